@@ -1,0 +1,322 @@
+// Adjudicating one settled shot: the break, the striker, the queen and its cover, opponent's men,
+// fouls and dues (rules.md B.2–B.7). Board ends are decided in lastmen.ts.
+
+import { copyBoard, nextPlayer, passTurn, payDues, penalise, pocketedOf } from './board.ts';
+import { lastMenOutcome } from './lastmen.ts';
+import type { Board, Shot, State } from './state.ts';
+import { sideOf } from './state.ts';
+import { type Colour, otherColour } from './types.ts';
+
+/** What went in, counted. In the 3-player game every man is the shooter's own. */
+export interface ShotFacts {
+  side: number;
+  own: number;
+  opp: number;
+  ownColour: Colour | null;
+  oppColour: Colour | null;
+  whites: number;
+  blacks: number;
+  queen: boolean;
+  striker: boolean;
+  strikerOff: boolean;
+  manOff: boolean;
+  isBreak: boolean;
+}
+
+export function adjudicate(pre: State, shot: Shot): State {
+  const state: State = { ...pre, shots: pre.shots + 1 };
+  const board = copyBoard(pre.board);
+  const { params } = state;
+  const side = sideOf(state, shot.player);
+
+  if (shot.nocross && params.strikerNotCrossing === 'reshoot') {
+    // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
+    return { ...state, board };
+  }
+  if (!board.broken) {
+    const made = breakAttempt(state, board, shot, side);
+    if (!made) return { ...state, board };
+  }
+  const isBreak = !pre.board.broken;
+  decideColours(state, board, shot, side);
+  const facts = countShot(state, board, shot, side, isBreak);
+  const foul = foulReasons(state, board, shot, facts);
+  const next = foul.length > 0 ? applyFoul(state, board, facts) : applyProper(state, board, shot, facts);
+  return next;
+}
+
+/** A break attempt (ICF 17–18). Returns whether the break was made. */
+function breakAttempt(state: State, board: Board, shot: Shot, side: number): boolean {
+  const { params } = state;
+  let men = 0;
+  for (const p of shot.pieces) if (p.piece !== 'striker') men++;
+  if (!shot.nocontact || men > 0) {
+    board.broken = true;
+    return true;
+  }
+  const strikerLost = shot.pieces.some((p) => p.piece === 'striker') || shot.offboard.includes('striker');
+  const improper = shot.fouls.length > 0;
+  if (strikerLost || improper) {
+    // ICF 18(c): the striker pocketed without contact, or an improper stroke, loses the turn at once.
+    const rule = params.breakStrikerNoContact;
+    if (rule === 'foul' || (rule === 'generalStrikerRule' && strikerLost)) penalise(state, board, side, 1);
+    passBreak(state, board);
+    return false;
+  }
+  board.attempts++;
+  if (board.attempts >= params.breakAttempts) {
+    if (params.breakFailure === 'foul') penalise(state, board, side, 1);
+    passBreak(state, board); // ICF 18(b): the opponent breaks, with black; no rearranging.
+  }
+  return false;
+}
+
+function passBreak(state: State, board: Board): void {
+  board.breaker = nextPlayer(state.mode, state.params, board.breaker);
+  board.turn = board.breaker;
+  board.attempts = 0;
+  board.turnId++;
+}
+
+/** Colours decided by the first man pocketed (001 option b); a chosen colour comes in with a `colour` call. */
+function decideColours(state: State, board: Board, shot: Shot, side: number): void {
+  if (state.mode === 'three' || board.colours[side] !== null) return;
+  if (state.params.colourAssignment !== 'firstPocketedColour') return;
+  const first = shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black');
+  if (!first) return;
+  const colour = first.piece as Colour;
+  board.colours[side] = colour;
+  board.colours[1 - side] = otherColour(colour);
+}
+
+function countShot(state: State, board: Board, shot: Shot, side: number, isBreak: boolean): ShotFacts {
+  let whites = 0;
+  let blacks = 0;
+  let queen = false;
+  let striker = false;
+  for (const p of shot.pieces) {
+    if (p.piece === 'white') whites++;
+    else if (p.piece === 'black') blacks++;
+    else if (p.piece === 'queen') queen = true;
+    else if (p.piece === 'striker') striker = true;
+  }
+  // A piece can go in only once: more than are on the board is a sensing error, clamp it.
+  whites = Math.min(whites, board.onBoard.white);
+  blacks = Math.min(blacks, board.onBoard.black);
+  queen = queen && board.onBoard.queen > 0;
+  const strikerOff = shot.offboard.includes('striker');
+  if (strikerOff && state.params.strikerOffBoard === 'asStrikerPocketed') striker = true;
+  const manOff = shot.offboard.some((p) => p !== 'striker');
+  const ownColour = state.mode === 'three' ? null : board.colours[side];
+  const oppColour = ownColour ? otherColour(ownColour) : null;
+  const own = state.mode === 'three' ? whites + blacks : ownColour === 'white' ? whites : ownColour === 'black' ? blacks : 0;
+  const opp = state.mode === 'three' ? 0 : ownColour === 'white' ? blacks : ownColour === 'black' ? whites : 0;
+  return { side, own, opp, ownColour, oppColour, whites, blacks, queen, striker, strikerOff, manOff, isBreak };
+}
+
+/** Which rule of the striker applies to this shot (rules.md R17–R24). */
+function strikerRule(state: State, board: Board, f: ShotFacts): string {
+  const p = state.params;
+  if (f.own > 0 && f.queen) return p.strikerWithOwnAndQueen;
+  if (f.queen) return p.strikerWithQueen;
+  if (f.own > 0) return p.strikerWithOwn;
+  if (f.opp > 0) return p.strikerWithOpponent;
+  return board.queen.state === 'pending' ? p.whileCoveringStrikerAlone : p.strikerAlone;
+}
+
+/** Fouls in the sense of 003 and 004: the turn ends at once and a penalty man is placed. */
+function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts): string[] {
+  const p = state.params;
+  const reasons: string[] = [];
+  if (f.striker) {
+    const rule = strikerRule(state, board, f);
+    if (rule === 'foul' || rule === 'penaltyOneEndTurn') reasons.push('striker');
+  }
+  if (f.opp > 0 && p.opponentManFoul) reasons.push('opponent man');
+  if (f.manOff && p.manOffBoard === 'foul') reasons.push('man off the board');
+  if (f.strikerOff && p.strikerOffBoard === 'foul') reasons.push('striker off the board');
+  if (shot.nocross) reasons.push('striker did not cross');
+  if (p.calledFoul === 'penaltyEndTurn') for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) reasons.push(kind);
+  const last = lastMen(board, f);
+  if (last.opp && p.opponentLastMan === 'foulReturn') reasons.push("opponent's last man");
+  if (last.own && !queenCoveredAfter(state, board, f) && p.ownLastBeforeQueen === 'foulReturn') reasons.push('own last man before the queen');
+  return reasons;
+}
+
+/** Whether a foul called at the table is one under this preset (touching and back shots are not everywhere). */
+export function calledFoulCounts(state: State, kind: string): boolean {
+  if (kind === 'touch') return state.params.touchFoul;
+  if (kind === 'backshot') return state.params.backShots === 'forbidden';
+  return true;
+}
+
+export function lastMen(board: Board, f: ShotFacts): { own: boolean; opp: boolean } {
+  if (!f.ownColour || !f.oppColour) {
+    const menLeft = board.onBoard.white + board.onBoard.black - f.whites - f.blacks;
+    return { own: f.own > 0 && menLeft === 0, opp: false };
+  }
+  return {
+    own: f.own > 0 && board.onBoard[f.ownColour] - f.own === 0,
+    opp: f.opp > 0 && board.onBoard[f.oppColour] - f.opp === 0,
+  };
+}
+
+/** Whether the queen stands covered once this shot is counted, before any striker or foul sends it back. */
+function queenCoveredAfter(state: State, board: Board, f: ShotFacts): boolean {
+  if (board.queen.state === 'covered') return true;
+  if (f.own === 0 || f.striker) return false;
+  if (board.queen.state === 'pending') return !board.queenBackAtTurnEnd;
+  return f.queen && queenLegal(state, board, f) && coversAtOnce(state, board, f);
+}
+
+function queenLegal(state: State, board: Board, f: ShotFacts): boolean {
+  const p = state.params;
+  const eligible = !p.queenRequiresOwnPocketed || board.everOwn[f.side] || f.own > 0;
+  const blocked = p.queenBlockedByOutstandingDue && board.dues[f.side] > 0; // ICF 68(b)
+  return eligible && !blocked;
+}
+
+/** The queen and own men in one shot (ICF 70; 002 Regina 1 asks for a later shot). */
+function coversAtOnce(state: State, board: Board, f: ShotFacts): boolean {
+  const p = state.params;
+  if (!p.queenCoverSameShot) return false;
+  const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
+  return !(p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine) && f.own === 1);
+}
+
+/** Takes this shot's pieces off the board (before any are sent back). */
+function pocketAll(state: State, board: Board, f: ShotFacts, shooter: number): void {
+  board.onBoard.white -= f.whites;
+  board.onBoard.black -= f.blacks;
+  if (state.mode === 'three') {
+    board.credits[shooter].white += f.whites;
+    board.credits[shooter].black += f.blacks;
+  }
+  if (f.own > 0) board.everOwn[f.side] = true;
+}
+
+function returnOwn(state: State, board: Board, f: ShotFacts, shooter: number): void {
+  board.onBoard.white += state.mode === 'three' || f.ownColour === 'white' ? f.whites : 0;
+  board.onBoard.black += state.mode === 'three' || f.ownColour === 'black' ? f.blacks : 0;
+  if (state.mode === 'three') {
+    board.credits[shooter].white -= f.whites;
+    board.credits[shooter].black -= f.blacks;
+  }
+}
+
+function returnOpp(board: Board, f: ShotFacts): void {
+  if (f.oppColour) board.onBoard[f.oppColour] += f.opp;
+}
+
+function queenBack(board: Board): void {
+  board.queen = { state: 'onBoard', side: null };
+  board.onBoard.queen = 1;
+  board.queenBackAtTurnEnd = false;
+}
+
+/** 003 L23–24, 004 L50–L58: the turn ends, one penalty man, the queen and the men the rules name come back. */
+function applyFoul(state: State, board: Board, f: ShotFacts): State {
+  const p = state.params;
+  const shooter = board.turn;
+  const last = lastMen(board, f);
+  const ownLastFoul = last.own && p.ownLastBeforeQueen === 'foulReturn' && !queenCoveredAfter(state, board, f);
+  pocketAll(state, board, f, shooter);
+  if (ownLastFoul) returnOwn(state, board, f, shooter);
+  if (f.opp > 0 && (p.opponentManDisposition === 'returned' || (last.opp && p.opponentLastMan === 'foulReturn'))) returnOpp(board, f);
+  if (f.queen || board.queen.state === 'pending') queenBack(board);
+  penalise(state, board, f.side, 1);
+  payDues(state, board);
+  passTurn(state, board);
+  return { ...state, board };
+}
+
+/** A shot without a foul of the 003/004 kind: ICF and the federations that follow its structure. */
+function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): State {
+  const p = state.params;
+  const shooter = board.turn;
+  const before = copyBoard(board);
+  let dues = 0;
+  let loseTurn = false;
+  let ownBack = false;
+  let sendQueenBack = false;
+  let queenCounts = false;
+
+  if (f.striker) {
+    const rule = strikerRule(state, board, f);
+    if (f.own > 0) ownBack = true;
+    if (f.queen) sendQueenBack = true;
+    if (rule === 'returnPlusDueContinue' || rule === 'returnAllPlusDueContinue') dues++;
+    else if (rule === 'queenBackDueContinue') dues++;
+    else if (rule === 'queenBackDueLoseTurn' || rule === 'dueLoseTurn') {
+      dues++;
+      loseTurn = true;
+    }
+    if (rule === 'queenBackDueLoseTurn' && board.queen.state === 'pending') sendQueenBack = true;
+    // ICF 68(d): the queen with the striker at the break, or while all nine of his men are on the board.
+    const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
+    if (f.queen && rule === 'queenBackDueContinue' && p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine)) loseTurn = true;
+  }
+  // A queen its owner could not yet take loses the turn where ICF 68(a)-(b) says so, striker or not.
+  if (f.queen && !queenLegal(state, board, f) && p.queenEarly === 'returnNowLoseTurn') loseTurn = true;
+
+  // The queen pocketed in this shot.
+  let coverNow = false;
+  if (f.queen && !sendQueenBack) {
+    if (!queenLegal(state, board, f)) {
+      if (p.queenEarly === 'returnNowLoseTurn') {
+        sendQueenBack = true;
+        loseTurn = true; // ICF 68(a), 68(b)
+      } else if (p.queenEarly === 'returnNowContinueIfOwn') sendQueenBack = true;
+      else queenCounts = true; // 003 L18/L21, 004 L38: back when the turn ends
+    } else {
+      queenCounts = true;
+      coverNow = f.own > 0 && !ownBack && coversAtOnce(state, board, f);
+    }
+  }
+  const earlyQueenKept = f.queen && !sendQueenBack && !queenLegal(state, board, f);
+
+  // Called fouls under ICF: an improper stroke returns what it pocketed, plus a due, and loses the turn (ICF 37, 49–50).
+  let improper = false;
+  if (p.calledFoul === 'improperStroke') for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) improper = true;
+  if (improper) {
+    dues++;
+    loseTurn = true;
+    if (f.own > 0) ownBack = true;
+    if (f.queen || board.queen.state === 'pending') sendQueenBack = true;
+  }
+  // Men and the striker off the board (R30–R31).
+  if (f.manOff && p.manOffBoard === 'loseTurnUnlessOwn' && f.own === 0) loseTurn = true;
+  if (f.strikerOff && p.strikerOffBoard === 'loseTurnUnlessOwn' && f.own === 0) loseTurn = true;
+  if (f.opp > 0 && p.queenVoidedByOpponentManSameTurn && (f.queen || board.queen.state === 'pending')) sendQueenBack = true;
+
+  // Put the pieces where the rules send them.
+  pocketAll(state, board, f, shooter);
+  if (ownBack) returnOwn(state, board, f, shooter);
+  if (f.opp > 0 && p.opponentManDisposition === 'returned') returnOpp(board, f);
+  const wasPending = before.queen.state === 'pending' && !before.queenBackAtTurnEnd;
+  if (f.queen) board.onBoard.queen = 0;
+  if (sendQueenBack) queenBack(board);
+  else if (f.queen) {
+    board.queen = { state: coverNow ? 'covered' : 'pending', side: f.side };
+    board.queenBackAtTurnEnd = earlyQueenKept;
+  } else if (wasPending) {
+    if (f.own > 0 && !ownBack) board.queen = { state: 'covered', side: f.side };
+    else if (!(f.striker && f.own > 0 && !loseTurn && !improper)) queenBack(board); // ICF 74(a) keeps it pending
+  }
+
+  // The board may end here (R27–R29, R40).
+  const ended = lastMenOutcome(state, before, board, f, shooter);
+  if (ended) return ended;
+
+  // The turn (R11, R25–R26).
+  const own = f.own > 0;
+  let carryOn = (own || queenCounts) && !loseTurn;
+  if (f.opp > 0 && p.opponentWithOwnTurn === 'end') carryOn = false;
+
+  penalise(state, board, f.side, dues);
+  payDues(state, board);
+  if (!carryOn) passTurn(state, board);
+  return { ...state, board };
+}
+
+export { pocketedOf };

@@ -1,0 +1,171 @@
+// Boards and the match around them: a new board, the turn order, the end of a board, games and
+// the end of the match (rules.md R3, R5, R40–R46).
+
+import type { Params } from './params.ts';
+import type { Board, BoardResult, MatchProgress, State } from './state.ts';
+import { sideOf, sidesOf } from './state.ts';
+import type { Colour, Mode } from './types.ts';
+
+/** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
+export function nextPlayer(mode: Mode, params: Params, player: number): number {
+  if (mode === 'singles') return 1 - player;
+  const n = mode === 'doubles' ? 4 : 3;
+  return params.turnDirection === 'clockwise' ? (player + 1) % n : (player + n - 1) % n;
+}
+
+export function newBoard(mode: Mode, params: Params, players: number, number: number, breaker: number): Board {
+  const sides = sidesOf(mode);
+  const colours: (Colour | null)[] = [];
+  const decided = mode !== 'three' && (params.colourAssignment === 'breakerWhite' || params.colourAssignment === 'drawColours');
+  for (let s = 0; s < sides; s++) colours.push(null);
+  if (decided) {
+    const breakerSide = mode === 'doubles' ? breaker % 2 : breaker;
+    colours[breakerSide] = 'white';
+    colours[1 - breakerSide] = 'black';
+  }
+  const credits = [];
+  for (let p = 0; p < (mode === 'three' ? players : 0); p++) credits.push({ white: 0, black: 0 });
+  return {
+    number,
+    firstBreaker: breaker,
+    breaker,
+    turn: breaker,
+    turnId: 0,
+    colours,
+    onBoard: { white: 9, black: 9, queen: 1 },
+    queen: { state: 'onBoard', side: null },
+    queenBackAtTurnEnd: false,
+    dues: new Array<number>(sides).fill(0),
+    broken: false,
+    attempts: 0,
+    everOwn: new Array<boolean>(sides).fill(false),
+    credits,
+    pendingPlacement: null,
+  };
+}
+
+/** Ends the board with `result`, scores it, and starts the next board, game or ends the match. */
+export function endBoard(state: State, board: Board, result: BoardResult, boardScore: number[] | null): State {
+  const { mode, params } = state;
+  const m = state.match;
+  const score = m.score.slice();
+  if (boardScore) for (let i = 0; i < score.length; i++) score[i] += boardScore[i];
+  else if (result.winner !== null) score[result.winner] += result.points;
+  const boards = [...m.boards, result];
+  let match: MatchProgress = { ...m, score, boards };
+
+  const gameWinner = decideGame(params, score, boards.length);
+  if (gameWinner === null) {
+    const next = newBoard(mode, params, state.players, board.number + 1, nextPlayer(mode, params, board.firstBreaker));
+    return { ...state, match, board: next };
+  }
+  if (params.gamesPerMatch <= 1) {
+    match = { ...match, over: true, winner: gameWinner };
+    return { ...state, match, board: { ...board, pendingPlacement: null } };
+  }
+  const games = [...m.games, { winner: gameWinner, score }];
+  const won = games.filter((g) => g.winner === gameWinner).length;
+  if (won * 2 > params.gamesPerMatch) {
+    match = { ...match, games, over: true, winner: gameWinner };
+    return { ...state, match, board: { ...board, pendingPlacement: null } };
+  }
+  // ICF 22(a): the other player breaks first in game 2, the first player again in game 3.
+  const firstBreaker = games.length % 2 === 0 ? m.firstBreaker : nextPlayer(mode, params, m.firstBreaker);
+  match = { ...match, games, score: new Array<number>(score.length).fill(0), boards: [] };
+  return { ...state, match, board: newBoard(mode, params, state.players, 1, firstBreaker) };
+}
+
+/** The winner of the game so far, or null while it goes on (ICF 29; a tie after the last board plays another). */
+function decideGame(params: Params, score: number[], boardsPlayed: number): number | null {
+  let best = 0;
+  for (let i = 1; i < score.length; i++) if (score[i] > score[best]) best = i;
+  const unique = score.every((v, i) => i === best || v < score[best]);
+  if (score[best] >= params.matchTarget && unique) return best;
+  if (params.maxBoards !== null && boardsPlayed >= params.maxBoards && unique) return best;
+  return null;
+}
+
+/** Passes the turn: an uncovered queen goes back (ICF 69; 003 L21, 004 L38), the next player shoots. */
+export function passTurn(state: State, board: Board): void {
+  if (board.queen.state === 'pending') {
+    board.queen = { state: 'onBoard', side: null };
+    board.onBoard.queen = 1;
+  }
+  board.queenBackAtTurnEnd = false;
+  board.turn = nextPlayer(state.mode, state.params, board.turn);
+  board.turnId++;
+}
+
+/** Men of `side` that are in the pockets and could be taken out to pay a penalty. */
+export function pocketedOf(state: Pick<State, 'mode'>, board: Board, side: number): number {
+  if (state.mode === 'three') return board.credits[side].white + board.credits[side].black;
+  const colour = board.colours[side];
+  return colour ? 9 - board.onBoard[colour] : 0;
+}
+
+/** Takes one penalty man of `side` out of the pockets and back onto the board; false if it has none. */
+export function takeMan(state: Pick<State, 'mode' | 'params'>, board: Board, side: number): Colour | null {
+  if (state.mode === 'three') {
+    const c = board.credits[side];
+    const values = state.params.threePlayerValues;
+    // The player gives back his cheapest man.
+    const colour: Colour | null =
+      c.black > 0 && (c.white === 0 || values.black <= values.white) ? 'black' : c.white > 0 ? 'white' : null;
+    if (!colour) return null;
+    c[colour]--;
+    board.onBoard[colour]++;
+    return colour;
+  }
+  const colour = board.colours[side];
+  if (!colour || board.onBoard[colour] >= 9) return null;
+  board.onBoard[colour]++;
+  return colour;
+}
+
+/** Adds `n` penalty men against `side`: taken now where it has men in the pockets, else owed or waived. */
+export function penalise(state: State, board: Board, side: number, n: number): void {
+  for (let i = 0; i < n; i++) {
+    if (takeMan(state, board, side)) continue;
+    if (state.params.dueWhenNoneAvailable === 'owe') board.dues[side]++;
+  }
+}
+
+/** Pays outstanding dues from men now in the pockets (ICF 45(b): as soon as one is available). */
+export function payDues(state: State, board: Board): void {
+  for (let side = 0; side < board.dues.length; side++) {
+    while (board.dues[side] > 0) {
+      const colour = takeMan(state, board, side);
+      if (!colour) break;
+      board.dues[side]--;
+      if (state.params.dueLapse === 'beforeNextTurn' && state.mode !== 'three') {
+        const p = board.pendingPlacement;
+        if (p && p.side === side) p.count++;
+        else board.pendingPlacement = { side, colour, count: 1, turnId: board.turnId };
+      }
+    }
+  }
+}
+
+/** 004 L63: a debt paid while the opponent forgot to take the man out is cancelled when the next turn starts. */
+export function lapsePlacement(board: Board): boolean {
+  const p = board.pendingPlacement;
+  if (!p || p.turnId === board.turnId) return false;
+  board.onBoard[p.colour] = Math.max(0, board.onBoard[p.colour] - p.count);
+  board.pendingPlacement = null;
+  return true;
+}
+
+export function copyBoard(b: Board): Board {
+  return {
+    ...b,
+    colours: b.colours.slice(),
+    onBoard: { ...b.onBoard },
+    queen: { ...b.queen },
+    dues: b.dues.slice(),
+    everOwn: b.everOwn.slice(),
+    credits: b.credits.map((c) => ({ ...c })),
+    pendingPlacement: b.pendingPlacement ? { ...b.pendingPlacement } : null,
+  };
+}
+
+export { sideOf };

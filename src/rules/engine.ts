@@ -1,0 +1,180 @@
+// The fold: state = step(step(start(header), e1), e2) … (events.md §1). Never throws on a
+// well-formed event: what makes no sense at that point becomes a warning.
+
+import { adjudicate } from './adjudicate.ts';
+import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
+import { withOptions } from './params.ts';
+import { PRESETS } from './presets.ts';
+import type { Shot, State } from './state.ts';
+import { isUnknown, seatOf, sideOf, sidesOf } from './state.ts';
+import { type Colour, type GameEvent, type MatchHeader, type Result, err, ok, otherColour } from './types.ts';
+
+/** The state before the first event, or why the header cannot start a match. */
+export function start(header: MatchHeader): Result<State> {
+  const preset = PRESETS[header.rules];
+  if (!preset) return err(`unknown rules "${header.rules}"`);
+  const params = withOptions(preset.params, header.options);
+  if (!params.ok) return params;
+  if (!params.value.modes.includes(header.mode)) return err(`rules "${header.rules}" do not allow mode "${header.mode}"`);
+  const players = header.mode === 'singles' ? 2 : header.mode === 'doubles' ? 4 : 3;
+  if (header.players.length !== players) return err(`mode "${header.mode}" needs ${players} players, not ${header.players.length}`);
+  if (header.breaker >= players) return err(`breaker ${header.breaker} is not a player index (0–${players - 1})`);
+  const sides = sidesOf(header.mode);
+  return ok({
+    rules: header.rules,
+    mode: header.mode,
+    params: params.value,
+    players,
+    match: { score: new Array<number>(sides).fill(0), boards: [], games: [], over: false, winner: null, firstBreaker: header.breaker },
+    board: newBoard(header.mode, params.value, players, 1, header.breaker),
+    shots: 0,
+    warnings: [],
+    shot: null,
+    last: null,
+    waiting: null,
+  });
+}
+
+const warn = (state: State, line: number, warning: string): State => ({
+  ...state,
+  warnings: [...state.warnings, { line, warning }],
+});
+
+const newShot = (player: number): Shot => ({ player, pieces: [], nocontact: false, nocross: false, offboard: [], fouls: [] });
+const copyShot = (s: Shot): Shot => ({ ...s, pieces: s.pieces.slice(), offboard: s.offboard.slice(), fouls: s.fouls.slice() });
+
+/** Applies one event. `undo` is a matter of the log (replay.ts): one that reaches here had nothing to take back. */
+export function step(state: State, event: GameEvent, line: number): State {
+  if (state.match.over && event.e !== 'undo') return warn(state, line, `${event.e} after the match has ended`);
+  switch (event.e) {
+    case 'strike':
+      return strike(state, event.seat, line);
+    case 'pocket':
+      return amend(state, line, 'pocket', (shot) => void shot.pieces.push({ piece: event.piece, pocket: event.pocket }));
+    case 'settle':
+      if (!state.shot) return warn(state, line, 'settle with no shot in progress');
+      return settle({ ...state, shot: null }, state.shot);
+    case 'identify':
+      return identify(state, event.piece, event.pocket, line);
+    case 'call':
+      return call(state, event, line);
+    case 'undo':
+      return warn(state, line, 'undo with no shot to take back');
+  }
+}
+
+function strike(state: State, seat: number | undefined, line: number): State {
+  let s = state;
+  if (s.shot) s = settle(warn({ ...s, shot: null }, line, 'strike while a shot was in progress: that shot was settled here'), s.shot);
+  if (s.waiting) s = forceAdjudication(s, line);
+  if (s.match.over) return s;
+  let board = s.board;
+  if (board.pendingPlacement && board.pendingPlacement.turnId !== board.turnId) {
+    board = copyBoard(board);
+    lapsePlacement(board);
+  }
+  const turn = board.turn;
+  if (seat !== undefined && seat !== seatOf(s, turn)) {
+    s = warn(s, line, `strike from seat ${seat}, but seat ${seatOf(s, turn)} is on turn: counted for the player on turn`);
+  }
+  return { ...s, board, shot: newShot(turn), last: null };
+}
+
+/** Adds to the shot in progress, or to the shot that just settled (a late drop or a later call). */
+function amend(state: State, line: number, what: string, change: (shot: Shot) => void): State {
+  if (state.shot) {
+    const shot = copyShot(state.shot);
+    change(shot);
+    return { ...state, shot };
+  }
+  if (state.last) {
+    const shot = copyShot(state.last.shot);
+    change(shot);
+    return settle(keepWarnings(state.last.pre, state), shot);
+  }
+  return warn(state, line, `${what} with no shot in progress`);
+}
+
+/** The state before a shot's adjudication, with the warnings seen since. */
+const keepWarnings = (pre: State, now: State): State => ({ ...pre, warnings: now.warnings });
+
+/** Adjudicates a settled shot, or waits for pieces to be named or a colour to be chosen. */
+function settle(pre: State, shot: Shot): State {
+  const base: State = { ...pre, last: null, waiting: null };
+  const last = { pre: base, shot };
+  if (shot.pieces.some((p) => isUnknown(p.piece))) return { ...base, last, waiting: 'identify' };
+  if (needsColourChoice(base, shot)) return { ...base, last, waiting: 'colour' };
+  return { ...adjudicate(base, shot), last };
+}
+
+/** 002 Prep.3: the first player to pocket a man chooses his colour, before the shot is judged. */
+function needsColourChoice(state: State, shot: Shot): boolean {
+  if (state.mode === 'three' || state.params.colourAssignment !== 'firstPotterChooses') return false;
+  if (state.board.colours[sideOf(state, shot.player)] !== null) return false;
+  if (!state.board.broken && shot.nocontact) return false;
+  return shot.pieces.some((p) => p.piece === 'white' || p.piece === 'black');
+}
+
+/** A strike came while the engine still waited: judge with what is known, and say so. */
+function forceAdjudication(state: State, line: number): State {
+  const last = state.last!;
+  if (state.waiting === 'identify') {
+    const shot = { ...last.shot, pieces: last.shot.pieces.filter((p) => !isUnknown(p.piece)) };
+    const s = warn(keepWarnings(last.pre, state), line, 'pieces of unknown kind were never named: the shot was judged without them');
+    return settle(s, shot);
+  }
+  const first = last.shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black')!;
+  const s = warn(keepWarnings(last.pre, state), line, `no colour was chosen: ${first.piece}, the first man pocketed, was given`);
+  return chooseColour(s, last.shot, first.piece as Colour);
+}
+
+function chooseColour(pre: State, shot: Shot, colour: Colour): State {
+  const board = copyBoard(pre.board);
+  const side = sideOf(pre, shot.player);
+  board.colours[side] = colour;
+  board.colours[1 - side] = otherColour(colour);
+  return settle({ ...pre, board }, shot);
+}
+
+function identify(state: State, piece: string, pocket: number | undefined, line: number): State {
+  const shot = state.shot ?? state.last?.shot;
+  const index = shot ? shot.pieces.findIndex((p) => isUnknown(p.piece) && (pocket === undefined || p.pocket === pocket)) : -1;
+  if (index < 0) return warn(state, line, 'identify with no piece of unknown kind to name');
+  if (shot!.pieces[index].piece === 'man' && piece === 'striker') return warn(state, line, 'a man cannot be named as the striker');
+  return amend(state, line, 'identify', (s) => void (s.pieces[index] = { piece: piece as Shot['pieces'][0]['piece'], pocket: s.pieces[index].pocket }));
+}
+
+function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: number): State {
+  switch (event.call) {
+    case 'colour': {
+      if (state.waiting !== 'colour' || !state.last) return warn(state, line, 'colour call when no colour is to be chosen');
+      return chooseColour(keepWarnings(state.last.pre, state), state.last.shot, event.colour);
+    }
+    case 'placed': {
+      if (!state.board.pendingPlacement) return state;
+      return { ...state, board: { ...state.board, pendingPlacement: null } };
+    }
+    case 'foul':
+      if (event.kind === 'technical' && !state.shot) return technicalFoul(state);
+      return amend(state, line, 'foul call', (s) => void s.fouls.push(event.kind));
+    case 'nocontact':
+      if (!state.shot && state.last?.pre.board.broken) return warn(state, line, 'no contact called after the break was made');
+      if (state.shot && state.board.broken) return warn(state, line, 'no contact called after the break was made');
+      return amend(state, line, 'no contact call', (s) => void (s.nocontact = true));
+    case 'nocross':
+      return amend(state, line, 'no cross call', (s) => void (s.nocross = true));
+    case 'offboard':
+      return amend(state, line, 'off board call', (s) => void s.offboard.push(event.piece));
+  }
+}
+
+/** ICF 36(a): a technical foul by the player on turn before his next stroke costs a man; his turn goes on
+ * under ICF, and ends where every foul ends the turn. */
+function technicalFoul(state: State): State {
+  const board = copyBoard(state.board);
+  const side = sideOf(state, board.turn);
+  penalise(state, board, side, 1);
+  payDues(state, board);
+  if (state.params.calledFoul === 'penaltyEndTurn') passTurn(state, board);
+  return { ...state, board, last: null };
+}

@@ -1,0 +1,151 @@
+// Reading and writing match logs, version 1 (events.md §1). Parse into checked records or say
+// `LINE: reason`; unknown fields are ignored, an unknown version is refused.
+
+import {
+  CALLS,
+  COLOURS,
+  DEFINITE_PIECES,
+  EVENT_TYPES,
+  FOUL_KINDS,
+  MODES,
+  POCKET_PIECES,
+  type GameEvent,
+  type LoggedEvent,
+  type MatchHeader,
+  type Result,
+  err,
+  ok,
+} from './types.ts';
+
+export interface MatchLog {
+  header: MatchHeader;
+  headerLine: number;
+  events: LoggedEvent[];
+}
+
+/** A malformed log: the 1-based line and what is wrong there. */
+export interface LogError {
+  line: number;
+  reason: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const oneOf = (list: readonly string[], v: unknown): boolean => typeof v === 'string' && list.includes(v);
+
+function parseJson(text: string): Result<unknown> {
+  try {
+    return ok(JSON.parse(text));
+  } catch {
+    return err('not JSON');
+  }
+}
+
+export function parseHeader(value: unknown): Result<MatchHeader> {
+  if (!isObj(value)) return err('the header is not a JSON object');
+  if (!('carrom' in value)) return err('missing field "carrom" (is this a match log?)');
+  if (value.carrom !== 1) return err(`unknown match log version ${JSON.stringify(value.carrom)} (this reader knows 1)`);
+  if (typeof value.rules !== 'string') return err('field "rules" must be a preset id');
+  if (!oneOf(MODES, value.mode)) return err(`field "mode" must be one of ${MODES.join(', ')}`);
+  const players = value.players;
+  if (!Array.isArray(players) || !players.every((p) => typeof p === 'string')) return err('field "players" must be a list of names');
+  const breaker = value.breaker ?? 0;
+  if (!isInt(breaker, 0, 3)) return err('field "breaker" must be a player index');
+  const options = value.options ?? {};
+  if (!isObj(options)) return err('field "options" must be an object');
+  return ok({ carrom: 1, rules: value.rules, mode: value.mode as MatchHeader['mode'], players: players as string[], breaker, options });
+}
+
+/** Checks one event line; `t` must not go below `lastT`. */
+export function parseEvent(value: unknown, lastT: number): Result<GameEvent> {
+  if (!isObj(value)) return err('an event must be a JSON object');
+  const e = value.e;
+  if (typeof e !== 'string') return err('missing field "e"');
+  if (!oneOf(EVENT_TYPES, e)) return err(`unknown event "${e}"`);
+  const t = value.t;
+  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0) return err('field "t" must be a time in milliseconds');
+  if (t < lastT) return err(`time goes backwards (${t} after ${lastT})`);
+  const pocket = value.pocket;
+  if (pocket !== undefined && !isInt(pocket, 0, 3)) return err('field "pocket" must be 0–3');
+  switch (e) {
+    case 'strike':
+      if (value.seat !== undefined && !isInt(value.seat, 0, 3)) return err('field "seat" must be 0–3');
+      return ok(value.seat === undefined ? { e, t } : { e, t, seat: value.seat as number });
+    case 'pocket':
+      if (!oneOf(POCKET_PIECES, value.piece)) return err(`field "piece" must be one of ${POCKET_PIECES.join(', ')}`);
+      return ok(withPocket({ e, t, piece: value.piece as never }, pocket));
+    case 'identify':
+      if (!oneOf(DEFINITE_PIECES, value.piece)) return err(`field "piece" must be one of ${DEFINITE_PIECES.join(', ')}`);
+      return ok(withPocket({ e, t, piece: value.piece as never }, pocket));
+    case 'settle':
+    case 'undo':
+      return ok({ e, t } as GameEvent);
+    case 'call':
+      return parseCall(value, t);
+  }
+  return err(`unknown event "${e}"`);
+}
+
+function withPocket<T extends object>(event: T, pocket: unknown): T {
+  return pocket === undefined ? event : { ...event, pocket: pocket as number };
+}
+
+function parseCall(value: Obj, t: number): Result<GameEvent> {
+  const call = value.call;
+  if (!oneOf(CALLS, call)) return err(`field "call" must be one of ${CALLS.join(', ')}`);
+  switch (call) {
+    case 'offboard':
+      if (!oneOf(POCKET_PIECES, value.piece)) return err(`field "piece" must be one of ${POCKET_PIECES.join(', ')}`);
+      return ok({ e: 'call', t, call, piece: value.piece as never });
+    case 'foul':
+      if (!oneOf(FOUL_KINDS, value.kind)) return err(`field "kind" must be one of ${FOUL_KINDS.join(', ')}`);
+      return ok({ e: 'call', t, call, kind: value.kind as never });
+    case 'colour':
+      if (!oneOf(COLOURS, value.colour)) return err(`field "colour" must be one of ${COLOURS.join(', ')}`);
+      return ok({ e: 'call', t, call, colour: value.colour as never });
+    default:
+      return ok({ e: 'call', t, call } as GameEvent);
+  }
+}
+
+/** Parses a whole log. Blank lines are skipped; every other line must hold one JSON object. */
+export function parseLog(text: string): Result<MatchLog, LogError> {
+  const lines = text.split('\n');
+  let header: MatchHeader | null = null;
+  let headerLine = 1;
+  const events: LoggedEvent[] = [];
+  let lastT = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (raw === '') continue;
+    const line = i + 1;
+    const json = parseJson(raw);
+    if (!json.ok) return err({ line, reason: json.error });
+    if (!header) {
+      const h = parseHeader(json.value);
+      if (!h.ok) return err({ line, reason: h.error });
+      header = h.value;
+      headerLine = line;
+      continue;
+    }
+    const ev = parseEvent(json.value, lastT);
+    if (!ev.ok) return err({ line, reason: ev.error });
+    lastT = ev.value.t;
+    events.push({ line, event: ev.value });
+  }
+  if (!header) return err({ line: 1, reason: 'empty log: no header' });
+  return ok({ header, headerLine, events });
+}
+
+/** One line of a log, with keys in the order events.md shows them. */
+export function formatEvent(event: GameEvent): string {
+  const { e, t, ...fields } = event;
+  return JSON.stringify({ e, ...fields, t });
+}
+
+export function formatHeader(header: MatchHeader): string {
+  const { carrom, rules, mode, players, breaker, options } = header;
+  return JSON.stringify({ carrom, rules, mode, players, breaker, options });
+}

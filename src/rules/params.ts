@@ -1,0 +1,134 @@
+// The engine's parameters (rules.md C.2): every name, and the values each may take.
+// A preset is one value for each; a match log's `options` may override any of them.
+
+import { MODES, type Mode, type Result, ok, err } from './types.ts';
+
+const oneOf = <T extends readonly string[]>(...values: T) => ({ kind: 'enum', values }) as const;
+const bool = { kind: 'bool' } as const;
+const int = (min: number, max: number) => ({ kind: 'int', min, max, nullable: false }) as const;
+const intOrNull = (min: number, max: number) => ({ kind: 'int', min, max, nullable: true }) as const;
+const text = { kind: 'text' } as const;
+
+/** Every parameter, with its allowed values. The order is the order of rules.md C.2. */
+export const PARAMS = Object.freeze({
+  modes: { kind: 'modes' } as const,
+  turnDirection: oneOf('rightHand', 'clockwise'),
+  firstBreakerSelection: oneOf('toss', 'draw', 'random', 'handGuess'),
+  breakRotation: oneOf('alternate'),
+  colourAssignment: oneOf('breakerWhite', 'drawColours', 'firstPocketedColour', 'firstPotterChooses'),
+  breakAttempts: int(1, 9),
+  breakFailure: oneOf('passNoPenalty', 'foul'),
+  breakStrikerNoContact: oneOf('loseTurnNoDue', 'generalStrikerRule', 'foul'),
+  queenRequiresOwnPocketed: bool,
+  queenBlockedByOutstandingDue: bool,
+  queenEarly: oneOf('returnNowLoseTurn', 'returnNowContinueIfOwn', 'returnAtTurnEndContinue'),
+  queenCoverSameShot: bool,
+  queenCoverNeedsTwoWhenAllNineOnBoard: bool,
+  queenCoverWindow: oneOf('nextShot'),
+  queenPlacedBy: oneOf('umpire', 'anyPlayer', 'opponent'),
+  strikerAlone: oneOf('dueLoseTurn', 'foul'),
+  strikerWithOwn: oneOf('returnPlusDueContinue', 'returnOnlyContinue', 'penaltyOneEndTurn'),
+  strikerWithQueen: oneOf('queenBackDueContinue', 'queenBackDueLoseTurn', 'queenBackNoDueContinue', 'foul'),
+  strikerWithOwnAndQueen: oneOf('returnAllPlusDueContinue', 'returnAllContinue', 'foul'),
+  whileCoveringStrikerAlone: oneOf('queenBackDueLoseTurn', 'foul'),
+  strikerWithOpponent: oneOf('dueLoseTurn', 'foul'),
+  opponentManFoul: bool,
+  opponentManDisposition: oneOf('stays', 'returned'),
+  opponentWithOwnTurn: oneOf('continue', 'end'),
+  queenVoidedByOpponentManSameTurn: bool,
+  opponentLastMan: oneOf('loseBoard', 'foulReturn'),
+  opponentLastManPoints: oneOf('icf', 'plus3Always', 'plus3UnlessOffenderCovered'),
+  ownLastBeforeQueen: oneOf('loseBy3', 'loseNonOffenderMenPlus3', 'foulReturn', 'allowedIfVariant'),
+  simultaneousLastMen: oneOf('icf', 'unspecified'),
+  manOffBoard: oneOf('noPenalty', 'loseTurnUnlessOwn', 'foul'),
+  strikerOffBoard: oneOf('noPenalty', 'loseTurnUnlessOwn', 'asStrikerPocketed', 'foul'),
+  strikerNotCrossing: oneOf('reshoot', 'foul'),
+  backShots: oneOf('allowed', 'forbidden'),
+  strikerPlacementRule: text,
+  dueWhenNoneAvailable: oneOf('owe', 'waive'),
+  dueLapse: oneOf('icf15s', 'beforeNextTurn', 'never'),
+  dueWrittenOffAtBoardEnd: bool,
+  penaltyPlacementZone: oneOf('outerNotCentre', 'centreCircle'),
+  touchFoul: bool,
+  hitOnlyOpponentRestore: bool,
+  queenBonus: int(0, 9),
+  queenBonusCapFrom: intOrNull(1, 99),
+  icfCapSpecialValues: bool,
+  matchTarget: int(1, 999),
+  maxBoards: intOrNull(1, 99),
+  tieBreak: oneOf('extraBoardToss', 'unspecified'),
+  gamesPerMatch: int(1, 9),
+  threePlayerValues: { kind: 'values' } as const,
+  doublesDuePlacer: oneOf('rightOfPlayerOnTurn', 'opponent'),
+  improperStrokeVariants: bool,
+  // Not in C.2: how a foul called at the table is treated where a source has no general foul law.
+  calledFoul: oneOf('improperStroke', 'penaltyEndTurn'),
+});
+
+export type ParamName = keyof typeof PARAMS;
+export const PARAM_NAMES = Object.freeze(Object.keys(PARAMS) as ParamName[]);
+
+/** Points of each piece in the 3-player game (rules.md R47, C34). */
+export interface PieceValues {
+  white: number;
+  black: number;
+  queen: number;
+}
+
+type Spec = (typeof PARAMS)[ParamName];
+type ValueOf<S> = S extends { kind: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : S extends { kind: 'bool' }
+    ? boolean
+    : S extends { kind: 'int'; nullable: true }
+      ? number | null
+      : S extends { kind: 'int' }
+        ? number
+        : S extends { kind: 'modes' }
+          ? readonly Mode[]
+          : S extends { kind: 'values' }
+            ? PieceValues
+            : string;
+
+/** One value for every parameter. */
+export type Params = { readonly [K in ParamName]: ValueOf<(typeof PARAMS)[K]> };
+
+/** Checks one override; returns the reason it is refused, or null. */
+export function checkParam(name: string, value: unknown): string | null {
+  if (!Object.hasOwn(PARAMS, name)) return `unknown option "${name}"`;
+  const spec = PARAMS[name as ParamName] as Spec;
+  const bad = `option "${name}" has a bad value ${JSON.stringify(value)}`;
+  switch (spec.kind) {
+    case 'enum':
+      return (spec.values as readonly unknown[]).includes(value) ? null : `${bad} (one of ${spec.values.join(', ')})`;
+    case 'bool':
+      return typeof value === 'boolean' ? null : `${bad} (true or false)`;
+    case 'int':
+      if (value === null && spec.nullable) return null;
+      return Number.isInteger(value) && (value as number) >= spec.min && (value as number) <= spec.max
+        ? null
+        : `${bad} (a whole number ${spec.min}–${spec.max}${spec.nullable ? ' or null' : ''})`;
+    case 'text':
+      return typeof value === 'string' ? null : `${bad} (a text)`;
+    case 'modes':
+      return Array.isArray(value) && value.length > 0 && value.every((m) => (MODES as readonly unknown[]).includes(m))
+        ? null
+        : `${bad} (a list of ${MODES.join(', ')})`;
+    case 'values': {
+      const v = value as Record<string, unknown> | null;
+      const fine =
+        typeof v === 'object' && v !== null && ['white', 'black', 'queen'].every((k) => Number.isInteger(v[k]) && (v[k] as number) >= 0);
+      return fine ? null : `${bad} (an object of whole numbers: white, black, queen)`;
+    }
+  }
+  return `option "${name}" cannot be set`;
+}
+
+/** The preset's parameters with `options` applied, or the first refused option. */
+export function withOptions(base: Params, options: Record<string, unknown>): Result<Params> {
+  for (const name of Object.keys(options)) {
+    const reason = checkParam(name, options[name]);
+    if (reason) return err(reason);
+  }
+  return ok(Object.freeze({ ...base, ...options }) as Params);
+}

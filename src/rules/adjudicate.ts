@@ -240,11 +240,13 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   let ownBack = false;
   let sendQueenBack = false;
   let queenCounts = false;
+  let strikerKeepsTurn = false;
 
   if (f.striker) {
     const rule = strikerRule(state, board, f);
     if (f.own > 0) ownBack = true;
     if (f.queen) sendQueenBack = true;
+    strikerKeepsTurn = rule.endsWith('Continue'); // ICF 46, 71(a), 72(a): "shall continue his turn"
     if (rule === 'returnPlusDueContinue' || rule === 'returnAllPlusDueContinue') dues++;
     else if (rule === 'queenBackDueContinue') dues++;
     else if (rule === 'queenBackDueLoseTurn' || rule === 'dueLoseTurn') {
@@ -310,7 +312,7 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
 
   // The turn (R11, R25–R26).
   const own = f.own > 0;
-  let carryOn = (own || queenCounts) && !loseTurn;
+  let carryOn = (own || queenCounts || strikerKeepsTurn) && !loseTurn;
   if (f.opp > 0 && p.opponentWithOwnTurn === 'end') carryOn = false;
 
   penalise(state, board, f.side, dues);

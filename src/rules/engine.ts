@@ -1,7 +1,7 @@
 // The fold: state = step(step(start(header), e1), e2) … (events.md §1). Never throws on a
 // well-formed event: what makes no sense at that point becomes a warning.
 
-import { adjudicate } from './adjudicate.ts';
+import { adjudicate, calledFoulCounts } from './adjudicate.ts';
 import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
 import { withOptions } from './params.ts';
 import { PRESETS } from './presets.ts';
@@ -156,6 +156,7 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
     }
     case 'foul':
       if (event.kind === 'technical' && !state.shot) return technicalFoul(state);
+      if (!calledFoulCounts(state, event.kind)) return warn(state, line, `${event.kind} is not a foul under ${state.rules}`);
       return amend(state, line, 'foul call', (s) => void s.fouls.push(event.kind));
     case 'nocontact':
       if (!state.shot && state.last?.pre.board.broken) return warn(state, line, 'no contact called after the break was made');

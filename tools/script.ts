@@ -16,7 +16,7 @@ export interface ScriptOptions {
 }
 
 export function scriptEvents(steps: readonly string[], options: ScriptOptions = {}): GameEvent[] {
-  const gap = options.gap ?? 5000;
+  const gap = Math.max(options.gap ?? 5000, 3500);
   const events: GameEvent[] = [];
   let t = 0;
   for (const step of steps) {
@@ -26,7 +26,7 @@ export function scriptEvents(steps: readonly string[], options: ScriptOptions = 
       for (const token of tokens) events.push(between(token.slice(1), t));
       continue;
     }
-    t += gap;
+    t += gap - 3000;
     let seat: number | undefined;
     if (tokens[0]?.startsWith('@')) seat = Number(tokens.shift()!.slice(1));
     events.push(seat === undefined ? { e: 'strike', t } : { e: 'strike', seat, t });
@@ -36,7 +36,8 @@ export function scriptEvents(steps: readonly string[], options: ScriptOptions = 
       events.push(inShot(token, t + dt));
       dt += 100;
     }
-    events.push({ e: 'settle', t: t + 3000 });
+    t += 3000;
+    events.push({ e: 'settle', t });
   }
   return events;
 }

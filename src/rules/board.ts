@@ -59,15 +59,17 @@ export function endBoard(state: State, board: Board, result: BoardResult, boardS
     const next = newBoard(mode, params, state.players, board.number + 1, nextPlayer(mode, params, board.firstBreaker));
     return { ...state, match, board: next };
   }
+  // The last board stays on show; what it owed is written off with it (ICF 28).
+  const last = { ...board, pendingPlacement: null, dues: params.dueWrittenOffAtBoardEnd ? board.dues.map(() => 0) : board.dues };
   if (params.gamesPerMatch <= 1) {
     match = { ...match, over: true, winner: gameWinner };
-    return { ...state, match, board: { ...board, pendingPlacement: null } };
+    return { ...state, match, board: last };
   }
   const games = [...m.games, { winner: gameWinner, score }];
   const won = games.filter((g) => g.winner === gameWinner).length;
   if (won * 2 > params.gamesPerMatch) {
     match = { ...match, games, over: true, winner: gameWinner };
-    return { ...state, match, board: { ...board, pendingPlacement: null } };
+    return { ...state, match, board: last };
   }
   // ICF 22(a): the other player breaks first in game 2, the first player again in game 3.
   const firstBreaker = games.length % 2 === 0 ? m.firstBreaker : nextPlayer(mode, params, m.firstBreaker);

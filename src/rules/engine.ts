@@ -111,7 +111,6 @@ function settle(pre: State, shot: Shot): State {
 function needsColourChoice(state: State, shot: Shot): boolean {
   if (state.mode === 'three' || state.params.colourAssignment !== 'firstPotterChooses') return false;
   if (state.board.colours[sideOf(state, shot.player)] !== null) return false;
-  if (!state.board.broken && shot.nocontact) return false;
   return shot.pieces.some((p) => p.piece === 'white' || p.piece === 'black');
 }
 
@@ -155,7 +154,12 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
       return { ...state, board: { ...state.board, pendingPlacement: null } };
     }
     case 'foul':
-      if (event.kind === 'technical' && !state.shot) return technicalFoul(state);
+      if (event.kind === 'technical' && !state.shot) {
+        // While a shot waits to be judged the state is the one before it: charge the foul there.
+        if (!state.waiting || !state.last) return technicalFoul(state);
+        const pre = technicalFoul(keepWarnings(state.last.pre, state));
+        return { ...pre, last: { pre, shot: state.last.shot }, waiting: state.waiting };
+      }
       if (!calledFoulCounts(state, event.kind)) return warn(state, line, `${event.kind} is not a foul under ${state.rules}`);
       return amend(state, line, 'foul call', (s) => void s.fouls.push(event.kind));
     case 'nocontact':
@@ -170,7 +174,7 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
 }
 
 /** ICF 36(a): a technical foul by the player on turn before his next stroke costs a man; his turn goes on
- * under ICF, and ends where every foul ends the turn. */
+ * under ICF, and ends where every foul ends the turn. It closes the shot before it to late drops. */
 function technicalFoul(state: State): State {
   const board = copyBoard(state.board);
   const side = sideOf(state, board.turn);

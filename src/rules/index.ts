@@ -6,3 +6,4 @@ export { parseLog, parseHeader, parseEvent, formatEvent, formatHeader, type Matc
 export { start, step } from './engine.ts';
 export { replay, foldEvents, effectiveEvents } from './replay.ts';
 export { publicState, type PublicState, type State } from './state.ts';
+export { formatJson } from './json.ts';

@@ -1,5 +1,5 @@
 // `carrom replay LOG|-  [--pretty]`: the final state of a match log (events.md §1).
-import { parseLog, publicState, replay, type MatchHeader, type PublicState } from '../../src/rules/index.ts';
+import { formatJson, parseLog, publicState, replay, type MatchHeader, type PublicState } from '../../src/rules/index.ts';
 import { readInput } from './io.ts';
 
 export interface Output {
@@ -18,7 +18,7 @@ export function replayCommand(args: string[], stdin?: string): Output {
   const state = replay(log.value);
   if (!state.ok) return { code: 2, stdout: '', stderr: `${state.error.line}: ${state.error.reason}\n` };
   const view = publicState(state.value);
-  const stdout = pretty ? summary(log.value.header, view) : `${JSON.stringify(view, null, 2)}\n`;
+  const stdout = pretty ? summary(log.value.header, view) : `${formatJson(view)}\n`;
   return { code: 0, stdout, stderr: '' };
 }
 

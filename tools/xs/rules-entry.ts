@@ -1,0 +1,52 @@
+// The rules engine inside XS, for tests and benchmarks. The host sends commands as bytes:
+//   "replay\n<log>"   → the state JSON that `carrom replay` prints (or "error\n<line>: <reason>")
+//   "start\n<header>" → begins a streamed match;  "event\n<line>" → folds one event, answers the shot count
+//   "summary"         → the streamed match's state JSON
+// Only this harness uses TextEncoder/TextDecoder (xsnap has them); the core does not.
+import { formatJson, parseEvent, parseHeader, parseLog, publicState, replay, start, step, type State } from '../../src/rules/index.ts';
+
+declare const globalThis: { handleCommand?: (bytes: ArrayBuffer) => ArrayBuffer };
+declare class TextEncoder { encode(s: string): Uint8Array }
+declare class TextDecoder { decode(b: ArrayBuffer | Uint8Array): string }
+
+let streamed: State | null = null;
+let lastT = 0;
+let line = 1;
+
+function run(text: string): string {
+  const nl = text.indexOf('\n');
+  const op = nl < 0 ? text : text.slice(0, nl);
+  const body = nl < 0 ? '' : text.slice(nl + 1);
+  switch (op) {
+    case 'replay': {
+      const log = parseLog(body);
+      if (!log.ok) return `error\n${log.error.line}: ${log.error.reason}`;
+      const state = replay(log.value);
+      if (!state.ok) return `error\n${state.error.line}: ${state.error.reason}`;
+      return formatJson(publicState(state.value));
+    }
+    case 'start': {
+      const header = parseHeader(JSON.parse(body));
+      if (!header.ok) return `error\n${header.error}`;
+      const s = start(header.value);
+      if (!s.ok) return `error\n${s.error}`;
+      streamed = s.value;
+      lastT = 0;
+      line = 1;
+      return 'ok';
+    }
+    case 'event': {
+      const ev = parseEvent(JSON.parse(body), lastT);
+      line++;
+      if (!ev.ok || !streamed) return `error\n${line}`;
+      lastT = ev.value.t;
+      streamed = step(streamed, ev.value, line);
+      return String(streamed.shots);
+    }
+    case 'summary':
+      return streamed ? JSON.stringify(publicState(streamed)) : 'error\nno match';
+  }
+  return `error\nunknown command ${op}`;
+}
+
+globalThis.handleCommand = (bytes) => new TextEncoder().encode(run(new TextDecoder().decode(bytes))).buffer as ArrayBuffer;

@@ -1,0 +1,110 @@
+// The `carrom` command as a user runs it: the package's bin, files and stdin, exit codes, messages.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const BIN = 'bin/carrom.js';
+const HEADER = '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0, "options": {}}';
+const EXAMPLE = [
+  HEADER,
+  '{"e": "strike", "seat": 0, "t": 1000}',
+  '{"e": "pocket", "piece": "white", "pocket": 2, "t": 1850}',
+  '{"e": "settle", "t": 4200}',
+  '{"e": "strike", "seat": 0, "t": 9000}',
+  '{"e": "settle", "t": 11500}',
+  '{"e": "strike", "seat": 2, "t": 20000}',
+  '{"e": "pocket", "piece": "black", "pocket": 0, "t": 20600}',
+  '{"e": "pocket", "piece": "black", "pocket": 1, "t": 21100}',
+  '{"e": "settle", "t": 23000}',
+].join('\n');
+
+function carrom(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('carrom replay (command line)', () => {
+  it('prints the events.md example state from stdin', () => {
+    const r = carrom(['replay', '-'], EXAMPLE);
+    assert.equal(r.code, 0, r.stderr);
+    const s = JSON.parse(r.stdout);
+    assert.equal(s.board.turn, 1);
+    assert.deepEqual(s.board.colours, ['white', 'black']);
+    assert.deepEqual(s.board.onBoard, { white: 8, black: 7, queen: 1 });
+    assert.equal(s.board.queen.state, 'onBoard');
+    assert.deepEqual(s.match.score, [0, 0]);
+    assert.equal(s.shots, 3);
+    assert.deepEqual(Object.keys(s), ['rules', 'mode', 'match', 'board', 'shots', 'warnings']);
+    assert.deepEqual(Object.keys(s.board), ['number', 'breaker', 'turn', 'colours', 'onBoard', 'queen', 'dues', 'awaiting']);
+  });
+
+  it('reads a file, and prints the same as from stdin', () => {
+    const file = 'test/fixtures/matches/icf-singles.jsonl';
+    const a = carrom(['replay', file]);
+    const b = carrom(['replay', '-'], readFileSync(file, 'utf8'));
+    assert.equal(a.code, 0);
+    assert.equal(a.stdout, b.stdout);
+    assert.deepEqual(JSON.parse(a.stdout), JSON.parse(readFileSync('test/fixtures/matches/icf-singles.expected.json', 'utf8')));
+  });
+
+  it('--pretty prints a board-by-board account', () => {
+    const r = carrom(['replay', 'test/fixtures/matches/pt-fpc-doubles.jsonl', '--pretty']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Asha & Cleo v Ben & Dev/);
+    assert.match(r.stdout, /Board 1: Asha & Cleo wins by 7, queen to Asha & Cleo/);
+    assert.match(r.stdout, /Match over: Asha & Cleo wins, 31–0/);
+  });
+
+  it('lists out-of-place events as warnings, with their line', () => {
+    const r = carrom(['replay', '-'], `${HEADER}\n{"e": "settle", "t": 5}\n{"e": "strike", "seat": 2, "t": 10}`);
+    assert.equal(r.code, 0);
+    assert.deepEqual(JSON.parse(r.stdout).warnings, [
+      { line: 2, warning: 'settle with no shot in progress' },
+      { line: 3, warning: 'strike from seat 2, but seat 0 is on turn: counted for the player on turn' },
+    ]);
+  });
+
+  const malformed: [string, string, RegExp][] = [
+    ['not JSON', `${HEADER}\n{"e": "strike", "t": 1`, /^2: not JSON\n$/],
+    ['an unknown version', '{"carrom": 2, "rules": "icf", "mode": "singles", "players": ["A", "B"]}', /^1: unknown match log version 2/],
+    ['not a match log', '{"carrom-trace": 1}', /^1: missing field "carrom"/],
+    ['a missing field', `${HEADER}\n{"e": "pocket", "t": 5}`, /^2: field "piece" must be one of/],
+    ['an ill-typed field', `${HEADER}\n{"e": "strike", "seat": "north", "t": 5}`, /^2: field "seat" must be 0–3/],
+    ['time going backwards', `${HEADER}\n{"e": "strike", "t": 50}\n{"e": "settle", "t": 40}`, /^3: time goes backwards/],
+    ['an unknown event', `${HEADER}\n{"e": "jump", "t": 5}`, /^2: unknown event "jump"/],
+    ['an unknown option', HEADER.replace('"options": {}', '"options": {"queenCap": 3}'), /^1: unknown option "queenCap"/],
+    ['a bad option value', HEADER.replace('"options": {}', '"options": {"queenBonus": "three"}'), /^1: option "queenBonus" has a bad value/],
+    ['unknown rules', HEADER.replace('"icf"', '"fide"'), /^1: unknown rules "fide"/],
+    ['a mode the rules do not allow', HEADER.replace('"singles"', '"three"'), /^1: rules "icf" do not allow mode "three"/],
+    ['the wrong number of players', HEADER.replace('"Ben"', '"Ben", "Cleo"'), /^1: mode "singles" needs 2 players, not 3/],
+    ['an empty file', '', /^1: empty log: no header/],
+  ];
+  for (const [what, text, message] of malformed) {
+    it(`exits 2 on ${what}, with LINE: reason and nothing on stdout`, () => {
+      const r = carrom(['replay', '-'], text);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, message);
+    });
+  }
+
+  it('accepts an option override that the preset allows', () => {
+    const r = carrom(['replay', '-'], HEADER.replace('"options": {}', '"options": {"queenBonusCapFrom": null}'));
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  it('exits 2 on a file that is not there', () => {
+    const r = carrom(['replay', 'no/such/log.jsonl']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /cannot read no\/such\/log.jsonl \(ENOENT\)/);
+  });
+
+  it('exits 2 with usage on an unknown command or none', () => {
+    assert.equal(carrom(['fly']).code, 2);
+    const none = carrom([]);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /usage:/);
+    assert.equal(carrom(['--help']).code, 0);
+  });
+});

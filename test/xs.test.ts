@@ -1,0 +1,50 @@
+// The engine in the real XS engine (xsnap-worker from @agoric/xsnap): every fixture log and a set of
+// random matches replayed inside XS must print byte for byte what Node prints.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatHeader, formatEvent, formatJson, parseLog, publicState, replay } from '../src/rules/index.ts';
+import { xsScript } from '../tools/build.ts';
+import { randomMatch } from '../tools/random-match.ts';
+import { XsWorker } from '../tools/xs/worker.ts';
+import { FIXTURES } from '../tools/fixtures.ts';
+
+function nodeReplay(text: string): string {
+  const log = parseLog(text);
+  if (!log.ok) return `error\n${log.error.line}: ${log.error.reason}`;
+  const state = replay(log.value);
+  if (!state.ok) return `error\n${state.error.line}: ${state.error.reason}`;
+  return formatJson(publicState(state.value));
+}
+
+describe('the rules engine in XS', function () {
+  let xs: XsWorker;
+  before(async () => {
+    xs = new XsWorker();
+    await xs.evaluate(await xsScript('tools/xs/rules-entry.ts'));
+  });
+  after(() => xs.close());
+
+  const logs: [string, string][] = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => [f, readFileSync(join(FIXTURES, f), 'utf8')]);
+  for (let seed = 1; seed <= 60; seed++) {
+    const m = randomMatch(seed, { chaos: seed % 2 === 0, maxShots: 400 });
+    logs.push([`random match ${seed} (${m.header.rules}, ${m.header.mode})`, [formatHeader(m.header), ...m.events.map(formatEvent)].join('\n')]);
+  }
+  logs.push(['a malformed log', '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["A", "B"]}\n{"e": "strike", "t": -1}']);
+  logs.push(['a bad option', '{"carrom": 1, "rules": "se", "mode": "singles", "players": ["A", "B"], "options": {"maxBoards": 0}}']);
+
+  it('runs in the real engine and reports its meter', async () => {
+    const a = await xs.command('replay\n' + logs[0][1]);
+    assert.ok(a.meter.compute > 1000, 'XS counted the work');
+    assert.ok(a.meter.currentHeapCount > 0);
+  });
+
+  for (const [name, text] of logs) {
+    it(`${name}: XS prints the same bytes as Node`, async () => {
+      const { reply } = await xs.command('replay\n' + text);
+      assert.equal(reply.toString('utf8'), nodeReplay(text));
+    });
+  }
+});

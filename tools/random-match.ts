@@ -4,9 +4,9 @@
 // name a piece, take a shot back, strike from the wrong seat.
 
 import { start, step } from '../src/rules/engine.ts';
-import { foldEvents } from '../src/rules/replay.ts';
+import { undoCut } from '../src/rules/replay.ts';
 import { PRESETS, PRESET_IDS } from '../src/rules/presets.ts';
-import { publicState, seatOf, type State } from '../src/rules/state.ts';
+import { seatOf, type State } from '../src/rules/state.ts';
 import { FOUL_KINDS, type GameEvent, type MatchHeader, type Mode } from '../src/rules/types.ts';
 import { header as makeHeader } from './script.ts';
 
@@ -34,6 +34,10 @@ export interface RandomOptions {
   maxShots?: number;
   /** Also sprinkle well-formed events that make no sense where they stand. */
   chaos?: boolean;
+  /** No strikes from the wrong seat: a log without warnings, as a careful table writes it. */
+  clean?: boolean;
+  /** Parameter overrides for the header (rules.md C.2 names). */
+  options?: Record<string, unknown>;
 }
 
 export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
@@ -41,16 +45,24 @@ export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)];
   const rules = o.rules ?? pick(PRESET_IDS);
   const mode = o.mode ?? pick(PRESETS[rules].params.modes);
-  const header = makeHeader(rules, mode, {}, Math.floor(r() * (mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3)));
+  const header = makeHeader(rules, mode, o.options ?? {}, Math.floor(r() * (mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3)));
   const initial = start(header);
   if (!initial.ok) throw new Error(initial.error);
   let state: State = initial.value;
   const events: GameEvent[] = [];
   let t = 0;
+  // The events an undo has not taken back, and the state after each, so that an undo is a look-up.
+  const kept: { event: GameEvent; after: State }[] = [];
   const emit = (e: GameEvent) => {
     events.push(e);
-    // An undo re-folds the shorter log (replay.ts); everything else is one step.
-    state = e.e === 'undo' ? foldEvents(initial.value, events.map((event, i) => ({ event, line: i + 2 }))) : step(state, e, events.length + 1);
+    const cut = e.e === 'undo' ? undoCut(kept) : -1;
+    if (cut >= 0) {
+      kept.length = cut;
+      state = cut > 0 ? kept[cut - 1].after : initial.value;
+      return;
+    }
+    state = step(state, e, events.length + 1);
+    kept.push({ event: e, after: state });
   };
   const maxShots = o.maxShots ?? 2000;
   let strikes = 0;
@@ -58,7 +70,7 @@ export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
     t += 2000 + Math.floor(r() * 4000);
     strikes++;
     const turnSeat = seatOf(state, state.board.turn);
-    emit({ e: 'strike', seat: r() < 0.03 ? Math.floor(r() * 4) : turnSeat, t });
+    emit({ e: 'strike', seat: !o.clean && r() < 0.03 ? Math.floor(r() * 4) : turnSeat, t });
     const b = state.board;
     if (!b.broken && r() < 0.2) emit({ e: 'call', call: 'nocontact', t: t + 50 });
     const pool: ('white' | 'black' | 'queen')[] = [];
@@ -93,12 +105,11 @@ export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
 /** Name the unknown pieces, choose a colour, place returned men, the way players at the table would. */
 function answerWaits(r: () => number, emit: (e: GameEvent) => void, state: () => State, later: () => number): void {
   for (let guard = 0; guard < 12; guard++) {
-    const awaiting = publicState(state()).board.awaiting;
-    if (!awaiting) return;
-    if ('identify' in awaiting) emit({ e: 'identify', piece: r() < 0.5 ? 'white' : 'black', t: later() });
-    else if ('colour' in awaiting) emit({ e: 'call', call: 'colour', colour: r() < 0.5 ? 'white' : 'black', t: later() });
+    const s = state();
+    if (s.waiting === 'identify') emit({ e: 'identify', piece: r() < 0.5 ? 'white' : 'black', t: later() });
+    else if (s.waiting === 'colour') emit({ e: 'call', call: 'colour', colour: r() < 0.5 ? 'white' : 'black', t: later() });
     else {
-      if (r() < 0.6) emit({ e: 'call', call: 'placed', t: later() });
+      if (s.board.pendingPlacement && r() < 0.6) emit({ e: 'call', call: 'placed', t: later() });
       return;
     }
   }

@@ -23,7 +23,7 @@ export function effectiveEvents(events: readonly LoggedEvent[]): LoggedEvent[] {
 
 /** Where the last shot begins: just after the settle before its strike (or at the strike, if the shot
  * before it was never settled). -1 when there is no shot to take back. */
-function undoCut(kept: readonly LoggedEvent[]): number {
+export function undoCut(kept: readonly { event: { e: string } }[]): number {
   let strike = kept.length - 1;
   while (strike >= 0 && kept[strike].event.e !== 'strike') strike--;
   if (strike < 0) return -1;

@@ -2,14 +2,17 @@
 //   "replay\n<log>"   → the state JSON that `carrom replay` prints (or "error\n<line>: <reason>")
 //   "start\n<header>" → begins a streamed match;  "event\n<line>" → folds one event, answers the shot count
 //   "summary"         → the streamed match's state JSON
+//   "load\n<log>"     → parses a whole log and starts it;  "next" → folds its next event alone (for metering)
 // Only this harness uses TextEncoder/TextDecoder (xsnap has them); the core does not.
-import { formatJson, parseEvent, parseHeader, parseLog, publicState, replay, start, step, type State } from '../../src/rules/index.ts';
+import { effectiveEvents, formatJson, parseEvent, parseHeader, parseLog, publicState, replay, start, step, type LoggedEvent, type State } from '../../src/rules/index.ts';
 
 declare const globalThis: { handleCommand?: (bytes: ArrayBuffer) => ArrayBuffer };
 declare class TextEncoder { encode(s: string): Uint8Array }
 declare class TextDecoder { decode(b: ArrayBuffer | Uint8Array): string }
 
 let streamed: State | null = null;
+let loaded: LoggedEvent[] = [];
+let cursor = 0;
 let lastT = 0;
 let line = 1;
 
@@ -41,7 +44,23 @@ function run(text: string): string {
       if (!ev.ok || !streamed) return `error\n${line}`;
       lastT = ev.value.t;
       streamed = step(streamed, ev.value, line);
-      return String(streamed.shots);
+      return `${streamed.shots} ${streamed.match.boards.length} ${streamed.match.over}`;
+    }
+    case 'load': {
+      const log = parseLog(body);
+      if (!log.ok) return `error\n${log.error.line}: ${log.error.reason}`;
+      const s = start(log.value.header);
+      if (!s.ok) return `error\n${s.error}`;
+      streamed = s.value;
+      loaded = effectiveEvents(log.value.events);
+      cursor = 0;
+      return String(loaded.length);
+    }
+    case 'next': {
+      const ev = loaded[cursor++];
+      if (!ev || !streamed) return 'end';
+      streamed = step(streamed, ev.event, ev.line);
+      return ev.event.e;
     }
     case 'summary':
       return streamed ? JSON.stringify(publicState(streamed)) : 'error\nno match';

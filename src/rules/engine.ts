@@ -45,7 +45,12 @@ const copyShot = (s: Shot): Shot => ({ ...s, pieces: s.pieces.slice(), offboard:
 
 /** Applies one event. `undo` is a matter of the log (replay.ts): one that reaches here had nothing to take back. */
 export function step(state: State, event: GameEvent, line: number): State {
-  if (state.match.over && event.e !== 'undo') return warn(state, line, `${event.e} after the match has ended`);
+  // After the last shot only a late drop or a call about that shot can still change anything.
+  const aboutLastShot = (event.e === 'pocket' || event.e === 'identify' || event.e === 'call') && state.last !== null;
+  if (state.match.over && event.e !== 'undo' && !aboutLastShot) {
+    const closed = event.e === 'strike' ? { ...state, last: null } : state; // a strike closes the last shot
+    return warn(closed, line, `${event.e} after the match has ended`);
+  }
   switch (event.e) {
     case 'strike':
       return strike(state, event.seat, line);

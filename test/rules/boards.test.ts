@@ -122,6 +122,8 @@ const cases: Case[] = [
     expect: { match: { over: true, winner: 0, games: [{ winner: 0, score: [12, 0] }, { winner: 0, score: [12, 0] }] } } },
   { name: 'events after the match has ended are warnings', rules: 'pt-fpc', options: { matchTarget: 12 },
     steps: [...board(true, 'W', 0), 'W'], expect: { match: { over: true }, shots: 6 } },
+  { name: 'a late drop after the last shot of the match still counts for it (here: no longer over)', rules: 'pt-fpc', options: { matchTarget: 12 },
+    steps: [...board(true, 'W', 0), '!late:K'], expect: { match: { over: false, score: [11, 0], boards: [{ winner: 0, points: 11, queen: 0 }] } } },
   { name: 'icf doubles: a side wins the board', rules: 'icf', mode: 'doubles', steps: ['W W W', 'Q', 'W', times('W', 5)],
     expect: { match: { score: [12, 0], boards: [{ winner: 0, points: 12, queen: 0 }] }, board: { number: 2, breaker: 3, turn: 3, colours: ['black', 'white'] } } },
   { name: 'ro-gamerules three: the board ends when the men are gone; points banked', rules: 'ro-gamerules', mode: 'three',

@@ -112,6 +112,9 @@ const cases: Case[] = [
   { name: 'T24 pt-fpc: the same queen is legal (no bar)', rules: 'pt-fpc', steps: ['S', '-', 'S', '-', 'W', 'Q'],
     expect: { board: { turn: 0, dues: [1, 0], onBoard: onBoard(9, 9, 0), queen: { state: 'pending', side: 0 } } } },
 
+  { name: 'T87 icf: queen + striker at the break: queen out, a due declared, turn lost (68(d))', rules: 'icf', steps: ['Q S'],
+    expect: { board: { turn: 1, dues: [1, 0], queen: { state: 'onBoard' }, onBoard: onBoard(9, 9, 1), breaker: 0 } } },
+
   // --- Striker and opponent's men (R21–R26)
   { name: 'T25 icf: striker alone with nothing pocketed: a due', rules: 'icf', steps: ['S'],
     expect: { board: { turn: 1, dues: [1, 0] } } },

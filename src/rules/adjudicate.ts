@@ -136,7 +136,7 @@ function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts): stri
   if (f.manOff && p.manOffBoard === 'foul') reasons.push('man off the board');
   if (f.strikerOff && p.strikerOffBoard === 'foul') reasons.push('striker off the board');
   if (shot.nocross) reasons.push('striker did not cross');
-  if (p.calledFoul === 'penaltyEndTurn') for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) reasons.push(kind);
+  if (!p.improperStrokeVariants) for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) reasons.push(kind);
   const last = lastMen(board, f);
   if (last.opp && p.opponentLastMan === 'foulReturn') reasons.push("opponent's last man");
   if (last.own && !queenCoveredAfter(state, board, f) && p.ownLastBeforeQueen === 'foulReturn') reasons.push('own last man before the queen');
@@ -279,7 +279,7 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
 
   // Called fouls under ICF: an improper stroke returns what it pocketed, plus a due, and loses the turn (ICF 37, 49–50).
   let improper = false;
-  if (p.calledFoul === 'improperStroke') for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) improper = true;
+  if (p.improperStrokeVariants) for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) improper = true;
   if (improper) {
     dues++;
     loseTurn = true;

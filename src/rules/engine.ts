@@ -185,6 +185,6 @@ function technicalFoul(state: State): State {
   const side = sideOf(state, board.turn);
   penalise(state, board, side, 1);
   payDues(state, board);
-  if (state.params.calledFoul === 'penaltyEndTurn') passTurn(state, board);
+  if (!state.params.improperStrokeVariants) passTurn(state, board);
   return { ...state, board, last: null };
 }

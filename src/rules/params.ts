@@ -60,9 +60,9 @@ export const PARAMS = Object.freeze({
   gamesPerMatch: int(1, 9),
   threePlayerValues: { kind: 'values' } as const,
   doublesDuePlacer: oneOf('rightOfPlayerOnTurn', 'opponent'),
+  /** true: a foul called at the table makes an ICF improper stroke (the "(b)" laws); false: a foul that
+   * ends the turn and costs a penalty man (003 L23, 004 L50; † where a source has no foul law). */
   improperStrokeVariants: bool,
-  // Not in C.2: how a foul called at the table is treated where a source has no general foul law.
-  calledFoul: oneOf('improperStroke', 'penaltyEndTurn'),
 });
 
 export type ParamName = keyof typeof PARAMS;

@@ -81,8 +81,7 @@ const icf = preset('icf', 'ICF Laws of Carrom', {
   gamesPerMatch: [3, 'ICF 30'],
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, 'n/a (no 3-player game)'],
   doublesDuePlacer: ['rightOfPlayerOnTurn', 'ICF 51(b)'],
-  improperStrokeVariants: [true, 'ICF 49–50, 71(b)–85(b)'],
-  calledFoul: ['improperStroke', 'ICF 37, 49–50'],
+  improperStrokeVariants: [true, 'ICF 37, 49–50, 71(b)–85(b)'],
 }, [
   'Where the ICF copy is silent (striker off the board, not crossing, back shots, placement) the † values stand (rules.md F.3.6).',
   'icf15s: forgoing or forfeiting a placing within 15 s is advisory on the table; the engine never lapses a due by itself.',
@@ -139,8 +138,7 @@ const ptFpc = preset('pt-fpc', 'Federação Portuguesa de Carrom', {
   gamesPerMatch: [1, '000 r6'],
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, 'n/a'],
   doublesDuePlacer: ['opponent', '†'],
-  improperStrokeVariants: [false, '000: none'],
-  calledFoul: ['penaltyEndTurn', '† no general foul rule in 000'],
+  improperStrokeVariants: [false, '000: none; a called foul ends the turn with a penalty man †'],
 });
 
 const si = preset('si', 'Osnovna pravila (Slovenia)', {
@@ -193,8 +191,7 @@ const si = preset('si', 'Osnovna pravila (Slovenia)', {
   gamesPerMatch: [1, '001 L3'],
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, '† 001 L5 (values unstated)'],
   doublesDuePlacer: ['opponent', '†'],
-  improperStrokeVariants: [false, '001: none'],
-  calledFoul: ['penaltyEndTurn', '† no general foul rule in 001'],
+  improperStrokeVariants: [false, '001: none; a called foul ends the turn with a penalty man †'],
 }, ['001 L13 ("the white player starts") and option (b) of L10–11 do not fit together; the log gives the breaker white.']);
 
 const itTorneo = preset('it-torneo', 'Regolamento del torneo (Italy)', {
@@ -247,8 +244,7 @@ const itTorneo = preset('it-torneo', 'Regolamento del torneo (Italy)', {
   gamesPerMatch: [1, '†'],
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, 'n/a'],
   doublesDuePlacer: ['opponent', 'n/a'],
-  improperStrokeVariants: [false, '002: none'],
-  calledFoul: ['penaltyEndTurn', '† no general foul rule in 002'],
+  improperStrokeVariants: [false, '002: none; a called foul ends the turn with a penalty man †'],
 }, ['Cas.4 (no penalty man with the striker) conflicts with Cas.7 and Cas.8; the preset follows Cas.7/8 (F.3.3).']);
 
 const roGamerules = preset('ro-gamerules', 'GameRules.com (Romanian translation)', {
@@ -301,8 +297,7 @@ const roGamerules = preset('ro-gamerules', 'GameRules.com (Romanian translation)
   gamesPerMatch: [1, '003 L30'],
   threePlayerValues: [{ white: 2, black: 1, queen: 5 }, '003 L15'],
   doublesDuePlacer: ['opponent', '003 L23'],
-  improperStrokeVariants: [false, '003: none'],
-  calledFoul: ['penaltyEndTurn', '003 L23'],
+  improperStrokeVariants: [false, '003 L23: a foul ends the turn with a penalty man'],
 }, ['The garbled words of 003 (L4, L9, L12, L13, L26) are not used; † values stand (F.3.7).']);
 
 const se = preset('se', 'Carrom spelregler (Sweden)', {
@@ -355,8 +350,7 @@ const se = preset('se', 'Carrom spelregler (Sweden)', {
   gamesPerMatch: [1, '004 L69'],
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, 'n/a'],
   doublesDuePlacer: ['opponent', '004 L50'],
-  improperStrokeVariants: [false, '004: none'],
-  calledFoul: ['penaltyEndTurn', '004 L50'],
+  improperStrokeVariants: [false, '004 L50: a foul ends the turn with a penalty man'],
 });
 
 export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({

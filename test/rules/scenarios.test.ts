@@ -91,6 +91,8 @@ const cases: Case[] = [
     steps: ['W W', IT('white'), '-', '-', 'Q S'], expect: { board: { turn: 0, queen: { state: 'onBoard' }, onBoard: onBoard(8, 9, 1) } } },
   { name: 'T18 pt-fpc: queen + striker: queen back, due, turn lost', rules: 'pt-fpc', steps: [...A_W2, 'Q S'],
     expect: { board: { turn: 1, queen: { state: 'onBoard' }, onBoard: onBoard(8, 9, 1) } } },
+  { name: 'C15 icf with queenBackNoDueContinue (002 Cas.4): queen back, no man, continue', rules: 'icf', options: { strikerWithQueen: 'queenBackNoDueContinue' },
+    steps: [...A_W2, 'Q S'], expect: { board: { turn: 0, queen: { state: 'onBoard' }, onBoard: onBoard(7, 9, 1) } } },
   { name: 'T19 se: queen + striker is a foul', rules: 'se', steps: [...A_W2, 'Q S'],
     expect: { board: { turn: 1, queen: { state: 'onBoard' }, onBoard: onBoard(8, 9, 1) } } },
   { name: 'T19 ro-gamerules: queen + striker is a foul', rules: 'ro-gamerules', steps: [...A_W2, 'Q S'],
@@ -173,6 +175,8 @@ const cases: Case[] = [
   // --- Off the board, crossing, fouls called (R30–R36)
   { name: 'T58 icf: a man off the board: no penalty', rules: 'icf', steps: [...A_W2, 'W off:K'],
     expect: { board: { turn: 0, onBoard: onBoard(6, 9) } } },
+  { name: 'C26 icf: the striker off the board: no penalty (†)', rules: 'icf', steps: [...A_W2, 'off:S'],
+    expect: { board: { turn: 1, onBoard: onBoard(7, 9), dues: [0, 0] } } },
   { name: 'T59a si: man off, own man pocketed: continue', rules: 'si', steps: [...A_W2, 'W off:K'],
     expect: { board: { turn: 0, onBoard: onBoard(6, 9) } } },
   { name: 'T59a si: man off, nothing pocketed: turn lost, no penalty', rules: 'si', steps: [...A_W2, 'off:K'],

@@ -1,0 +1,118 @@
+// One IR beam: timestamped edges in, clean blocked intervals out. Ringing at each transition is one
+// edge; blocked too briefly is a glitch, clear too briefly inside a pulse is a glitch; blocked longer
+// than any passage is a stuck beam, reported and kept out of the count until it clears.
+
+import type { SensingConfig } from './types.ts';
+
+export interface Pulse {
+  start: number;
+  end: number;
+  /** Blocked longer than any passage (a piece lodged in the throat, dirt): not a piece. */
+  stuck: boolean;
+}
+
+export interface BeamListener {
+  pulse(p: Pulse): void;
+  stuck(t: number): void;
+  unstuck(t: number): void;
+  flapping(t: number): void;
+}
+
+type Cfg = Pick<SensingConfig, 'debounceUs' | 'minPulseUs' | 'minGapUs' | 'stuckUs'>;
+
+const FLAP_GLITCHES = 5;
+const FLAP_WINDOW_US = 2_000_000;
+const FLAP_QUIET_US = 10_000_000;
+
+export class Beam {
+  /** Level as the last raw edge left it, and as debounced. */
+  private raw = false;
+  private stable = false;
+  /** A burst of ringing edges not yet settled: when it began and when its last edge came. */
+  private burstStart = -1;
+  private lastEdge = -1;
+  /** The pulse being assembled: blocked since `start`; `end` ≥ 0 once it cleared (pending a re-block). */
+  private start = -1;
+  private end = -1;
+  private isStuck = false;
+  private glitches: number[] = [];
+  private flapReportedAt = -Infinity;
+
+  constructor(
+    private readonly cfg: Cfg,
+    private readonly out: BeamListener,
+  ) {}
+
+  edge(t: number, blocked: boolean): void {
+    this.advance(t);
+    if (blocked === this.raw) return;
+    this.raw = blocked;
+    if (this.burstStart < 0) this.burstStart = t;
+    this.lastEdge = t;
+  }
+
+  /** Time has reached `now`: settle bursts, close pulses, notice a stuck beam. */
+  advance(now: number): void {
+    if (this.burstStart >= 0 && now - this.lastEdge >= this.cfg.debounceUs) {
+      const t = this.burstStart;
+      this.burstStart = -1;
+      if (this.raw !== this.stable) {
+        this.stable = this.raw;
+        this.transition(t, this.raw);
+      }
+    }
+    if (this.end >= 0 && now - this.end >= this.cfg.minGapUs) this.close();
+    if (this.start >= 0 && this.end < 0 && !this.isStuck && now - this.start >= this.cfg.stuckUs) {
+      this.isStuck = true;
+      this.out.stuck(this.start + this.cfg.stuckUs);
+    }
+  }
+
+  private transition(t: number, blocked: boolean): void {
+    if (blocked) {
+      if (this.end >= 0) this.end = -1; // clear for less than minGapUs: the same pulse goes on
+      else this.start = t;
+    } else if (this.start >= 0) {
+      this.end = t;
+    }
+  }
+
+  private close(): void {
+    const p: Pulse = { start: this.start, end: this.end, stuck: this.isStuck };
+    this.start = -1;
+    this.end = -1;
+    if (p.stuck) {
+      this.isStuck = false;
+      this.out.unstuck(p.end);
+      this.out.pulse(p);
+    } else if (p.end - p.start < this.cfg.minPulseUs) this.glitch(p.end);
+    else this.out.pulse(p);
+  }
+
+  private glitch(t: number): void {
+    const g = this.glitches;
+    g.push(t);
+    while (g.length > 0 && t - g[0] > FLAP_WINDOW_US) g.shift();
+    if (g.length >= FLAP_GLITCHES && t - this.flapReportedAt > FLAP_QUIET_US) {
+      this.flapReportedAt = t;
+      this.out.flapping(t);
+    }
+  }
+
+  /** The earliest time a pulse not yet handed out may have started; +Infinity if none. A stuck beam holds nothing back. */
+  watermark(): number {
+    if (this.start >= 0 && !this.isStuck) return this.start;
+    if (this.burstStart >= 0 && this.raw) return this.burstStart;
+    return Infinity;
+  }
+
+  /** Blocked (debounced) and known to be stuck since before `t`. */
+  stuckAt(t: number): boolean {
+    return this.isStuck && this.start <= t;
+  }
+
+  /** The end of the trace: a pulse still open is not a piece. */
+  finish(now: number): void {
+    this.advance(now + this.cfg.debounceUs + this.cfg.minGapUs);
+  }
+}

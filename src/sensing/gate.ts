@@ -1,0 +1,184 @@
+// A pocket gate: the upper (a) and lower (b) beam and the colour sensor of one pocket. Pairs the two
+// beams' pulses to measure speed, hence size (striker, one man, touching men), and names each man by
+// its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
+// them by colour alone.
+
+import { Beam, type BeamListener, type Pulse } from './beam.ts';
+import { classifyColour, piecesBySize } from './classify.ts';
+import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
+
+const COLOUR_SILENT_AFTER = 3;
+
+interface ColourReading {
+  t: number;
+  rgb: Rgb;
+}
+
+export class Gate {
+  private readonly beams: [Beam, Beam];
+  private readonly pulses: [Pulse[], Pulse[]] = [[], []];
+  private readonly colours: ColourReading[] = [];
+  /** Stuck intervals already closed, per beam, kept while pulses of the other beam may fall in them. */
+  private readonly stuckSpans: [Pulse[], Pulse[]] = [[], []];
+  private piecesWithoutColour = 0;
+  private colourSilentReported = false;
+  private now = 0;
+
+  constructor(
+    readonly pocket: number,
+    private readonly cfg: SensingConfig,
+    private readonly seen: (p: SeenPiece) => void,
+    private readonly health: (h: HealthFact) => void,
+  ) {
+    this.beams = [new Beam(cfg, this.listener(0)), new Beam(cfg, this.listener(1))];
+  }
+
+  private listener(beam: 0 | 1): BeamListener {
+    const channel = `p${this.pocket}.${beam === 0 ? 'a' : 'b'}`;
+    return {
+      pulse: (p) => (p.stuck ? this.stuckSpans[beam].push(p) : this.pulses[beam].push(p)),
+      stuck: (t) => this.health({ t, fact: 'stuck', channel }),
+      unstuck: (t) => this.health({ t, fact: 'unstuck', channel }),
+      flapping: (t) => this.health({ t, fact: 'flapping', channel }),
+    };
+  }
+
+  edge(t: number, beam: 0 | 1, blocked: boolean): void {
+    this.beams[beam].edge(t, blocked);
+    this.advance(t);
+  }
+
+  colour(t: number, rgb: Rgb): void {
+    this.advance(t);
+    this.colours.push({ t, rgb });
+    if (this.colourSilentReported) this.colourSilentReported = false;
+    this.piecesWithoutColour = 0;
+  }
+
+  advance(now: number): void {
+    this.now = now;
+    this.beams[0].advance(now);
+    this.beams[1].advance(now);
+    this.match();
+  }
+
+  /** Nothing earlier than this can still come out of this gate. */
+  watermark(): number {
+    let w = Math.min(this.beams[0].watermark(), this.beams[1].watermark());
+    if (this.pulses[0].length > 0) w = Math.min(w, this.pulses[0][0].start);
+    if (this.pulses[1].length > 0) w = Math.min(w, this.pulses[1][0].start);
+    return w;
+  }
+
+  finish(now: number): void {
+    this.beams[0].finish(now);
+    this.beams[1].finish(now);
+    this.now = Infinity;
+    this.match();
+  }
+
+  /** Turns pulses into pieces, oldest first, as soon as no later reading can change the answer. */
+  private match(): void {
+    const [as, bs] = this.pulses;
+    const twoBeams = this.cfg.beamGapMm > 0;
+    for (;;) {
+      const a = as[0];
+      const b = bs[0];
+      if (!a && !b) break;
+      if (!twoBeams) {
+        if (b) bs.shift(); // a lower beam on a one-beam table: ignore it
+        if (a) this.single(as.shift()!);
+        continue;
+      }
+      if (a && (!b || a.start < b.start)) {
+        if (b && b.start <= a.end + this.cfg.maxBeamDelayUs) {
+          this.pair(as.shift()!, bs.shift()!);
+          continue;
+        }
+        // No lower pulse yet: wait while one may still start in time, unless the lower beam is stuck.
+        const deadline = a.end + this.cfg.maxBeamDelayUs;
+        const lowerStuck = this.beams[1].stuckAt(a.start) || this.inStuckSpan(1, a.start);
+        if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
+        this.single(as.shift()!);
+        continue;
+      }
+      // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece.
+      const upperOpen = this.beams[0].watermark();
+      if (upperOpen < b.start) break; // an upper pulse that began earlier is still being assembled
+      this.single(bs.shift()!);
+    }
+    this.forgetOld();
+  }
+
+  private inStuckSpan(beam: 0 | 1, t: number): boolean {
+    for (const s of this.stuckSpans[beam]) if (s.start <= t && t <= s.end) return true;
+    return false;
+  }
+
+  private pair(a: Pulse, b: Pulse): void {
+    const gap = this.cfg.beamGapMm;
+    const lead = b.start - a.start;
+    const trail = b.end - a.end;
+    const delay = trail > 0 ? (lead + trail) / 2 : lead;
+    const speed = gap / Math.max(delay, 1); // mm per µs
+    const blocked = (a.end - a.start + (b.end - b.start)) / 2;
+    const size = speed * blocked;
+    const kinds = piecesBySize(size, this.cfg);
+    const n = kinds.length;
+    const span = a.end - a.start;
+    for (let i = 0; i < n; i++) {
+      const from = a.start + Math.floor((span * i) / n);
+      const to = a.start + Math.floor((span * (i + 1)) / n);
+      const kind = kinds[i] === 'striker' ? 'striker' : this.nameMan(from, to);
+      this.emit(from, kind);
+    }
+  }
+
+  /** One beam only: a pulse is one piece, named by colour if the table has a colour sensor. */
+  private single(p: Pulse): void {
+    const reading = this.takeColour(p.start - this.cfg.maxBeamDelayUs, p.end);
+    const calibration = this.cfg.calibration;
+    let kind: SeenPiece['piece'] = 'unknown';
+    if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+    this.emit(p.start, kind);
+    this.noteColour(reading !== null);
+  }
+
+  private nameMan(from: number, to: number): SeenPiece['piece'] {
+    const calibration = this.cfg.calibration;
+    const reading = this.takeColour(from - 1000, to + 1000);
+    this.noteColour(reading !== null);
+    if (!calibration || !reading) return 'man';
+    return classifyColour(reading.rgb, calibration, this.cfg, false) ?? 'man';
+  }
+
+  /** The first colour reading taken within [from, to], removed from the queue. */
+  private takeColour(from: number, to: number): ColourReading | null {
+    const cs = this.colours;
+    for (let i = 0; i < cs.length; i++) {
+      if (cs[i].t > to) break;
+      if (cs[i].t >= from) return cs.splice(i, 1)[0];
+    }
+    return null;
+  }
+
+  private noteColour(had: boolean): void {
+    if (!this.cfg.calibration) return;
+    this.piecesWithoutColour = had ? 0 : this.piecesWithoutColour + 1;
+    if (this.piecesWithoutColour >= COLOUR_SILENT_AFTER && !this.colourSilentReported) {
+      this.colourSilentReported = true;
+      this.health({ t: this.now === Infinity ? 0 : this.now, fact: 'colourSilent', channel: `p${this.pocket}.c` });
+    }
+  }
+
+  private emit(t: number, piece: SeenPiece['piece']): void {
+    this.seen({ t, pocket: this.pocket, piece });
+  }
+
+  /** Colour readings and stuck spans older than anything still to be matched are of no more use. */
+  private forgetOld(): void {
+    const horizon = Math.min(this.watermark(), this.now) - 2 * this.cfg.maxBeamDelayUs;
+    while (this.colours.length > 0 && this.colours[0].t < horizon) this.colours.shift();
+    for (const spans of this.stuckSpans) while (spans.length > 0 && spans[0].end < horizon) spans.shift();
+  }
+}

@@ -1,0 +1,177 @@
+// The sensing layer: readings in, match log events out (events.md §2). Gates and strips report what
+// they saw with its time, sometimes later (a strike is known 1 s after the strip emptied); the shot
+// logic puts it all in time order, once nothing earlier can still come, and draws shot boundaries:
+// a shot begins at its strike and settles at the next placement or after a quiet time at the gates.
+// Pure: time comes only with the readings and `advance` (the host's clock); nothing is read here.
+
+import type { GameEvent, MatchHeader } from '../rules/types.ts';
+import { Gate } from './gate.ts';
+import { Strips } from './strips.ts';
+import { DEFAULT_CONFIG, type HealthFact, type Reading, type SeenPiece, type SensingConfig, type TraceCall } from './types.ts';
+
+type Seen =
+  | { t: number; kind: 'piece'; piece: SeenPiece }
+  | { t: number; kind: 'placed'; seat: number }
+  | { t: number; kind: 'struck'; seat: number }
+  | { t: number; kind: 'call'; call: TraceCall };
+
+export interface SensingOutput {
+  /** A match log event, in order, times in ms. */
+  event(e: GameEvent): void;
+  health?(h: HealthFact): void;
+  /** A piece as soon as a gate has named it, before it can be put in order (for a display within 100 ms). */
+  provisional?(p: SeenPiece): void;
+}
+
+const STRIP_SILENT_AFTER = 4;
+
+export class Sensing {
+  private readonly gates: Gate[];
+  private readonly strips: Strips;
+  private readonly queue: Seen[] = [];
+  private shotOpen = false;
+  /** Time of the strike or of the shot's last piece: the quiet time runs from here. */
+  private lastActivity = 0;
+  private now = 0;
+  private readonly seatsInPlay: number[];
+  private readonly silentReported = [false, false, false, false];
+  readonly cfg: SensingConfig;
+
+  constructor(
+    cfg: Partial<SensingConfig> & Pick<SensingConfig, 'beamGapMm' | 'calibration'>,
+    private readonly out: SensingOutput,
+    match?: Pick<MatchHeader, 'mode'>,
+  ) {
+    this.cfg = { ...DEFAULT_CONFIG, ...cfg };
+    const health = (h: HealthFact) => this.out.health?.(h);
+    const seen = (piece: SeenPiece) => {
+      this.out.provisional?.(piece);
+      this.push({ t: piece.t, kind: 'piece', piece });
+    };
+    this.gates = [0, 1, 2, 3].map((p) => new Gate(p, this.cfg, seen, health));
+    this.strips = new Strips(this.cfg, {
+      placed: (t, seat) => this.push({ t, kind: 'placed', seat }),
+      struck: (t, seat) => this.push({ t, kind: 'struck', seat }),
+    });
+    this.seatsInPlay = match?.mode === 'doubles' ? [0, 1, 2, 3] : match?.mode === 'three' ? [0, 1, 2] : [0, 2];
+  }
+
+  reading(r: Reading): void {
+    this.advanceParts(r.t);
+    switch (r.kind) {
+      case 'beam':
+        this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
+        break;
+      case 'colour':
+        this.gates[r.pocket].colour(r.t, r.rgb);
+        break;
+      case 'strip':
+        this.strips.reading(r.t, r.seat, r.mm);
+        break;
+      case 'call':
+        this.push({ t: r.t, kind: 'call', call: r.call });
+        break;
+    }
+    this.flush(this.watermark());
+  }
+
+  /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
+  advance(t: number): void {
+    this.advanceParts(t);
+    this.flush(this.watermark());
+  }
+
+  /** The end of the trace: everything known is given out, and a shot still open settles here. */
+  finish(t: number): void {
+    this.advanceParts(t);
+    for (const g of this.gates) g.finish(t);
+    this.flush(Infinity, t);
+    if (this.shotOpen) this.settle(t);
+  }
+
+  private advanceParts(t: number): void {
+    this.now = Math.max(this.now, t);
+    for (const g of this.gates) g.advance(this.now);
+    this.strips.advance(this.now);
+  }
+
+  private push(s: Seen): void {
+    // Mostly in order already; insert from the back.
+    let i = this.queue.length;
+    while (i > 0 && this.queue[i - 1].t > s.t) i--;
+    this.queue.splice(i, 0, s);
+  }
+
+  private watermark(): number {
+    let w = Math.min(this.now, this.strips.watermark());
+    for (const g of this.gates) w = Math.min(w, g.watermark());
+    return w;
+  }
+
+  /** Gives out everything up to `until`, in time order, with the settles that fall between. */
+  private flush(until: number, end = Infinity): void {
+    const quiet = this.cfg.settleQuietUs;
+    for (;;) {
+      const next = this.queue.length > 0 && this.queue[0].t <= until ? this.queue[0] : null;
+      const settleAt = this.shotOpen ? this.lastActivity + quiet : Infinity;
+      const limit = next ? next.t : Math.min(until, end);
+      if (settleAt <= limit && settleAt <= Math.min(until, end)) {
+        this.settle(settleAt);
+        continue;
+      }
+      if (!next) return;
+      this.queue.shift();
+      this.handle(next);
+    }
+  }
+
+  private handle(s: Seen): void {
+    switch (s.kind) {
+      case 'struck':
+        if (this.shotOpen) this.settle(s.t);
+        this.emit({ e: 'strike', seat: s.seat, t: 0 }, s.t);
+        this.shotOpen = true;
+        this.lastActivity = s.t;
+        this.checkStrips(s.t);
+        return;
+      case 'placed':
+        if (this.shotOpen) this.settle(s.t);
+        return;
+      case 'piece': {
+        const { piece, pocket } = s.piece;
+        this.emit({ e: 'pocket', piece, pocket, t: 0 }, s.t);
+        if (this.shotOpen) this.lastActivity = Math.max(this.lastActivity, s.t);
+        return;
+      }
+      case 'call':
+        this.emit(callEvent(s.call), s.t);
+        return;
+    }
+  }
+
+  private settle(t: number): void {
+    this.shotOpen = false;
+    this.emit({ e: 'settle', t: 0 }, t);
+  }
+
+  private emit(e: GameEvent, us: number): void {
+    this.out.event({ ...e, t: Math.floor(us / 1000) });
+  }
+
+  /** A strip of a seat in play that never said anything while others struck: it is silent. */
+  private checkStrips(t: number): void {
+    if (this.strips.strikes < STRIP_SILENT_AFTER) return;
+    for (const seat of this.seatsInPlay) {
+      if (!this.strips.heardFrom(seat) && !this.silentReported[seat]) {
+        this.silentReported[seat] = true;
+        this.out.health?.({ t, fact: 'stripSilent', channel: `s${seat}` });
+      }
+    }
+  }
+}
+
+function callEvent(c: TraceCall): GameEvent {
+  if (c.call === 'undo') return { e: 'undo', t: 0 };
+  if (c.call === 'identify') return c.pocket === undefined ? { e: 'identify', piece: c.piece, t: 0 } : { e: 'identify', piece: c.piece, pocket: c.pocket, t: 0 };
+  return { e: 'call', ...c, t: 0 } as GameEvent;
+}

@@ -53,6 +53,7 @@ export class Beam {
 
   /** Time has reached `now`: settle bursts, close pulses, notice a stuck beam. */
   advance(now: number): void {
+    if (this.burstStart < 0 && this.start < 0) return; // idle: clear and settled
     if (this.burstStart >= 0 && now - this.lastEdge >= this.cfg.debounceUs) {
       const t = this.burstStart;
       this.burstStart = -1;

@@ -59,7 +59,8 @@ export class Gate {
     this.now = now;
     this.beams[0].advance(now);
     this.beams[1].advance(now);
-    this.match();
+    if (this.pulses[0].length > 0 || this.pulses[1].length > 0) this.match();
+    else if (this.colours.length > 0 || this.stuckSpans[0].length > 0 || this.stuckSpans[1].length > 0) this.forgetOld();
   }
 
   /** Nothing earlier than this can still come out of this gate. */
@@ -117,10 +118,9 @@ export class Gate {
 
   private pair(a: Pulse, b: Pulse): void {
     const gap = this.cfg.beamGapMm;
-    const lead = b.start - a.start;
-    const trail = b.end - a.end;
-    const delay = trail > 0 ? (lead + trail) / 2 : lead;
-    const speed = gap / Math.max(delay, 1); // mm per µs
+    // Speed from the leading edges (hardware.md): the trailing edges would carry the change of speed
+    // over the whole blocked time. Averaging both beams' blocked times cancels that change to first order.
+    const speed = gap / Math.max(b.start - a.start, 1); // mm per µs
     const blocked = (a.end - a.start + (b.end - b.start)) / 2;
     const size = speed * blocked;
     const kinds = piecesBySize(size, this.cfg);
@@ -134,14 +134,25 @@ export class Gate {
     }
   }
 
-  /** One beam only: a pulse is one piece, named by colour if the table has a colour sensor. */
+  /** One beam only: no speed, so no size. A pulse is one piece, or as many as the colour readings taken
+   * while it lasted (touching pieces); each is named by its reading, if the table has a colour sensor. */
   private single(p: Pulse): void {
-    const reading = this.takeColour(p.start - this.cfg.maxBeamDelayUs, p.end);
     const calibration = this.cfg.calibration;
-    let kind: SeenPiece['piece'] = 'unknown';
-    if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
-    this.emit(p.start, kind);
-    this.noteColour(reading !== null);
+    const from = p.start - this.cfg.maxBeamDelayUs;
+    const first = this.takeColour(from, p.end);
+    const readings = first ? [first] : [];
+    for (let next = first; next && readings.length < 4; ) {
+      next = this.takeColour(from, p.end);
+      if (next) readings.push(next);
+    }
+    const n = Math.max(1, readings.length);
+    for (let i = 0; i < n; i++) {
+      const reading = readings[i];
+      let kind: SeenPiece['piece'] = 'unknown';
+      if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+      this.emit(p.start + Math.floor(((p.end - p.start) * i) / n), kind);
+    }
+    this.noteColour(readings.length > 0);
   }
 
   private nameMan(from: number, to: number): SeenPiece['piece'] {

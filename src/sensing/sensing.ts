@@ -57,6 +57,11 @@ export class Sensing {
   }
 
   reading(r: Reading): void {
+    if (r.kind === 'beam' && r.t - this.now < this.cfg.debounceUs) {
+      // Ringing: edges microseconds apart. Nothing elsewhere can be due yet; the gate alone takes it.
+      this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
+      return;
+    }
     this.advanceParts(r.t);
     switch (r.kind) {
       case 'beam':

@@ -1,0 +1,88 @@
+// Benchmarks of the sensing layer: accuracy over generated traces at several noise levels (against the
+// generator's ground truth), and XS operation counts per edge and per shot.
+import { formatEvent, formatHeader } from '../../src/rules/log.ts';
+import { senseTrace } from '../../src/sensing/sense.ts';
+import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
+import { xsScript } from '../build.ts';
+import { randomMatch } from '../random-match.ts';
+import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
+import { generateTrace, type Generated } from '../tracegen/generate.ts';
+import { LAYOUTS, NOISE, type Layout, type Noise } from '../tracegen/noise.ts';
+import { XsWorker } from '../xs/worker.ts';
+import { fmt, median, percentile, table } from './stats.ts';
+
+function run(noise: Noise, layout: Layout, minShots: number, seed0: number): { tally: Tally; shots: number } {
+  const tally = emptyTally();
+  let shots = 0;
+  for (let seed = seed0; shots < minShots; seed++) {
+    const m = randomMatch(seed, { clean: true, maxShots: 400 });
+    const g = generateTrace(m.header, m.events, seed, noise, layout);
+    const sensed = senseTrace({ header: g.header, readings: g.readings });
+    compare(tally, m.header, g.truth.events, g.physical, sensed.events);
+    shots += g.stats.shots;
+  }
+  return { tally, shots };
+}
+
+export const traceText = (g: Generated) => [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n');
+
+export async function benchSensing(options: { shotsPerLevel?: number } = {}): Promise<string> {
+  const perLevel = options.shotsPerLevel ?? 2_500;
+  let out = '';
+  const rows: [string, string, string?][] = [];
+  let total = 0;
+  for (const noise of Object.values(NOISE)) {
+    const { tally: t, shots } = run(noise, LAYOUTS.reference, perLevel, 1);
+    total += shots;
+    const kinds = (['white', 'black', 'queen', 'striker'] as const)
+      .map((k) => `${k} ${pct(t.byKind[k].correct, t.byKind[k].sensed)}/${pct(t.byKind[k].correct, t.byKind[k].truth)}`)
+      .join(', ');
+    rows.push([`${noise.name}: shots, pieces`, `${fmt(shots)}, ${fmt(t.truthPieces)}`]);
+    rows.push([`${noise.name}: counted`, pct(t.counted, t.truthPieces), noise.name === 'high' ? 'target ≥ 99.9 %' : noise.name === 'clean' ? 'target 100 %' : undefined]);
+    rows.push([`${noise.name}: classified`, pct(t.classified, t.truthPieces), noise.name === 'high' ? 'target ≥ 99.5 %' : noise.name === 'clean' ? 'target 100 %' : undefined]);
+    rows.push([`${noise.name}: named wrongly, phantoms`, `${fmt(t.misclassified)}, ${fmt(t.phantoms)}`, 'target: no phantom']);
+    rows.push([`${noise.name}: precision/recall by kind`, '', kinds]);
+    rows.push([`${noise.name}: shot-boundary errors`, `${fmt(t.boundaryErrors)} of ${fmt(t.boundaries)}`]);
+    rows.push([`${noise.name}: whole matches equal to truth`, `${t.matchesEqual} of ${t.matches}`]);
+  }
+  out += table(`Sensing accuracy, reference table (two beams, colour), ${fmt(total)} generated shots`, rows);
+
+  const other: [string, string, string?][] = [];
+  for (const name of ['no-colour', 'one-beam', 'one-beam-no-colour']) {
+    const { tally: t, shots } = run(NOISE.high, LAYOUTS[name], 600, 5000);
+    other.push([`${name}, high noise: counted / classified`, `${pct(t.counted, t.truthPieces)} / ${pct(t.classified, t.truthPieces)}`, `${fmt(shots)} shots; phantoms ${t.phantoms}; matches equal ${t.matchesEqual}/${t.matches}`]);
+  }
+  out += table('Other tables (classified: named by the sensors alone; the rest a player names)', other);
+
+  // XS: feed readings one at a time and meter each.
+  const xs = new XsWorker();
+  try {
+    await xs.evaluate(await xsScript('tools/xs/sensing-entry.ts'));
+    const perEdge: number[] = [];
+    let compute = 0;
+    let shots = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const m = randomMatch(seed, { clean: true, maxShots: 150 });
+      const g = generateTrace(m.header, m.events, seed, NOISE.high, LAYOUTS.reference);
+      await xs.command('load\n' + traceText(g));
+      for (;;) {
+        const a = await xs.command('next');
+        const kind = a.reply.toString();
+        compute += a.meter.compute;
+        if (kind === 'beam') perEdge.push(a.meter.compute);
+        if (kind.startsWith('end')) break;
+      }
+      shots += g.stats.shots;
+    }
+    out += table('Sensing in XS (compute = XS operations), high-noise traces', [
+      ['per beam edge, median', fmt(median(perEdge))],
+      ['per beam edge, 99th percentile', fmt(percentile(perEdge, 99))],
+      ['per shot (all readings of a shot)', fmt(compute / shots), `${fmt(shots)} shots, ${fmt(perEdge.length)} edges`],
+    ]);
+  } finally {
+    xs.close();
+  }
+  void formatEvent;
+  void formatHeader;
+  return out;
+}

@@ -1,0 +1,327 @@
+// The trace generator: from a match log and a seed, the sensor trace a real table would record
+// (hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
+// from that trace. Deterministic from the seed.
+//
+// The physical model: before each shot the striker rests on its player's baseline strip (jitter,
+// dropouts, repositioning) and leaves it at the strike. Pieces cross their pocket's gate at 0.1–8
+// m/s: the upper beam is blocked for (chord + beam width) / speed, the lower beam the same a beam gap
+// later, the speed changing a little between them; a piece touching the one before it in the same
+// pocket follows it at the same speed, so the two make one long pulse. The colour sensor reads each
+// piece while it blocks the upper beam. Edges ring and jitter, glitches come from nowhere, and now
+// and then a beam sticks for seconds (the other beam then counts alone).
+
+import { start, step } from '../../src/rules/engine.ts';
+import { seatOf, type State } from '../../src/rules/state.ts';
+import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
+import { classifyColour } from '../../src/sensing/classify.ts';
+import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeader } from '../../src/sensing/types.ts';
+import { rng } from '../random-match.ts';
+import { CALIBRATION, type Layout, type Noise } from './noise.ts';
+
+const MAN_MM = 31.8;
+const STRIKER_MM = 41.3;
+const BEAM_WIDTH_MM = 1.5;
+const STRIP_MM = 530;
+const QUIET_US = 3_000_000;
+const STRIKE_CONFIRM_US = 1_000_000;
+
+export interface Generated {
+  header: TraceHeader;
+  readings: Reading[];
+  /** The match log a perfect sensing layer writes from these readings: a piece whose colour reading is
+   * missing or ambiguous (by the sensing layer's own classifier) is reported as `man` or `unknown` and
+   * named by a player's identify call, as at a real table. */
+  truth: { header: MatchHeader; events: GameEvent[] };
+  /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
+  physical: Piece[];
+  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number };
+}
+
+interface ShotPlan {
+  seat: number;
+  pieces: { piece: Piece; pocket: number }[];
+  /** Calls made while the pieces move (nocontact, foul, offboard, nocross). */
+  during: TraceCall[];
+  /** Late drops, and calls between this shot and the next (colour, placed, undo, fouls, …). */
+  after: ({ late: { piece: Piece; pocket: number } } | { call: TraceCall })[];
+}
+
+/** The log's shots, with the seat of each strike and every piece of a definite kind. */
+export function planShots(header: MatchHeader, events: readonly GameEvent[]): ShotPlan[] {
+  const s0 = start(header);
+  if (!s0.ok) throw new Error(s0.error);
+  let state: State = s0.value;
+  const plans: ShotPlan[] = [];
+  let settled = true;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    const current = plans[plans.length - 1];
+    if (e.e === 'strike') {
+      plans.push({ seat: e.seat ?? seatOf(state, state.board.turn), pieces: [], during: [], after: [] });
+      settled = false;
+    } else if (e.e === 'settle') settled = true;
+    else if (e.e === 'pocket' && current) {
+      const item = { piece: definite(e.piece, events, i), pocket: e.pocket ?? 0 };
+      if (settled) current.after.push({ late: item });
+      else current.pieces.push(item);
+    } else if (e.e === 'identify') {
+      // Pieces are definite here; the generator asks for names only where this table cannot tell.
+    } else if (current) {
+      const call: TraceCall = e.e === 'undo' ? { call: 'undo' } : (({ e: _e, t: _t, ...c }) => c as TraceCall)(e);
+      if (settled) current.after.push({ call });
+      else current.during.push(call);
+    }
+    if (e.e !== 'undo') state = step(state, e, i + 2);
+  }
+  return plans;
+}
+
+/** A piece of unknown kind takes the kind the next identify gives it, else white. */
+function definite(piece: PocketPiece, events: readonly GameEvent[], at: number): Piece {
+  if (piece !== 'man' && piece !== 'unknown') return piece;
+  for (let j = at + 1; j < events.length && events[j].e !== 'strike'; j++) {
+    const e = events[j];
+    if (e.e === 'identify') return e.piece;
+  }
+  return 'white';
+}
+
+interface Interval {
+  from: number;
+  to: number;
+}
+
+export function generateTrace(header: MatchHeader, events: readonly GameEvent[], seed: number, noise: Noise, layout: Layout): Generated {
+  const r = rng(seed);
+  const uniform = (a: number, b: number) => a + (b - a) * r();
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+  const twoBeams = layout.beamGapMm > 0;
+  const readings: Reading[] = [];
+  const truth: { us: number; order: number; event: GameEvent; physical?: Piece }[] = [];
+  let order = 0;
+  const say = (us: number, event: GameEvent, physical?: Piece) =>
+    truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical });
+  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0 };
+
+  /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
+  const blocked: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
+  const stuck: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
+  const stuckAt = (pocket: number, beam: number, us: number) => stuck[pocket][beam].some((s) => s.from <= us && us <= s.to);
+  /** The last passage through each pocket: when its gate is clear again, and how it moved. */
+  const lastPass = [0, 1, 2, 3].map(() => ({ aEnd: 0, bEnd: 0, clear: 0, speed: 0, speedB: 0, piece: 'white' as Piece }));
+
+  const colour = (us: number, pocket: number, kind: Piece): Rgb => {
+    const c = CALIBRATION[kind];
+    const raw = c.map((x) => Math.max(0.001, x + gauss() * noise.colourSigma));
+    const sum = raw[0] + raw[1] + raw[2];
+    const rgb: Rgb = [Math.min(1, raw[0] / sum), Math.min(1, raw[1] / sum), Math.min(1, raw[2] / sum)];
+    readings.push({ t: Math.round(us), kind: 'colour', pocket, rgb: rgb.map((x) => Math.round(x * 1000) / 1000) as unknown as Rgb });
+    return readings[readings.length - 1].kind === 'colour' ? (readings[readings.length - 1] as { rgb: Rgb }).rgb : rgb;
+  };
+
+  /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
+  const pass = (us: number, pocket: number, piece: Piece): { at: number; oneBeam: boolean; rgb: Rgb | null } => {
+    const prev = lastPass[pocket];
+    const touched = piece !== 'striker' && prev.piece !== 'striker' && prev.clear > us - 400_000 && r() < noise.touching;
+    let speed = Math.exp(uniform(Math.log(noise.speed[0]), Math.log(noise.speed[1]))) / 1000; // mm per µs
+    let speedB = speed * (1 + noise.speedChange * (2 * r() - 1));
+    let a0 = Math.max(us, prev.clear);
+    let b0: number;
+    if (touched) {
+      speed = prev.speed;
+      speedB = prev.speedB;
+      a0 = prev.aEnd;
+      b0 = prev.bEnd;
+      stats.touching++;
+    } else b0 = a0 + layout.beamGapMm / ((speed + speedB) / 2);
+    const chord = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - r() * noise.offCentre);
+    const aEnd = a0 + (chord + BEAM_WIDTH_MM) / speed;
+    const bEnd = b0 + (chord + BEAM_WIDTH_MM) / speedB;
+    const aStuck = stuckAt(pocket, 0, a0);
+    const bStuck = twoBeams && stuckAt(pocket, 1, b0);
+    blocked[pocket][0].push({ from: a0, to: aEnd });
+    if (twoBeams) blocked[pocket][1].push({ from: b0, to: bEnd });
+    lastPass[pocket] = { aEnd, bEnd, clear: Math.max(aEnd, twoBeams ? bEnd : aEnd) + 3000, speed, speedB, piece };
+    // The sensing layer dates a piece by the upper beam, or by the lower one if the upper is stuck;
+    // touching pieces share one pulse, split evenly.
+    const at = aStuck ? b0 : a0;
+    const read = layout.colour && r() >= noise.missedColour && !(touched && r() < noise.touchingOneReading);
+    const rgb = read ? colour(a0 + (aEnd - a0) * uniform(0.3, 0.7), pocket, piece) : null;
+    return { at, oneBeam: aStuck || bStuck || !twoBeams, rgb };
+  };
+
+  /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
+  const drop = (from: number, list: { piece: Piece; pocket: number }[]) => {
+    let t = from;
+    let last = from;
+    const ask: Piece[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const { piece, pocket } = list[i];
+      if (i > 0) t += uniform(5_000, 600_000);
+      const p = pass(t, pocket, piece);
+      stats.pieces++;
+      let shown: PocketPiece;
+      if (!p.oneBeam && piece === 'striker') shown = 'striker';
+      else if (p.rgb) shown = classifyColour(p.rgb, CALIBRATION, DEFAULT_CONFIG, p.oneBeam) ?? (p.oneBeam ? 'unknown' : 'man');
+      else shown = p.oneBeam ? 'unknown' : 'man';
+      say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
+      if (shown === 'man' || shown === 'unknown') ask.push(piece);
+      t = Math.max(t, p.at);
+      last = Math.max(last, p.at);
+    }
+    return { last, ask };
+  };
+
+  const strip = (us: number, seat: number, value: number | null) =>
+    readings.push({ t: Math.round(us), kind: 'strip', seat, mm: value === null ? null : Math.round(Math.max(0, Math.min(STRIP_MM, value)) * 10) / 10 });
+  const press = (us: number, call: TraceCall) => {
+    readings.push({ t: Math.round(us), kind: 'call', call });
+    say(us, callEvent(call));
+  };
+
+  const plans = planShots(header, events);
+  /** Where the striker is put down next, and the earliest it may leave again. */
+  let placeAt = 500_000;
+  let busyUntil = 0;
+  let settleAt = Infinity;
+  let open = false;
+  for (const plan of plans) {
+    stats.shots++;
+    // Placing the striker settles the shot before, unless its quiet time ran out first.
+    if (open) say(Math.min(settleAt, placeAt), { e: 'settle', t: 0 });
+    open = false;
+    const seat = plan.seat;
+    let mm = uniform(60, STRIP_MM - 60);
+    strip(placeAt, seat, mm);
+    const restEnd = Math.max(placeAt + uniform(1_200_000, 4_000_000), busyUntil + 300_000);
+    // While it rests: jitter, a dropout, a repositioning, each back within well under a second.
+    let t = placeAt;
+    for (;;) {
+      t += uniform(150_000, 500_000);
+      if (t > restEnd - 1_000_000) break;
+      if (noise.stripJitterMm > 0) strip(t, seat, mm + gauss() * noise.stripJitterMm);
+      if (r() < noise.dropout / 3) {
+        strip(t + 1000, seat, null);
+        t += uniform(30_000, 400_000);
+        strip(t, seat, mm);
+      } else if (r() < noise.reposition / 3) {
+        strip(t + 1000, seat, null);
+        t += uniform(200_000, 700_000);
+        mm = uniform(60, STRIP_MM - 60);
+        strip(t, seat, mm);
+      }
+    }
+    const strikeAt = Math.max(restEnd, t + 100_000);
+    strip(strikeAt, seat, null);
+    say(strikeAt, { e: 'strike', seat, t: 0 });
+    open = true;
+
+    if (twoBeams && r() < noise.stuck) {
+      const pocket = Math.floor(r() * 4);
+      const beam = r() < 0.5 ? 0 : 1;
+      const from = Math.max(strikeAt - uniform(0, 1_500_000), lastPass[pocket].clear);
+      stuck[pocket][beam].push({ from, to: from + uniform(2_500_000, 9_000_000) });
+      stats.stuck++;
+    }
+
+    for (const call of plan.during) press(strikeAt + uniform(150_000, 900_000), call);
+    const dropped = drop(strikeAt + uniform(40_000, 1_500_000), plan.pieces);
+    const last = plan.pieces.length > 0 ? dropped.last : strikeAt;
+    settleAt = last + QUIET_US;
+    placeAt = Math.max(last + uniform(600_000, 5_000_000), strikeAt + STRIKE_CONFIRM_US + 300_000);
+    // Between this shot and the next: names the table asks for, late drops, calls.
+    let after = Math.min(placeAt, settleAt) + 200_000;
+    for (const piece of dropped.ask) press((after += uniform(300_000, 900_000)), { call: 'identify', piece });
+    for (const item of plan.after) {
+      after += uniform(300_000, 900_000);
+      if ('call' in item) {
+        press(after, item.call);
+        continue;
+      }
+      const late = drop(after, [item.late]);
+      after = late.last + 50_000;
+      for (const piece of late.ask) press((after += uniform(300_000, 900_000)), { call: 'identify', piece });
+    }
+    // The next strike waits for all that, and for the gates to be clear.
+    busyUntil = after;
+    for (const p of lastPass) busyUntil = Math.max(busyUntil, p.clear);
+  }
+  // The trace ends with the striker put back on a strip, which settles the last shot.
+  if (open) {
+    say(Math.min(settleAt, placeAt), { e: 'settle', t: 0 });
+    strip(placeAt, plans[plans.length - 1].seat, uniform(60, STRIP_MM - 60));
+  }
+  const end = Math.max(placeAt, busyUntil) + 500_000;
+
+  // Glitches: short blocked pulses at random on every beam, where the beam is clear.
+  for (let pocket = 0; pocket < 4; pocket++) {
+    for (let beam = 0; beam < (twoBeams ? 2 : 1); beam++) {
+      if (noise.glitchesPerSecond <= 0) break;
+      let g = 0;
+      for (;;) {
+        g += (-Math.log(1 - r()) / noise.glitchesPerSecond) * 1e6;
+        if (g > end) break;
+        const length = uniform(20, 600);
+        const near = (x: Interval) => x.from - 5000 < g + length && g - 5000 < x.to;
+        if (blocked[pocket][beam].some(near) || stuck[pocket][beam].some(near)) continue;
+        blocked[pocket][beam].push({ from: g, to: g + length });
+        stats.glitches++;
+      }
+    }
+  }
+
+  // Edges: the union of each beam's blocked intervals, each transition with jitter and ringing.
+  for (let pocket = 0; pocket < 4; pocket++) {
+    for (let beam = 0; beam < (twoBeams ? 2 : 1); beam++) {
+      const all = [...blocked[pocket][beam], ...stuck[pocket][beam]].sort((x, y) => x.from - y.from);
+      let cur: Interval | null = null;
+      for (const x of all) {
+        if (cur && x.from <= cur.to) cur.to = Math.max(cur.to, x.to);
+        else {
+          if (cur) edges(cur, pocket, beam as 0 | 1);
+          cur = { ...x };
+        }
+      }
+      if (cur) edges(cur, pocket, beam as 0 | 1);
+    }
+  }
+  function edges(x: Interval, pocket: number, beam: 0 | 1) {
+    const last = transition(x.from, 0, pocket, beam, true);
+    transition(x.to, last + 2, pocket, beam, false);
+  }
+  /** Edges for one transition at `us` (never before `notBefore`); returns the time of its last edge. */
+  function transition(us: number, notBefore: number, pocket: number, beam: 0 | 1, to: boolean): number {
+    const t = Math.max(notBefore, Math.round(us + gauss() * noise.jitterUs));
+    if (noise.ringing.edges > 0 && r() < noise.ringing.share) {
+      // Ringing: the level flips back and forth a few times within microseconds, then holds.
+      const flips = 2 * Math.floor(r() * (noise.ringing.edges / 2 + 1));
+      let at = t;
+      for (let k = 0; k <= flips; k++) {
+        if (k > 0) at += 1 + Math.floor(r() * Math.max(1, noise.ringing.spanUs / (flips + 1)));
+        readings.push({ t: at, kind: 'beam', pocket, beam, blocked: k % 2 === 0 ? to : !to });
+      }
+      return at;
+    }
+    readings.push({ t, kind: 'beam', pocket, beam, blocked: to });
+    return t;
+  }
+
+  readings.sort((a, b) => a.t - b.t);
+  truth.sort((a, b) => a.us - b.us || a.order - b.order);
+  const traceHeader: TraceHeader = {
+    'carrom-trace': 1,
+    table: `generated-${layout.name}`,
+    beamGapMm: layout.beamGapMm,
+    stripMm: STRIP_MM,
+    calibration: layout.colour ? CALIBRATION : null,
+    match: header,
+  };
+  const physical = truth.flatMap((x) => (x.physical ? [x.physical] : []));
+  return { header: traceHeader, readings, truth: { header, events: truth.map((x) => x.event) }, physical, stats };
+}
+
+function callEvent(c: TraceCall): GameEvent {
+  if (c.call === 'undo') return { e: 'undo', t: 0 };
+  if (c.call === 'identify') return { e: 'identify', piece: c.piece, t: 0 };
+  return { e: 'call', ...c, t: 0 } as GameEvent;
+}

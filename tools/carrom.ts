@@ -1,8 +1,14 @@
-// The `carrom` command line (events.md): replay a match log; more commands come with their issues.
+// The `carrom` command line (events.md): replay a match log, sense a trace, synthesize a trace.
 import { replayCommand, type Output } from './cli/replay.ts';
+import { senseCommand } from './cli/sense.ts';
+import { traceCommand } from './cli/trace.ts';
 
 const USAGE = `usage:
   carrom replay LOG.jsonl|- [--pretty]   print the final state of a match log
+  carrom sense TRACE.jsonl|- [--health]  print the match log a sensor trace makes (health facts on stderr)
+  carrom trace LOG.jsonl|- [--seed N] [--noise clean|low|medium|high]
+               [--table reference|no-colour|one-beam|one-beam-no-colour] [--out PREFIX]
+                                         synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
 `;
 
 export function run(argv: string[]): Output {
@@ -10,6 +16,10 @@ export function run(argv: string[]): Output {
   switch (command) {
     case 'replay':
       return replayCommand(args);
+    case 'sense':
+      return senseCommand(args);
+    case 'trace':
+      return traceCommand(args);
     case undefined:
     case '-h':
     case '--help':

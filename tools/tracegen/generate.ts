@@ -11,6 +11,7 @@
 // and then a beam sticks for seconds (the other beam then counts alone).
 
 import { start, step } from '../../src/rules/engine.ts';
+import { undoCut } from '../../src/rules/replay.ts';
 import { seatOf, type State } from '../../src/rules/state.ts';
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { classifyColour } from '../../src/sensing/classify.ts';
@@ -52,6 +53,7 @@ export function planShots(header: MatchHeader, events: readonly GameEvent[]): Sh
   if (!s0.ok) throw new Error(s0.error);
   let state: State = s0.value;
   const plans: ShotPlan[] = [];
+  const kept: { event: GameEvent; after: State }[] = [];
   let settled = true;
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
@@ -71,7 +73,15 @@ export function planShots(header: MatchHeader, events: readonly GameEvent[]): Sh
       if (settled) current.after.push({ call });
       else current.during.push(call);
     }
-    if (e.e !== 'undo') state = step(state, e, i + 2);
+    // Follow the game as the log plays it, undo included (replay.ts), to know whose seat strikes.
+    const cut = e.e === 'undo' ? undoCut(kept) : -1;
+    if (cut >= 0) {
+      kept.length = cut;
+      state = cut > 0 ? kept[cut - 1].after : s0.value;
+    } else {
+      state = step(state, e, i + 2);
+      kept.push({ event: e, after: state });
+    }
   }
   return plans;
 }

@@ -1,0 +1,38 @@
+// `carrom trace LOG|- [--seed N] [--noise LEVEL] [--table LAYOUT] [--out PREFIX]`: the sensor trace a real
+// table would record for a match log, and the ground-truth log beside it (tools/tracegen).
+import { writeFileSync } from 'node:fs';
+import { formatEvent, formatHeader, parseLog } from '../../src/rules/index.ts';
+import { formatReading, formatTraceHeader } from '../../src/sensing/index.ts';
+import { generateTrace } from '../tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
+import { readInput } from './io.ts';
+import type { Output } from './replay.ts';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export function traceCommand(args: string[]): Output {
+  const fail = (m: string): Output => ({ code: 2, stdout: '', stderr: `carrom trace: ${m}\n` });
+  const seed = Number(option(args, '--seed') ?? '1');
+  if (!Number.isInteger(seed)) return fail('--seed takes a whole number');
+  const noise = NOISE[option(args, '--noise') ?? 'medium'];
+  if (!noise) return fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
+  const layout = LAYOUTS[option(args, '--table') ?? 'reference'];
+  if (!layout) return fail(`--table takes one of ${Object.keys(LAYOUTS).join(', ')}`);
+  const out = option(args, '--out');
+  const path = args.find((a, i) => (!a.startsWith('--') || a === '-') && !['--seed', '--noise', '--table', '--out'].includes(args[i - 1]));
+  const input = readInput(path);
+  if (!input.ok) return fail(input.message);
+  const log = parseLog(input.text);
+  if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
+  const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout);
+  const trace = [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n') + '\n';
+  const truth = [formatHeader(g.truth.header), ...g.truth.events.map(formatEvent)].join('\n') + '\n';
+  if (!out) return { code: 0, stdout: trace, stderr: '' };
+  writeFileSync(`${out}.trace.jsonl`, trace);
+  writeFileSync(`${out}.truth.jsonl`, truth);
+  const s = g.stats;
+  return { code: 0, stdout: '', stderr: `wrote ${out}.trace.jsonl and ${out}.truth.jsonl: ${s.shots} shots, ${s.pieces} pieces, ${s.glitches} glitches, ${s.stuck} stuck beams\n` };
+}

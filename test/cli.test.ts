@@ -108,3 +108,56 @@ describe('carrom replay (command line)', () => {
     assert.equal(carrom(['--help']).code, 0);
   });
 });
+
+describe('carrom sense and carrom trace (command line)', () => {
+  const TRACE_HEADER =
+    '{"carrom-trace": 1, "table": "reference-v1", "beamGapMm": 10, "stripMm": 530, "calibration": {"white": [0.36, 0.34, 0.30], "black": [0.30, 0.33, 0.37], "queen": [0.55, 0.22, 0.23], "striker": [0.33, 0.33, 0.34]}, "match": {"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0}}';
+  const trace = [
+    TRACE_HEADER,
+    '{"t": 500000, "ch": "s0", "v": 210}',
+    '{"t": 1000000, "ch": "s0", "v": null}',
+    '{"t": 1850000, "ch": "p2.a", "v": 0}',
+    '{"t": 1850010, "ch": "p2.c", "v": [0.36, 0.34, 0.30]}',
+    '{"t": 1860000, "ch": "p2.b", "v": 0}',
+    '{"t": 1883000, "ch": "p2.a", "v": 1}',
+    '{"t": 1893000, "ch": "p2.b", "v": 1}',
+    '{"t": 6000000, "ch": "s0", "v": 220}',
+  ].join('\n');
+
+  it('prints the match log of a trace, which replays', () => {
+    const r = carrom(['sense', '-'], trace);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.stdout.trim().split('\n').slice(1).map((l) => JSON.parse(l)), [
+      { e: 'strike', seat: 0, t: 1000 },
+      { e: 'pocket', piece: 'white', pocket: 2, t: 1850 },
+      { e: 'settle', t: 4850 },
+    ]);
+    const state = JSON.parse(carrom(['replay', '-'], r.stdout).stdout);
+    assert.deepEqual(state.board.onBoard, { white: 8, black: 9, queen: 1 });
+    assert.equal(state.board.turn, 0);
+  });
+
+  it('--health lists sensor faults on stderr', () => {
+    const stuck = `${TRACE_HEADER}\n{"t": 100, "ch": "p1.b", "v": 0}\n{"t": 5000000, "ch": "p1.b", "v": 1}`;
+    const r = carrom(['sense', '-', '--health'], stuck);
+    assert.equal(r.code, 0);
+    assert.match(r.stderr, /health: 1\.500 s p1\.b stuck\nhealth: 5\.000 s p1\.b unstuck/);
+  });
+
+  it('exits 2 on a malformed trace with LINE: reason and nothing on stdout', () => {
+    const r = carrom(['sense', '-'], `${TRACE_HEADER}\n{"t": 5, "ch": "p9.a", "v": 0}`);
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, '2: unknown channel "p9.a"\n');
+    assert.equal(carrom(['sense', 'no/such/trace.jsonl']).code, 2);
+  });
+
+  it('carrom trace is deterministic from its seed and refuses bad options', () => {
+    const a = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '9', '--noise', 'low']);
+    const b = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '9', '--noise', 'low']);
+    assert.equal(a.code, 0);
+    assert.equal(a.stdout, b.stdout);
+    assert.notEqual(a.stdout, carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '10', '--noise', 'low']).stdout);
+    assert.match(carrom(['trace', 'x.jsonl', '--noise', 'loud']).stderr, /--noise takes one of clean, low, medium, high/);
+  });
+});

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { formatHeader, formatEvent, formatJson, parseLog, publicState, replay } from '../src/rules/index.ts';
 import { xsScript } from '../tools/build.ts';
 import { randomMatch } from '../tools/random-match.ts';
+import { formatReading, formatTraceHeader, parseTrace, senseTrace } from '../src/sensing/index.ts';
+import { generateTrace } from '../tools/tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../tools/tracegen/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
 import { FIXTURES } from '../tools/fixtures.ts';
 
@@ -47,4 +50,28 @@ describe('the rules engine in XS', function () {
       assert.equal(reply.toString('utf8'), nodeReplay(text));
     });
   }
+});
+
+describe('the sensing layer in XS', function () {
+  let xs: XsWorker;
+  before(async () => {
+    xs = new XsWorker();
+    await xs.evaluate(await xsScript('tools/xs/sensing-entry.ts'));
+  });
+  after(() => xs.close());
+
+  const cases = [['high', 'reference'], ['medium', 'no-colour'], ['high', 'one-beam'], ['clean', 'reference']] as const;
+  cases.forEach(([noise, layout], i) => {
+    const name = `${noise} noise, ${layout} table`;
+    it(`${name}: XS writes the same match log as Node`, async () => {
+      const m = randomMatch(i + 1, { clean: true, maxShots: 60 });
+      const g = generateTrace(m.header, m.events, i + 1, NOISE[noise], LAYOUTS[layout]);
+      const text = [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n');
+      const { reply } = await xs.command('sense\n' + text);
+      const parsed = parseTrace(text);
+      assert.ok(parsed.ok);
+      const node = senseTrace(parsed.value);
+      assert.equal(reply.toString('utf8'), [formatHeader(node.header), ...node.events.map(formatEvent)].join('\n'));
+    });
+  });
 });

@@ -1,0 +1,99 @@
+// Screen models: what the display shows, as plain data computed from the match state. Kept apart from
+// the pixels so that tests can read it and the renderer stays small.
+
+import type { PublicState } from '../rules/state.ts';
+import type { MatchHeader } from '../rules/types.ts';
+
+export type Wifi = 'off' | 'down' | 'up';
+
+export interface Corner {
+  /** A sensor fault to look at (stuck beam, silent sensor). */
+  fault: boolean;
+  wifi: Wifi;
+}
+
+export interface SideView {
+  name: string;
+  score: number;
+  colour: 'white' | 'black' | null;
+  onTurn: boolean;
+}
+
+export interface PlayScreen {
+  kind: 'play';
+  /** "B3 ICF 25": board, rules, target. */
+  title: string;
+  sides: SideView[];
+  /** The player to shoot: an arrow to his seat (seen from seat 0), his name and colour. */
+  turn: { arrow: string; name: string; colour: 'white' | 'black' | null };
+  queen: string;
+  dues: string | null;
+  /** The last thing that happened, or what the table needs from a player. */
+  line: string;
+  prompt: boolean;
+  corner: Corner;
+}
+
+export interface MenuScreen {
+  kind: 'menu';
+  title: string;
+  items: readonly string[];
+  selected: number;
+  corner: Corner;
+}
+
+export type Screen = PlayScreen | MenuScreen;
+
+/** Seats are clockwise seen from above; the display faces seat 0. */
+const ARROWS = ['↓', '←', '↑', '→'] as const;
+
+const short = (name: string) => name.toUpperCase().slice(0, 8);
+
+export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string[] {
+  const p = header.players.map(short);
+  if (header.mode === 'doubles') return [`${p[0].slice(0, 4)}+${p[2].slice(0, 4)}`, `${p[1].slice(0, 4)}+${p[3].slice(0, 4)}`];
+  return p;
+}
+
+/** The play screen for a state; `last` is the latest event in words. */
+export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner): PlayScreen {
+  const names = sideNames(header);
+  const b = s.board;
+  const sideOfTurn = header.mode === 'doubles' ? b.turn % 2 : b.turn;
+  const seat = header.mode === 'singles' ? b.turn * 2 : b.turn;
+  const points = 'points' in b ? (b as { points: number[] }).points : null;
+  const sides = names.map((name, i) => ({
+    name,
+    score: s.match.score[i] + (points ? points[i] : 0),
+    colour: b.colours[i] ?? null,
+    onTurn: i === sideOfTurn && !s.match.over,
+  }));
+  const target = s.match.games.length > 0 || s.rules === 'icf' ? ` G${s.match.games.length + 1}` : '';
+  const title = `B${b.number} ${s.rules.toUpperCase()}${target}`;
+  const q = b.queen;
+  const queen = q.state === 'onBoard' ? 'Q ON' : q.state === 'pending' ? `Q ${names[q.side ?? 0].slice(0, 4)}?` : `Q ${names[q.side ?? 0].slice(0, 4)}`;
+  const dues = b.dues.some((d) => d > 0) ? `DUE ${b.dues.join('-')}` : null;
+  const prompt = promptFor(s, names);
+  let line = prompt ?? last;
+  if (s.match.over) line = `MATCH: ${s.match.winner === null ? 'DRAWN' : names[s.match.winner]} WINS`;
+  return {
+    kind: 'play',
+    title,
+    sides,
+    turn: { arrow: ARROWS[seat % 4], name: short(header.players[b.turn]), colour: b.colours[sideOfTurn] ?? null },
+    queen,
+    dues,
+    line,
+    prompt: prompt !== null && !s.match.over,
+    corner,
+  };
+}
+
+function promptFor(s: PublicState, names: string[]): string | null {
+  const a = s.board.awaiting as Record<string, number> | null;
+  if (!a) return null;
+  if ('identify' in a) return `NAME ${a.identify} PIECE${a.identify > 1 ? 'S' : ''}? SELECT`;
+  if ('colour' in a) return `${names[a.colour].slice(0, 6)}: COLOUR? SELECT`;
+  if ('placed' in a) return `${names[a.placed].slice(0, 6)}: PLACE MEN`;
+  return null;
+}

@@ -1,0 +1,287 @@
+// The table app: sensing → rules → view, journal and results, wired through ports the host gives it.
+// No host code here: the device (hosts/device) and the simulator (hosts/simulator) build the ports.
+//
+// Time: readings carry the host's microseconds since boot; `tick` is the host's timer (the Clock port)
+// firing. The log's times continue across power cuts: a restored match adds the time it had reached.
+
+import { formatEvent, formatHeader, parseEvent, parseHeader } from '../rules/log.ts';
+import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
+import { publicState, type PublicState, type State } from '../rules/state.ts';
+import { start } from '../rules/engine.ts';
+import type { GameEvent, MatchHeader } from '../rules/types.ts';
+import { Sensing } from '../sensing/sensing.ts';
+import type { Calibration, HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
+import { Journal, type StoragePort } from '../store/journal.ts';
+import { Frame } from '../view/frame.ts';
+import { render } from '../view/render.ts';
+import { playScreen, type Screen, type Wifi } from '../view/screen.ts';
+import { Buttons, type ButtonName } from './buttons.ts';
+import { describeEvent, describePiece } from './describe.ts';
+import { Match } from './match.ts';
+import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
+
+export interface Clock {
+  /** Microseconds since the host started. */
+  now(): number;
+}
+
+export interface DisplayPort {
+  /** A whole 128×64 frame in SSD1306 page layout (1 KiB). */
+  show(frame: Uint8Array): void;
+  brightness?(level: 'low' | 'mid' | 'high'): void;
+}
+
+/** Finished boards and matches, for the results server (the outbox lives in the host). */
+export interface ResultsPort {
+  boardFinished(match: MatchHeader, state: PublicState): void;
+}
+
+export interface AppOptions {
+  clock: Clock;
+  display: DisplayPort;
+  storage: StoragePort;
+  results?: ResultsPort;
+  table: { beamGapMm: number; calibration: Calibration | null };
+  /** The match to start when the journal is blank. */
+  defaultMatch: MatchHeader;
+}
+
+export class TableApp {
+  private match!: Match;
+  private sensing!: Sensing;
+  private readonly journal: Journal;
+  private readonly buttons: Buttons;
+  private readonly menus = new MenuStack();
+  private readonly frame = new Frame();
+  private pending: GameEvent[] = [];
+  /** Milliseconds added to this boot's clock so that the log's times never go back. */
+  private offsetMs = 0;
+  private lastText = 'READY';
+  private boardKey = '';
+  private readonly faults = new Set<string>();
+  settings: Settings = { ...DEFAULT_SETTINGS };
+  wifi: Wifi = 'off';
+  setup: Setup;
+  /** Health facts seen since boot, newest last (bounded). */
+  readonly health: HealthFact[] = [];
+  /** Screen redraws, for tests and benchmarks. */
+  frames = 0;
+
+  constructor(private readonly o: AppOptions) {
+    this.journal = new Journal(o.storage);
+    this.buttons = new Buttons((b, long) => this.press(b, long));
+    const h = o.defaultMatch;
+    this.setup = { rules: h.rules, mode: h.mode, players: h.players.slice(), breaker: h.breaker, queenCap: 'preset' };
+    this.boot();
+  }
+
+  // --- inputs -------------------------------------------------------------------------------------
+
+  /** A batch of readings from the capture driver, colour sensors and strips, in time order. */
+  readings(batch: readonly Reading[]): void {
+    for (const r of batch) this.sensing.reading(r);
+  }
+
+  button(name: ButtonName, pressed: boolean, t = this.o.clock.now()): void {
+    this.buttons.edge(name, pressed, t);
+  }
+
+  /** The host's timer: time has come to now (settle timers, strike confirmation, long presses). */
+  tick(): void {
+    const t = this.o.clock.now();
+    this.sensing.advance(t);
+    this.buttons.tick(t);
+  }
+
+  /** A call as a player makes it at the table (menus, or the simulator's API). */
+  call(c: TraceCall): void {
+    // Through the sensing layer, so that it takes its place in time among the readings.
+    this.sensing.reading({ t: this.o.clock.now(), kind: 'call', call: c });
+  }
+
+  setWifi(w: Wifi): void {
+    this.wifi = w;
+    this.draw();
+  }
+
+  /** Starts a new match (the journal begins again). */
+  newMatch(header: MatchHeader): string | null {
+    const s = start(header);
+    if (!s.ok) return s.error;
+    this.journal.begin(formatHeader(header));
+    this.open(header, s.value, 2);
+    this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
+    this.lastText = 'NEW MATCH';
+    this.draw();
+    return null;
+  }
+
+  // --- outputs ------------------------------------------------------------------------------------
+
+  get state(): PublicState {
+    return publicState(this.match.state);
+  }
+
+  get header(): MatchHeader {
+    return this.match.header;
+  }
+
+  /** The match log as events.md writes it: the events since the start of the board the journal was last compacted at. */
+  logText(): string {
+    return [formatHeader(this.match.header), ...this.match.log().map((l) => formatEvent(l.event))].join('\n') + '\n';
+  }
+
+  screen(): Screen {
+    const corner = { fault: this.faults.size > 0, wifi: this.settings.wifi ? this.wifi : ('off' as Wifi) };
+    const top = this.menus.top();
+    if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
+    return playScreen(this.match.header, this.state, this.lastText, corner);
+  }
+
+  framebuffer(): Uint8Array {
+    return this.frame.bytes;
+  }
+
+  // --- the journal and the fold -------------------------------------------------------------------
+
+  private boot(): void {
+    const content = this.journal.open();
+    if (content) {
+      const restored = this.restoreFrom(content);
+      if (restored) return;
+    }
+    this.newMatch(this.o.defaultMatch);
+  }
+
+  /** Replays the journal; false if it cannot (then a new match starts, and says so). */
+  private restoreFrom(content: NonNullable<ReturnType<Journal['open']>>): boolean {
+    try {
+      return this.replayJournal(content);
+    } catch {
+      return false; // whole records that do not parse: start afresh rather than crash at boot
+    }
+  }
+
+  private replayJournal(content: NonNullable<ReturnType<Journal['open']>>): boolean {
+    const header = parseHeader(JSON.parse(content.header));
+    if (!header.ok) return false;
+    const base = content.snapshot ? restore(header.value, content.snapshot.state) : start(header.value);
+    if (!base.ok) return false;
+    this.open(header.value, base.value, content.snapshot ? content.snapshot.line : 2);
+    let lastT = 0;
+    for (const batch of content.batches) {
+      for (const line of batch.split('\n')) {
+        const ev = parseEvent(JSON.parse(line), lastT);
+        if (!ev.ok) continue;
+        lastT = ev.value.t;
+        this.match.apply(ev.value);
+      }
+    }
+    this.boardKey = this.key(this.match.state);
+    // Carry on after the last logged time, plus a second for the reboot.
+    this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
+    this.lastText = 'RESTORED';
+    this.draw();
+    return true;
+  }
+
+  private open(header: MatchHeader, base: State, line: number): void {
+    this.match = new Match(header, base, line);
+    this.pending = [];
+    this.boardKey = this.key(base);
+    this.sensing = new Sensing(
+      { beamGapMm: this.o.table.beamGapMm, calibration: this.o.table.calibration, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
+      { event: (e) => this.event(e), health: (h) => this.noteHealth(h), provisional: (p) => this.provisional(p) },
+      header,
+    );
+  }
+
+  private key(s: State): string {
+    return `${s.match.games.length}.${s.board.number}`;
+  }
+
+  private event(raw: GameEvent): void {
+    const e = { ...raw, t: Math.max(0, raw.t + this.offsetMs) } as GameEvent;
+    const before = this.match.state;
+    // A new board has begun and this is its first strike: compact the journal to a snapshot (flash is
+    // written here only at rest: the strike is known a second after the strip emptied, before any write).
+    if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
+      const base = { ...before, last: null };
+      this.journal.compact(formatHeader(this.match.header), snapshot(base), this.match.nextLine);
+      this.match.rebase(base);
+      this.boardKey = this.key(base);
+    }
+    const after = this.match.apply(e);
+    this.pending.push(e);
+    // One record per shot: written when no shot is in progress (settled, or a call between shots).
+    if (after.shot === null) {
+      this.journal.append(this.pending.map(formatEvent).join('\n'));
+      this.pending = [];
+    }
+    this.lastText = describeEvent(e, before, after, this.match.header) ?? this.lastText;
+    if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
+      this.o.results?.boardFinished(this.match.header, publicState(after));
+    }
+    this.draw();
+  }
+
+  private provisional(p: SeenPiece): void {
+    this.lastText = describePiece(p.piece, p.pocket);
+    this.draw();
+  }
+
+  private noteHealth(h: HealthFact): void {
+    this.health.push(h);
+    if (this.health.length > 32) this.health.shift();
+    if (h.fact === 'unstuck') this.faults.delete(h.channel);
+    else if (h.fact !== 'flapping') this.faults.add(h.channel);
+    this.draw();
+  }
+
+  // --- buttons and menus --------------------------------------------------------------------------
+
+  private press(b: ButtonName, long: boolean): void {
+    if (!this.menus.open) {
+      if (b === 'select' && !long) this.menus.show(() => mainMenu(this.menuContext()));
+    } else if (long) this.menus.back();
+    else if (b === 'up') this.menus.up();
+    else if (b === 'down') this.menus.down();
+    else this.menus.select();
+    this.draw();
+  }
+
+  private menuContext(): MenuContext {
+    const app = this;
+    return {
+      // Getters: menus rebuild their labels from what is current.
+      get state() {
+        return app.state;
+      },
+      get header() {
+        return app.match.header;
+      },
+      get settings() {
+        return app.settings;
+      },
+      setup: this.setup,
+      call: (c) => this.call(c),
+      change: (s) => this.changeSettings(s),
+      startMatch: () => {
+        const error = this.newMatch(setupHeader(this.setup));
+        if (error) this.lastText = error.toUpperCase().slice(0, 21);
+      },
+    };
+  }
+
+  private changeSettings(s: Partial<Settings>): void {
+    this.settings = { ...this.settings, ...s };
+    if (s.brightness) this.o.display.brightness?.(s.brightness);
+    if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
+  }
+
+  private draw(): void {
+    render(this.frame, this.screen());
+    this.frames++;
+    this.o.display.show(this.frame.bytes);
+  }
+}

@@ -1,0 +1,81 @@
+// The journal: records with length and CRC, torn records dropped, compaction into the other slot, and
+// a power cut at every byte of every write of a whole match restoring the state of the last whole write.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parseLog } from '../../src/rules/index.ts';
+import { decodeRecords, encodeRecord, Journal, RECORD } from '../../src/store/journal.ts';
+import { generateTrace } from '../../tools/tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { MemoryFlash, makeTable, play } from '../helpers/table.ts';
+
+describe('journal', () => {
+  it('records round-trip, with non-ASCII text', () => {
+    const bytes = new Uint8Array([...encodeRecord(RECORD.events, '{"a":"Ašha → ☃"}'), ...encodeRecord(RECORD.events, 'x')]);
+    assert.deepEqual(decodeRecords(bytes), { records: [{ kind: 3, text: '{"a":"Ašha → ☃"}' }, { kind: 3, text: 'x' }], torn: false });
+  });
+
+  it('a torn or damaged last record is dropped, the rest kept', () => {
+    const a = encodeRecord(RECORD.events, 'first');
+    const b = encodeRecord(RECORD.events, 'second');
+    for (let cut = 0; cut < b.length; cut++) {
+      const d = decodeRecords(new Uint8Array([...a, ...b.subarray(0, cut)]));
+      assert.deepEqual(d.records.map((r) => r.text), ['first']);
+      assert.equal(d.torn, cut > 0);
+    }
+    const flipped = new Uint8Array([...a, ...b]);
+    flipped[a.length + 10] ^= 4;
+    assert.deepEqual(decodeRecords(flipped).records.map((r) => r.text), ['first']);
+  });
+
+  it('compacts into the other slot; a compaction cut short leaves the old slot in charge', () => {
+    const flash = new MemoryFlash();
+    const j = new Journal(flash);
+    j.begin('{"h":1}');
+    j.append('e1');
+    j.compact('{"h":1}', '{"state":1}', 3);
+    j.append('e2');
+    const fresh = new Journal(flash).open();
+    assert.deepEqual(fresh && { snap: fresh.snapshot, batches: fresh.batches }, { snap: { state: '{"state":1}', line: 3 }, batches: ['e2'] });
+    // Cut the compaction after its header record: the old slot (begin + e1) stands.
+    const ops = flash.ops;
+    const compactHeader = ops.findIndex((o, i) => i > 2 && o.kind === 'append');
+    const cut = MemoryFlash.cutAt(ops, compactHeader + 1, 5);
+    const old = new Journal(cut).open();
+    assert.deepEqual(old && { snap: old.snapshot, batches: old.batches }, { snap: null, batches: ['e1'] });
+  });
+
+  it('a power cut at every byte of every write of a whole match restores the state of the last whole write', function () {
+    this.timeout(120_000);
+    const log = parseLog(readFileSync('test/fixtures/matches/it-torneo-singles.jsonl', 'utf8'));
+    assert.ok(log.ok);
+    const header = log.value.header;
+    const g = generateTrace(header, log.value.events.map((e) => e.event), 8, NOISE.low, LAYOUTS.reference);
+    const game = (state: object) => JSON.stringify({ ...state, warnings: undefined });
+    // The app's state as each write is issued: what a reboot must find once that write is whole.
+    const initial = game(makeTable(header).app.state);
+    const stateAtOp: string[] = [];
+    const flash = new MemoryFlash();
+    let app: { state: object } | null = null;
+    flash.onWrite = () => stateAtOp.push(app ? game(app.state) : initial);
+    const t = makeTable(header, flash);
+    app = t.app;
+    play(t, g.readings);
+    assert.equal(t.app.state.match.over, true);
+    const ops = flash.ops.slice();
+    assert.equal(stateAtOp.length, ops.length);
+    assert.ok(ops.filter((o) => o.kind === 'erase').length >= 5, 'the journal was compacted at each new board');
+    let cuts = 0;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k];
+      const size = op.kind === 'append' ? op.bytes.length : 0;
+      const before = k > 0 ? stateAtOp[k - 1] : initial;
+      for (let b = 0; b <= size; b++) {
+        const whole = b === size;
+        const reboot = makeTable(header, MemoryFlash.cutAt(ops, whole ? k + 1 : k, whole ? 0 : b));
+        assert.equal(game(reboot.app.state), whole ? stateAtOp[k] : before, `power cut at byte ${b} of ${size} of write ${k} (${op.kind})`);
+        cuts++;
+      }
+    }
+    assert.ok(cuts > 3000, `${cuts} power cuts`);
+  });
+});

@@ -5,8 +5,15 @@ import { parseLog, publicState, replay } from '../../src/rules/index.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { finalState } from '../../tools/tracegen/accuracy.ts';
-import { makeTable, play, press } from '../helpers/table.ts';
+import { makeTable, play, press, type TestTable } from '../helpers/table.ts';
+import type { MenuScreen } from '../../src/view/screen.ts';
 import { colourOf, ms, passage, strip } from '../helpers/readings.ts';
+
+function menuOf(t: TestTable): MenuScreen {
+  const s = t.app.screen();
+  assert.equal(s.kind, 'menu');
+  return s as MenuScreen;
+}
 
 function fixture(name: string) {
   const log = parseLog(readFileSync(`test/fixtures/matches/${name}.jsonl`, 'utf8'));
@@ -95,7 +102,7 @@ describe('the table app', () => {
   it('starts a new match from the menus', () => {
     const t = makeTable(fixture('icf-singles').header);
     press(t, 'select');
-    const items = (t.app.screen() as { items: string[] }).items;
+    const items = menuOf(t).items;
     for (let i = 0; i < items.indexOf('NEW MATCH'); i++) press(t, 'down');
     press(t, 'select'); // NEW MATCH
     press(t, 'select'); // RULES
@@ -106,10 +113,10 @@ describe('the table app', () => {
     press(t, 'down');
     press(t, 'down');
     press(t, 'select'); // three
-    const setup = t.app.screen() as { items: string[] };
+    const setup = menuOf(t);
     assert.deepEqual(setup.items.slice(0, 2), ['RULES RO-GAMERULES', 'MODE THREE']);
     for (let i = 0; i < 4; i++) press(t, 'down'); // from MODE to START
-    assert.equal((t.app.screen() as { items: string[]; selected: number }).items[(t.app.screen() as { selected: number }).selected], 'START');
+    assert.equal(menuOf(t).items[menuOf(t).selected], 'START');
     press(t, 'select');
     assert.equal(t.app.header.rules, 'ro-gamerules');
     assert.equal(t.app.header.mode, 'three');
@@ -120,7 +127,7 @@ describe('the table app', () => {
   it('changes the settle time from the settings', () => {
     const t = makeTable(fixture('icf-singles').header);
     press(t, 'select');
-    const items = (t.app.screen() as { items: string[] }).items;
+    const items = menuOf(t).items;
     for (let i = 0; i < items.indexOf('SETTINGS'); i++) press(t, 'down');
     press(t, 'select');
     press(t, 'select'); // SETTLE
@@ -128,7 +135,7 @@ describe('the table app', () => {
     press(t, 'down');
     press(t, 'select'); // 4 s
     assert.equal(t.app.settings.settleSeconds, 4);
-    assert.equal((t.app.screen() as { items: string[] }).items[0], 'SETTLE 4 S');
+    assert.equal(menuOf(t).items[0], 'SETTLE 4 S');
   });
 
   it('keeps the match across a power cut and carries on after it', () => {

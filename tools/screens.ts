@@ -1,0 +1,51 @@
+// The golden screens: each is a state of a scripted match and what else the display shows. `npm run
+// screens` writes them to test/fixtures/screens (look at them before committing: --preview DIR writes
+// 4× copies); the golden test compares every pixel.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publicState } from '../src/rules/state.ts';
+import { Frame } from '../src/view/frame.ts';
+import { render } from '../src/view/render.ts';
+import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
+import { playState } from '../test/helpers/play.ts';
+import { framePng } from './png.ts';
+import { header } from './script.ts';
+
+const ok: Corner = { fault: false, wifi: 'up' };
+/** The player on turn takes the queen, covers it and clears his men. */
+const RUN = (x: string) => [`${x} ${x} ${x}`, 'Q', x, `${x} ${x} ${x} ${x} ${x}`];
+
+function game(rules: string, mode: 'singles' | 'doubles' | 'three', steps: string[], last: string, corner = ok): Screen {
+  return playScreen(header(rules, mode), publicState(playState(rules, steps, { mode })), last, corner);
+}
+
+export const SCREENS: Readonly<Record<string, () => Screen>> = {
+  'play-singles': () => game('icf', 'singles', ['W W', 'Q', 'W', '-', 'K K K'], 'BLACK → P3'),
+  'play-doubles': () => game('se', 'doubles', ['W W W', '-', 'K'], 'TURN PASSES'),
+  'play-three': () => game('ro-gamerules', 'three', ['K W', 'W', '-', 'K K'], 'SHOOT AGAIN'),
+  'prompt-identify': () => game('icf', 'singles', ['W W', 'U'], 'UNKNOWN → P1'),
+  'prompt-colour': () => game('it-torneo', 'singles', ['K'], 'BLACK → P0'),
+  'dues-and-fault': () => game('icf', 'singles', ['S', '-', 'S'], 'STRIKER: DUE', { fault: true, wifi: 'down' }),
+  'match-over': () => game('pt-fpc', 'singles', [...RUN('W'), '-', ...RUN('K'), ...RUN('W')], 'BOARD: ASHA +12'),
+  menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
+  'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
+};
+
+export const FIXTURES = 'test/fixtures/screens';
+
+export function renderScreen(name: string): Frame {
+  return render(new Frame(), SCREENS[name]());
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const i = process.argv.indexOf('--preview');
+  const preview = i >= 0 ? process.argv[i + 1] : null;
+  mkdirSync(FIXTURES, { recursive: true });
+  if (preview) mkdirSync(preview, { recursive: true });
+  for (const name of Object.keys(SCREENS)) {
+    const frame = renderScreen(name);
+    writeFileSync(join(FIXTURES, `${name}.png`), framePng(frame));
+    if (preview) writeFileSync(join(preview, `${name}.png`), framePng(frame, 4));
+    console.log(name);
+  }
+}

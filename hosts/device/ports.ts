@@ -1,0 +1,24 @@
+// What the table host needs from a board, whatever builds it: the device's own provider on the ESP32,
+// or stand-ins in the Moddable desktop simulator.
+import type { StoragePort } from '../../src/store/journal.ts';
+import type { DisplayPort } from '../../src/app/app.ts';
+import type { Reading } from '../../src/sensing/types.ts';
+
+/** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
+export interface ReadingSource {
+  read(): Reading[];
+  close(): void;
+}
+
+export interface Board {
+  /** Microseconds since start (Time.microseconds on the ESP32). */
+  now(): number;
+  /** Beam edges timestamped below JavaScript, colour readings, strip readings. */
+  sources(onReadable: (source: ReadingSource) => void): ReadingSource[];
+  buttons(onEdge: (name: 'up' | 'down' | 'select', pressed: boolean, t: number) => void): { close(): void };
+  display: DisplayPort;
+  storage: StoragePort;
+  /** A repeating timer (the Clock port's tick). */
+  every(ms: number, fn: () => void): void;
+  log(text: string): void;
+}

@@ -1,0 +1,38 @@
+// The table, on whatever board the host hands it: the app with the board's ports. Bundled as the
+// preloaded module "carrom"; nothing here touches hardware until start() is called from main.
+import { TableApp, type ResultsPort } from '../../src/app/app.ts';
+import type { MatchHeader } from '../../src/rules/types.ts';
+import type { Calibration } from '../../src/sensing/types.ts';
+import type { Board } from './ports.ts';
+
+export const REFERENCE_CALIBRATION: Calibration = Object.freeze({
+  white: Object.freeze([0.36, 0.34, 0.3] as const),
+  black: Object.freeze([0.3, 0.33, 0.37] as const),
+  queen: Object.freeze([0.55, 0.22, 0.23] as const),
+  striker: Object.freeze([0.33, 0.33, 0.34] as const),
+});
+
+export const DEFAULT_MATCH: MatchHeader = Object.freeze({
+  carrom: 1,
+  rules: 'icf',
+  mode: 'singles',
+  players: Object.freeze(['PLAYER 1', 'PLAYER 2']) as unknown as string[],
+  breaker: 0,
+  options: Object.freeze({}),
+}) as MatchHeader;
+
+export function start(board: Board, table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null }, results?: ResultsPort): TableApp {
+  const app = new TableApp({
+    results,
+    clock: { now: () => board.now() },
+    display: board.display,
+    storage: board.storage,
+    table,
+    defaultMatch: { ...DEFAULT_MATCH, players: DEFAULT_MATCH.players.slice() },
+  });
+  board.sources((source) => app.readings(source.read()));
+  board.buttons((name, pressed, t) => app.button(name, pressed, t));
+  board.every(20, () => app.tick());
+  board.log(`carrom: ${app.header.rules} ${app.header.mode}, board ${app.state.board.number}, ${app.state.shots} shots`);
+  return app;
+}

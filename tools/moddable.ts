@@ -1,0 +1,24 @@
+// `npm run build:device` and `npm run build:mcsim`: the Moddable builds, which need the Moddable SDK
+// (not on npm). Without MODDABLE set, say what to install instead of failing obscurely.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const target = process.argv[2];
+const moddable = process.env.MODDABLE;
+if (!moddable || !existsSync(resolve(moddable, 'build'))) {
+  process.stderr.write(
+    `build:${target} needs the Moddable SDK: install it as its "Getting Started" document says,\n` +
+      'set MODDABLE to its folder and put $MODDABLE/build/bin/<platform>/release on PATH.\n' +
+      (target === 'device' ? 'An ESP32 build also needs ESP-IDF (see the SDK\'s documentation/devices/esp32.md).\n' : ''),
+  );
+  process.exit(2);
+}
+const board = resolve('boards/reference-v1');
+const args =
+  target === 'device'
+    ? ['-m', '-p', `esp32:${board}`, '-o', resolve('build/moddable')]
+    : ['-m', '-p', process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'lin', '-t', 'build', '-o', resolve('build/moddable')];
+process.stderr.write(`mcconfig ${args.join(' ')}\n`);
+const r = spawnSync('mcconfig', args, { stdio: 'inherit' });
+process.exit(r.status ?? 1);

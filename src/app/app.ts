@@ -279,6 +279,11 @@ export class TableApp {
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
   }
 
+  /** Draws the screen again (after the host changed something the screen shows). */
+  refresh(): void {
+    this.draw();
+  }
+
   private draw(): void {
     render(this.frame, this.screen());
     this.frames++;

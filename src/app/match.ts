@@ -1,15 +1,14 @@
 // The match as the app keeps it: a base state (the start, or a snapshot taken at the start of a board)
-// and the log since. State is their fold; an undo folds a shorter log (replay.ts).
+// and the log since. State is their fold; an undo folds the shorter log again (replay.ts). Only the
+// events are kept, not a state per event: the heap stays small, and an undo costs one board's fold.
 
 import { step } from '../rules/engine.ts';
-import { effectiveEvents, undoCut } from '../rules/replay.ts';
+import { foldEvents } from '../rules/replay.ts';
 import type { State } from '../rules/state.ts';
 import type { GameEvent, LoggedEvent, MatchHeader } from '../rules/types.ts';
 
 export class Match {
   private events: LoggedEvent[] = [];
-  /** The events an undo has not taken back, with the state after each: an undo is then a look-up. */
-  private kept: { event: LoggedEvent; after: State }[] = [];
   state: State;
 
   constructor(
@@ -28,14 +27,7 @@ export class Match {
   apply(event: GameEvent): State {
     const logged = { event, line: this.nextLine };
     this.events.push(logged);
-    const cut = event.e === 'undo' ? undoCut(this.kept.map((k) => k.event)) : -1;
-    if (cut >= 0) {
-      this.kept.length = cut;
-      this.state = cut > 0 ? this.kept[cut - 1].after : this.base;
-    } else {
-      this.state = step(this.state, event, logged.line);
-      this.kept.push({ event: logged, after: this.state });
-    }
+    this.state = event.e === 'undo' ? foldEvents(this.base, this.events) : step(this.state, event, logged.line);
     return this.state;
   }
 
@@ -45,16 +37,10 @@ export class Match {
     this.base = base;
     this.state = base;
     this.events = [];
-    this.kept = [];
   }
 
-  /** The log since the base, undo events included, as the journal and the simulator show it. */
+  /** The log since the base, undo events included. */
   log(): readonly LoggedEvent[] {
     return this.events;
-  }
-
-  /** What remains once undos are applied (for exports). */
-  effective(): LoggedEvent[] {
-    return effectiveEvents(this.events);
   }
 }

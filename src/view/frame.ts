@@ -25,16 +25,48 @@ export class Frame {
   }
 
   fill(x: number, y: number, w: number, h: number, on = true): void {
-    for (let j = y; j < y + h; j++) for (let i = x; i < x + w; i++) this.set(i, j, on);
+    for (let j = y; j < y + h; j += 32) {
+      const rows = Math.min(32, y + h - j);
+      const mask = rows === 32 ? 0xffffffff : (1 << rows) - 1;
+      for (let i = x; i < x + w; i++) this.column(i, j, mask, on ? 1 : 0);
+    }
   }
 
   /** Flips every pixel of a rectangle (a selected menu line). */
   invert(x: number, y: number, w: number, h: number): void {
-    for (let j = y; j < y + h; j++) for (let i = x; i < x + w; i++) this.set(i, j, !this.get(i, j));
+    for (let j = y; j < y + h; j += 32) {
+      const rows = Math.min(32, y + h - j);
+      const mask = rows === 32 ? 0xffffffff : (1 << rows) - 1;
+      for (let i = x; i < x + w; i++) this.column(i, j, mask, 2);
+    }
   }
 
   hline(x: number, y: number, w: number): void {
     this.fill(x, y, w, 1);
+  }
+
+  /** Sets (op 1), clears (0) or flips (2) the pixels of column x from row y down, where `bits` has a 1
+   * (bit 0 is row y): a whole page byte at a time, not pixel by pixel. */
+  private column(x: number, y: number, bits: number, op: 0 | 1 | 2): void {
+    if (x < 0 || x >= WIDTH) return;
+    if (y < 0) {
+      if (y <= -32) return;
+      bits = bits >>> -y;
+      y = 0;
+    }
+    let page = y >> 3;
+    let shift = y & 7;
+    // Up to 32 rows from an offset within a page span five pages at most.
+    while (bits !== 0 && page < HEIGHT / 8) {
+      const part = ((bits << shift) & 0xff) >>> 0;
+      const i = page * WIDTH + x;
+      if (op === 1) this.bytes[i] |= part;
+      else if (op === 0) this.bytes[i] &= ~part;
+      else this.bytes[i] ^= part;
+      bits = shift === 0 ? bits >>> 8 : bits >>> (8 - shift);
+      shift = 0;
+      page++;
+    }
   }
 
   /** Draws text at (x, y), each pixel `scale` × `scale`; returns the x after the last glyph. */
@@ -44,12 +76,20 @@ export class Frame {
       for (let c = 0; c < GLYPH_WIDTH; c++) {
         const bits = columns[c];
         if (bits === 0) continue;
-        for (let r = 0; r < GLYPH_HEIGHT; r++) if (bits & (1 << r)) this.fill(x + c * scale, y + r * scale, scale, scale);
+        const tall = scale === 1 ? bits : stretch(bits, scale);
+        for (let k = 0; k < scale; k++) this.column(x + c * scale + k, y, tall, 1);
       }
       x += (GLYPH_WIDTH + 1) * scale;
     }
     return x;
   }
+}
+
+/** A glyph column with every row repeated `scale` times (7 rows × 4 at most fits 32 bits). */
+function stretch(bits: number, scale: number): number {
+  let out = 0;
+  for (let r = 0; r < GLYPH_HEIGHT; r++) if (bits & (1 << r)) out |= ((1 << scale) - 1) << (r * scale);
+  return out >>> 0;
 }
 
 /** Width in pixels of `s` drawn at `scale` (no trailing space). */

@@ -1,0 +1,52 @@
+// Benchmarks of the table app in XS: a render, a journal write, the heap after whole boards played
+// through the app (sensing, rules, view, journal), and the size of the device bundle.
+import { statSync } from 'node:fs';
+import { build } from 'esbuild';
+import { DEVICE, xsScript } from '../build.ts';
+import { randomMatch } from '../random-match.ts';
+import { generateTrace } from '../tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
+import { XsWorker } from '../xs/worker.ts';
+import { fmt, median, max, table } from './stats.ts';
+import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
+
+export async function benchApp(): Promise<string> {
+  await build(DEVICE);
+  const bundle = statSync('build/device/esp32/carrom.js').size;
+  const xs = new XsWorker();
+  try {
+    await xs.evaluate(await xsScript('tools/xs/app-entry.ts'));
+    const m = randomMatch(7, { rules: 'pt-fpc', clean: true, options: { matchTarget: 999, maxBoards: 10 } });
+    const g = generateTrace(m.header, m.events, 7, NOISE.medium, LAYOUTS.reference);
+    // Stream the readings one by one: the engine keeps only what the app keeps.
+    await xs.command('start\n' + formatTraceHeader(g.header));
+    await xs.evaluate('gc()');
+    const heapAt: Record<number, number> = { 0: (await xs.command('render')).meter.currentHeapCount };
+    let done = 0;
+    for (const r of g.readings) {
+      const a = await xs.command('reading\n' + formatReading(r));
+      const [, boards] = a.reply.toString().split(' ');
+      if (Number(boards) !== done) {
+        done = Number(boards);
+        if (done === 1 || done === 8) {
+          await xs.evaluate('gc()');
+          heapAt[done] = (await xs.command('render')).meter.currentHeapCount;
+        }
+      }
+    }
+    const renders: number[] = [];
+    for (let i = 0; i < 20; i++) renders.push((await xs.command('render')).meter.compute);
+    const writes: number[] = [];
+    for (let i = 0; i < 20; i++) writes.push((await xs.command('journal')).meter.compute);
+    return table(`The table app in XS (${fmt(g.stats.shots)} shots, ${done} boards of one match, medium noise)`, [
+      ['render of the play screen (model + pixels), median', fmt(median(renders)), `worst ${fmt(max(renders))}`],
+      ['journal write of one shot record, median', fmt(median(writes)), `worst ${fmt(max(writes))}`],
+      ['heap slots at the start of the match (after a GC)', fmt(heapAt[0]), 'xsnap counts the code too; on the device it is preloaded into flash'],
+      ['heap slots after 1 board', fmt(heapAt[1] ?? NaN), `+${fmt((heapAt[1] ?? NaN) - heapAt[0])} over the start`],
+      ['heap slots after 8 boards', fmt(heapAt[8] ?? NaN), `growth from board 1 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[1] ?? NaN))}`],
+      ['device bundle (build/device/esp32/carrom.js, minified)', `${fmt(bundle / 1024, 1)} KiB`],
+    ]);
+  } finally {
+    xs.close();
+  }
+}

@@ -1,7 +1,7 @@
 // `npm run build:device` and `npm run build:mcsim`: the Moddable builds, which need the Moddable SDK
 // (not on npm). Without MODDABLE set, say what to install instead of failing obscurely.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const target = process.argv[2];
@@ -18,7 +18,8 @@ const board = resolve('boards/reference-v1');
 const args =
   target === 'device'
     ? ['-m', '-p', `esp32:${board}`, '-o', resolve('build/moddable')]
-    : ['-m', '-p', process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'lin', '-t', 'build', '-o', resolve('build/moddable')];
+    : ['-m', ...(process.env.MCSIM_DEBUG ? ['-d'] : []), '-p', process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'lin', '-t', 'build', '-o', resolve('build/moddable')];
 process.stderr.write(`mcconfig ${args.join(' ')}\n`);
+mkdirSync(resolve('build/moddable'), { recursive: true });
 const r = spawnSync('mcconfig', args, { stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -12,23 +12,25 @@ export const REFERENCE_CALIBRATION: Calibration = Object.freeze({
   striker: Object.freeze([0.33, 0.33, 0.34] as const),
 });
 
-export const DEFAULT_MATCH: MatchHeader = Object.freeze({
-  carrom: 1,
-  rules: 'icf',
-  mode: 'singles',
-  players: Object.freeze(['PLAYER 1', 'PLAYER 2']) as unknown as string[],
-  breaker: 0,
-  options: Object.freeze({}),
-}) as MatchHeader;
+/** A fresh header each time: objects of a preloaded module live in flash, and XS's JSON.stringify
+ * throws "read only value" on them (seen in mcsim), so none may end up in the journal. */
+export function defaultMatch(): MatchHeader {
+  return { carrom: 1, rules: 'icf', mode: 'singles', players: ['PLAYER 1', 'PLAYER 2'], breaker: 0, options: {} };
+}
 
-export function start(board: Board, table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null }, results?: ResultsPort): TableApp {
+export function start(
+  board: Board,
+  match: MatchHeader = defaultMatch(),
+  table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
+  results?: ResultsPort,
+): TableApp {
   const app = new TableApp({
     results,
     clock: { now: () => board.now() },
     display: board.display,
     storage: board.storage,
     table,
-    defaultMatch: { ...DEFAULT_MATCH, players: DEFAULT_MATCH.players.slice() },
+    defaultMatch: match,
   });
   board.sources((source) => app.readings(source.read()));
   board.buttons((name, pressed, t) => app.button(name, pressed, t));

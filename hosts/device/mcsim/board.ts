@@ -29,7 +29,9 @@ class SimStorage implements StoragePort {
     Preference.set(DOMAINS[slot], 'n', n + 1);
   }
   erase(slot: 0 | 1): void {
-    Preference.set(DOMAINS[slot], 'n', 0);
+    const domain = DOMAINS[slot];
+    Preference.set(domain, 'n', 0);
+    for (const key of Preference.keys(domain)) if (key !== 'n') Preference.delete(domain, key);
   }
 }
 

@@ -3,6 +3,8 @@
 
 import type { PublicState } from '../rules/state.ts';
 import type { MatchHeader } from '../rules/types.ts';
+import { withOptions } from '../rules/params.ts';
+import { PRESETS } from '../rules/presets.ts';
 
 export type Wifi = 'off' | 'down' | 'up';
 
@@ -68,8 +70,7 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
     colour: b.colours[i] ?? null,
     onTurn: i === sideOfTurn && !s.match.over,
   }));
-  const target = s.match.games.length > 0 || s.rules === 'icf' ? ` G${s.match.games.length + 1}` : '';
-  const title = `B${b.number} ${s.rules.toUpperCase()}${target}`;
+  const title = titleOf(header, s);
   const q = b.queen;
   const queen = q.state === 'onBoard' ? 'Q ON' : q.state === 'pending' ? `Q ${names[q.side ?? 0].slice(0, 4)}?` : `Q ${names[q.side ?? 0].slice(0, 4)}`;
   const dues = b.dues.some((d) => d > 0) ? `DUE ${b.dues.join('-')}` : null;
@@ -87,6 +88,15 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
     prompt: prompt !== null && !s.match.over,
     corner,
   };
+}
+
+/** "B3/8 ICF 25 G2": the board (of how many), the rules, the target, the game of a several-game match. */
+function titleOf(header: MatchHeader, s: PublicState): string {
+  const p = withOptions(PRESETS[header.rules]?.params ?? PRESETS.icf.params, header.options);
+  const params = p.ok ? p.value : PRESETS.icf.params;
+  const of = params.maxBoards !== null && s.board.number <= params.maxBoards ? `/${params.maxBoards}` : '';
+  const game = params.gamesPerMatch > 1 ? ` G${s.match.games.length + (s.match.over ? 0 : 1)}` : '';
+  return `B${s.board.number}${of} ${header.rules.toUpperCase().slice(0, 6)} ${params.matchTarget}${game}`;
 }
 
 function promptFor(s: PublicState, names: string[]): string | null {

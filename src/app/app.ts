@@ -44,6 +44,8 @@ export interface AppOptions {
   table: { beamGapMm: number; calibration: Calibration | null };
   /** The match to start when the journal is blank. */
   defaultMatch: MatchHeader;
+  /** Sees every event as it enters the log, and every new match (a simulator's live log). */
+  observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
 
 export class TableApp {
@@ -112,6 +114,7 @@ export class TableApp {
     this.open(header, s.value, 2);
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
     this.lastText = 'NEW MATCH';
+    this.o.observer?.match?.(header);
     this.draw();
     return null;
   }
@@ -212,6 +215,7 @@ export class TableApp {
       this.boardKey = this.key(base);
     }
     const after = this.match.apply(e);
+    this.o.observer?.event?.(e);
     this.pending.push(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) {
@@ -288,5 +292,6 @@ export class TableApp {
     render(this.frame, this.screen());
     this.frames++;
     this.o.display.show(this.frame.bytes);
+    this.o.observer?.changed?.();
   }
 }

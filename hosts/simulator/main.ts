@@ -1,0 +1,64 @@
+// `npm start`: the desktop simulator. The real firmware (sensing, rules, display, journal) on Node,
+// a virtual table in the browser, and an API for scripts.
+//   npm start -- [--port 8080] [--rules icf] [--mode singles] [--noise low]
+//                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
+import { readFileSync } from 'node:fs';
+import { parseLog } from '../../src/rules/log.ts';
+import type { MatchHeader, Mode } from '../../src/rules/types.ts';
+import { parseTrace } from '../../src/sensing/trace.ts';
+import type { Reading } from '../../src/sensing/types.ts';
+import { generateTrace } from '../../tools/tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { serve } from './server.ts';
+import { SimTable } from './table.ts';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`simulator: ${message}\n`);
+  process.exit(2);
+}
+
+const port = Number(option('--port') ?? process.env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port takes a port number');
+const speed = Number(option('--speed') ?? 1);
+if (!(speed > 0)) fail('--speed takes a positive number');
+const noise = NOISE[option('--noise') ?? 'low'] ?? fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
+const names = { singles: ['Asha', 'Ben'], doubles: ['Asha', 'Ben', 'Cleo', 'Dev'], three: ['Asha', 'Ben', 'Cleo'] };
+const mode = (option('--mode') ?? 'singles') as Mode;
+if (!(mode in names)) fail('--mode takes singles, doubles or three');
+let match: MatchHeader = { carrom: 1, rules: option('--rules') ?? 'icf', mode, players: names[mode], breaker: 0, options: {} };
+let script: Reading[] = [];
+
+const logFile = option('--log');
+const traceFile = option('--trace');
+if (logFile) {
+  const log = parseLog(readFileSync(logFile, 'utf8'));
+  if (!log.ok) fail(`${logFile}:${log.error.line}: ${log.error.reason}`);
+  match = log.value.header;
+  script = generateTrace(match, log.value.events.map((e) => e.event), 1, noise, LAYOUTS.reference).readings;
+} else if (traceFile) {
+  const trace = parseTrace(readFileSync(traceFile, 'utf8'));
+  if (!trace.ok) fail(`${traceFile}:${trace.error.line}: ${trace.error.reason}`);
+  match = trace.value.header.match;
+  script = trace.value.readings;
+}
+
+const sim = new SimTable({ match, noise });
+sim.readings(script);
+
+// Virtual time follows the wall clock (times --speed).
+let wall = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  sim.advanceTo(sim.now + Math.round((now - wall) * 1000 * speed));
+  wall = now;
+}, 20);
+
+const server = await serve(sim, port);
+const address = server.address();
+const actual = typeof address === 'object' && address ? address.port : port;
+process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''})\n`);

@@ -1,0 +1,125 @@
+// The simulator page: draws the virtual table and the device's display from the server's event
+// stream, and turns clicks into API calls (the same API a script uses).
+const $ = (id) => document.getElementById(id);
+const post = (path, body) =>
+  fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }).then((r) => r.json());
+
+let last = null;
+let strikerSeat = null;
+
+// Pockets: drop the chosen piece.
+document.querySelectorAll('.pocket').forEach((el) =>
+  el.addEventListener('click', () => {
+    const piece = document.querySelector('input[name=piece]:checked').value;
+    post('drop', { pocket: Number(el.dataset.pocket), piece });
+  }),
+);
+
+// Baselines: place the striker where the click was, in mm along the 530 mm strip.
+document.querySelectorAll('.base').forEach((el) =>
+  el.addEventListener('click', (ev) => {
+    const seat = Number(el.dataset.seat);
+    const box = el.getBoundingClientRect();
+    const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
+    const mm = Math.round(40 + along * 450);
+    strikerSeat = seat;
+    const r = el.getBBox();
+    const striker = $('striker');
+    striker.setAttribute('cx', seat === 0 || seat === 2 ? r.x + along * r.width : r.x + r.width / 2);
+    striker.setAttribute('cy', seat === 0 || seat === 2 ? r.y + r.height / 2 : r.y + along * r.height);
+    post('place', { seat, mm });
+  }),
+);
+
+$('strike').addEventListener('click', () => {
+  if (strikerSeat === null) return;
+  $('striker').setAttribute('cx', -50);
+  post('strike', { seat: strikerSeat });
+  strikerSeat = null;
+});
+$('settle').addEventListener('click', () => post('settle'));
+
+// The device's three buttons: pressed while the mouse is down (hold to go back in the menus).
+document.querySelectorAll('#buttons button').forEach((el) => {
+  let down = 0;
+  el.addEventListener('mousedown', () => (down = performance.now()));
+  el.addEventListener('mouseup', () => {
+    const held = performance.now() - down;
+    post('button', { button: el.dataset.button, long: held > 700 });
+  });
+});
+
+// Faults.
+for (const id of ['stuck', 'noisy']) {
+  const sel = $(id);
+  for (const p of [0, 1, 2, 3]) for (const b of ['a', 'b']) sel.add(new Option(`p${p}.${b}`, `p${p}.${b}`));
+  sel.addEventListener('change', () => post('fault', { [id]: sel.value || null }));
+}
+$('nocolour').addEventListener('change', (e) => post('fault', { noColour: e.target.checked }));
+$('wifi').addEventListener('change', (e) => post('fault', { wifi: e.target.checked }));
+$('powercut').addEventListener('click', () => post('fault', { powerCut: true }));
+
+// The display: 1 KiB in SSD1306 page layout, drawn 3× with lit pixels in OLED blue-white.
+function drawDisplay(base64) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const ctx = $('display').getContext('2d');
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, 384, 192);
+  ctx.fillStyle = '#cfe8ff';
+  for (let page = 0; page < 8; page++)
+    for (let x = 0; x < 128; x++) {
+      const b = bytes[page * 128 + x];
+      if (b) for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) ctx.fillRect(x * 3, (page * 8 + bit) * 3, 3, 3);
+    }
+}
+
+function names(header) {
+  const p = header.players;
+  return header.mode === 'doubles' ? [`${p[0]} & ${p[2]}`, `${p[1]} & ${p[3]}`] : p;
+}
+
+function render(s) {
+  last = s;
+  drawDisplay(s.display);
+  const st = s.state;
+  const sides = names(s.header);
+  $('match').textContent = `${s.header.rules} · ${s.header.mode} · board ${st.board.number}${st.match.over ? ' · match over' : ''}`;
+  $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
+  const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
+  const points = st.board.points;
+  $('score').innerHTML =
+    '<tr><th>side</th><th>colour</th><th>score</th></tr>' +
+    sides
+      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ?? '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
+      .join('');
+  const b = st.board.onBoard;
+  $('left').textContent = `On the board: ${b.white} white, ${b.black} black, queen ${st.board.queen.state}${st.board.dues.some((d) => d) ? `; dues ${st.board.dues.join('–')}` : ''}. To shoot: ${s.header.players[st.board.turn]}.`;
+  $('log').innerHTML = s.log
+    .slice()
+    .reverse()
+    .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${e.e}${e.piece ? ' ' + e.piece : ''}${e.pocket !== undefined ? ' → pocket ' + e.pocket : ''}${e.call ? ' ' + e.call : ''}${e.kind ? ' ' + e.kind : ''}</li>`)
+    .join('');
+  $('health').textContent = s.health.map((h) => `${h.channel} ${h.fact}`).join(', ');
+  $('stuck').value = s.faults.stuck ?? '';
+  $('noisy').value = s.faults.noisy ?? '';
+  $('nocolour').checked = s.faults.noColour;
+  $('wifi').checked = s.wifi;
+  // The men left, scattered round the centre.
+  const men = [];
+  const add = (n, cls) => {
+    for (let i = 0; i < n; i++) men.push(cls);
+  };
+  add(b.white, 'man-white');
+  add(b.black, 'man-black');
+  add(b.queen, 'man-queen');
+  $('men').innerHTML = men
+    .map((cls, i) => {
+      const a = (i / men.length) * 2 * Math.PI;
+      const r = cls === 'man-queen' ? 0 : 28 + (i % 2) * 22;
+      return `<circle class="${cls}" r="9" cx="${220 + r * Math.cos(a)}" cy="${220 + r * Math.sin(a)}"/>`;
+    })
+    .join('');
+  document.body.dataset.events = String(s.events);
+}
+
+new EventSource('/api/events').onmessage = (m) => render(JSON.parse(m.data));

@@ -1,0 +1,186 @@
+// The simulated table: the real app (sensing, rules, view, journal) on Node, fed by the virtual
+// table's sensors. Time is virtual: it runs with the wall clock while the simulator runs, and jumps
+// ahead when asked (settle, replay faster than real time). Each power-up of the app has its own clock
+// that starts at zero, as the device's does.
+import { TableApp } from '../../src/app/app.ts';
+import { formatEvent, formatHeader } from '../../src/rules/log.ts';
+import type { GameEvent, MatchHeader, Piece } from '../../src/rules/types.ts';
+import type { Reading, TraceCall } from '../../src/sensing/types.ts';
+import type { StoragePort } from '../../src/store/journal.ts';
+import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
+import { Physics, type Faults } from './physics.ts';
+
+export class MemoryStorage implements StoragePort {
+  slots: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
+  read(slot: 0 | 1): Uint8Array {
+    return this.slots[slot];
+  }
+  append(slot: 0 | 1, bytes: Uint8Array): void {
+    const next = new Uint8Array(this.slots[slot].length + bytes.length);
+    next.set(this.slots[slot]);
+    next.set(bytes, this.slots[slot].length);
+    this.slots[slot] = next;
+  }
+  erase(slot: 0 | 1): void {
+    this.slots[slot] = new Uint8Array(0);
+  }
+}
+
+export interface SimOptions {
+  match: MatchHeader;
+  noise?: Noise;
+  seed?: number;
+}
+
+export class SimTable {
+  app!: TableApp;
+  /** Virtual time, µs since the simulator started; and when the app last powered up. */
+  now = 0;
+  private bootAt = 0;
+  private readonly storage = new MemoryStorage();
+  private readonly physics: Physics;
+  /** Readings the sensors will report when virtual time reaches them. */
+  private queue: Reading[] = [];
+  /** The whole match log as the table wrote it (the device keeps only the journal). */
+  header: MatchHeader;
+  events: GameEvent[] = [];
+  readonly faults: Faults = { stuck: null, noisy: null, noColour: false };
+  wifiUp = true;
+  private gateFree = [0, 0, 0, 0];
+  private nextGlitch = 0;
+  frame = new Uint8Array(1024);
+  private readonly listeners = new Set<() => void>();
+  boots = 0;
+
+  constructor(private readonly o: SimOptions) {
+    this.header = o.match;
+    this.physics = new Physics(o.seed ?? 1, o.noise ?? NOISE.low);
+    this.powerUp();
+  }
+
+  /** Starts the app (again): it restores the match from the journal, if there is one. */
+  private powerUp(): void {
+    this.bootAt = this.now;
+    this.boots++;
+    this.app = new TableApp({
+      clock: { now: () => this.now - this.bootAt },
+      display: { show: (f) => void this.frame.set(f) },
+      storage: this.storage,
+      table: { beamGapMm: 10, calibration: CALIBRATION },
+      defaultMatch: this.o.match,
+      observer: {
+        event: (e) => void this.events.push(e),
+        match: (h) => {
+          this.header = h;
+          this.events = [];
+        },
+        changed: () => this.notify(),
+      },
+    });
+    this.app.setWifi(this.wifiUp ? 'up' : 'down');
+  }
+
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private notify(): void {
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Virtual time moves to `t`: the sensors report what is due, the app's timers fire. */
+  advanceTo(t: number): void {
+    while (this.now < t) {
+      const step = Math.min(t, this.now + 20_000);
+      if (this.faults.noisy) this.glitches(step);
+      const due: Reading[] = [];
+      while (this.queue.length > 0 && this.queue[0].t <= step) due.push(this.queue.shift()!);
+      for (const r of due) {
+        this.now = Math.max(this.now, r.t);
+        this.app.readings([{ ...r, t: r.t - this.bootAt } as Reading]);
+      }
+      this.now = step;
+      this.app.tick();
+    }
+  }
+
+  private glitches(until: number): void {
+    if (this.nextGlitch === 0) this.nextGlitch = this.now;
+    while (this.nextGlitch < until) {
+      this.schedule(this.physics.glitch(this.nextGlitch, this.faults.noisy!));
+      this.nextGlitch += 250_000; // four glitches a second
+    }
+  }
+
+  private schedule(readings: Reading[]): void {
+    this.queue.push(...readings);
+    this.queue.sort((a, b) => a.t - b.t);
+  }
+
+  // --- what a player does at the table ------------------------------------------------------------
+
+  drop(pocket: number, piece: Piece): void {
+    const at = Math.max(this.now + 30_000, this.gateFree[pocket]);
+    const readings = this.physics.drop(at, pocket, piece, this.faults);
+    this.gateFree[pocket] = (readings[readings.length - 1]?.t ?? at) + 5_000;
+    this.schedule(readings);
+  }
+
+  place(seat: number, mm: number): void {
+    this.schedule([this.physics.strip(this.now + 1, seat, mm)]);
+  }
+
+  strike(seat: number): void {
+    this.schedule([this.physics.strip(this.now + 1, seat, null)]);
+  }
+
+  call(c: TraceCall): void {
+    this.schedule([{ t: this.now + 1, kind: 'call', call: c }]);
+  }
+
+  readings(rs: Reading[]): void {
+    this.schedule(rs.map((r) => ({ ...r, t: Math.max(r.t, this.now + 1) }) as Reading));
+  }
+
+  button(name: 'up' | 'down' | 'select', pressed: boolean): void {
+    this.app.button(name, pressed, this.now - this.bootAt);
+  }
+
+  /** Everything now moving comes to rest: time jumps past the quiet time that settles a shot. */
+  settle(): void {
+    const last = this.queue.length > 0 ? this.queue[this.queue.length - 1].t : this.now;
+    this.advanceTo(Math.max(this.now, last) + this.app.settings.settleSeconds * 1_000_000 + 1_100_000);
+  }
+
+  setStuck(channel: string | null): void {
+    if (this.faults.stuck === channel) return;
+    if (this.faults.stuck) this.schedule([this.physics.beam(this.now + 1, this.faults.stuck, false)]);
+    this.faults.stuck = channel;
+    if (channel) this.schedule([this.physics.beam(this.now + 1, channel, true)]);
+  }
+
+  setNoisy(channel: string | null): void {
+    this.faults.noisy = channel;
+    this.nextGlitch = 0;
+  }
+
+  setWifi(up: boolean): void {
+    this.wifiUp = up;
+    this.app.setWifi(up ? 'up' : 'down');
+  }
+
+  /** The power goes: whatever was in flight is lost; the app boots again from its journal. */
+  powerCut(): void {
+    this.queue = [];
+    this.gateFree = [0, 0, 0, 0];
+    this.faults.stuck = null;
+    this.now += 500_000;
+    this.powerUp();
+    this.notify();
+  }
+
+  logText(): string {
+    return [formatHeader(this.header), ...this.events.map(formatEvent)].join('\n') + '\n';
+  }
+}

@@ -11,6 +11,7 @@ import { generateTrace } from '../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../tools/tracegen/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
 import { FIXTURES } from '../tools/fixtures.ts';
+import { makeTable, play } from './helpers/table.ts';
 
 function nodeReplay(text: string): string {
   const log = parseLog(text);
@@ -74,4 +75,28 @@ describe('the sensing layer in XS', function () {
       assert.equal(reply.toString('utf8'), [formatHeader(node.header), ...node.events.map(formatEvent)].join('\n'));
     });
   });
+});
+
+describe('the whole table app in XS', function () {
+  let xs: XsWorker;
+  before(async () => {
+    xs = new XsWorker();
+    await xs.evaluate(await xsScript('tools/xs/app-entry.ts'));
+  });
+  after(() => xs.close());
+
+  for (const [fixture, noise] of [['se-singles', 'medium'], ['si-three', 'high']] as const) {
+    it(`${fixture} through sensing, rules, view and journal: XS ends where Node ends`, async () => {
+      const log = parseLog(readFileSync(join(FIXTURES, `${fixture}.jsonl`), 'utf8'));
+      assert.ok(log.ok);
+      const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 3, NOISE[noise], LAYOUTS.reference);
+      await xs.command('load\n' + [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n'));
+      while (!(await xs.command('next')).reply.toString().startsWith('end'));
+      const inXs = (await xs.command('finish')).reply.toString();
+      const t = makeTable(log.value.header);
+      play(t, g.readings);
+      assert.equal(inXs, formatJson(t.app.state));
+      assert.equal(JSON.parse(inXs).match.over, true);
+    });
+  }
 });

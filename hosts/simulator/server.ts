@@ -12,6 +12,7 @@ import { Frame } from '../../src/view/frame.ts';
 import { framePng } from '../../tools/png.ts';
 import type { SimTable } from './table.ts';
 
+const POSTS = new Set(['trace', 'drop', 'place', 'strike', 'call', 'settle', 'button', 'fault']);
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
 const MAX_BODY = 8 * 1024 * 1024;
 
@@ -112,7 +113,11 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
     events: () => stream(sim, req, res),
   };
   if (method === 'GET' && gets[route]) return gets[route]();
-  if (method !== 'POST') throw new HttpError(gets[route] ? 405 : 404, gets[route] ? `${path} takes GET` : `no API ${path}`);
+  if (method !== 'POST') {
+    if (gets[route]) throw new HttpError(405, `${path} takes GET`);
+    throw POSTS.has(route) ? new HttpError(405, `${path} takes POST`) : new HttpError(404, `no API ${path}`);
+  }
+  if (gets[route]) throw new HttpError(405, `${path} takes GET`);
   const b = obj(await body(req));
   switch (route) {
     case 'trace': {

@@ -1,0 +1,115 @@
+// The simulator page in a real browser (Debian's chromium, driven by playwright-core): a short match
+// played by clicking, the display on the page checked against the firmware's framebuffer, a fault and
+// a power cut with recovery.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { serve } from '../../hosts/simulator/server.ts';
+import { SimTable } from '../../hosts/simulator/table.ts';
+import { Frame } from '../../src/view/frame.ts';
+
+// The page's globals, for the functions that run inside the browser.
+declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('simulator page in a browser', function () {
+  this.timeout(90_000);
+  let browser: Browser;
+  let page: Page;
+  let server: Server;
+  let sim: SimTable;
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => browser?.close());
+
+  beforeEach(async () => {
+    sim = new SimTable({ match: { carrom: 1, rules: 'pt-fpc', mode: 'singles', players: ['Asha', 'Ben'], breaker: 0, options: { matchTarget: 10 } }, seed: 5 });
+    server = await serve(sim, 0);
+    const a = server.address();
+    page = await browser.newPage({ viewport: { width: 1100, height: 850 } });
+    await page.goto(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/`);
+    await page.waitForSelector('#score tr');
+  });
+  afterEach(async () => {
+    await page.close();
+    server.close();
+  });
+
+  /** Clicks and waits for the API call the click makes. */
+  async function click(selector: string, api: string, position?: { x: number; y: number }) {
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/${api}`)), page.click(selector, position ? { position } : undefined)]);
+  }
+  async function shot(drops: [number, string][]) {
+    await click('#base-0', 'place', { x: 80, y: 10 });
+    await click('#strike', 'strike');
+    for (const [pocket, piece] of drops) {
+      await page.check(`#piece-${piece}`);
+      await click(`#pocket-${pocket}`, 'drop');
+    }
+    await click('#settle', 'settle');
+  }
+  /** The page's canvas, read back as the 128×64 display it shows. */
+  async function canvasFrame(): Promise<Frame> {
+    const lit: boolean[] = await page.evaluate(() => {
+      const d = document.getElementById('display')!.getContext('2d').getImageData(0, 0, 384, 192).data;
+      const out: boolean[] = [];
+      for (let y = 0; y < 64; y++) for (let x = 0; x < 128; x++) out.push(d[((y * 3 + 1) * 384 + x * 3 + 1) * 4] > 100);
+      return out;
+    });
+    const f = new Frame();
+    lit.forEach((on, i) => f.set(i % 128, Math.floor(i / 128), on));
+    return f;
+  }
+  async function settled() {
+    // Let the event stream bring the last change to the page.
+    await page.waitForFunction((n) => Number(document.body.dataset.events) >= n, sim.events.length);
+    await page.waitForTimeout(150);
+  }
+
+  it('plays a short match by clicking; the page shows the firmware display pixel for pixel', async () => {
+    await shot([[2, 'white'], [2, 'white'], [3, 'white']]);
+    await shot([[1, 'queen']]);
+    await shot([[0, 'white']]);
+    await shot([[0, 'white'], [1, 'white'], [2, 'white'], [3, 'white'], [0, 'white']]);
+    const state = sim.app.state;
+    assert.deepEqual(state.match.score, [12, 0]);
+    assert.equal(state.match.over, true);
+    assert.deepEqual(state.match.boards, [{ winner: 0, points: 12, queen: 0 }]);
+    await settled();
+    assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the canvas is the framebuffer');
+    assert.match(await page.textContent('#match') ?? '', /match over/);
+    assert.equal(await page.textContent('#score tr:nth-child(2) .points'), '12');
+    assert.match(await page.textContent('#log') ?? '', /pocket queen → pocket 1/);
+  });
+
+  it('a stuck beam is shown and counted round; a power cut restarts from the journal', async () => {
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p2.a')]);
+    await shot([[2, 'white'], [2, 'white']]);
+    assert.equal(sim.app.state.board.onBoard.white, 7, 'counted on the lower beam');
+    await page.waitForFunction(() => /p2\.a stuck/.test(document.getElementById('health')!.textContent ?? ''));
+    const before = JSON.stringify(sim.app.state);
+    await click('#powercut', 'fault');
+    assert.equal(sim.boots, 2);
+    assert.equal(JSON.stringify(sim.app.state), before, 'the match as it was before the cut');
+    await shot([[1, 'white']]);
+    assert.equal(sim.app.state.board.onBoard.white, 6, 'and it goes on');
+    await settled();
+    assert.deepEqual((await canvasFrame()).bytes, sim.frame);
+  });
+
+  it('the device buttons open and close the menu', async () => {
+    await click('#btn-select', 'button');
+    assert.equal(sim.app.screen().kind, 'menu');
+    await page.hover('#btn-select');
+    await page.mouse.down();
+    await page.waitForTimeout(800);
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/button')), page.mouse.up()]);
+    assert.equal(sim.app.screen().kind, 'play');
+  });
+});

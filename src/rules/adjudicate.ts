@@ -1,27 +1,15 @@
 // Adjudicating one settled shot: the break, the striker, the queen and its cover, opponent's men,
-// fouls and dues (rules.md B.2–B.7). Board ends are decided in lastmen.ts.
+// fouls and dues (rules.md B.2–B.7). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
 
-import { copyBoard, nextPlayer, passTurn, payDues, penalise, pocketedOf } from './board.ts';
+import { copyBoard, nextPlayer, passTurn, payDues, penalise } from './board.ts';
+import { applyFoul, calledFoulCounts, foulReasons, strikerRule } from './fouls.ts';
 import { lastMenOutcome } from './lastmen.ts';
+import { coversAtOnce, pocketAll, queenBack, queenLegal, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
 
-/** What went in, counted. In the 3-player game every man is the shooter's own. */
-export interface ShotFacts {
-  side: number;
-  own: number;
-  opp: number;
-  ownColour: Colour | null;
-  oppColour: Colour | null;
-  whites: number;
-  blacks: number;
-  queen: boolean;
-  striker: boolean;
-  strikerOff: boolean;
-  manOff: boolean;
-  isBreak: boolean;
-}
+export { calledFoulCounts };
 
 export function adjudicate(pre: State, shot: Shot): State {
   const state: State = { ...pre, shots: pre.shots + 1 };
@@ -114,122 +102,6 @@ function countShot(state: State, board: Board, shot: Shot, side: number, isBreak
   return { side, own, opp, ownColour, oppColour, whites, blacks, queen, striker, strikerOff, manOff, isBreak };
 }
 
-/** Which rule of the striker applies to this shot (rules.md R17–R24). */
-function strikerRule(state: State, board: Board, f: ShotFacts): string {
-  const p = state.params;
-  if (f.own > 0 && f.queen) return p.strikerWithOwnAndQueen;
-  if (f.queen) return p.strikerWithQueen;
-  if (f.own > 0) return p.strikerWithOwn;
-  if (f.opp > 0) return p.strikerWithOpponent;
-  return board.queen.state === 'pending' ? p.whileCoveringStrikerAlone : p.strikerAlone;
-}
-
-/** Fouls in the sense of 003 and 004: the turn ends at once and a penalty man is placed. */
-function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts): string[] {
-  const p = state.params;
-  const reasons: string[] = [];
-  if (f.striker) {
-    const rule = strikerRule(state, board, f);
-    if (rule === 'foul' || rule === 'penaltyOneEndTurn') reasons.push('striker');
-  }
-  if (f.opp > 0 && p.opponentManFoul) reasons.push('opponent man');
-  if (f.manOff && p.manOffBoard === 'foul') reasons.push('man off the board');
-  if (f.strikerOff && p.strikerOffBoard === 'foul') reasons.push('striker off the board');
-  if (shot.nocross) reasons.push('striker did not cross');
-  if (!p.improperStrokeVariants) for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) reasons.push(kind);
-  const last = lastMen(board, f);
-  if (last.opp && p.opponentLastMan === 'foulReturn') reasons.push("opponent's last man");
-  if (last.own && !queenCoveredAfter(state, board, f) && p.ownLastBeforeQueen === 'foulReturn') reasons.push('own last man before the queen');
-  return reasons;
-}
-
-/** Whether a foul called at the table is one under this preset (touching and back shots are not everywhere). */
-export function calledFoulCounts(state: State, kind: string): boolean {
-  if (kind === 'touch') return state.params.touchFoul;
-  if (kind === 'backshot') return state.params.backShots === 'forbidden';
-  return true;
-}
-
-export function lastMen(board: Board, f: ShotFacts): { own: boolean; opp: boolean } {
-  if (!f.ownColour || !f.oppColour) {
-    const menLeft = board.onBoard.white + board.onBoard.black - f.whites - f.blacks;
-    return { own: f.own > 0 && menLeft === 0, opp: false };
-  }
-  return {
-    own: f.own > 0 && board.onBoard[f.ownColour] - f.own === 0,
-    opp: f.opp > 0 && board.onBoard[f.oppColour] - f.opp === 0,
-  };
-}
-
-/** Whether the queen stands covered once this shot is counted, before any striker or foul sends it back. */
-function queenCoveredAfter(state: State, board: Board, f: ShotFacts): boolean {
-  if (board.queen.state === 'covered') return true;
-  if (f.own === 0 || f.striker) return false;
-  if (board.queen.state === 'pending') return !board.queenBackAtTurnEnd;
-  return f.queen && queenLegal(state, board, f) && coversAtOnce(state, board, f);
-}
-
-function queenLegal(state: State, board: Board, f: ShotFacts): boolean {
-  const p = state.params;
-  const eligible = !p.queenRequiresOwnPocketed || board.everOwn[f.side] || f.own > 0;
-  const blocked = p.queenBlockedByOutstandingDue && board.dues[f.side] > 0; // ICF 68(b)
-  return eligible && !blocked;
-}
-
-/** The queen and own men in one shot (ICF 70; 002 Regina 1 asks for a later shot). */
-function coversAtOnce(state: State, board: Board, f: ShotFacts): boolean {
-  const p = state.params;
-  if (!p.queenCoverSameShot) return false;
-  const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
-  return !(p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine) && f.own === 1);
-}
-
-/** Takes this shot's pieces off the board (before any are sent back). */
-function pocketAll(state: State, board: Board, f: ShotFacts, shooter: number): void {
-  board.onBoard.white -= f.whites;
-  board.onBoard.black -= f.blacks;
-  if (state.mode === 'three') {
-    board.credits[shooter].white += f.whites;
-    board.credits[shooter].black += f.blacks;
-  }
-  if (f.own > 0) board.everOwn[f.side] = true;
-}
-
-function returnOwn(state: State, board: Board, f: ShotFacts, shooter: number): void {
-  board.onBoard.white += state.mode === 'three' || f.ownColour === 'white' ? f.whites : 0;
-  board.onBoard.black += state.mode === 'three' || f.ownColour === 'black' ? f.blacks : 0;
-  if (state.mode === 'three') {
-    board.credits[shooter].white -= f.whites;
-    board.credits[shooter].black -= f.blacks;
-  }
-}
-
-function returnOpp(board: Board, f: ShotFacts): void {
-  if (f.oppColour) board.onBoard[f.oppColour] += f.opp;
-}
-
-function queenBack(board: Board): void {
-  board.queen = { state: 'onBoard', side: null };
-  board.onBoard.queen = 1;
-  board.queenBackAtTurnEnd = false;
-}
-
-/** 003 L23–24, 004 L50–L58: the turn ends, one penalty man, the queen and the men the rules name come back. */
-function applyFoul(state: State, board: Board, f: ShotFacts): State {
-  const p = state.params;
-  const shooter = board.turn;
-  const last = lastMen(board, f);
-  const ownLastFoul = last.own && p.ownLastBeforeQueen === 'foulReturn' && !queenCoveredAfter(state, board, f);
-  pocketAll(state, board, f, shooter);
-  if (ownLastFoul) returnOwn(state, board, f, shooter);
-  if (f.opp > 0 && (p.opponentManDisposition === 'returned' || (last.opp && p.opponentLastMan === 'foulReturn'))) returnOpp(board, f);
-  if (f.queen || board.queen.state === 'pending') queenBack(board);
-  penalise(state, board, f.side, 1);
-  payDues(state, board);
-  passTurn(state, board);
-  return { ...state, board };
-}
-
 /** A shot without a foul of the 003/004 kind: ICF and the federations that follow its structure. */
 function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): State {
   const p = state.params;
@@ -320,5 +192,3 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   if (!carryOn) passTurn(state, board);
   return { ...state, board };
 }
-
-export { pocketedOf };

@@ -10,10 +10,8 @@
 // piece while it blocks the upper beam. Edges ring and jitter, glitches come from nowhere, and now
 // and then a beam sticks for seconds (the other beam then counts alone).
 
-import { start, step } from '../../src/rules/engine.ts';
-import { undoCut } from '../../src/rules/replay.ts';
-import { seatOf, type State } from '../../src/rules/state.ts';
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
+import { planShots } from './plan.ts';
 import { classifyColour } from '../../src/sensing/classify.ts';
 import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from '../random-match.ts';
@@ -36,64 +34,6 @@ export interface Generated {
   /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
   physical: Piece[];
   stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number };
-}
-
-interface ShotPlan {
-  seat: number;
-  pieces: { piece: Piece; pocket: number }[];
-  /** Calls made while the pieces move (nocontact, foul, offboard, nocross). */
-  during: TraceCall[];
-  /** Late drops, and calls between this shot and the next (colour, placed, undo, fouls, …). */
-  after: ({ late: { piece: Piece; pocket: number } } | { call: TraceCall })[];
-}
-
-/** The log's shots, with the seat of each strike and every piece of a definite kind. */
-export function planShots(header: MatchHeader, events: readonly GameEvent[]): ShotPlan[] {
-  const s0 = start(header);
-  if (!s0.ok) throw new Error(s0.error);
-  let state: State = s0.value;
-  const plans: ShotPlan[] = [];
-  const kept: { event: GameEvent; after: State }[] = [];
-  let settled = true;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i];
-    const current = plans[plans.length - 1];
-    if (e.e === 'strike') {
-      plans.push({ seat: e.seat ?? seatOf(state, state.board.turn), pieces: [], during: [], after: [] });
-      settled = false;
-    } else if (e.e === 'settle') settled = true;
-    else if (e.e === 'pocket' && current) {
-      const item = { piece: definite(e.piece, events, i), pocket: e.pocket ?? 0 };
-      if (settled) current.after.push({ late: item });
-      else current.pieces.push(item);
-    } else if (e.e === 'identify') {
-      // Pieces are definite here; the generator asks for names only where this table cannot tell.
-    } else if (current) {
-      const call: TraceCall = e.e === 'undo' ? { call: 'undo' } : (({ e: _e, t: _t, ...c }) => c as TraceCall)(e);
-      if (settled) current.after.push({ call });
-      else current.during.push(call);
-    }
-    // Follow the game as the log plays it, undo included (replay.ts), to know whose seat strikes.
-    const cut = e.e === 'undo' ? undoCut(kept) : -1;
-    if (cut >= 0) {
-      kept.length = cut;
-      state = cut > 0 ? kept[cut - 1].after : s0.value;
-    } else {
-      state = step(state, e, i + 2);
-      kept.push({ event: e, after: state });
-    }
-  }
-  return plans;
-}
-
-/** A piece of unknown kind takes the kind the next identify gives it, else white. */
-function definite(piece: PocketPiece, events: readonly GameEvent[], at: number): Piece {
-  if (piece !== 'man' && piece !== 'unknown') return piece;
-  for (let j = at + 1; j < events.length && events[j].e !== 'strike'; j++) {
-    const e = events[j];
-    if (e.e === 'identify') return e.piece;
-  }
-  return 'white';
 }
 
 interface Interval {

@@ -6,25 +6,9 @@ import { TableApp } from '../../src/app/app.ts';
 import { formatEvent, formatHeader } from '../../src/rules/log.ts';
 import type { GameEvent, MatchHeader, Piece } from '../../src/rules/types.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
-import type { StoragePort } from '../../src/store/journal.ts';
+import { MemoryStorage } from '../../src/store/memory.ts';
 import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
 import { Physics, type Faults } from './physics.ts';
-
-export class MemoryStorage implements StoragePort {
-  slots: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
-  read(slot: 0 | 1): Uint8Array {
-    return this.slots[slot];
-  }
-  append(slot: 0 | 1, bytes: Uint8Array): void {
-    const next = new Uint8Array(this.slots[slot].length + bytes.length);
-    next.set(this.slots[slot]);
-    next.set(bytes, this.slots[slot].length);
-    this.slots[slot] = next;
-  }
-  erase(slot: 0 | 1): void {
-    this.slots[slot] = new Uint8Array(0);
-  }
-}
 
 export interface SimOptions {
   match: MatchHeader;

@@ -5,31 +5,14 @@
 //   "start\n<trace header>", then "reading\n<line>" → the same, one reading at a time, nothing kept (heap)
 //   "finish"        → ticks 6 s more; answers the state JSON
 //   "render"        → draws the screen once;  "journal" → appends one typical shot record
+import { commands } from './command.ts';
 import { TableApp } from '../../src/app/app.ts';
 import { formatJson } from '../../src/rules/json.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { parseReading, parseTrace, parseTraceHeader } from '../../src/sensing/trace.ts';
-import { Journal, type StoragePort } from '../../src/store/journal.ts';
+import { Journal } from '../../src/store/journal.ts';
+import { MemoryStorage } from '../../src/store/memory.ts';
 
-declare const globalThis: { handleCommand?: (bytes: ArrayBuffer) => ArrayBuffer };
-declare class TextEncoder { encode(s: string): Uint8Array }
-declare class TextDecoder { decode(b: ArrayBuffer | Uint8Array): string }
-
-class MemoryStorage implements StoragePort {
-  slots: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0)];
-  read(slot: 0 | 1) {
-    return this.slots[slot];
-  }
-  append(slot: 0 | 1, bytes: Uint8Array) {
-    const next = new Uint8Array(this.slots[slot].length + bytes.length);
-    next.set(this.slots[slot]);
-    next.set(bytes, this.slots[slot].length);
-    this.slots[slot] = next;
-  }
-  erase(slot: 0 | 1) {
-    this.slots[slot] = new Uint8Array(0);
-  }
-}
 
 let app: TableApp | null = null;
 let readings: Reading[] = [];
@@ -38,10 +21,7 @@ let clock = 0;
 const journal = new Journal(new MemoryStorage());
 const RECORD = '{"e":"strike","seat":0,"t":1000}\n{"e":"pocket","piece":"white","pocket":2,"t":1850}\n{"e":"settle","t":4200}';
 
-function run(text: string): string {
-  const nl = text.indexOf('\n');
-  const op = nl < 0 ? text : text.slice(0, nl);
-  const body = nl < 0 ? '' : text.slice(nl + 1);
+function run(op: string, body: string): string {
   switch (op) {
     case 'load': {
       const trace = parseTrace(body);
@@ -80,7 +60,7 @@ function run(text: string): string {
       if (!r.ok) return `error\n${r.error}`;
       readings = [r.value];
       cursor = 0;
-      return run('next');
+      return run('next', '');
     }
     case 'next': {
       const r = readings[cursor++];
@@ -112,4 +92,4 @@ function run(text: string): string {
   return `error\nunknown command ${op}`;
 }
 
-globalThis.handleCommand = (bytes) => new TextEncoder().encode(run(new TextDecoder().decode(bytes))).buffer as ArrayBuffer;
+commands(run);

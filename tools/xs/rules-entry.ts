@@ -3,12 +3,9 @@
 //   "start\n<header>" → begins a streamed match;  "event\n<line>" → folds one event, answers the shot count
 //   "summary"         → the streamed match's state JSON
 //   "load\n<log>"     → parses a whole log and starts it;  "next" → folds its next event alone (for metering)
-// Only this harness uses TextEncoder/TextDecoder (xsnap has them); the core does not.
+import { commands } from './command.ts';
 import { effectiveEvents, formatJson, parseEvent, parseHeader, parseLog, publicState, replay, start, step, type LoggedEvent, type State } from '../../src/rules/index.ts';
 
-declare const globalThis: { handleCommand?: (bytes: ArrayBuffer) => ArrayBuffer };
-declare class TextEncoder { encode(s: string): Uint8Array }
-declare class TextDecoder { decode(b: ArrayBuffer | Uint8Array): string }
 
 let streamed: State | null = null;
 let loaded: LoggedEvent[] = [];
@@ -16,10 +13,7 @@ let cursor = 0;
 let lastT = 0;
 let line = 1;
 
-function run(text: string): string {
-  const nl = text.indexOf('\n');
-  const op = nl < 0 ? text : text.slice(0, nl);
-  const body = nl < 0 ? '' : text.slice(nl + 1);
+function run(op: string, body: string): string {
   switch (op) {
     case 'replay': {
       const log = parseLog(body);
@@ -68,4 +62,4 @@ function run(text: string): string {
   return `error\nunknown command ${op}`;
 }
 
-globalThis.handleCommand = (bytes) => new TextEncoder().encode(run(new TextDecoder().decode(bytes))).buffer as ArrayBuffer;
+commands(run);

@@ -2,25 +2,20 @@
 //   "sense\n<trace>" → the match log it writes (header line, then events), or "error\n<line>: <reason>"
 //   "load\n<trace>"  → parses a trace and starts sensing it;  "next" → feeds its next reading alone
 //                      (answers the reading's kind, "end" after the last, which also finishes the trace)
+import { commands } from './command.ts';
 import { formatEvent, formatHeader } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { Sensing } from '../../src/sensing/sensing.ts';
 import { senseTrace } from '../../src/sensing/sense.ts';
 import { parseTrace, type Trace } from '../../src/sensing/trace.ts';
 
-declare const globalThis: { handleCommand?: (bytes: ArrayBuffer) => ArrayBuffer };
-declare class TextEncoder { encode(s: string): Uint8Array }
-declare class TextDecoder { decode(b: ArrayBuffer | Uint8Array): string }
 
 let loaded: Trace | null = null;
 let sensing: Sensing | null = null;
 let cursor = 0;
 let emitted = 0;
 
-function run(text: string): string {
-  const nl = text.indexOf('\n');
-  const op = nl < 0 ? text : text.slice(0, nl);
-  const body = nl < 0 ? '' : text.slice(nl + 1);
+function run(op: string, body: string): string {
   switch (op) {
     case 'sense': {
       const trace = parseTrace(body);
@@ -53,4 +48,4 @@ function run(text: string): string {
   return `error\nunknown command ${op}`;
 }
 
-globalThis.handleCommand = (bytes) => new TextEncoder().encode(run(new TextDecoder().decode(bytes))).buffer as ArrayBuffer;
+commands(run);

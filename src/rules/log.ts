@@ -1,6 +1,7 @@
 // Reading and writing match logs, version 1 (events.md §1). Parse into checked records or say
 // `LINE: reason`; unknown fields are ignored, an unknown version is refused.
 
+import { parseJsonLines, type LineError } from './jsonl.ts';
 import {
   CALLS,
   COLOURS,
@@ -24,24 +25,13 @@ export interface MatchLog {
 }
 
 /** A malformed log: the 1-based line and what is wrong there. */
-export interface LogError {
-  line: number;
-  reason: string;
-}
+export type LogError = LineError;
 
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 const oneOf = (list: readonly string[], v: unknown): boolean => typeof v === 'string' && list.includes(v);
-
-function parseJson(text: string): Result<unknown> {
-  try {
-    return ok(JSON.parse(text));
-  } catch {
-    return err('not JSON');
-  }
-}
 
 export function parseHeader(value: unknown): Result<MatchHeader> {
   if (!isObj(value)) return err('the header is not a JSON object');
@@ -112,31 +102,9 @@ function parseCall(value: Obj, t: number): Result<GameEvent> {
 
 /** Parses a whole log. Blank lines are skipped; every other line must hold one JSON object. */
 export function parseLog(text: string): Result<MatchLog, LogError> {
-  const lines = text.split('\n');
-  let header: MatchHeader | null = null;
-  let headerLine = 1;
-  const events: LoggedEvent[] = [];
-  let lastT = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (raw === '') continue;
-    const line = i + 1;
-    const json = parseJson(raw);
-    if (!json.ok) return err({ line, reason: json.error });
-    if (!header) {
-      const h = parseHeader(json.value);
-      if (!h.ok) return err({ line, reason: h.error });
-      header = h.value;
-      headerLine = line;
-      continue;
-    }
-    const ev = parseEvent(json.value, lastT);
-    if (!ev.ok) return err({ line, reason: ev.error });
-    lastT = ev.value.t;
-    events.push({ line, event: ev.value });
-  }
-  if (!header) return err({ line: 1, reason: 'empty log: no header' });
-  return ok({ header, headerLine, events });
+  const p = parseJsonLines(text, 'log', parseHeader, parseEvent);
+  if (!p.ok) return p;
+  return ok({ header: p.value.header, headerLine: p.value.headerLine, events: p.value.records.map((r) => ({ line: r.line, event: r.value })) });
 }
 
 /** One line of a log, with keys in the order events.md shows them. */

@@ -1,5 +1,6 @@
 // Reading and writing sensor traces, version 1 (events.md §2): `LINE: reason` for anything malformed.
 
+import { parseJsonLines, type LineError } from '../rules/jsonl.ts';
 import { parseEvent, parseHeader } from '../rules/log.ts';
 import { type Result, err, ok } from '../rules/types.ts';
 import type { Calibration, Reading, Rgb, TraceCall, TraceHeader } from './types.ts';
@@ -95,34 +96,10 @@ export interface Trace {
 }
 
 /** Parses a whole trace. Blank lines are skipped. */
-export function parseTrace(text: string): Result<Trace, { line: number; reason: string }> {
-  const lines = text.split('\n');
-  let header: TraceHeader | null = null;
-  const readings: Reading[] = [];
-  let lastT = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (raw === '') continue;
-    const line = i + 1;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return err({ line, reason: 'not JSON' });
-    }
-    if (!header) {
-      const h = parseTraceHeader(json);
-      if (!h.ok) return err({ line, reason: h.error });
-      header = h.value;
-      continue;
-    }
-    const r = parseReading(json, lastT);
-    if (!r.ok) return err({ line, reason: r.error });
-    lastT = r.value.t;
-    readings.push(r.value);
-  }
-  if (!header) return err({ line: 1, reason: 'empty trace: no header' });
-  return ok({ header, readings });
+export function parseTrace(text: string): Result<Trace, LineError> {
+  const p = parseJsonLines(text, 'trace', parseTraceHeader, parseReading);
+  if (!p.ok) return p;
+  return ok({ header: p.value.header, readings: p.value.records.map((r) => r.value) });
 }
 
 /** One reading as a trace line. */

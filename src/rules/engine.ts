@@ -56,9 +56,14 @@ export function step(state: State, event: GameEvent, line: number): State {
       return strike(state, event.seat, line);
     case 'pocket':
       return amend(state, line, 'pocket', (shot) => void shot.pieces.push({ piece: event.piece, pocket: event.pocket }));
-    case 'settle':
-      if (!state.shot) return warn(state, line, 'settle with no shot in progress');
-      return settle({ ...state, shot: null }, state.shot);
+    case 'settle': {
+      const shot = state.shot;
+      if (!shot) return warn(state, line, 'settle with no shot in progress');
+      // Men cannot drop untouched (rules.md D.3): a "no contact" with men pocketed is overruled.
+      const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
+      const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
+      return settle({ ...s, shot: null }, shot);
+    }
     case 'identify':
       return identify(state, event.piece, event.pocket, line);
     case 'call':
@@ -127,7 +132,8 @@ function forceAdjudication(state: State, line: number): State {
     const s = warn(keepWarnings(last.pre, state), line, 'pieces of unknown kind were never named: the shot was judged without them');
     return settle(s, shot);
   }
-  const first = last.shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black')!;
+  const first = last.shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black');
+  if (!first) return settle(keepWarnings(last.pre, state), last.shot);
   const s = warn(keepWarnings(last.pre, state), line, `no colour was chosen: ${first.piece}, the first man pocketed, was given`);
   return chooseColour(s, last.shot, first.piece as Colour);
 }

@@ -26,6 +26,8 @@ const cases: Case[] = [
   { name: 'T02 icf: three failed breaks pass the break, no penalty, breaker keeps white', rules: 'icf',
     steps: ['nocontact', 'nocontact', 'nocontact'],
     expect: { board: { breaker: 1, turn: 1, colours: ['white', 'black'], dues: [0, 0] } } },
+  { name: 'icf: no contact called but a man went in: the break is made, with a warning', rules: 'icf', steps: ['W nocontact'],
+    expect: { board: { breaker: 0, turn: 0, onBoard: onBoard(8, 9) }, warnings: [{ line: 5, warning: 'no contact was called, but men went in: the break counts as made' }] } },
   { name: 'icf: two failed attempts keep the breaker', rules: 'icf', steps: ['nocontact', 'nocontact'],
     expect: { board: { breaker: 0, turn: 0 } } },
   { name: 'T03 si: break fails three times, next player, no penalty', rules: 'si',

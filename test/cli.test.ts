@@ -130,7 +130,7 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.deepEqual(r.stdout.trim().split('\n').slice(1).map((l) => JSON.parse(l)), [
       { e: 'strike', seat: 0, t: 1000 },
       { e: 'pocket', piece: 'white', pocket: 2, t: 1850 },
-      { e: 'settle', t: 4850 },
+      { e: 'settle', t: 4893 }, // 3 s after the lower beam cleared
     ]);
     const state = JSON.parse(carrom(['replay', '-'], r.stdout).stdout);
     assert.deepEqual(state.board.onBoard, { white: 8, black: 9, queen: 1 });

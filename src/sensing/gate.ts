@@ -130,7 +130,7 @@ export class Gate {
       const from = a.start + Math.floor((span * i) / n);
       const to = a.start + Math.floor((span * (i + 1)) / n);
       const kind = kinds[i] === 'striker' ? 'striker' : this.nameMan(from, to);
-      this.emit(from, kind);
+      this.emit(from, kind, Math.max(a.end, b.end));
     }
   }
 
@@ -150,7 +150,7 @@ export class Gate {
       const reading = readings[i];
       let kind: SeenPiece['piece'] = 'unknown';
       if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
-      this.emit(p.start + Math.floor(((p.end - p.start) * i) / n), kind);
+      this.emit(p.start + Math.floor(((p.end - p.start) * i) / n), kind, p.end);
     }
     this.noteColour(readings.length > 0);
   }
@@ -182,8 +182,8 @@ export class Gate {
     }
   }
 
-  private emit(t: number, piece: SeenPiece['piece']): void {
-    this.seen({ t, pocket: this.pocket, piece });
+  private emit(t: number, piece: SeenPiece['piece'], end: number): void {
+    this.seen({ t, pocket: this.pocket, piece, end });
   }
 
   /** Colour readings and stuck spans older than anything still to be matched are of no more use. */

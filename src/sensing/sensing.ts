@@ -30,7 +30,7 @@ export class Sensing {
   private readonly strips: Strips;
   private readonly queue: Seen[] = [];
   private shotOpen = false;
-  /** Time of the strike or of the shot's last piece: the quiet time runs from here. */
+  /** Time of the strike, or when the gates were last clear after a piece: the quiet time runs from here. */
   private lastActivity = 0;
   private now = 0;
   private readonly seatsInPlay: number[];
@@ -145,7 +145,8 @@ export class Sensing {
       case 'piece': {
         const { piece, pocket } = s.piece;
         this.emit({ e: 'pocket', piece, pocket, t: 0 }, s.t);
-        if (this.shotOpen) this.lastActivity = Math.max(this.lastActivity, s.t);
+        // Quiet is counted from the end of the gate's activity, not its start (a slow piece blocks a beam long).
+        if (this.shotOpen) this.lastActivity = Math.max(this.lastActivity, s.piece.end);
         return;
       }
       case 'call':

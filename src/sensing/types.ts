@@ -41,6 +41,8 @@ export interface SeenPiece {
   t: number;
   pocket: number;
   piece: PocketPiece;
+  /** When the gate was clear again after it (µs): the quiet time that settles a shot runs from here. */
+  end: number;
 }
 
 export interface SensingConfig {

@@ -115,6 +115,6 @@ describe('sensing: pocket gates', () => {
 
   it('tells the app about a piece before it can be put in order', () => {
     const run = sense([...passage(2, ms(100), 1), colourOf(2, ms(115), 'white')]);
-    assert.deepEqual(run.provisional, [{ t: ms(100), pocket: 2, piece: 'white' }]);
+    assert.deepEqual(run.provisional, [{ t: ms(100), pocket: 2, piece: 'white', end: ms(100) + 10_000 + 33_300 }]);
   });
 });

@@ -70,7 +70,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   };
 
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
-  const pass = (us: number, pocket: number, piece: Piece): { at: number; oneBeam: boolean; rgb: Rgb | null } => {
+  const pass = (us: number, pocket: number, piece: Piece): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null } => {
     const prev = lastPass[pocket];
     const touched = piece !== 'striker' && prev.piece !== 'striker' && prev.clear > us - 400_000 && r() < noise.touching;
     let speed = Math.exp(uniform(Math.log(noise.speed[0]), Math.log(noise.speed[1]))) / 1000; // mm per µs
@@ -97,13 +97,16 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const at = aStuck ? b0 : a0;
     const read = layout.colour && r() >= noise.missedColour && !(touched && r() < noise.touchingOneReading);
     const rgb = read ? colour(a0 + (aEnd - a0) * uniform(0.3, 0.7), pocket, piece) : null;
-    return { at, oneBeam: aStuck || bStuck || !twoBeams, rgb };
+    // The gate is quiet again when the beams that saw it clear (a stuck beam saw nothing).
+    const end = Math.max(aStuck ? 0 : aEnd, twoBeams && !bStuck ? bEnd : 0);
+    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb };
   };
 
   /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
   const drop = (from: number, list: { piece: Piece; pocket: number }[]) => {
     let t = from;
     let last = from;
+    let quietFrom = from;
     const ask: Piece[] = [];
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];
@@ -118,8 +121,9 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       if (shown === 'man' || shown === 'unknown') ask.push(piece);
       t = Math.max(t, p.at);
       last = Math.max(last, p.at);
+      quietFrom = Math.max(quietFrom, p.end);
     }
-    return { last, ask };
+    return { last, quietFrom, ask };
   };
 
   const strip = (us: number, seat: number, value: number | null) =>
@@ -177,7 +181,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     for (const call of plan.during) press(strikeAt + uniform(150_000, 900_000), call);
     const dropped = drop(strikeAt + uniform(40_000, 1_500_000), plan.pieces);
     const last = plan.pieces.length > 0 ? dropped.last : strikeAt;
-    settleAt = last + QUIET_US;
+    settleAt = (plan.pieces.length > 0 ? dropped.quietFrom : strikeAt) + QUIET_US;
     placeAt = Math.max(last + uniform(600_000, 5_000_000), strikeAt + STRIKE_CONFIRM_US + 300_000);
     // Between this shot and the next: names the table asks for, late drops, calls.
     let after = Math.min(placeAt, settleAt) + 200_000;

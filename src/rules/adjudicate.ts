@@ -9,8 +9,6 @@ import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
 
-export { calledFoulCounts };
-
 export function adjudicate(pre: State, shot: Shot): State {
   const state: State = { ...pre, shots: pre.shots + 1 };
   const board = copyBoard(pre.board);

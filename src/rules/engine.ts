@@ -1,7 +1,8 @@
 // The fold: state = step(step(start(header), e1), e2) … (events.md §1). Never throws on a
 // well-formed event: what makes no sense at that point becomes a warning.
 
-import { adjudicate, calledFoulCounts } from './adjudicate.ts';
+import { adjudicate } from './adjudicate.ts';
+import { calledFoulCounts } from './fouls.ts';
 import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
 import { withOptions } from './params.ts';
 import { PRESETS } from './presets.ts';

@@ -56,6 +56,8 @@ export class TableApp {
   private readonly menus = new MenuStack();
   private readonly frame = new Frame();
   private pending: GameEvent[] = [];
+  /** A compaction waiting for the shot in progress to settle. */
+  private compaction: { state: string; line: number } | null = null;
   /** Milliseconds added to this boot's clock so that the log's times never go back. */
   private offsetMs = 0;
   private lastText = 'READY';
@@ -125,6 +127,11 @@ export class TableApp {
     return publicState(this.match.state);
   }
 
+  /** No shot in progress: flash writes and network handshakes may happen (hardware.md 2). */
+  get atRest(): boolean {
+    return this.match.state.shot === null;
+  }
+
   get header(): MatchHeader {
     return this.match.header;
   }
@@ -191,6 +198,7 @@ export class TableApp {
   private open(header: MatchHeader, base: State, line: number): void {
     this.match = new Match(header, base, line);
     this.pending = [];
+    this.compaction = null;
     this.boardKey = this.key(base);
     this.sensing = new Sensing(
       { beamGapMm: this.o.table.beamGapMm, calibration: this.o.table.calibration, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
@@ -206,11 +214,12 @@ export class TableApp {
   private event(raw: GameEvent): void {
     const e = { ...raw, t: Math.max(0, raw.t + this.offsetMs) } as GameEvent;
     const before = this.match.state;
-    // A new board has begun and this is its first strike: compact the journal to a snapshot (flash is
-    // written here only at rest: the strike is known a second after the strip emptied, before any write).
+    // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
+    // the state before it. Not now: flash is written only at rest (hardware.md: an erase masks interrupts
+    // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
     if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
       const base = { ...before, last: null };
-      this.journal.compact(formatHeader(this.match.header), snapshot(base), this.match.nextLine);
+      this.compaction = { state: snapshot(base), line: this.match.nextLine };
       this.match.rebase(base);
       this.boardKey = this.key(base);
     }
@@ -219,6 +228,10 @@ export class TableApp {
     this.pending.push(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) {
+      if (this.compaction) {
+        this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
+        this.compaction = null;
+      }
       this.journal.append(this.pending.map(formatEvent).join('\n'));
       this.pending = [];
     }

@@ -51,16 +51,27 @@ describe('journal', () => {
     const header = log.value.header;
     const g = generateTrace(header, log.value.events.map((e) => e.event), 8, NOISE.low, LAYOUTS.reference);
     const game = (state: object) => JSON.stringify({ ...state, warnings: undefined });
-    // The app's state as each write is issued: what a reboot must find once that write is whole.
+    // What a reboot must find once each write is whole: after a record of events, the app's state as it
+    // wrote it; after the writes of a compaction (erase, header, snapshot), still the state of the last
+    // record of events, since the snapshot is of the state before the shot whose record comes next.
     const initial = game(makeTable(header).app.state);
     const stateAtOp: string[] = [];
     const flash = new MemoryFlash();
-    let app: { state: object } | null = null;
-    flash.onWrite = () => stateAtOp.push(app ? game(app.state) : initial);
+    let app: { state: object; atRest: boolean } | null = null;
+    let committed = initial;
+    let writesInShots = 0;
+    flash.onWrite = () => {
+      if (app && !app.atRest) writesInShots++;
+      const op = flash.ops[flash.ops.length - 1];
+      const events = op.kind === 'append' && op.bytes[1] === RECORD.events;
+      if (events && app) committed = game(app.state);
+      stateAtOp.push(committed);
+    };
     const t = makeTable(header, flash);
     app = t.app;
     play(t, g.readings);
     assert.equal(t.app.state.match.over, true);
+    assert.equal(writesInShots, 0, 'no flash write while a shot is in progress');
     const ops = flash.ops.slice();
     assert.equal(stateAtOp.length, ops.length);
     assert.ok(ops.filter((o) => o.kind === 'erase').length >= 5, 'the journal was compacted at each new board');

@@ -149,6 +149,10 @@ describe('the table app', () => {
     const again = makeTable(m.header, t.flash);
     assert.equal(JSON.stringify(again.app.state), before);
     assert.equal((again.app.screen() as { line: string }).line, 'RESTORED');
-    assert.equal(finalState(m.header, m.events) !== '', true);
+    // And it carries on: the rest of the readings, on the new boot's clock, finish the match as logged.
+    const rest = g.readings.slice(half).map((r) => ({ ...r, t: r.t - g.readings[half].t + 100_000 }));
+    play(again, rest);
+    const game = (s: string) => JSON.stringify({ ...JSON.parse(s), warnings: undefined });
+    assert.equal(game(JSON.stringify(again.app.state)), game(finalState(m.header, m.events)));
   });
 });

@@ -121,7 +121,7 @@ const cases: Case[] = [
     steps: [...board(true, 'W', 0), ...board(false, 'K', 0)],
     expect: { match: { over: true, winner: 0, games: [{ winner: 0, score: [12, 0] }, { winner: 0, score: [12, 0] }] } } },
   { name: 'events after the match has ended are warnings', rules: 'pt-fpc', options: { matchTarget: 12 },
-    steps: [...board(true, 'W', 0), 'W'], expect: { match: { over: true }, shots: 6 } },
+    steps: [...board(true, 'W', 0), 'W'], expect: { match: { over: true }, shots: 6, warnings: [{ line: 24, warning: 'strike after the match has ended' }, { line: 25, warning: 'pocket after the match has ended' }, { line: 26, warning: 'settle after the match has ended' }] } },
   { name: 'a late drop after the last shot of the match still counts for it (here: no longer over)', rules: 'pt-fpc', options: { matchTarget: 12 },
     steps: [...board(true, 'W', 0), '!late:K'], expect: { match: { over: false, score: [11, 0], boards: [{ winner: 0, points: 11, queen: 0 }] } } },
   { name: 'icf doubles: a side wins the board', rules: 'icf', mode: 'doubles', steps: ['W W W', 'Q', 'W', times('W', 5)],

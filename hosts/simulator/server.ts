@@ -26,6 +26,47 @@ class HttpError extends Error {
   }
 }
 
+function text(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) reject(new HttpError(413, `body larger than ${MAX_BODY} bytes`));
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The readings of POST /api/trace: {"readings": [...]}, a JSON list, or JSON lines (a trace header line is skipped). */
+function traceBody(raw: string): unknown[] {
+  const whole = raw.trim();
+  try {
+    const v = JSON.parse(whole === '' ? '{}' : whole);
+    if (Array.isArray(v)) return v;
+    if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return (v as { readings: unknown[] }).readings;
+    if (v && typeof v === 'object' && 'ch' in v) return [v];
+    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (events.md §2)');
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+  }
+  const out: unknown[] = [];
+  whole.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      throw new HttpError(400, `line ${i + 1}: not JSON`);
+    }
+    if (v && typeof v === 'object' && 'carrom-trace' in v) return;
+    out.push(v);
+  });
+  return out;
+}
+
 function body(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -111,6 +152,7 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
     },
     snapshot: () => send(res, 200, snapshotOf(sim)),
     events: () => stream(sim, req, res),
+    stream: () => stream(sim, req, res),
   };
   if (method === 'GET' && gets[route]) return gets[route]();
   if (method !== 'POST') {
@@ -118,24 +160,9 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
     throw POSTS.has(route) ? new HttpError(405, `${path} takes POST`) : new HttpError(404, `no API ${path}`);
   }
   if (gets[route]) throw new HttpError(405, `${path} takes GET`);
+  if (route === 'trace') return trace(sim, traceBody(await text(req)), res);
   const b = obj(await body(req));
   switch (route) {
-    case 'trace': {
-      const list = b.readings;
-      if (!Array.isArray(list)) throw new HttpError(400, '"readings" must be a list of readings (events.md §2)');
-      const readings: Reading[] = [];
-      let last = 0;
-      list.forEach((r, i) => {
-        const p = parseReading(r, last);
-        if (!p.ok) throw new HttpError(400, `readings[${i}]: ${p.error}`);
-        last = p.value.t;
-        readings.push(p.value);
-      });
-      // Trace times are relative to now.
-      sim.readings(readings.map((r) => ({ ...r, t: r.t + sim.now }) as Reading));
-      sim.advanceTo(sim.now + (readings.length ? readings[readings.length - 1].t : 0) + 1);
-      return send(res, 200, { readings: readings.length });
-    }
     case 'drop': {
       const pocket = int(b.pocket, 'pocket', 0, 3);
       if (!(DEFINITE_PIECES as readonly unknown[]).includes(b.piece)) throw new HttpError(400, `"piece" must be one of ${DEFINITE_PIECES.join(', ')}`);
@@ -152,7 +179,8 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
       sim.advanceTo(sim.now + 1_100_000); // the strip must stay empty a second to be a strike
       return send(res, 200, { ok: true });
     case 'call': {
-      const c = b.call === 'undo' ? ({ call: 'undo' } as TraceCall) : checkCall(b);
+      // A call as events.md writes it, or an undo / identify event (with "e" or "call").
+      const c = b.call === 'undo' || b.e === 'undo' ? ({ call: 'undo' } as TraceCall) : checkCall(b.e === 'identify' ? { ...b, call: 'identify' } : b);
       sim.call(c);
       sim.advanceTo(sim.now + 50_000);
       return send(res, 200, { ok: true });
@@ -181,6 +209,21 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
     }
   }
   throw new HttpError(404, `no API ${path}`);
+}
+
+function trace(sim: SimTable, list: unknown[], res: ServerResponse): void {
+  const readings: Reading[] = [];
+  let last = 0;
+  list.forEach((r, i) => {
+    const p = parseReading(r, last);
+    if (!p.ok) throw new HttpError(400, `readings[${i}]: ${p.error}`);
+    last = p.value.t;
+    readings.push(p.value);
+  });
+  // Trace times are relative to now.
+  sim.readings(readings.map((r) => ({ ...r, t: r.t + sim.now }) as Reading));
+  sim.advanceTo(sim.now + (readings.length ? readings[readings.length - 1].t : 0) + 1);
+  send(res, 200, { readings: readings.length });
 }
 
 function channel(v: unknown): string | null {

@@ -61,6 +61,17 @@ describe('simulator API', () => {
     assert.match(log, /"e":"strike","seat":2/);
   });
 
+  it('takes raw readings as JSON lines too, a trace header line skipped', async () => {
+    const lines = ['{"carrom-trace": 1}', '{"t": 0, "ch": "s0", "v": 90}', '{"t": 2000, "ch": "s0", "v": null}', '{"t": 1500000, "ch": "s2", "v": 90}'].join('\n');
+    const r = await post('trace', lines);
+    assert.deepEqual(r, { status: 200, body: { readings: 3 } });
+    await post('settle', {});
+    assert.match(await (await get('log')).text(), /"e":"strike","seat":0/);
+    assert.equal((await post('call', { e: 'undo' })).status, 200);
+    await post('settle', {});
+    assert.match(await (await get('log')).text(), /"e":"undo"/);
+  });
+
   it('the display as PNG is the device framebuffer, pixel for pixel', async () => {
     const png = Buffer.from(await (await get('display.png')).arrayBuffer());
     assert.deepEqual(pngFrame(png).bytes, sim.frame);

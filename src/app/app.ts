@@ -181,7 +181,14 @@ export class TableApp {
     let lastT = 0;
     for (const batch of content.batches) {
       for (const line of batch.split('\n')) {
-        const ev = parseEvent(JSON.parse(line), lastT);
+        // A record that passed its CRC but does not parse was written wrong: skip the line, keep the rest.
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        const ev = parseEvent(json, lastT);
         if (!ev.ok) continue;
         lastT = ev.value.t;
         this.match.apply(ev.value);

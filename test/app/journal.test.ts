@@ -7,6 +7,7 @@ import { decodeRecords, encodeRecord, Journal, RECORD } from '../../src/store/jo
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { MemoryFlash, makeTable, play } from '../helpers/table.ts';
+import { rng } from '../../tools/random-match.ts';
 
 describe('journal', () => {
   it('records round-trip, with non-ASCII text', () => {
@@ -25,6 +26,25 @@ describe('journal', () => {
     const flipped = new Uint8Array([...a, ...b]);
     flipped[a.length + 10] ^= 4;
     assert.deepEqual(decodeRecords(flipped).records.map((r) => r.text), ['first']);
+  });
+
+  it('damaged flash never stops the table from booting', () => {
+    const r = rng(7);
+    const good = new MemoryFlash();
+    const j = new Journal(good);
+    j.begin('{"carrom":1,"rules":"icf","mode":"singles","players":["A","B"],"breaker":0,"options":{}}');
+    j.append('{"e":"strike","seat":0,"t":1000}\n{"e":"pocket","piece":"white","pocket":2,"t":1850}\n{"e":"settle","t":4200}');
+    for (let run = 0; run < 300; run++) {
+      const flash = new MemoryFlash();
+      for (const slot of [0, 1] as const) {
+        const bytes = good.slots[slot].slice();
+        // Flip random bits, or write records whose text is not what the journal wrote.
+        for (let k = 0; k < 1 + Math.floor(r() * 4); k++) if (bytes.length) bytes[Math.floor(r() * bytes.length)] ^= 1 << Math.floor(r() * 8);
+        flash.slots[slot] = run % 3 === 0 ? new Uint8Array([...encodeRecord(RECORD.header, '{"generation":9,"header":{"carrom":7}}'), ...encodeRecord(RECORD.events, 'not json')]) : bytes;
+      }
+      const t = makeTable({ carrom: 1, rules: 'se', mode: 'singles', players: ['C', 'D'], breaker: 0, options: {} }, flash);
+      assert.ok(['icf', 'se'].includes(t.app.header.rules), 'restored, or a new match');
+    }
   });
 
   it('compacts into the other slot; a compaction cut short leaves the old slot in charge', () => {

@@ -177,7 +177,7 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   }
 
   // The board may end here (R27–R29, R40).
-  const ended = lastMenOutcome(state, before, board, f, shooter);
+  const ended = lastMenOutcome(state, before, board, f);
   if (ended) return ended;
 
   // The turn (R11, R25–R26).

@@ -3,7 +3,7 @@
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';
-import { sideOf, sidesOf } from './state.ts';
+import { sidesOf } from './state.ts';
 import type { Colour, Mode } from './types.ts';
 
 /** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
@@ -170,4 +170,3 @@ export function copyBoard(b: Board): Board {
   };
 }
 
-export { sideOf };

@@ -6,7 +6,7 @@ import { endBoard } from './board.ts';
 import type { Board, BoardResult, State } from './state.ts';
 import { boardPoints } from './state.ts';
 
-export function lastMenOutcome(state: State, before: Board, board: Board, f: ShotFacts, shooter: number): State | null {
+export function lastMenOutcome(state: State, before: Board, board: Board, f: ShotFacts): State | null {
   if (state.mode === 'three') return threePlayerEnd(state, board);
   const last = lastMen(before, f);
   if (!last.own && !last.opp) return null;

@@ -47,10 +47,10 @@ export interface Menu {
   items: Item[];
 }
 
-const BACK: Item = { label: 'BACK', act: () => 'back' };
+const BACK: Item = Object.freeze({ label: 'BACK', act: () => 'back' as const });
 const menu = (title: string, items: Item[]): Menu => ({ title, items: [...items, BACK] });
-const PIECES = ['white', 'black', 'queen', 'striker'] as const;
-const FOUL_LABELS: Record<string, string> = { backshot: 'BACK SHOT' };
+const PIECES = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
+const FOUL_LABELS: Readonly<Record<string, string>> = Object.freeze({ backshot: 'BACK SHOT' });
 
 export function mainMenu(c: MenuContext): Menu {
   const a = c.state.board.awaiting as Record<string, number> | null;
@@ -129,7 +129,7 @@ function setMode(s: Setup, mode: Mode): void {
   if (s.breaker >= s.players.length) s.breaker = 0;
 }
 
-const LETTERS = ' ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('');
+const LETTERS = Object.freeze(' ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''));
 
 /** Names with three buttons: add a letter from a list, take the last one away. */
 function nameMenu(s: Setup, i: number): Menu {

@@ -3,15 +3,15 @@
 
 import { MODES, type Mode, type Result, ok, err } from './types.ts';
 
-const oneOf = <T extends readonly string[]>(...values: T) => ({ kind: 'enum', values }) as const;
-const bool = { kind: 'bool' } as const;
-const int = (min: number, max: number) => ({ kind: 'int', min, max, nullable: false }) as const;
-const intOrNull = (min: number, max: number) => ({ kind: 'int', min, max, nullable: true }) as const;
-const text = { kind: 'text' } as const;
+const oneOf = <T extends readonly string[]>(...values: T) => Object.freeze({ kind: 'enum', values: Object.freeze(values) } as const);
+const bool = Object.freeze({ kind: 'bool' } as const);
+const int = (min: number, max: number) => Object.freeze({ kind: 'int', min, max, nullable: false } as const);
+const intOrNull = (min: number, max: number) => Object.freeze({ kind: 'int', min, max, nullable: true } as const);
+const text = Object.freeze({ kind: 'text' } as const);
 
 /** Every parameter, with its allowed values. The order is the order of rules.md C.2. */
 export const PARAMS = Object.freeze({
-  modes: { kind: 'modes' } as const,
+  modes: Object.freeze({ kind: 'modes' } as const),
   turnDirection: oneOf('rightHand', 'clockwise'),
   firstBreakerSelection: oneOf('toss', 'draw', 'random', 'handGuess'),
   breakRotation: oneOf('alternate'),
@@ -58,7 +58,7 @@ export const PARAMS = Object.freeze({
   maxBoards: intOrNull(1, 99),
   tieBreak: oneOf('extraBoardToss', 'unspecified'),
   gamesPerMatch: int(1, 9),
-  threePlayerValues: { kind: 'values' } as const,
+  threePlayerValues: Object.freeze({ kind: 'values' } as const),
   doublesDuePlacer: oneOf('rightOfPlayerOnTurn', 'opponent'),
   /** true: a foul called at the table makes an ICF improper stroke (the "(b)" laws); false: a foul that
    * ends the turn and costs a penalty man (003 L23, 004 L50; † where a source has no foul law). */

@@ -1,26 +1,26 @@
 // The game's vocabulary, as data, with the types derived from it (events.md §1).
 
-export const MODES = ['singles', 'doubles', 'three'] as const;
+export const MODES = Object.freeze(['singles', 'doubles', 'three'] as const);
 export type Mode = (typeof MODES)[number];
 
-export const COLOURS = ['white', 'black'] as const;
+export const COLOURS = Object.freeze(['white', 'black'] as const);
 export type Colour = (typeof COLOURS)[number];
 
 /** What a pocket event may say went in. `man` = a carrom man of unknown colour, `unknown` = anything. */
-export const POCKET_PIECES = ['white', 'black', 'queen', 'striker', 'man', 'unknown'] as const;
+export const POCKET_PIECES = Object.freeze(['white', 'black', 'queen', 'striker', 'man', 'unknown'] as const);
 export type PocketPiece = (typeof POCKET_PIECES)[number];
 
 /** A piece whose kind is known. */
-export const DEFINITE_PIECES = ['white', 'black', 'queen', 'striker'] as const;
+export const DEFINITE_PIECES = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 export type Piece = (typeof DEFINITE_PIECES)[number];
 
-export const FOUL_KINDS = ['touch', 'technique', 'line', 'backshot', 'placement', 'technical', 'other'] as const;
+export const FOUL_KINDS = Object.freeze(['touch', 'technique', 'line', 'backshot', 'placement', 'technical', 'other'] as const);
 export type FoulKind = (typeof FOUL_KINDS)[number];
 
-export const CALLS = ['nocontact', 'offboard', 'foul', 'nocross', 'colour', 'placed'] as const;
+export const CALLS = Object.freeze(['nocontact', 'offboard', 'foul', 'nocross', 'colour', 'placed'] as const);
 export type CallName = (typeof CALLS)[number];
 
-export const EVENT_TYPES = ['strike', 'pocket', 'settle', 'identify', 'call', 'undo'] as const;
+export const EVENT_TYPES = Object.freeze(['strike', 'pocket', 'settle', 'identify', 'call', 'undo'] as const);
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export type Call =

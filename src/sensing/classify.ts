@@ -19,7 +19,7 @@ export function piecesBySize(sizeMm: number, cfg: Pick<SensingConfig, 'manMm' | 
   return n <= 4 ? MEN[n - 1] : ONE_MAN;
 }
 
-const KINDS = ['white', 'black', 'queen', 'striker'] as const;
+const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 type Kind = (typeof KINDS)[number];
 
 /** The calibrated kind nearest to `rgb`, if near enough and clearly nearer than the runner-up; else null. */

@@ -8,6 +8,9 @@ export const HEIGHT = 64;
 
 export class Frame {
   readonly bytes = new Uint8Array((WIDTH * HEIGHT) / 8);
+  /** Glyph columns drawn large, remembered per frame (a preloaded module's own objects are frozen on
+   * the device, so no cache may live at module level). */
+  private readonly tall = new Map<number, number>();
 
   clear(): void {
     this.bytes.fill(0);
@@ -25,19 +28,29 @@ export class Frame {
   }
 
   fill(x: number, y: number, w: number, h: number, on = true): void {
-    for (let j = y; j < y + h; j += 32) {
-      const rows = Math.min(32, y + h - j);
-      const mask = rows === 32 ? 0xffffffff : (1 << rows) - 1;
-      for (let i = x; i < x + w; i++) this.column(i, j, mask, on ? 1 : 0);
-    }
+    this.rect(x, y, w, h, on ? 1 : 0);
   }
 
   /** Flips every pixel of a rectangle (a selected menu line). */
   invert(x: number, y: number, w: number, h: number): void {
-    for (let j = y; j < y + h; j += 32) {
-      const rows = Math.min(32, y + h - j);
-      const mask = rows === 32 ? 0xffffffff : (1 << rows) - 1;
-      for (let i = x; i < x + w; i++) this.column(i, j, mask, 2);
+    this.rect(x, y, w, h, 2);
+  }
+
+  /** A rectangle, page by page: one mask per page, then one byte operation per column. */
+  private rect(x: number, y: number, w: number, h: number, op: 0 | 1 | 2): void {
+    const x0 = Math.max(0, x);
+    const x1 = Math.min(WIDTH, x + w);
+    const y0 = Math.max(0, y);
+    const y1 = Math.min(HEIGHT, y + h);
+    const bytes = this.bytes;
+    for (let page = y0 >> 3; page <= (y1 - 1) >> 3 && y1 > y0; page++) {
+      const top = Math.max(y0, page * 8) - page * 8;
+      const bottom = Math.min(y1, page * 8 + 8) - page * 8;
+      const mask = ((0xff << top) & (0xff >> (8 - bottom))) & 0xff;
+      const row = page * WIDTH;
+      if (op === 1) for (let i = x0; i < x1; i++) bytes[row + i] |= mask;
+      else if (op === 0) for (let i = x0; i < x1; i++) bytes[row + i] &= ~mask;
+      else for (let i = x0; i < x1; i++) bytes[row + i] ^= mask;
     }
   }
 
@@ -69,6 +82,13 @@ export class Frame {
     }
   }
 
+  private stretched(bits: number, scale: number): number {
+    const key = bits * 8 + scale;
+    let v = this.tall.get(key);
+    if (v === undefined) this.tall.set(key, (v = stretch(bits, scale)));
+    return v;
+  }
+
   /** Draws text at (x, y), each pixel `scale` × `scale`; returns the x after the last glyph. */
   text(x: number, y: number, s: string, scale = 1): number {
     for (const ch of s) {
@@ -76,7 +96,7 @@ export class Frame {
       for (let c = 0; c < GLYPH_WIDTH; c++) {
         const bits = columns[c];
         if (bits === 0) continue;
-        const tall = scale === 1 ? bits : stretch(bits, scale);
+        const tall = scale === 1 ? bits : this.stretched(bits, scale);
         for (let k = 0; k < scale; k++) this.column(x + c * scale + k, y, tall, 1);
       }
       x += (GLYPH_WIDTH + 1) * scale;

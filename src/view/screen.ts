@@ -47,7 +47,7 @@ export interface MenuScreen {
 export type Screen = PlayScreen | MenuScreen;
 
 /** Seats are clockwise seen from above; the display faces seat 0. */
-const ARROWS = ['↓', '←', '↑', '→'] as const;
+const ARROWS = Object.freeze(['↓', '←', '↑', '→'] as const);
 
 const short = (name: string) => name.toUpperCase().slice(0, 8);
 

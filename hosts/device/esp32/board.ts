@@ -18,7 +18,7 @@ interface Addresses {
   colour: number;
 }
 
-const BEAMS = ['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b'];
+const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
 
 function pin(name: string): number {
   const p = device.pin[name];

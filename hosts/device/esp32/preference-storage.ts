@@ -3,7 +3,7 @@
 import Preference from 'preference';
 import type { StoragePort } from '../../../src/store/journal.ts';
 
-const DOMAINS = ['carrom0', 'carrom1'] as const;
+const DOMAINS = Object.freeze(['carrom0', 'carrom1'] as const);
 const MAX_VALUE = 4000;
 
 export class PreferenceStorage implements StoragePort {

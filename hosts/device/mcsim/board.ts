@@ -9,7 +9,7 @@ import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { StoragePort } from '../../../src/store/journal.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 
-const DOMAINS = ['mcsim0', 'mcsim1'] as const;
+const DOMAINS = Object.freeze(['mcsim0', 'mcsim1'] as const);
 
 /** The journal in Preference, base64-free: one key per record, as on the device. */
 class SimStorage implements StoragePort {

@@ -67,26 +67,14 @@ function traceBody(raw: string): unknown[] {
   return out;
 }
 
-function body(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new HttpError(413, `body larger than ${MAX_BODY} bytes`));
-      else chunks.push(c);
-    });
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (text.trim() === '') return resolve({});
-      try {
-        resolve(JSON.parse(text));
-      } catch {
-        reject(new HttpError(400, 'the body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
+async function body(req: IncomingMessage): Promise<unknown> {
+  const raw = await text(req);
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'the body is not JSON');
+  }
 }
 
 const obj = (v: unknown): Record<string, unknown> => {

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatHeader, formatEvent, formatJson, parseLog, publicState, replay } from '../src/rules/index.ts';
+import { formatJson, formatLog, parseLog, publicState, replay } from '../src/rules/index.ts';
 import { xsScript } from '../tools/build.ts';
 import { randomMatch } from '../tools/random-match.ts';
-import { formatReading, formatTraceHeader, parseTrace, senseTrace } from '../src/sensing/index.ts';
+import { formatTrace, parseTrace, senseTrace } from '../src/sensing/index.ts';
 import { generateTrace } from '../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../tools/tracegen/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
@@ -21,20 +21,23 @@ function nodeReplay(text: string): string {
   return formatJson(publicState(state.value));
 }
 
-describe('the rules engine in XS', function () {
-  let xs: XsWorker;
-  before(async () => {
-    xs = new XsWorker();
-    await xs.evaluate(await xsScript('tools/xs/rules-entry.ts'));
-  });
+/** A real XS worker with `entry` loaded, for the tests of one describe block. */
+function workerWith(entry: string): XsWorker {
+  const xs = new XsWorker();
+  before(async () => void (await xs.evaluate(await xsScript(entry))));
   after(() => xs.close());
+  return xs;
+}
+
+describe('the rules engine in XS', function () {
+  const xs = workerWith('tools/xs/rules-entry.ts');
 
   const logs: [string, string][] = readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.jsonl'))
     .map((f) => [f, readFileSync(join(FIXTURES, f), 'utf8')]);
   for (let seed = 1; seed <= 60; seed++) {
     const m = randomMatch(seed, { chaos: seed % 2 === 0, maxShots: 400 });
-    logs.push([`random match ${seed} (${m.header.rules}, ${m.header.mode})`, [formatHeader(m.header), ...m.events.map(formatEvent)].join('\n')]);
+    logs.push([`random match ${seed} (${m.header.rules}, ${m.header.mode})`, formatLog(m.header, m.events)]);
   }
   logs.push(['a malformed log', '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["A", "B"]}\n{"e": "strike", "t": -1}']);
   logs.push(['a bad option', '{"carrom": 1, "rules": "se", "mode": "singles", "players": ["A", "B"], "options": {"maxBoards": 0}}']);
@@ -54,12 +57,7 @@ describe('the rules engine in XS', function () {
 });
 
 describe('the sensing layer in XS', function () {
-  let xs: XsWorker;
-  before(async () => {
-    xs = new XsWorker();
-    await xs.evaluate(await xsScript('tools/xs/sensing-entry.ts'));
-  });
-  after(() => xs.close());
+  const xs = workerWith('tools/xs/sensing-entry.ts');
 
   const cases = [['high', 'reference'], ['medium', 'no-colour'], ['high', 'one-beam'], ['clean', 'reference']] as const;
   cases.forEach(([noise, layout], i) => {
@@ -67,30 +65,25 @@ describe('the sensing layer in XS', function () {
     it(`${name}: XS writes the same match log as Node`, async () => {
       const m = randomMatch(i + 1, { clean: true, maxShots: 60 });
       const g = generateTrace(m.header, m.events, i + 1, NOISE[noise], LAYOUTS[layout]);
-      const text = [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n');
+      const text = formatTrace(g.header, g.readings);
       const { reply } = await xs.command('sense\n' + text);
       const parsed = parseTrace(text);
       assert.ok(parsed.ok);
       const node = senseTrace(parsed.value);
-      assert.equal(reply.toString('utf8'), [formatHeader(node.header), ...node.events.map(formatEvent)].join('\n'));
+      assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
     });
   });
 });
 
 describe('the whole table app in XS', function () {
-  let xs: XsWorker;
-  before(async () => {
-    xs = new XsWorker();
-    await xs.evaluate(await xsScript('tools/xs/app-entry.ts'));
-  });
-  after(() => xs.close());
+  const xs = workerWith('tools/xs/app-entry.ts');
 
   for (const [fixture, noise] of [['se-singles', 'medium'], ['si-three', 'high']] as const) {
     it(`${fixture} through sensing, rules, view and journal: XS ends where Node ends`, async () => {
       const log = parseLog(readFileSync(join(FIXTURES, `${fixture}.jsonl`), 'utf8'));
       assert.ok(log.ok);
       const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 3, NOISE[noise], LAYOUTS.reference);
-      await xs.command('load\n' + [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n'));
+      await xs.command('load\n' + formatTrace(g.header, g.readings));
       while (!(await xs.command('next')).reply.toString().startsWith('end'));
       const inXs = (await xs.command('finish')).reply.toString();
       const t = makeTable(log.value.header);

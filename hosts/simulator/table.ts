@@ -3,7 +3,7 @@
 // ahead when asked (settle, replay faster than real time). Each power-up of the app has its own clock
 // that starts at zero, as the device's does.
 import { TableApp } from '../../src/app/app.ts';
-import { formatEvent, formatHeader } from '../../src/rules/log.ts';
+import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent, MatchHeader, Piece } from '../../src/rules/types.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { MemoryStorage } from '../../src/store/memory.ts';
@@ -165,6 +165,6 @@ export class SimTable {
   }
 
   logText(): string {
-    return [formatHeader(this.header), ...this.events.map(formatEvent)].join('\n') + '\n';
+    return formatLog(this.header, this.events);
   }
 }

@@ -4,7 +4,7 @@
 // Time: readings carry the host's microseconds since boot; `tick` is the host's timer (the Clock port)
 // firing. The log's times continue across power cuts: a restored match adds the time it had reached.
 
-import { formatEvent, formatHeader, parseEvent, parseHeader } from '../rules/log.ts';
+import { formatEvent, formatHeader, formatLog, parseEvent, parseHeader } from '../rules/log.ts';
 import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
 import { publicState, type PublicState, type State } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
@@ -138,7 +138,7 @@ export class TableApp {
 
   /** The match log as events.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
-    return [formatHeader(this.match.header), ...this.match.log().map((l) => formatEvent(l.event))].join('\n') + '\n';
+    return formatLog(this.match.header, this.match.log().map((l) => l.event));
   }
 
   screen(): Screen {

@@ -2,7 +2,7 @@
 export * from './types.ts';
 export { PARAMS, PARAM_NAMES, checkParam, withOptions, type Params, type ParamName } from './params.ts';
 export { PRESETS, PRESET_IDS, type Preset } from './presets.ts';
-export { parseLog, parseHeader, parseEvent, formatEvent, formatHeader, type MatchLog, type LogError } from './log.ts';
+export { parseLog, parseHeader, parseEvent, formatEvent, formatHeader, formatLog, type MatchLog, type LogError } from './log.ts';
 export { start, step } from './engine.ts';
 export { replay, foldEvents, effectiveEvents } from './replay.ts';
 export { publicState, type PublicState, type State } from './state.ts';

@@ -113,6 +113,13 @@ export function formatEvent(event: GameEvent): string {
   return JSON.stringify({ e, ...fields, t });
 }
 
+/** A whole log: the header line, then one line per event, each ended by a newline. */
+export function formatLog(header: MatchHeader, events: readonly GameEvent[]): string {
+  let out = `${formatHeader(header)}\n`;
+  for (const e of events) out += `${formatEvent(e)}\n`;
+  return out;
+}
+
 export function formatHeader(header: MatchHeader): string {
   const { carrom, rules, mode, players, breaker, options } = header;
   return JSON.stringify({ carrom, rules, mode, players, breaker, options });

@@ -116,6 +116,13 @@ export function formatReading(r: Reading): string {
   }
 }
 
+/** A whole trace: the header line, then one line per reading, each ended by a newline. */
+export function formatTrace(header: TraceHeader, readings: readonly Reading[]): string {
+  let out = `${formatTraceHeader(header)}\n`;
+  for (const r of readings) out += `${formatReading(r)}\n`;
+  return out;
+}
+
 export function formatTraceHeader(h: TraceHeader): string {
   const { match } = h;
   const m = { carrom: 1, rules: match.rules, mode: match.mode, players: match.players, breaker: match.breaker, options: match.options };

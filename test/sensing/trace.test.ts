@@ -1,6 +1,6 @@
 // The sensor trace format (events.md §2): parse errors with their line, and the round trip.
 import assert from 'node:assert/strict';
-import { formatReading, formatTraceHeader, parseReading, parseTrace } from '../../src/sensing/index.ts';
+import { formatReading, formatTrace, parseReading, parseTrace } from '../../src/sensing/index.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
@@ -42,7 +42,7 @@ describe('sensor trace: parse and format', () => {
   it('round-trips generated traces: parse(format(x)) = x', () => {
     const m = randomMatch(3, { maxShots: 30 });
     const g = generateTrace(m.header, m.events, 3, NOISE.high, LAYOUTS.reference);
-    const text = [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n');
+    const text = formatTrace(g.header, g.readings);
     const back = parseTrace(text);
     assert.ok(back.ok);
     assert.deepEqual(back.value.header, g.header);

@@ -2,14 +2,14 @@
 // machine load), XS heap across boards, and Node throughput.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { effectiveEvents, foldEvents, formatEvent, formatHeader, start } from '../../src/rules/index.ts';
+import { effectiveEvents, foldEvents, formatEvent, formatHeader, formatLog, start } from '../../src/rules/index.ts';
 import { xsScript } from '../build.ts';
 import { FIXTURES } from '../fixtures.ts';
 import { randomMatch, type RandomMatch } from '../random-match.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, max, median, percentile, table } from './stats.ts';
 
-const logText = (m: RandomMatch) => [formatHeader(m.header), ...m.events.map(formatEvent)].join('\n');
+const logText = (m: RandomMatch) => formatLog(m.header, m.events);
 
 export async function benchRules(options: { matches?: number } = {}): Promise<string> {
   const xs = new XsWorker();

@@ -1,11 +1,11 @@
 // Benchmarks of the sensing layer: accuracy over generated traces at several noise levels (against the
 // generator's ground truth), and XS operation counts per edge and per shot.
 import { senseTrace } from '../../src/sensing/sense.ts';
-import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
+import { formatTrace } from '../../src/sensing/trace.ts';
 import { xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
-import { generateTrace, type Generated } from '../tracegen/generate.ts';
+import { generateTrace } from '../tracegen/generate.ts';
 import { LAYOUTS, NOISE, type Layout, type Noise } from '../tracegen/noise.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, percentile, table } from './stats.ts';
@@ -24,7 +24,6 @@ function run(noise: Noise, layout: Layout, minShots: number, seed0: number): { t
   return { tally, shots };
 }
 
-export const traceText = (g: Generated) => [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n');
 
 export async function benchSensing(options: { shotsPerLevel?: number } = {}): Promise<string> {
   const perLevel = options.shotsPerLevel ?? 2_500;
@@ -64,7 +63,7 @@ export async function benchSensing(options: { shotsPerLevel?: number } = {}): Pr
     for (let seed = 1; seed <= 3; seed++) {
       const m = randomMatch(seed, { clean: true, maxShots: 150 });
       const g = generateTrace(m.header, m.events, seed, NOISE.high, LAYOUTS.reference);
-      await xs.command('load\n' + traceText(g));
+      await xs.command('load\n' + formatTrace(g.header, g.readings));
       for (;;) {
         const a = await xs.command('next');
         const kind = a.reply.toString();

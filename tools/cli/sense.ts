@@ -1,5 +1,5 @@
 // `carrom sense TRACE|- [--health]`: the match log a sensor trace makes (events.md §2).
-import { formatEvent, formatHeader } from '../../src/rules/index.ts';
+import { formatLog } from '../../src/rules/index.ts';
 import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
 import { readInput } from './io.ts';
 import type { Output } from './replay.ts';
@@ -12,7 +12,7 @@ export function senseCommand(args: string[]): Output {
   const trace = parseTrace(input.text);
   if (!trace.ok) return { code: 2, stdout: '', stderr: `${trace.error.line}: ${trace.error.reason}\n` };
   const out = senseTrace(trace.value);
-  const stdout = [formatHeader(out.header), ...out.events.map(formatEvent)].join('\n') + '\n';
+  const stdout = formatLog(out.header, out.events);
   const stderr = health ? out.health.map((h) => `health: ${(h.t / 1e6).toFixed(3)} s ${h.channel} ${h.fact}\n`).join('') : '';
   return { code: 0, stdout, stderr };
 }

@@ -1,8 +1,8 @@
 // `carrom trace LOG|- [--seed N] [--noise LEVEL] [--table LAYOUT] [--out PREFIX]`: the sensor trace a real
 // table would record for a match log, and the ground-truth log beside it (tools/tracegen).
 import { writeFileSync } from 'node:fs';
-import { formatEvent, formatHeader, parseLog } from '../../src/rules/index.ts';
-import { formatReading, formatTraceHeader } from '../../src/sensing/index.ts';
+import { formatLog, parseLog } from '../../src/rules/index.ts';
+import { formatTrace } from '../../src/sensing/index.ts';
 import { generateTrace } from '../tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
 import { readInput } from './io.ts';
@@ -28,8 +28,8 @@ export function traceCommand(args: string[]): Output {
   const log = parseLog(input.text);
   if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
   const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout);
-  const trace = [formatTraceHeader(g.header), ...g.readings.map(formatReading)].join('\n') + '\n';
-  const truth = [formatHeader(g.truth.header), ...g.truth.events.map(formatEvent)].join('\n') + '\n';
+  const trace = formatTrace(g.header, g.readings);
+  const truth = formatLog(g.truth.header, g.truth.events);
   if (!out) return { code: 0, stdout: trace, stderr: '' };
   writeFileSync(`${out}.trace.jsonl`, trace);
   writeFileSync(`${out}.truth.jsonl`, truth);

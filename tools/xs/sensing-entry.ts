@@ -3,7 +3,7 @@
 //   "load\n<trace>"  → parses a trace and starts sensing it;  "next" → feeds its next reading alone
 //                      (answers the reading's kind, "end" after the last, which also finishes the trace)
 import { commands } from './command.ts';
-import { formatEvent, formatHeader } from '../../src/rules/log.ts';
+import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { Sensing } from '../../src/sensing/sensing.ts';
 import { senseTrace } from '../../src/sensing/sense.ts';
@@ -21,7 +21,7 @@ function run(op: string, body: string): string {
       const trace = parseTrace(body);
       if (!trace.ok) return `error\n${trace.error.line}: ${trace.error.reason}`;
       const out = senseTrace(trace.value);
-      return [formatHeader(out.header), ...out.events.map(formatEvent)].join('\n');
+      return formatLog(out.header, out.events);
     }
     case 'load': {
       const trace = parseTrace(body);

@@ -1,4 +1,4 @@
-// The engine's parameters (rules.md C.2): every name, and the values each may take.
+// The engine's parameters: every name, and the values each may take (docs/rules.md says what they mean).
 // A preset is one value for each; a match log's `options` may override any of them.
 
 import { MODES, type Mode, type Result, ok, err } from './types.ts';
@@ -9,7 +9,7 @@ const int = (min: number, max: number) => Object.freeze({ kind: 'int', min, max,
 const intOrNull = (min: number, max: number) => Object.freeze({ kind: 'int', min, max, nullable: true } as const);
 const text = Object.freeze({ kind: 'text' } as const);
 
-/** Every parameter, with its allowed values. The order is the order of rules.md C.2. */
+/** Every parameter, with its allowed values, in the order docs/rules.md lists them. */
 export const PARAMS = Object.freeze({
   modes: Object.freeze({ kind: 'modes' } as const),
   turnDirection: oneOf('rightHand', 'clockwise'),

@@ -53,7 +53,7 @@ const cases: Case[] = [
     expect: { match: { score: [0, 11], boards: [{ winner: 1, points: 11, queen: 1 }] } } },
   { name: '000 r12 pt-fpc: the offender had covered: men + 3, no queen', rules: 'pt-fpc',
     steps: ['W W W', 'Q', 'W', '-', times('K', 8), '-', 'K'], expect: { match: { score: [0, 8], boards: [{ winner: 1, points: 8, queen: 0 }] } } },
-  { name: '000 r5 + r12 pt-fpc: the winner at 22 gets no queen points, but the 3 more (F.3.5): 22 + 5 + 3', rules: 'pt-fpc', breaker: 1,
+  { name: '000 r5 + r12 pt-fpc: the winner at 22 gets no queen points, but the 3 more: 22 + 5 + 3', rules: 'pt-fpc', breaker: 1,
     steps: [...A10_B22, times('W', 4), '-', 'K K', 'Q', 'K', times('K', 5), '-', 'K'],
     expect: { match: { score: [10, 30], over: true, winner: 1 } } },
   { name: 'pt-fpc with plus3Always (the earlier reading): men + 3, the queen dropped', rules: 'pt-fpc', options: { opponentLastManPoints: 'plus3Always' },

@@ -31,14 +31,14 @@ export function overCount(board: Board, shot: Shot): string | null {
     else if (p.piece === 'black') blacks++;
     else if (p.piece === 'queen') queens++;
   }
-  const over: string[] = [];
-  const say = (n: number, there: number, one: string, many: string) => {
-    if (n > there) over.push(`${n} ${n === 1 ? one : many} pocketed but ${there} on the board`);
-  };
-  say(whites, board.onBoard.white, 'white', 'whites');
-  say(blacks, board.onBoard.black, 'black', 'blacks');
-  say(queens, board.onBoard.queen, 'queen', 'queens');
-  return over.length > 0 ? `${over.join(', ')}: the shot is judged on what was on the board` : null;
+  const { white, black, queen } = board.onBoard;
+  if (whites <= white && blacks <= black && queens <= queen) return null; // the usual case: nothing built
+  const over = [tooMany(whites, white, 'whites'), tooMany(blacks, black, 'blacks'), tooMany(queens, queen, 'queens')];
+  return `${over.filter((x) => x !== '').join(', ')}: the shot is judged on what was on the board`;
+}
+
+function tooMany(pocketed: number, there: number, kind: string): string {
+  return pocketed > there ? `${pocketed} ${pocketed === 1 ? kind.slice(0, -1) : kind} pocketed but ${there} on the board` : '';
 }
 
 export function lastMen(board: Board, f: ShotFacts): { own: boolean; opp: boolean } {

@@ -79,7 +79,7 @@ function opponentLastManPoints(state: State, board: Board, offender: number, win
   switch (p.opponentLastManPoints) {
     case 'boardPlus3':
       // "perde o Board e mais três pontos" (000 r12), "zgubi igro in tri dodatne točke" (001 L24): the board as
-      // the winner scores it, queen cap and all, and three more, which no cap touches (F.3.5).
+      // the winner scores it, queen cap and all, and three more, which no cap touches.
       return [winPoints(state, board, winner, offenderColour) + 3, covered];
     case 'plus3Always':
       return [men + 3, covered];

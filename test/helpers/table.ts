@@ -30,9 +30,11 @@ export class MemoryFlash implements StoragePort {
     this.onWrite();
     this.slots[slot] = new Uint8Array(0);
   }
-  /** The flash as it is if the power fails after `op` operations and `bytes` bytes of the next append. */
-  static cutAt(ops: readonly Op[], op: number, bytes: number): MemoryFlash {
+  /** The flash as it is if the power fails after `op` operations and `bytes` bytes of the next append
+   * (made on `base`, blank flash unless given). */
+  static cutAt(ops: readonly Op[], op: number, bytes: number, base?: MemoryFlash): MemoryFlash {
     const f = new MemoryFlash();
+    if (base) f.slots = [base.slots[0], base.slots[1]];
     for (let i = 0; i < op; i++) {
       const o = ops[i];
       if (o.kind === 'erase') f.slots[o.slot] = new Uint8Array(0);

@@ -6,7 +6,7 @@ import type { Reading } from '../../src/sensing/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 
-type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
+export type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
 
 export class MemoryFlash implements StoragePort {
   slots: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];

@@ -128,6 +128,28 @@ describe('a power cut during a shot', () => {
     assert.equal(logState(u), JSON.stringify(u.app.state));
   });
 
+  it('logged while the next strike is still unconfirmed, the log keeps its order in time', () => {
+    const t = makeTable(HEADER);
+    feed(t, shot(1000, ['white']), 4000);
+    feed(t, shot(10_000, ['white']), 0);
+    const u = powerCut(t);
+    feed(u, [strip(0, ms(500), 200)], 0);
+    press(u, 'select');
+    press(u, 'select'); // LOST SHOT
+    choose(u, 'WHITE WENT IN');
+    // The striker leaves the baseline: a strike, but the table knows it only a second later.
+    const struck = u.clock.t + 20_000;
+    feed(u, [strip(0, struck, null)], 0);
+    choose(u, 'LOG THE SHOT');
+    assert.ok(u.clock.t < struck + 1_000_000, 'logged before the strike was known');
+    feed(u, [...passage(1, struck + 1_200_000, 1), colourOf(1, struck + 1_205_000, 'black')], 4000);
+    assert.equal(u.app.state.shots, 3);
+    const times = u.app.logText().trim().split('\n').slice(1).map((l) => JSON.parse(l).t as number);
+    assert.deepEqual(times, times.slice().sort((a, b) => a - b), 'times never go back');
+    assert.equal(logState(u), JSON.stringify(u.app.state));
+    assert.equal(JSON.stringify(powerCut(u).app.state), JSON.stringify(u.app.state), 'and the journal restores it all');
+  });
+
   it('a new match, or a restored match that is over, asks nothing', () => {
     assert.equal(line(makeTable(HEADER)), 'NEW MATCH');
     const m = parseLog(readFileSync('test/fixtures/matches/se-singles.jsonl', 'utf8'));

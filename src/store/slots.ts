@@ -93,12 +93,14 @@ export class Slots {
 
   /** A new generation in the other slot: `fields` (a JSON object) and `records`, in charge once all have landed. */
   replace(fields: string, records: readonly Record[]): void {
-    if (fields[0] !== '{') throw new Error('slot head fields must be a JSON object');
+    const own = fields.trim();
+    if (own[0] !== '{' || own[own.length - 1] !== '}') throw new Error('slot head fields must be a JSON object');
     const slot = this.slot === 0 ? 1 : 0;
     this.generation++;
     this.storage.erase(slot);
-    const rest = fields.slice(1).trim();
-    const head = `{"generation":${this.generation},"records":${records.length}${rest === '}' ? '' : ','}${rest}`;
+    // The generation and count go last: of two equal names, JSON.parse keeps the last.
+    const body = own.slice(1, -1).trim();
+    const head = `{${body}${body ? ',' : ''}"generation":${this.generation},"records":${records.length}}`;
     let size = 0;
     const put = (bytes: Uint8Array) => {
       this.storage.append(slot, bytes);

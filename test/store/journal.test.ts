@@ -4,6 +4,7 @@
 // invented, and what is played on after it must read back.
 import assert from 'node:assert/strict';
 import { Journal, type JournalContent } from '../../src/store/journal.ts';
+import { Slots } from '../../src/store/slots.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 type Content = JournalContent | null;
@@ -98,5 +99,25 @@ describe('journal under repeated power cuts', () => {
       boots += explore(before.flash, before.content, start, 3, `steps 0–${start - 1}`);
     }
     assert.ok(boots > 25_000, `${boots} boots`);
+  });
+});
+
+describe('two slots that take turns', () => {
+  it('a copy is in charge only once its last record lands; its own fields cannot shadow the count', () => {
+    const flash = new MemoryFlash();
+    const s = new Slots(flash);
+    s.replace('{"box":"outbox"}', [{ kind: 2, text: 'a' }]);
+    s.append(2, 'b');
+    const ops = flash.ops.length;
+    s.replace('{"generation":99,"records":0}', [{ kind: 2, text: 'c' }, { kind: 2, text: 'd' }]);
+    const copy = flash.ops.slice(ops);
+    for (let w = 0; w < copy.length; w++) {
+      const cut = MemoryFlash.cutAt(flash.ops, ops + w + 1, 0);
+      const found = new Slots(cut).open();
+      const whole = w === copy.length - 1;
+      assert.deepEqual(found?.records.map((r) => r.text), whole ? ['c', 'd'] : ['a', 'b'], `cut after write ${w} of the copy`);
+      assert.deepEqual(found?.head, whole ? {} : { box: 'outbox' });
+    }
+    assert.throws(() => s.replace('[1]', []), /JSON object/);
   });
 });

@@ -6,20 +6,24 @@ import { FOUL_KINDS } from '../../src/rules/types.ts';
 import type { TraceCall } from '../../src/sensing/types.ts';
 import { play } from '../helpers/play.ts';
 import { header } from '../../tools/script.ts';
+import { LostShot } from '../../src/app/lost.ts';
 
-function context(awaiting: string[] = []): { c: MenuContext; calls: TraceCall[] } {
+function context(awaiting: string[] = [], lost: LostShot | null = null): { c: MenuContext; calls: TraceCall[]; answers: boolean[] } {
   const calls: TraceCall[] = [];
+  const answers: boolean[] = [];
   const state = play('it-torneo', awaiting.includes('colour') ? ['W'] : []);
   const c: MenuContext = {
     state,
     header: header('it-torneo'),
     settings: { ...DEFAULT_SETTINGS },
     setup: { rules: 'icf', mode: 'singles', players: ['A', 'B'], breaker: 0, queenCap: 'preset' },
+    lost,
+    answerLostShot: (putBack) => void answers.push(putBack),
     call: (x) => void calls.push(x),
     change: () => {},
     startMatch: () => {},
   };
-  return { c, calls };
+  return { c, calls, answers };
 }
 
 /** Every call the menus can make, walking every path (acting on a fresh context each time). */
@@ -53,6 +57,39 @@ describe('menus', () => {
       ]),
     ];
     for (const w of want) assert.ok(said.has(JSON.stringify(w)), `${JSON.stringify(w)} is reachable`);
+  });
+
+  it('after a restore, a lost shot: name what went in, log it or put it back', () => {
+    assert.ok(!mainMenu(context().c).items.some((i) => i.label === 'LOST SHOT'), 'only after a restore');
+    const lost = new LostShot(24);
+    const { c, answers } = context([], lost);
+    const main = mainMenu(c);
+    assert.equal(main.items[0].label, 'LOST SHOT');
+    const stack = new MenuStack();
+    stack.show(() => mainMenu(c));
+    stack.select();
+    const pick = (label: string) => {
+      const top = stack.top()!;
+      top.selected = top.menu.items.findIndex((i) => i.label === label);
+      assert.ok(top.selected >= 0, `${label} in ${top.menu.items.map((i) => i.label).join(', ')}`);
+      stack.select();
+    };
+    assert.equal(stack.top()!.menu.title, 'SHOT 24: NONE IN');
+    pick('WHITE WENT IN');
+    pick('WHITE WENT IN');
+    pick('QUEEN WENT IN');
+    assert.equal(stack.top()!.menu.title, 'SHOT 24: 2W Q', 'the tally in the title');
+    pick('START AGAIN');
+    assert.deepEqual(lost.pieces, []);
+    pick('BLACK WENT IN');
+    pick('LOG THE SHOT');
+    assert.equal(stack.open, false);
+    assert.deepEqual(answers, [false]);
+    assert.deepEqual(lost.events(7).map((e) => e.e + ('piece' in e ? ` ${e.piece}` : '')), ['strike', 'pocket black', 'settle']);
+    stack.show(() => mainMenu(c));
+    stack.select();
+    pick('PUT BACK, REPLAY');
+    assert.deepEqual(answers, [false, true]);
   });
 
   it('puts what the table waits for first', () => {

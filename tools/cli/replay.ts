@@ -51,7 +51,7 @@ export function summary(header: MatchHeader, s: PublicState): string {
     if (b.dues.some((d) => d > 0)) out.push(`  dues: ${b.dues.map((d, i) => `${names[i]} ${d}`).join(', ')}`);
     if (b.awaiting) out.push(`  waiting for: ${JSON.stringify(b.awaiting)}`);
   }
-  out.push(`${s.shots} shots`);
+  out.push(`${s.shots} ${s.shots === 1 ? 'shot' : 'shots'}`);
   for (const w of s.warnings) out.push(`warning, line ${w.line}: ${w.warning}`);
   return `${out.join('\n')}\n`;
 }

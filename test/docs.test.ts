@@ -110,7 +110,10 @@ describe('docs/formats.md', () => {
 
   it('names every channel of the sensor trace', () => {
     const readings = section(FORMATS, '### Readings');
-    for (const ch of ['p0.a', 'p3.a', 'p0.b', 'p3.b', 'p0.c', 'p3.c', 's0', 's3', 'call']) assert.ok(readings.includes(`\`${ch}\``), ch);
+    for (const [first, last] of [['p0.a', 'p3.a'], ['p0.b', 'p3.b'], ['p0.c', 'p3.c'], ['s0', 's3']]) {
+      assert.ok(readings.includes(`\n| \`${first}\` … \`${last}\` |`), `channels ${first} … ${last}`);
+    }
+    assert.ok(readings.includes('\n| `call` |'), 'channel call');
   });
 });
 
@@ -155,7 +158,7 @@ describe('docs/hardware.md', () => {
 describe('links in the documentation', () => {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
 
-  for (const file of ['README.md', ...docs]) {
+  for (const file of ['README.md', 'hosts/README.md', 'boards/README.md', ...docs]) {
     it(`${file} links only to files in the repository`, () => {
       const text = read(file);
       assert.doesNotMatch(text, /\/work\/|\.\.\/shared|\bshared\/docs/);

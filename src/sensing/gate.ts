@@ -118,7 +118,7 @@ export class Gate {
 
   private pair(a: Pulse, b: Pulse): void {
     const gap = this.cfg.beamGapMm;
-    // Speed from the leading edges (hardware.md): the trailing edges would carry the change of speed
+    // Speed from the leading edges (docs/hardware.md): the trailing edges would carry the change of speed
     // over the whole blocked time. Averaging both beams' blocked times cancels that change to first order.
     const speed = gap / Math.max(b.start - a.start, 1); // mm per µs
     const blocked = (a.end - a.start + (b.end - b.start)) / 2;

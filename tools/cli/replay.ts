@@ -1,4 +1,4 @@
-// `carrom replay LOG|-  [--pretty]`: the final state of a match log (events.md §1).
+// `carrom replay LOG|-  [--pretty]`: the final state of a match log (docs/formats.md §1).
 import { formatJson, parseLog, publicState, replay, type MatchHeader, type PublicState } from '../../src/rules/index.ts';
 import { readInput } from './io.ts';
 

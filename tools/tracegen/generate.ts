@@ -1,5 +1,5 @@
 // The trace generator: from a match log and a seed, the sensor trace a real table would record
-// (hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
+// (docs/hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
 // from that trace. Deterministic from the seed.
 //
 // The physical model: before each shot the striker rests on its player's baseline strip (jitter,

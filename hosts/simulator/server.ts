@@ -48,7 +48,7 @@ function traceBody(raw: string): unknown[] {
     if (Array.isArray(v)) return v;
     if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return (v as { readings: unknown[] }).readings;
     if (v && typeof v === 'object' && 'ch' in v) return [v];
-    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (docs/formats.md §2)');
+    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (events.md §2)');
   } catch (e) {
     if (e instanceof HttpError) throw e;
   }

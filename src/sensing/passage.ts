@@ -11,18 +11,38 @@ import type { SensingConfig } from './types.ts';
 
 type Cfg = Pick<SensingConfig, 'beamGapMm' | 'manMm' | 'strikerMm'>;
 
+/** Touching pieces leave a gap of at most 3.4 mm on a beam (hardware.md: 0–3.4 ms at 1 m/s); a little more for the beam's width. */
+const TOUCHING_GAP_MM = 4.5;
+
 /** How many of the waiting pulses of each beam make the passage that begins with `as[0]` and `bs[0]`,
  * or null while a pulse still to come may belong to it. `openA`/`openB`: the earliest start of a pulse
  * of that beam not yet handed over (+Infinity if none); `now`: the time reached (+Infinity at the end). */
 export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA: number, openB: number, now: number, cfg: Cfg): { na: number; nb: number } | null {
   const delay = Math.max(bs[0].start - as[0].start, 1);
   const halfMan = (cfg.manMm / 2 / cfg.beamGapMm) * delay; // µs for half a man at the measured speed
+  const touching = (TOUCHING_GAP_MM / cfg.beamGapMm) * delay; // µs: the widest gap between touching pieces
   let na = 1;
   let nb = 1;
   for (;;) {
     // Where the lower beam's pulses end, seen one delay earlier, against where the upper beam's end.
     const excess = bs[nb - 1].end - delay - as[na - 1].end;
-    if (Math.abs(excess) <= halfMan) return { na, nb };
+    if (Math.abs(excess) <= halfMan) {
+      // Both beams agree the pieces so far end here. A piece right behind (a gap on both beams no
+      // wider than touching pieces leave) touched them: same passage, so it is sized at their speed,
+      // not by its own leading edges, which a gap seen wider on one beam than the other would skew.
+      const a = as[na];
+      const b = bs[nb];
+      const aNear = a ? a.start - as[na - 1].end <= touching : openA - as[na - 1].end <= touching;
+      const bNear = b ? b.start - bs[nb - 1].end <= touching : openB - bs[nb - 1].end <= touching;
+      if (!aNear || !bNear) {
+        const undecided = now !== Infinity && ((!a && now - as[na - 1].end <= touching) || (!b && now - bs[nb - 1].end <= touching));
+        return undecided ? null : { na, nb };
+      }
+      if (!a || !b) return now === Infinity ? { na, nb } : null;
+      na++;
+      nb++;
+      continue;
+    }
     // One beam goes on past the other's last pulse: the other beam's next pulse belongs here, if it
     // starts before this passage ends on the longer beam.
     const upper = excess > 0;

@@ -36,7 +36,7 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(pockets(sense(readings)), ['white', 'man']);
   });
 
-  it('debounces ringing at each edge', () => {
+  it('ringing at each edge is one transition (bridged as a short clear inside the pulse)', () => {
     const ring = (t: number, to: boolean) => [0, 2, 3, 7, 9].map((d, i) => ({ t: t + d, kind: 'beam' as const, pocket: 0, beam: 0 as const, blocked: i % 2 === 0 ? to : !to }));
     const ringB = (t: number, to: boolean) => ring(t, to).map((r) => ({ ...r, beam: 1 as const }));
     const readings = [...ring(ms(10), true), ...ringB(ms(20), true), ...ring(ms(43), false), ...ringB(ms(53), false), colourOf(0, ms(20), 'queen')];

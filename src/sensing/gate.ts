@@ -102,7 +102,9 @@ export class Gate {
         }
         // No lower pulse yet: wait while one may still start in time, unless the lower beam is stuck.
         const deadline = a.end + this.cfg.maxBeamDelayUs;
-        const lowerStuck = this.beams[1].stuckAt(a.start) || this.inStuckSpan(1, a.start);
+        // Stuck through the whole upper pulse: a lower beam that cleared while the piece was still
+        // in the upper one sees it after all, and must not make a second piece of it.
+        const lowerStuck = this.beams[1].stuckAt(a.start) || this.stuckThrough(1, a.start, a.end);
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
         this.single(as.shift()!);
         continue;
@@ -115,8 +117,8 @@ export class Gate {
     this.forgetOld();
   }
 
-  private inStuckSpan(beam: 0 | 1, t: number): boolean {
-    for (const s of this.stuckSpans[beam]) if (s.start <= t && t <= s.end) return true;
+  private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {
+    for (const s of this.stuckSpans[beam]) if (s.start <= from && to <= s.end) return true;
     return false;
   }
 

@@ -100,6 +100,14 @@ describe('sensing: pocket gates', () => {
     assert.equal(run.health[0].channel, 'p1.b');
   });
 
+  it('a lower beam that clears while a slow piece is in the upper one sees it: one piece, not two', () => {
+    // Stuck until 2.52 s; a black at 0.2 m/s blocks the upper beam from 2.5 s and the lower from 2.55 s.
+    const readings = [...pulse(1, 1, ms(500), ms(2520)), ...passage(1, ms(2500), 0.2), colourOf(1, ms(2580), 'black')];
+    const run = sense(readings);
+    assert.deepEqual(pockets(run), ['black']);
+    assert.deepEqual(run.health.map((h) => [h.fact, h.channel]), [['stuck', 'p1.b'], ['unstuck', 'p1.b']]);
+  });
+
   it('a beam stuck to the end of the trace is never a piece', () => {
     const run = sense([...pulse(0, 0, ms(100), ms(100) + 10), { t: ms(200), kind: 'beam', pocket: 0, beam: 0, blocked: true }], {}, ms(10_000));
     assert.deepEqual(pockets(run), []);

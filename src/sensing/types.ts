@@ -50,8 +50,6 @@ export interface SensingConfig {
   calibration: Calibration | null;
   /** Quiet time that settles a shot (docs/formats.md §2: 3 s by default). */
   settleQuietUs: number;
-  /** Edges closer than this are one ringing transition. */
-  debounceUs: number;
   /** Blocked for less than this is a glitch, not a piece (real pieces block ≥ 2 ms at 8 m/s). */
   minPulseUs: number;
   /** Clear for less than this inside a blocked pulse is a glitch (real gaps between touching coins ≥ 0.5 ms). */
@@ -72,7 +70,6 @@ export interface SensingConfig {
 
 export const DEFAULT_CONFIG: Readonly<Omit<SensingConfig, 'beamGapMm' | 'calibration'>> = Object.freeze({
   settleQuietUs: 3_000_000,
-  debounceUs: 50,
   minPulseUs: 1_000,
   minGapUs: 250,
   stuckUs: 1_500_000,

@@ -141,7 +141,9 @@ describe('the table app', () => {
   it('keeps the match across a power cut and carries on after it', () => {
     const m = fixture('pt-fpc-doubles');
     const g = generateTrace(m.header, m.events, 4, NOISE.low, LAYOUTS.reference);
-    const half = Math.floor(g.readings.length / 2);
+    // The power goes half way through, just after the striker was put down (a cut before a strike is
+    // confirmed, 1 s after the strip emptied, rightly loses that strike: not what this test is about).
+    const half = 1 + g.readings.findIndex((r, i) => i >= g.readings.length / 2 && r.kind === 'strip' && r.mm !== null);
     const t = makeTable(m.header);
     play(t, g.readings.slice(0, half));
     const before = JSON.stringify(t.app.state);

@@ -142,7 +142,8 @@ describe('docs/hardware.md', () => {
   });
 
   it('gives the sensing layer its real tuning', () => {
-    const rows = [...HARDWARE.matchAll(/^\| `(\w+)` \| (\d+) \| (µs|mm) \|/gm)];
+    const rows = [...HARDWARE.matchAll(/^\| `(\w+)` \| ([\d.]+) \| (µs|mm|rgb) \|/gm)];
+    assert.deepEqual(rows.map((r) => r[1]).sort(), Object.keys(DEFAULT_CONFIG).sort(), 'every setting, and only those');
     assert.ok(rows.length >= 8, `only ${rows.length} settings`);
     for (const [, name, value] of rows) assert.equal(DEFAULT_CONFIG[name as keyof typeof DEFAULT_CONFIG], Number(value), name);
   });

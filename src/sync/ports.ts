@@ -15,3 +15,14 @@ export interface TransportPort {
 export interface RandomPort { next(): number /* [0, 1) */ }
 /** Where the results go and who the table is; kept in Preference on the device. */
 export interface SyncSettings { server: string | null /* base URL, null = find by mDNS */; table: string; secret: string /* 64 hex */ }
+
+// Added by the sync core (not in the first agreement; the shapes above are unchanged):
+
+/** The table's wall clock, if it has one (SNTP on the device): ISO 8601 UTC, or null when it has no time yet. */
+export interface WallClockPort { iso(): string | null }
+/** Finds the results server by mDNS (`_carrom._tcp`) when no URL is set: `done` gets the base URL, or an error. */
+export interface ServerFinder { find(done: (error: string | null, url: string | null) => void): void }
+/** The table's own access point and setup page (the device); the network name and code go on the display. */
+export interface SetupPort { open(): { network: string; code: string } | { error: string }; close(): void }
+/** Where the host keeps the sync settings (Preference on the device). */
+export interface SettingsPort { load(): SyncSettings | null; forget(): void }

@@ -1,0 +1,318 @@
+// The outbox: signed result records kept in flash until the server has acknowledged them, beside the
+// journal and with the same power-cut guarantees (docs/sync.md §3).
+//
+// Two slots take turns, as in the journal. A slot is a copy (HEAD, the live items, SEAL) followed by
+// appended changes (a new record, a status, an archive of the log). A copy counts only once its SEAL
+// is written: a cut anywhere in a copy leaves the other slot in charge, however often it happens.
+// Each item carries its length and a CRC-32; a torn last item is dropped, and the slot is copied
+// before anything is appended after it.
+//
+// The counter: a record's counter is written inside the record's own item, so one append holds both;
+// the HEAD of every copy carries the highest counter ever written (the mark), so a counter is never
+// reused even after the records that held it are acknowledged and gone.
+
+import { crc32 } from '../store/crc32.ts';
+import type { StoragePort } from '../store/journal.ts';
+import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';
+import type { BodySource } from './ports.ts';
+import type { RecordKind } from './record.ts';
+
+const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5 });
+type ItemType = (typeof ITEM)[keyof typeof ITEM];
+
+const MAGIC = 0xcb;
+const HEAD = 10; // magic, type, length (u32), crc (u32)
+
+/** queued: to send; refused: the server refused it for good (kept, shown); acked: kept only as the log's archive. */
+export type EntryStatus = 'queued' | 'refused' | 'acked';
+
+export interface Entry {
+  counter: number;
+  kind: RecordKind;
+  status: EntryStatus;
+  /** Why the server refused it (status, then its error text). */
+  error: string | null;
+  signature: string;
+  /** Where the record's bytes are: slot, offset, length. */
+  at: { slot: 0 | 1; start: number; length: number };
+}
+
+interface Item {
+  type: ItemType;
+  start: number;
+  length: number;
+}
+
+function frame(type: ItemType, head: Uint8Array, body: Uint8Array | null = null): Uint8Array {
+  const length = head.length + (body ? body.length : 0);
+  const out = new Uint8Array(HEAD + length);
+  out[0] = MAGIC;
+  out[1] = type;
+  for (let i = 0; i < 4; i++) out[2 + i] = (length >>> (8 * i)) & 0xff;
+  out.set(head, HEAD);
+  if (body) out.set(body, HEAD + head.length);
+  writeU32(out, 6, crc32(out, 1, 6) ^ crc32(out, HEAD));
+  return out;
+}
+
+const readU32 = (b: Uint8Array, at: number) => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+function writeU32(b: Uint8Array, at: number, v: number): void {
+  for (let i = 0; i < 4; i++) b[at + i] = (v >>> (8 * i)) & 0xff;
+}
+
+/** The whole items of a slot, and whether bytes after them are torn or damaged. */
+function items(bytes: Uint8Array): { list: Item[]; torn: boolean } {
+  const list: Item[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    if (bytes.length - at < HEAD || bytes[at] !== MAGIC) return { list, torn: true };
+    const length = readU32(bytes, at + 2);
+    if (at + HEAD + length > bytes.length) return { list, torn: true };
+    if (((crc32(bytes, at + 1, at + 6) ^ crc32(bytes, at + HEAD, at + HEAD + length)) >>> 0) !== readU32(bytes, at + 6)) return { list, torn: true };
+    list.push({ type: bytes[at + 1] as ItemType, start: at + HEAD, length });
+    at += HEAD + length;
+  }
+  return { list, torn: false };
+}
+
+function json(bytes: Uint8Array, it: Item, to = it.start + it.length): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(decodeUtf8(bytes, it.start, to));
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a slot holds once read: null unless it is a whole copy (HEAD … SEAL of the same generation). */
+interface SlotState {
+  generation: number;
+  mark: number;
+  entries: Entry[];
+  /** The newest item holding a log: a record, or an archive (its bytes). */
+  latest: { counter: number } | { slot: 0 | 1; start: number; length: number } | null;
+  torn: boolean;
+  size: number;
+}
+
+function readSlot(slot: 0 | 1, bytes: Uint8Array): SlotState | null {
+  const { list, torn } = items(bytes);
+  const head = list[0] && list[0].type === ITEM.head ? json(bytes, list[0]) : null;
+  if (!head || typeof head.generation !== 'number' || typeof head.mark !== 'number') return null;
+  const s: SlotState = { generation: head.generation, mark: head.mark, entries: [], latest: null, torn, size: 0 };
+  let sealed = false;
+  let end = 0;
+  for (const it of list.slice(1)) {
+    end = it.start + it.length;
+    if (it.type === ITEM.seal) sealed = sealed || json(bytes, it)?.generation === s.generation;
+    else if (it.type === ITEM.entry) addEntry(s, slot, bytes, it);
+    else if (it.type === ITEM.status) applyStatus(s, json(bytes, it));
+    else if (it.type === ITEM.archive) s.latest = { slot, start: it.start, length: it.length };
+  }
+  s.size = end;
+  return sealed ? s : null;
+}
+
+function addEntry(s: SlotState, slot: 0 | 1, bytes: Uint8Array, it: Item): void {
+  let nl = it.start;
+  while (nl < it.start + it.length && bytes[nl] !== 0x0a) nl++;
+  const meta = json(bytes, it, nl);
+  if (!meta || typeof meta.counter !== 'number' || typeof meta.signature !== 'string') return;
+  const status = meta.status === 'refused' || meta.status === 'acked' ? meta.status : 'queued';
+  const entry: Entry = {
+    counter: meta.counter,
+    kind: meta.kind === 'match' ? 'match' : 'board',
+    status,
+    error: typeof meta.error === 'string' ? meta.error : null,
+    signature: meta.signature,
+    at: { slot, start: nl + 1, length: it.start + it.length - nl - 1 },
+  };
+  s.entries = s.entries.filter((e) => e.counter !== entry.counter);
+  s.entries.push(entry);
+  s.mark = Math.max(s.mark, entry.counter);
+  s.latest = { counter: entry.counter };
+}
+
+function applyStatus(s: SlotState, st: Record<string, unknown> | null): void {
+  const e = st && s.entries.find((x) => x.counter === st.counter);
+  if (!e || !st) return;
+  if (st.status === 'refused') {
+    e.status = 'refused';
+    e.error = typeof st.error === 'string' ? st.error : null;
+  } else if (st.status === 'queued') {
+    e.status = 'queued';
+    e.error = null;
+  } else if (st.status === 'acked' || st.status === 'dropped') {
+    e.status = 'acked';
+  }
+}
+
+export class Outbox {
+  private slot: 0 | 1 = 0;
+  private s: SlotState = { generation: 0, mark: 0, entries: [], latest: null, torn: false, size: 0 };
+
+  constructor(private readonly storage: StoragePort) {}
+
+  /** Reads the outbox after a boot; a torn tail, or a blank flash, is written afresh into the other slot. */
+  open(): void {
+    const a = readSlot(0, this.storage.read(0));
+    const b = readSlot(1, this.storage.read(1));
+    const best = a && b ? (b.generation > a.generation ? b : a) : (a ?? b);
+    if (best) {
+      this.slot = best === a ? 0 : 1;
+      this.s = best;
+    }
+    if (!best || best.torn) this.copy();
+  }
+
+  /** The highest counter ever written. */
+  get mark(): number {
+    return this.s.mark;
+  }
+
+  /** Records still to send, oldest first. */
+  queued(): Entry[] {
+    return this.s.entries.filter((e) => e.status === 'queued').sort((x, y) => x.counter - y.counter);
+  }
+
+  refused(): Entry[] {
+    return this.s.entries.filter((e) => e.status === 'refused');
+  }
+
+  /** Bytes in the slot in charge. */
+  get size(): number {
+    return this.s.size;
+  }
+
+  body(e: Entry): BodySource {
+    const storage = this.storage;
+    const { slot, start, length } = e.at;
+    return { length, read: (offset, n) => storage.read(slot).subarray(start + offset, start + Math.min(length, offset + n)) };
+  }
+
+  bodyText(e: Entry): string {
+    return decodeUtf8(this.storage.read(e.at.slot), e.at.start, e.at.start + e.at.length);
+  }
+
+  /** A new record: its counter (the mark + 1) and its bytes in one append. */
+  add(kind: RecordKind, make: (counter: number) => { bytes: Uint8Array; signature: string }): Entry {
+    const counter = this.s.mark + 1;
+    const { bytes, signature } = make(counter);
+    const meta = encodeUtf8(`${JSON.stringify({ counter, kind, status: 'queued', error: null, signature })}\n`);
+    const start = this.append(frame(ITEM.entry, meta, bytes)) + HEAD + meta.length;
+    const entry: Entry = { counter, kind, status: 'queued', error: null, signature, at: { slot: this.slot, start, length: bytes.length } };
+    this.s.entries.push(entry);
+    this.s.mark = counter;
+    this.s.latest = { counter };
+    return entry;
+  }
+
+  /** The server has it (or a newer record of the same log replaces it): gone, unless it is the log's archive. */
+  acknowledge(counter: number, why: 'acked' | 'dropped' = 'acked'): void {
+    this.status(counter, why, null);
+  }
+
+  refuse(counter: number, error: string): void {
+    this.status(counter, 'refused', error);
+  }
+
+  /** Refused records go back in the queue (a person asked to retry). */
+  requeue(counter: number): void {
+    this.status(counter, 'queued', null);
+  }
+
+  /** The whole log so far, when no record holds it (the journal is about to forget some of it). */
+  archive(log: string): void {
+    const bytes = encodeUtf8(log);
+    const start = this.append(frame(ITEM.archive, bytes)) + HEAD;
+    this.s.latest = { slot: this.slot, start, length: bytes.length };
+  }
+
+  /** The newest log the outbox holds (of a record, or an archive), or null. */
+  latestLog(): string | null {
+    const l = this.s.latest;
+    if (!l) return null;
+    if ('slot' in l) return decodeUtf8(this.storage.read(l.slot), l.start, l.start + l.length);
+    const e = this.s.entries.find((x) => x.counter === l.counter);
+    if (!e) return null;
+    try {
+      const log = (JSON.parse(this.bodyText(e)) as { log?: unknown }).log;
+      return typeof log === 'string' ? log : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Rewrites the live items into the other slot when dead ones take more room than they do. */
+  tidy(minimum = 4096): void {
+    const live = this.liveBytes();
+    if (this.s.size > Math.max(minimum, 2 * live)) this.copy();
+  }
+
+  private liveBytes(): number {
+    let n = 64;
+    for (const e of this.kept()) n += HEAD + 160 + e.at.length;
+    const l = this.s.latest;
+    if (l && 'slot' in l) n += HEAD + l.length;
+    return n;
+  }
+
+  /** Entries a copy keeps: the unacknowledged, and the acknowledged one that is the log's archive. */
+  private kept(): Entry[] {
+    const l = this.s.latest;
+    const archive = l && 'counter' in l ? l.counter : -1;
+    return this.s.entries.filter((e) => e.status !== 'acked' || e.counter === archive).sort((x, y) => x.counter - y.counter);
+  }
+
+  private status(counter: number, status: string, error: string | null): void {
+    const e = this.s.entries.find((x) => x.counter === counter);
+    if (!e) return;
+    this.append(frame(ITEM.status, encodeUtf8(JSON.stringify({ counter, status, error }))));
+    applyStatus(this.s, { counter, status, error });
+  }
+
+  /** Appends to the slot in charge; returns where the item starts. After a failed write (flash full)
+   * the slot may end in a torn item, so the next append goes to a fresh copy instead. */
+  private append(bytes: Uint8Array): number {
+    if (this.s.torn) this.copy();
+    const at = this.s.size;
+    try {
+      this.storage.append(this.slot, bytes);
+    } catch (e) {
+      this.s.torn = true;
+      throw e;
+    }
+    this.s.size += bytes.length;
+    return at;
+  }
+
+  /** The live items into the other slot: HEAD, records, the archive, and last the SEAL that makes it count. */
+  private copy(): void {
+    const to: 0 | 1 = this.slot === 0 ? 1 : 0;
+    const from = this.storage.read(this.slot);
+    const generation = this.s.generation + 1;
+    const next: SlotState = { generation, mark: this.s.mark, entries: [], latest: null, torn: false, size: 0 };
+    this.storage.erase(to);
+    const put = (bytes: Uint8Array) => {
+      this.storage.append(to, bytes);
+      next.size += bytes.length;
+    };
+    put(frame(ITEM.head, encodeUtf8(JSON.stringify({ generation, mark: this.s.mark }))));
+    for (const e of this.kept()) {
+      const meta = encodeUtf8(`${JSON.stringify({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature })}\n`);
+      const start = next.size + HEAD + meta.length;
+      put(frame(ITEM.entry, meta, from.subarray(e.at.start, e.at.start + e.at.length)));
+      next.entries.push({ ...e, at: { slot: to, start, length: e.at.length } });
+      next.latest = { counter: e.counter };
+    }
+    const l = this.s.latest;
+    if (l && 'slot' in l) {
+      const start = next.size + HEAD;
+      put(frame(ITEM.archive, from.subarray(l.start, l.start + l.length)));
+      next.latest = { slot: to, start, length: l.length };
+    } else if (!l) next.latest = null;
+    put(frame(ITEM.seal, encodeUtf8(JSON.stringify({ generation }))));
+    this.slot = to;
+    this.s = next;
+  }
+}

@@ -49,7 +49,12 @@ export class SimTable {
   constructor(private readonly o: SimOptions) {
     this.header = o.match;
     this.syncSettings = o.sync?.settings ?? null;
-    this.transport = o.sync?.transport ?? new FetchTransport(() => this.wifiUp);
+    const inner = o.sync?.transport ?? new FetchTransport(() => this.wifiUp);
+    // The Wi-Fi fault: posts fail as in a real outage, whatever transport is behind.
+    this.transport = {
+      post: (request, done) => (this.wifiUp ? inner.post(request, done) : done('Wi-Fi down', null)),
+      cancel: () => inner.cancel?.(),
+    };
     this.physics = new Physics(o.seed ?? 1, o.noise ?? NOISE.low);
     this.powerUp();
   }

@@ -46,6 +46,8 @@ export interface ResultsPort {
   tick(now: number, atRest: boolean, enabled: boolean): boolean;
   view(): SyncView;
   retryNow(): void;
+  /** Wi-Fi (re)connected: a wait after network failures ends now. */
+  networkUp(): void;
   forget(): void;
   openSetup(): { network: string; code: string } | { error: string };
   closeSetup(): void;
@@ -127,6 +129,7 @@ export class TableApp {
   }
 
   setWifi(w: Wifi): void {
+    if (w === 'up' && this.wifi !== 'up') this.o.results?.networkUp();
     this.wifi = w;
     this.draw();
   }

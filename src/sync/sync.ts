@@ -60,6 +60,8 @@ export class Sync {
   private nextAt = 0;
   private now = 0;
   private lastError: string | null = null;
+  /** The last failure was the network's (no answer), not the server's word. */
+  private offline = false;
   /** Event lines of the current match's log that the outbox holds (a record's, or an archive). */
   private archived = 0;
   private requeue = false;
@@ -162,6 +164,7 @@ export class Sync {
     this.inFlight = null;
     this.version++;
     const v = judge(a.error, a.answer);
+    this.offline = false;
     if (v.do === 'ack') {
       this.safely(() => this.outbox.acknowledge(counter));
       this.safely(() => this.outbox.tidy());
@@ -178,6 +181,7 @@ export class Sync {
     } else {
       if (!this.settings?.server) this.found = null; // look the server up again
       this.fail(v.error);
+      this.offline = a.answer === null;
     }
   }
 
@@ -260,6 +264,15 @@ export class Sync {
     this.failures = 0;
     this.nextAt = 0;
     this.requeue = true;
+    this.version++;
+  }
+
+  /** Wi-Fi is back: a wait that network failures caused ends now (the server's own answers keep theirs). */
+  networkUp(): void {
+    if (!this.offline) return;
+    this.offline = false;
+    this.failures = 0;
+    this.nextAt = 0;
     this.version++;
   }
 

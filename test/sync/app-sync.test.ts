@@ -1,0 +1,170 @@
+// Results sync in the whole table: a match played from sensor readings, with power cuts between boards
+// and just after the journal forgot the early boards. Every record must carry the whole log the table
+// wrote up to then, replay to its stated state, and count on without reuse.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { formatHeader, formatLog, parseLog, publicState, replay } from '../../src/rules/index.ts';
+import type { Reading } from '../../src/sensing/types.ts';
+import { SimTable } from '../../hosts/simulator/table.ts';
+import { generateTrace } from '../../tools/tracegen/generate.ts';
+import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { AckTransport, HandTransport, SETTINGS } from '../helpers/sync.ts';
+import type { TransportPort } from '../../src/sync/ports.ts';
+
+function fixture(name: string) {
+  const log = parseLog(readFileSync(`test/fixtures/matches/${name}.jsonl`, 'utf8'));
+  assert.ok(log.ok);
+  const header = log.value.header;
+  return { header, readings: generateTrace(header, log.value.events.map((e) => e.event), 5, NOISE.low, LAYOUTS.reference).readings };
+}
+
+/** Plays the readings one by one; `cut` says, at rest before the striker is placed for the next shot,
+ * whether the power goes now (a cut then loses nothing the log has, nor a placed striker). */
+function playWithCuts(sim: SimTable, readings: readonly Reading[], cut: (boardsDone: number, settles: number) => boolean): number {
+  let shift = 0;
+  let cuts = 0;
+  let seen = sim.events.length;
+  for (const r0 of readings) {
+    const t = r0.t + shift;
+    sim.advanceTo(t - 1);
+    const settled = sim.events.slice(seen).some((e) => e.e === 'settle');
+    if (settled && r0.kind === 'strip' && r0.mm !== null && sim.app.atRest) {
+      seen = sim.events.length;
+      const s = sim.app.state;
+      if (cut(s.match.boards.length + 1000 * s.match.games.length, s.shots)) {
+        sim.powerCut();
+        cuts++;
+        shift += 600_000;
+      }
+    }
+    sim.readings([{ ...r0, t: r0.t + shift } as Reading]);
+    sim.advanceTo(r0.t + shift);
+  }
+  sim.advanceTo(sim.now + 10_000_000);
+  return cuts;
+}
+
+const noT = (log: string) => log.replace(/,"t":\d+/g, '');
+const game = (s: { match: unknown; board: unknown }) => JSON.stringify({ match: s.match, board: s.board });
+
+function checkRecords(bodies: string[], wholeLog: string): { counter: number; kind: string; log: string }[] {
+  const records = bodies.map((b) => JSON.parse(b) as { counter: number; kind: string; log: string; state: { match: unknown; board: unknown } });
+  for (const r of records) {
+    assert.ok(wholeLog.startsWith(r.log), `record ${r.counter}: its log is what the table wrote up to then`);
+    const parsed = parseLog(r.log);
+    assert.ok(parsed.ok, `record ${r.counter}'s log parses`);
+    const s = replay(parsed.value);
+    assert.ok(s.ok);
+    assert.equal(game(r.state), game(publicState(s.value)), `record ${r.counter} replays to its state`);
+  }
+  const counters = records.map((r) => r.counter);
+  assert.deepEqual(counters, [...counters].sort((a, b) => a - b), 'counters increase');
+  assert.equal(new Set(counters).size, counters.length, 'never reused');
+  return records;
+}
+
+function sim(header: ReturnType<typeof fixture>['header'], transport: TransportPort): SimTable {
+  return new SimTable({ match: header, seed: 2, sync: { settings: SETTINGS, transport } });
+}
+
+describe('results sync in the table app', () => {
+  const m = fixture('it-torneo-singles');
+
+  it('a match with power cuts between boards and after each compaction: every record has the whole log', () => {
+    const clean = new AckTransport();
+    const a = sim(m.header, clean);
+    playWithCuts(a, m.readings, () => false);
+    assert.equal(a.app.state.match.over, true);
+    const uncut = checkRecords(clean.bodies, a.logText());
+
+    // Cuts at each board's end; or after the first shot of each new board, when the journal has just
+    // compacted and the early boards are only in the outbox.
+    for (const pattern of ['at board ends', 'after compactions'] as const) {
+      const tr = new AckTransport();
+      const b = sim(m.header, tr);
+      let lastBoards = 0;
+      let boardShots = -1;
+      const cuts = playWithCuts(b, m.readings, (boards, shots) => {
+        if (boards !== lastBoards) {
+          lastBoards = boards;
+          boardShots = shots;
+          return pattern === 'at board ends';
+        }
+        return pattern === 'after compactions' && shots === boardShots + 1;
+      });
+      assert.ok(cuts >= 2, `${pattern}: ${cuts} power cuts`);
+      assert.equal(b.app.state.match.over, true);
+      const whole = b.logText();
+      assert.equal(b.app.fullLog(), whole, `${pattern}: after all those cuts the app still has the whole log`);
+      const records = checkRecords(tr.bodies, whole);
+      assert.equal(records.length, uncut.length, `${pattern}: one record per board, and the match`);
+      assert.deepEqual(records.map((r) => r.kind), uncut.map((r) => r.kind));
+      assert.equal(records[records.length - 1].kind, 'match');
+      assert.equal(records[records.length - 1].log, whole);
+      // The same match, cut or not: the same logs but for the times (a reboot adds a second).
+      assert.deepEqual(records.map((r) => noT(r.log)), uncut.map((r) => noT(r.log)));
+      assert.equal(b.sync!.view().queued, 0);
+    }
+  });
+
+  it('offline for a whole match with power cuts: the outbox keeps the newest record, and sends it when Wi-Fi is back', () => {
+    const tr = new HandTransport();
+    const s = sim(m.header, tr);
+    s.setWifi(false);
+    let last = 0;
+    playWithCuts(s, m.readings, (boards) => (boards !== last ? ((last = boards), true) : false));
+    assert.equal(tr.posted.length, 0);
+    const queued = s.sync!.outbox.queued();
+    assert.deepEqual(queued.map((e) => e.kind), ['match'], 'older records of the same log were dropped: the match record holds them all');
+    assert.equal(JSON.parse(s.sync!.outbox.bodyText(queued[0])).log, s.logText());
+    assert.match(JSON.stringify(s.app.screen()), /"sync":\{"queued":1/);
+    s.setWifi(true);
+    s.advanceTo(s.now + 100_000);
+    assert.equal(tr.posted.length, 1);
+    tr.answer(201, { stored: true });
+    s.advanceTo(s.now + 100_000);
+    assert.equal(s.sync!.view().queued, 0);
+  });
+
+  it('no record is made, and no request starts, while a shot is in progress', () => {
+    const tr = new HandTransport();
+    const s = sim(m.header, tr);
+    let during = 0;
+    const post = tr.post.bind(tr);
+    tr.post = (req, done) => {
+      if (!s.app.atRest) during++;
+      post(req, done);
+    };
+    const answerAll = () => {
+      while (tr.posted.length) tr.answer(201, { stored: true });
+    };
+    for (const r of m.readings) {
+      s.readings([r]);
+      s.advanceTo(r.t);
+      answerAll();
+    }
+    s.advanceTo(s.now + 10_000_000);
+    answerAll();
+    s.advanceTo(s.now + 100_000);
+    assert.equal(during, 0);
+    assert.equal(s.sync!.view().queued, 0);
+  });
+
+  it('a new match after a finished one: its records start a new log and count on', () => {
+    const tr = new AckTransport();
+    const s = sim(m.header, tr);
+    playWithCuts(s, m.readings, () => false);
+    const n = tr.bodies.length;
+    s.app.newMatch({ ...m.header, players: ['Cleo', 'Dev'] });
+    s.powerCut();
+    const again = fixture('it-torneo-singles');
+    playWithCuts(s, again.readings.map((r) => ({ ...r, t: r.t + s.now + 1_000_000 }) as Reading), () => false);
+    const second = tr.bodies.slice(n).map((b) => JSON.parse(b));
+    assert.ok(second.length > 1);
+    const newHeader = `${formatHeader({ ...m.header, players: ['Cleo', 'Dev'] })}\n`;
+    assert.ok(second.every((r) => r.log.startsWith(newHeader)), 'every record of the new match carries its own header');
+    assert.equal(second[0].counter, JSON.parse(tr.bodies[n - 1]).counter + 1);
+    assert.match(second[0].log, /"players":\["Cleo","Dev"\]/);
+    assert.equal(second[second.length - 1].log, formatLog(s.header, s.events));
+  });
+});

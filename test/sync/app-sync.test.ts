@@ -20,10 +20,11 @@ function fixture(name: string) {
 
 /** Plays the readings one by one; `cut` says, at rest before the striker is placed for the next shot,
  * whether the power goes now (a cut then loses nothing the log has, nor a placed striker). */
-function playWithCuts(sim: SimTable, readings: readonly Reading[], cut: (boardsDone: number, settles: number) => boolean): number {
+function playWithCuts(sim: SimTable, readings: readonly Reading[], cut: (boardsDone: number, settles: number) => boolean, callBetweenBoards = false): number {
   let shift = 0;
   let cuts = 0;
   let seen = sim.events.length;
+  let boards = 0;
   for (const r0 of readings) {
     const t = r0.t + shift;
     sim.advanceTo(t - 1);
@@ -31,6 +32,15 @@ function playWithCuts(sim: SimTable, readings: readonly Reading[], cut: (boardsD
     if (settled && r0.kind === 'strip' && r0.mm !== null && sim.app.atRest) {
       seen = sim.events.length;
       const s = sim.app.state;
+      const done = s.match.boards.length + 1000 * s.match.games.length;
+      if (callBetweenBoards && done !== boards && !s.match.over) {
+        // A call after the board's record and before the next board's first strike: the log grows
+        // past the last record, then the journal compacts; the outbox must archive those lines.
+        sim.call({ call: 'placed' });
+        sim.advanceTo(sim.now + 1_500_000);
+        shift += 1_500_000;
+      }
+      boards = done;
       if (cut(s.match.boards.length + 1000 * s.match.games.length, s.shots)) {
         sim.powerCut();
         cuts++;
@@ -79,9 +89,16 @@ describe('results sync in the table app', () => {
 
     // Cuts at each board's end; or after the first shot of each new board, when the journal has just
     // compacted and the early boards are only in the outbox.
-    for (const pattern of ['at board ends', 'after compactions'] as const) {
+    const withCalls = new AckTransport();
+    const c = sim(m.header, withCalls);
+    playWithCuts(c, m.readings, () => false, true);
+    const uncutWithCalls = checkRecords(withCalls.bodies, c.logText());
+    assert.ok(c.logText().includes('"call":"placed"'));
+    for (const pattern of ['at board ends', 'after compactions', 'after compactions, a call between boards'] as const) {
       const tr = new AckTransport();
       const b = sim(m.header, tr);
+      const calls = pattern.endsWith('between boards');
+      const expected = calls ? uncutWithCalls : uncut;
       let lastBoards = 0;
       let boardShots = -1;
       const cuts = playWithCuts(b, m.readings, (boards, shots) => {
@@ -90,19 +107,19 @@ describe('results sync in the table app', () => {
           boardShots = shots;
           return pattern === 'at board ends';
         }
-        return pattern === 'after compactions' && shots === boardShots + 1;
-      });
+        return pattern !== 'at board ends' && shots === boardShots + 1;
+      }, calls);
       assert.ok(cuts >= 2, `${pattern}: ${cuts} power cuts`);
       assert.equal(b.app.state.match.over, true);
       const whole = b.logText();
       assert.equal(b.app.fullLog(), whole, `${pattern}: after all those cuts the app still has the whole log`);
       const records = checkRecords(tr.bodies, whole);
-      assert.equal(records.length, uncut.length, `${pattern}: one record per board, and the match`);
-      assert.deepEqual(records.map((r) => r.kind), uncut.map((r) => r.kind));
+      assert.equal(records.length, expected.length, `${pattern}: one record per board, and the match`);
+      assert.deepEqual(records.map((r) => r.kind), expected.map((r) => r.kind));
       assert.equal(records[records.length - 1].kind, 'match');
       assert.equal(records[records.length - 1].log, whole);
       // The same match, cut or not: the same logs but for the times (a reboot adds a second).
-      assert.deepEqual(records.map((r) => noT(r.log)), uncut.map((r) => noT(r.log)));
+      assert.deepEqual(records.map((r) => noT(r.log)), expected.map((r) => noT(r.log)));
       assert.equal(b.sync!.view().queued, 0);
     }
   });

@@ -75,7 +75,7 @@ export class SimTable {
         })
       : null;
     this.app = new TableApp({
-      results: this.sync ?? undefined,
+      sync: this.sync ?? undefined,
       clock: { now: () => this.now - this.bootAt },
       display: { show: (f) => void this.frame.set(f) },
       storage: this.storage,

@@ -32,9 +32,14 @@ export interface DisplayPort {
   brightness?(level: 'low' | 'mid' | 'high'): void;
 }
 
+/** Finished boards and matches, for a host that wants to hear of them (the mcsim build traces them). */
+export interface ResultsPort {
+  boardFinished(match: MatchHeader, state: PublicState): void;
+}
+
 /** Results for the club's server (src/sync/sync.ts): records at each board's and the match's end, and
  * the early boards' log, which the journal forgets at compaction but a record must carry. */
-export interface ResultsPort {
+export interface SyncPort {
   /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
   restoreLog(header: string, line: number): string | null;
   matchStarted(): void;
@@ -58,6 +63,8 @@ export interface AppOptions {
   display: DisplayPort;
   storage: StoragePort;
   results?: ResultsPort;
+  /** Results sync (src/sync/sync.ts), on a table set up for it. */
+  sync?: SyncPort;
   table: { beamGapMm: number; calibration: Calibration | null };
   /** The match to start when the journal is blank. */
   defaultMatch: MatchHeader;
@@ -119,7 +126,7 @@ export class TableApp {
     const t = this.o.clock.now();
     this.sensing.advance(t);
     this.buttons.tick(t);
-    if (this.o.results?.tick(t, this.atRest, this.settings.wifi)) this.draw();
+    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
   }
 
   /** A call as a player makes it at the table (menus, or the simulator's API). */
@@ -129,7 +136,7 @@ export class TableApp {
   }
 
   setWifi(w: Wifi): void {
-    if (w === 'up' && this.wifi !== 'up') this.o.results?.networkUp();
+    if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
     this.wifi = w;
     this.draw();
   }
@@ -141,7 +148,7 @@ export class TableApp {
     this.journal.begin(formatHeader(header));
     this.open(header, s.value, 2);
     this.prefix = `${formatHeader(header)}\n`;
-    this.o.results?.matchStarted();
+    this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
     this.lastText = 'NEW MATCH';
     this.o.observer?.match?.(header);
@@ -178,7 +185,7 @@ export class TableApp {
   }
 
   screen(): Screen {
-    const v = this.o.results?.view();
+    const v = this.o.sync?.view();
     const corner: Corner = {
       fault: this.faults.size > 0,
       wifi: this.settings.wifi ? this.wifi : 'off',
@@ -220,7 +227,7 @@ export class TableApp {
     if (!base.ok) return false;
     this.open(header.value, base.value, content.snapshot ? content.snapshot.line : 2);
     const headerLine = formatHeader(header.value);
-    this.prefix = content.snapshot ? (this.o.results?.restoreLog(headerLine, content.snapshot.line) ?? null) : `${headerLine}\n`;
+    this.prefix = content.snapshot ? (this.o.sync?.restoreLog(headerLine, content.snapshot.line) ?? null) : `${headerLine}\n`;
     let lastT = 0;
     for (const batch of content.batches) {
       for (const line of batch.split('\n')) {
@@ -282,7 +289,7 @@ export class TableApp {
     if (after.shot === null) {
       if (this.compaction) {
         // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
-        if (this.compaction.log !== null) this.o.results?.keepLog(this.compaction.log);
+        if (this.compaction.log !== null) this.o.sync?.keepLog(this.compaction.log);
         this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
         this.compaction = null;
       }
@@ -290,6 +297,9 @@ export class TableApp {
       this.pending = [];
     }
     this.lastText = describeEvent(e, before, after, this.match.header) ?? this.lastText;
+    if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
+      this.o.results?.boardFinished(this.match.header, publicState(after));
+    }
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
@@ -300,7 +310,7 @@ export class TableApp {
   private makeRecords(s: State): void {
     const log = this.fullLog();
     const state = publicState(s);
-    for (const kind of this.finishedKinds) this.o.results?.finished(kind, log, state);
+    for (const kind of this.finishedKinds) this.o.sync?.finished(kind, log, state);
     this.finishedKinds = [];
   }
 
@@ -343,7 +353,7 @@ export class TableApp {
         return app.settings;
       },
       setup: this.setup,
-      sync: this.o.results,
+      sync: this.o.sync,
       call: (c) => this.call(c),
       change: (s) => this.changeSettings(s),
       startMatch: () => {

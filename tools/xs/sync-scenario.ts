@@ -37,7 +37,7 @@ export function syncTranscript(trace: Trace, seen: (body: Uint8Array, signature:
   let clock = 0;
   const boot = () => {
     const sync = new Sync({ storage: outboxFlash, transport, digest: () => new TestOnlySha256(), random, settings: { load: () => XS_SETTINGS, forget: () => {} }, firmware: 'xs' });
-    const app = new TableApp({ clock: { now: () => clock }, display: { show: () => {} }, storage: journal, results: sync, table: { beamGapMm: trace.header.beamGapMm, calibration: trace.header.calibration }, defaultMatch: trace.header.match });
+    const app = new TableApp({ clock: { now: () => clock }, display: { show: () => {} }, storage: journal, sync, table: { beamGapMm: trace.header.beamGapMm, calibration: trace.header.calibration }, defaultMatch: trace.header.match });
     return { app, sync };
   };
   let t = boot();

@@ -8,7 +8,10 @@ import type { Reading } from '../../src/sensing/types.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
-import { AckTransport, HandTransport, SETTINGS } from '../helpers/sync.ts';
+import { AckTransport, HandTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
+import { ManualClock, MemoryFlash, play } from '../helpers/table.ts';
+import { TableApp } from '../../src/app/app.ts';
+import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import type { TransportPort } from '../../src/sync/ports.ts';
 
 function fixture(name: string) {
@@ -183,5 +186,54 @@ describe('results sync in the table app', () => {
     assert.equal(second[0].counter, JSON.parse(tr.bodies[n - 1]).counter + 1);
     assert.match(second[0].log, /"players":\["Cleo","Dev"\]/);
     assert.equal(second[second.length - 1].log, formatLog(s.header, s.events));
+  });
+});
+
+describe('results sync: a power cut at every write of a whole match, the journal\'s and the outbox\'s', () => {
+  it('every reboot has the whole log the journal committed, and it replays to the restored state', function () {
+    this.timeout(120_000);
+    const m = fixture('it-torneo-singles');
+    const journal = new MemoryFlash();
+    const outbox = new MemoryFlash();
+    // One order for the writes of both areas, as the power sees them.
+    const order: { area: 'journal' | 'outbox'; index: number }[] = [];
+    journal.onWrite = () => void order.push({ area: 'journal', index: journal.ops.length - 1 });
+    outbox.onWrite = () => void order.push({ area: 'outbox', index: outbox.ops.length - 1 });
+    const boot = (j: MemoryFlash, o: MemoryFlash) => {
+      const clock = new ManualClock();
+      const sync = makeSync(new HandTransport(), o);
+      const app = new TableApp({ clock, display: { show: () => {} }, storage: j, sync, table: { beamGapMm: 10, calibration: CALIBRATION }, defaultMatch: m.header });
+      return { app, clock, sync, flash: j, shown: [] };
+    };
+    const t = boot(journal, outbox);
+    play(t, m.readings);
+    const whole = t.app.fullLog()!;
+    assert.equal(whole, t.app.fullLog());
+    assert.ok(order.filter((w) => w.area === 'outbox').length >= 6, 'the outbox was written during the match');
+    let reboots = 0;
+    for (let g = 0; g <= order.length; g++) {
+      const w = order[g];
+      // Whole writes up to g; and for the outbox's own writes, also torn in the middle.
+      const op = w?.area === 'outbox' ? outbox.ops[w.index] : null;
+      const torn = op && op.kind === 'append' ? [0, op.bytes.length >> 1] : [0];
+      for (const bytes of torn) {
+        const before = order.slice(0, g);
+        const jn = before.filter((x) => x.area === 'journal').length;
+        const on = before.filter((x) => x.area === 'outbox').length;
+        const j = MemoryFlash.cutAt(journal.ops, jn, w?.area === 'journal' ? bytes : 0);
+        const o = MemoryFlash.cutAt(outbox.ops, on, w?.area === 'outbox' ? bytes : 0);
+        const r = boot(j, o);
+        const log = r.app.fullLog();
+        assert.ok(log !== null, `cut before write ${g} (${w?.area}), ${bytes} bytes in: the log's start is lost`);
+        assert.ok(whole.startsWith(log), `cut before write ${g}: the log is the match's, so far`);
+        const parsed = parseLog(log);
+        assert.ok(parsed.ok);
+        const s = replay(parsed.value);
+        assert.ok(s.ok);
+        assert.equal(game(publicState(s.value)), game(r.app.state), `cut before write ${g}: the log replays to the state the app restored`);
+        reboots++;
+      }
+    }
+    assert.ok(reboots > 60, `${reboots} reboots`);
   });
 });

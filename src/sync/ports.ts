@@ -22,7 +22,8 @@ export interface SyncSettings { server: string | null /* base URL, null = find b
 export interface WallClockPort { iso(): string | null }
 /** Finds the results server by mDNS (`_carrom._tcp`) when no URL is set: `done` gets the base URL, or an error. */
 export interface ServerFinder { find(done: (error: string | null, url: string | null) => void): void }
-/** The table's own access point and setup page (the device); the network name and code go on the display. */
+/** The table's own access point and setup page (the device); the network name and code go on the display.
+ * open() is called again each time the screen is redrawn while it shows them: it must answer the same. */
 export interface SetupPort { open(): { network: string; code: string } | { error: string }; close(): void }
 /** Where the host keeps the sync settings (Preference on the device). */
 export interface SettingsPort { load(): SyncSettings | null; forget(): void }

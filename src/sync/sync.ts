@@ -118,14 +118,15 @@ export class Sync {
     );
     if (!made) return;
     this.archived = eventLines(log);
-    this.dropOlder(made.counter, log);
+    // A match record drops nothing: it follows the last board's record, which the server gets too.
+    if (kind === 'board') this.dropOlder(made.counter, log);
     this.version++;
   }
 
-  /** Unsent records whose log the new record's log begins with: it carries all they do (flash is small). */
+  /** Unsent board records whose log the new record's log begins with: it carries all they do (flash is small). */
   private dropOlder(counter: number, log: string): void {
     for (const e of this.outbox.queued()) {
-      if (e.counter === counter || this.inFlight?.counter === e.counter) continue;
+      if (e.counter === counter || e.kind !== 'board' || this.inFlight?.counter === e.counter) continue;
       let old: unknown;
       try {
         old = (JSON.parse(this.outbox.bodyText(e)) as { log?: unknown }).log;

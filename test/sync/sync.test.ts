@@ -154,7 +154,7 @@ describe('results sync', () => {
     assert.equal(tr.posted.length, 0);
   });
 
-  it('a newer record of the same log replaces an unsent older one; another match\'s is kept', () => {
+  it('a newer board record of the same log replaces an unsent older one; a match record and another match\'s are kept', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);
     const other = `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n{"e":"placed","t":0}\n`;
@@ -162,7 +162,7 @@ describe('results sync', () => {
     sync.finished('board', log(1), STATE);
     sync.finished('board', log(3), STATE);
     sync.finished('match', log(3), STATE);
-    assert.deepEqual(sync.outbox.queued().map((e) => [e.counter, e.kind]), [[1, 'match'], [4, 'match']]);
+    assert.deepEqual(sync.outbox.queued().map((e) => [e.counter, e.kind]), [[1, 'match'], [3, 'board'], [4, 'match']]);
   });
 
   it('a record in flight is never replaced under the transport', () => {

@@ -175,6 +175,13 @@ export class Outbox {
     return this.s.entries.filter((e) => e.status === 'queued').sort((x, y) => x.counter - y.counter);
   }
 
+  /** The oldest record to send, or null (no list built: the scheduler asks at every tick). */
+  firstQueued(): Entry | null {
+    let first: Entry | null = null;
+    for (const e of this.s.entries) if (e.status === 'queued' && (first === null || e.counter < first.counter)) first = e;
+    return first;
+  }
+
   refused(): Entry[] {
     return this.s.entries.filter((e) => e.status === 'refused');
   }

@@ -200,7 +200,7 @@ export class Sync {
   }
 
   private send(s: SyncSettings, transport: TransportPort): void {
-    const e = this.outbox.queued()[0];
+    const e = this.outbox.firstQueued();
     if (!e) return;
     const base = s.server ?? this.found;
     if (base === null) return this.find();

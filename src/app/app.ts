@@ -43,6 +43,8 @@ export interface SyncPort {
   /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
   restoreLog(header: string, line: number): string | null;
   matchStarted(): void;
+  /** After a boot: the restored match, for records a power cut kept from being made. */
+  resume(log: string | null, state: PublicState): void;
   /** The journal is about to forget the log before its newest board: the whole log so far. */
   keepLog(log: string): void;
   /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost. */
@@ -245,6 +247,7 @@ export class TableApp {
       }
     }
     this.boardKey = this.key(this.match.state);
+    this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
     this.lastText = 'RESTORED';

@@ -23,6 +23,12 @@ type ItemType = (typeof ITEM)[keyof typeof ITEM];
 const MAGIC = 0xcb;
 const HEAD = 10; // magic, type, length (u32), crc (u32)
 
+/** How far a match's records went: boards done (games × 1000 + boards), and whether its match record was made. */
+export interface Recorded {
+  boards: number;
+  over: boolean;
+}
+
 /** queued: to send; refused: the server refused it for good (kept, shown); acked: kept only as the log's archive. */
 export type EntryStatus = 'queued' | 'refused' | 'acked';
 
@@ -228,23 +234,37 @@ export class Outbox {
     this.status(counter, 'queued', null);
   }
 
-  /** The whole log so far, when no record holds it (the journal is about to forget some of it). */
-  archive(log: string): void {
-    const bytes = encodeUtf8(log);
+  /** The whole log so far, when no record holds it (the journal is about to forget some of it), and how
+   * far the records of it went (boards done, match record made). */
+  archive(log: string, recorded: Recorded): void {
+    const bytes = encodeUtf8(`${JSON.stringify(recorded)}\n${log}`);
     const start = this.append(frame(ITEM.archive, bytes)) + HEAD;
     this.s.latest = { slot: this.slot, start, length: bytes.length };
   }
 
   /** The newest log the outbox holds (of a record, or an archive), or null. */
   latestLog(): string | null {
+    return this.latest()?.log ?? null;
+  }
+
+  /** The newest log, and how far the records of its match went when it was written. */
+  latest(): ({ log: string } & Recorded) | null {
     const l = this.s.latest;
     if (!l) return null;
-    if ('slot' in l) return decodeUtf8(this.storage.read(l.slot), l.start, l.start + l.length);
-    const e = this.s.entries.find((x) => x.counter === l.counter);
-    if (!e) return null;
     try {
-      const log = (JSON.parse(this.bodyText(e)) as { log?: unknown }).log;
-      return typeof log === 'string' ? log : null;
+      if ('slot' in l) {
+        const text = decodeUtf8(this.storage.read(l.slot), l.start, l.start + l.length);
+        const nl = text.indexOf('\n');
+        const r = JSON.parse(text.slice(0, nl)) as Recorded;
+        return { log: text.slice(nl + 1), boards: r.boards, over: r.over };
+      }
+      const e = this.s.entries.find((x) => x.counter === l.counter);
+      if (!e) return null;
+      const r = JSON.parse(this.bodyText(e)) as { log?: unknown; state?: { match?: { boards?: unknown[]; games?: unknown[] } } };
+      const m = r.state?.match;
+      if (typeof r.log !== 'string') return null;
+      const boards = m && Array.isArray(m.boards) && Array.isArray(m.games) ? m.games.length * 1000 + m.boards.length : 0;
+      return { log: r.log, boards, over: e.kind === 'match' };
     } catch {
       return null;
     }

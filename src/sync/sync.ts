@@ -8,7 +8,7 @@ import type { PublicState } from '../rules/state.ts';
 import type { StoragePort } from '../store/journal.ts';
 import { judge } from './answer.ts';
 import { backoffUs, longBackoffUs } from './backoff.ts';
-import { Outbox } from './outbox.ts';
+import { Outbox, type Recorded } from './outbox.ts';
 import type { DigestFactory, PostAnswer, RandomPort, ServerFinder, SettingsPort, SetupPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
 import { recordText, signedBody, type RecordKind } from './record.ts';
 
@@ -42,6 +42,9 @@ export interface SyncView {
 /** A send gets this long for its answer before the core gives up on it (the host's own timeout is shorter). */
 const ANSWER_US = 120_000_000;
 
+/** Boards finished in a match (each game's count starts again). */
+export const boardsDone = (s: { match: { boards: readonly unknown[]; games: readonly unknown[] } }) => s.match.games.length * 1000 + s.match.boards.length;
+
 const eventLines = (log: string) => {
   let n = -1; // the header line
   for (let i = log.indexOf('\n'); i >= 0; i = log.indexOf('\n', i + 1)) n++;
@@ -65,6 +68,8 @@ export class Sync {
   /** Event lines of the current match's log that the outbox holds (a record's, or an archive). */
   private archived = 0;
   private requeue = false;
+  /** How far the current match's records went (so that a reboot can make one a power cut prevented). */
+  private recorded: Recorded = { boards: 0, over: false };
   /** Bumped at every change the display shows. */
   private version = 0;
   private shown = -1;
@@ -91,13 +96,24 @@ export class Sync {
 
   matchStarted(): void {
     this.archived = 0;
+    this.recorded = { boards: 0, over: false };
+  }
+
+  /** After a boot, at rest: a record a power cut kept from being made (between the journal's write of
+   * the board's last shot and the record's) is made now. */
+  resume(log: string | null, state: PublicState): void {
+    if (log === null) return;
+    const l = this.outbox.latest();
+    this.recorded = l && log.startsWith(l.log) ? { boards: l.boards, over: l.over } : { boards: 0, over: false };
+    if (boardsDone(state) > this.recorded.boards) this.finished('board', log, state);
+    if (state.match.over && !this.recorded.over) this.finished('match', log, state);
   }
 
   /** The journal is about to forget the log before its newest board: unless a record holds all of it, archive it. */
   keepLog(log: string): void {
     const events = eventLines(log);
     if (events <= this.archived) return;
-    this.safely(() => this.outbox.archive(log));
+    this.safely(() => this.outbox.archive(log, this.recorded));
     this.archived = events;
   }
 
@@ -118,6 +134,7 @@ export class Sync {
     );
     if (!made) return;
     this.archived = eventLines(log);
+    this.recorded = kind === 'match' ? { boards: boardsDone(state), over: true } : { boards: boardsDone(state), over: this.recorded.over };
     // A match record drops nothing: it follows the last board's record, which the server gets too.
     if (kind === 'board') this.dropOlder(made.counter, log);
     this.version++;

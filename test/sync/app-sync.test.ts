@@ -11,6 +11,7 @@ import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { AckTransport, HandTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
 import { ManualClock, MemoryFlash, play } from '../helpers/table.ts';
 import { TableApp } from '../../src/app/app.ts';
+import { boardsDone } from '../../src/sync/sync.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import type { TransportPort } from '../../src/sync/ports.ts';
 
@@ -233,6 +234,13 @@ describe('results sync: a power cut at every write of a whole match, the journal
         const s = replay(parsed.value);
         assert.ok(s.ok);
         assert.equal(game(publicState(s.value)), game(r.app.state), `cut before write ${g}: the log replays to the state the app restored`);
+        // Every board that ended, and the match if it did, has its record (made at boot if a cut came
+        // between the journal's write of the last shot and the record's).
+        const done = boardsDone(r.app.state);
+        if (done > 0) {
+          const latest = r.sync.outbox.latest();
+          assert.deepEqual(latest && { boards: latest.boards, over: latest.over, log: latest.log }, { boards: done, over: r.app.state.match.over, log: latest && log.startsWith(latest.log) ? latest.log : 'the log of this match' }, `cut before write ${g}: the records went as far as the match`);
+        }
         reboots++;
       }
     }

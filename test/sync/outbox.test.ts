@@ -41,7 +41,7 @@ function scenario(): { flash: MemoryFlash; steps: { lastOp: number; view: string
   step(() => o.acknowledge(3));
   step(() => o.acknowledge(4));
   step(() => o.tidy(0));
-  step(() => o.archive('H2\nx1\n'));
+  step(() => o.archive('H2\nx1\n', { boards: 1, over: false }));
   step(() => o.add('board', (c) => body(c, 'H2\nx1\nx2\n')));
   step(() => o.requeue(2));
   step(() => o.acknowledge(5));

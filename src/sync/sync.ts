@@ -112,7 +112,8 @@ export class Sync {
   /** The journal is about to forget the log before its newest board: unless a record holds all of it, archive it. */
   keepLog(log: string): void {
     const events = eventLines(log);
-    if (events <= this.archived) return;
+    // A table not set up makes no records, and so keeps no archive for them (no flash wear for nothing).
+    if (events <= this.archived || !this.settings) return;
     this.safely(() => this.outbox.archive(log, this.recorded));
     this.archived = events;
   }

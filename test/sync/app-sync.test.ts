@@ -70,6 +70,7 @@ function checkRecords(bodies: string[], wholeLog: string): { counter: number; ki
     const s = replay(parsed.value);
     assert.ok(s.ok);
     assert.equal(game(r.state), game(publicState(s.value)), `record ${r.counter} replays to its state`);
+    assert.equal(JSON.stringify(r.state), JSON.stringify(publicState(s.value)), `record ${r.counter}: exactly`);
   }
   const counters = records.map((r) => r.counter);
   assert.deepEqual(counters, [...counters].sort((a, b) => a - b), 'counters increase');

@@ -13,6 +13,7 @@ import { ManualClock, MemoryFlash, play } from '../helpers/table.ts';
 import { TableApp } from '../../src/app/app.ts';
 import { boardsDone } from '../../src/sync/sync.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { randomMatch } from '../../tools/random-match.ts';
 import type { TransportPort } from '../../src/sync/ports.ts';
 
 function fixture(name: string) {
@@ -191,6 +192,29 @@ describe('results sync in the table app', () => {
     assert.match(second[0].log, /"players":\["Cleo","Dev"\]/);
     assert.equal(second[second.length - 1].log, formatLog(s.header, s.events));
   });
+});
+
+describe('results sync over random matches', () => {
+  for (const seed of [1, 3, 4, 6]) {
+    it(`random match ${seed}: cut after every compaction, the records are those of the uncut match`, function () {
+      this.timeout(60_000);
+      const rm = randomMatch(seed, { clean: true, maxShots: 400 });
+      const readings = generateTrace(rm.header, rm.events, seed, NOISE.low, LAYOUTS.reference).readings;
+      const clean = new AckTransport();
+      const a = sim(rm.header, clean);
+      playWithCuts(a, readings, () => false);
+      const uncut = checkRecords(clean.bodies, a.logText());
+      const tr = new AckTransport();
+      const b = sim(rm.header, tr);
+      let last = 0;
+      let at = -1;
+      const cuts = playWithCuts(b, readings, (boards, shots) => (boards !== last ? ((last = boards), (at = shots), false) : shots === at + 1));
+      assert.ok(uncut.length >= 1 && cuts >= 1, `${uncut.length} records, ${cuts} cuts`);
+      const records = checkRecords(tr.bodies, b.logText());
+      assert.deepEqual(records.map((r) => [r.kind, noT(r.log)]), uncut.map((r) => [r.kind, noT(r.log)]), `${rm.header.rules} ${rm.header.mode}`);
+      if (b.app.state.match.over) assert.equal(records[records.length - 1].kind, 'match');
+    });
+  }
 });
 
 describe('results sync: a power cut at every write of a whole match, the journal\'s and the outbox\'s', () => {

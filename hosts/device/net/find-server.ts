@@ -4,7 +4,7 @@
 import MDNS from 'mdns';
 import Timer from 'timer';
 import type { ServerFinder } from '../../../src/sync/ports.ts';
-import { baseFromService } from './url.ts';
+import { baseFromService, txtValue } from './url.ts';
 
 export const SERVICE = '_carrom._tcp';
 const WAIT_MS = 10_000;
@@ -14,15 +14,6 @@ interface Instance {
   address?: string;
   port: number;
   txt?: string[] | Record<string, string>;
-}
-
-/** `path=/api/v1/records` from the TXT strings ("key=value"; the SDK hands them as an array). */
-export function txtValue(txt: Instance['txt'], key: string): string | undefined {
-  if (Array.isArray(txt)) {
-    for (const t of txt) if (t.startsWith(`${key}=`)) return t.slice(key.length + 1);
-    return undefined;
-  }
-  return txt?.[key];
 }
 
 export class MdnsFinder implements ServerFinder {

@@ -36,3 +36,12 @@ export function baseFromService(address: string, port: number, txtPath: string |
   const path = txtPath && txtPath.startsWith('/') && txtPath.endsWith(RECORDS_PATH) ? txtPath.slice(0, -RECORDS_PATH.length) : '';
   return `http://${address}:${port}${path}`;
 }
+
+/** A TXT value ("key=value" strings; the SDK hands them as an array, its typing as a record). */
+export function txtValue(txt: string[] | Record<string, string> | undefined, key: string): string | undefined {
+  if (Array.isArray(txt)) {
+    for (const t of txt) if (t.startsWith(`${key}=`)) return t.slice(key.length + 1);
+    return undefined;
+  }
+  return txt?.[key];
+}

@@ -30,7 +30,7 @@ describe('device sync in mcsim (Moddable SDK)', function () {
     return;
   }
 
-  it('checks RFC 4231 through Digest and posts a signed record that Node verifies', async () => {
+  it('RFC 4231 through Digest, the outbox files, Wi-Fi up and refused, a signed record Node verifies, the setup page', async () => {
     const secret = randomBytes(32).toString('hex');
     const seen: { length: number; declared: string | undefined; signatureOk: boolean; table: unknown }[] = [];
     const server: Server = createServer((req, res) => {
@@ -48,13 +48,26 @@ describe('device sync in mcsim (Moddable SDK)', function () {
     const port = (server.address() as { port: number }).port;
     try {
       mkdirSync(OUT, { recursive: true });
-      const build = spawnSync('mcconfig', ['-m', '-p', 'lin', '-t', 'build', '-o', OUT, `server=http://127.0.0.1:${port}`, 'table=table-1', `secret=${secret}`], {
+      const setupPort = await freePort();
+      const args = ['-m', '-p', 'lin', '-t', 'build', '-o', OUT, `server=http://127.0.0.1:${port}`, 'table=table-1', `secret=${secret}`, `setupPort=${setupPort}`];
+      const build = spawnSync('mcconfig', args, {
         cwd: 'hosts/device/check',
         encoding: 'utf8',
       });
       assert.equal(build.status, 0, build.stderr.slice(-2000));
       assert.ok(existsSync(SO));
-      const out = await runMcsim(60_000);
+      const page: { get?: string; bad?: [number, string]; good?: [number, string] } = {};
+      const out = await runMcsim(90_000, async (line) => {
+        if (!line.startsWith('check: setup open ')) return;
+        const base = `http://127.0.0.1:${setupPort}`;
+        page.get = await (await fetch(`${base}/`)).text();
+        const post = async (form: Record<string, string>) => {
+          const r = await fetch(`${base}/save`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+          return [r.status, await r.text()] as [number, string];
+        };
+        page.bad = await post({ ssid: 'club', password: 'short', server: '', code: '' });
+        page.good = await post({ ssid: 'club wifi', password: 'long-enough', server: '', code: `carrom1.table-9.${'c'.repeat(64)}` });
+      });
       const lines = out.split('\n').filter((l) => l.startsWith('check:'));
       const vectors = lines.filter((l) => l.startsWith('check: rfc4231 '));
       assert.equal(vectors.length, 7, out.slice(-2000));
@@ -65,14 +78,43 @@ describe('device sync in mcsim (Moddable SDK)', function () {
       assert.equal(seen[0].table, 'table-1');
       assert.equal(String(seen[0].length), seen[0].declared);
       assert.ok(seen[0].length > 32 * 1024, 'the body is big enough to stream in many pieces');
+      // The outbox's files: appends, ranged reads, the end of the file, erase.
+      assert.ok(lines.includes('check: storage 1,2,3,4,5,6,7 | 3,4,5 | 7 | 0'), lines.join('\n'));
+      // Wi-Fi against the SDK's simulation: a good network comes up; a refused password goes down and waits.
+      assert.ok(lines.includes('check: wifi good down up'), lines.join('\n'));
+      assert.ok(lines.includes('check: wifi refused off down'), lines.join('\n')); // off: start() drops the old network first
+      assert.ok(lines.some((l) => /^check: wifi log: Wi-Fi disconnect; next try in \d+ s$/.test(l)), lines.join('\n'));
+      // Setup mode: an access point named after the table, an 8-digit code, the page, a refused and a good form.
+      const open = lines.find((l) => l.startsWith('check: setup open '));
+      assert.match(open ?? '', /"network":"carrom-setup","code":"\d{4} \d{4}"/);
+      assert.match(page.get ?? '', /<form method="post" action="\/save">/);
+      assert.equal(page.bad?.[0], 400);
+      assert.match(page.bad?.[1] ?? '', /Wi-Fi password: 5 characters/);
+      assert.equal(page.good?.[0], 200);
+      assert.match(page.good?.[1] ?? '', /Table <b>table-9<\/b> joins <b>club wifi<\/b>/);
+      const closed = lines.find((l) => l.startsWith('check: setup closed '));
+      assert.deepEqual(JSON.parse((closed ?? '').slice('check: setup closed '.length)), {
+        ssid: 'club wifi', password: 'long-enough', server: null, table: 'table-9', secret: 'c'.repeat(64),
+      });
     } finally {
       server.close();
     }
   });
 });
 
-/** mcsim never exits by itself: it runs until "check: done" or the time is up, then is stopped by its id. */
-function runMcsim(ms: number): Promise<string> {
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+/** mcsim never exits by itself: it runs until "check: done" or the time is up, then is stopped by its id.
+ * `onLine` sees each line as it comes (the setup page is filled in while mcsim runs). */
+function runMcsim(ms: number, onLine: (line: string) => Promise<void>): Promise<string> {
   return new Promise((done) => {
     const child = spawn('xvfb-run', ['-a', 'stdbuf', '-oL', 'mcsim', SO], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -85,8 +127,13 @@ function runMcsim(ms: number): Promise<string> {
       }
     };
     const timer = setTimeout(stop, ms);
+    let partial = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
+      partial += d.toString();
+      const lines = partial.split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line).catch((e) => (out += `\ncheck: test side failed: ${e}\n`));
       if (out.includes('check: done')) stop();
     });
     child.on('exit', () => done(out));

@@ -29,6 +29,8 @@ export class SetupMode implements SetupPort {
     private readonly save: (s: NetSettings) => void,
     private readonly log: (text: string) => void,
     private readonly random: () => number,
+    /** The page's port: 80 on the device; another in the mcsim check (a desktop's 80 is taken or privileged). */
+    private readonly port = 80,
   ) {}
 
   get isOpen(): boolean {
@@ -58,7 +60,7 @@ export class SetupMode implements SetupPort {
     this.pin = drawPin(random);
     WiFi.mode = WiFi.Mode.accessPoint;
     WiFi.accessPoint({ ssid: this.apName, password: this.pin, max: 2 });
-    this.server = new Server({ port: 80 });
+    this.server = new Server({ port: this.port });
     const exchanges = new Map<object, Exchange>();
     const mode = this;
     this.server.callback = function (message, value, method) {

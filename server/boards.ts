@@ -35,33 +35,57 @@ export function boardRows(log: MatchLog): { rows: BoardRow[]; final: State } | {
   const initial = start(log.header);
   if (!initial.ok) return { error: `line ${log.headerLine}: ${initial.error}` };
   let state = initial.value;
-  const done: Tracked[] = [];
+  const games: Tracked[][] = []; // the engine forgets a game's boards when the next game starts; we keep them
+  let current: Tracked[] = [];
+  const shotsBefore = (list: Tracked[], i: number) => (i > 0 && list[i - 1] ? list[i - 1].shotsAtEnd : (games[games.length - 1]?.at(-1)?.shotsAtEnd ?? 0));
   for (const { event, line } of effectiveEvents(log.events)) {
     const next = step(state, event, line);
-    const boards = next.match.boards;
-    // A late drop can judge the last shot again: the board it ended may now end otherwise, or not at all.
-    if (done.length > boards.length) done.length = boards.length;
-    const i = boards.length - 1;
-    if (i >= 0 && (done.length <= i || done[i].result !== boards[i])) {
-      done.length = i;
-      const shotsBefore = i > 0 ? done[i - 1].shotsAtEnd : 0;
-      done.push(finish(state, next, event, line, shotsBefore));
+    const m = next.match;
+    // Games whose boards the engine no longer shows: all but the last one once the match is over.
+    const closed = m.over && m.games.length > 0 ? m.games.length - 1 : m.games.length;
+    if (closed > games.length) {
+      // This board ended the game: its result and position are seen only in the forced replay.
+      current.length = Math.min(current.length, state.match.boards.length);
+      current.push(finish(state, null, event, line, games.length + 1, shotsBefore(current, current.length), next.shots));
+      games.push(current);
+      current = [];
+    } else {
+      // A late drop can judge the last shot again: the board (or game) it ended may now end otherwise, or not at all.
+      if (closed < games.length) current = games.pop() ?? [];
+      else if (closed > 0 && m.games[closed - 1] !== state.match.games[closed - 1]) {
+        // The board that ended the last game was judged again and still ends it, perhaps by other points.
+        const last = games[closed - 1];
+        last[last.length - 1] = finish(state, null, event, line, closed, shotsBefore(last, last.length - 1), next.shots);
+      }
+      const boards = m.boards;
+      if (current.length > boards.length) current.length = boards.length;
+      const i = boards.length - 1;
+      if (i >= 0 && (current.length <= i || current[i].result !== boards[i])) {
+        current.length = Math.min(current.length, i);
+        current.push(finish(state, next, event, line, games.length + 1, shotsBefore(current, current.length), next.shots));
+      }
     }
     state = next;
   }
-  return { rows: done.map((d) => d.row), final: state };
+  return { rows: [...games.flat(), ...current].map((d) => d.row), final: state };
 }
 
-function finish(before: State, after: State, event: GameEvent, line: number, shotsBefore: number): Tracked {
-  const result = after.match.boards[after.match.boards.length - 1];
-  const shown = after.match.over ? after : step(forceEnd(before), event, line);
+/** The row of the board that `event` ended. `after` is the engine's own next state, or null where it no
+ * longer shows that board (the game ended and the next one began). */
+function finish(before: State, after: State | null, event: GameEvent, line: number, game: number, shotsBefore: number, shotsAtEnd: number): Tracked {
+  let shown = after?.match.over ? after : step(forceEnd(before, false), event, line);
+  // A tie at the top ends no game: then only the position is read, from a replay with the score made unique.
+  if (!shown.match.over) shown = step(forceEnd(before, true), event, line);
+  const real = after ?? shown;
+  const result = real.match.boards[real.match.boards.length - 1];
   const b = shown.match.over ? shown.board : before.board;
+  const three = before.mode === 'three';
   const left = (side: number) => {
     const c = b.colours[side];
-    return after.mode === 'three' || !c ? null : b.onBoard[c];
+    return three || !c ? null : b.onBoard[c];
   };
   const row: BoardRow = {
-    game: before.match.games.length + 1,
+    game,
     board: b.number,
     breaker: b.breaker,
     winner: result.winner,
@@ -70,20 +94,18 @@ function finish(before: State, after: State, event: GameEvent, line: number, sho
     menLeft0: left(0),
     menLeft1: left(1),
     turns: b.turnId + 1,
-    shots: after.shots - shotsBefore,
-    colour0: after.mode === 'three' ? null : b.colours[0],
-    colour1: after.mode === 'three' ? null : b.colours[1],
+    shots: shotsAtEnd - shotsBefore,
+    colour0: three ? null : b.colours[0],
+    colour1: three ? null : b.colours[1],
   };
-  return { result, row, shotsAtEnd: after.shots };
+  return { result, row, shotsAtEnd };
 }
 
-/** The same state under parameters that end the match at the next board end (the board then stays on
- * show), with the score made unique so the engine has a winner. Only positions are read from it. */
-function forceEnd(s: State): State {
+/** The same state under parameters that end the match at the next board end, so that the board stays on
+ * show. `unique` also lifts side 0's score, for a tie; points read from such a replay would be wrong. */
+function forceEnd(s: State, unique: boolean): State {
   const params = { ...s.params, matchTarget: 0, maxBoards: null, gamesPerMatch: 1 };
-  const score = s.match.score.map((v, i) => (i === 0 ? v + 1_000_000 : v));
-  const patched = { ...s, params, match: { ...s.match, score } };
-  if (!s.last) return patched;
-  const pre = s.last.pre;
-  return { ...patched, last: { ...s.last, pre: { ...pre, params, match: { ...pre.match, score: pre.match.score.map((v, i) => (i === 0 ? v + 1_000_000 : v)) } } } };
+  const lift = <T extends State>(x: T): T => ({ ...x, params, match: unique ? { ...x.match, score: x.match.score.map((v, i) => (i === 0 ? v + 1_000_000 : v)) } : x.match });
+  const patched = lift(s);
+  return s.last ? { ...patched, last: { ...s.last, pre: lift(s.last.pre) } } : patched;
 }

@@ -39,6 +39,11 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const forwarder = o.forward ? new Forwarder(store, o.forward) : null;
   const server = createServer((req, res) => {
     handle(req, res).catch((e: Error) => {
+      if (req.destroyed && !res.headersSent) {
+        // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
+        process.stderr.write(`carrom serve: a send to ${req.url} was cut off before its end; nothing stored\n`);
+        return;
+      }
       process.stderr.write(`carrom serve: ${req.method} ${req.url}: ${e.stack ?? e.message}\n`);
       if (!res.headersSent) json(res, 500, { error: 'the server could not do that (see its log); nothing was stored' });
       else res.end();

@@ -23,6 +23,8 @@ export interface ServerOptions {
   /** Base URL of a federation server to forward every stored record to. */
   forward?: string;
   now?: () => Date;
+  /** Where the server says what went wrong (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface ResultsServer {
@@ -36,15 +38,16 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const store = await openStore(o.db ?? './carrom-results.db');
   const hub = new EventHub();
   const now = o.now ?? (() => new Date());
+  const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const forwarder = o.forward ? new Forwarder(store, o.forward) : null;
   const server = createServer((req, res) => {
     handle(req, res).catch((e: Error) => {
       if (req.destroyed && !res.headersSent) {
         // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
-        process.stderr.write(`carrom serve: a send to ${req.url} was cut off before its end; nothing stored\n`);
+        log(`a send to ${req.url} was cut off before its end; nothing stored`);
         return;
       }
-      process.stderr.write(`carrom serve: ${req.method} ${req.url}: ${e.stack ?? e.message}\n`);
+      log(`${req.method} ${req.url}: ${e.stack ?? e.message}`);
       if (!res.headersSent) json(res, 500, { error: 'the server could not do that (see its log); nothing was stored' });
       else res.end();
     });

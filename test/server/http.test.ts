@@ -18,8 +18,10 @@ for (const engine of ENGINES) {
     const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
     const rec = match[0];
 
-    const start = async () => (server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false }));
+    let said: string[] = [];
+    const start = async () => (server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: (l) => said.push(l) }));
     beforeEach(async () => {
+      said = [];
       db = await engine.fresh();
       await start();
       await server.store.addTable('hall-1', SECRET, new Date().toISOString());
@@ -160,6 +162,8 @@ for (const engine of ENGINES) {
         req.on('close', () => resolve());
       });
       assert.equal(await count(), 0);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(said, ['a send to /api/v1/records was cut off before its end; nothing stored']);
       assert.equal((await postRecord(server.url, 'hall-1', SECRET, rec.body)).status, 201);
     });
 

@@ -38,7 +38,7 @@ describe('club pages in a browser', function () {
     await server.close();
   });
 
-  const score = (table: string) => page.evaluate((t) => [...(document.querySelectorAll(`#table-${t} .score`) as ArrayLike<{ textContent: string }>)].map((e) => e.textContent), table);
+  const score = (table: string) => page.evaluate((t) => Array.from(document.querySelectorAll(`#table-${t} .score`) as ArrayLike<{ textContent: string }>).map((e) => e.textContent), table);
 
   it('shows every table, and a posted result arrives live without a reload', async () => {
     await page.goto(`${server.url}/`);
@@ -49,7 +49,7 @@ describe('club pages in a browser', function () {
     for (const r of records) {
       assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
       const want = (stateOf(r.log) as { match: { score: number[] } }).match.score.map(String);
-      await page.waitForFunction((w) => JSON.stringify([...(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>)].map((e) => e.textContent)) === w, JSON.stringify(want));
+      await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want));
     }
     assert.equal(await page.evaluate(() => window.marker), 'same page', 'no reload');
     assert.match((await page.textContent('#table-hall-1'))!, /Asha.*Ben.*Match over: Asha wins|Match over: Ben wins/s);

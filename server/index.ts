@@ -1,14 +1,12 @@
 // The club's results server (`carrom serve`): the record interface, the reads, the live pages, the
 // forward queue and the mDNS announcement, over one store. `startResultsServer` is what the command
 // line and the simulator start.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { hostname } from 'node:os';
-import { routeRead } from './api.ts';
 import { EventHub } from './events.ts';
 import { Forwarder } from './forward.ts';
+import { handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
-import { postRecord, readBody } from './post.ts';
-import { MAX_BODY } from './record.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServerOptions {
@@ -37,52 +35,26 @@ export interface ResultsServer {
 export async function startResultsServer(o: ServerOptions = {}): Promise<ResultsServer> {
   const store = await openStore(o.db ?? './carrom-results.db');
   const hub = new EventHub();
-  const now = o.now ?? (() => new Date());
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const forwarder = o.forward ? new Forwarder(store, o.forward) : null;
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: Error) => {
-      if (req.destroyed && !res.headersSent) {
-        // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
-        log(`a send to ${req.url} was cut off before its end; nothing stored`);
-        return;
-      }
-      log(`${req.method} ${req.url}: ${e.stack ?? e.message}`);
-      if (!res.headersSent) json(res, 500, { error: 'the server could not do that (see its log); nothing was stored' });
-      else res.end();
+  const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const host = o.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port ?? 8080, host, () => resolve());
     });
-  });
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/api/v1/records') {
-      if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
-      const raw = await readBody(req);
-      if (raw === null) {
-        res.setHeader('Connection', 'close');
-        res.on('finish', () => req.socket.destroy());
-        return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
-      }
-      const answer = await postRecord(store, req.headers, raw, now, forwarder !== null, (s) => {
-        hub.send('record', s);
-        forwarder?.kick();
-      });
-      return json(res, answer.status, answer.body);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
-    if (path === '/api/v1/events') return hub.subscribe(res);
-    const page = await routeRead(store, path);
-    res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
-    res.end(req.method === 'HEAD' ? undefined : page.body);
+  } catch (e) {
+    hub.close();
+    await store.close();
+    throw e;
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port ?? 8080, o.host ?? '127.0.0.1', () => resolve());
-  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const mdns = o.mdns === false ? null : announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses: lanAddresses() });
+  const addresses = announced(host);
+  const mdns = o.mdns === false || addresses.length === 0 ? null : announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses });
   forwarder?.kick();
-  const shown = !o.host || o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
@@ -98,7 +70,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   };
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(`${JSON.stringify(body)}\n`);
+/** The addresses a table can reach us at: none when we listen on loopback only. */
+function announced(host: string): string[] {
+  if (host === '0.0.0.0' || host === '::') return lanAddresses();
+  return /^\d+\.\d+\.\d+\.\d+$/.test(host) && !host.startsWith('127.') ? [host] : [];
 }

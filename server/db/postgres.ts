@@ -25,8 +25,11 @@ export async function openPostgres(url: string): Promise<Sql> {
   try {
     // Two servers starting at once on one database must not race on CREATE TABLE.
     await setup.query('SELECT pg_advisory_lock(4242)');
-    for (const s of schema('postgres')) await setup.query(s);
-    await setup.query('SELECT pg_advisory_unlock(4242)');
+    try {
+      for (const s of schema('postgres')) await setup.query(s);
+    } finally {
+      await setup.query('SELECT pg_advisory_unlock(4242)');
+    }
   } finally {
     setup.release();
   }

@@ -72,6 +72,22 @@ describe('board rows of a match log', () => {
     }
   });
 
+  it('a late striker drop that takes a game\'s last board back gives the game its boards again', () => {
+    // Line 96 of the ICF fixture settles the board that wins game 1; the striker then drops late.
+    const lines = readFileSync('test/fixtures/matches/icf-singles.jsonl', 'utf8').trimEnd().split('\n');
+    assert.equal(lines[95], '{"e":"settle","t":115010}');
+    const before = rows(lines.slice(0, 96).join('\n'));
+    assert.equal(before.state.match.games.length, 1);
+    const late = [...lines.slice(0, 96), '{"e":"pocket","piece":"striker","pocket":0,"t":115200}'];
+    const after = rows(late.join('\n'));
+    assert.equal(after.state.match.games.length, 0, 'the game goes on');
+    assert.deepEqual(after.rows, before.rows.slice(0, 3));
+    agrees(after.rows, after.state, 'after the late drop');
+    // And the rest of the match still agrees with the engine, board by board.
+    const rest = rows([...late, ...lines.slice(96)].join('\n'));
+    agrees(rest.rows, rest.state, 'the whole match with the late drop');
+  });
+
   it('the server refuses a stated state the log does not give, saying where', () => {
     const m = randomMatch(3, { maxShots: 40 });
     const body = JSON.parse(recordBody('t', 1, 'board', formatLog(m.header, m.events)));

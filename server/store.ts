@@ -128,11 +128,14 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     const state = r.state as { match: { over: boolean } };
     await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), state.match.over ? 1 : 0, r.receivedAt, matchId]);
     await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
-    for (const [i, b] of r.rows.entries()) {
+    // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
+    if (r.rows.length > 0) {
+      const one = `(${new Array(15).fill('?').join(', ')})`;
+      const values = r.rows.flatMap((b, i) => [matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1]);
       await tx.run(
         `INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1],
+         VALUES ${r.rows.map(() => one).join(', ')}`,
+        values,
       );
     }
   }

@@ -17,6 +17,14 @@ export const PAGE_SCRIPT = `'use strict';
   function getJson(url) {
     return fetch(url, { cache: 'no-store' }).then(function (r) { return r.json(); });
   }
+  /** Games won per side, where the rules play several games: "games 2–1", else "". */
+  function games(s, sides) {
+    if (!s.match.games.length) return '';
+    var won = [];
+    for (var i = 0; i < sides; i++) won.push(0);
+    s.match.games.forEach(function (g) { won[g.winner]++; });
+    return 'games ' + won.join('–');
+  }
   function time(iso) {
     return iso ? new Date(iso).toLocaleTimeString() : '';
   }
@@ -71,7 +79,8 @@ export const PAGE_SCRIPT = `'use strict';
     var what = s.match.over
       ? 'Match over: ' + (s.match.winner === null ? 'no winner' : names[s.match.winner] + ' wins')
       : s.match.boards.length + ' board' + (s.match.boards.length === 1 ? '' : 's') + ' played, board ' + s.board.number + ' in play';
-    n.appendChild(el('p', 'what', what));
+    var g = games(s, names.length);
+    n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : ', this game above') : '')));
   }
   function club() {
     getJson('/api/v1/tables').then(function (r) {
@@ -108,7 +117,8 @@ export const PAGE_SCRIPT = `'use strict';
     var who = function (side) { return side === null ? '' : names[side]; };
     var sec = el('section', 'match');
     sec.dataset.match = String(m.id);
-    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + m.state.match.score.join('–') + (m.over ? ' (over)' : '')));
+    var g = games(m.state, names.length);
+    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + (g || m.state.match.score.join('–')) + (m.over ? ' (over)' : '')));
     sec.appendChild(el('p', 'what', 'Rules ' + m.rules + ', ' + m.mode + '; last record ' + m.counter + ' at ' + new Date(m.updatedAt).toLocaleString()));
     var t = el('table', 'boards');
     var head = el('tr');

@@ -52,7 +52,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const addresses = announced(host);
-  const mdns = o.mdns === false || addresses.length === 0 ? null : announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses });
+  const mdns = o.mdns === false || addresses.length === 0 ? null : await announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses });
   forwarder?.kick();
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {

@@ -2,7 +2,7 @@
 // instance = the server's name, its HTTP port, TXT path=/api/v1/records and v=1. A table with no
 // server set looks it up.
 import { networkInterfaces } from 'node:os';
-import makeMdns from 'multicast-dns';
+import type makeMdns from 'multicast-dns';
 
 export const SERVICE = '_carrom._tcp.local';
 
@@ -40,8 +40,9 @@ export function lanAddresses(): string[] {
 }
 
 /** Answers queries until closed. `options` are multicast-dns's (a test uses unicast on loopback). */
-export function announce(a: Announcement, options?: makeMdns.Options): { close(): void } {
-  const mdns = makeMdns(options);
+export async function announce(a: Announcement, options?: makeMdns.Options): Promise<{ close(): void }> {
+  const { default: start } = await import('multicast-dns');
+  const mdns = start(options);
   mdns.on('error', () => undefined); // no multicast on this network: the server works without it
   mdns.on('query', (packet, rinfo) => {
     const answers = packet.questions.flatMap((q) => answersFor(q as Question, a));

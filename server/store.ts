@@ -54,7 +54,7 @@ export interface Store {
 
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
-  const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : openSqlite(db);
+  const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
   return storeOn(sql);
 }
 

@@ -1,6 +1,6 @@
 // PostgreSQL through pg, chosen by a postgres:// URL: the same schema and statements as SQLite
 // (placeholders become $1, $2 …). A commit is durable with PostgreSQL's default synchronous_commit.
-import pg from 'pg';
+import type pg from 'pg';
 import { schema, type Row, type Sql } from './sql.ts';
 
 const numbered = (sql: string): string => {
@@ -8,10 +8,10 @@ const numbered = (sql: string): string => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-/** BIGINT arrives as text from pg; our counters and ids are safe integers. */
-const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
-
 export async function openPostgres(url: string): Promise<Sql> {
+  const { default: pg } = await import('pg');
+  /** BIGINT arrives as text from pg; our counters and ids are safe integers. */
+  const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     dialect: 'postgres',

@@ -1,10 +1,12 @@
 // SQLite through better-sqlite3: one connection, WAL with synchronous=FULL so that a commit is on the
 // disk before the server answers. Calls are synchronous; a queue keeps one transaction at a time.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { schema, type Row, type Sql } from './sql.ts';
 
-export function openSqlite(path: string): Sql {
-  const db = new Database(path);
+export async function openSqlite(path: string): Promise<Sql> {
+  // Loaded when a store is opened, so that the other carrom commands never load the native addon.
+  const { default: open } = await import('better-sqlite3');
+  const db = new open(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -30,7 +30,7 @@ describe('mDNS announcement of the results server', () => {
     this.timeout(10_000);
     const port = 20000 + (process.pid % 20000);
     const opts = { multicast: false, port, ip: '127.0.0.1', interface: '127.0.0.1', bind: '127.0.0.1', loopback: true } as const;
-    const server = announce(US, opts);
+    const server = await announce(US, opts);
     const asker = makeMdns({ multicast: false, port: 0, ip: '127.0.0.1', interface: '127.0.0.1', bind: '127.0.0.1' });
     try {
       const answer = await new Promise<makeMdns.ResponsePacket>((resolve, reject) => {

@@ -45,7 +45,12 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {
-    const id = decodeURIComponent(table[2]);
+    let id = '';
+    try {
+      id = decodeURIComponent(table[2]);
+    } catch {
+      // A malformed %-escape names no table.
+    }
     if (!TABLE_ID.test(id) || (await store.secretOf(id)) === null) {
       return table[1] === 'tables' ? { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such table.</p>' } : asJson(404, { error: `unknown table "${id}"` });
     }

@@ -195,6 +195,8 @@ for (const engine of ENGINES) {
       assert.deepEqual(lb.players.map((p) => p.matches), [1, 1]);
       assert.equal(lb.players[0].matchesWon, 1);
       assert.equal((await fetch(`${server.url}/api/v1/matches/nope`)).status, 404);
+      assert.equal((await fetch(`${server.url}/api/v1/matches/%E0%A4%A`)).status, 404, 'a malformed escape is no table, not a crash');
+      assert.equal((await fetch(`${server.url}/tables/%E0%A4%A`)).status, 404);
       assert.equal((await fetch(`${server.url}/api/v1/records`)).status, 405);
     });
 

@@ -14,6 +14,7 @@ export class Forwarder {
   constructor(
     private readonly store: Store,
     private readonly target: string,
+    private readonly log: (line: string) => void,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,6 +48,8 @@ export class Forwarder {
         if (error === null) await this.store.forwarded(d.table, d.counter);
         else {
           const wait = Math.min(LONGEST_WAIT, FIRST_WAIT * 2 ** d.attempts);
+          // Said once per record, and again when the waits reach their longest.
+          if (d.attempts === 0 || wait === LONGEST_WAIT) this.log(`forwarding ${d.table} ${d.counter} to ${this.target}: ${error}; trying again in ${wait / 1000} s`);
           await this.store.retryForward(d.table, d.counter, d.attempts + 1, this.now() + wait, error);
         }
         if (this.closed) return;

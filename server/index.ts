@@ -36,7 +36,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const store = await openStore(o.db ?? './carrom-results.db');
   const hub = new EventHub();
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
-  const forwarder = o.forward ? new Forwarder(store, o.forward) : null;
+  const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
   const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {

@@ -51,11 +51,13 @@ describe('forwarding from a club server to a federation server', function () {
     const fedPort = federation.port;
     await federation.close();
     const clubDb = await sqlite.fresh();
-    let club = await startResultsServer({ port: 0, db: clubDb, mdns: false, forward: fedUrl, log: () => undefined });
+    const said: string[] = [];
+    let club = await startResultsServer({ port: 0, db: clubDb, mdns: false, forward: fedUrl, log: (l) => said.push(l) });
     await club.store.addTable('club-a-1', SECRET, 'x');
     for (const r of records) assert.equal((await postRecord(club.url, 'club-a-1', SECRET, r.body)).status, 201);
     await until('a send has failed', async () => (await club.store.dueForwards(Date.now() + 3_600_000, 100)).some((d) => d.attempts > 0));
     assert.equal(await club.store.pendingForwards(), records.length);
+    assert.match(said[0], /^forwarding club-a-1 1 to http:\/\/127\.0\.0\.1:\d+: .*; trying again in 1 s$/);
     // The club server restarts too: the queue is in its database.
     await club.close();
     federation = await startResultsServer({ port: fedPort, db: fedDb, mdns: false });

@@ -8,6 +8,8 @@ export const CLI: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // The results server's packages stay in node_modules (better-sqlite3 is a native addon).
+  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns'],
   logLevel: 'warning',
 };
 

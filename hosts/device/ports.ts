@@ -3,6 +3,7 @@
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { Reading } from '../../src/sensing/types.ts';
+import type { BoardTable } from '../../boards/types.ts';
 
 /** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
 export interface ReadingSource {
@@ -21,4 +22,6 @@ export interface Board {
   /** A repeating timer (the Clock port's tick). */
   every(ms: number, fn: () => void): void;
   log(text: string): void;
+  /** The board's sensors (boards/<board>/board.json): beam gap, colour calibration. Absent: the reference table's. */
+  table?: BoardTable;
 }

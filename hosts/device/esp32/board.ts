@@ -1,4 +1,4 @@
-// The reference table (boards/reference-v1) as the app's ports: beam edges from the capture driver,
+// An ESP32 board (boards/reference-v1, or any board folder: its board.json via the provider) as the app's ports: beam edges from the capture driver,
 // strip positions and colours over I²C, buttons, the SSD1306, the journal in NVS, Time.microseconds.
 import device from 'embedded:provider/builtin';
 import Digital from 'embedded:io/digital';
@@ -8,14 +8,15 @@ import Timer from 'timer';
 import Capture from 'capture';
 import type { Reading } from '../../../src/sensing/types.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import type { BoardTable } from '../../../boards/types.ts';
 import { PreferenceStorage } from './preference-storage.ts';
 import { SSD1306 } from './ssd1306.ts';
 
 interface Addresses {
   display: number;
   strips: number[];
-  colourSwitch: number;
-  colour: number;
+  colourSwitch?: number; // absent: no colour sensors
+  colour?: number;
 }
 
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
@@ -37,7 +38,13 @@ export function referenceBoard(): Board {
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
   const bus = device.I2C.default as { data: number; clock: number; hz: number };
   const sources: ReadingSource[] = [];
+  const table = (device as unknown as { table?: BoardTable }).table;
+  // The beams this board has (one per pocket on a one-beam table), and each capture channel's pocket and beam.
+  const beamNames = BEAMS.filter((name) => device.pin[name] !== undefined);
+  const pocketOf = beamNames.map((name) => BEAMS.indexOf(name) >> 1);
+  const beamOf = beamNames.map((name) => (BEAMS.indexOf(name) & 1) as 0 | 1);
   return {
+    table,
     now: micros,
     sources(onReadable) {
       // Beam edges: timestamped in the ISR; the low 32 bits of µs are unwrapped here.
@@ -55,7 +62,7 @@ export function referenceBoard(): Board {
         close: () => capture.close(),
       };
       const capture = new Capture({
-        pins: BEAMS.map(pin),
+        pins: beamNames.map(pin),
         onReadable() {
           for (let n = this.read(raw); n > 0; n = this.read(raw)) {
             for (let i = 0; i < n; i++) {
@@ -64,9 +71,9 @@ export function referenceBoard(): Board {
               last = low;
               const channel = view.getUint8(i * 8 + 4);
               const level = view.getUint8(i * 8 + 5);
-              pending.push({ t: high + low, kind: 'beam', pocket: channel >> 1, beam: (channel & 1) as 0 | 1, blocked: level === 0 });
+              pending.push({ t: high + low, kind: 'beam', pocket: pocketOf[channel], beam: beamOf[channel], blocked: level === 0 });
               // A piece blocks the upper beam: read its colour while it is there.
-              if ((channel & 1) === 0 && level === 0) colourOf(channel >> 1);
+              if (beamOf[channel] === 0 && level === 0) colourOf(pocketOf[channel]);
             }
           }
           onReadable(beams);
@@ -75,12 +82,13 @@ export function referenceBoard(): Board {
       sources.push(beams);
 
       // Colour: TCS34725 n behind channel n of the TCA9548A switch; read clear, red, green, blue.
-      const colourSwitch = new I2C({ ...bus, address: address.colourSwitch });
-      const colour = new I2C({ ...bus, address: address.colour });
-      colour.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
+      const colourSwitch = address.colourSwitch === undefined ? null : new I2C({ ...bus, address: address.colourSwitch });
+      const colour = colourSwitch && new I2C({ ...bus, address: address.colour ?? 0x29 });
+      colour?.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
       const colours: Reading[] = [];
       const colourSource: ReadingSource = { read: () => colours.splice(0), close() {} };
       function colourOf(pocket: number) {
+        if (!colourSwitch || !colour) return; // no colour sensors: the players name each piece
         colourSwitch.write(Uint8Array.of(1 << pocket));
         colour.write(Uint8Array.of(0x80 | 0x20 | 0x14)); // auto-increment from CDATAL
         const d = new DataView(colour.read(8));

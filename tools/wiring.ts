@@ -27,7 +27,7 @@ export function wiringRows(b: BoardData): WiringRow[] {
   for (let pocket = 0; pocket < POCKETS; pocket++) {
     for (const beam of twoBeams ? ([0, 1] as const) : ([0] as const)) {
       const which = twoBeams ? (beam === 0 ? ', upper beam a' : ', lower beam b') : '';
-      row(`pocket ${pocket} gate${which}`, 'receiver out (low = blocked)', gpio(b.pin[beamName(pocket, beam)]));
+      row(`pocket ${pocket} gate${which}`, 'beam signal (low = blocked)', gpio(b.pin[beamName(pocket, beam)]));
     }
   }
   for (const [key, name] of BUTTONS) row(`button ${name}`, 'to GND when pressed', gpio(b.pin[key]));

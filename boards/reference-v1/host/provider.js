@@ -1,8 +1,8 @@
 // @ts-check
-// The reference table's host provider (board "reference-v1"): apps reach it as `device`
-// (embedded:provider/builtin). The pins, I²C addresses and table layout are not written here but in
-// ../board.json (the module "carrom/board", mapped by ../manifest.json), which tools/wiring.ts also
-// reads to print the installer's wiring table: one source for both.
+// The reference table's host provider (docs/hardware.md, board "reference-v1"): apps reach it as
+// `device` (embedded:provider/builtin); pins are never literals in app code. The pins, I²C addresses
+// and table layout are not written here but in ../board.json (the module "carrom/board", mapped by
+// ../manifest.json), which tools/wiring.ts also reads to print the installer's wiring table.
 
 import Digital from "embedded:io/digital";
 import I2C from "embedded:io/i2c";

@@ -10,9 +10,3 @@ declare module 'capture' {
   }
 }
 
-
-declare module 'carrom/board' {
-  /** boards/<board>/board.json, mapped by the board's manifest: the pin map its provider hands out. */
-  const board: import('../../boards/types.ts').BoardData;
-  export default board;
-}

@@ -1,9 +1,9 @@
 // What the table host needs from a board, whatever builds it: the device's own provider on the ESP32,
 // or stand-ins in the Moddable desktop simulator.
+import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import type { BoardTable } from '../../boards/types.ts';
 
 /** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
 export interface ReadingSource {
@@ -12,6 +12,8 @@ export interface ReadingSource {
 }
 
 export interface Board {
+  /** The board's sensors (boards/<board>/board.json): beam gap, colour calibration. Absent: the reference table's. */
+  table?: BoardTable;
   /** Microseconds since start (Time.microseconds on the ESP32). */
   now(): number;
   /** Beam edges timestamped below JavaScript, colour readings, strip readings. */
@@ -22,6 +24,4 @@ export interface Board {
   /** A repeating timer (the Clock port's tick). */
   every(ms: number, fn: () => void): void;
   log(text: string): void;
-  /** The board's sensors (boards/<board>/board.json): beam gap, colour calibration. Absent: the reference table's. */
-  table?: BoardTable;
 }

@@ -24,7 +24,8 @@ function fakeBoard(folder: string, edit = (_: BoardData) => {}) {
   let timer = () => {};
   let batch: Reading[] = [];
   const source: ReadingSource = { read: () => batch.splice(0), close() {} };
-  const board: Board = {
+  // Closable too, as a real board is.
+  const board: Board & { close(): void } = {
     now: () => t,
     sources(onReadable) {
       deliver = onReadable;
@@ -39,6 +40,7 @@ function fakeBoard(folder: string, edit = (_: BoardData) => {}) {
     every: (_ms, fn) => void (timer = fn),
     log() {},
     table: data.table,
+    close() {},
   };
   const until = (to: number) => {
     while (t + 20_000 <= to) {

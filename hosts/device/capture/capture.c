@@ -1,5 +1,5 @@
 /*
- * Beam capture for the carrom table: every edge of the pocket beams (up to eight), timestamped in the ISR.
+ * Beam capture for the carrom table: every edge of the eight pocket beams, timestamped in the ISR.
  *
  * Why not embedded:io/digital: its ISR only ORs the pin into a mask and posts one message until the
  * JavaScript callback runs, so edges that come before then merge into one callback, and it takes no
@@ -14,11 +14,12 @@
 #include "driver/gpio.h"
 #include "esp_timer.h"
 
+#define kNoPin 0xFF /* a channel without a beam: the lower beams of a one-beam table */
 #define kEdges 512 /* power of two: 512 edges is seconds of the noisiest beam */
 
 typedef struct {
 	uint32_t t;      /* µs, low 32 bits of esp_timer_get_time() (wraps every 71 minutes; JS unwraps) */
-	uint8_t channel; /* index into pins: pocket * 2 + beam on the reference table */
+	uint8_t channel; /* 0..7: pocket * 2 + beam */
 	uint8_t level;   /* 1 clear, 0 blocked */
 	uint16_t pad;
 } Edge;
@@ -27,7 +28,6 @@ typedef struct {
 	xsMachine *the;
 	xsSlot obj;
 	uint8_t pins[8];
-	uint8_t count;   /* how many beams: 8 on the reference table, 4 on a one-beam table */
 	volatile uint32_t head, tail;
 	volatile uint8_t posted;
 	volatile uint32_t lost;
@@ -63,13 +63,13 @@ void xs_capture_destructor(void *data)
 {
 	Capture *c = data;
 	if (!c) return;
-	for (int i = 0; i < c->count; i++)
-		gpio_isr_handler_remove(c->pins[i]);
+	for (int i = 0; i < 8; i++)
+		if (c->pins[i] != kNoPin) gpio_isr_handler_remove(c->pins[i]);
 	gCapture = NULL;
 	c_free(c);
 }
 
-/* new Capture({pins: [1 to 8 GPIO numbers], onReadable}): channel i is pins[i] */
+/* new Capture({pins: [8 GPIO numbers, -1 for a channel without a beam], onReadable}) */
 void xs_capture(xsMachine *the)
 {
 	if (gCapture)
@@ -81,21 +81,16 @@ void xs_capture(xsMachine *the)
 	c->obj = xsThis;
 	xsmcVars(1);
 	xsmcGet(xsVar(0), xsArg(0), xsID_pins);
-	xsmcGet(xsResult, xsVar(0), xsID_length);
-	int count = xsmcToInteger(xsResult);
-	if (count < 1 || count > 8) {
-		c_free(c);
-		xsRangeError("capture: 1 to 8 pins, not %d", count);
-	}
-	c->count = (uint8_t)count;
-	for (int i = 0; i < count; i++) {
+	for (int i = 0; i < 8; i++) {
 		xsmcGetIndex(xsResult, xsVar(0), i);
-		c->pins[i] = (uint8_t)xsmcToInteger(xsResult);
+		int pin = xsmcToInteger(xsResult);
+		c->pins[i] = (pin < 0) ? kNoPin : (uint8_t)pin;
 	}
 	xsmcSetHostData(xsThis, c);
 	gCapture = c;
 	gpio_install_isr_service(0);
-	for (int i = 0; i < c->count; i++) {
+	for (int i = 0; i < 8; i++) {
+		if (c->pins[i] == kNoPin) continue;
 		gpio_reset_pin(c->pins[i]);
 		gpio_set_direction(c->pins[i], GPIO_MODE_INPUT);
 		gpio_set_intr_type(c->pins[i], GPIO_INTR_ANYEDGE);

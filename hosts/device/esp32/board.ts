@@ -1,4 +1,4 @@
-// An ESP32 board (boards/reference-v1, or any board folder: its board.json via the provider) as the app's ports: beam edges from the capture driver,
+// The reference table (boards/reference-v1) as the app's ports: beam edges from the capture driver,
 // strip positions and colours over I²C, buttons, the SSD1306, the journal in NVS, Time.microseconds.
 import device from 'embedded:provider/builtin';
 import Digital from 'embedded:io/digital';
@@ -15,7 +15,7 @@ import { SSD1306 } from './ssd1306.ts';
 interface Addresses {
   display: number;
   strips: number[];
-  colourSwitch?: number; // absent: no colour sensors
+  colourSwitch?: number; // both absent: no colour sensors (boards/devkit-1beam)
   colour?: number;
 }
 
@@ -38,13 +38,10 @@ export function referenceBoard(): Board {
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
   const bus = device.I2C.default as { data: number; clock: number; hz: number };
   const sources: ReadingSource[] = [];
-  const table = (device as unknown as { table?: BoardTable }).table;
-  // The beams this board has (one per pocket on a one-beam table), and each capture channel's pocket and beam.
-  const beamNames = BEAMS.filter((name) => device.pin[name] !== undefined);
-  const pocketOf = beamNames.map((name) => BEAMS.indexOf(name) >> 1);
-  const beamOf = beamNames.map((name) => (BEAMS.indexOf(name) & 1) as 0 | 1);
+  // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
+  const layout = (device as unknown as { table?: BoardTable }).table;
   return {
-    table,
+    table: layout,
     now: micros,
     sources(onReadable) {
       // Beam edges: timestamped in the ISR; the low 32 bits of µs are unwrapped here.
@@ -62,7 +59,8 @@ export function referenceBoard(): Board {
         close: () => capture.close(),
       };
       const capture = new Capture({
-        pins: beamNames.map(pin),
+        // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
+        pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
           for (let n = this.read(raw); n > 0; n = this.read(raw)) {
             for (let i = 0; i < n; i++) {
@@ -71,9 +69,9 @@ export function referenceBoard(): Board {
               last = low;
               const channel = view.getUint8(i * 8 + 4);
               const level = view.getUint8(i * 8 + 5);
-              pending.push({ t: high + low, kind: 'beam', pocket: pocketOf[channel], beam: beamOf[channel], blocked: level === 0 });
+              pending.push({ t: high + low, kind: 'beam', pocket: channel >> 1, beam: (channel & 1) as 0 | 1, blocked: level === 0 });
               // A piece blocks the upper beam: read its colour while it is there.
-              if (beamOf[channel] === 0 && level === 0) colourOf(pocketOf[channel]);
+              if ((channel & 1) === 0 && level === 0) colourOf(channel >> 1);
             }
           }
           onReadable(beams);

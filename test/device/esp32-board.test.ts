@@ -2,7 +2,7 @@
 // real host provider and board.json, and fakes of the SDK's IO modules that record what the host opens.
 // The one-beam, no-colour board must give capture no lower beams and open no colour sensor.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,6 +74,7 @@ export { start } from ${JSON.stringify(resolve('hosts/device/table.ts'))};`;
 const opened = (seen: Seen) => [...new Set(seen.i2c.map((d) => d.address))].sort((a, b) => a - b);
 
 describe('the ESP32 host on each board folder (fake SDK IO)', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
   it('devkit-1beam: capture gets the four upper beams and no lower ones; no colour sensor is opened; the app runs one-beam, without colour', async () => {
     const { board, app, seen, data } = await boot('devkit-1beam');
     assert.deepEqual(seen.capture?.pins, [data.pin.beam0a, -1, data.pin.beam1a, -1, data.pin.beam2a, -1, data.pin.beam3a, -1]);

@@ -5,5 +5,5 @@ import { referenceBoard } from './board.ts';
 
 export function run(): void {
   const board = referenceBoard();
-  withNetwork(board.log, (results) => start(board, undefined, undefined, results));
+  withNetwork(board.log, (sync) => start(board, undefined, undefined, sync));
 }

@@ -8,7 +8,7 @@ import { simulatorBoard } from './board.ts';
 
 export function run(): void {
   const board = simulatorBoard(SCRIPT, 8);
-  const { sync } = withNetwork(board.log, (results) => start(board, SCRIPT_MATCH(), undefined, results));
+  const { sync } = withNetwork(board.log, (sync) => start(board, SCRIPT_MATCH(), undefined, sync));
   board.every(5000, () => {
     const v = sync.view();
     trace(`carrom: sync ${JSON.stringify({ queued: v.queued, refused: v.refused, sending: v.sending, error: v.error, server: v.server })}\n`);

@@ -21,7 +21,7 @@ export function defaultMatch(): MatchHeader {
 export function start(
   board: Board,
   match: MatchHeader = defaultMatch(),
-  table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
+  table = board.table ?? { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
   sync?: SyncPort,
 ): TableApp {
   const app = new TableApp({

@@ -1,6 +1,7 @@
 // The six presets of rules.md C.2 as frozen data: each value next to the clause it comes from.
 // "†" marks a value the source leaves open (the C.2 proposal, adopted by rules.md F.3).
 
+import { named } from './named.ts';
 import type { ParamName, Params } from './params.ts';
 
 type Row<K extends ParamName> = readonly [value: Params[K], source: string];
@@ -363,3 +364,6 @@ export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({
 });
 
 export const PRESET_IDS = Object.freeze(Object.keys(PRESETS));
+
+/** The preset called `id`, or undefined for any other name ("toString" and "__proto__" included). */
+export const presetNamed = (id: string): Preset | undefined => named(PRESETS, id);

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
+import type { Reading } from '../../src/sensing/types.ts';
 import { header } from '../../tools/script.ts';
 import { pngFrame } from '../../tools/png.ts';
 
@@ -111,6 +112,9 @@ describe('simulator API', () => {
     ['POST', 'fault', { stuck: 'p5.z' }, 400, /a beam is named p0.a … p3.b/],
     ['POST', 'nothing', {}, 404, /no API \/api\/nothing/],
     ['GET', 'drop', null, 405, /\/api\/drop takes|no API/],
+    ['GET', 'toString', null, 404, /^no API \/api\/toString$/], // not Object.prototype.toString
+    ['GET', '__proto__', null, 404, /^no API \/api\/__proto__$/],
+    ['POST', 'constructor', {}, 404, /^no API \/api\/constructor$/],
   ];
   for (const [method, path, body, status, message] of bad) {
     it(`${method} /api/${path} with a bad request answers ${status} with a JSON error`, async () => {
@@ -227,6 +231,16 @@ describe('simulator API', () => {
     const hour = await post('trace', { readings: [{ t: 3_600_000_000, ch: 's0', v: 100 }] });
     assert.equal(hour.status, 200);
     assert.ok(sim.now > before + 3_600_000_000);
+  });
+
+  it('the table takes 300k readings at once (push(...readings) overflowed the stack at about 200k)', () => {
+    const readings: Reading[] = [];
+    for (let i = 0; i < 300_000; i++) readings.push({ t: sim.now + 1_000_000 + i * 1000, kind: 'strip', seat: 1, mm: 100 + (i % 300) });
+    sim.readings(readings);
+    sim.advanceTo(sim.now + 1_050_000);
+    assert.equal(sim.lastDue, readings[readings.length - 1].t);
+    sim.powerCut(); // what was in flight is lost, and the table goes on
+    assert.equal(sim.lastDue, sim.now);
   });
 
   it('takes 300k readings in one request, and answers other requests while it steps through them', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { replayCommand } from '../tools/cli/replay.ts';
 import { senseCommand } from '../tools/cli/sense.ts';
 import { traceCommand } from '../tools/cli/trace.ts';
+import { scriptEvents } from '../tools/script.ts';
 
 const BIN = 'bin/carrom.js';
 const HEADER = '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0, "options": {}}';
@@ -220,6 +221,10 @@ describe('carrom with inherited names as input', () => {
     refused(carrom(['replay', log(h)]), `2: unknown rules "__proto__" (${RULES})`);
     refused(carrom(['sense', trace(h)]), `1: field "match": unknown rules "__proto__" (${RULES})`);
     refused(carrom(['trace', 'test/fixtures/matches/icf-singles.jsonl', '--table', 'constructor']), 'carrom trace: --table takes one of reference, no-colour, one-beam, one-beam-no-colour');
+  });
+
+  it('the log shorthand (tools/script.ts, npm run fixtures) takes no inherited name for a piece', () => {
+    for (const name of INHERITED) assert.throws(() => scriptEvents([`W ${name}`]), new RegExp(`^Error: script: unknown token "${name}"$`));
   });
 
   it('still takes a known preset, option, noise level and table', () => {

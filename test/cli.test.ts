@@ -30,7 +30,7 @@ function carrom(args: string[], input?: string) {
 }
 
 describe('carrom replay (command line)', () => {
-  it('prints the events.md example state from stdin', () => {
+  it('prints the docs/formats.md example state from stdin', () => {
     const r = carrom(['replay', '-'], EXAMPLE);
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(r.stdout);
@@ -80,6 +80,8 @@ describe('carrom replay (command line)', () => {
     ['an unknown event', `${HEADER}\n{"e": "jump", "t": 5}`, /^2: unknown event "jump"/],
     ['an unknown option', HEADER.replace('"options": {}', '"options": {"queenCap": 3}'), /^1: unknown option "queenCap"/],
     ['a bad option value', HEADER.replace('"options": {}', '"options": {"queenBonus": "three"}'), /^1: option "queenBonus" has a bad value/],
+    ['a bad queenCoverMan', HEADER.replace('"options": {}', '"options": {"queenCoverMan": "mine"}'), /^1: option "queenCoverMan" has a bad value "mine" \(one of own, anyMan\)/],
+    ['a bad opponentLastManPoints', HEADER.replace('"options": {}', '"options": {"opponentLastManPoints": "plus4"}'), /^1: option "opponentLastManPoints" has a bad value "plus4" \(one of icf, boardPlus3, plus3Always, plus3UnlessOffenderCovered\)/],
     ['unknown rules', HEADER.replace('"icf"', '"fide"'), /^1: unknown rules "fide"/],
     ['a mode the rules do not allow', HEADER.replace('"singles"', '"three"'), /^1: rules "icf" do not allow mode "three"/],
     ['the wrong number of players', HEADER.replace('"Ben"', '"Ben", "Cleo"'), /^1: mode "singles" needs 2 players, not 3/],

@@ -26,6 +26,8 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
   'prompt-identify': () => game('icf', 'singles', ['W W', 'U'], 'UNKNOWN → P1'),
   'prompt-colour': () => game('it-torneo', 'singles', ['K'], 'BLACK → P0'),
   'dues-and-fault': () => game('icf', 'singles', ['S', '-', 'S'], 'STRIKER: DUE', { fault: true, wifi: 'down' }),
+  'prompt-lost-shot': () => playScreen(header('icf', 'singles'), publicState(playState('icf', ['W W', '-'], { mode: 'singles' })), 'RESTORED', ok, 'SHOT 3 LOST? SELECT'),
+  'menu-lost-shot': () => ({ kind: 'menu', title: 'SHOT 3: 2W Q', items: ['WHITE WENT IN', 'BLACK WENT IN', 'QUEEN WENT IN', 'STRIKER WENT IN', 'LOG THE SHOT', 'PUT BACK, REPLAY', 'START AGAIN', 'BACK'], selected: 2, corner: ok }),
   'match-over': () => game('pt-fpc', 'singles', [...RUN('W'), '-', ...RUN('K'), ...RUN('W')], 'BOARD: ASHA +12'),
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),

@@ -17,6 +17,7 @@ import { render } from '../view/render.ts';
 import { playScreen, type Screen, type Wifi } from '../view/screen.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { describeEvent, describePiece } from './describe.ts';
+import { LostShot } from './lost.ts';
 import { Match } from './match.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
 
@@ -60,6 +61,10 @@ export class TableApp {
   private compaction: { state: string; line: number } | null = null;
   /** Milliseconds added to this boot's clock so that the log's times never go back. */
   private offsetMs = 0;
+  /** The time of the last event logged: none goes before it (a lost shot is logged at the buttons' time). */
+  private lastT = 0;
+  /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
+  private lost: LostShot | null = null;
   private lastText = 'READY';
   private boardKey = '';
   private readonly faults = new Set<string>();
@@ -127,7 +132,7 @@ export class TableApp {
     return publicState(this.match.state);
   }
 
-  /** No shot in progress: flash writes and network handshakes may happen (hardware.md 2). */
+  /** No shot in progress: flash writes and network handshakes may happen (docs/hardware.md 2). */
   get atRest(): boolean {
     return this.match.state.shot === null;
   }
@@ -136,7 +141,7 @@ export class TableApp {
     return this.match.header;
   }
 
-  /** The match log as events.md writes it: the events since the start of the board the journal was last compacted at. */
+  /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
     return formatLog(this.match.header, this.match.log().map((l) => l.event));
   }
@@ -145,7 +150,7 @@ export class TableApp {
     const corner = { fault: this.faults.size > 0, wifi: this.settings.wifi ? this.wifi : ('off' as Wifi) };
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
-    return playScreen(this.match.header, this.state, this.lastText, corner);
+    return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice);
   }
 
   framebuffer(): Uint8Array {
@@ -197,7 +202,9 @@ export class TableApp {
     this.boardKey = this.key(this.match.state);
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
+    this.lastT = lastT;
     this.lastText = 'RESTORED';
+    if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
   }
@@ -206,6 +213,8 @@ export class TableApp {
     this.match = new Match(header, base, line);
     this.pending = [];
     this.compaction = null;
+    this.lastT = 0;
+    this.lost = null;
     this.boardKey = this.key(base);
     this.sensing = new Sensing(
       { beamGapMm: this.o.table.beamGapMm, calibration: this.o.table.calibration, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
@@ -219,10 +228,12 @@ export class TableApp {
   }
 
   private event(raw: GameEvent): void {
-    const e = { ...raw, t: Math.max(0, raw.t + this.offsetMs) } as GameEvent;
+    const e = { ...raw, t: Math.max(this.lastT, raw.t + this.offsetMs) } as GameEvent;
+    this.lastT = e.t;
+    this.lost = null; // the game has moved on: a lost shot can no longer go before this
     const before = this.match.state;
     // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
-    // the state before it. Not now: flash is written only at rest (hardware.md: an erase masks interrupts
+    // the state before it. Not now: flash is written only at rest (docs/hardware.md: an erase masks interrupts
     // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
     if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
       const base = { ...before, last: null };
@@ -287,6 +298,10 @@ export class TableApp {
       get settings() {
         return app.settings;
       },
+      get lost() {
+        return app.lost;
+      },
+      answerLostShot: (putBack) => this.answerLostShot(putBack),
       setup: this.setup,
       call: (c) => this.call(c),
       change: (s) => this.changeSettings(s),
@@ -295,6 +310,15 @@ export class TableApp {
         if (error) this.lastText = error.toUpperCase().slice(0, 21);
       },
     };
+  }
+
+  /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */
+  private answerLostShot(putBack: boolean): void {
+    const lost = this.lost;
+    if (!lost) return;
+    this.lost = null;
+    if (putBack) this.lastText = 'PUT BACK: PLAY AGAIN';
+    else for (const e of lost.events(Math.floor(this.o.clock.now() / 1000))) this.event(e);
   }
 
   private changeSettings(s: Partial<Settings>): void {

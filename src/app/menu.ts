@@ -1,10 +1,11 @@
-// Menus for the three buttons: every call of events.md, a new match, settings. Up and down move,
+// Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
 // select opens or does, a long press backs out one level; every menu ends with BACK. No dead ends.
 
 import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
 import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
 import type { TraceCall } from '../sensing/types.ts';
+import type { LostShot } from './lost.ts';
 
 export interface Settings {
   /** Quiet time that settles a shot, seconds. */
@@ -30,6 +31,10 @@ export interface MenuContext {
   header: MatchHeader;
   settings: Settings;
   setup: Setup;
+  /** A shot a power cut may have taken (after a restore, until the players answer or play on). */
+  lost: LostShot | null;
+  /** Its pieces were put back (true), or what went down is to be logged as that shot (false). */
+  answerLostShot(putBack: boolean): void;
   call(c: TraceCall): void;
   change(s: Partial<Settings>): void;
   startMatch(): void;
@@ -60,6 +65,7 @@ export function mainMenu(c: MenuContext): Menu {
   if (a && 'identify' in a) items.push({ label: 'NAME PIECE', open: () => pieceMenu('NAME PIECE', c, true) });
   if (a && 'colour' in a) items.push({ label: 'CHOOSE COLOUR', open: () => colourMenu(c) });
   if (a && 'placed' in a) items.push(callItem('MEN PLACED', { call: 'placed' }));
+  if (c.lost) items.push({ label: 'LOST SHOT', open: () => lostShotMenu(c) });
   items.push(
     { label: 'OFF BOARD', open: () => pieceMenu('OFF BOARD', c, false) },
     { label: 'FOUL', open: () => menu('FOUL', FOUL_KINDS.map((k) => callItem(FOUL_LABELS[k] ?? k.toUpperCase(), { call: 'foul', kind: k }))) },
@@ -85,6 +91,18 @@ function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
       act: () => (c.call(identify ? { call: 'identify', piece } : { call: 'offboard', piece }), 'close'),
     })),
   );
+}
+
+/** What went down in a shot lost to a power cut: name each piece, then log the shot; or put them back. */
+function lostShotMenu(c: MenuContext): Menu {
+  const lost = c.lost;
+  if (!lost) return menu('LOST SHOT', []); // answered, or play went on
+  return menu(`SHOT ${lost.shot}: ${lost.tally()}`, [
+    ...PIECES.map((piece) => ({ label: `${piece.toUpperCase()} WENT IN`, act: () => (lost.add(piece), 'stay' as const) })),
+    { label: 'LOG THE SHOT', act: () => (c.answerLostShot(false), 'close') },
+    { label: 'PUT BACK, REPLAY', act: () => (c.answerLostShot(true), 'close') },
+    { label: 'START AGAIN', act: () => (lost.clear(), 'stay') },
+  ]);
 }
 
 function colourMenu(c: MenuContext): Menu {

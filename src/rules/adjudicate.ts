@@ -1,10 +1,10 @@
 // Adjudicating one settled shot: the break, the striker, the queen and its cover, opponent's men,
-// fouls and dues (rules.md B.2–B.7). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
+// fouls and dues (docs/rules.md). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
 
 import { copyBoard, nextPlayer, passTurn, payDues, penalise } from './board.ts';
 import { applyFoul, calledFoulCounts, foulReasons, strikerRule } from './fouls.ts';
 import { lastMenOutcome } from './lastmen.ts';
-import { coversAtOnce, pocketAll, queenBack, queenLegal, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
+import { coveringMen, coversAtOnce, pocketAll, queenBack, queenLegal, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
@@ -86,7 +86,8 @@ function countShot(state: State, board: Board, shot: Shot, side: number, isBreak
     else if (p.piece === 'queen') queen = true;
     else if (p.piece === 'striker') striker = true;
   }
-  // A piece can go in only once: more than are on the board is a sensing error, clamp it.
+  // A piece can go in only once: more than are on the board is a counting error, cut to what was there
+  // (the engine warns of it when the shot settles: overCount).
   whites = Math.min(whites, board.onBoard.white);
   blacks = Math.min(blacks, board.onBoard.black);
   queen = queen && board.onBoard.queen > 0;
@@ -142,7 +143,7 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
       else queenCounts = true; // 003 L18/L21, 004 L38: back when the turn ends
     } else {
       queenCounts = true;
-      coverNow = f.own > 0 && !ownBack && coversAtOnce(state, board, f);
+      coverNow = !ownBack && coversAtOnce(state, board, f);
     }
   }
   const earlyQueenKept = f.queen && !sendQueenBack && !queenLegal(state, board, f);
@@ -172,7 +173,7 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
     board.queen = { state: coverNow ? 'covered' : 'pending', side: f.side };
     board.queenBackAtTurnEnd = earlyQueenKept;
   } else if (wasPending) {
-    if (f.own > 0 && !ownBack) board.queen = { state: 'covered', side: f.side };
+    if (!ownBack && coveringMen(state, f) > 0) board.queen = { state: 'covered', side: f.side };
     else if (!(f.striker && f.own > 0 && !loseTurn && !improper)) queenBack(board); // ICF 74(a) keeps it pending
   }
 

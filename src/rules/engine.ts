@@ -1,9 +1,10 @@
-// The fold: state = step(step(start(header), e1), e2) … (events.md §1). Never throws on a
+// The fold: state = step(step(start(header), e1), e2) … (docs/formats.md §1). Never throws on a
 // well-formed event: what makes no sense at that point becomes a warning.
 
 import { adjudicate } from './adjudicate.ts';
 import { calledFoulCounts } from './fouls.ts';
 import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
+import { overCount } from './pieces.ts';
 import { withOptions } from './params.ts';
 import { PRESET_IDS, presetNamed } from './presets.ts';
 import type { Shot, State } from './state.ts';
@@ -60,10 +61,10 @@ export function step(state: State, event: GameEvent, line: number): State {
     case 'settle': {
       const shot = state.shot;
       if (!shot) return warn(state, line, 'settle with no shot in progress');
-      // Men cannot drop untouched (rules.md D.3): a "no contact" with men pocketed is overruled.
+      // Men cannot drop untouched (docs/formats.md, warnings): a "no contact" with men pocketed is overruled.
       const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
       const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
-      return settle({ ...s, shot: null }, shot);
+      return settle(warnOverCount({ ...s, shot: null }, shot, null, line), shot);
     }
     case 'identify':
       return identify(state, event.piece, event.pocket, line);
@@ -76,7 +77,10 @@ export function step(state: State, event: GameEvent, line: number): State {
 
 function strike(state: State, seat: number | undefined, line: number): State {
   let s = state;
-  if (s.shot) s = settle(warn({ ...s, shot: null }, line, 'strike while a shot was in progress: that shot was settled here'), s.shot);
+  if (s.shot) {
+    const settled = warn({ ...s, shot: null }, line, 'strike while a shot was in progress: that shot was settled here');
+    s = settle(warnOverCount(settled, s.shot, null, line), s.shot);
+  }
   if (s.waiting) s = forceAdjudication(s, line);
   if (s.match.over) return s;
   let board = s.board;
@@ -101,9 +105,17 @@ function amend(state: State, line: number, what: string, change: (shot: Shot) =>
   if (state.last) {
     const shot = copyShot(state.last.shot);
     change(shot);
-    return settle(keepWarnings(state.last.pre, state), shot);
+    return settle(warnOverCount(keepWarnings(state.last.pre, state), shot, state.last.shot, line), shot);
   }
   return warn(state, line, `${what} with no shot in progress`);
+}
+
+/** Warns when a shot has more of a kind than the board had (countShot judges it on what was there); a
+ * shot judged again warns only if the count changed, so a late drop does not repeat the warning. */
+function warnOverCount(pre: State, shot: Shot, before: Shot | null, line: number): State {
+  const now = overCount(pre.board, shot);
+  if (now === null || (before !== null && overCount(pre.board, before) === now)) return pre;
+  return warn(pre, line, now);
 }
 
 /** The state before a shot's adjudication, with the warnings seen since. */

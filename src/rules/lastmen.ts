@@ -1,5 +1,5 @@
 // The end of a board: own last man, opponent's last man, both in one stroke, and the points
-// (rules.md R27–R29, R40–R44; ICF 25–28, 75–85). Fouls of this kind (003, 004) are handled as fouls.
+// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls.
 
 import { lastMen, type ShotFacts } from './pieces.ts';
 import { endBoard } from './board.ts';
@@ -68,7 +68,8 @@ function queenBonus(state: State, board: Board, winner: number): number {
   return cap !== null && state.match.score[winner] >= cap ? 0 : p.queenBonus;
 }
 
-/** The offender pocketed the opponent's last man: what the opponent wins by (ICF 76, 79; 000 r12; 001 L24; 002 Cas.6). */
+/** The offender pocketed the opponent's last man: what the opponent wins by, and who covered the queen
+ * (ICF 76, 79; 000 r12; 001 L24; 002 Cas.6). */
 function opponentLastManPoints(state: State, board: Board, offender: number, winner: number): [number, number | null] {
   const p = state.params;
   const offenderColour = board.colours[offender]!;
@@ -76,6 +77,10 @@ function opponentLastManPoints(state: State, board: Board, offender: number, win
   const q = board.queen;
   const covered = q.state === 'covered' ? q.side : null;
   switch (p.opponentLastManPoints) {
+    case 'boardPlus3':
+      // "perde o Board e mais três pontos" (000 r12), "zgubi igro in tri dodatne točke" (001 L24): the board as
+      // the winner scores it, queen cap and all, and three more, which no cap touches.
+      return [winPoints(state, board, winner, offenderColour) + 3, covered];
     case 'plus3Always':
       return [men + 3, covered];
     case 'plus3UnlessOffenderCovered':

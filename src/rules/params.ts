@@ -1,4 +1,4 @@
-// The engine's parameters (rules.md C.2): every name, and the values each may take.
+// The engine's parameters: every name, and the values each may take (docs/rules.md says what they mean).
 // A preset is one value for each; a match log's `options` may override any of them.
 
 import { MODES, type Mode, type Result, ok, err } from './types.ts';
@@ -9,7 +9,7 @@ const int = (min: number, max: number) => Object.freeze({ kind: 'int', min, max,
 const intOrNull = (min: number, max: number) => Object.freeze({ kind: 'int', min, max, nullable: true } as const);
 const text = Object.freeze({ kind: 'text' } as const);
 
-/** Every parameter, with its allowed values. The order is the order of rules.md C.2. */
+/** Every parameter, with its allowed values, in the order docs/rules.md lists them. */
 export const PARAMS = Object.freeze({
   modes: Object.freeze({ kind: 'modes' } as const),
   turnDirection: oneOf('rightHand', 'clockwise'),
@@ -25,6 +25,10 @@ export const PARAMS = Object.freeze({
   queenCoverSameShot: bool,
   queenCoverNeedsTwoWhenAllNineOnBoard: bool,
   queenCoverWindow: oneOf('nextShot'),
+  /** Which man covers the queen: one of the shooter's own (ICF gl. Covering, 000 r3, 001 L27, 004 L17), or
+   * any man, own or the opponent's, that stays pocketed (the literal "un'altra pedina" of 002 Regina 1 and
+   * "o altă piesă" of 003 L21). A shot with the striker never covers. */
+  queenCoverMan: oneOf('own', 'anyMan'),
   queenPlacedBy: oneOf('umpire', 'anyPlayer', 'opponent'),
   strikerAlone: oneOf('dueLoseTurn', 'foul'),
   strikerWithOwn: oneOf('returnPlusDueContinue', 'returnOnlyContinue', 'penaltyOneEndTurn'),
@@ -37,7 +41,13 @@ export const PARAMS = Object.freeze({
   opponentWithOwnTurn: oneOf('continue', 'end'),
   queenVoidedByOpponentManSameTurn: bool,
   opponentLastMan: oneOf('loseBoard', 'foulReturn'),
-  opponentLastManPoints: oneOf('icf', 'plus3Always', 'plus3UnlessOffenderCovered'),
+  /** What the opponent wins by when the shooter pockets his last man (the board is lost, `opponentLastMan`):
+   * `icf` ICF 76/79 (the offender's men + the queen's points unless it is covered; see lastmen.ts);
+   * `boardPlus3` the board as the winner would score it (the offender's men, + the queen if the winner
+   * covered it, capped as ever) and 3 more, uncapped (000 r12 "perde o Board e mais três pontos", 001 L24);
+   * `plus3Always` the offender's men + 3, the queen never (an earlier reading of 000 r12 and 001 L24);
+   * `plus3UnlessOffenderCovered` the offender's men + 3 unless the offender covered the queen (002 Cas.6). */
+  opponentLastManPoints: oneOf('icf', 'boardPlus3', 'plus3Always', 'plus3UnlessOffenderCovered'),
   ownLastBeforeQueen: oneOf('loseBy3', 'loseNonOffenderMenPlus3', 'foulReturn', 'allowedIfVariant'),
   simultaneousLastMen: oneOf('icf', 'unspecified'),
   manOffBoard: oneOf('noPenalty', 'loseTurnUnlessOwn', 'foul'),
@@ -68,7 +78,7 @@ export const PARAMS = Object.freeze({
 export type ParamName = keyof typeof PARAMS;
 export const PARAM_NAMES = Object.freeze(Object.keys(PARAMS) as ParamName[]);
 
-/** Points of each piece in the 3-player game (rules.md R47, C34). */
+/** Points of each piece in the 3-player game (docs/rules.md). */
 export interface PieceValues {
   white: number;
   black: number;

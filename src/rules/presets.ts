@@ -1,5 +1,5 @@
-// The six presets of rules.md C.2 as frozen data: each value next to the clause it comes from.
-// "†" marks a value the source leaves open (the C.2 proposal, adopted by rules.md F.3).
+// The six presets as frozen data: each value next to the clause it comes from (docs/rules.md explains
+// them; its tables are generated from this file). "†" marks a value the source leaves open.
 
 import { named } from './named.ts';
 import type { ParamName, Params } from './params.ts';
@@ -47,6 +47,7 @@ const icf = preset('icf', 'ICF Laws of Carrom', {
   queenCoverSameShot: [true, 'ICF 70(a)'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [true, 'ICF 70(b)'],
   queenCoverWindow: ['nextShot', 'ICF gl. Covering'],
+  queenCoverMan: ['own', 'ICF gl. Covering: pocketing one of his own C/m'],
   queenPlacedBy: ['umpire', 'ICF 66'],
   strikerAlone: ['dueLoseTurn', 'ICF 45(a)'],
   strikerWithOwn: ['returnPlusDueContinue', 'ICF 46'],
@@ -84,14 +85,14 @@ const icf = preset('icf', 'ICF Laws of Carrom', {
   doublesDuePlacer: ['rightOfPlayerOnTurn', 'ICF 51(b)'],
   improperStrokeVariants: [true, 'ICF 37, 49–50, 71(b)–85(b)'],
 }, [
-  'Where the ICF copy is silent (striker off the board, not crossing, back shots, placement) the † values stand (rules.md F.3.6).',
+  'Where the ICF copy is silent (striker off the board, not crossing, back shots, placement) the † values stand.',
   'icf15s: forgoing or forfeiting a placing within 15 s is advisory on the table; the engine never lapses a due by itself.',
   'A tie after the eighth board is settled by an extra board; the toss for its break happens at the table, the engine alternates.',
 ]);
 
 const ptFpc = preset('pt-fpc', 'Federação Portuguesa de Carrom', {
   modes: [['singles', 'doubles'], '000 L1'],
-  turnDirection: ['rightHand', '† ICF 22(b) (F.3.9)'],
+  turnDirection: ['rightHand', '† ICF 22(b)'],
   firstBreakerSelection: ['toss', '†'],
   breakRotation: ['alternate', '†'],
   colourAssignment: ['breakerWhite', '000 L11–12'],
@@ -104,6 +105,7 @@ const ptFpc = preset('pt-fpc', 'Federação Portuguesa de Carrom', {
   queenCoverSameShot: [true, '000 r9'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [false, '000 r9'],
   queenCoverWindow: ['nextShot', '000 r3'],
+  queenCoverMan: ['own', '000 r3 "mais uma pedra própria"'],
   queenPlacedBy: ['anyPlayer', '†'],
   strikerAlone: ['dueLoseTurn', '000 r7'],
   strikerWithOwn: ['returnPlusDueContinue', '000 r7 ("duas pedras"); n men → n + 1 †'],
@@ -116,8 +118,8 @@ const ptFpc = preset('pt-fpc', 'Federação Portuguesa de Carrom', {
   opponentWithOwnTurn: ['continue', '000 r12'],
   queenVoidedByOpponentManSameTurn: [false, '000: silent'],
   opponentLastMan: ['loseBoard', '000 r12'],
-  opponentLastManPoints: ['plus3Always', '000 r12 (the 22 cap does not apply, F.3.5)'],
-  ownLastBeforeQueen: ['loseNonOffenderMenPlus3', '000 r13 literal (F.3.1)'],
+  opponentLastManPoints: ['boardPlus3', '000 r12 "perde o Board e mais três pontos"; the r5 cap (22) is for the queen, not these three'],
+  ownLastBeforeQueen: ['loseNonOffenderMenPlus3', '000 r13 literal'],
   simultaneousLastMen: ['icf', '†'],
   manOffBoard: ['noPenalty', '000 r10'],
   strikerOffBoard: ['noPenalty', '†'],
@@ -147,7 +149,7 @@ const si = preset('si', 'Osnovna pravila (Slovenia)', {
   turnDirection: ['clockwise', '001 L15'],
   firstBreakerSelection: ['draw', '001 L10, L13: the white player starts; colours by draw'],
   breakRotation: ['alternate', '†'],
-  colourAssignment: ['drawColours', '001 L10–11 option (a) (F.3.11)'],
+  colourAssignment: ['drawColours', '001 L10–11 option (a)'],
   breakAttempts: [3, '001 L14'],
   breakFailure: ['passNoPenalty', '001 L14'],
   breakStrikerNoContact: ['generalStrikerRule', '001 L23'],
@@ -157,9 +159,10 @@ const si = preset('si', 'Osnovna pravila (Slovenia)', {
   queenCoverSameShot: [true, '001 L27'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [false, '001 L27'],
   queenCoverWindow: ['nextShot', '001 L27'],
+  queenCoverMan: ['own', '001 L27 "eno od svojih ploščic"'],
   queenPlacedBy: ['anyPlayer', '†'],
   strikerAlone: ['dueLoseTurn', '001 L23'],
-  strikerWithOwn: ['returnOnlyContinue', '001 L23 literal (F.3.2)'],
+  strikerWithOwn: ['returnOnlyContinue', '001 L23 literal'],
   strikerWithQueen: ['queenBackDueLoseTurn', '† [derived] 001 L23'],
   strikerWithOwnAndQueen: ['returnAllContinue', '† [derived] 001 L23'],
   whileCoveringStrikerAlone: ['queenBackDueLoseTurn', '† [derived]'],
@@ -169,7 +172,7 @@ const si = preset('si', 'Osnovna pravila (Slovenia)', {
   opponentWithOwnTurn: ['end', '001 L20'],
   queenVoidedByOpponentManSameTurn: [false, '001: silent'],
   opponentLastMan: ['loseBoard', '001 L24'],
-  opponentLastManPoints: ['plus3Always', '001 L24 (the 22 cap does not apply, F.3.5)'],
+  opponentLastManPoints: ['boardPlus3', '001 L24 "zgubi igro in tri dodatne točke"; the L37 cap (22) is for the queen, not these three'],
   ownLastBeforeQueen: ['loseBy3', '† (allowedIfVariant under "Lažja varianta", L33)'],
   simultaneousLastMen: ['icf', '†'],
   manOffBoard: ['loseTurnUnlessOwn', '001 L21'],
@@ -207,12 +210,13 @@ const itTorneo = preset('it-torneo', 'Regolamento del torneo (Italy)', {
   queenRequiresOwnPocketed: [true, '002 Regina 1'],
   queenBlockedByOutstandingDue: [false, '002: no such bar'],
   queenEarly: ['returnNowContinueIfOwn', '† 002 Prep.1'],
-  queenCoverSameShot: [false, '002 Regina 1 literal "subito dopo" (F.3.4)'],
+  queenCoverSameShot: [false, '002 Regina 1 literal "subito dopo"'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [false, '002: no exception'],
   queenCoverWindow: ['nextShot', '002 Regina 1'],
+  queenCoverMan: ['own', '002 Regina 1 "un\'altra pedina" after "una propria pedina" [interp]; Cas.2 an opponent\'s man goes in "per errore"'],
   queenPlacedBy: ['anyPlayer', '†'],
   strikerAlone: ['dueLoseTurn', '002 Cas.3 (penalty if any) [derived]'],
-  strikerWithOwn: ['returnPlusDueContinue', '002 Cas.7 (Cas.4 conflicts, F.3.3)'],
+  strikerWithOwn: ['returnPlusDueContinue', '002 Cas.7 (Cas.4 conflicts)'],
   strikerWithQueen: ['queenBackDueContinue', '002 Cas.8'],
   strikerWithOwnAndQueen: ['returnAllPlusDueContinue', '002 Cas.7/8'],
   whileCoveringStrikerAlone: ['queenBackDueLoseTurn', '† [derived]'],
@@ -246,11 +250,11 @@ const itTorneo = preset('it-torneo', 'Regolamento del torneo (Italy)', {
   threePlayerValues: [{ white: 1, black: 1, queen: 3 }, 'n/a'],
   doublesDuePlacer: ['opponent', 'n/a'],
   improperStrokeVariants: [false, '002: none; a called foul ends the turn with a penalty man †'],
-}, ['Cas.4 (no penalty man with the striker) conflicts with Cas.7 and Cas.8; the preset follows Cas.7/8 (F.3.3).']);
+}, ['Cas.4 (no penalty man with the striker) conflicts with Cas.7 and Cas.8; the preset follows Cas.7/8.']);
 
 const roGamerules = preset('ro-gamerules', 'GameRules.com (Romanian translation)', {
   modes: [['singles', 'doubles', 'three'], '003 L3, L8'],
-  turnDirection: ['rightHand', '† ICF 22(b) (F.3.9)'],
+  turnDirection: ['rightHand', '† ICF 22(b)'],
   firstBreakerSelection: ['random', '003 L12'],
   breakRotation: ['alternate', '†'],
   colourAssignment: ['breakerWhite', '003 L12'],
@@ -263,6 +267,7 @@ const roGamerules = preset('ro-gamerules', 'GameRules.com (Romanian translation)
   queenCoverSameShot: [true, '†'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [false, '003: no exception'],
   queenCoverWindow: ['nextShot', '†'],
+  queenCoverMan: ['own', '003 L21 "o altă piesă" after "o piesă proprie" [interp]; L24 an opponent\'s piece is a foul and returns the queen'],
   queenPlacedBy: ['opponent', '003 L21'],
   strikerAlone: ['foul', '003 L23–24'],
   strikerWithOwn: ['penaltyOneEndTurn', '003 L23–24 (own man stays †)'],
@@ -299,7 +304,7 @@ const roGamerules = preset('ro-gamerules', 'GameRules.com (Romanian translation)
   threePlayerValues: [{ white: 2, black: 1, queen: 5 }, '003 L15'],
   doublesDuePlacer: ['opponent', '003 L23'],
   improperStrokeVariants: [false, '003 L23: a foul ends the turn with a penalty man'],
-}, ['The garbled words of 003 (L4, L9, L12, L13, L26) are not used; † values stand (F.3.7).']);
+}, ['The garbled words of 003 (L4, L9, L12, L13, L26) are not used; † values stand.']);
 
 const se = preset('se', 'Carrom spelregler (Sweden)', {
   modes: [['singles', 'doubles'], '004 L73'],
@@ -316,6 +321,7 @@ const se = preset('se', 'Carrom spelregler (Sweden)', {
   queenCoverSameShot: [true, '004 L39 [EN-orig]'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [false, '004: no exception'],
   queenCoverWindow: ['nextShot', '004 L17'],
+  queenCoverMan: ['own', '004 L17 "en av sina egna pjäser"'],
   queenPlacedBy: ['opponent', '004 L40'],
   strikerAlone: ['foul', '004 L50, L54'],
   strikerWithOwn: ['penaltyOneEndTurn', '004 L50, L54 (own man stays †)'],
@@ -331,7 +337,7 @@ const se = preset('se', 'Carrom spelregler (Sweden)', {
   opponentLastManPoints: ['icf', 'n/a'],
   ownLastBeforeQueen: ['foulReturn', '004 L58'],
   simultaneousLastMen: ['icf', '†'],
-  manOffBoard: ['foul', '004 L55; the man goes to the centre circle † (F.3.8)'],
+  manOffBoard: ['foul', '004 L55; the man goes to the centre circle †'],
   strikerOffBoard: ['foul', '004 L55'],
   strikerNotCrossing: ['foul', '004 L24, L59'],
   backShots: ['forbidden', '004 L25'],
@@ -343,7 +349,7 @@ const se = preset('se', 'Carrom spelregler (Sweden)', {
   touchFoul: [true, '004 L60'],
   hitOnlyOpponentRestore: [false, '004 L31'],
   queenBonus: [5, '004 L67'],
-  queenBonusCapFrom: [24, '004 L69 (a "common" custom, on by default, F.3.8)'],
+  queenBonusCapFrom: [24, '004 L69 (a "common" custom, on by default)'],
   icfCapSpecialValues: [false, '004: no special values'],
   matchTarget: [29, '004 L69'],
   maxBoards: [null, '004: no board limit'],

@@ -1,6 +1,8 @@
-// One IR beam: timestamped edges in, clean blocked intervals out. Ringing at each transition is one
-// edge; blocked too briefly is a glitch, clear too briefly inside a pulse is a glitch; blocked longer
-// than any passage is a stuck beam, reported and kept out of the count until it clears.
+// One IR beam: timestamped edges in, clean blocked intervals out. Blocked too briefly is a glitch, clear
+// too briefly inside a pulse is a glitch; blocked longer than any passage is a stuck beam, reported and
+// kept out of the count until it clears. Ringing (a few edges within microseconds at a transition,
+// docs/hardware.md) needs nothing of its own: its short clears fall inside a pulse and are bridged, and a
+// pulse starts at its first blocked edge and ends at its last clear one.
 
 import type { SensingConfig } from './types.ts';
 
@@ -18,19 +20,15 @@ export interface BeamListener {
   flapping(t: number): void;
 }
 
-type Cfg = Pick<SensingConfig, 'debounceUs' | 'minPulseUs' | 'minGapUs' | 'stuckUs'>;
+type Cfg = Pick<SensingConfig, 'minPulseUs' | 'minGapUs' | 'stuckUs'>;
 
 const FLAP_GLITCHES = 5;
 const FLAP_WINDOW_US = 2_000_000;
 const FLAP_QUIET_US = 10_000_000;
 
 export class Beam {
-  /** Level as the last raw edge left it, and as debounced. */
-  private raw = false;
-  private stable = false;
-  /** A burst of ringing edges not yet settled: when it began and when its last edge came. */
-  private burstStart = -1;
-  private lastEdge = -1;
+  /** Level as the last edge left it. */
+  private blocked = false;
   /** The pulse being assembled: blocked since `start`; `end` ≥ 0 once it cleared (pending a re-block). */
   private start = -1;
   private end = -1;
@@ -45,23 +43,14 @@ export class Beam {
 
   edge(t: number, blocked: boolean): void {
     this.advance(t);
-    if (blocked === this.raw) return;
-    this.raw = blocked;
-    if (this.burstStart < 0) this.burstStart = t;
-    this.lastEdge = t;
+    if (blocked === this.blocked) return;
+    this.blocked = blocked;
+    this.transition(t, blocked);
   }
 
-  /** Time has reached `now`: settle bursts, close pulses, notice a stuck beam. */
+  /** Time has reached `now`: close pulses, notice a stuck beam. */
   advance(now: number): void {
-    if (this.burstStart < 0 && this.start < 0) return; // idle: clear and settled
-    if (this.burstStart >= 0 && now - this.lastEdge >= this.cfg.debounceUs) {
-      const t = this.burstStart;
-      this.burstStart = -1;
-      if (this.raw !== this.stable) {
-        this.stable = this.raw;
-        this.transition(t, this.raw);
-      }
-    }
+    if (this.start < 0) return; // idle: clear
     if (this.end >= 0 && now - this.end >= this.cfg.minGapUs) this.close();
     if (this.start >= 0 && this.end < 0 && !this.isStuck && now - this.start >= this.cfg.stuckUs) {
       this.isStuck = true;
@@ -102,18 +91,16 @@ export class Beam {
 
   /** The earliest time a pulse not yet handed out may have started; +Infinity if none. A stuck beam holds nothing back. */
   watermark(): number {
-    if (this.start >= 0 && !this.isStuck) return this.start;
-    if (this.burstStart >= 0 && this.raw) return this.burstStart;
-    return Infinity;
+    return this.start >= 0 && !this.isStuck ? this.start : Infinity;
   }
 
-  /** Blocked (debounced) and known to be stuck since before `t`. */
+  /** Blocked and known to be stuck since before `t`. */
   stuckAt(t: number): boolean {
     return this.isStuck && this.start <= t;
   }
 
   /** The end of the trace: a pulse still open is not a piece. */
   finish(now: number): void {
-    this.advance(now + this.cfg.debounceUs + this.cfg.minGapUs);
+    this.advance(now + this.cfg.minGapUs);
   }
 }

@@ -1,10 +1,12 @@
 // A pocket gate: the upper (a) and lower (b) beam and the colour sensor of one pocket. Pairs the two
-// beams' pulses to measure speed, hence size (striker, one man, touching men), and names each man by
+// beams' pulses, many to one where touching pieces showed a gap on one beam only (passage.ts), to
+// measure speed, hence size (striker, one man, touching men), and names each man by
 // its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
 // them by colour alone.
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
-import { classifyColour, piecesBySize } from './classify.ts';
+import { classifyColour } from './classify.ts';
+import { passageExtent, passageParts } from './passage.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
@@ -93,12 +95,16 @@ export class Gate {
       }
       if (a && (!b || a.start < b.start)) {
         if (b && b.start <= a.end + this.cfg.maxBeamDelayUs) {
-          this.pair(as.shift()!, bs.shift()!);
+          const n = passageExtent(as, bs, this.beams[0].watermark(), this.beams[1].watermark(), this.now, this.cfg);
+          if (!n) break; // a pulse that may belong to this passage is still to come
+          this.passage(n.na, n.nb);
           continue;
         }
         // No lower pulse yet: wait while one may still start in time, unless the lower beam is stuck.
         const deadline = a.end + this.cfg.maxBeamDelayUs;
-        const lowerStuck = this.beams[1].stuckAt(a.start) || this.inStuckSpan(1, a.start);
+        // Stuck through the whole upper pulse: a lower beam that cleared while the piece was still
+        // in the upper one sees it after all, and must not make a second piece of it.
+        const lowerStuck = this.beams[1].stuckAt(a.start) || this.stuckThrough(1, a.start, a.end);
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
         this.single(as.shift()!);
         continue;
@@ -111,26 +117,29 @@ export class Gate {
     this.forgetOld();
   }
 
-  private inStuckSpan(beam: 0 | 1, t: number): boolean {
-    for (const s of this.stuckSpans[beam]) if (s.start <= t && t <= s.end) return true;
+  private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {
+    for (const s of this.stuckSpans[beam]) if (s.start <= from && to <= s.end) return true;
     return false;
   }
 
-  private pair(a: Pulse, b: Pulse): void {
-    const gap = this.cfg.beamGapMm;
-    // Speed from the leading edges (hardware.md): the trailing edges would carry the change of speed
-    // over the whole blocked time. Averaging both beams' blocked times cancels that change to first order.
-    const speed = gap / Math.max(b.start - a.start, 1); // mm per µs
-    const blocked = (a.end - a.start + (b.end - b.start)) / 2;
-    const size = speed * blocked;
-    const kinds = piecesBySize(size, this.cfg);
-    const n = kinds.length;
-    const span = a.end - a.start;
-    for (let i = 0; i < n; i++) {
-      const from = a.start + Math.floor((span * i) / n);
-      const to = a.start + Math.floor((span * (i + 1)) / n);
-      const kind = kinds[i] === 'striker' ? 'striker' : this.nameMan(from, to);
-      this.emit(from, kind, Math.max(a.end, b.end));
+  /** The first `na` upper and `nb` lower pulses are one passage: its pieces, each sized by both beams
+   * (speed from the leading edges, docs/hardware.md) and each man named by the colour read while it passed. */
+  private passage(na: number, nb: number): void {
+    const [as, bs] = this.pulses;
+    const parts = passageParts(as, na, bs, nb, this.cfg);
+    const end = Math.max(as[na - 1].end, bs[nb - 1].end);
+    as.splice(0, na);
+    bs.splice(0, nb);
+    for (const part of parts) {
+      const n = part.kinds.length;
+      const span = part.to - part.from;
+      for (let i = 0; i < n; i++) {
+        const from = part.from + Math.floor((span * i) / n);
+        const to = part.from + Math.floor((span * (i + 1)) / n);
+        // The striker is told by size; its colour reading, if any, must not name the man beside it.
+        const kind = part.kinds[i] === 'striker' ? (this.takeColour(from, to), 'striker') : this.nameMan(from, to);
+        this.emit(from, kind, end);
+      }
     }
   }
 

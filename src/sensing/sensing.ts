@@ -1,4 +1,4 @@
-// The sensing layer: readings in, match log events out (events.md §2). Gates and strips report what
+// The sensing layer: readings in, match log events out (docs/formats.md §2). Gates and strips report what
 // they saw with its time, sometimes later (a strike is known 1 s after the strip emptied); the shot
 // logic puts it all in time order, once nothing earlier can still come, and draws shot boundaries:
 // a shot begins at its strike and settles at the next placement or after a quiet time at the gates.
@@ -24,6 +24,8 @@ export interface SensingOutput {
 }
 
 const STRIP_SILENT_AFTER = 4;
+/** A beam edge this soon after the last reading (ringing) goes to its gate alone: less work per edge. */
+const RINGING_US = 50;
 
 export class Sensing {
   private readonly gates: Gate[];
@@ -57,8 +59,8 @@ export class Sensing {
   }
 
   reading(r: Reading): void {
-    if (r.kind === 'beam' && r.t - this.now < this.cfg.debounceUs) {
-      // Ringing: edges microseconds apart. Nothing elsewhere can be due yet; the gate alone takes it.
+    if (r.kind === 'beam' && r.t - this.now < RINGING_US) {
+      // Ringing: edges microseconds apart. The other parts' timers can wait for the next reading.
       this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
       return;
     }

@@ -57,8 +57,8 @@ export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string
   return p;
 }
 
-/** The play screen for a state; `last` is the latest event in words. */
-export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner): PlayScreen {
+/** The play screen for a state; `last` is the latest event in words, `notice` a question of the app's own. */
+export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner, notice?: string): PlayScreen {
   const names = sideNames(header);
   const b = s.board;
   const sideOfTurn = header.mode === 'doubles' ? b.turn % 2 : b.turn;
@@ -74,7 +74,7 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
   const q = b.queen;
   const queen = q.state === 'onBoard' ? 'Q ON' : q.state === 'pending' ? `Q ${names[q.side ?? 0].slice(0, 4)}?` : `Q ${names[q.side ?? 0].slice(0, 4)}`;
   const dues = b.dues.some((d) => d > 0) ? `DUE ${b.dues.join('-')}` : null;
-  const prompt = promptFor(s, names);
+  const prompt = promptFor(s, names) ?? notice ?? null;
   let line = prompt ?? last;
   if (s.match.over) line = `MATCH: ${s.match.winner === null ? 'DRAWN' : names[s.match.winner]} WINS`;
   return {

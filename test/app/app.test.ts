@@ -141,14 +141,16 @@ describe('the table app', () => {
   it('keeps the match across a power cut and carries on after it', () => {
     const m = fixture('pt-fpc-doubles');
     const g = generateTrace(m.header, m.events, 4, NOISE.low, LAYOUTS.reference);
-    const half = Math.floor(g.readings.length / 2);
+    // The power goes half way through, just after the striker was put down (a cut before a strike is
+    // confirmed, 1 s after the strip emptied, rightly loses that strike: not what this test is about).
+    const half = 1 + g.readings.findIndex((r, i) => i >= g.readings.length / 2 && r.kind === 'strip' && r.mm !== null);
     const t = makeTable(m.header);
     play(t, g.readings.slice(0, half));
     const before = JSON.stringify(t.app.state);
     // The power goes; the table boots again on the same flash, its clock back at zero.
     const again = makeTable(m.header, t.flash);
     assert.equal(JSON.stringify(again.app.state), before);
-    assert.equal((again.app.screen() as { line: string }).line, 'RESTORED');
+    assert.equal((again.app.screen() as { line: string }).line, `SHOT ${again.app.state.shots + 1} LOST? SELECT`, 'a shot in flight may have been lost');
     // And it carries on: the rest of the readings, on the new boot's clock, finish the match as logged.
     const rest = g.readings.slice(half).map((r) => ({ ...r, t: r.t - g.readings[half].t + 100_000 }));
     play(again, rest);

@@ -1,4 +1,4 @@
-// The menus: every call of events.md is reachable, every menu ends with BACK, every item opens or does
+// The menus: every call of the match log (docs/formats.md) is reachable, every menu ends with BACK, every item opens or does
 // something, and long presses always lead back to the play screen.
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, type Menu, type MenuContext } from '../../src/app/menu.ts';
@@ -6,20 +6,24 @@ import { FOUL_KINDS } from '../../src/rules/types.ts';
 import type { TraceCall } from '../../src/sensing/types.ts';
 import { play } from '../helpers/play.ts';
 import { header } from '../../tools/script.ts';
+import { LostShot } from '../../src/app/lost.ts';
 
-function context(awaiting: string[] = []): { c: MenuContext; calls: TraceCall[] } {
+function context(awaiting: string[] = [], lost: LostShot | null = null): { c: MenuContext; calls: TraceCall[]; answers: boolean[] } {
   const calls: TraceCall[] = [];
+  const answers: boolean[] = [];
   const state = play('it-torneo', awaiting.includes('colour') ? ['W'] : []);
   const c: MenuContext = {
     state,
     header: header('it-torneo'),
     settings: { ...DEFAULT_SETTINGS },
     setup: { rules: 'icf', mode: 'singles', players: ['A', 'B'], breaker: 0, queenCap: 'preset' },
+    lost,
+    answerLostShot: (putBack) => void answers.push(putBack),
     call: (x) => void calls.push(x),
     change: () => {},
     startMatch: () => {},
   };
-  return { c, calls };
+  return { c, calls, answers };
 }
 
 /** Every call the menus can make, walking every path (acting on a fresh context each time). */
@@ -36,7 +40,7 @@ function reachable(build: () => Menu, c: MenuContext, depth = 0, seen = new Set<
 }
 
 describe('menus', () => {
-  it('reach every call of events.md, every foul kind and every piece', () => {
+  it('reach every call of the match log, every foul kind and every piece', () => {
     const { c, calls } = context();
     reachable(() => mainMenu(c), c);
     const said = new Set(calls.map((x) => JSON.stringify(x)));
@@ -53,6 +57,39 @@ describe('menus', () => {
       ]),
     ];
     for (const w of want) assert.ok(said.has(JSON.stringify(w)), `${JSON.stringify(w)} is reachable`);
+  });
+
+  it('after a restore, a lost shot: name what went in, log it or put it back', () => {
+    assert.ok(!mainMenu(context().c).items.some((i) => i.label === 'LOST SHOT'), 'only after a restore');
+    const lost = new LostShot(24);
+    const { c, answers } = context([], lost);
+    const main = mainMenu(c);
+    assert.equal(main.items[0].label, 'LOST SHOT');
+    const stack = new MenuStack();
+    stack.show(() => mainMenu(c));
+    stack.select();
+    const pick = (label: string) => {
+      const top = stack.top()!;
+      top.selected = top.menu.items.findIndex((i) => i.label === label);
+      assert.ok(top.selected >= 0, `${label} in ${top.menu.items.map((i) => i.label).join(', ')}`);
+      stack.select();
+    };
+    assert.equal(stack.top()!.menu.title, 'SHOT 24: NONE IN');
+    pick('WHITE WENT IN');
+    pick('WHITE WENT IN');
+    pick('QUEEN WENT IN');
+    assert.equal(stack.top()!.menu.title, 'SHOT 24: 2W Q', 'the tally in the title');
+    pick('START AGAIN');
+    assert.deepEqual(lost.pieces, []);
+    pick('BLACK WENT IN');
+    pick('LOG THE SHOT');
+    assert.equal(stack.open, false);
+    assert.deepEqual(answers, [false]);
+    assert.deepEqual(lost.events(7).map((e) => e.e + ('piece' in e ? ` ${e.piece}` : '')), ['strike', 'pocket black', 'settle']);
+    stack.show(() => mainMenu(c));
+    stack.select();
+    pick('PUT BACK, REPLAY');
+    assert.deepEqual(answers, [false, true]);
   });
 
   it('puts what the table waits for first', () => {

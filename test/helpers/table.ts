@@ -6,7 +6,7 @@ import type { Reading } from '../../src/sensing/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 
-type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
+export type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
 
 export class MemoryFlash implements StoragePort {
   slots: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
@@ -30,9 +30,11 @@ export class MemoryFlash implements StoragePort {
     this.onWrite();
     this.slots[slot] = new Uint8Array(0);
   }
-  /** The flash as it is if the power fails after `op` operations and `bytes` bytes of the next append. */
-  static cutAt(ops: readonly Op[], op: number, bytes: number): MemoryFlash {
+  /** The flash as it is if the power fails after `op` operations and `bytes` bytes of the next append
+   * (made on `base`, blank flash unless given). */
+  static cutAt(ops: readonly Op[], op: number, bytes: number, base?: MemoryFlash): MemoryFlash {
     const f = new MemoryFlash();
+    if (base) f.slots = [base.slots[0], base.slots[1]];
     for (let i = 0; i < op; i++) {
       const o = ops[i];
       if (o.kind === 'erase') f.slots[o.slot] = new Uint8Array(0);

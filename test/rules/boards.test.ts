@@ -1,4 +1,4 @@
-// Board ends, points, caps and match ends (rules.md R27–R29, R40–R46; E T44–T74): whole boards
+// Board ends, points, caps and match ends (scenario cases T44–T74): whole boards
 // played in shorthand to reach a score, then the shot under test.
 
 import { assertSubset, play, type Expect, type PlayOptions } from '../helpers/play.ts';
@@ -43,6 +43,21 @@ const cases: Case[] = [
     expect: { match: { games: [{ winner: 1, score: [10, 27] }], score: [0, 0], boards: [], over: false }, board: { number: 1, breaker: 0 } } },
   { name: 'T46 pt-fpc: opponent\'s last man: his men + 3', rules: 'pt-fpc',
     steps: [times('W', 4), '-', times('K', 8), '-', 'K'], expect: { match: { score: [0, 8] } } },
+  // 000 r12 "perde o Board e mais três pontos" and 001 L24 "zgubi igro in tri dodatne točke": the board as the
+  // winner scores it (the offender's men, + the queen if the winner covered it) and three more.
+  { name: '000 r12 pt-fpc: opponent\'s last man after the winner covered the queen: men + queen + 3', rules: 'pt-fpc',
+    steps: [times('W', 4), '-', 'K K', 'Q', 'K', times('K', 5), '-', 'K'],
+    expect: { match: { score: [0, 11], boards: [{ winner: 1, points: 11, queen: 1 }] } } },
+  { name: '001 L24 si: the same: men + queen + 3', rules: 'si',
+    steps: [times('W', 4), '-', 'K K', 'Q', 'K', times('K', 5), '-', 'K'],
+    expect: { match: { score: [0, 11], boards: [{ winner: 1, points: 11, queen: 1 }] } } },
+  { name: '000 r12 pt-fpc: the offender had covered: men + 3, no queen', rules: 'pt-fpc',
+    steps: ['W W W', 'Q', 'W', '-', times('K', 8), '-', 'K'], expect: { match: { score: [0, 8], boards: [{ winner: 1, points: 8, queen: 0 }] } } },
+  { name: '000 r5 + r12 pt-fpc: the winner at 22 gets no queen points, but the 3 more: 22 + 5 + 3', rules: 'pt-fpc', breaker: 1,
+    steps: [...A10_B22, times('W', 4), '-', 'K K', 'Q', 'K', times('K', 5), '-', 'K'],
+    expect: { match: { score: [10, 30], over: true, winner: 1 } } },
+  { name: 'pt-fpc with plus3Always (the earlier reading): men + 3, the queen dropped', rules: 'pt-fpc', options: { opponentLastManPoints: 'plus3Always' },
+    steps: [times('W', 4), '-', 'K K', 'Q', 'K', times('K', 5), '-', 'K'], expect: { match: { score: [0, 8] } } },
   { name: 'T47 it-torneo: the offender had covered: men only', rules: 'it-torneo', options: { colourAssignment: 'breakerWhite' },
     steps: ['W W W', 'Q', 'W', '-', times('K', 8), '-', 'K'], expect: { match: { score: [0, 5], boards: [{ winner: 1, points: 5, queen: 0 }] } } },
   { name: 'T47 it-torneo: queen still in play: men + 3', rules: 'it-torneo', options: { colourAssignment: 'breakerWhite' },

@@ -1,4 +1,4 @@
-// The scenario cases of rules.md E, and cases of our own for the rows and conflicts E leaves out,
+// The scenario cases of the rules design (T01…), and cases of our own for what those leave out,
 // as a table: preset, shots (tools/script.ts shorthand), and the part of the state expected after them.
 // A is player 0 (breaks, white unless said), B is player 1.
 
@@ -84,6 +84,25 @@ const cases: Case[] = [
     expect: { board: { turn: 1, queen: { state: 'onBoard' }, onBoard: onBoard(7, 9, 1) } } },
   { name: 'T15 it-torneo with queenCoverSameShot: covered at once', rules: 'it-torneo', options: { queenCoverSameShot: true },
     steps: ['W', IT('white'), 'Q W'], expect: { board: { queen: { state: 'covered', side: 0 } } } },
+  // 002 Regina 1 "dopo aver imbucato una propria pedina … imbucando subito dopo un'altra pedina": read as
+  // another of his own men (queenCoverMan: own); anyMan is the literal alternative.
+  { name: '002 Regina 1 it-torneo: an opponent\'s man right after the queen does not confirm it', rules: 'it-torneo',
+    steps: ['W W', IT('white'), '-', 'K K K', '-', 'Q', 'K'],
+    expect: { board: { turn: 1, queen: { state: 'onBoard', side: null }, onBoard: onBoard(7, 5, 1) } } },
+  { name: '002 Regina 1 it-torneo with queenCoverMan anyMan: the opponent\'s man confirms it, the turn passes (Cas.2)', rules: 'it-torneo',
+    options: { queenCoverMan: 'anyMan' }, steps: ['W W', IT('white'), '-', 'K K K', '-', 'Q', 'K'],
+    expect: { board: { turn: 1, queen: { state: 'covered', side: 0 }, onBoard: onBoard(7, 5, 0) } } },
+  { name: 'pt-fpc with queenCoverMan anyMan: queen + opponent\'s man in one shot covers', rules: 'pt-fpc',
+    options: { queenCoverMan: 'anyMan' }, steps: [...A_W2_B_K3, 'Q K'],
+    expect: { board: { turn: 0, queen: { state: 'covered', side: 0 }, onBoard: onBoard(7, 5, 0) } } },
+  { name: 'pt-fpc: queen + opponent\'s man in one shot: not covered (000 r3 "pedra própria")', rules: 'pt-fpc',
+    steps: [...A_W2_B_K3, 'Q K'], expect: { board: { queen: { state: 'pending', side: 0 }, onBoard: onBoard(7, 5, 0) } } },
+  { name: 'ro-gamerules with queenCoverMan anyMan: the opponent\'s man is a foul, the queen comes back all the same (003 L24)', rules: 'ro-gamerules',
+    options: { queenCoverMan: 'anyMan' }, steps: [...A_W2_B_K3, 'Q', 'K'],
+    expect: { board: { turn: 1, queen: { state: 'onBoard', side: null }, onBoard: onBoard(8, 6, 1) } } },
+  { name: 'icf with queenCoverMan anyMan: a striker shot never covers', rules: 'icf',
+    options: { queenCoverMan: 'anyMan' }, steps: [...A_W2_B_K3, 'Q', 'S K'],
+    expect: { board: { turn: 1, queen: { state: 'onBoard', side: null } } } },
   { name: 'T16 si: queen not covered next shot goes back', rules: 'si', steps: [...A_W2, 'Q', '-'],
     expect: { board: { turn: 1, queen: { state: 'onBoard' }, onBoard: onBoard(7, 9, 1) } } },
   { name: 'T17 icf: queen + striker: queen back, a due, A continues', rules: 'icf', steps: [...A_W2, 'Q S'],
@@ -232,6 +251,22 @@ const cases: Case[] = [
   { name: 'icf: two unknown pieces named one by one', rules: 'icf', steps: [...A_W2, 'U M', '!id:W', '!id:Q'],
     expect: { board: { turn: 0, awaiting: null, queen: { state: 'covered', side: 0 }, onBoard: onBoard(6, 9, 0) } } },
 
+  // --- More of a kind than the board holds: judged on what was there, and said (the line of the settle, or of the
+  // late drop or naming that made it so; a later unrelated drop does not repeat it)
+  { name: 'icf: two queens in one shot: one is counted, with a warning', rules: 'icf', steps: [...A_W2, 'Q Q W'],
+    expect: { board: { queen: { state: 'covered', side: 0 }, onBoard: onBoard(6, 9, 0) },
+      warnings: [{ line: 14, warning: '2 queens pocketed but 1 on the board: the shot is judged on what was on the board' }] } },
+  { name: 'icf: a late drop of another piece does not repeat the warning', rules: 'icf', steps: [...A_W2, 'Q Q W', '!late:K'],
+    expect: { board: { onBoard: onBoard(6, 8, 0) }, warnings: [{ line: 14, warning: '2 queens pocketed but 1 on the board: the shot is judged on what was on the board' }] } },
+  { name: 'icf: a late drop that makes one too many warns at its line', rules: 'icf', steps: [...A_W2, 'Q W', '!late:Q'],
+    expect: { board: { queen: { state: 'covered', side: 0 } }, warnings: [{ line: 14, warning: '2 queens pocketed but 1 on the board: the shot is judged on what was on the board' }] } },
+  { name: 'icf: the queen reported again after it was covered: nothing went in, the turn passes', rules: 'icf', steps: [...A_W2, 'Q W', 'Q'],
+    expect: { board: { turn: 1, queen: { state: 'covered', side: 0 }, onBoard: onBoard(6, 9, 0) },
+      warnings: [{ line: 16, warning: '1 queen pocketed but 0 on the board: the shot is judged on what was on the board' }] } },
+  { name: 'icf: eight blacks with six on the board: six go in, the opponent\'s last man', rules: 'icf',
+    steps: [...A_W2_B_K3, 'W K K K K K K K K'],
+    expect: { match: { score: [0, 9] }, warnings: [{ line: 25, warning: '8 blacks pocketed but 6 on the board: the shot is judged on what was on the board' }] } },
+
   // --- Colours, doubles, three players (R3, R47, R48)
   { name: 'T76 icf doubles: turn passes to the right (anticlockwise)', rules: 'icf', mode: 'doubles', steps: ['-'],
     expect: { board: { turn: 3, colours: ['white', 'black'] } } },
@@ -250,7 +285,7 @@ const cases: Case[] = [
     expect: { board: { turn: 1, points: [6, 0, 0], queen: { state: 'covered', side: 0 } } } },
 ];
 
-describe('rules: scenario cases (rules.md E)', () => {
+describe('rules: scenario cases', () => {
   for (const c of cases) {
     it(c.name, () => assertSubset(play(c.rules, c.steps, c), c.expect));
   }

@@ -1,5 +1,6 @@
 // Pocket gates over hand-made edge sequences: each case of issue 3 §1, and each failure mode.
 import assert from 'node:assert/strict';
+import type { Reading } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
 
@@ -36,12 +37,25 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(pockets(sense(readings)), ['white', 'man']);
   });
 
-  it('debounces ringing at each edge', () => {
+  it('ringing at each edge is one transition (bridged as a short clear inside the pulse)', () => {
     const ring = (t: number, to: boolean) => [0, 2, 3, 7, 9].map((d, i) => ({ t: t + d, kind: 'beam' as const, pocket: 0, beam: 0 as const, blocked: i % 2 === 0 ? to : !to }));
     const ringB = (t: number, to: boolean) => ring(t, to).map((r) => ({ ...r, beam: 1 as const }));
     const readings = [...ring(ms(10), true), ...ringB(ms(20), true), ...ring(ms(43), false), ...ringB(ms(53), false), colourOf(0, ms(20), 'queen')];
     assert.deepEqual(sense(readings).events, [{ e: 'pocket', piece: 'queen', pocket: 0, t: 10 }]);
   });
+
+  // Ringing as docs/hardware.md has it (several edges within a few µs at each transition), with no debounce:
+  // the piece's size, hence man or striker, and a glitch's shortness come through it unchanged.
+  for (const speed of [0.1, 1, 8]) {
+    it(`ringing of 8 edges over 25 µs at every transition, at ${speed} m/s: still a man, a striker, and a glitch`, () => {
+      const ringing = (readings: Reading[]): Reading[] =>
+        readings.flatMap((r): Reading[] => (r.kind !== 'beam' ? [r] : [0, 3, 6, 10, 14, 17, 21, 25, 25].map((d, i) => ({ ...r, t: r.t + d, blocked: i % 2 === 0 ? r.blocked : !r.blocked }))));
+      const readings = ringing([...passage(0, ms(100), speed, 33.3), ...passage(0, ms(3000), speed, 42.8), ...pulse(0, 0, ms(6000), ms(6000) + 400)]);
+      const run = sense(readings, { calibration: null });
+      assert.deepEqual(pockets(run), ['man', 'striker']);
+      assert.deepEqual(run.health, []);
+    });
+  }
 
   it('rejects glitches shorter than any real piece, and reports a flapping beam', () => {
     const readings = [];
@@ -98,6 +112,14 @@ describe('sensing: pocket gates', () => {
     const run = sense(readings);
     assert.deepEqual(pockets(run), ['black']);
     assert.equal(run.health[0].channel, 'p1.b');
+  });
+
+  it('a lower beam that clears while a slow piece is in the upper one sees it: one piece, not two', () => {
+    // Stuck until 2.52 s; a black at 0.2 m/s blocks the upper beam from 2.5 s and the lower from 2.55 s.
+    const readings = [...pulse(1, 1, ms(500), ms(2520)), ...passage(1, ms(2500), 0.2), colourOf(1, ms(2580), 'black')];
+    const run = sense(readings);
+    assert.deepEqual(pockets(run), ['black']);
+    assert.deepEqual(run.health.map((h) => [h.fact, h.channel]), [['stuck', 'p1.b'], ['unstuck', 'p1.b']]);
   });
 
   it('a beam stuck to the end of the trace is never a piece', () => {

@@ -100,7 +100,7 @@ describe('simulator API', () => {
     const cut = await post('fault', { powerCut: true });
     assert.equal(cut.body.boots, 2);
     assert.deepEqual(await (await get('state')).json(), before);
-    assert.equal(sim.app.screen().kind === 'play' && (sim.app.screen() as { line: string }).line, 'RESTORED');
+    assert.equal(sim.app.screen().kind === 'play' && (sim.app.screen() as { line: string }).line, `SHOT ${(before as { shots: number }).shots + 1} LOST? SELECT`);
   });
 
   const bad: [string, string, unknown, number, RegExp][] = [

@@ -39,6 +39,7 @@ export async function benchSensing(options: { shotsPerLevel?: number } = {}): Pr
     rows.push([`${noise.name}: shots, pieces`, `${fmt(shots)}, ${fmt(t.truthPieces)}`]);
     rows.push([`${noise.name}: counted`, pct(t.counted, t.truthPieces), noise.name === 'high' ? 'target ≥ 99.9 %' : noise.name === 'clean' ? 'target 100 %' : undefined]);
     rows.push([`${noise.name}: classified`, pct(t.classified, t.truthPieces), noise.name === 'high' ? 'target ≥ 99.5 %' : noise.name === 'clean' ? 'target 100 %' : undefined]);
+    rows.push([`${noise.name}: classified, of the readable`, pct(t.classifiedReadable, t.truthPieces === 0 ? 0 : t.readable), `${fmt(t.readable)} a perfect reader could name (the generator's judgement)`]);
     rows.push([`${noise.name}: named wrongly, phantoms`, `${fmt(t.misclassified)}, ${fmt(t.phantoms)}`, 'target: no phantom']);
     rows.push([`${noise.name}: precision/recall by kind`, '', kinds]);
     rows.push([`${noise.name}: shot-boundary errors`, `${fmt(t.boundaryErrors)} of ${fmt(t.boundaries)}`]);

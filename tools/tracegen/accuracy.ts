@@ -10,6 +10,11 @@ export interface Tally {
   counted: number;
   /** Counted with the right kind. */
   classified: number;
+  /** Pieces whose readings a perfect sensing layer could name (the generator's own judgement: the rest
+   * had no colour reading, or one too noisy to be sure of, and a player names them), and how many of
+   * those were counted with the right kind. */
+  readable: number;
+  classifiedReadable: number;
   /** Counted but named wrongly (not `man`/`unknown`, which ask a player). */
   misclassified: number;
   /** Sensed pieces that match nothing that went in. */
@@ -26,6 +31,8 @@ export const emptyTally = (): Tally => ({
   truthPieces: 0,
   counted: 0,
   classified: 0,
+  readable: 0,
+  classifiedReadable: 0,
   misclassified: 0,
   phantoms: 0,
   byKind: { white: z(), black: z(), queen: z(), striker: z() },
@@ -54,7 +61,9 @@ export function compare(tally: Tally, header: MatchHeader, truth: readonly GameE
   let from = 0;
   tp.forEach((p, i) => {
     const kind = physical[i];
+    const readable = p.piece !== 'man' && p.piece !== 'unknown';
     tally.truthPieces++;
+    if (readable) tally.readable++;
     tally.byKind[kind].truth++;
     while (from < sp.length && sp[from].t < p.t - TOLERANCE_MS) from++;
     for (let j = from; j < sp.length && sp[j].t <= p.t + TOLERANCE_MS; j++) {
@@ -64,6 +73,7 @@ export function compare(tally: Tally, header: MatchHeader, truth: readonly GameE
       const got = sp[j].piece;
       if (got === kind) {
         tally.classified++;
+        if (readable) tally.classifiedReadable++;
         tally.byKind[kind].correct++;
       } else if (got !== 'man' && got !== 'unknown') tally.misclassified++;
       return;

@@ -1,21 +1,22 @@
 // The trace generator: from a match log and a seed, the sensor trace a real table would record
-// (hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
+// (docs/hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
 // from that trace. Deterministic from the seed.
 //
 // The physical model: before each shot the striker rests on its player's baseline strip (jitter,
 // dropouts, repositioning) and leaves it at the strike. Pieces cross their pocket's gate at 0.1–8
 // m/s: the upper beam is blocked for (chord + beam width) / speed, the lower beam the same a beam gap
 // later, the speed changing a little between them; a piece touching the one before it in the same
-// pocket follows it at the same speed, so the two make one long pulse. The colour sensor reads each
+// pocket follows it at the same speed, so the two make one long pulse, unless a beam crosses the pair
+// off their line of contact and sees a short gap (each beam on its own). The colour sensor reads each
 // piece while it blocks the upper beam. Edges ring and jitter, glitches come from nowhere, and now
 // and then a beam sticks for seconds (the other beam then counts alone).
 
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { planShots } from './plan.ts';
-import { classifyColour } from '../../src/sensing/classify.ts';
-import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeader } from '../../src/sensing/types.ts';
+import type { Reading, Rgb, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from '../random-match.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
+import { perfectReading } from './reader.ts';
 
 const MAN_MM = 31.8;
 const STRIKER_MM = 41.3;
@@ -23,13 +24,15 @@ const BEAM_WIDTH_MM = 1.5;
 const STRIP_MM = 530;
 const QUIET_US = 3_000_000;
 const STRIKE_CONFIRM_US = 1_000_000;
+const TOUCHING_GAP_MM = 3.4;
 
 export interface Generated {
   header: TraceHeader;
   readings: Reading[];
-  /** The match log a perfect sensing layer writes from these readings: a piece whose colour reading is
-   * missing or ambiguous (by the sensing layer's own classifier) is reported as `man` or `unknown` and
-   * named by a player's identify call, as at a real table. */
+  /** The match log a perfect sensing layer writes from these readings, by the generator's own physics
+   * (reader.ts), never by the sensing layer's classifier: a piece whose colour reading is missing, or
+   * too noisy to be sure of, is reported as `man` (two beams) or `unknown` (one beam) and named by a
+   * player's identify call, as at a real table. */
   truth: { header: MatchHeader; events: GameEvent[] };
   /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
   physical: Piece[];
@@ -69,6 +72,9 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     return readings[readings.length - 1].kind === 'colour' ? (readings[readings.length - 1] as { rgb: Rgb }).rgb : rgb;
   };
 
+  /** Between two touching pieces, the gap one beam sees (docs/hardware.md: 0–3.4 ms at 1 m/s, or none). */
+  const touchingGapMm = () => (r() < noise.touchingGap ? uniform(0, TOUCHING_GAP_MM) : 0);
+
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
   const pass = (us: number, pocket: number, piece: Piece): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null } => {
     const prev = lastPass[pocket];
@@ -80,8 +86,8 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     if (touched) {
       speed = prev.speed;
       speedB = prev.speedB;
-      a0 = prev.aEnd;
-      b0 = prev.bEnd;
+      a0 = prev.aEnd + touchingGapMm() / speed;
+      b0 = prev.bEnd + touchingGapMm() / speedB;
       stats.touching++;
     } else b0 = a0 + layout.beamGapMm / ((speed + speedB) / 2);
     const chord = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - r() * noise.offCentre);
@@ -113,10 +119,10 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       if (i > 0) t += uniform(5_000, 600_000);
       const p = pass(t, pocket, piece);
       stats.pieces++;
+      // What a perfect sensing layer knows: the striker by its size on two beams, the rest by a reading.
       let shown: PocketPiece;
       if (!p.oneBeam && piece === 'striker') shown = 'striker';
-      else if (p.rgb) shown = classifyColour(p.rgb, CALIBRATION, DEFAULT_CONFIG, p.oneBeam) ?? (p.oneBeam ? 'unknown' : 'man');
-      else shown = p.oneBeam ? 'unknown' : 'man';
+      else shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, p.oneBeam)) || (p.oneBeam ? 'unknown' : 'man');
       say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
       if (shown === 'man' || shown === 'unknown') ask.push(piece);
       t = Math.max(t, p.at);
@@ -229,19 +235,22 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     for (let beam = 0; beam < (twoBeams ? 2 : 1); beam++) {
       const all = [...blocked[pocket][beam], ...stuck[pocket][beam]].sort((x, y) => x.from - y.from);
       let cur: Interval | null = null;
+      let lastEdge = 0;
       for (const x of all) {
         if (cur && x.from <= cur.to) cur.to = Math.max(cur.to, x.to);
         else {
-          if (cur) edges(cur, pocket, beam as 0 | 1);
+          if (cur) lastEdge = edges(cur, lastEdge, pocket, beam as 0 | 1);
           cur = { ...x };
         }
       }
-      if (cur) edges(cur, pocket, beam as 0 | 1);
+      if (cur) edges(cur, lastEdge, pocket, beam as 0 | 1);
     }
   }
-  function edges(x: Interval, pocket: number, beam: 0 | 1) {
-    const last = transition(x.from, 0, pocket, beam, true);
-    transition(x.to, last + 2, pocket, beam, false);
+  /** The edges of one blocked interval, after the last edge before it (jitter never reorders a beam's
+   * transitions: a gap of microseconds between touching pieces is a short gap, not a crossing). */
+  function edges(x: Interval, notBefore: number, pocket: number, beam: 0 | 1): number {
+    const last = transition(x.from, notBefore + 2, pocket, beam, true);
+    return transition(x.to, last + 2, pocket, beam, false);
   }
   /** Edges for one transition at `us` (never before `notBefore`); returns the time of its last edge. */
   function transition(us: number, notBefore: number, pocket: number, beam: 0 | 1, to: boolean): number {

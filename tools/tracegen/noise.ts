@@ -3,7 +3,7 @@
 
 export interface Noise {
   name: string;
-  /** Pieces cross the gate at log-uniform speeds in this range, m/s (hardware.md: 0.1 to 8). */
+  /** Pieces cross the gate at log-uniform speeds in this range, m/s (docs/hardware.md plans for up to 8). */
   speed: [number, number];
   /** Relative change of speed between the upper and the lower beam (the piece falls). */
   speedChange: number;
@@ -19,6 +19,8 @@ export interface Noise {
   missedColour: number;
   /** Share of pieces that touch the piece before them in the same pocket. */
   touching: number;
+  /** Share of touching pairs in which a beam (each on its own) sees a short gap between the two. */
+  touchingGap: number;
   /** Share of touching pairs that give a single colour reading. */
   touchingOneReading: number;
   /** Share of shots during which one beam of one pocket is stuck for a few seconds. */
@@ -41,6 +43,7 @@ const clean: Noise = {
   colourSigma: 0.004,
   missedColour: 0,
   touching: 0,
+  touchingGap: 0,
   touchingOneReading: 0,
   stuck: 0,
   offCentre: 0,
@@ -58,6 +61,7 @@ const low: Noise = {
   glitchesPerSecond: 0.05,
   colourSigma: 0.007,
   touching: 0.05,
+  touchingGap: 0.2,
   offCentre: 0.02,
   stripJitterMm: 0.5,
   dropout: 0.05,
@@ -74,6 +78,7 @@ const medium: Noise = {
   colourSigma: 0.01,
   missedColour: 0.001,
   touching: 0.1,
+  touchingGap: 0.3,
   touchingOneReading: 0.02,
   stuck: 0.02,
   offCentre: 0.04,
@@ -92,6 +97,7 @@ const high: Noise = {
   colourSigma: 0.012,
   missedColour: 0.002,
   touching: 0.15,
+  touchingGap: 0.5,
   touchingOneReading: 0.05,
   stuck: 0.05,
   offCentre: 0.05,
@@ -116,7 +122,7 @@ export const LAYOUTS: Readonly<Record<string, Layout>> = Object.freeze({
   'one-beam-no-colour': { name: 'one-beam-no-colour', beamGapMm: 0, colour: false },
 });
 
-/** The reference table's colour calibration (events.md §2). */
+/** The reference table's colour calibration (docs/formats.md §2). */
 export const CALIBRATION = Object.freeze({
   white: [0.36, 0.34, 0.3] as const,
   black: [0.3, 0.33, 0.37] as const,

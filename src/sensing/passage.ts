@@ -1,0 +1,106 @@
+// One passage through a two-beam gate: the pulses of both beams that belong to the same pieces.
+// Touching pieces cross the two beams at different chords, so a gap between them may show on one beam
+// and not on the other: one merged pulse on one beam then faces two or three on the other (issue 8).
+// The lower beam sees what the upper one saw, one beam delay later; a passage is complete when its
+// last pulses on both beams end at the same place along the path (within half a man). Its pieces are
+// cut at every gap either beam saw, and each part is sized on its own.
+
+import type { Pulse } from './beam.ts';
+import { piecesBySize, type SizeClass } from './classify.ts';
+import type { SensingConfig } from './types.ts';
+
+type Cfg = Pick<SensingConfig, 'beamGapMm' | 'manMm' | 'strikerMm'>;
+
+/** Touching pieces leave a gap of at most 3.4 mm on a beam (docs/hardware.md: 0–3.4 ms at 1 m/s); a little more for the beam's width. */
+const TOUCHING_GAP_MM = 4.5;
+
+/** How many of the waiting pulses of each beam make the passage that begins with `as[0]` and `bs[0]`,
+ * or null while a pulse still to come may belong to it. `openA`/`openB`: the earliest start of a pulse
+ * of that beam not yet handed over (+Infinity if none); `now`: the time reached (+Infinity at the end). */
+export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA: number, openB: number, now: number, cfg: Cfg): { na: number; nb: number } | null {
+  const delay = Math.max(bs[0].start - as[0].start, 1);
+  const halfMan = (cfg.manMm / 2 / cfg.beamGapMm) * delay; // µs for half a man at the measured speed
+  const touching = (TOUCHING_GAP_MM / cfg.beamGapMm) * delay; // µs: the widest gap between touching pieces
+  let na = 1;
+  let nb = 1;
+  for (;;) {
+    // Where the lower beam's pulses end, seen one delay earlier, against where the upper beam's end.
+    const excess = bs[nb - 1].end - delay - as[na - 1].end;
+    if (Math.abs(excess) <= halfMan) {
+      // Both beams agree the pieces so far end here. A piece right behind (a gap on both beams no
+      // wider than touching pieces leave) touched them: same passage, so it is sized at their speed,
+      // not by its own leading edges, which a gap seen wider on one beam than the other would skew.
+      const a = as[na];
+      const b = bs[nb];
+      const aNear = a ? a.start - as[na - 1].end <= touching : openA - as[na - 1].end <= touching;
+      const bNear = b ? b.start - bs[nb - 1].end <= touching : openB - bs[nb - 1].end <= touching;
+      if (!aNear || !bNear) {
+        const undecided = now !== Infinity && ((!a && now - as[na - 1].end <= touching) || (!b && now - bs[nb - 1].end <= touching));
+        return undecided ? null : { na, nb };
+      }
+      if (!a || !b) return now === Infinity ? { na, nb } : null;
+      na++;
+      nb++;
+      continue;
+    }
+    // One beam goes on past the other's last pulse: the other beam's next pulse belongs here, if it
+    // starts before this passage ends on the longer beam.
+    const upper = excess > 0;
+    const list = upper ? as : bs;
+    const n = upper ? na : nb;
+    const limit = upper ? bs[nb - 1].end - delay : as[na - 1].end + delay;
+    const next = list[n];
+    if (next) {
+      if (next.start >= limit) return { na, nb }; // not this passage's: take what both beams agree on
+      if (upper) na++;
+      else nb++;
+      continue;
+    }
+    const open = upper ? openA : openB;
+    if (now !== Infinity && (open < limit || now < limit)) return null;
+    return { na, nb };
+  }
+}
+
+export interface Part {
+  /** Upper-beam time span of this part of the passage, µs. */
+  from: number;
+  to: number;
+  kinds: readonly SizeClass[];
+}
+
+/** The pieces of a passage: `as[0..na)` and `bs[0..nb)`, cut at every gap either beam saw. */
+export function passageParts(as: readonly Pulse[], na: number, bs: readonly Pulse[], nb: number, cfg: Cfg): Part[] {
+  const aFrom = as[0].start;
+  const aTo = as[na - 1].end;
+  const bFrom = bs[0].start;
+  const bTo = bs[nb - 1].end;
+  // Lower-beam times onto the upper beam's, stretched end to end (the piece speeds up as it falls).
+  const scale = (aTo - aFrom) / Math.max(bTo - bFrom, 1);
+  const toA = (t: number) => aFrom + (t - bFrom) * scale;
+  const toB = (t: number) => bFrom + (t - aFrom) / scale;
+  const speed = cfg.beamGapMm / Math.max(bFrom - aFrom, 1); // mm per µs, from the leading edges (docs/hardware.md)
+  const quarterMan = cfg.manMm / 4 / speed;
+  const cuts: number[] = [];
+  for (let i = 1; i < na; i++) cuts.push((as[i - 1].end + as[i].start) / 2);
+  for (let i = 1; i < nb; i++) cuts.push(toA((bs[i - 1].end + bs[i].start) / 2));
+  cuts.sort((x, y) => x - y);
+  const parts: Part[] = [];
+  let from = aFrom;
+  for (let i = 0; i <= cuts.length; i++) {
+    const to = i < cuts.length ? cuts[i] : aTo;
+    // A gap both beams saw is one cut; a cut hard by an end or another cut is the same gap seen twice.
+    if (i < cuts.length && (to - from < quarterMan || aTo - to < quarterMan)) continue;
+    const blocked = (blockedWithin(as, na, from, to) + blockedWithin(bs, nb, toB(from), toB(to))) / 2;
+    parts.push({ from, to, kinds: piecesBySize(speed * blocked, cfg) });
+    from = to;
+  }
+  return parts;
+}
+
+/** How long the first `n` pulses were blocked between `from` and `to`. */
+function blockedWithin(pulses: readonly Pulse[], n: number, from: number, to: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += Math.max(0, Math.min(pulses[i].end, to) - Math.max(pulses[i].start, from));
+  return sum;
+}

@@ -90,5 +90,6 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     storage: new SimStorage(),
     every: (ms, fn) => void Timer.repeat(fn, ms),
     log: (text) => trace(`${text}\n`),
+    close() {},
   };
 }

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import type { Reading } from '../../src/sensing/types.ts';
 import { bundleDevice } from './fakes/bundle.ts';
 
-type Device = typeof import('./fakes/entry.ts');
+import type { Board } from '../../hosts/device/ports.ts';
+import type { TableApp } from '../../src/app/app.ts';
+import type * as Fake from './fakes/hardware.ts';
+
+/** What the bundle exports (fakes/bundle.ts; its type is not imported: the device code needs the SDK's typings). */
+type Device = typeof Fake & { referenceBoard(): Board; start(board: Board): TableApp };
 type HealthFact = { t: number; fact: string; channel: string };
 
 const LAP = 2 ** 32;
@@ -14,7 +19,7 @@ describe('device board code against the SDK contract (fake hardware)', function 
   let d: Device;
   before(async () => {
     (globalThis as { trace?: (s: string) => void }).trace = (s) => d.hardware.traces.push(s);
-    d = (await import(await bundleDevice('test/device/fakes/entry.ts'))) as Device;
+    d = (await import(await bundleDevice())) as Device;
   });
   beforeEach(() => d.hardware.reset());
 

@@ -1,5 +1,5 @@
 // Builds the bundles with esbuild: the Node command line, and the XS bundles that tests and benchmarks load.
-import { build, type BuildOptions } from 'esbuild';
+import { build, transform, type BuildOptions } from 'esbuild';
 
 export const CLI: BuildOptions = {
   entryPoints: ['tools/carrom.ts'],
@@ -40,6 +40,39 @@ export const DEVICE: BuildOptions = {
 };
 export const MCSIM: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/mcsim/index.ts'], outfile: 'build/device/mcsim/carrom.js', minify: false };
 
+/**
+ * esbuild turns every top-level `const` into `var` when it bundles, and XS's linker then warns "no
+ * const" for each (xs/tools/xslSlot.c): in a preloaded module a `var` is a mutable closure, which costs
+ * an alias slot in RAM on the device. So the bundle is built unminified, each top-level `var NAME =`
+ * that nothing assigns again is made `const` again, and esbuild's transform (which refuses an
+ * assignment to a const) checks that and minifies.
+ */
+export function constTopLevel(code: string): string {
+  return code.replace(/^var ([A-Za-z_$][\w$]*) = /gm, (whole, name: string) => {
+    const n = name.replace(/\$/g, '\\$');
+    const assigned = new RegExp(`(^|[^\\w$.])${n}\\s*([-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?!=)|(\\+\\+|--)\\s*${n}(?![\\w$])|(^|[^\\w$.])${n}\\s*(\\+\\+|--)`, 'gm');
+    return (code.match(assigned) ?? []).length === 1 ? `const ${name} = ` : whole;
+  });
+}
+
+/** Minifies `code`; throws when it assigns to a const (one that constTopLevel's pattern missed). */
+export async function checkedConst(code: string, minify: boolean): Promise<string> {
+  const r = await transform(code, { format: 'esm', target: 'es2022', minify, logLevel: 'silent' });
+  const bad = r.warnings.filter((w) => w.id === 'assign-to-constant');
+  if (bad.length > 0) throw new Error(`device bundle: ${bad.map((w) => `line ${w.location?.line}: ${w.text}`).join('; ')}`);
+  return r.code;
+}
+
+/** A device bundle, with its top-level constants kept const (constTopLevel). */
+export async function buildDevice(options: BuildOptions): Promise<void> {
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  const r = await build({ ...options, minify: false, write: false });
+  const code = await checkedConst(constTopLevel(r.outputFiles[0].text), options.minify ?? false);
+  mkdirSync(dirname(options.outfile!), { recursive: true });
+  writeFileSync(options.outfile!, code);
+}
+
 /** The scripted match the desktop simulator plays: a whole short match, as the sensors would see it. */
 async function writeScript(): Promise<void> {
   const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
@@ -59,6 +92,6 @@ async function writeScript(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await build(CLI);
   await writeScript();
-  await build(DEVICE);
-  await build(MCSIM);
+  await buildDevice(DEVICE);
+  await buildDevice(MCSIM);
 }

@@ -15,10 +15,11 @@ if (!moddable || !existsSync(resolve(moddable, 'build'))) {
   process.exit(2);
 }
 const board = resolve('boards/reference-v1');
+// mcsim's m5stack skin: a 320×240 screen for the OLED drawn 2×, and three buttons (a, b, c) for up, select, down.
 const args =
   target === 'device'
     ? ['-m', '-p', `esp32:${board}`, '-o', resolve('build/moddable')]
-    : ['-m', ...(process.env.MCSIM_DEBUG ? ['-d'] : []), '-p', process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : 'lin', '-t', 'build', '-o', resolve('build/moddable')];
+    : ['-m', ...(process.env.MCSIM_DEBUG ? ['-d'] : []), '-p', 'sim/m5stack', '-t', 'build', '-o', resolve('build/moddable')];
 process.stderr.write(`mcconfig ${args.join(' ')}\n`);
 mkdirSync(resolve('build/moddable'), { recursive: true });
 const r = spawnSync('mcconfig', args, { stdio: 'inherit' });

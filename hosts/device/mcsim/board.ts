@@ -1,39 +1,14 @@
-// Stand-ins for the Moddable desktop simulator (mcsim), which has no beams, strips or OLED: a scripted
-// trace plays in as if the sensors saw it, the screen goes to the console as text, the journal to
-// Preference (a JSON file on Linux). The app and everything below it are the table's own code.
-import Preference from 'preference';
+// Stand-ins for the Moddable desktop simulator (mcsim), which has no beams or strips: a scripted
+// trace plays in as if the sensors saw it; the OLED is drawn in the simulator's window (and, for
+// headless runs, to the console as text); the skin's buttons are up, select and down; the journal
+// goes to files, so it survives a restart. The app and everything below it are the table's own code.
 import Time from 'time';
 import Timer from 'timer';
 import type { Reading } from '../../../src/sensing/types.ts';
 import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
-import type { StoragePort } from '../../../src/store/journal.ts';
 import type { Board, ReadingSource } from '../ports.ts';
-
-const DOMAINS = Object.freeze(['mcsim0', 'mcsim1'] as const);
-
-/** The journal in Preference, base64-free: one key per record, as on the device. */
-class SimStorage implements StoragePort {
-  read(slot: 0 | 1): Uint8Array {
-    const n = Number(Preference.get(DOMAINS[slot], 'n') ?? 0);
-    const parts: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const v = Preference.get(DOMAINS[slot], `r${i}`);
-      if (!(v instanceof ArrayBuffer)) break;
-      parts.push(...new Uint8Array(v));
-    }
-    return Uint8Array.from(parts);
-  }
-  append(slot: 0 | 1, bytes: Uint8Array): void {
-    const n = Number(Preference.get(DOMAINS[slot], 'n') ?? 0);
-    Preference.set(DOMAINS[slot], `r${n}`, bytes.slice().buffer as ArrayBuffer);
-    Preference.set(DOMAINS[slot], 'n', n + 1);
-  }
-  erase(slot: 0 | 1): void {
-    const domain = DOMAINS[slot];
-    Preference.set(domain, 'n', 0);
-    for (const key of Preference.keys(domain)) if (key !== 'n') Preference.delete(domain, key);
-  }
-}
+import { FileJournal } from './file-journal.ts';
+import { oledDisplay, simButtons, simScreen } from './screen.ts';
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -55,6 +30,10 @@ function frameText(bytes: Uint8Array): string {
 export function simulatorBoard(script: readonly Reading[], speed: number): Board {
   const started = Time.ticks;
   const now = () => (Time.ticks - started) * 1000 * speed;
+  const log = (text: string) => trace(`${text}\n`);
+  const timers: Timer[] = [];
+  const screen = simScreen();
+  const oled = screen ? oledDisplay(screen, log) : null;
   let shown = '';
   let lastShown = -Infinity;
   return {
@@ -63,7 +42,7 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
       let next = 0;
       const batch: Reading[] = [];
       const source: ReadingSource = { read: () => batch.splice(0), close() {} };
-      Timer.repeat(() => {
+      timers.push(Timer.repeat(() => {
         const t = now();
         while (next < script.length && script[next].t <= t) batch.push(script[next++]);
         if (batch.length > 0) onReadable(source);
@@ -71,12 +50,15 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
           next++;
           trace('carrom: the scripted match has been played\n');
         }
-      }, 10);
+      }, 10));
       return [source];
     },
-    buttons: () => ({ close() {} }),
+    buttons(onEdge) {
+      return screen ? simButtons(screen, (name, pressed) => onEdge(name, pressed, now()), log) : { close() {} };
+    },
     display: {
       show(frame) {
+        oled?.show(frame);
         // At most twice a second of script time, and only when it changed.
         const t = now();
         if (t - lastShown < 500_000) return;
@@ -87,9 +69,11 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
         trace(`${text}\n`);
       },
     },
-    storage: new SimStorage(),
-    every: (ms, fn) => void Timer.repeat(fn, ms),
-    log: (text) => trace(`${text}\n`),
-    close() {},
+    storage: new FileJournal('carrom-journal'),
+    every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
+    log,
+    close() {
+      for (const t of timers.splice(0)) Timer.clear(t);
+    },
   };
 }

@@ -28,8 +28,12 @@ function frameText(bytes: Uint8Array): string {
 }
 
 export function simulatorBoard(script: readonly Reading[], speed: number): Board {
-  const started = Time.ticks;
-  const now = () => (Time.ticks - started) * 1000 * speed;
+  // The script plays `speed` times faster than life; then the clock slows to life's pace, so that a
+  // click of the skin's buttons is a short press (a long press is 700 ms: 88 ms of real time at 8×).
+  let base = 0;
+  let since = Time.ticks;
+  let rate = speed;
+  const now = () => base + (Time.ticks - since) * 1000 * rate;
   const log = (text: string) => trace(`${text}\n`);
   const timers: Timer[] = [];
   const screen = simScreen();
@@ -48,7 +52,10 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
         if (batch.length > 0) onReadable(source);
         if (next === script.length) {
           next++;
-          trace('carrom: the scripted match has been played\n');
+          base = now();
+          since = Time.ticks;
+          rate = 1;
+          trace('carrom: the scripted match has been played; the clock runs at real speed now\n');
         }
       }, 10));
       return [source];

@@ -47,7 +47,7 @@ export function oledDisplay(screen: SimScreen, log: (text: string) => void): Dis
   screen.begin(0, 0, screen.width, screen.height);
   for (let i = 0; i < screen.height; i++) screen.send(bezel.buffer as ArrayBuffer);
   screen.end();
-  trace(`carrom: OLED drawn 2× at ${x},${y} on the simulator's ${screen.width}×${screen.height} screen\n`);
+  log(`carrom: the OLED drawn 2× at ${x},${y} on the simulator's ${screen.width}×${screen.height} screen`);
   return {
     show(frame) {
       screen.begin(x, y, w, h);
@@ -76,7 +76,11 @@ export function simButtons(
       log(`carrom: a message from the simulator that is not JSON: ${message}`);
       return;
     }
-    for (const [key, name] of Object.entries(BUTTONS)) if (key in json) onEdge(name, json[key] === 1);
+    for (const [key, name] of Object.entries(BUTTONS)) {
+      if (!(key in json)) continue;
+      log(`carrom: button ${name} ${json[key] === 1 ? 'pressed' : 'released'}`);
+      onEdge(name, json[key] === 1);
+    }
   };
   return { close: () => void (screen.onMessage = undefined) };
 }

@@ -1,7 +1,7 @@
 // `npm run build:device` and `npm run build:mcsim`: the Moddable builds, which need the Moddable SDK
 // (not on npm). Without MODDABLE set, say what to install instead of failing obscurely.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const target = process.argv[2];
@@ -23,4 +23,12 @@ const args =
 process.stderr.write(`mcconfig ${args.join(' ')}\n`);
 mkdirSync(resolve('build/moddable'), { recursive: true });
 const r = spawnSync('mcconfig', args, { stdio: 'inherit' });
+if (r.status === 0 && target === 'mcsim' && !process.env.MCSIM_DEBUG) {
+  // mcsim picks its device skin by the app's path ("m5stack/debug/.../mc.so"), else the first one
+  // (Moddable One, 240 px wide, one button): a copy at such a path opens on the M5Stack skin.
+  const sim = resolve('build/moddable/sim/m5stack/debug/carrom');
+  mkdirSync(sim, { recursive: true });
+  copyFileSync(resolve('build/moddable/bin/lin/m5stack/release/capture/mc.so'), `${sim}/mc.so`);
+  process.stderr.write(`run it: mcsim $MODDABLE/build/simulators ${sim}/mc.so\n`);
+}
 process.exit(r.status ?? 1);

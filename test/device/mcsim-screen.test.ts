@@ -70,6 +70,14 @@ describe('mcsim OLED and buttons', () => {
     assert.equal(screen.onMessage, undefined);
   });
 
+  it('draws nothing, and says so, on a screen narrower than the OLED at 2× (Moddable One: 240 wide)', () => {
+    const { screen, pixels } = fakeScreen(240, 320);
+    const logs: string[] = [];
+    oledDisplay(screen, (t) => logs.push(t)).show(new Frame().bytes);
+    assert.equal(pixels.some((p) => p !== 0), false);
+    assert.match(logs[0], /240×320, too small/);
+  });
+
   it('draws nothing, and says so, on a screen that is not rgb565le', () => {
     const { screen, pixels } = fakeScreen();
     screen.pixelFormat = 5;

@@ -37,10 +37,14 @@ export function oledDisplay(screen: SimScreen, log: (text: string) => void): Dis
     log(`carrom: the simulator's screen has pixel format ${screen.pixelFormat}, not rgb565le: the OLED is not drawn`);
     return { show() {} };
   }
+  if (screen.width < WIDTH * SCALE || screen.height < HEIGHT * SCALE) {
+    log(`carrom: the simulator's screen is ${screen.width}×${screen.height}, too small for the OLED at 2×: choose the M5Stack device`);
+    return { show() {} };
+  }
   const w = WIDTH * SCALE;
   const h = HEIGHT * SCALE;
-  const x = Math.max(0, (screen.width - w) >> 1);
-  const y = Math.max(0, (screen.height - h) >> 1);
+  const x = (screen.width - w) >> 1;
+  const y = (screen.height - h) >> 1;
   // A row at a time: the app's heap is the device's (a few KiB free), not the desktop's.
   const row = new Uint16Array(w);
   const bezel = new Uint16Array(screen.width).fill(BEZEL);

@@ -8,6 +8,8 @@ export const CLI: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // The results server's packages stay in node_modules (better-sqlite3 is a native addon).
+  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns'],
   logLevel: 'warning',
 };
 
@@ -39,28 +41,31 @@ export const DEVICE: BuildOptions = {
   logLevel: 'warning',
 };
 export const MCSIM: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/mcsim/index.ts'], outfile: 'build/device/mcsim/carrom.js', minify: false };
+/** The sync check for mcsim (hosts/device/check): RFC 4231 through the SDK's Digest, a POST from flash. */
+export const CHECK: BuildOptions = { ...MCSIM, entryPoints: ['hosts/device/check/index.ts'], outfile: 'build/device/check/check.js' };
 
 /**
  * esbuild turns every top-level `const` into `var` when it bundles, and XS's linker then warns "no
  * const" for each (xs/tools/xslSlot.c): in a preloaded module a `var` is a mutable closure, which costs
- * an alias slot in RAM on the device. So the bundle is built unminified, each top-level `var NAME =`
- * that nothing assigns again is made `const` again, and esbuild's transform (which refuses an
- * assignment to a const) checks that and minifies.
+ * an alias slot in RAM on the device. So the bundle is built unminified, every top-level `var NAME =`
+ * is made `const` but those in `keep`, and esbuild's transform, which knows the scopes, names those
+ * that something assigns: they stay `var`.
  */
-export function constTopLevel(code: string): string {
-  return code.replace(/^var ([A-Za-z_$][\w$]*) = /gm, (whole, name: string) => {
-    const n = name.replace(/\$/g, '\\$');
-    const assigned = new RegExp(`(^|[^\\w$.])${n}\\s*([-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?!=)|(\\+\\+|--)\\s*${n}(?![\\w$])|(^|[^\\w$.])${n}\\s*(\\+\\+|--)`, 'gm');
-    return (code.match(assigned) ?? []).length === 1 ? `const ${name} = ` : whole;
-  });
+export function constTopLevel(code: string, keep: ReadonlySet<string> = new Set()): string {
+  return code.replace(/^var ([A-Za-z_$][\w$]*) = /gm, (whole, name: string) => (keep.has(name) ? whole : `const ${name} = `));
 }
 
-/** Minifies `code`; throws when it assigns to a const (one that constTopLevel's pattern missed). */
+/** `code` with its top-level constants const (constTopLevel), checked by esbuild, then minified if asked. */
 export async function checkedConst(code: string, minify: boolean): Promise<string> {
-  const r = await transform(code, { format: 'esm', target: 'es2022', minify, logLevel: 'silent' });
-  const bad = r.warnings.filter((w) => w.id === 'assign-to-constant');
-  if (bad.length > 0) throw new Error(`device bundle: ${bad.map((w) => `line ${w.location?.line}: ${w.text}`).join('; ')}`);
-  return r.code;
+  const keep = new Set<string>();
+  for (;;) {
+    const r = await transform(constTopLevel(code, keep), { format: 'esm', target: 'es2022', logLevel: 'silent' });
+    const assigned = r.warnings.filter((w) => w.id === 'assign-to-constant').map((w) => /"([^"]+)" is a constant/.exec(w.text)?.[1]);
+    if (assigned.length === 0) return minify ? (await transform(r.code, { format: 'esm', target: 'es2022', minify: true, logLevel: 'silent' })).code : r.code;
+    const fresh = assigned.filter((n): n is string => n !== undefined && !keep.has(n));
+    if (fresh.length === 0) throw new Error(`device bundle: an assignment to a constant: ${r.warnings.map((w) => w.text).join('; ')}`);
+    for (const n of fresh) keep.add(n);
+  }
 }
 
 /** A device bundle, with its top-level constants kept const (constTopLevel). */
@@ -68,7 +73,7 @@ export async function buildDevice(options: BuildOptions): Promise<void> {
   const { writeFileSync, mkdirSync } = await import('node:fs');
   const { dirname } = await import('node:path');
   const r = await build({ ...options, minify: false, write: false });
-  const code = await checkedConst(constTopLevel(r.outputFiles[0].text), options.minify ?? false);
+  const code = await checkedConst(r.outputFiles[0].text, options.minify ?? false);
   mkdirSync(dirname(options.outfile!), { recursive: true });
   writeFileSync(options.outfile!, code);
 }
@@ -94,4 +99,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await writeScript();
   await buildDevice(DEVICE);
   await buildDevice(MCSIM);
+  await buildDevice(CHECK);
 }

@@ -1,5 +1,6 @@
 // What the table host needs from a board, whatever builds it: the device's own provider on the ESP32,
 // or stand-ins in the Moddable desktop simulator.
+import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { HealthFact, Reading } from '../../src/sensing/types.ts';
@@ -11,6 +12,8 @@ export interface ReadingSource {
 }
 
 export interface Board {
+  /** The board's sensors (boards/<board>/board.json): beam gap, colour calibration. Absent: the reference table's. */
+  table?: BoardTable;
   /** Microseconds since start (Time.microseconds on the ESP32). */
   now(): number;
   /** Beam edges timestamped below JavaScript, colour readings, strip readings; a sensor that stops

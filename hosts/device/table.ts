@@ -1,6 +1,6 @@
 // The table, on whatever board the host hands it: the app with the board's ports. Bundled as the
 // preloaded module "carrom"; nothing here touches hardware until start() is called from main.
-import { TableApp, type ResultsPort } from '../../src/app/app.ts';
+import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Calibration } from '../../src/sensing/types.ts';
 import type { Board } from './ports.ts';
@@ -21,11 +21,11 @@ export function defaultMatch(): MatchHeader {
 export function start(
   board: Board,
   match: MatchHeader = defaultMatch(),
-  table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
-  results?: ResultsPort,
+  table = board.table ?? { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
+  sync?: SyncPort,
 ): TableApp {
   const app = new TableApp({
-    results,
+    sync,
     clock: { now: () => board.now() },
     display: board.display,
     storage: board.storage,

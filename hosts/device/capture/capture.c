@@ -23,6 +23,7 @@
 #include "edges.h"
 
 #define kChannels 8
+#define kNoPin 0xFF /* a channel without a beam: the lower beams of a one-beam table */
 
 struct Capture;
 typedef struct {
@@ -64,6 +65,7 @@ static void captureStop(Capture *c)
 	if (!c->open) return;
 	c->open = 0;
 	for (int i = 0; i < kChannels; i++) {
+		if (c->pins[i] == kNoPin) continue;
 		gpio_isr_handler_remove(c->pins[i]);
 		gpio_reset_pin(c->pins[i]);
 		builtinFreePin(c->pins[i]);
@@ -85,7 +87,7 @@ static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot)
 	(*markRoot)(the, c->onReadable);
 }
 
-/* new Capture({pins: [8 GPIO numbers], onReadable(count)}) */
+/* new Capture({pins: [8 GPIO numbers, -1 for a channel without a beam], onReadable(count)}) */
 void xs_capture(xsMachine *the)
 {
 	uint8_t pins[kChannels];
@@ -94,7 +96,11 @@ void xs_capture(xsMachine *the)
 	for (int i = 0; i < kChannels; i++) {
 		xsmcGetIndex(xsResult, xsVar(0), i);
 		int pin = xsmcToInteger(xsResult);
-		if (pin < 0 || pin >= GPIO_NUM_MAX || !GPIO_IS_VALID_GPIO(pin))
+		if (pin < 0) {
+			pins[i] = kNoPin;
+			continue;
+		}
+		if (pin >= GPIO_NUM_MAX || !GPIO_IS_VALID_GPIO(pin))
 			xsRangeError("invalid pin");
 		if (!builtinIsPinFree(pin))
 			xsUnknownError("in use");
@@ -123,6 +129,7 @@ void xs_capture(xsMachine *the)
 		c->pins[i] = pins[i];
 		c->beams[i].capture = c;
 		c->beams[i].channel = (uint8_t)i;
+		if (pins[i] == kNoPin) continue;
 		builtinUsePin(pins[i]);
 		gpio_reset_pin(pins[i]);
 		gpio_set_direction(pins[i], GPIO_MODE_INPUT);

@@ -8,6 +8,7 @@ import Capture from 'capture';
 import type { DisplayPort } from '../../../src/app/app.ts';
 import type { Reading } from '../../../src/sensing/types.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import type { BoardTable } from '../../../boards/types.ts';
 import { decodeEdges, EDGE_BYTES } from './beams.ts';
 import { PreferenceStorage } from './preference-storage.ts';
 import type { Bus } from './i2c.ts';
@@ -17,8 +18,8 @@ import { SSD1306 } from './ssd1306.ts';
 interface Addresses {
   display: number;
   strips: number[];
-  colourSwitch: number;
-  colour: number;
+  colourSwitch?: number; // both absent: no colour sensors (boards/devkit-1beam)
+  colour?: number;
 }
 
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
@@ -67,14 +68,18 @@ export function referenceBoard(): Board {
   const open: { close(): void }[] = [];
   const display = guardedDisplay(() => new SSD1306(bus, address.display), log);
   open.push(display);
+  // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
+  const layout = (device as unknown as { table?: BoardTable }).table;
   return {
+    table: layout,
     now: micros,
     sources(onReadable, onHealth = () => {}) {
-      const colours = new ColourSensors(bus, address.colourSwitch, address.colour, micros, onHealth);
+      // No colour sensors on the board: the players name each piece.
+      const colours = address.colourSwitch === undefined ? null : new ColourSensors(bus, address.colourSwitch, address.colour ?? 0x29, micros, onHealth);
       const colourReadings: Reading[] = [];
-      const colourSource: ReadingSource = { read: () => colourReadings.splice(0), close: () => colours.close() };
+      const colourSource: ReadingSource = { read: () => colourReadings.splice(0), close: () => colours?.close() };
       const colourOf = (pocket: number) => {
-        const r = colours.read(pocket);
+        const r = colours?.read(pocket);
         if (r) colourReadings.push(r);
       };
 
@@ -83,7 +88,8 @@ export function referenceBoard(): Board {
       let pending: Reading[] = [];
       let lost = 0;
       const capture = new Capture({
-        pins: BEAMS.map(pin),
+        // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
+        pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
           for (let n = this.read(raw); n > 0; n = this.read(raw)) decodeEdges(view, n, pending, colourOf);
           if (this.lost !== lost) {

@@ -38,6 +38,7 @@ export async function bundleDevice(): Promise<string> {
       {
         name: 'fake-sdk',
         setup(b) {
+          b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards/reference-v1/board.json') }));
           b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$)/ }, (a) => {
             if (!(a.path in MODULES)) return { errors: [{ text: `no fake for the SDK module ${a.path}` }] };
             return { path: a.path, namespace: 'fake-sdk' };

@@ -32,7 +32,7 @@ export function start(
     table,
     defaultMatch: match,
   });
-  board.sources((source) => app.readings(source.read()));
+  board.sources((source) => app.readings(source.read()), (fact) => app.noteHealth(fact));
   board.buttons((name, pressed, t) => app.button(name, pressed, t));
   board.every(20, () => app.tick());
   board.log(`carrom: ${app.header.rules} ${app.header.mode}, board ${app.state.board.number}, ${app.state.shots} shots`);

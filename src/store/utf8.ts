@@ -3,7 +3,8 @@
 // Both directions are sized for whole match logs (tens of KiB) on a heap of about 77 KiB: encoding
 // counts the bytes first and fills one Uint8Array (a number[] costs 16–32 bytes per byte in XS), and
 // decoding turns runs of code points into strings a chunk at a time instead of growing one string a
-// character at a time.
+// character at a time. A chunk goes through `apply`, so its code points sit on the XS stack: 64 keeps it
+// far below the device's stack of 512 slots (512 overflowed it in mcsim when restoring a journal).
 //
 // Indexing: XS on the device counts string indices in code points, V8 in UTF-16 units, so a code point
 // above U+FFFF advances the index by its own length in this engine.
@@ -46,7 +47,7 @@ export function encodeUtf8(s: string): Uint8Array {
   return out;
 }
 
-const CHUNK = 512;
+const CHUNK = 64;
 
 export function decodeUtf8(b: Uint8Array, from = 0, to = b.length): string {
   const parts: string[] = [];

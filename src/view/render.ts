@@ -3,17 +3,19 @@
 
 import { Frame, HEIGHT, WIDTH, fit, textWidth } from './frame.ts';
 import type { Corner, MenuScreen, PlayScreen, Screen } from './screen.ts';
+import { text } from './text.ts';
 
 export function render(frame: Frame, screen: Screen): Frame {
   frame.clear();
   if (screen.kind === 'play') play(frame, screen);
+  else if (screen.kind === 'text') text(frame, screen, corner);
   else menu(frame, screen);
   return frame;
 }
 
 const disc = (c: 'white' | 'black' | null) => (c === 'white' ? '○' : c === 'black' ? '●' : '');
 
-function corner(f: Frame, c: Corner): void {
+export function corner(f: Frame, c: Corner): void {
   let x = WIDTH - 1;
   const mark = c.wifi === 'up' ? 'W' : c.wifi === 'down' ? 'W!' : '';
   if (mark) {

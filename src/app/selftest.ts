@@ -101,7 +101,9 @@ export function faultsNow(x: FaultInputs): Fault[] {
     if (w.blocked[i] && x.now - w.since[i] >= x.stuckUs) found.set(`p${i >> 1}.${i & 1 ? 'b' : 'a'}`, 'neverClears');
   }
   for (let p = 0; p < 4; p++) {
-    if (w.asked[p] > w.answered[p] && x.now - w.asked[p] > COLOUR_WAIT_US) found.set(`p${p}.c`, 'colourSilent');
+    // A piece passed the upper beam (not a beam held blocked) and no colour reading came for it.
+    const passed = !w.blocked[2 * p] && w.pulseUs[2 * p] < x.stuckUs;
+    if (passed && w.asked[p] > w.answered[p] && x.now - w.asked[p] > COLOUR_WAIT_US) found.set(`p${p}.c`, 'colourSilent');
   }
   for (const seat of x.seats) if (w.strip[seat] === undefined && x.upUs > 2_000_000) found.set(`s${seat}`, 'stripSilent');
   for (const h of x.health) {

@@ -43,8 +43,9 @@ function reachable(build: () => Menu, c: MenuContext, depth = 0, seen = new Set<
 
 describe('menus', () => {
   it('reach every call of events.md, every foul kind and every piece', () => {
-    const { c, calls } = context();
+    const { c, calls, installs } = context();
     reachable(() => mainMenu(c), c);
+    assert.deepEqual(installs, ['calibrate', 'selftest'], 'SETTINGS › INSTALL opens the calibration and the self-test');
     const said = new Set(calls.map((x) => JSON.stringify(x)));
     const want: TraceCall[] = [
       { call: 'nocontact' },

@@ -139,7 +139,7 @@ export function resultLines(r: CalibrationResult, saved: boolean): string[] {
   const weak = r.pockets[r.weak];
   const why = weak.missing ?? (weak.wrong > 0 ? `${weak.wrong} WRONG` : `MARGIN ${marginText(weak.margin)}`);
   const lines = [r.separable ? 'KINDS SEPARABLE' : 'NOT SEPARABLE', `WEAK: P${r.weak} ${why}`];
-  lines.push(`MAN ${r.manMm ?? '--'} STRIKER ${r.strikerMm ?? '--'}`);
+  lines.push(`MAN ${r.manMm?.toFixed(1) ?? '--'} STRIKER ${r.strikerMm?.toFixed(1) ?? '--'}`);
   for (const p of r.pockets) {
     lines.push(`P${p.pocket} ${p.missing ?? (p.wrong > 0 ? `${p.wrong} WRONG` : 'OK')} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
   }

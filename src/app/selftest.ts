@@ -48,11 +48,15 @@ export function fault(channel: string, fact: Fact, hardware: readonly HardwarePa
 /** A colour reading this long after the upper beam blocked: the sensor answered. */
 const COLOUR_WAIT_US = 200_000;
 const FLICKER_SHOWN_US = 10_000_000;
+/** A clear shorter than this inside a pulse is ringing (the sensing layer's minGapUs). */
+const RINGING_US = 250;
 
 /** The sensors' latest state, kept from every reading (fixed arrays: no allocation per reading). */
 export class SensorWatch {
   readonly blocked = [false, false, false, false, false, false, false, false];
+  /** When the beam's level last changed (ringing aside); -1 never. */
   readonly since = [-1, -1, -1, -1, -1, -1, -1, -1];
+  private readonly pulseStart = [-1, -1, -1, -1, -1, -1, -1, -1];
   /** The last blocked pulse of each beam, µs; -1 none yet. */
   readonly pulseUs = [-1, -1, -1, -1, -1, -1, -1, -1];
   readonly colour: (Rgb | null)[] = [null, null, null, null];
@@ -67,10 +71,16 @@ export class SensorWatch {
     if (r.kind === 'beam') {
       const i = r.pocket * 2 + r.beam;
       if (r.blocked === this.blocked[i]) return;
-      if (!r.blocked && this.since[i] >= 0) this.pulseUs[i] = r.t - this.since[i];
       this.blocked[i] = r.blocked;
-      this.since[i] = r.t;
-      if (r.blocked && r.beam === 0) this.asked[r.pocket] = r.t;
+      if (!r.blocked) {
+        if (this.pulseStart[i] >= 0) this.pulseUs[i] = r.t - this.pulseStart[i];
+        this.since[i] = r.t;
+      } else if (this.pulseStart[i] >= 0 && r.t - this.since[i] < RINGING_US) {
+        this.since[i] = this.pulseStart[i]; // ringing: clear for microseconds, the same pulse goes on
+      } else {
+        this.since[i] = this.pulseStart[i] = r.t;
+        if (r.beam === 0) this.asked[r.pocket] = r.t;
+      }
     } else if (r.kind === 'colour') {
       this.colour[r.pocket] = r.rgb;
       this.answered[r.pocket] = r.t;

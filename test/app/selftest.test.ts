@@ -37,6 +37,20 @@ describe('self-test', () => {
     assert.ok(lines.includes('KEYS UP○ DN○ SEL●'), lines.join('|'));
   });
 
+  it('ringing (edges microseconds apart) is one pulse: its length, and the colour reading counts for it', () => {
+    const w = heardWatch();
+    const edge = (t: number, blocked: boolean) => w.note({ t, kind: 'beam', pocket: 0, beam: 0, blocked });
+    edge(100_000, true);
+    edge(100_004, false);
+    edge(100_009, true);
+    w.note(colour(0, 101_000, [0.36, 0.34, 0.3]));
+    edge(104_100, false);
+    edge(104_106, true);
+    edge(104_110, false);
+    assert.ok(selfTestLines(w, []).includes('P0 A○4.1 B○  -'));
+    assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), []);
+  });
+
   it('a beam blocked longer than any passage never clears: named with its part and pin', () => {
     const w = heardWatch();
     w.note({ t: 1_000_000, kind: 'beam', pocket: 1, beam: 0, blocked: true });

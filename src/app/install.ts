@@ -126,11 +126,11 @@ export class Install {
 /** Text rows the display shows at once under the title. */
 export const ROWS = 6;
 
-function runLines(run: CalibrationRun): string[] {
+export function runLines(run: CalibrationRun): string[] {
   const last = run.last;
   const lastText = !last
-    ? 'LAST: NONE YET'
-    : `LAST P${last.pocket} ${last.sizeMm === null ? '--' : last.sizeMm.toFixed(1)}MM ${last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : 'NO COL'}`;
+    ? 'SAW: NONE YET'
+    : `SAW P${last.pocket} ${last.sizeMm === null ? '--' : last.sizeMm.toFixed(1)} ${last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : 'NO COLOUR'}`;
   return [`POCKET ${run.pocket}: DROP THE`, `${run.kind.toUpperCase()} ${DROPS} TIMES`, `SEEN ${run.seen} OF ${DROPS}`, lastText, 'SELECT: SKIP', 'HOLD ●: STOP'];
 }
 
@@ -139,7 +139,7 @@ export function resultLines(r: CalibrationResult, saved: boolean): string[] {
   const weak = r.pockets[r.weak];
   const why = weak.missing ?? (weak.wrong > 0 ? `${weak.wrong} WRONG` : `MARGIN ${marginText(weak.margin)}`);
   const lines = [r.separable ? 'KINDS SEPARABLE' : 'NOT SEPARABLE', `WEAK: P${r.weak} ${why}`];
-  lines.push(`MAN ${r.manMm?.toFixed(1) ?? '--'} STRIKER ${r.strikerMm?.toFixed(1) ?? '--'}`);
+  lines.push(`MAN ${r.manMm?.toFixed(1) ?? '--'} STRK ${r.strikerMm?.toFixed(1) ?? '--'}`);
   for (const p of r.pockets) {
     lines.push(`P${p.pocket} ${p.missing ?? (p.wrong > 0 ? `${p.wrong} WRONG` : 'OK')} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
   }

@@ -148,7 +148,7 @@ export function selfTestLines(w: SensorWatch, faults: readonly Fault[]): string[
   for (let p = 0; p < 4; p++) {
     const c = w.colour[p];
     const rgb = c ? `${pct(c[0])} ${pct(c[1])} ${pct(c[2])}` : '-- -- --';
-    lines.push(`P${p} A${level(2 * p)}${pulseText(w.pulseUs[2 * p])} B${level(2 * p + 1)}${pulseText(w.pulseUs[2 * p + 1])}`, `   COLOUR ${rgb}`);
+    lines.push(`P${p} A${level(2 * p)} ${pulseText(w.pulseUs[2 * p])} B${level(2 * p + 1)} ${pulseText(w.pulseUs[2 * p + 1])}`, `   COLOUR ${rgb}`);
   }
   const mm = (v: number | null | undefined) => (v === undefined ? '?' : v === null ? '-' : String(Math.round(v)));
   lines.push(`STRIPS ${w.strip.map(mm).join(' ')}`);

@@ -156,7 +156,7 @@ describe('installing: calibration and self-test on the table app', () => {
     const s = text(t);
     const lines = s.lines;
     assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' GPIO36 IR RX P1 UPPER']);
-    assert.ok(s.lines.includes('P3 A○ 28 B○ 28'), s.lines.join('|'));
+    assert.ok(s.lines.includes('P3 A○  28 B○  28'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COLOUR 70 15 15'), s.lines.join('|'));
     assert.ok(s.lines.includes('STRIPS ? 250 ? ?'), s.lines.join('|'));
     // The three strips that never reported are faults too (no part described for them on this table).

@@ -30,8 +30,8 @@ describe('self-test', () => {
     w.buttons.select = true;
     const lines = selfTestLines(w, []);
     assert.equal(lines[0], 'HEALTH: ALL OK');
-    assert.ok(lines.includes('P1 A○4.1 B○  -'), lines.join('|'));
-    assert.ok(lines.includes('P3 A○  - B●  -'), lines.join('|'));
+    assert.ok(lines.includes('P1 A○ 4.1 B○   -'), lines.join('|'));
+    assert.ok(lines.includes('P3 A○   - B●   -'), lines.join('|'));
     assert.ok(lines.includes('   COLOUR 36 34 30'), lines.join('|'));
     assert.ok(lines.includes('STRIPS - - 210 -'), lines.join('|'));
     assert.ok(lines.includes('KEYS UP○ DN○ SEL●'), lines.join('|'));
@@ -47,7 +47,7 @@ describe('self-test', () => {
     edge(104_100, false);
     edge(104_106, true);
     edge(104_110, false);
-    assert.ok(selfTestLines(w, []).includes('P0 A○4.1 B○  -'));
+    assert.ok(selfTestLines(w, []).includes('P0 A○ 4.1 B○   -'));
     assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), []);
   });
 

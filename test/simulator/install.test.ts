@@ -59,7 +59,7 @@ describe('simulator: calibration and self-test over the API', () => {
     const result = await textScreen();
     assert.equal(result.title, 'CALIBRATED');
     assert.equal(result.lines[0], 'KINDS SEPARABLE', result.lines.join('|'));
-    assert.match(result.lines[2], /^MAN 3\d\.\d STRIKER 4\d\.\d$/);
+    assert.match(result.lines[2], /^MAN 3\d\.\d STRK 4\d\.\d$/);
     await button('select');
     assert.ok((await textScreen()).lines.includes('KEPT IN FLASH'));
     await button('select', true);
@@ -86,10 +86,10 @@ describe('simulator: calibration and self-test over the API', () => {
     await post('settle', {});
     s = await textScreen();
     assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 1 FAULT', 'P1.A NEVER CLEARS', ' SIM VIRTUAL BEAM P1 UPPER']);
-    assert.ok(s.lines.includes('P1 A●  - B○  -'), s.lines.join('|'));
+    assert.ok(s.lines.includes('P1 A●   - B○   -'), s.lines.join('|'));
     await post('drop', { pocket: 0, piece: 'white' });
     s = await textScreen();
-    assert.match(s.lines.find((l) => l.startsWith('P0 '))!, /^P0 A○ *\d+(\.\d)? B○ *\d+(\.\d)?$/);
+    assert.match(s.lines.find((l) => l.startsWith('P0 '))!, /^P0 A○ +\d+(\.\d)? B○ +\d+(\.\d)?$/);
     assert.equal((await (await fetch(`${base}/api/display.png`)).status), 200);
     await post('fault', { stuck: null });
     await post('settle', {});

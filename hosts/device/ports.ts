@@ -3,6 +3,8 @@
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { Reading } from '../../src/sensing/types.ts';
+import type { HardwarePart } from '../../src/app/selftest.ts';
+import type { KeyStore } from '../../src/app/table-config.ts';
 
 /** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
 export interface ReadingSource {
@@ -21,4 +23,10 @@ export interface Board {
   /** A repeating timer (the Clock port's tick). */
   every(ms: number, fn: () => void): void;
   log(text: string): void;
+  /** The board's parts and their pins, for the self-test's messages. */
+  hardware: readonly HardwarePart[];
+  /** Channels of parts that did not answer when the board started ("display", "p2.c", "s1"). */
+  faults: readonly string[];
+  /** Where the calibration is kept, apart from the journal. */
+  calibration: KeyStore;
 }

@@ -15,7 +15,7 @@ export interface InstallOptions {
   hardware?: readonly HardwarePart[];
   /** Where the calibration is kept (a Preference key on the device); none: it lasts until power off. */
   store?: KeyStore;
-  /** Faults the host found before the app started ("display": it did not answer). */
+  /** Parts that did not answer the host before the app started, by channel ("display", "p2.c", "s1"). */
   faults?: readonly string[];
 }
 

@@ -91,7 +91,7 @@ export class SensorWatch {
 export interface FaultInputs {
   watch: SensorWatch;
   health: readonly HealthFact[];
-  /** Faults the host found at start ("display"). */
+  /** Parts the host found silent at start, by channel ("display", "p2.c", "s1"). */
   hostFaults: readonly string[];
   hardware: readonly HardwarePart[];
   now: number;
@@ -106,7 +106,10 @@ export interface FaultInputs {
 export function faultsNow(x: FaultInputs): Fault[] {
   const found = new Map<string, Fact>();
   const w = x.watch;
-  for (const ch of x.hostFaults) if (ch === 'display') found.set(ch, 'displayMissing');
+  for (const ch of x.hostFaults) {
+    const fact = ch === 'display' ? 'displayMissing' : /^p\d\.c$/.test(ch) ? 'colourSilent' : /^s\d$/.test(ch) ? 'stripSilent' : null;
+    if (fact) found.set(ch, fact);
+  }
   for (let i = 0; i < 8; i++) {
     if (w.blocked[i] && x.now - w.since[i] >= x.stuckUs) found.set(`p${i >> 1}.${i & 1 ? 'b' : 'a'}`, 'neverClears');
   }

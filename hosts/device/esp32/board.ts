@@ -7,7 +7,10 @@ import Time from 'time';
 import Timer from 'timer';
 import Capture from 'capture';
 import type { Reading } from '../../../src/sensing/types.ts';
+import type { DisplayPort } from '../../../src/app/app.ts';
+import { describeBoard } from '../hardware.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import { PreferenceKey } from '../preference-key.ts';
 import { PreferenceStorage } from './preference-storage.ts';
 import { SSD1306 } from './ssd1306.ts';
 
@@ -32,11 +35,41 @@ function micros(): number {
   return us;
 }
 
+/** The SSD1306, or nothing if it does not answer (then the table runs blind and says so in the log). */
+function openDisplay(options: { data: number; clock: number; hz: number; address: number }, faults: string[], log: (text: string) => void): DisplayPort {
+  let display: SSD1306;
+  try {
+    display = new SSD1306(options);
+  } catch {
+    faults.push('display');
+    return { show() {} };
+  }
+  let failed = false;
+  return {
+    show(frame) {
+      try {
+        display.show(frame);
+      } catch (e) {
+        // A display that stops answering must not stop the table: note it once, keep counting.
+        if (!failed) log(`carrom: display stopped answering: ${e}`);
+        failed = true;
+      }
+    },
+    brightness(level) {
+      try {
+        display.brightness(level);
+      } catch {}
+    },
+  };
+}
+
 export function referenceBoard(): Board {
   const address = (device as unknown as { address?: Addresses }).address;
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
   const bus = device.I2C.default as { data: number; clock: number; hz: number };
   const sources: ReadingSource[] = [];
+  const faults: string[] = [];
+  const log = (text: string) => trace(`${text}\n`);
   return {
     now: micros,
     sources(onReadable) {
@@ -77,13 +110,25 @@ export function referenceBoard(): Board {
       // Colour: TCS34725 n behind channel n of the TCA9548A switch; read clear, red, green, blue.
       const colourSwitch = new I2C({ ...bus, address: address.colourSwitch });
       const colour = new I2C({ ...bus, address: address.colour });
-      colour.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
+      for (let p = 0; p < 4; p++) {
+        try {
+          colourSwitch.write(Uint8Array.of(1 << p));
+          colour.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
+        } catch {
+          faults.push(`p${p}.c`); // no answer: its pieces go unnamed, the self-test names it
+        }
+      }
       const colours: Reading[] = [];
       const colourSource: ReadingSource = { read: () => colours.splice(0), close() {} };
       function colourOf(pocket: number) {
-        colourSwitch.write(Uint8Array.of(1 << pocket));
-        colour.write(Uint8Array.of(0x80 | 0x20 | 0x14)); // auto-increment from CDATAL
-        const d = new DataView(colour.read(8));
+        let d: DataView;
+        try {
+          colourSwitch.write(Uint8Array.of(1 << pocket));
+          colour.write(Uint8Array.of(0x80 | 0x20 | 0x14)); // auto-increment from CDATAL
+          d = new DataView(colour.read(8));
+        } catch {
+          return; // no reading: the sensing layer names it a man and asks; the self-test sees no answer
+        }
         const r = d.getUint16(2, true);
         const g = d.getUint16(4, true);
         const b = d.getUint16(6, true);
@@ -101,7 +146,12 @@ export function referenceBoard(): Board {
       const stripSource: ReadingSource = { read: () => stripReadings.splice(0), close() {} };
       Timer.repeat(() => {
         strips.forEach((s, seat) => {
-          const v = new DataView(s.read(2)).getUint16(0, true);
+          let v: number;
+          try {
+            v = new DataView(s.read(2)).getUint16(0, true);
+          } catch {
+            return; // a strip that does not answer reports nothing: the self-test names it
+          }
           const mm = v === 0xffff ? null : v;
           if (mm !== lastMm[seat]) {
             lastMm[seat] = mm;
@@ -126,9 +176,12 @@ export function referenceBoard(): Board {
       const all = [make('up', 'buttonUp'), make('down', 'buttonDown'), make('select', 'buttonSelect')];
       return { close: () => all.forEach((d) => d.close()) };
     },
-    display: new SSD1306({ ...bus, address: address.display }),
+    display: openDisplay({ ...bus, address: address.display }, faults, log),
     storage: new PreferenceStorage(),
     every: (ms, fn) => void Timer.repeat(fn, ms),
-    log: (text) => trace(`${text}\n`),
+    log,
+    hardware: describeBoard({ pin: device.pin as Record<string, number>, bus, address }),
+    faults,
+    calibration: new PreferenceKey('carromcal', 'table'),
   };
 }

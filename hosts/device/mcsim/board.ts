@@ -8,6 +8,7 @@ import type { Reading } from '../../../src/sensing/types.ts';
 import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { StoragePort } from '../../../src/store/journal.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import { PreferenceKey } from '../preference-key.ts';
 
 const DOMAINS = Object.freeze(['mcsim0', 'mcsim1'] as const);
 
@@ -88,6 +89,9 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
       },
     },
     storage: new SimStorage(),
+    hardware: [],
+    faults: [],
+    calibration: new PreferenceKey('mcsimcal', 'table'),
     every: (ms, fn) => void Timer.repeat(fn, ms),
     log: (text) => trace(`${text}\n`),
   };

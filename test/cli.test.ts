@@ -24,7 +24,7 @@ function carrom(args: string[], input?: string) {
 }
 
 describe('carrom replay (command line)', () => {
-  it('prints the events.md example state from stdin', () => {
+  it('prints the docs/formats.md example state from stdin', () => {
     const r = carrom(['replay', '-'], EXAMPLE);
     assert.equal(r.code, 0, r.stderr);
     const s = JSON.parse(r.stdout);

@@ -1,4 +1,4 @@
-// The `carrom` command line (events.md): replay a match log, sense a trace, synthesize a trace.
+// The `carrom` command line (docs/formats.md): replay a match log, sense a trace, synthesize a trace.
 import { replayCommand, type Output } from './cli/replay.ts';
 import { senseCommand } from './cli/sense.ts';
 import { traceCommand } from './cli/trace.ts';

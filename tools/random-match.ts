@@ -36,7 +36,7 @@ export interface RandomOptions {
   chaos?: boolean;
   /** No strikes from the wrong seat: a log without warnings, as a careful table writes it. */
   clean?: boolean;
-  /** Parameter overrides for the header (rules.md C.2 names). */
+  /** Parameter overrides for the header (parameter names of docs/rules.md). */
   options?: Record<string, unknown>;
 }
 

@@ -167,7 +167,7 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
       sim.advanceTo(sim.now + 1_100_000); // the strip must stay empty a second to be a strike
       return send(res, 200, { ok: true });
     case 'call': {
-      // A call as events.md writes it, or an undo / identify event (with "e" or "call").
+      // A call as docs/formats.md writes it, or an undo / identify event (with "e" or "call").
       const c = b.call === 'undo' || b.e === 'undo' ? ({ call: 'undo' } as TraceCall) : checkCall(b.e === 'identify' ? { ...b, call: 'identify' } : b);
       sim.call(c);
       sim.advanceTo(sim.now + 50_000);
@@ -220,7 +220,7 @@ function channel(v: unknown): string | null {
   return v;
 }
 
-/** A call as events.md writes it, checked by the match log's own parser. */
+/** A call as docs/formats.md writes it, checked by the match log's own parser. */
 function checkCall(b: Record<string, unknown>): TraceCall {
   if (b.call === 'identify') {
     if (!(DEFINITE_PIECES as readonly unknown[]).includes(b.piece)) throw new HttpError(400, `"piece" must be one of ${DEFINITE_PIECES.join(', ')}`);

@@ -158,7 +158,7 @@ export class TableApp {
     return publicState(this.match.state);
   }
 
-  /** No shot in progress: flash writes and network handshakes may happen (hardware.md 2). */
+  /** No shot in progress: flash writes and network handshakes may happen (docs/hardware.md 2). */
   get atRest(): boolean {
     return this.match.state.shot === null;
   }
@@ -167,7 +167,7 @@ export class TableApp {
     return this.match.header;
   }
 
-  /** The match log as events.md writes it: the events since the start of the board the journal was last compacted at. */
+  /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
     return formatLog(this.match.header, this.match.log().map((l) => l.event));
   }
@@ -264,7 +264,7 @@ export class TableApp {
     this.lost = null; // the game has moved on: a lost shot can no longer go before this
     const before = this.match.state;
     // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
-    // the state before it. Not now: flash is written only at rest (hardware.md: an erase masks interrupts
+    // the state before it. Not now: flash is written only at rest (docs/hardware.md: an erase masks interrupts
     // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
     if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
       const base = { ...before, last: null };

@@ -1,8 +1,8 @@
-// A shot lost to a power cut. Flash is never written while pieces move (hardware.md 2), so the journal
+// A shot lost to a power cut. Flash is never written while pieces move (docs/hardware.md 2), so the journal
 // ends at the last settled shot, and a shot in flight when the power went is gone; its pieces are in the
 // pockets all the same. Nor can the table know whether one was in flight: the strike is known only a
-// second after the striker left the baseline (events.md §2), with pieces already moving, and a mark at
-// each placement of the striker would double the writes per shot (hardware.md 5) and still not tell a
+// second after the striker left the baseline (docs/formats.md §2), with pieces already moving, and a mark at
+// each placement of the striker would double the writes per shot (docs/hardware.md 5) and still not tell a
 // shot from a striker put down. So after every restore the table says which shot would have been lost,
 // and the players either put its pieces back and play it again, or name what went down and the table
 // logs it as that shot (strike, pockets, settle), so that the board and the log agree again.

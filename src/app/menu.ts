@@ -1,4 +1,4 @@
-// Menus for the three buttons: every call of events.md, a new match, settings. Up and down move,
+// Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
 // select opens or does, a long press backs out one level; every menu ends with BACK. No dead ends.
 
 import { PRESETS, PRESET_IDS } from '../rules/presets.ts';

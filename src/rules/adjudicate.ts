@@ -1,5 +1,5 @@
 // Adjudicating one settled shot: the break, the striker, the queen and its cover, opponent's men,
-// fouls and dues (rules.md B.2–B.7). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
+// fouls and dues (docs/rules.md). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
 
 import { copyBoard, nextPlayer, passTurn, payDues, penalise } from './board.ts';
 import { applyFoul, calledFoulCounts, foulReasons, strikerRule } from './fouls.ts';

@@ -1,5 +1,5 @@
 // Boards and the match around them: a new board, the turn order, the end of a board, games and
-// the end of the match (rules.md R3, R5, R40–R46).
+// the end of the match (docs/rules.md).
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';

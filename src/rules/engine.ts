@@ -1,4 +1,4 @@
-// The fold: state = step(step(start(header), e1), e2) … (events.md §1). Never throws on a
+// The fold: state = step(step(start(header), e1), e2) … (docs/formats.md §1). Never throws on a
 // well-formed event: what makes no sense at that point becomes a warning.
 
 import { adjudicate } from './adjudicate.ts';
@@ -61,7 +61,7 @@ export function step(state: State, event: GameEvent, line: number): State {
     case 'settle': {
       const shot = state.shot;
       if (!shot) return warn(state, line, 'settle with no shot in progress');
-      // Men cannot drop untouched (rules.md D.3): a "no contact" with men pocketed is overruled.
+      // Men cannot drop untouched (docs/formats.md, warnings): a "no contact" with men pocketed is overruled.
       const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
       const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
       return settle(warnOverCount({ ...s, shot: null }, shot, null, line), shot);

@@ -5,7 +5,7 @@ import { passTurn, payDues, penalise } from './board.ts';
 import { lastMen, pocketAll, queenBack, queenCoveredAfter, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
 
-/** Which rule of the striker applies to this shot (rules.md R17–R24). */
+/** Which rule of the striker applies to this shot (docs/rules.md: strikerAlone … strikerWithOpponent). */
 export function strikerRule(state: State, board: Board, f: ShotFacts): string {
   const p = state.params;
   if (f.own > 0 && f.queen) return p.strikerWithOwnAndQueen;

@@ -1,6 +1,6 @@
 // A JSON printer of our own, so that Node and XS print the very same bytes (XS's JSON.stringify
 // with an indent prints an empty array over two lines; V8 prints "[]"). Flat values stay on one
-// line, as events.md shows them: "score": [12, 0], "queen": {"state": "onBoard", "side": null}.
+// line, as docs/formats.md shows them: "score": [12, 0], "queen": {"state": "onBoard", "side": null}.
 
 const WIDTH = 100;
 

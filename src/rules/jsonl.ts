@@ -1,4 +1,4 @@
-// JSON Lines with a header (events.md: match logs and sensor traces): line 1 the header, then one
+// JSON Lines with a header (docs/formats.md: match logs and sensor traces): line 1 the header, then one
 // record a line with a time that never decreases. Blank lines are skipped but keep their numbers.
 
 import { type Result, err, ok } from './types.ts';

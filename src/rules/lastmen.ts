@@ -1,5 +1,5 @@
 // The end of a board: own last man, opponent's last man, both in one stroke, and the points
-// (rules.md R27–R29, R40–R44; ICF 25–28, 75–85). Fouls of this kind (003, 004) are handled as fouls.
+// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls.
 
 import { lastMen, type ShotFacts } from './pieces.ts';
 import { endBoard } from './board.ts';

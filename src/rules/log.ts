@@ -1,4 +1,4 @@
-// Reading and writing match logs, version 1 (events.md §1). Parse into checked records or say
+// Reading and writing match logs, version 1 (docs/formats.md §1). Parse into checked records or say
 // `LINE: reason`; unknown fields are ignored, an unknown version is refused.
 
 import { parseJsonLines, type LineError } from './jsonl.ts';
@@ -107,7 +107,7 @@ export function parseLog(text: string): Result<MatchLog, LogError> {
   return ok({ header: p.value.header, headerLine: p.value.headerLine, events: p.value.records.map((r) => ({ line: r.line, event: r.value })) });
 }
 
-/** One line of a log, with keys in the order events.md shows them. */
+/** One line of a log, with keys in the order docs/formats.md shows them. */
 export function formatEvent(event: GameEvent): string {
   const { e, t, ...fields } = event;
   return JSON.stringify({ e, ...fields, t });

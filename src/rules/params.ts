@@ -78,7 +78,7 @@ export const PARAMS = Object.freeze({
 export type ParamName = keyof typeof PARAMS;
 export const PARAM_NAMES = Object.freeze(Object.keys(PARAMS) as ParamName[]);
 
-/** Points of each piece in the 3-player game (rules.md R47, C34). */
+/** Points of each piece in the 3-player game (docs/rules.md). */
 export interface PieceValues {
   white: number;
   black: number;

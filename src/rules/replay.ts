@@ -1,5 +1,5 @@
 // Replaying a whole match log. `undo` works on the log, not the state: the state after an undo is
-// the fold of the log without the shot it takes back (events.md §1).
+// the fold of the log without the shot it takes back (docs/formats.md §1).
 
 import { start, step } from './engine.ts';
 import type { LogError, MatchLog } from './log.ts';

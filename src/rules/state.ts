@@ -1,4 +1,4 @@
-// The engine's state, and the public view of it that `carrom replay` prints (events.md §1).
+// The engine's state, and the public view of it that `carrom replay` prints (docs/formats.md §1).
 
 import type { Params } from './params.ts';
 import type { Colour, Mode, PocketPiece } from './types.ts';

@@ -1,4 +1,4 @@
-// The game's vocabulary, as data, with the types derived from it (events.md §1).
+// The game's vocabulary, as data, with the types derived from it (docs/formats.md §1).
 
 export const MODES = Object.freeze(['singles', 'doubles', 'three'] as const);
 export type Mode = (typeof MODES)[number];
@@ -39,7 +39,7 @@ export type GameEvent =
   | ({ e: 'call'; t: number } & Call)
   | { e: 'undo'; t: number };
 
-/** Line 1 of a match log. `options` override preset parameters by name (rules.md C.2). */
+/** Line 1 of a match log. `options` override preset parameters by name (docs/rules.md). */
 export interface MatchHeader {
   carrom: 1;
   rules: string;

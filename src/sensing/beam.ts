@@ -1,7 +1,7 @@
 // One IR beam: timestamped edges in, clean blocked intervals out. Blocked too briefly is a glitch, clear
 // too briefly inside a pulse is a glitch; blocked longer than any passage is a stuck beam, reported and
 // kept out of the count until it clears. Ringing (a few edges within microseconds at a transition,
-// hardware.md) needs nothing of its own: its short clears fall inside a pulse and are bridged, and a
+// docs/hardware.md) needs nothing of its own: its short clears fall inside a pulse and are bridged, and a
 // pulse starts at its first blocked edge and ends at its last clear one.
 
 import type { SensingConfig } from './types.ts';

@@ -1,5 +1,5 @@
 // What a pulse was: the striker, one man, or touching men, by the size the two beams measured
-// (hardware.md: speed × blocked time); and which man, by the nearest calibrated colour.
+// (docs/hardware.md: speed × blocked time); and which man, by the nearest calibrated colour.
 
 import type { Calibration, Rgb, SensingConfig } from './types.ts';
 

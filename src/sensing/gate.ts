@@ -123,7 +123,7 @@ export class Gate {
   }
 
   /** The first `na` upper and `nb` lower pulses are one passage: its pieces, each sized by both beams
-   * (speed from the leading edges, hardware.md) and each man named by the colour read while it passed. */
+   * (speed from the leading edges, docs/hardware.md) and each man named by the colour read while it passed. */
   private passage(na: number, nb: number): void {
     const [as, bs] = this.pulses;
     const parts = passageParts(as, na, bs, nb, this.cfg);

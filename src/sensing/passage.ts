@@ -11,7 +11,7 @@ import type { SensingConfig } from './types.ts';
 
 type Cfg = Pick<SensingConfig, 'beamGapMm' | 'manMm' | 'strikerMm'>;
 
-/** Touching pieces leave a gap of at most 3.4 mm on a beam (hardware.md: 0–3.4 ms at 1 m/s); a little more for the beam's width. */
+/** Touching pieces leave a gap of at most 3.4 mm on a beam (docs/hardware.md: 0–3.4 ms at 1 m/s); a little more for the beam's width. */
 const TOUCHING_GAP_MM = 4.5;
 
 /** How many of the waiting pulses of each beam make the passage that begins with `as[0]` and `bs[0]`,
@@ -79,7 +79,7 @@ export function passageParts(as: readonly Pulse[], na: number, bs: readonly Puls
   const scale = (aTo - aFrom) / Math.max(bTo - bFrom, 1);
   const toA = (t: number) => aFrom + (t - bFrom) * scale;
   const toB = (t: number) => bFrom + (t - aFrom) / scale;
-  const speed = cfg.beamGapMm / Math.max(bFrom - aFrom, 1); // mm per µs, from the leading edges (hardware.md)
+  const speed = cfg.beamGapMm / Math.max(bFrom - aFrom, 1); // mm per µs, from the leading edges (docs/hardware.md)
   const quarterMan = cfg.manMm / 4 / speed;
   const cuts: number[] = [];
   for (let i = 1; i < na; i++) cuts.push((as[i - 1].end + as[i].start) / 2);

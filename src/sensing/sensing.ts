@@ -1,4 +1,4 @@
-// The sensing layer: readings in, match log events out (events.md §2). Gates and strips report what
+// The sensing layer: readings in, match log events out (docs/formats.md §2). Gates and strips report what
 // they saw with its time, sometimes later (a strike is known 1 s after the strip emptied); the shot
 // logic puts it all in time order, once nothing earlier can still come, and draws shot boundaries:
 // a shot begins at its strike and settles at the next placement or after a quiet time at the gates.

@@ -1,6 +1,6 @@
 // The baseline strips: where the striker rests, and when it left. A strip that goes empty and stays
 // empty for `strikeUs` was struck; a striker put back on any strip within that time was repositioned
-// (events.md §2). Position changes while it rests are jitter and mean nothing.
+// (docs/formats.md §2). Position changes while it rests are jitter and mean nothing.
 
 import type { SensingConfig } from './types.ts';
 

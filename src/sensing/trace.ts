@@ -1,4 +1,4 @@
-// Reading and writing sensor traces, version 1 (events.md §2): `LINE: reason` for anything malformed.
+// Reading and writing sensor traces, version 1 (docs/formats.md §2): `LINE: reason` for anything malformed.
 
 import { parseJsonLines, type LineError } from '../rules/jsonl.ts';
 import { parseEvent, parseHeader } from '../rules/log.ts';

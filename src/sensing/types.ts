@@ -1,4 +1,4 @@
-// What the table's sensors say (events.md §2), and how the sensing layer is tuned (hardware.md).
+// What the table's sensors say (docs/formats.md §2), and how the sensing layer is tuned (docs/hardware.md).
 
 import type { Call, MatchHeader, Piece, PocketPiece } from '../rules/types.ts';
 
@@ -32,7 +32,7 @@ export type Reading =
 export interface HealthFact {
   t: number;
   fact: 'stuck' | 'unstuck' | 'flapping' | 'colourSilent' | 'stripSilent';
-  /** A channel name of events.md §2: "p2.a", "p1.c", "s0". */
+  /** A channel name of docs/formats.md §2: "p2.a", "p1.c", "s0". */
   channel: string;
 }
 
@@ -48,7 +48,7 @@ export interface SeenPiece {
 export interface SensingConfig {
   beamGapMm: number;
   calibration: Calibration | null;
-  /** Quiet time that settles a shot (events.md §2: 3 s by default). */
+  /** Quiet time that settles a shot (docs/formats.md §2: 3 s by default). */
   settleQuietUs: number;
   /** Blocked for less than this is a glitch, not a piece (real pieces block ≥ 2 ms at 8 m/s). */
   minPulseUs: number;
@@ -56,7 +56,7 @@ export interface SensingConfig {
   minGapUs: number;
   /** Blocked longer than any passage: a stuck beam. */
   stuckUs: number;
-  /** A strip that stays empty this long after the striker left it was struck (events.md §2: 1 s). */
+  /** A strip that stays empty this long after the striker left it was struck (docs/formats.md §2: 1 s). */
   strikeUs: number;
   /** The longest a piece can take from the upper to the lower beam (10 mm at 0.1 m/s is 100 ms). */
   maxBeamDelayUs: number;

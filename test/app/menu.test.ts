@@ -1,4 +1,4 @@
-// The menus: every call of events.md is reachable, every menu ends with BACK, every item opens or does
+// The menus: every call of the match log (docs/formats.md) is reachable, every menu ends with BACK, every item opens or does
 // something, and long presses always lead back to the play screen.
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, type Menu, type MenuContext } from '../../src/app/menu.ts';
@@ -42,7 +42,7 @@ function reachable(build: () => Menu, c: MenuContext, depth = 0, seen = new Set<
 }
 
 describe('menus', () => {
-  it('reach every call of events.md, every foul kind and every piece', () => {
+  it('reach every call of the match log, every foul kind and every piece', () => {
     const { c, calls, installs } = context();
     reachable(() => mainMenu(c), c);
     assert.deepEqual(installs, ['calibrate', 'selftest'], 'SETTINGS › INSTALL opens the calibration and the self-test');

@@ -1,4 +1,4 @@
-// Board ends, points, caps and match ends (rules.md R27–R29, R40–R46; E T44–T74): whole boards
+// Board ends, points, caps and match ends (scenario cases T44–T74): whole boards
 // played in shorthand to reach a score, then the shot under test.
 
 import { assertSubset, play, type Expect, type PlayOptions } from '../helpers/play.ts';

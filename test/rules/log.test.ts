@@ -1,4 +1,4 @@
-// The match log format (events.md §1): parse into checked records, and the round trip parse(format(x)) = x.
+// The match log format (docs/formats.md §1): parse into checked records, and the round trip parse(format(x)) = x.
 import assert from 'node:assert/strict';
 import { formatEvent, formatHeader, parseEvent, parseHeader, parseLog, PRESET_IDS } from '../../src/rules/index.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
@@ -21,7 +21,7 @@ describe('match log: parse and format', () => {
     }
   });
 
-  it('writes events in the order events.md shows: e, fields, t', () => {
+  it('writes events in the order docs/formats.md shows: e, fields, t', () => {
     const e: GameEvent = { e: 'pocket', piece: 'white', pocket: 2, t: 1850 };
     assert.equal(formatEvent(e), '{"e":"pocket","piece":"white","pocket":2,"t":1850}');
   });

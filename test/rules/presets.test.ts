@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { checkParam, PARAM_NAMES, PRESETS, withOptions } from '../../src/rules/index.ts';
 
-describe('presets (rules.md C.2)', () => {
+describe('presets (docs/rules.md)', () => {
   for (const [id, preset] of Object.entries(PRESETS)) {
     it(`${id}: a value and a source clause for every parameter, each allowed, all frozen`, () => {
       assert.ok(Object.isFrozen(preset) && Object.isFrozen(preset.params) && Object.isFrozen(preset.sources));

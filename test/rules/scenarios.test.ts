@@ -1,4 +1,4 @@
-// The scenario cases of rules.md E, and cases of our own for the rows and conflicts E leaves out,
+// The scenario cases of the rules design (T01…), and cases of our own for what those leave out,
 // as a table: preset, shots (tools/script.ts shorthand), and the part of the state expected after them.
 // A is player 0 (breaks, white unless said), B is player 1.
 
@@ -285,7 +285,7 @@ const cases: Case[] = [
     expect: { board: { turn: 1, points: [6, 0, 0], queen: { state: 'covered', side: 0 } } } },
 ];
 
-describe('rules: scenario cases (rules.md E)', () => {
+describe('rules: scenario cases', () => {
   for (const c of cases) {
     it(c.name, () => assertSubset(play(c.rules, c.steps, c), c.expect));
   }

@@ -44,7 +44,7 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(sense(readings).events, [{ e: 'pocket', piece: 'queen', pocket: 0, t: 10 }]);
   });
 
-  // Ringing as hardware.md has it (several edges within a few µs at each transition), with no debounce:
+  // Ringing as docs/hardware.md has it (several edges within a few µs at each transition), with no debounce:
   // the piece's size, hence man or striker, and a glitch's shortness come through it unchanged.
   for (const speed of [0.1, 1, 8]) {
     it(`ringing of 8 edges over 25 µs at every transition, at ${speed} m/s: still a man, a striker, and a glitch`, () => {

@@ -69,7 +69,7 @@ const CASES: [string, Train][] = [
 ];
 
 describe('sensing: touching pieces, a gap on one beam only', () => {
-  // The gaps between touching pieces: 0.5–3.4 mm (hardware.md: 0–3.4 ms at 1 m/s); at 8 m/s a gap
+  // The gaps between touching pieces: 0.5–3.4 mm (docs/hardware.md: 0–3.4 ms at 1 m/s); at 8 m/s a gap
   // must be 2 mm to last the 250 µs a gap needs to count at all.
   for (const [speed, gapMm] of [[0.1, 0.5], [0.3, 1], [1, 1.5], [3, 2.5], [8, 3]] as const) {
     for (const [name, t] of CASES) {

@@ -1,4 +1,4 @@
-// The sensor trace format (events.md §2): parse errors with their line, and the round trip.
+// The sensor trace format (docs/formats.md §2): parse errors with their line, and the round trip.
 import assert from 'node:assert/strict';
 import { formatReading, formatTrace, parseReading, parseTrace } from '../../src/sensing/index.ts';
 import { randomMatch } from '../../tools/random-match.ts';
@@ -9,7 +9,7 @@ const HEADER =
   '{"carrom-trace": 1, "table": "reference-v1", "beamGapMm": 10, "stripMm": 530, "calibration": {"white": [0.36, 0.34, 0.30], "black": [0.30, 0.33, 0.37], "queen": [0.55, 0.22, 0.23], "striker": [0.33, 0.33, 0.34]}, "match": {"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0}}';
 
 describe('sensor trace: parse and format', () => {
-  it('reads the events.md header and every kind of reading', () => {
+  it('reads the docs/formats.md header and every kind of reading', () => {
     const text = [HEADER, '{"t": 1234567, "ch": "p2.a", "v": 0}', '{"t": 1234600, "ch": "p2.c", "v": [0.3, 0.33, 0.37]}', '{"t": 1234700, "ch": "s0", "v": null}', '{"t": 1234800, "ch": "s3", "v": 120.5}', '{"t": 1234900, "ch": "call", "v": {"call": "nocontact"}}'].join('\n');
     const trace = parseTrace(text);
     assert.ok(trace.ok);

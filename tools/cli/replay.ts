@@ -1,4 +1,4 @@
-// `carrom replay LOG|-  [--pretty]`: the final state of a match log (events.md §1).
+// `carrom replay LOG|-  [--pretty]`: the final state of a match log (docs/formats.md §1).
 import { formatJson, parseLog, publicState, replay, type MatchHeader, type PublicState } from '../../src/rules/index.ts';
 import { readInput } from './io.ts';
 
@@ -51,7 +51,7 @@ export function summary(header: MatchHeader, s: PublicState): string {
     if (b.dues.some((d) => d > 0)) out.push(`  dues: ${b.dues.map((d, i) => `${names[i]} ${d}`).join(', ')}`);
     if (b.awaiting) out.push(`  waiting for: ${JSON.stringify(b.awaiting)}`);
   }
-  out.push(`${s.shots} shots`);
+  out.push(`${s.shots} ${s.shots === 1 ? 'shot' : 'shots'}`);
   for (const w of s.warnings) out.push(`warning, line ${w.line}: ${w.warning}`);
   return `${out.join('\n')}\n`;
 }

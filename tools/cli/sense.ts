@@ -1,4 +1,4 @@
-// `carrom sense TRACE|- [--health]`: the match log a sensor trace makes (events.md §2).
+// `carrom sense TRACE|- [--health]`: the match log a sensor trace makes (docs/formats.md §2).
 import { formatLog } from '../../src/rules/index.ts';
 import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
 import { readInput } from './io.ts';

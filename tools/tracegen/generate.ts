@@ -1,5 +1,5 @@
 // The trace generator: from a match log and a seed, the sensor trace a real table would record
-// (hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
+// (docs/hardware.md), and beside it the ground truth: the match log a perfect sensing layer would write
 // from that trace. Deterministic from the seed.
 //
 // The physical model: before each shot the striker rests on its player's baseline strip (jitter,
@@ -72,7 +72,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     return readings[readings.length - 1].kind === 'colour' ? (readings[readings.length - 1] as { rgb: Rgb }).rgb : rgb;
   };
 
-  /** Between two touching pieces, the gap one beam sees (hardware.md: 0–3.4 ms at 1 m/s, or none). */
+  /** Between two touching pieces, the gap one beam sees (docs/hardware.md: 0–3.4 ms at 1 m/s, or none). */
   const touchingGapMm = () => (r() < noise.touchingGap ? uniform(0, TOUCHING_GAP_MM) : 0);
 
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */

@@ -3,7 +3,7 @@
 
 export interface Noise {
   name: string;
-  /** Pieces cross the gate at log-uniform speeds in this range, m/s (hardware.md: 0.1 to 8). */
+  /** Pieces cross the gate at log-uniform speeds in this range, m/s (docs/hardware.md plans for up to 8). */
   speed: [number, number];
   /** Relative change of speed between the upper and the lower beam (the piece falls). */
   speedChange: number;
@@ -122,7 +122,7 @@ export const LAYOUTS: Readonly<Record<string, Layout>> = Object.freeze({
   'one-beam-no-colour': { name: 'one-beam-no-colour', beamGapMm: 0, colour: false },
 });
 
-/** The reference table's colour calibration (events.md §2). */
+/** The reference table's colour calibration (docs/formats.md §2). */
 export const CALIBRATION = Object.freeze({
   white: [0.36, 0.34, 0.3] as const,
   black: [0.3, 0.33, 0.37] as const,

@@ -1,5 +1,5 @@
 // Drives the real XS engine: `xsnap-worker` from @agoric/xsnap, over netstrings on fds 3 and 4
-// (architecture.md). `e` evaluates a script; `?` calls globalThis.handleCommand(bytes).
+// (the protocol is in its package's docs). `e` evaluates a script; `?` calls globalThis.handleCommand(bytes).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 // @ts-check
-// The reference table's host provider (hardware.md, board "reference-v1"): an ESP32 with the eight
+// The reference table's host provider (docs/hardware.md, board "reference-v1"): an ESP32 with the eight
 // pocket beams on capture-capable GPIOs, three buttons, and one I²C bus for the SSD1306 display, the
 // four baseline-strip controllers and, behind a TCA9548A switch, the four TCS34725 colour sensors.
 // Apps reach it as `device` (embedded:provider/builtin); pins are never literals in app code.

@@ -3,8 +3,8 @@
  *
  * Why not embedded:io/digital: its ISR only ORs the pin into a mask and posts one message until the
  * JavaScript callback runs, so edges that come before then merge into one callback, and it takes no
- * timestamp (moddable.md §2; modules/io/digital/esp32/digitalbank.c). A 2 ms pulse and a 0.5 ms gap
- * (hardware.md) would be lost. Here each edge goes into a ring buffer with esp_timer_get_time(), and
+ * timestamp (the SDK's modules/io/digital/esp32/digitalbank.c). A 2 ms pulse and a 0.5 ms gap
+ * (docs/hardware.md) would be lost. Here each edge goes into a ring buffer with esp_timer_get_time(), and
  * JavaScript reads the edges in batches.
  */
 

@@ -1,5 +1,5 @@
 // The journal's two slots in Preference (NVS on the ESP32): each record is one key, so an append is one
-// NVS write (hardware.md: one small write per settled shot). Values stay under NVS's 4000-byte limit.
+// NVS write (docs/hardware.md: one small write per settled shot). Values stay under NVS's 4000-byte limit.
 import Preference from 'preference';
 import type { StoragePort } from '../../../src/store/journal.ts';
 

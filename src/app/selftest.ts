@@ -5,7 +5,7 @@
 
 import type { HealthFact, Reading, Rgb } from '../sensing/types.ts';
 
-/** One part of the table's hardware: the channel it serves (events.md §2 names, "display", "up"…). */
+/** One part of the table's hardware: the channel it serves (the trace channels of docs/formats.md, "display", "up"…). */
 export interface HardwarePart {
   channel: string;
   /** What it is, short enough for the display: "IR RX P1 UPPER". */

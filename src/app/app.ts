@@ -84,6 +84,7 @@ export class TableApp {
   /** Why the calibration kept in flash was not used (it did not parse), or null. */
   calibrationError: string | null = null;
   private readonly install: Install;
+  private installDrawnAt = 0;
 
   constructor(private readonly o: AppOptions) {
     this.journal = new Journal(o.storage);
@@ -123,8 +124,12 @@ export class TableApp {
   /** The host's timer: time has come to now (settle timers, strike confirmation, long presses). */
   tick(): void {
     const t = this.o.clock.now();
-    if (this.install.active) this.install.advance(t);
-    else this.sensing.advance(t);
+    if (!this.install.active) this.sensing.advance(t);
+    else {
+      this.install.advance(t);
+      // The self-test is live: a beam that stays blocked becomes a fault with no reading to show it.
+      if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
+    }
     this.buttons.tick(t);
   }
 

@@ -9,6 +9,8 @@ import type { HardwarePart } from '../../src/app/selftest.ts';
 import type { KeyStore } from '../../src/app/table-config.ts';
 import type { Calibration, Reading, Rgb } from '../../src/sensing/types.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
+import { Frame } from '../../src/view/frame.ts';
+import { render } from '../../src/view/render.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
@@ -155,6 +157,7 @@ describe('installing: calibration and self-test on the table app', () => {
     play(t, [strip(1, at, 250), ...drop(3, at + ms(100), 33.3, THIS_TABLE.queen), { t: at + ms(300), kind: 'beam', pocket: 1, beam: 0, blocked: true }]);
     const s = text(t);
     const lines = s.lines;
+    assert.deepEqual(t.shown[t.shown.length - 1], render(new Frame(), s).bytes, 'the display shows it, with no reading since');
     assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' GPIO36 IR RX P1 UPPER']);
     assert.ok(s.lines.includes('P3 A○  28 B○  28'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COLOUR 70 15 15'), s.lines.join('|'));

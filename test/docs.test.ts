@@ -118,16 +118,17 @@ describe('docs/formats.md', () => {
 });
 
 describe('docs/hardware.md', () => {
-  const provider = read('boards/reference-v1/host/provider.js');
+  // The board's data, which its provider hands the firmware (boards/types.ts).
+  const board = JSON.parse(read('boards/reference-v1/board.json'));
   const pin = (name: string) => {
-    const m = new RegExp(`\\b${name}: (\\d+)`).exec(provider);
-    assert.ok(m, `provider.js has pin ${name}`);
-    return Number(m[1]);
+    const p = name === 'i2cData' ? board.i2c.data : name === 'i2cClock' ? board.i2c.clock : board.pin[name];
+    assert.ok(Number.isInteger(p), `board.json has pin ${name}`);
+    return p as number;
   };
   const hex = (name: string) => {
-    const m = new RegExp(`\\b${name}: (0x[0-9a-f]+)`).exec(provider);
-    assert.ok(m, `provider.js has address ${name}`);
-    return m[1];
+    const a = board.address[name];
+    assert.ok(Number.isInteger(a), `board.json has address ${name}`);
+    return `0x${(a as number).toString(16)}`;
   };
 
   it('gives the pins and addresses of boards/reference-v1', () => {
@@ -135,9 +136,9 @@ describe('docs/hardware.md', () => {
     assert.ok(HARDWARE.includes(`GPIO ${beams[0]} (pocket 0, beams a/b), ${beams[1]} (1), ${beams[2]} (2), ${beams[3]} (3)`), 'beam pins');
     assert.ok(HARDWARE.includes(`GPIO ${pin('buttonUp')}, ${pin('buttonDown')}, ${pin('buttonSelect')}`), 'button pins');
     assert.ok(HARDWARE.includes(`data on GPIO ${pin('i2cData')}, clock on GPIO ${pin('i2cClock')}, at 400 kHz`), 'I²C pins');
-    assert.match(provider, /hz: 400_000/);
+    assert.equal(board.i2c.hz, 400_000);
     for (const name of ['display', 'colourSwitch', 'colour']) assert.ok(HARDWARE.includes(`I²C ${hex(name)}`) || HARDWARE.includes(`at ${hex(name)}`), name);
-    assert.match(provider, /strips: \[0x40, 0x41, 0x42, 0x43\]/);
+    assert.deepEqual(board.address.strips, [0x40, 0x41, 0x42, 0x43]);
     assert.ok(HARDWARE.includes('I²C 0x40–0x43'));
   });
 

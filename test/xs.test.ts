@@ -16,6 +16,9 @@ import { CalibrationRun, DROPS, computeCalibration } from '../src/app/calibratio
 import { STEPS } from '../src/app/install.ts';
 import type { Reading } from '../src/sensing/types.ts';
 import { Physics } from '../hosts/simulator/physics.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { RFC4231 } from './helpers/rfc4231.ts';
+import { XS_SETTINGS, syncTranscript } from '../tools/xs/sync-scenario.ts';
 
 function nodeReplay(text: string): string {
   const log = parseLog(text);
@@ -111,5 +114,35 @@ describe('the whole table app in XS', function () {
     assert.equal(run.done, true);
     const inXs = (await xs.command('calibrate\n' + JSON.stringify(readings))).reply.toString();
     assert.equal(inXs, JSON.stringify(inNode));
+  });
+});
+
+describe('the sync core in XS', function () {
+  const xs = workerWith('tools/xs/sync-entry.ts');
+
+  it('HMAC-SHA256: RFC 4231 test cases 1-4, 6, 7 and random keys and messages, as crypto.createHmac', async () => {
+    const cases = RFC4231.map((c) => [c.key, c.data] as const).concat(
+      Array.from({ length: 20 }, (_, i) => [randomBytes(i * 9), randomBytes(i * 113)] as const),
+    );
+    for (const [key, data] of cases) {
+      const { reply } = await xs.command(`hmac\n${Buffer.from(key).toString('hex')}\n${Buffer.from(data).toString('hex')}`);
+      assert.equal(reply.toString(), createHmac('sha256', key).update(data).digest('hex'));
+    }
+  });
+
+  it('a whole match with sync, a power cut and a flaky server: XS posts what Node posts, signed right', async () => {
+    const log = parseLog(readFileSync(join(FIXTURES, 'it-torneo-singles.jsonl'), 'utf8'));
+    assert.ok(log.ok);
+    const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 4, NOISE.low, LAYOUTS.reference);
+    const trace = parseTrace(formatTrace(g.header, g.readings));
+    assert.ok(trace.ok);
+    const signed: [Uint8Array, string][] = [];
+    const node = syncTranscript(trace.value, (body, sig) => signed.push([body, sig]));
+    const inXs = (await xs.command('match\n' + formatTrace(g.header, g.readings))).reply.toString();
+    assert.equal(inXs, node);
+    assert.match(node, /power cut/);
+    assert.match(node, /end: queued 0, refused 0/);
+    assert.ok(signed.length >= 5, `${signed.length} posts`);
+    for (const [body, sig] of signed) assert.equal(sig, `sha256=${createHmac('sha256', Buffer.from(XS_SETTINGS.secret, 'hex')).update(body).digest('hex')}`);
   });
 });

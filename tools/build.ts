@@ -8,6 +8,8 @@ export const CLI: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // The results server's packages stay in node_modules (better-sqlite3 is a native addon).
+  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns'],
   logLevel: 'warning',
 };
 
@@ -26,7 +28,7 @@ export function xsScript(entry: string, minify = false) {
 }
 
 /** The device bundles: the firmware as one ES module, Moddable's own modules left as imports. */
-const DEVICE_EXTERNALS = ['embedded:*', 'time', 'timer', 'preference', 'capture'];
+const DEVICE_EXTERNALS = ['embedded:*', 'time', 'timer', 'preference', 'capture', 'wifi', 'net', 'http', 'mdns', 'file', 'mc/config', 'crypt'];
 export const DEVICE: BuildOptions = {
   entryPoints: ['hosts/device/esp32/index.ts'],
   outfile: 'build/device/esp32/carrom.js',
@@ -39,6 +41,8 @@ export const DEVICE: BuildOptions = {
   logLevel: 'warning',
 };
 export const MCSIM: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/mcsim/index.ts'], outfile: 'build/device/mcsim/carrom.js', minify: false };
+/** The sync check for mcsim (hosts/device/check): RFC 4231 through the SDK's Digest, a POST from flash. */
+export const CHECK: BuildOptions = { ...MCSIM, entryPoints: ['hosts/device/check/index.ts'], outfile: 'build/device/check/check.js' };
 
 /** The scripted match the desktop simulator plays: a whole short match, as the sensors would see it. */
 async function writeScript(): Promise<void> {
@@ -61,4 +65,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await writeScript();
   await build(DEVICE);
   await build(MCSIM);
+  await build(CHECK);
 }

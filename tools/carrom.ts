@@ -1,7 +1,9 @@
-// The `carrom` command line (docs/formats.md): replay a match log, sense a trace, synthesize a trace.
+// The `carrom` command line (docs/formats.md, docs/server.md): replay a match log, sense a trace, synthesize a
+// trace, run the club's results server.
 import { replayCommand, type Output } from './cli/replay.ts';
 import { senseCommand } from './cli/sense.ts';
 import { traceCommand } from './cli/trace.ts';
+import { SERVE_USAGE, serveCommand } from './cli/serve.ts';
 
 const USAGE = `usage:
   carrom replay LOG.jsonl|- [--pretty]   print the final state of a match log
@@ -9,7 +11,7 @@ const USAGE = `usage:
   carrom trace LOG.jsonl|- [--seed N] [--noise clean|low|medium|high]
                [--table reference|no-colour|one-beam|one-beam-no-colour] [--out PREFIX]
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
-`;
+${SERVE_USAGE}`;
 
 export function run(argv: string[]): Output {
   const [command, ...args] = argv;
@@ -30,7 +32,11 @@ export function run(argv: string[]): Output {
   }
 }
 
-const out = run(process.argv.slice(2));
-process.stdout.write(out.stdout);
-process.stderr.write(out.stderr);
-process.exitCode = out.code;
+const argv = process.argv.slice(2);
+if (argv[0] === 'serve') process.exitCode = await serveCommand(argv.slice(1));
+else {
+  const out = run(argv);
+  process.stdout.write(out.stdout);
+  process.stderr.write(out.stderr);
+  process.exitCode = out.code;
+}

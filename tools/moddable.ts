@@ -1,4 +1,4 @@
-// `npm run build:device` and `npm run build:mcsim`: the Moddable builds, which need the Moddable SDK
+// `npm run build:device [board]` and `npm run build:mcsim`: the Moddable builds, which need the Moddable SDK
 // (not on npm). Without MODDABLE set, say what to install instead of failing obscurely.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -14,7 +14,12 @@ if (!moddable || !existsSync(resolve(moddable, 'build'))) {
   );
   process.exit(2);
 }
-const board = resolve('boards/reference-v1');
+// `npm run build:device -- devkit-1beam`: another board folder (boards/<name>, docs/install.md).
+const board = resolve('boards', process.argv[3] ?? 'reference-v1');
+if (target === 'device' && !existsSync(resolve(board, 'board.json'))) {
+  process.stderr.write(`build:device: no board ${board} (a folder of boards/ with board.json)\n`);
+  process.exit(2);
+}
 const args =
   target === 'device'
     ? ['-m', '-p', `esp32:${board}`, '-o', resolve('build/moddable')]

@@ -11,6 +11,7 @@ import { playState } from '../test/helpers/play.ts';
 import { framePng } from './png.ts';
 import { installScreens } from './screens-install.ts';
 import { header } from './script.ts';
+import { syncMenu } from '../src/app/menu.ts';
 
 const ok: Corner = { fault: false, wifi: 'up' };
 /** The player on turn takes the queen, covers it and clears his men. */
@@ -30,6 +31,18 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
   'prompt-lost-shot': () => playScreen(header('icf', 'singles'), publicState(playState('icf', ['W W', '-'], { mode: 'singles' })), 'RESTORED', ok, 'SHOT 3 LOST? SELECT'),
   'menu-lost-shot': () => ({ kind: 'menu', title: 'SHOT 3: 2W Q', items: ['WHITE WENT IN', 'BLACK WENT IN', 'QUEEN WENT IN', 'STRIKER WENT IN', 'LOG THE SHOT', 'PUT BACK, REPLAY', 'START AGAIN', 'BACK'], selected: 2, corner: ok }),
   'match-over': () => game('pt-fpc', 'singles', [...RUN('W'), '-', ...RUN('K'), ...RUN('W')], 'BOARD: ASHA +12'),
+  'play-sync': () => game('icf', 'singles', ['W W', 'Q', 'W', '-', 'K K K'], 'BOARD: ASHA +5', { fault: false, wifi: 'up', sync: { queued: 3, trouble: true } }),
+  'play-sync-offline': () => game('icf', 'singles', ['W W', '-', 'K'], 'TURN PASSES', { fault: true, wifi: 'down', sync: { queued: 12, trouble: true } }),
+  'sync-menu': () => {
+    const m = syncMenu({
+      view: () => ({ configured: true, queued: 2, refused: 1, sending: false, error: 'no answer: ECONNREFUSED', retryInS: 34, table: 'club-3', server: 'http://192.168.1.20:8090' }),
+      retryNow: () => {},
+      forget: () => {},
+      openSetup: () => ({ error: 'none' }),
+      closeSetup: () => {},
+    });
+    return { kind: 'menu', title: m.title, items: m.items.map((i) => i.label), selected: 0, corner: { fault: false, wifi: 'up', sync: { queued: 3, trouble: true } } };
+  },
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
   ...installScreens(ok),

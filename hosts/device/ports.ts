@@ -1,5 +1,6 @@
 // What the table host needs from a board, whatever builds it: the device's own provider on the ESP32,
 // or stand-ins in the Moddable desktop simulator.
+import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { Reading } from '../../src/sensing/types.ts';
@@ -13,6 +14,8 @@ export interface ReadingSource {
 }
 
 export interface Board {
+  /** The board's sensors (boards/<board>/board.json): beam gap, colour calibration. Absent: the reference table's. */
+  table?: BoardTable;
   /** Microseconds since start (Time.microseconds on the ESP32). */
   now(): number;
   /** Beam edges timestamped below JavaScript, colour readings, strip readings. */
@@ -23,10 +26,10 @@ export interface Board {
   /** A repeating timer (the Clock port's tick). */
   every(ms: number, fn: () => void): void;
   log(text: string): void;
-  /** The board's parts and their pins, for the self-test's messages. */
-  hardware: readonly HardwarePart[];
+  /** The board's parts and their pins, for the self-test's messages (absent: faults name only the channel). */
+  hardware?: readonly HardwarePart[];
   /** Channels of parts that did not answer when the board started ("display", "p2.c", "s1"). */
-  faults: readonly string[];
-  /** Where the calibration is kept, apart from the journal. */
-  calibration: KeyStore;
+  faults?: readonly string[];
+  /** Where the calibration is kept, apart from the journal (absent: it lasts until power off). */
+  calibration?: KeyStore;
 }

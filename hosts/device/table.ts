@@ -1,6 +1,6 @@
 // The table, on whatever board the host hands it: the app with the board's ports. Bundled as the
 // preloaded module "carrom"; nothing here touches hardware until start() is called from main.
-import { TableApp, type ResultsPort } from '../../src/app/app.ts';
+import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Calibration } from '../../src/sensing/types.ts';
 import { fault } from '../../src/app/selftest.ts';
@@ -22,11 +22,11 @@ export function defaultMatch(): MatchHeader {
 export function start(
   board: Board,
   match: MatchHeader = defaultMatch(),
-  table = { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
-  results?: ResultsPort,
+  table = board.table ?? { beamGapMm: 10, calibration: REFERENCE_CALIBRATION as Calibration | null },
+  sync?: SyncPort,
 ): TableApp {
   const app = new TableApp({
-    results,
+    sync,
     clock: { now: () => board.now() },
     display: board.display,
     storage: board.storage,
@@ -36,8 +36,8 @@ export function start(
   });
   board.sources((source) => app.readings(source.read()));
   // Parts that did not answer as the board started: the debug log is the one place sure to show them.
-  for (const channel of board.faults) {
-    const f = fault(channel, channel === 'display' ? 'displayMissing' : channel.endsWith('.c') ? 'colourSilent' : 'stripSilent', board.hardware);
+  for (const channel of board.faults ?? []) {
+    const f = fault(channel, channel === 'display' ? 'displayMissing' : channel.endsWith('.c') ? 'colourSilent' : 'stripSilent', board.hardware ?? []);
     board.log(`carrom: ${f.message}`);
   }
   if (app.calibrationError) board.log(`carrom: ${app.calibrationError}; using the built-in calibration`);

@@ -2,6 +2,7 @@
 // a virtual table in the browser, and an API for scripts.
 //   npm start -- [--port 8080] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
+//                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX]   results sync
 import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/log.ts';
 import type { MatchHeader, Mode } from '../../src/rules/types.ts';
@@ -9,6 +10,8 @@ import { parseTrace } from '../../src/sensing/trace.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { checkSettings, parseSetupCode } from '../../src/sync/setup-code.ts';
+import type { SyncSettings } from '../../src/sync/ports.ts';
 import { serve } from './server.ts';
 import { SimTable } from './table.ts';
 
@@ -47,7 +50,23 @@ if (logFile) {
   script = trace.value.readings;
 }
 
-const sim = new SimTable({ match, noise });
+/** Results sync: off unless a table id and secret are given (a setup code holds both). */
+function syncSettings(): SyncSettings | null {
+  const code = option('--setup-code');
+  const fromCode = code === undefined ? null : parseSetupCode(code);
+  if (fromCode && !fromCode.ok) fail(`--setup-code: ${fromCode.error}`);
+  const table = fromCode?.ok ? fromCode.value.table : option('--table');
+  const secret = fromCode?.ok ? fromCode.value.secret : option('--secret');
+  const server = option('--server');
+  if (table === undefined && secret === undefined && server === undefined) return null;
+  const checked = checkSettings({ table, secret, server });
+  if (!checked.ok) fail(`results sync: ${checked.error}`);
+  if (checked.value.server === null) fail('results sync: --server URL is needed (the simulator does not look servers up by mDNS)');
+  return checked.value;
+}
+
+const settings = syncSettings();
+const sim = new SimTable({ match, noise, sync: settings ? { settings, firmware: `carrom-table simulator ${process.env.npm_package_version ?? ''}`.trim() } : undefined });
 sim.readings(script);
 
 // Virtual time follows the wall clock (times --speed).
@@ -61,4 +80,4 @@ setInterval(() => {
 const server = await serve(sim, port);
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
-process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''})\n`);
+process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''}${settings ? `, results to ${settings.server} as ${settings.table}` : ''})\n`);

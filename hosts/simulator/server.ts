@@ -98,6 +98,7 @@ export function snapshotOf(sim: SimTable) {
     health: sim.app.health.slice(-8),
     faults: sim.faults,
     wifi: sim.wifiUp,
+    sync: sim.sync ? sim.sync.view() : null,
     time: sim.now,
     boots: sim.boots,
   };

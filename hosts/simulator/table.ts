@@ -7,6 +7,9 @@ import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent, MatchHeader, Piece } from '../../src/rules/types.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { MemoryStorage } from '../../src/store/memory.ts';
+import { Sync } from '../../src/sync/sync.ts';
+import type { SyncSettings, TransportPort } from '../../src/sync/ports.ts';
+import { FetchTransport, mathRandom, nodeDigest, systemClock } from './sync.ts';
 import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
 import { Physics, type Faults } from './physics.ts';
 import { SIM_HARDWARE } from './hardware.ts';
@@ -15,6 +18,8 @@ export interface SimOptions {
   match: MatchHeader;
   noise?: Noise;
   seed?: number;
+  /** Results sync: where to and as which table (null: not set up); the transport defaults to fetch. */
+  sync?: { settings: SyncSettings | null; transport?: TransportPort; firmware?: string };
 }
 
 export class SimTable {
@@ -23,6 +28,11 @@ export class SimTable {
   now = 0;
   private bootAt = 0;
   private readonly storage = new MemoryStorage();
+  /** The outbox's own flash area, which outlives power cuts like the journal's. */
+  readonly outboxStorage = new MemoryStorage();
+  sync: Sync | null = null;
+  syncSettings: SyncSettings | null;
+  private readonly transport: TransportPort;
   private readonly physics: Physics;
   /** Readings the sensors will report when virtual time reaches them. */
   private queue: Reading[] = [];
@@ -43,6 +53,13 @@ export class SimTable {
 
   constructor(private readonly o: SimOptions) {
     this.header = o.match;
+    this.syncSettings = o.sync?.settings ?? null;
+    const inner = o.sync?.transport ?? new FetchTransport(() => this.wifiUp);
+    // The Wi-Fi fault: posts fail as in a real outage, whatever transport is behind.
+    this.transport = {
+      post: (request, done) => (this.wifiUp ? inner.post(request, done) : done('Wi-Fi down', null)),
+      cancel: () => inner.cancel?.(),
+    };
     this.physics = new Physics(o.seed ?? 1, o.noise ?? NOISE.low);
     this.powerUp();
   }
@@ -51,7 +68,19 @@ export class SimTable {
   private powerUp(): void {
     this.bootAt = this.now;
     this.boots++;
+    this.sync = this.o.sync
+      ? new Sync({
+          storage: this.outboxStorage,
+          transport: this.transport,
+          digest: nodeDigest,
+          random: mathRandom,
+          settings: { load: () => this.syncSettings, forget: () => void (this.syncSettings = null) },
+          firmware: this.o.sync.firmware ?? 'simulator',
+          wallClock: systemClock,
+        })
+      : null;
     this.app = new TableApp({
+      sync: this.sync ?? undefined,
       clock: { now: () => this.now - this.bootAt },
       display: { show: (f) => void this.frame.set(f) },
       storage: this.storage,
@@ -164,6 +193,7 @@ export class SimTable {
 
   setWifi(up: boolean): void {
     this.wifiUp = up;
+    if (!up) this.transport.cancel?.(); // a post in flight fails as in a real outage
     this.app.setWifi(up ? 'up' : 'down');
   }
 

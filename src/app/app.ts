@@ -14,7 +14,8 @@ import type { Calibration, HealthFact, Reading, SeenPiece, TraceCall } from '../
 import { Journal, type StoragePort } from '../store/journal.ts';
 import { Frame } from '../view/frame.ts';
 import { render } from '../view/render.ts';
-import { playScreen, type Screen, type Wifi } from '../view/screen.ts';
+import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
+import type { SyncView } from '../sync/sync.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { describeEvent, describePiece } from './describe.ts';
 import { Install, type InstallOptions } from './install.ts';
@@ -34,9 +35,32 @@ export interface DisplayPort {
   brightness?(level: 'low' | 'mid' | 'high'): void;
 }
 
-/** Finished boards and matches, for the results server (the outbox lives in the host). */
+/** Finished boards and matches, for a host that wants to hear of them (the mcsim build traces them). */
 export interface ResultsPort {
   boardFinished(match: MatchHeader, state: PublicState): void;
+}
+
+/** Results for the club's server (src/sync/sync.ts): records at each board's and the match's end, and
+ * the early boards' log, which the journal forgets at compaction but a record must carry. */
+export interface SyncPort {
+  /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
+  restoreLog(header: string, line: number): string | null;
+  matchStarted(): void;
+  /** After a boot: the restored match, for records a power cut kept from being made. */
+  resume(log: string | null, state: PublicState): void;
+  /** The journal is about to forget the log before its newest board: the whole log so far. */
+  keepLog(log: string): void;
+  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost. */
+  finished(kind: 'board' | 'match', log: string | null, state: PublicState): void;
+  /** The host's timer; true if what the display shows of sync changed. */
+  tick(now: number, atRest: boolean, enabled: boolean): boolean;
+  view(): SyncView;
+  retryNow(): void;
+  /** Wi-Fi (re)connected: a wait after network failures ends now. */
+  networkUp(): void;
+  forget(): void;
+  openSetup(): { network: string; code: string } | { error: string };
+  closeSetup(): void;
 }
 
 export interface AppOptions {
@@ -44,6 +68,8 @@ export interface AppOptions {
   display: DisplayPort;
   storage: StoragePort;
   results?: ResultsPort;
+  /** Results sync (src/sync/sync.ts), on a table set up for it. */
+  sync?: SyncPort;
   table: { beamGapMm: number; calibration: Calibration | null };
   /** The match to start when the journal is blank. */
   defaultMatch: MatchHeader;
@@ -53,6 +79,9 @@ export interface AppOptions {
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
 
+/** Boards finished in the match so far (each game's count starts again). */
+const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
+
 export class TableApp {
   private match!: Match;
   private sensing!: Sensing;
@@ -61,8 +90,12 @@ export class TableApp {
   private readonly menus = new MenuStack();
   private readonly frame = new Frame();
   private pending: GameEvent[] = [];
-  /** A compaction waiting for the shot in progress to settle. */
-  private compaction: { state: string; line: number } | null = null;
+  /** A compaction waiting for the shot in progress to settle, with the whole log before it. */
+  private compaction: { state: string; line: number; log: string | null } | null = null;
+  /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
+  private prefix: string | null = null;
+  /** Records of boards (and the match) that ended, made when no shot is in progress. */
+  private finishedKinds: ('board' | 'match')[] = [];
   /** Milliseconds added to this boot's clock so that the log's times never go back. */
   private offsetMs = 0;
   /** The time of the last event logged: none goes before it (a lost shot is logged at the buttons' time). */
@@ -131,6 +164,7 @@ export class TableApp {
       if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
     }
     this.buttons.tick(t);
+    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
   }
 
   /** A call as a player makes it at the table (menus, or the simulator's API). */
@@ -140,6 +174,7 @@ export class TableApp {
   }
 
   setWifi(w: Wifi): void {
+    if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
     this.wifi = w;
     this.draw();
   }
@@ -150,6 +185,8 @@ export class TableApp {
     if (!s.ok) return s.error;
     this.journal.begin(formatHeader(header));
     this.open(header, s.value, 2);
+    this.prefix = `${formatHeader(header)}\n`;
+    this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
     this.lastText = 'NEW MATCH';
     this.o.observer?.match?.(header);
@@ -177,8 +214,21 @@ export class TableApp {
     return formatLog(this.match.header, this.match.log().map((l) => l.event));
   }
 
+  /** The whole match log so far (the journal's part, after what the outbox kept), or null if a power cut lost its start. */
+  fullLog(): string | null {
+    if (this.prefix === null) return null;
+    let out = this.prefix;
+    for (const l of this.match.log()) out += `${formatEvent(l.event)}\n`;
+    return out;
+  }
+
   screen(): Screen {
-    const corner = { fault: this.faults.size > 0, wifi: this.settings.wifi ? this.wifi : ('off' as Wifi) };
+    const v = this.o.sync?.view();
+    const corner: Corner = {
+      fault: this.faults.size > 0,
+      wifi: this.settings.wifi ? this.wifi : 'off',
+      sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 } : null,
+    };
     if (this.install.active) return this.install.screen(corner);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
@@ -215,6 +265,8 @@ export class TableApp {
     const base = content.snapshot ? restore(header.value, content.snapshot.state) : start(header.value);
     if (!base.ok) return false;
     this.open(header.value, base.value, content.snapshot ? content.snapshot.line : 2);
+    const headerLine = formatHeader(header.value);
+    this.prefix = content.snapshot ? (this.o.sync?.restoreLog(headerLine, content.snapshot.line) ?? null) : `${headerLine}\n`;
     let lastT = 0;
     for (const batch of content.batches) {
       for (const line of batch.split('\n')) {
@@ -232,6 +284,7 @@ export class TableApp {
       }
     }
     this.boardKey = this.key(this.match.state);
+    this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
     this.lastT = lastT;
@@ -245,6 +298,7 @@ export class TableApp {
     this.match = new Match(header, base, line);
     this.pending = [];
     this.compaction = null;
+    this.finishedKinds = [];
     this.lastT = 0;
     this.lost = null;
     this.boardKey = this.key(base);
@@ -273,7 +327,8 @@ export class TableApp {
     // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
     if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
       const base = { ...before, last: null };
-      this.compaction = { state: snapshot(base), line: this.match.nextLine };
+      this.compaction = { state: snapshot(base), line: this.match.nextLine, log: this.fullLog() };
+      this.prefix = this.compaction.log;
       this.match.rebase(base);
       this.boardKey = this.key(base);
     }
@@ -283,6 +338,8 @@ export class TableApp {
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) {
       if (this.compaction) {
+        // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
+        if (this.compaction.log !== null) this.o.sync?.keepLog(this.compaction.log);
         this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
         this.compaction = null;
       }
@@ -293,7 +350,18 @@ export class TableApp {
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
+    if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
+    if (after.match.over && !before.match.over) this.finishedKinds.push('match');
+    if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
     this.draw();
+  }
+
+  /** The records of what ended, made now that nothing moves: a match record follows its last board's. */
+  private makeRecords(s: State): void {
+    const log = this.fullLog();
+    const state = publicState(s);
+    for (const kind of this.finishedKinds) this.o.sync?.finished(kind, log, state);
+    this.finishedKinds = [];
   }
 
   private provisional(p: SeenPiece): void {
@@ -342,6 +410,7 @@ export class TableApp {
       answerLostShot: (putBack) => this.answerLostShot(putBack),
       install: (what) => this.startInstall(what),
       setup: this.setup,
+      sync: this.o.sync,
       call: (c) => this.call(c),
       change: (s) => this.changeSettings(s),
       startMatch: () => {

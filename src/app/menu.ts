@@ -5,6 +5,7 @@ import { PRESETS, PRESET_IDS } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
 import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
 import type { TraceCall } from '../sensing/types.ts';
+import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
 
 export interface Settings {
@@ -40,6 +41,16 @@ export interface MenuContext {
   call(c: TraceCall): void;
   change(s: Partial<Settings>): void;
   startMatch(): void;
+  /** Results sync, on a table that has it. */
+  sync?: SyncControl;
+}
+
+export interface SyncControl {
+  view(): SyncView;
+  retryNow(): void;
+  forget(): void;
+  openSetup(): { network: string; code: string } | { error: string };
+  closeSetup(): void;
 }
 
 export interface Item {
@@ -82,6 +93,8 @@ export function mainMenu(c: MenuContext): Menu {
     { label: 'NEW MATCH', open: () => setupMenu(c) },
     { label: 'SETTINGS', open: () => settingsMenu(c) },
   );
+  const sync = c.sync;
+  if (sync) items.push({ label: 'SYNC', open: () => syncMenu(sync) });
   return menu('MENU', items);
 }
 
@@ -175,6 +188,41 @@ function installMenu(c: MenuContext): Menu {
     { label: 'CALIBRATE', act: () => (c.install('calibrate'), 'close') },
     { label: 'SELF-TEST', act: () => (c.install('selftest'), 'close') },
   ]);
+}
+
+const INFO = (label: string): Item => ({ label, act: () => 'stay' });
+
+/** Long text in rows of 19 characters, one item each (the menu is the only screen with room). */
+function message(title: string, text: string): Menu {
+  const rows: Item[] = [];
+  for (let at = 0; at < text.length && rows.length < 12; at += 19) rows.push(INFO(text.slice(at, at + 19).toUpperCase()));
+  return menu(title, rows);
+}
+
+/** The state of results sync, and what a person can do about it. Labels are rebuilt at each press. */
+export function syncMenu(s: SyncControl): Menu {
+  const v = s.view();
+  const items: Item[] = [];
+  if (!v.configured) items.push(INFO('NOT SET UP'));
+  else {
+    items.push(INFO(`QUEUED ${v.queued}${v.sending ? ' SENDING' : ''}`));
+    if (v.refused > 0) items.push(INFO(`REFUSED ${v.refused}`));
+    const error = v.error;
+    if (error !== null) items.push({ label: `ERR ${error.toUpperCase()}`, open: () => message('LAST ERROR', error) });
+    if (v.retryInS !== null) items.push(INFO(`NEXT TRY IN ${v.retryInS} S`));
+    items.push(INFO(`TABLE ${v.table ?? ''}`.toUpperCase()), INFO(`SERVER ${v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')}`.toUpperCase()));
+    items.push({ label: 'RETRY NOW', act: () => (s.retryNow(), 'stay') });
+  }
+  items.push({ label: 'SETUP PAGE', open: () => setupPage(s) });
+  if (v.configured) items.push({ label: 'FORGET SETUP', open: () => menu('FORGET SETUP?', [{ label: 'YES, FORGET', act: () => (s.forget(), 'back') }]) });
+  return menu('SYNC', items);
+}
+
+/** Opens the table's own access point; the display shows its name and the code that opens the page. */
+function setupPage(s: SyncControl): Menu {
+  const a = s.openSetup();
+  if ('error' in a) return message('SETUP PAGE', a.error);
+  return menu('SETUP PAGE', [INFO(`WIFI ${a.network}`), INFO(`CODE ${a.code}`), { label: 'CLOSE SETUP', act: () => (s.closeSetup(), 'back') }]);
 }
 
 /** The header a finished setup makes, or the reason it cannot start. */

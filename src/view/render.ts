@@ -15,15 +15,28 @@ export function render(frame: Frame, screen: Screen): Frame {
 
 const disc = (c: 'white' | 'black' | null) => (c === 'white' ? '○' : c === 'black' ? '●' : '');
 
+/** Sync after the W: how many records wait ("W3"), and "?" when the last attempt failed or one was refused. */
+function syncMark(c: Corner): string {
+  const s = c.sync;
+  if (!s) return '';
+  return `${s.queued > 0 ? String(Math.min(s.queued, 99)) : ''}${s.trouble ? '?' : ''}`;
+}
+
 export function corner(f: Frame, c: Corner): void {
   let x = WIDTH - 1;
   const mark = c.wifi === 'up' ? 'W' : c.wifi === 'down' ? 'W!' : '';
+  const sync = syncMark(c);
+  if (sync) {
+    x -= textWidth(sync);
+    f.text(x, 0, sync);
+    if (!mark) x -= 1;
+  }
   if (mark) {
     x -= textWidth(mark);
     f.text(x, 0, mark);
     if (c.wifi === 'down') f.hline(x, 3, textWidth('W'));
     x -= 4;
-  }
+  } else if (sync) x -= 3;
   if (c.fault) {
     x -= 7;
     f.text(x + 1, 0, '!');

@@ -12,6 +12,8 @@ export interface Corner {
   /** A sensor fault to look at (stuck beam, silent sensor). */
   fault: boolean;
   wifi: Wifi;
+  /** Results sync, when the table is set up for it: records not yet through, and whether something is wrong. */
+  sync?: { queued: number; trouble: boolean } | null;
 }
 
 export interface SideView {

@@ -1,34 +1,21 @@
 // @ts-check
-// The reference table's host provider (docs/hardware.md, board "reference-v1"): an ESP32 with the eight
-// pocket beams on capture-capable GPIOs, three buttons, and one I²C bus for the SSD1306 display, the
-// four baseline-strip controllers and, behind a TCA9548A switch, the four TCS34725 colour sensors.
-// Apps reach it as `device` (embedded:provider/builtin); pins are never literals in app code.
+// The reference table's host provider (docs/hardware.md, board "reference-v1"): apps reach it as
+// `device` (embedded:provider/builtin); pins are never literals in app code. The pins, I²C addresses
+// and table layout are not written here but in ../board.json (the module "carrom/board", mapped by
+// ../manifest.json), which tools/wiring.ts also reads to print the installer's wiring table.
 
 import Digital from "embedded:io/digital";
 import I2C from "embedded:io/i2c";
+import board from "carrom/board";
 
 const device = {
   I2C: {
-    default: { io: I2C, data: 21, clock: 22, hz: 400_000 },
+    default: { io: I2C, data: board.i2c.data, clock: board.i2c.clock, hz: board.i2c.hz },
   },
   io: { Digital, I2C },
-  pin: {
-    // Upper (a) and lower (b) beam of pockets 0–3, in that order (input-only GPIOs 34–39 need
-    // external pull-ups on the receivers).
-    beam0a: 34, beam0b: 35, beam1a: 36, beam1b: 39,
-    beam2a: 32, beam2b: 33, beam3a: 25, beam3b: 26,
-    buttonUp: 16,
-    buttonDown: 17,
-    buttonSelect: 0,
-    i2cData: 21,
-    i2cClock: 22,
-  },
-  address: {
-    display: 0x3c, // SSD1306 128×64
-    strips: [0x40, 0x41, 0x42, 0x43], // one strip controller per seat: u16 mm, 0xFFFF = no striker
-    colourSwitch: 0x70, // TCA9548A: channel n = colour sensor of pocket n
-    colour: 0x29, // TCS34725
-  },
+  pin: board.pin,
+  address: board.address,
+  table: board.table,
 };
 
 export default device;

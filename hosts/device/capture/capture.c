@@ -14,6 +14,7 @@
 #include "driver/gpio.h"
 #include "esp_timer.h"
 
+#define kNoPin 0xFF /* a channel without a beam: the lower beams of a one-beam table */
 #define kEdges 512 /* power of two: 512 edges is seconds of the noisiest beam */
 
 typedef struct {
@@ -63,12 +64,12 @@ void xs_capture_destructor(void *data)
 	Capture *c = data;
 	if (!c) return;
 	for (int i = 0; i < 8; i++)
-		gpio_isr_handler_remove(c->pins[i]);
+		if (c->pins[i] != kNoPin) gpio_isr_handler_remove(c->pins[i]);
 	gCapture = NULL;
 	c_free(c);
 }
 
-/* new Capture({pins: [8 GPIO numbers], onReadable}) */
+/* new Capture({pins: [8 GPIO numbers, -1 for a channel without a beam], onReadable}) */
 void xs_capture(xsMachine *the)
 {
 	if (gCapture)
@@ -82,12 +83,14 @@ void xs_capture(xsMachine *the)
 	xsmcGet(xsVar(0), xsArg(0), xsID_pins);
 	for (int i = 0; i < 8; i++) {
 		xsmcGetIndex(xsResult, xsVar(0), i);
-		c->pins[i] = (uint8_t)xsmcToInteger(xsResult);
+		int pin = xsmcToInteger(xsResult);
+		c->pins[i] = (pin < 0) ? kNoPin : (uint8_t)pin;
 	}
 	xsmcSetHostData(xsThis, c);
 	gCapture = c;
 	gpio_install_isr_service(0);
 	for (int i = 0; i < 8; i++) {
+		if (c->pins[i] == kNoPin) continue;
 		gpio_reset_pin(c->pins[i]);
 		gpio_set_direction(c->pins[i], GPIO_MODE_INPUT);
 		gpio_set_intr_type(c->pins[i], GPIO_INTR_ANYEDGE);

@@ -11,14 +11,15 @@ import type { DisplayPort } from '../../../src/app/app.ts';
 import { describeBoard } from '../hardware.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { PreferenceKey } from '../preference-key.ts';
+import type { BoardTable } from '../../../boards/types.ts';
 import { PreferenceStorage } from './preference-storage.ts';
 import { SSD1306 } from './ssd1306.ts';
 
 interface Addresses {
   display: number;
   strips: number[];
-  colourSwitch: number;
-  colour: number;
+  colourSwitch?: number; // both absent: no colour sensors (boards/devkit-1beam)
+  colour?: number;
 }
 
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
@@ -70,7 +71,10 @@ export function referenceBoard(): Board {
   const sources: ReadingSource[] = [];
   const faults: string[] = [];
   const log = (text: string) => trace(`${text}\n`);
+  // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
+  const layout = (device as unknown as { table?: BoardTable }).table;
   return {
+    table: layout,
     now: micros,
     sources(onReadable) {
       // Beam edges: timestamped in the ISR; the low 32 bits of µs are unwrapped here.
@@ -88,7 +92,8 @@ export function referenceBoard(): Board {
         close: () => capture.close(),
       };
       const capture = new Capture({
-        pins: BEAMS.map(pin),
+        // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
+        pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
           for (let n = this.read(raw); n > 0; n = this.read(raw)) {
             for (let i = 0; i < n; i++) {
@@ -108,9 +113,9 @@ export function referenceBoard(): Board {
       sources.push(beams);
 
       // Colour: TCS34725 n behind channel n of the TCA9548A switch; read clear, red, green, blue.
-      const colourSwitch = new I2C({ ...bus, address: address.colourSwitch });
-      const colour = new I2C({ ...bus, address: address.colour });
-      for (let p = 0; p < 4; p++) {
+      const colourSwitch = address.colourSwitch === undefined ? null : new I2C({ ...bus, address: address.colourSwitch });
+      const colour = colourSwitch && new I2C({ ...bus, address: address.colour ?? 0x29 });
+      for (let p = 0; colourSwitch && colour && p < 4; p++) {
         try {
           colourSwitch.write(Uint8Array.of(1 << p));
           colour.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
@@ -121,6 +126,7 @@ export function referenceBoard(): Board {
       const colours: Reading[] = [];
       const colourSource: ReadingSource = { read: () => colours.splice(0), close() {} };
       function colourOf(pocket: number) {
+        if (!colourSwitch || !colour) return; // no colour sensors: the players name each piece
         let d: DataView;
         try {
           colourSwitch.write(Uint8Array.of(1 << pocket));

@@ -1,13 +1,16 @@
-// The desktop-simulator bundle ("carrom", preloaded): plays the scripted match when main calls run().
+// The desktop-simulator bundle ("carrom", preloaded): plays the scripted match when main calls run(),
+// with the device's network side (Wi-Fi is the SDK's simulation there; sockets are the host's).
 // The script is a generated trace of a whole match (tools/build.ts writes it before bundling).
 import { SCRIPT, SCRIPT_MATCH } from '../../../build/device/mcsim/script.ts';
 import { start } from '../table.ts';
+import { withNetwork } from '../net/wire.ts';
 import { simulatorBoard } from './board.ts';
 
 export function run(): void {
-  start(simulatorBoard(SCRIPT, 8), SCRIPT_MATCH(), undefined, {
-    boardFinished(match, state) {
-      trace(`carrom: ${match.rules} ${JSON.stringify(state.match)}\n`);
-    },
+  const board = simulatorBoard(SCRIPT, 8);
+  const { sync } = withNetwork(board.log, (sync) => start(board, SCRIPT_MATCH(), undefined, sync));
+  board.every(5000, () => {
+    const v = sync.view();
+    trace(`carrom: sync ${JSON.stringify({ queued: v.queued, refused: v.refused, sending: v.sending, error: v.error, server: v.server })}\n`);
   });
 }

@@ -104,6 +104,8 @@ function render(s) {
   $('noisy').value = s.faults.noisy ?? '';
   $('nocolour').checked = s.faults.noColour;
   $('wifi').checked = s.wifi;
+  const y = s.sync;
+  $('sync').textContent = !y ? 'Results sync: off (start with --server and a --setup-code)' : !y.configured ? 'Results sync: not set up' : `Results to ${y.server ?? '?'} as ${y.table}: ${y.queued} waiting${y.refused ? `, ${y.refused} refused` : ''}${y.sending ? ', sending' : ''}${y.error ? ` — ${y.error}` : ''}`;
   // The men left, scattered round the centre.
   const men = [];
   const add = (n, cls) => {

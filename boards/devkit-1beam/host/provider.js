@@ -1,0 +1,21 @@
+// @ts-check
+// The host provider of board "devkit-1beam" (an ESP32 DevKitC, one beam per pocket, no colour
+// sensors): apps reach it as `device` (embedded:provider/builtin). The pins, I²C addresses and table
+// layout are not written here but in ../board.json (the module "carrom/board", mapped by
+// ../manifest.json), which tools/wiring.ts also reads to print the installer's wiring table.
+
+import Digital from "embedded:io/digital";
+import I2C from "embedded:io/i2c";
+import board from "carrom/board";
+
+const device = {
+  I2C: {
+    default: { io: I2C, data: board.i2c.data, clock: board.i2c.clock, hz: board.i2c.hz },
+  },
+  io: { Digital, I2C },
+  pin: board.pin,
+  address: board.address,
+  table: board.table,
+};
+
+export default device;

@@ -1,0 +1,111 @@
+// The sync core's TransportPort over the ECMA-419 HTTP client (embedded:network/http/client, the SDK's
+// examples/io/tcp/httpclient): one POST per connection, the body streamed from its BodySource a piece
+// at a time as the socket can take it (onWritable), never held whole in RAM; an answer body is kept up
+// to 2 KiB (the server's answers are small JSON). A timer gives up after `timeoutMs`.
+import HTTPClient from 'embedded:network/http/client';
+import TCP from 'embedded:io/socket/tcp';
+import Net from 'net';
+import Timer from 'timer';
+import type { PostAnswer, PostRequest, TransportPort } from '../../../src/sync/ports.ts';
+import { splitHttpUrl } from './url.ts';
+
+const PIECE = 1024;
+const MAX_ANSWER = 2048;
+
+/** A resolver in the shape the HTTP client wants, over the network stack's own DNS (Net.resolve):
+ * the DHCP-given servers on the device, the host's resolver in mcsim. Addresses pass straight through. */
+class NetResolver {
+  constructor(_options: unknown) {}
+  resolve(o: { host: string; onResolved(host: string, address: string): void; onError(e: unknown): void }): void {
+    if (/^\d{1,3}(\.\d{1,3}){3}$/.test(o.host)) {
+      Timer.set(() => o.onResolved(o.host, o.host));
+      return;
+    }
+    Net.resolve(o.host, (name, address) => (address ? o.onResolved(name, address) : o.onError(new Error(`cannot resolve ${o.host}`))));
+  }
+  close(): void {}
+}
+
+export class HttpTransport implements TransportPort {
+  private inFlight: { client: HTTPClient; timer: Timer; finish(error: string | null, answer: PostAnswer | null): void } | null = null;
+
+  constructor(
+    /** Whether the station has an address: without one a POST fails at once (the core backs off). */
+    private readonly online: () => boolean = () => true,
+    private readonly timeoutMs = 20_000,
+  ) {}
+
+  post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
+    if (this.inFlight) return done('a POST is already in flight', null);
+    if (!this.online()) return done('Wi-Fi is down', null);
+    const where = splitHttpUrl(request.url);
+    if (!where.ok) return done(where.error, null);
+    const { host, port, path } = where.value;
+    const body = request.body;
+    let finished = false;
+    let status = 0;
+    let answer = '';
+    const finish = (error: string | null, result: PostAnswer | null) => {
+      if (finished) return;
+      finished = true;
+      const flight = this.inFlight;
+      this.inFlight = null;
+      if (flight) {
+        Timer.clear(flight.timer);
+        flight.client.close();
+      }
+      done(error, result);
+    };
+    let client: HTTPClient;
+    try {
+      client = new HTTPClient({
+        host,
+        port,
+        socket: { io: TCP },
+        dns: { io: NetResolver },
+        onError: () => finish(`no connection to ${host}:${port}`, null),
+      });
+    } catch (e) {
+      return done(`no connection to ${host}:${port}: ${e}`, null);
+    }
+    const headers = new Map<string, string>();
+    for (const [name, value] of request.headers) headers.set(name, value);
+    headers.set('content-length', String(body.length));
+    headers.set('connection', 'close');
+    let sent = 0;
+    client.request({
+      method: 'POST',
+      path,
+      headers,
+      onWritable(count) {
+        // As much as the socket has room for, a piece (1 KiB) at a time read from flash.
+        for (let room = count; room > 0 && sent < body.length; ) {
+          const n = Math.min(room, PIECE, body.length - sent);
+          const piece = body.read(sent, n);
+          if (piece.length !== n) return finish(`the record's bytes ended at ${sent + piece.length} of ${body.length}`, null);
+          this.write(piece);
+          sent += n;
+          room -= n;
+        }
+      },
+      onHeaders(s) {
+        status = s;
+      },
+      onReadable(count) {
+        const bytes = this.read(count);
+        if (bytes instanceof ArrayBuffer && answer.length < MAX_ANSWER) answer += String.fromArrayBuffer(bytes).slice(0, MAX_ANSWER - answer.length);
+      },
+      onDone(error) {
+        if (error) finish(`the connection to ${host}:${port} failed after ${sent} of ${body.length} bytes`, null);
+        else finish(null, { status, body: answer });
+      },
+    });
+    const timer = Timer.set(() => finish(`no answer from ${host}:${port} within ${this.timeoutMs / 1000} s`, null), this.timeoutMs);
+    if (!finished) this.inFlight = { client, timer, finish };
+    else Timer.clear(timer);
+  }
+
+  cancel(): void {
+    this.inFlight?.finish('cancelled: a shot started', null);
+  }
+}

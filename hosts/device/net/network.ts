@@ -1,0 +1,78 @@
+// The table's network side, for the device and mcsim alike: settings from Preference, Wi-Fi run by the
+// app, setup mode (own access point, PIN on the display, setup page), the results server (given, or
+// found by mDNS), and the sync core's ports: the HTTP transport, SHA-256, the outbox's flash.
+import type { SyncOptions } from '../../../src/sync/sync.ts';
+import type { SettingsPort, SyncSettings } from '../../../src/sync/ports.ts';
+import type { Wifi } from '../../../src/view/screen.ts';
+import { sha256 } from './digest.ts';
+import { FileStorage } from './file-storage.ts';
+import { MdnsFinder } from './find-server.ts';
+import { HttpTransport } from './http-transport.ts';
+import { forgetIdentity, loadSettings, saveSettings } from './preference-settings.ts';
+import { canSync, type NetSettings } from './settings.ts';
+import { SetupMode } from './setup-mode.ts';
+import { WifiManager } from './wifi.ts';
+
+export interface NetworkOptions {
+  /** The app's Wi-Fi indicator. */
+  onWifi(state: Wifi): void;
+  /** The setup page saved new settings (the sync core reloads them). */
+  onSaved(): void;
+  log(text: string): void;
+  /** Math.random on the device; called at run time only, never at module load. */
+  random(): number;
+  firmware: string;
+}
+
+export class TableNetwork {
+  settings: NetSettings;
+  readonly wifi: WifiManager;
+  readonly setup: SetupMode;
+
+  constructor(private readonly o: NetworkOptions) {
+    this.settings = loadSettings();
+    this.wifi = new WifiManager((state) => o.onWifi(state), () => o.random(), o.log);
+    this.setup = new SetupMode(() => this.settings, (s) => this.saved(s), o.log, () => o.random());
+    this.setup.onClosed = () => this.join();
+  }
+
+  /** Joins the network kept in Preference, if any; never waits for it. */
+  join(): void {
+    this.wifi.start(this.settings.ssid, this.settings.password);
+  }
+
+  /** The sync core's ports (src/sync/sync.ts SyncOptions). */
+  ports(): SyncOptions {
+    const settings: SettingsPort = {
+      load: (): SyncSettings | null =>
+        canSync(this.settings) ? { server: this.settings.server, table: this.settings.table, secret: this.settings.secret } : null,
+      forget: () => {
+        forgetIdentity();
+        this.settings = loadSettings();
+      },
+    };
+    const online = () => this.wifi.state === 'up';
+    return {
+      storage: new FileStorage('outbox'),
+      transport: new HttpTransport(online),
+      digest: sha256,
+      random: { next: () => this.o.random() },
+      settings,
+      firmware: this.o.firmware,
+      finder: new MdnsFinder(() => `carrom-${this.settings.table || 'table'}`, online),
+      setup: {
+        open: () => {
+          this.wifi.stop(); // the radio is the access point's while setup is open
+          return this.setup.open();
+        },
+        close: () => this.setup.close(),
+      },
+    };
+  }
+
+  private saved(s: NetSettings): void {
+    saveSettings(s);
+    this.settings = s;
+    this.o.onSaved();
+  }
+}

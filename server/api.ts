@@ -1,0 +1,77 @@
+// The reads: JSON for programs, CSV for a tournament system, HTML for the club hall.
+import { boardExports, leaderboard, toCsv } from './exports.ts';
+import { CLUB_PAGE, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
+import { PAGE_SCRIPT } from './pages/script.ts';
+import { PAGE_STYLE } from './pages/style.ts';
+import { TABLE_ID } from './record.ts';
+import type { Store } from './store.ts';
+
+export interface Page {
+  status: number;
+  type: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+const asJson = (status: number, value: unknown): Page => ({ status, type: JSON_TYPE, body: `${JSON.stringify(value)}\n` });
+// The pages hold no data of their own: everything from the tables is put in with textContent.
+const CSP = { 'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:" };
+
+export async function routeRead(store: Store, path: string): Promise<Page> {
+  switch (path) {
+    case '/':
+      return { status: 200, type: HTML_TYPE, body: CLUB_PAGE, headers: CSP };
+    case '/leaderboard':
+      return { status: 200, type: HTML_TYPE, body: LEADERBOARD_PAGE, headers: CSP };
+    case '/club.js':
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
+    case '/club.css':
+      return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
+    case '/api/v1/tables':
+      return asJson(200, { tables: (await store.tables()).map(tableView) });
+    case '/api/v1/export.csv':
+      return {
+        status: 200,
+        type: 'text/csv; charset=utf-8',
+        body: toCsv(boardExports(await store.matches(null))),
+        headers: { 'Content-Disposition': 'attachment; filename="carrom-boards.csv"' },
+      };
+    case '/api/v1/export.json':
+      return asJson(200, { boards: boardExports(await store.matches(null)) });
+    case '/api/v1/leaderboard':
+      return asJson(200, { players: leaderboard(await store.matches(null)) });
+  }
+  const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
+  if (table) {
+    let id = '';
+    try {
+      id = decodeURIComponent(table[2]);
+    } catch {
+      // A malformed %-escape names no table.
+    }
+    if (!TABLE_ID.test(id) || (await store.secretOf(id)) === null) {
+      return table[1] === 'tables' ? { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such table.</p>' } : asJson(404, { error: `unknown table "${id}"` });
+    }
+    if (table[1] === 'tables') return { status: 200, type: HTML_TYPE, body: TABLE_PAGE, headers: CSP };
+    return asJson(200, { table: id, matches: await store.matches(id) });
+  }
+  return asJson(404, { error: `nothing at ${path}` });
+}
+
+function tableView(r: Record<string, unknown>) {
+  const has = r.counter !== null && r.counter !== undefined;
+  return {
+    table: String(r.table_id),
+    addedAt: String(r.added_at),
+    counter: has ? Number(r.counter) : null,
+    kind: has ? String(r.kind) : null,
+    firmware: has ? String(r.firmware) : null,
+    match: has ? Number(r.match_id) : null,
+    players: has ? (JSON.parse(String(r.players)) as string[]) : null,
+    state: has ? JSON.parse(String(r.state)) : null,
+    receivedAt: has ? String(r.received_at) : null,
+    madeAt: has && r.made_at !== null ? String(r.made_at) : null,
+  };
+}

@@ -1,0 +1,51 @@
+// The server trusts nothing but the log: it replays it with our own rules engine and compares the
+// `match` and `board` the table stated with its own (docs/server.md, "What the server checks").
+import { parseLog } from '../src/rules/log.ts';
+import { publicState, type PublicState } from '../src/rules/state.ts';
+import type { MatchHeader } from '../src/rules/types.ts';
+import { boardRows, type BoardRow } from './boards.ts';
+import type { Checked, ResultRecord } from './record.ts';
+
+export interface Replayed {
+  header: MatchHeader;
+  /** The log's first line as sent: with the first event, what tells one match of a table from another. */
+  headerLine: string;
+  state: PublicState;
+  rows: BoardRow[];
+  events: number;
+}
+
+export function replayRecord(record: ResultRecord): Checked<Replayed> {
+  const log = parseLog(record.log);
+  if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
+  const folded = boardRows(log.value);
+  if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
+  const state = publicState(folded.final);
+  for (const key of ['match', 'board'] as const) {
+    const where = difference(state[key], record.state[key], `state.${key}`);
+    if (where) return { ok: false, error: `the log does not replay to the stated state: ${where}` };
+  }
+  const headerLine = record.log.split('\n', 1)[0].trim();
+  return { ok: true, value: { header: log.value.header, headerLine, state, rows: folded.rows, events: log.value.events.length } };
+}
+
+/** The first place where two JSON values differ, as a path with both values, or null. */
+export function difference(ours: unknown, theirs: unknown, path: string): string | null {
+  if (ours === null || theirs === null || typeof ours !== 'object' || typeof theirs !== 'object') {
+    return ours === theirs ? null : `${path} is ${show(theirs)}, the log gives ${show(ours)}`;
+  }
+  if (Array.isArray(ours) !== Array.isArray(theirs)) return `${path} is ${show(theirs)}, the log gives ${show(ours)}`;
+  const a = ours as Record<string, unknown>;
+  const b = theirs as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const d = difference(a[k], b[k], Array.isArray(ours) ? `${path}[${k}]` : `${path}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v) ?? 'missing';
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}

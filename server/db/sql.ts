@@ -1,0 +1,36 @@
+// The little SQL both storage engines share: statements with `?` placeholders, rows as plain objects,
+// and a transaction that commits (durably) or rolls back as a whole.
+
+export type Row = Record<string, unknown>;
+
+export interface Sql {
+  readonly dialect: 'sqlite' | 'postgres';
+  all(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
+  /** Runs `work` in one transaction. PostgreSQL also takes the row lock of `lockTable` at its start. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The schema, the same on both engines but for the auto-numbered key. Names are prefixed so that a
+ * PostgreSQL database can hold other things too. */
+export function schema(dialect: Sql['dialect']): string[] {
+  const serial = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY';
+  return [
+    `CREATE TABLE IF NOT EXISTS carrom_tables (id TEXT PRIMARY KEY, secret TEXT NOT NULL, added_at TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS carrom_matches (id ${serial}, table_id TEXT NOT NULL REFERENCES carrom_tables(id),
+      header TEXT NOT NULL, players TEXT NOT NULL, rules TEXT NOT NULL, mode TEXT NOT NULL,
+      newest_counter BIGINT NOT NULL, state TEXT NOT NULL, over INTEGER NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS carrom_records (table_id TEXT NOT NULL REFERENCES carrom_tables(id), counter BIGINT NOT NULL,
+      match_id BIGINT NOT NULL REFERENCES carrom_matches(id), kind TEXT NOT NULL, firmware TEXT NOT NULL,
+      body TEXT NOT NULL, signature TEXT NOT NULL, made_at TEXT, received_at TEXT NOT NULL,
+      PRIMARY KEY (table_id, counter))`,
+    `CREATE TABLE IF NOT EXISTS carrom_boards (match_id BIGINT NOT NULL REFERENCES carrom_matches(id), idx INTEGER NOT NULL,
+      counter BIGINT NOT NULL, game INTEGER NOT NULL, board INTEGER NOT NULL, breaker INTEGER NOT NULL, winner INTEGER,
+      points INTEGER NOT NULL, queen INTEGER, men_left0 INTEGER, men_left1 INTEGER, turns INTEGER NOT NULL,
+      shots INTEGER NOT NULL, colour0 TEXT, colour1 TEXT, PRIMARY KEY (match_id, idx))`,
+    `CREATE TABLE IF NOT EXISTS carrom_forward (table_id TEXT NOT NULL, counter BIGINT NOT NULL, attempts INTEGER NOT NULL,
+      next_at BIGINT NOT NULL, last_error TEXT, PRIMARY KEY (table_id, counter))`,
+    `CREATE INDEX IF NOT EXISTS carrom_matches_table ON carrom_matches (table_id)`,
+  ];
+}

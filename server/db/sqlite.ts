@@ -1,0 +1,52 @@
+// SQLite through better-sqlite3: one connection, WAL with synchronous=FULL so that a commit is on the
+// disk before the server answers. Calls are synchronous; a queue keeps one transaction at a time.
+import type Database from 'better-sqlite3';
+import { schema, type Row, type Sql } from './sql.ts';
+
+export async function openSqlite(path: string): Promise<Sql> {
+  // Loaded when a store is opened, so that the other carrom commands never load the native addon.
+  const { default: open } = await import('better-sqlite3');
+  const db = new open(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  for (const s of schema('sqlite')) db.exec(s);
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const direct: Sql = {
+    dialect: 'sqlite',
+    all: async (sql, params = []) => prepare(sql).all(...params) as Row[],
+    run: async (sql, params = []) => void prepare(sql).run(...params),
+    transaction: () => Promise.reject(new Error('nested transaction')),
+    close: async () => undefined,
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = queue.then(work, work);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+  return {
+    dialect: 'sqlite',
+    all: (sql, params) => serial(() => direct.all(sql, params)),
+    run: (sql, params) => serial(() => direct.run(sql, params)),
+    transaction: (work) =>
+      serial(async () => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const out = await work(direct);
+          db.exec('COMMIT');
+          return out;
+        } catch (e) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw e;
+        }
+      }),
+    close: () => serial(async () => void db.close()),
+  };
+}

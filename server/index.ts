@@ -1,0 +1,77 @@
+// The club's results server (`carrom serve`): the record interface, the reads, the live pages, the
+// forward queue and the mDNS announcement, over one store. `startResultsServer` is what the command
+// line and the simulator start.
+import { createServer } from 'node:http';
+import { hostname } from 'node:os';
+import { EventHub } from './events.ts';
+import { Forwarder } from './forward.ts';
+import { handler } from './http.ts';
+import { announce, lanAddresses } from './mdns.ts';
+import { openStore, type Store } from './store.ts';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** A SQLite file path or a postgres:// URL (default ./carrom-results.db). */
+  db?: string;
+  /** Announce `_carrom._tcp` on the network (default true). */
+  mdns?: boolean;
+  /** The instance name announced (default "carrom-results"). */
+  name?: string;
+  /** Base URL of a federation server to forward every stored record to. */
+  forward?: string;
+  now?: () => Date;
+  /** Where the server says what went wrong (default: stderr). */
+  log?: (line: string) => void;
+}
+
+export interface ResultsServer {
+  url: string;
+  port: number;
+  store: Store;
+  close(): Promise<void>;
+}
+
+export async function startResultsServer(o: ServerOptions = {}): Promise<ResultsServer> {
+  const store = await openStore(o.db ?? './carrom-results.db');
+  const hub = new EventHub();
+  const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
+  const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
+  const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const host = o.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port ?? 8080, host, () => resolve());
+    });
+  } catch (e) {
+    hub.close();
+    await store.close();
+    throw e;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const addresses = announced(host);
+  const mdns = o.mdns === false || addresses.length === 0 ? null : await announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses });
+  forwarder?.kick();
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
+    port,
+    store,
+    async close() {
+      mdns?.close();
+      hub.close();
+      await forwarder?.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+    },
+  };
+}
+
+/** The addresses a table can reach us at: none when we listen on loopback only. */
+function announced(host: string): string[] {
+  if (host === '0.0.0.0' || host === '::') return lanAddresses();
+  return /^\d+\.\d+\.\d+\.\d+$/.test(host) && !host.startsWith('127.') ? [host] : [];
+}

@@ -1,0 +1,31 @@
+// The club's pages: shells only. The data comes from the JSON reads and the event stream, and is put
+// in with textContent by club.js, so a player's name can never become markup.
+
+const shell = (page: string, title: string, main: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="/club.css">
+<script src="/club.js" defer></script>
+</head>
+<body data-page="${page}">
+<header>
+  <h1>${title}</h1>
+  <nav><a href="/">Tables</a> <a href="/leaderboard">Leaderboard</a> <a href="/api/v1/export.csv">CSV</a> <a href="/api/v1/export.json">JSON</a></nav>
+  <span id="live" class="live" title="live updates">connecting…</span>
+</header>
+<main>
+${main}
+</main>
+</body>
+</html>
+`;
+
+export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>');
+export const TABLE_PAGE = shell('table', 'Carrom results: table', '<section id="matches"></section>');
+export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<table id="standings">
+<thead><tr><th>Player</th><th>Matches won</th><th>Matches</th><th>Boards won</th><th>Boards</th><th>Points</th></tr></thead>
+<tbody></tbody>
+</table>`);

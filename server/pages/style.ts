@@ -1,0 +1,23 @@
+// One style sheet: readable on a phone, large on a hall screen.
+export const PAGE_STYLE = `
+:root { color-scheme: light dark; --line: #8884; --accent: #c0392b; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.4 system-ui, sans-serif; }
+header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
+header h1 { font-size: 1.3rem; margin: 0; }
+nav a { margin-right: .75rem; }
+.live { margin-left: auto; font-size: .85rem; opacity: .7; }
+.live.on::before { content: "● "; color: #2a2; }
+main { padding: 1rem; }
+.tables { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); }
+.card { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; }
+.card h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; }
+.card .side { display: flex; justify-content: space-between; font-size: 1.4rem; }
+.card .side .score { font-variant-numeric: tabular-nums; font-weight: bold; }
+.card .what { font-size: .9rem; opacity: .8; margin-top: .4rem; }
+.card.fresh { outline: 3px solid var(--accent); }
+table { border-collapse: collapse; width: 100%; margin-bottom: 1.5rem; }
+th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+@media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
+`;

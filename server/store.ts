@@ -1,0 +1,206 @@
+// What the results server keeps, behind one interface over SQLite or PostgreSQL: tables and their
+// secrets, every record exactly once (unique on table and counter), the matches the records make, a row
+// per finished board, and the queue of records still to forward. One transaction per record.
+import type { BoardRow } from './boards.ts';
+import { openPostgres } from './db/postgres.ts';
+import { openSqlite } from './db/sqlite.ts';
+import type { Row, Sql } from './db/sql.ts';
+import type { ResultRecord } from './record.ts';
+
+export interface NewRecord {
+  record: ResultRecord;
+  body: string;
+  signature: string;
+  receivedAt: string;
+  headerLine: string;
+  players: string[];
+  rules: string;
+  mode: string;
+  state: unknown;
+  rows: BoardRow[];
+  forward: boolean;
+}
+
+export type StoreOutcome = { outcome: 'stored'; matchId: number } | { outcome: 'duplicate' } | { outcome: 'conflict' };
+
+export interface MatchSummary {
+  id: number;
+  table: string;
+  players: string[];
+  rules: string;
+  mode: string;
+  counter: number;
+  over: boolean;
+  updatedAt: string;
+  state: Record<string, unknown>;
+  boards: (BoardRow & { counter: number })[];
+}
+
+export interface Store {
+  readonly engine: Sql['dialect'];
+  addTable(id: string, secret: string, at: string): Promise<boolean>;
+  secretOf(id: string): Promise<string | null>;
+  bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
+  store(r: NewRecord): Promise<StoreOutcome>;
+  tables(): Promise<Row[]>;
+  matches(table: string | null): Promise<MatchSummary[]>;
+  recordCount(): Promise<number>;
+  dueForwards(now: number, limit: number): Promise<{ table: string; counter: number; attempts: number }[]>;
+  forwarded(table: string, counter: number): Promise<void>;
+  retryForward(table: string, counter: number, attempts: number, nextAt: number, error: string): Promise<void>;
+  pendingForwards(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A SQLite file path, or a postgres:// (postgresql://) URL. */
+export async function openStore(db: string): Promise<Store> {
+  const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
+  return storeOn(sql);
+}
+
+const logOf = (body: string): string | null => {
+  const v = JSON.parse(body) as { log?: unknown };
+  return typeof v.log === 'string' ? v.log : null;
+};
+
+export function storeOn(sql: Sql): Store {
+  return {
+    engine: sql.dialect,
+    async addTable(id, secret, at) {
+      const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
+      return done.length === 1;
+    },
+    async secretOf(id) {
+      const rows = await sql.all('SELECT secret FROM carrom_tables WHERE id = ?', [id]);
+      return rows.length ? String(rows[0].secret) : null;
+    },
+    async bodyOf(table, counter) {
+      const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
+      return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
+    },
+    store: (r) => sql.transaction((tx) => storeIn(tx, r)),
+    async tables() {
+      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state
+        FROM carrom_tables t
+        LEFT JOIN carrom_records r ON r.table_id = t.id AND r.counter = (SELECT MAX(counter) FROM carrom_records WHERE table_id = t.id)
+        LEFT JOIN carrom_matches m ON m.id = r.match_id ORDER BY t.id`);
+    },
+    matches: (table) => matchesOf(sql, table),
+    async recordCount() {
+      return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_records'))[0].n);
+    },
+    async dueForwards(now, limit) {
+      const rows = await sql.all('SELECT table_id, counter, attempts FROM carrom_forward WHERE next_at <= ? ORDER BY next_at, table_id, counter LIMIT ?', [now, limit]);
+      return rows.map((r) => ({ table: String(r.table_id), counter: Number(r.counter), attempts: Number(r.attempts) }));
+    },
+    forwarded: (table, counter) => sql.run('DELETE FROM carrom_forward WHERE table_id = ? AND counter = ?', [table, counter]),
+    retryForward: (table, counter, attempts, nextAt, error) =>
+      sql.run('UPDATE carrom_forward SET attempts = ?, next_at = ?, last_error = ? WHERE table_id = ? AND counter = ?', [attempts, nextAt, error, table, counter]),
+    async pendingForwards() {
+      return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_forward'))[0].n);
+    },
+    close: () => sql.close(),
+  };
+}
+
+async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
+  const { table, counter } = r.record;
+  // One record of a table at a time (PostgreSQL; SQLite's transactions are one at a time anyway).
+  if (tx.dialect === 'postgres') await tx.run('SELECT id FROM carrom_tables WHERE id = ? FOR UPDATE', [table]);
+  const before = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
+  if (before.length) return { outcome: before[0].body === r.body ? 'duplicate' : 'conflict' };
+  const found = await matchFor(tx, r);
+  let matchId = found?.id;
+  if (matchId === undefined) {
+    const made = await tx.all(
+      `INSERT INTO carrom_matches (table_id, header, players, rules, mode, newest_counter, state, over, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, '{}', 0, ?) RETURNING id`,
+      [table, r.headerLine, JSON.stringify(r.players), r.rules, r.mode, r.receivedAt],
+    );
+    matchId = Number(made[0].id);
+  }
+  await tx.run(
+    `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt],
+  );
+  // Board rows come from the newest record of the match: its log holds every earlier board.
+  if (!found || counter > found.newest) {
+    const state = r.state as { match: { over: boolean } };
+    await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), state.match.over ? 1 : 0, r.receivedAt, matchId]);
+    await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
+    // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
+    if (r.rows.length > 0) {
+      const one = `(${new Array(15).fill('?').join(', ')})`;
+      const values = r.rows.flatMap((b, i) => [matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1]);
+      await tx.run(
+        `INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1)
+         VALUES ${r.rows.map(() => one).join(', ')}`,
+        values,
+      );
+    }
+  }
+  if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
+  return { outcome: 'stored', matchId };
+}
+
+/** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
+ * `match` record closes it. So a record joins the match of the record just below it if that log is the
+ * start of its own, or the match of the record just above it if its own log is the start of that one. */
+async function matchFor(tx: Sql, r: NewRecord): Promise<{ id: number; newest: number } | null> {
+  const { table, counter, log, kind } = r.record;
+  const near = `SELECT r.counter, r.kind, r.body, r.match_id, m.newest_counter, m.header FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id WHERE r.table_id = ? AND`;
+  const below = await tx.all(`${near} r.counter < ? ORDER BY r.counter DESC LIMIT 1`, [table, counter]);
+  const p = below[0];
+  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith(logOf(String(p.body)) ?? '\u0000')) {
+    return { id: Number(p.match_id), newest: Number(p.newest_counter) };
+  }
+  const above = await tx.all(`${near} r.counter > ? ORDER BY r.counter ASC LIMIT 1`, [table, counter]);
+  const s = above[0];
+  if (s && kind !== 'match' && s.header === r.headerLine && (logOf(String(s.body)) ?? '').startsWith(log)) {
+    return { id: Number(s.match_id), newest: Number(s.newest_counter) };
+  }
+  return null;
+}
+
+async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]> {
+  const where = table === null ? '' : 'WHERE table_id = ?';
+  const matches = await sql.all(`SELECT * FROM carrom_matches ${where} ORDER BY table_id, newest_counter`, table === null ? [] : [table]);
+  const boards = await sql.all(
+    `SELECT b.* FROM carrom_boards b JOIN carrom_matches m ON m.id = b.match_id ${where.replace('table_id', 'm.table_id')} ORDER BY b.match_id, b.idx`,
+    table === null ? [] : [table],
+  );
+  const byMatch = new Map<number, MatchSummary['boards']>();
+  for (const b of boards) {
+    const list = byMatch.get(Number(b.match_id)) ?? [];
+    list.push({
+      counter: Number(b.counter),
+      game: Number(b.game),
+      board: Number(b.board),
+      breaker: Number(b.breaker),
+      winner: nullable(b.winner),
+      points: Number(b.points),
+      queen: nullable(b.queen),
+      menLeft0: nullable(b.men_left0),
+      menLeft1: nullable(b.men_left1),
+      turns: Number(b.turns),
+      shots: Number(b.shots),
+      colour0: b.colour0 === null ? null : String(b.colour0),
+      colour1: b.colour1 === null ? null : String(b.colour1),
+    });
+    byMatch.set(Number(b.match_id), list);
+  }
+  return matches.map((m) => ({
+    id: Number(m.id),
+    table: String(m.table_id),
+    players: JSON.parse(String(m.players)) as string[],
+    rules: String(m.rules),
+    mode: String(m.mode),
+    counter: Number(m.newest_counter),
+    over: Number(m.over) === 1,
+    updatedAt: String(m.updated_at),
+    state: JSON.parse(String(m.state)) as Record<string, unknown>,
+    boards: byMatch.get(Number(m.id)) ?? [],
+  }));
+}
+
+const nullable = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

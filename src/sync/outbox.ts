@@ -1,0 +1,211 @@
+// The outbox: signed result records kept in flash until the server has acknowledged them, beside the
+// journal and with the same power-cut guarantees (docs/sync.md §3).
+//
+// Two slots take turns, as in the journal. A slot is a copy (HEAD, the live items, SEAL) followed by
+// appended changes (a new record, a status, an archive of the log). A copy counts only once its SEAL
+// is written: a cut anywhere in a copy leaves the other slot in charge, however often it happens.
+// Each item carries its length and a CRC-32; a torn last item is dropped, and the slot is copied
+// before anything is appended after it.
+//
+// The counter: a record's counter is written inside the record's own item, so one append holds both;
+// the HEAD of every copy carries the highest counter ever written (the mark), so a counter is never
+// reused even after the records that held it are acknowledged and gone.
+
+import type { StoragePort } from '../store/journal.ts';
+import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';
+import { HEAD, ITEM, applyStatus, frame, readSlot, type Entry, type Recorded, type SlotState } from './outbox-items.ts';
+import type { BodySource } from './ports.ts';
+import type { RecordKind } from './record.ts';
+
+export type { Entry, EntryStatus, Recorded } from './outbox-items.ts';
+
+export class Outbox {
+  private slot: 0 | 1 = 0;
+  private s: SlotState = { generation: 0, mark: 0, entries: [], latest: null, torn: false, size: 0 };
+
+  constructor(private readonly storage: StoragePort) {}
+
+  /** Reads the outbox after a boot; a torn tail, or a blank flash, is written afresh into the other slot. */
+  open(): void {
+    const a = readSlot(0, this.storage.read(0));
+    const b = readSlot(1, this.storage.read(1));
+    const best = a && b ? (b.generation > a.generation ? b : a) : (a ?? b);
+    if (best) {
+      this.slot = best === a ? 0 : 1;
+      this.s = best;
+    }
+    if (!best || best.torn) this.copy();
+  }
+
+  /** The highest counter ever written. */
+  get mark(): number {
+    return this.s.mark;
+  }
+
+  /** Records still to send, oldest first. */
+  queued(): Entry[] {
+    return this.s.entries.filter((e) => e.status === 'queued').sort((x, y) => x.counter - y.counter);
+  }
+
+  /** The oldest record to send, or null (no list built: the scheduler asks at every tick). */
+  firstQueued(): Entry | null {
+    let first: Entry | null = null;
+    for (const e of this.s.entries) if (e.status === 'queued' && (first === null || e.counter < first.counter)) first = e;
+    return first;
+  }
+
+  refused(): Entry[] {
+    return this.s.entries.filter((e) => e.status === 'refused');
+  }
+
+  /** Bytes in the slot in charge. */
+  get size(): number {
+    return this.s.size;
+  }
+
+  body(e: Entry): BodySource {
+    const storage = this.storage;
+    const { slot, start, length } = e.at;
+    return { length, read: (offset, n) => storage.read(slot).subarray(start + offset, start + Math.min(length, offset + n)) };
+  }
+
+  bodyText(e: Entry): string {
+    return decodeUtf8(this.storage.read(e.at.slot), e.at.start, e.at.start + e.at.length);
+  }
+
+  /** A new record: its counter (the mark + 1) and its bytes in one append. */
+  add(kind: RecordKind, make: (counter: number) => { bytes: Uint8Array; signature: string }): Entry {
+    const counter = this.s.mark + 1;
+    const { bytes, signature } = make(counter);
+    const meta = encodeUtf8(`${JSON.stringify({ counter, kind, status: 'queued', error: null, signature })}\n`);
+    const start = this.append(frame(ITEM.entry, meta, bytes)) + HEAD + meta.length;
+    const entry: Entry = { counter, kind, status: 'queued', error: null, signature, at: { slot: this.slot, start, length: bytes.length } };
+    this.s.entries.push(entry);
+    this.s.mark = counter;
+    this.s.latest = { counter };
+    return entry;
+  }
+
+  /** The server has it (or a newer record of the same log replaces it): gone, unless it is the log's archive. */
+  acknowledge(counter: number, why: 'acked' | 'dropped' = 'acked'): void {
+    this.status(counter, why, null);
+  }
+
+  refuse(counter: number, error: string): void {
+    this.status(counter, 'refused', error);
+  }
+
+  /** Refused records go back in the queue (a person asked to retry). */
+  requeue(counter: number): void {
+    this.status(counter, 'queued', null);
+  }
+
+  /** The whole log so far, when no record holds it (the journal is about to forget some of it), and how
+   * far the records of it went (boards done, match record made). */
+  archive(log: string, recorded: Recorded): void {
+    const bytes = encodeUtf8(`${JSON.stringify(recorded)}\n${log}`);
+    const start = this.append(frame(ITEM.archive, bytes)) + HEAD;
+    this.s.latest = { slot: this.slot, start, length: bytes.length };
+  }
+
+  /** The newest log the outbox holds (of a record, or an archive), or null. */
+  latestLog(): string | null {
+    return this.latest()?.log ?? null;
+  }
+
+  /** The newest log, and how far the records of its match went when it was written. */
+  latest(): ({ log: string } & Recorded) | null {
+    const l = this.s.latest;
+    if (!l) return null;
+    try {
+      if ('slot' in l) {
+        const text = decodeUtf8(this.storage.read(l.slot), l.start, l.start + l.length);
+        const nl = text.indexOf('\n');
+        const r = JSON.parse(text.slice(0, nl)) as Recorded;
+        return { log: text.slice(nl + 1), boards: r.boards, over: r.over };
+      }
+      const e = this.s.entries.find((x) => x.counter === l.counter);
+      if (!e) return null;
+      const r = JSON.parse(this.bodyText(e)) as { log?: unknown; state?: { match?: { boards?: unknown[]; games?: unknown[] } } };
+      const m = r.state?.match;
+      if (typeof r.log !== 'string') return null;
+      const boards = m && Array.isArray(m.boards) && Array.isArray(m.games) ? m.games.length * 1000 + m.boards.length : 0;
+      return { log: r.log, boards, over: e.kind === 'match' };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Rewrites the live items into the other slot when dead ones take more room than they do. */
+  tidy(minimum = 4096): void {
+    const live = this.liveBytes();
+    if (this.s.size > Math.max(minimum, 2 * live)) this.copy();
+  }
+
+  private liveBytes(): number {
+    let n = 64;
+    for (const e of this.kept()) n += HEAD + 160 + e.at.length;
+    const l = this.s.latest;
+    if (l && 'slot' in l) n += HEAD + l.length;
+    return n;
+  }
+
+  /** Entries a copy keeps: the unacknowledged, and the acknowledged one that is the log's archive. */
+  private kept(): Entry[] {
+    const l = this.s.latest;
+    const archive = l && 'counter' in l ? l.counter : -1;
+    return this.s.entries.filter((e) => e.status !== 'acked' || e.counter === archive).sort((x, y) => x.counter - y.counter);
+  }
+
+  private status(counter: number, status: string, error: string | null): void {
+    const e = this.s.entries.find((x) => x.counter === counter);
+    if (!e) return;
+    this.append(frame(ITEM.status, encodeUtf8(JSON.stringify({ counter, status, error }))));
+    applyStatus(this.s, { counter, status, error });
+  }
+
+  /** Appends to the slot in charge; returns where the item starts. After a failed write (flash full)
+   * the slot may end in a torn item, so the next append goes to a fresh copy instead. */
+  private append(bytes: Uint8Array): number {
+    if (this.s.torn) this.copy();
+    const at = this.s.size;
+    try {
+      this.storage.append(this.slot, bytes);
+    } catch (e) {
+      this.s.torn = true;
+      throw e;
+    }
+    this.s.size += bytes.length;
+    return at;
+  }
+
+  /** The live items into the other slot: HEAD, records, the archive, and last the SEAL that makes it count. */
+  private copy(): void {
+    const to: 0 | 1 = this.slot === 0 ? 1 : 0;
+    const from = this.storage.read(this.slot);
+    const generation = this.s.generation + 1;
+    const next: SlotState = { generation, mark: this.s.mark, entries: [], latest: null, torn: false, size: 0 };
+    this.storage.erase(to);
+    const put = (bytes: Uint8Array) => {
+      this.storage.append(to, bytes);
+      next.size += bytes.length;
+    };
+    put(frame(ITEM.head, encodeUtf8(JSON.stringify({ generation, mark: this.s.mark }))));
+    for (const e of this.kept()) {
+      const meta = encodeUtf8(`${JSON.stringify({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature })}\n`);
+      const start = next.size + HEAD + meta.length;
+      put(frame(ITEM.entry, meta, from.subarray(e.at.start, e.at.start + e.at.length)));
+      next.entries.push({ ...e, at: { slot: to, start, length: e.at.length } });
+      next.latest = { counter: e.counter };
+    }
+    const l = this.s.latest;
+    if (l && 'slot' in l) {
+      const start = next.size + HEAD;
+      put(frame(ITEM.archive, from.subarray(l.start, l.start + l.length)));
+      next.latest = { slot: to, start, length: l.length };
+    } else if (!l) next.latest = null;
+    put(frame(ITEM.seal, encodeUtf8(JSON.stringify({ generation }))));
+    this.slot = to;
+    this.s = next;
+  }
+}

@@ -1,0 +1,44 @@
+// The result record (sync.md §1), written once when a board or the match ends, at rest: the text is
+// built in one go, signed, and from then on lives in flash as bytes; the transport streams those.
+
+import { formatJson } from '../rules/json.ts';
+import type { PublicState } from '../rules/state.ts';
+import { encodeUtf8 } from '../store/utf8.ts';
+import { Hmac, fromHex, toHex } from './hmac.ts';
+import type { DigestFactory } from './ports.ts';
+
+export type RecordKind = 'board' | 'match';
+
+export interface RecordFields {
+  table: string;
+  counter: number;
+  kind: RecordKind;
+  firmware: string;
+  /** The whole match log so far, JSON Lines, header included, ending with a newline. */
+  log: string;
+  state: PublicState;
+  /** ISO 8601, or null when the table has no time. */
+  madeAt: string | null;
+}
+
+/** The record as JSON text; `state` exactly as `carrom replay` prints it. */
+export function recordText(f: RecordFields): string {
+  return (
+    `{"carromResult":1,"table":${JSON.stringify(f.table)},"counter":${f.counter},"kind":"${f.kind}",` +
+    `"firmware":${JSON.stringify(f.firmware)},"log":${JSON.stringify(f.log)},"state":${formatJson(f.state)},` +
+    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}}`
+  );
+}
+
+const CHUNK = 1024;
+
+/** The body's bytes and their HMAC-SHA256 as lowercase hex, the key being the bytes of the 64-hex secret. */
+export function signedBody(text: string, secret: string, digest: DigestFactory): { bytes: Uint8Array; signature: string } {
+  const key = fromHex(secret);
+  if (!key || key.length !== 32) throw new Error('the table secret is not 64 hex digits');
+  const bytes = encodeUtf8(text);
+  const mac = new Hmac(digest, key);
+  // In chunks, as the device's digest is fed from flash: one code path for both.
+  for (let at = 0; at < bytes.length; at += CHUNK) mac.write(bytes.subarray(at, Math.min(bytes.length, at + CHUNK)));
+  return { bytes, signature: toHex(mac.close()) };
+}

@@ -1,0 +1,318 @@
+// Results sync, the portable side (docs/sync.md): records made at rest when a board or the match ends,
+// kept in the outbox until the server acknowledges them, sent one at a time when no shot is in
+// progress, with exponential backoff and jitter after failures. Pure over the app's clock: the host's
+// transport answers asynchronously, and the answer takes effect at the next tick at rest (an answer is
+// a flash write, and flash is written only while nothing moves).
+
+import type { PublicState } from '../rules/state.ts';
+import type { StoragePort } from '../store/journal.ts';
+import { judge } from './answer.ts';
+import { backoffUs, longBackoffUs } from './backoff.ts';
+import { Outbox, type Recorded } from './outbox.ts';
+import type { DigestFactory, PostAnswer, RandomPort, ServerFinder, SettingsPort, SetupPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
+import { recordText, signedBody, type RecordKind } from './record.ts';
+
+export interface SyncOptions {
+  /** The outbox's own flash area (not the journal's). */
+  storage: StoragePort;
+  transport: TransportPort | null;
+  digest: DigestFactory;
+  random: RandomPort;
+  settings: SettingsPort;
+  firmware: string;
+  wallClock?: WallClockPort;
+  finder?: ServerFinder;
+  setup?: SetupPort;
+}
+
+/** What the display shows of sync. */
+export interface SyncView {
+  configured: boolean;
+  queued: number;
+  refused: number;
+  sending: boolean;
+  /** The last thing that went wrong, until a record gets through. */
+  error: string | null;
+  /** Seconds until the next attempt, when waiting after a failure. */
+  retryInS: number | null;
+  table: string | null;
+  server: string | null;
+}
+
+/** A send gets this long for its answer before the core gives up on it (the host's own timeout is shorter). */
+const ANSWER_US = 120_000_000;
+
+/** Boards finished in a match (each game's count starts again). */
+export const boardsDone = (s: { match: { boards: readonly unknown[]; games: readonly unknown[] } }) => s.match.games.length * 1000 + s.match.boards.length;
+
+const eventLines = (log: string) => {
+  let n = -1; // the header line
+  for (let i = log.indexOf('\n'); i >= 0; i = log.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+export class Sync {
+  readonly outbox: Outbox;
+  private settings: SyncSettings | null;
+  private found: string | null = null;
+  private finding = false;
+  private inFlight: { counter: number; token: number; since: number } | null = null;
+  private answer: { token: number; error: string | null; answer: PostAnswer | null } | null = null;
+  private token = 0;
+  private failures = 0;
+  private nextAt = 0;
+  private now = 0;
+  private lastError: string | null = null;
+  /** The last failure was the network's (no answer), not the server's word. */
+  private offline = false;
+  /** Event lines of the current match's log that the outbox holds (a record's, or an archive). */
+  private archived = 0;
+  private requeue = false;
+  /** How far the current match's records went (so that a reboot can make one a power cut prevented). */
+  private recorded: Recorded = { boards: 0, over: false };
+  /** Bumped at every change the display shows. */
+  private version = 0;
+  private shown = -1;
+
+  constructor(private readonly o: SyncOptions) {
+    this.outbox = new Outbox(o.storage);
+    this.outbox.open();
+    this.settings = o.settings.load();
+  }
+
+  // --- the match log (the journal forgets early boards; the outbox keeps them) ----------------------
+
+  /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
+  restoreLog(header: string, line: number): string | null {
+    const log = this.outbox.latestLog();
+    if (log === null || !log.startsWith(`${header}\n`)) return null;
+    const events = eventLines(log);
+    if (events < line - 2) return null;
+    this.archived = events;
+    let end = 0;
+    for (let i = 0; i < line - 1; i++) end = log.indexOf('\n', end) + 1;
+    return log.slice(0, end);
+  }
+
+  matchStarted(): void {
+    this.archived = 0;
+    this.recorded = { boards: 0, over: false };
+  }
+
+  /** After a boot, at rest: a record a power cut kept from being made (between the journal's write of
+   * the board's last shot and the record's) is made now. */
+  resume(log: string | null, state: PublicState): void {
+    if (log === null) return;
+    const l = this.outbox.latest();
+    this.recorded = l && log.startsWith(l.log) ? { boards: l.boards, over: l.over } : { boards: 0, over: false };
+    if (boardsDone(state) > this.recorded.boards) this.finished('board', log, state);
+    if (state.match.over && !this.recorded.over) this.finished('match', log, state);
+  }
+
+  /** The journal is about to forget the log before its newest board: unless a record holds all of it, archive it. */
+  keepLog(log: string): void {
+    const events = eventLines(log);
+    // A table not set up makes no records, and so keeps no archive for them (no flash wear for nothing).
+    if (events <= this.archived || !this.settings) return;
+    this.safely(() => this.outbox.archive(log, this.recorded));
+    this.archived = events;
+  }
+
+  /** A board, or the match, ended (at rest): the record is made, signed and queued now. */
+  finished(kind: RecordKind, log: string | null, state: PublicState): void {
+    const s = this.settings;
+    if (!s) return;
+    if (log === null) {
+      this.lastError = 'the log before a power cut is lost: no record made';
+      this.version++;
+      return;
+    }
+    const made = this.safely(() =>
+      this.outbox.add(kind, (counter) => {
+        const text = recordText({ table: s.table, counter, kind, firmware: this.o.firmware, log, state, madeAt: this.o.wallClock?.iso() ?? null });
+        return signedBody(text, s.secret, this.o.digest);
+      }),
+    );
+    if (!made) return;
+    this.archived = eventLines(log);
+    this.recorded = kind === 'match' ? { boards: boardsDone(state), over: true } : { boards: boardsDone(state), over: this.recorded.over };
+    // A match record drops nothing: it follows the last board's record, which the server gets too.
+    if (kind === 'board') this.dropOlder(made.counter, log);
+    this.version++;
+  }
+
+  /** Unsent board records whose log the new record's log begins with: it carries all they do (flash is small). */
+  private dropOlder(counter: number, log: string): void {
+    for (const e of this.outbox.queued()) {
+      if (e.counter === counter || e.kind !== 'board' || this.inFlight?.counter === e.counter) continue;
+      let old: unknown;
+      try {
+        old = (JSON.parse(this.outbox.bodyText(e)) as { log?: unknown }).log;
+      } catch {
+        continue;
+      }
+      if (typeof old === 'string' && log.startsWith(old)) this.safely(() => this.outbox.acknowledge(e.counter, 'dropped'));
+    }
+    if (!this.inFlight) this.safely(() => this.outbox.tidy());
+  }
+
+  // --- sending ------------------------------------------------------------------------------------
+
+  /** The host's timer. `atRest`: no shot in progress. `enabled`: Wi-Fi is on. True if the display should change. */
+  tick(now: number, atRest: boolean, enabled: boolean): boolean {
+    this.now = now;
+    if (this.inFlight && now - this.inFlight.since > ANSWER_US) this.giveUp();
+    if (atRest) this.settle(now);
+    if (atRest && enabled && !this.inFlight && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
+    const changed = this.version !== this.shown;
+    this.shown = this.version;
+    return changed;
+  }
+
+  private settle(now: number): void {
+    if (this.requeue) {
+      this.requeue = false;
+      for (const e of this.outbox.refused()) this.safely(() => this.outbox.requeue(e.counter));
+      this.version++;
+    }
+    const a = this.answer;
+    if (!a) return;
+    this.answer = null;
+    if (!this.inFlight || a.token !== this.inFlight.token) return; // given up on already
+    const counter = this.inFlight.counter;
+    this.inFlight = null;
+    this.version++;
+    const v = judge(a.error, a.answer);
+    this.offline = false;
+    if (v.do === 'ack') {
+      this.safely(() => this.outbox.acknowledge(counter));
+      this.safely(() => this.outbox.tidy());
+      this.failures = 0;
+      this.lastError = null;
+      this.nextAt = now;
+    } else if (v.do === 'refuse') {
+      this.safely(() => this.outbox.refuse(counter, v.error));
+      this.lastError = `#${counter} refused: ${v.error}`;
+      this.nextAt = now;
+    } else if (v.do === 'wait') {
+      this.lastError = v.error;
+      this.nextAt = now + longBackoffUs(this.o.random.next());
+    } else {
+      if (!this.settings?.server) this.found = null; // look the server up again
+      this.fail(v.error);
+      this.offline = a.answer === null;
+    }
+  }
+
+  private fail(error: string): void {
+    this.failures++;
+    this.lastError = error;
+    this.nextAt = this.now + backoffUs(this.failures, this.o.random.next());
+    this.version++;
+  }
+
+  private giveUp(): void {
+    this.o.transport?.cancel?.();
+    this.inFlight = null;
+    this.fail(`no answer in ${ANSWER_US / 1e6} s`);
+  }
+
+  private send(s: SyncSettings, transport: TransportPort): void {
+    const e = this.outbox.firstQueued();
+    if (!e) return;
+    const base = s.server ?? this.found;
+    if (base === null) return this.find();
+    const token = ++this.token;
+    this.inFlight = { counter: e.counter, token, since: this.now };
+    this.version++;
+    const headers = [
+      ['Content-Type', 'application/json'],
+      ['Carrom-Table', s.table],
+      ['Carrom-Signature', `sha256=${e.signature}`],
+    ] as const;
+    let called = false;
+    transport.post({ url: `${base}/api/v1/records`, headers, body: this.outbox.body(e) }, (error, answer) => {
+      if (called) return; // `done` is called once; a second call is the host's bug, not a second answer
+      called = true;
+      this.answer = { token, error, answer };
+    });
+  }
+
+  private find(): void {
+    const finder = this.o.finder;
+    if (!finder) return this.fail('no server set, and none to look one up');
+    if (this.finding) return;
+    this.finding = true;
+    finder.find((error, url) => {
+      this.finding = false;
+      if (url) this.found = url.replace(/\/+$/, '');
+      else this.fail(`no server found: ${error ?? 'nothing answered'}`);
+      this.version++;
+    });
+  }
+
+  /** A flash write that failed (full, broken) is shown, never a crash of the table. */
+  private safely<T>(write: () => T): T | null {
+    try {
+      return write();
+    } catch (e) {
+      this.lastError = `flash: ${e instanceof Error ? e.message : String(e)}`;
+      this.version++;
+      return null;
+    }
+  }
+
+  // --- for the display and the menus --------------------------------------------------------------
+
+  view(): SyncView {
+    const s = this.settings;
+    return {
+      configured: s !== null,
+      queued: this.outbox.queued().length,
+      refused: this.outbox.refused().length,
+      sending: this.inFlight !== null,
+      error: s ? this.lastError : null,
+      retryInS: this.failures > 0 && this.nextAt > this.now ? Math.ceil((this.nextAt - this.now) / 1e6) : null,
+      table: s ? s.table : null,
+      server: s ? (s.server ?? this.found) : null,
+    };
+  }
+
+  /** A person asks: try now, refused records too. */
+  retryNow(): void {
+    this.failures = 0;
+    this.nextAt = 0;
+    this.requeue = true;
+    this.version++;
+  }
+
+  /** Wi-Fi is back: a wait that network failures caused ends now (the server's own answers keep theirs). */
+  networkUp(): void {
+    if (!this.offline) return;
+    this.offline = false;
+    this.failures = 0;
+    this.nextAt = 0;
+    this.version++;
+  }
+
+  /** The settings changed (the setup page saved them), or were forgotten. */
+  reload(): void {
+    this.settings = this.o.settings.load();
+    this.found = null;
+    this.lastError = null;
+    this.retryNow();
+  }
+
+  forget(): void {
+    this.o.settings.forget();
+    this.reload();
+  }
+
+  openSetup(): { network: string; code: string } | { error: string } {
+    return this.o.setup ? this.o.setup.open() : { error: 'this table has no setup page' };
+  }
+
+  closeSetup(): void {
+    this.o.setup?.close();
+  }
+}

@@ -1,0 +1,102 @@
+// The SYNC menu through the table's own buttons: the state of sync, RETRY NOW, the setup page's network
+// name and code, FORGET SETUP (asked first); and the play screen's corner.
+import assert from 'node:assert/strict';
+import { TableApp } from '../../src/app/app.ts';
+import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
+import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { header } from '../../tools/script.ts';
+import { ManualClock, MemoryFlash, press, type TestTable } from '../helpers/table.ts';
+import { HandTransport, SETTINGS } from '../helpers/sync.ts';
+import { Sync } from '../../src/sync/sync.ts';
+import { nodeDigest } from '../helpers/digest.ts';
+import type { SyncSettings } from '../../src/sync/ports.ts';
+
+function table(settings: SyncSettings | null) {
+  const clock = new ManualClock();
+  const tr = new HandTransport();
+  let saved = settings;
+  const setup = { opened: 0, closed: 0 };
+  const sync = new Sync({
+    storage: new MemoryFlash(),
+    transport: tr,
+    digest: nodeDigest,
+    random: { next: () => 0.5 },
+    settings: { load: () => saved, forget: () => void (saved = null) },
+    firmware: 't',
+    setup: { open: () => (setup.opened++, { network: 'CARROM-7F3A', code: '4821' }), close: () => void setup.closed++ },
+  });
+  const app = new TableApp({ clock, display: { show: () => {} }, storage: new MemoryFlash(), sync, table: { beamGapMm: 10, calibration: CALIBRATION }, defaultMatch: header('icf') });
+  const t: TestTable = { app, clock, flash: new MemoryFlash(), shown: [] };
+  return { t, tr, sync, setup, saved: () => saved };
+}
+
+const menuOf = (t: TestTable) => t.app.screen() as MenuScreen;
+
+function openSync(t: TestTable): void {
+  press(t, 'select');
+  const items = menuOf(t).items;
+  const at = items.indexOf('SYNC');
+  assert.ok(at >= 0, `SYNC in ${items.join(', ')}`);
+  for (let i = 0; i < at; i++) press(t, 'down');
+  press(t, 'select');
+  assert.equal(menuOf(t).title, 'SYNC');
+}
+
+function choose(t: TestTable, label: RegExp): void {
+  const items = menuOf(t).items;
+  const at = items.findIndex((i) => label.test(i));
+  assert.ok(at >= 0, `${label} in ${items.join(', ')}`);
+  while (menuOf(t).selected !== at) press(t, 'down');
+  press(t, 'select');
+}
+
+describe('the SYNC menu and the corner', () => {
+  it('shows what waits and what went wrong; RETRY NOW sends at once', () => {
+    const { t, tr, sync } = table(SETTINGS);
+    sync.finished('board', `${JSON.stringify(header('icf'))}\n`, t.app.state);
+    t.app.tick();
+    tr.fail('ECONNREFUSED');
+    t.clock.t += 20_000;
+    t.app.tick();
+    assert.deepEqual((t.app.screen() as PlayScreen).corner.sync, { queued: 1, trouble: true });
+    openSync(t);
+    const items = menuOf(t).items;
+    assert.ok(items.includes('QUEUED 1'), items.join(', '));
+    assert.ok(items.some((i) => /^ERR NO ANSWER: ECONNREFUSED/.test(i)));
+    assert.ok(items.some((i) => /^NEXT TRY IN \d+ S$/.test(i)));
+    assert.ok(items.includes('TABLE CLUB-1'));
+    assert.ok(items.includes('SERVER 127.0.0.1:9'));
+    choose(t, /^ERR/);
+    assert.equal(menuOf(t).title, 'LAST ERROR');
+    assert.equal(menuOf(t).items.join('').replace('BACK', ''), 'NO ANSWER: ECONNREFUSED');
+    press(t, 'up', true);
+    choose(t, /^RETRY NOW$/);
+    assert.equal(tr.posted.length, 1, 'sent at the next tick');
+  });
+
+  it('SETUP PAGE shows the network and the code; CLOSE SETUP closes it', () => {
+    const { t, setup } = table(null);
+    openSync(t);
+    assert.deepEqual(menuOf(t).items, ['NOT SET UP', 'SETUP PAGE', 'BACK']);
+    choose(t, /^SETUP PAGE$/);
+    assert.deepEqual(menuOf(t).items, ['WIFI CARROM-7F3A', 'CODE 4821', 'CLOSE SETUP', 'BACK']);
+    choose(t, /^CLOSE SETUP$/);
+    assert.equal(setup.closed, 1);
+    assert.equal(menuOf(t).title, 'SYNC');
+    assert.equal((() => (press(t, 'up', true), press(t, 'up', true), t.app.screen()))().kind, 'play');
+    assert.equal((t.app.screen() as PlayScreen).corner.sync, null, 'nothing in the corner of a table not set up');
+  });
+
+  it('FORGET SETUP asks first, then clears the settings', () => {
+    const { t, saved } = table(SETTINGS);
+    openSync(t);
+    choose(t, /^FORGET SETUP$/);
+    assert.equal(menuOf(t).title, 'FORGET SETUP?');
+    press(t, 'up', true);
+    assert.ok(saved() !== null, 'backing out forgets nothing');
+    choose(t, /^FORGET SETUP$/);
+    choose(t, /^YES, FORGET$/);
+    assert.equal(saved(), null);
+    assert.ok(menuOf(t).items.includes('NOT SET UP'));
+  });
+});

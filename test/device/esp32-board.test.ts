@@ -1,0 +1,95 @@
+// The ESP32 host on each board folder, in Node: hosts/device/esp32/board.ts bundled with the board's
+// real host provider and board.json, and fakes of the SDK's IO modules that record what the host opens.
+// The one-beam, no-colour board must give capture no lower beams and open no colour sensor.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import type { BoardData } from '../../boards/types.ts';
+import type { Board } from '../../hosts/device/ports.ts';
+import type { start } from '../../hosts/device/table.ts';
+import { loadBoard } from '../../tools/boards.ts';
+
+/** What the fakes saw: every I²C device opened, and the capture driver's options. */
+interface Seen {
+  i2c: { address: number; writes: number[][] }[];
+  capture: { pins: number[] } | null;
+}
+
+const FAKES: Record<string, string> = {
+  'embedded:io/i2c': `export default class I2C {
+    constructor(o) { this.log = { address: o.address, writes: [] }; globalThis.__seen.i2c.push(this.log); }
+    write(b) { this.log.writes.push([...new Uint8Array(b.buffer ?? b)]); }
+    read(n) { return new Uint8Array(n).fill(0xff).buffer; }
+    close() {}
+  }`,
+  'embedded:io/digital': `export default class Digital {
+    static InputPullUp = 1; static Rising = 1; static Falling = 2;
+    constructor(o) { this.o = o; } read() { return 1; } close() {}
+  }`,
+  capture: `export default class Capture {
+    constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; }
+  }`,
+  time: `let us = 0; export default { get microseconds() { return (us += 1000); }, get ticks() { return us / 1000; } };`,
+  timer: `export default { repeat() { return {}; }, set() { return {}; }, clear() {} };`,
+  preference: `const m = new Map(); export default {
+    get: (d, k) => m.get(d + '/' + k), set: (d, k, v) => void m.set(d + '/' + k, v),
+    delete: (d, k) => void m.delete(d + '/' + k), keys: (d) => [...m.keys()].filter((k) => k.startsWith(d + '/')).map((k) => k.slice(d.length + 1)),
+  };`,
+};
+
+function sdk(folder: string): Plugin {
+  return {
+    name: 'sdk',
+    setup(b) {
+      b.onResolve({ filter: /^embedded:provider\/builtin$/ }, () => ({ path: resolve('boards', folder, 'host/provider.js') }));
+      b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards', folder, 'board.json') }));
+      b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|time|timer|preference)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
+      b.onLoad({ filter: /.*/, namespace: 'fake' }, (a) => ({ contents: FAKES[a.path], loader: 'js' }));
+    },
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'carrom-board-'));
+
+/** The device host as it starts on `folder`: the board, what it opened, and the app started on it. */
+async function boot(folder: string) {
+  const out = join(dir, `${folder}.mjs`);
+  const entry = `export { referenceBoard } from ${JSON.stringify(resolve('hosts/device/esp32/board.ts'))};
+export { start } from ${JSON.stringify(resolve('hosts/device/table.ts'))};`;
+  await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', outfile: out, plugins: [sdk(folder)], logLevel: 'error' });
+  const seen: Seen = { i2c: [], capture: null };
+  const g = globalThis as unknown as { __seen: Seen; trace?: (s: string) => void };
+  g.__seen = seen;
+  g.trace ??= () => {};
+  // Typed here, not imported: board.ts is typed against the SDK, which the Node typecheck does not see.
+  const m = (await import(pathToFileURL(out).href)) as { referenceBoard(): Board; start: typeof start };
+  const board = m.referenceBoard();
+  const app = m.start(board);
+  return { board, app, seen, data: loadBoard(`boards/${folder}`) as BoardData };
+}
+
+const opened = (seen: Seen) => [...new Set(seen.i2c.map((d) => d.address))].sort((a, b) => a - b);
+
+describe('the ESP32 host on each board folder (fake SDK IO)', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  it('devkit-1beam: capture gets the four upper beams and no lower ones; no colour sensor is opened; the app runs one-beam, without colour', async () => {
+    const { board, app, seen, data } = await boot('devkit-1beam');
+    assert.deepEqual(seen.capture?.pins, [data.pin.beam0a, -1, data.pin.beam1a, -1, data.pin.beam2a, -1, data.pin.beam3a, -1]);
+    assert.deepEqual(opened(seen), [data.address.display, ...data.address.strips].sort((a, b) => a - b));
+    assert.deepEqual(board.table, { beamGapMm: 0, calibration: null });
+    assert.equal(app.state.board.number, 1);
+  });
+
+  it('reference-v1: eight beams in channel order (pocket × 2 + beam), the switch and the colour sensors opened', async () => {
+    const { board, seen, data } = await boot('reference-v1');
+    const names = [0, 1, 2, 3].flatMap((p) => [`beam${p}a`, `beam${p}b`]);
+    assert.deepEqual(seen.capture?.pins, names.map((n) => data.pin[n]));
+    const addresses = opened(seen);
+    assert.ok(addresses.includes(data.address.colourSwitch!) && addresses.includes(data.address.colour!), addresses.map((a) => a.toString(16)).join(' '));
+    assert.equal(board.table?.beamGapMm, 10);
+    assert.deepEqual(board.table?.calibration, data.table.calibration);
+  });
+});

@@ -1,0 +1,84 @@
+// `carrom serve` as an organiser runs it: the package's bin, registering tables, serving, stopping.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { matchRecords, postRecord } from '../../tools/results.ts';
+import { ENGINES } from '../helpers/databases.ts';
+
+const BIN = 'bin/carrom.js';
+const carrom = (args: string[]) => {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('carrom serve (command line)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-serve-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const engine of ENGINES) {
+    it(`--add-table prints the contract's one JSON line, and a setup code for people (${engine.name})`, async () => {
+      const db = engine.name === 'sqlite' ? join(dir, 'r.db') : await engine.fresh();
+      const r = carrom(['serve', '--add-table', 'hall-3', '--db', db]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^\{"table":"hall-3","secret":"[0-9a-f]{64}"\}\n$/);
+      const { secret } = JSON.parse(r.stdout);
+      assert.ok(r.stderr.includes(`carrom1.hall-3.${secret}`), r.stderr);
+      const again = carrom(['serve', '--add-table', 'hall-3', '--db', db]);
+      assert.equal(again.code, 1);
+      assert.equal(again.stdout, '');
+      assert.match(again.stderr, /registered already/);
+    });
+  }
+
+  it('--add-table with --secret registers a club\'s table on a federation server with its own secret', () => {
+    const secret = 'ab'.repeat(32);
+    const r = carrom(['serve', '--add-table', 'club-b-2', '--secret', secret, '--db', join(dir, 'fed.db')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { table: 'club-b-2', secret });
+  });
+
+  it('refuses bad arguments with a clear message and exit code 2', () => {
+    for (const [args, says] of [
+      [['--add-table', 'Hall 3'], /a table id is 1–40 characters/],
+      [['--port', 'eighty'], /--port must be/],
+      [['--add-table', 'x', '--secret', 'short'], /--secret must be 64/],
+      [['--forward', 'ftp://x'], /--forward must be an http/],
+      [['--frobnicate'], /unknown argument "--frobnicate"/],
+      [['--db'], /--db needs a value/],
+    ] as const) {
+      const r = carrom(['serve', ...args]);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, says);
+    }
+  });
+
+  it('serves until stopped: a signed record is stored, the club page answers, SIGTERM ends it cleanly', async () => {
+    const db = join(dir, 'r.db');
+    const { secret } = JSON.parse(carrom(['serve', '--add-table', 'hall-4', '--db', db]).stdout);
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        child.stderr.on('data', (d) => {
+          err += d;
+          const m = /club page (http:\/\/127\.0\.0\.1:\d+)\//.exec(err);
+          if (m) resolve(m[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`carrom serve exited with ${code}: ${err}`)));
+      });
+      const [rec] = matchRecords('hall-4', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+      assert.equal((await postRecord(url, 'hall-4', secret, rec.body)).status, 201);
+      const page = await fetch(`${url}/`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<title>Carrom results<\/title>/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0);
+  });
+});

@@ -1,0 +1,85 @@
+// The club's pages in a real browser (Debian's chromium, driven by playwright-core): a result posted
+// by a table shows up live without a reload; names from tables stay text; the table and leaderboard pages.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { matchRecords, postRecord, recordBody, stateOf } from '../../tools/results.ts';
+import { ENGINES } from '../helpers/databases.ts';
+
+declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
+declare const window: Record<string, unknown>;
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SECRET = '9d'.repeat(32);
+const EVIL = '<img src=x onerror="window.pwned=1">';
+
+describe('club pages in a browser', function () {
+  this.timeout(90_000);
+  let browser: Browser;
+  let page: Page;
+  let server: ResultsServer;
+  const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => browser?.close());
+  beforeEach(async () => {
+    server = await startResultsServer({ port: 0, db: await ENGINES[0].fresh(), mdns: false });
+    await server.store.addTable('hall-1', SECRET, 'x');
+    await server.store.addTable('hall-2', SECRET, 'x');
+    page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+  });
+  afterEach(async () => {
+    await page.close();
+    await server.close();
+  });
+
+  const score = (table: string) => page.evaluate((t) => Array.from(document.querySelectorAll(`#table-${t} .score`) as ArrayLike<{ textContent: string }>).map((e) => e.textContent), table);
+
+  it('shows every table, and a posted result arrives live without a reload', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('#table-hall-2');
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    assert.match((await page.textContent('#table-hall-1'))!, /No result yet/);
+    await page.evaluate(() => (window.marker = 'same page'));
+    for (const r of records) {
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      const want = (stateOf(r.log) as { match: { score: number[] } }).match.score.map(String);
+      await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want));
+    }
+    assert.equal(await page.evaluate(() => window.marker), 'same page', 'no reload');
+    assert.match((await page.textContent('#table-hall-1'))!, /Asha.*Ben.*Match over: Asha wins|Match over: Ben wins/s);
+    assert.deepEqual(await score('hall-2'), []);
+  });
+
+  it('shows names from a table as text, never as markup', async () => {
+    const log = records[0].log.replace('"Asha"', JSON.stringify(EVIL));
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, recordBody('hall-1', 1, 'board', log))).status, 201);
+    for (const path of ['/', '/tables/hall-1', '/leaderboard']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForFunction((evil) => (document.querySelector('main')?.textContent ?? '').includes(evil), EVIL);
+      assert.equal(await page.evaluate(() => document.querySelectorAll('main img').length), 0, path);
+      assert.equal(await page.evaluate(() => window.pwned), undefined, path);
+    }
+  });
+
+  it('shows a table\'s match board by board, and the leaderboard, with links to the exports', async () => {
+    for (const r of records) await postRecord(server.url, 'hall-1', SECRET, r.body);
+    await page.goto(`${server.url}/`);
+    await page.click('#table-hall-1 h2 a');
+    await page.waitForSelector('table.boards tr td');
+    const rows = await page.evaluate(() => (document.querySelectorAll('table.boards tr') as ArrayLike<unknown>).length - 1);
+    const m = (await (await fetch(`${server.url}/api/v1/matches/hall-1`)).json()) as { matches: { boards: unknown[] }[] };
+    assert.equal(rows, m.matches[0].boards.length);
+    assert.match((await page.textContent('h1'))!, /Table hall-1/);
+    await page.click('text=Leaderboard');
+    await page.waitForSelector('#standings tbody tr');
+    assert.equal(await page.evaluate(() => (document.querySelectorAll('#standings tbody tr') as ArrayLike<unknown>).length), 2);
+    const csv = await page.getAttribute('a[href="/api/v1/export.csv"]', 'href');
+    assert.equal(csv, '/api/v1/export.csv');
+  });
+});

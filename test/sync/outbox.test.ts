@@ -1,0 +1,161 @@
+// The outbox in flash: records kept until acknowledged, counters never reused, and a power cut at every
+// byte of every write (records, statuses, archives, copies, and the copy a reboot makes) always
+// leaving the outbox as it was before that write or after it, never anything else.
+import assert from 'node:assert/strict';
+import { Outbox } from '../../src/sync/outbox.ts';
+import { encodeUtf8 } from '../../src/store/utf8.ts';
+import { MemoryFlash } from '../helpers/table.ts';
+
+const body = (counter: number, log: string) => ({ bytes: encodeUtf8(JSON.stringify({ counter, log, pad: 'é☃'.repeat(counter) })), signature: `sig${counter}` });
+
+/** Everything a reboot must find the same. */
+function view(o: Outbox): string {
+  const entries = [...o.queued(), ...o.refused()]
+    .sort((a, b) => a.counter - b.counter)
+    .map((e) => ({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature, body: o.bodyText(e) }));
+  return JSON.stringify({ mark: o.mark, entries, latest: o.latestLog() });
+}
+
+function reopen(flash: MemoryFlash): Outbox {
+  const o = new Outbox(flash);
+  o.open();
+  return o;
+}
+
+/** A busy life: records, answers, refusals, archives, copies. Returns the flash and the view after each step with its last write. */
+function scenario(): { flash: MemoryFlash; steps: { lastOp: number; view: string }[] } {
+  const flash = new MemoryFlash();
+  const o = new Outbox(flash);
+  const steps: { lastOp: number; view: string }[] = [];
+  const step = (f: () => void) => {
+    f();
+    steps.push({ lastOp: flash.ops.length, view: view(o) });
+  };
+  step(() => o.open());
+  step(() => o.add('board', (c) => body(c, 'H\nb1\n')));
+  step(() => o.add('board', (c) => body(c, 'H\nb1\nb2\n')));
+  step(() => o.acknowledge(1, 'dropped'));
+  step(() => o.refuse(2, '422 the state disagrees'));
+  step(() => o.add('board', (c) => body(c, 'H\nb1\nb2\nb3\n')));
+  step(() => o.add('match', (c) => body(c, 'H\nb1\nb2\nb3\n')));
+  step(() => o.acknowledge(3));
+  step(() => o.acknowledge(4));
+  step(() => o.tidy(0));
+  step(() => o.archive('H2\nx1\n', { boards: 1, over: false }));
+  step(() => o.add('board', (c) => body(c, 'H2\nx1\nx2\n')));
+  step(() => o.requeue(2));
+  step(() => o.acknowledge(5));
+  step(() => o.tidy(0));
+  step(() => o.acknowledge(2));
+  step(() => o.tidy(0));
+  step(() => o.add('board', (c) => body(c, 'H2\nx1\nx2\nx3\n')));
+  return { flash, steps };
+}
+
+describe('the outbox', () => {
+  it('keeps records until acknowledged, counts on from the mark after everything is acknowledged and copied', () => {
+    const { flash } = scenario();
+    const o = reopen(flash);
+    assert.deepEqual(o.queued().map((e) => e.counter), [6]);
+    assert.equal(o.mark, 6);
+    o.acknowledge(6);
+    o.tidy(0);
+    const again = reopen(flash);
+    assert.deepEqual(again.queued(), []);
+    assert.equal(again.latestLog(), 'H2\nx1\nx2\nx3\n', 'the acknowledged newest record stays as the archive of the log');
+    assert.equal(again.add('board', (c) => body(c, 'H3\n')).counter, 7, 'never reused');
+  });
+
+  it('streams a record from flash in any slices', () => {
+    const flash = new MemoryFlash();
+    const o = reopen(flash);
+    const e = o.add('board', (c) => body(c, 'H\nline ☃\n'));
+    const src = o.body(e);
+    const parts: number[] = [];
+    for (let at = 0; at < src.length; at += 7) parts.push(...src.read(at, 7));
+    assert.equal(Buffer.from(parts).toString('utf8'), o.bodyText(e));
+    assert.equal(src.length, Buffer.byteLength(o.bodyText(e)));
+  });
+
+  it('a power cut at every byte of every write leaves the outbox as before or after that step', function () {
+    this.timeout(60_000);
+    const { flash, steps } = scenario();
+    const ops = flash.ops.slice();
+    let cuts = 0;
+    let step = 0;
+    for (let k = 0; k < ops.length; k++) {
+      while (steps[step].lastOp < k + 1) step++;
+      const before = step > 0 ? steps[step - 1].view : view(new Outbox(new MemoryFlash())); // nothing yet
+      const after = steps[step].view;
+      const op = ops[k];
+      const size = op.kind === 'append' ? op.bytes.length : 0;
+      for (let b = 0; b <= size; b++) {
+        const whole = b === size;
+        const cut = MemoryFlash.cutAt(ops, whole ? k + 1 : k, whole ? 0 : b);
+        const got = view(reopen(cut));
+        const lastOfStep = whole && k + 1 === steps[step].lastOp;
+        if (lastOfStep) assert.equal(got, after, `write ${k} whole, the last of step ${step}`);
+        else assert.ok(got === before || got === after, `cut at byte ${b} of ${size} of write ${k} (${op.kind}), step ${step}: ${got}`);
+        cuts++;
+      }
+    }
+    assert.ok(cuts > 1500, `${cuts} cuts`);
+  });
+
+  it('a second cut during the copy a reboot makes after the first cut changes nothing', function () {
+    this.timeout(60_000);
+    const { flash } = scenario();
+    const ops = flash.ops.slice();
+    let seconds = 0;
+    let copies = 0;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k];
+      if (op.kind !== 'append' || op.bytes.length < 2) continue;
+      // Torn in the middle: the reboot copies the slot; cut that copy at every byte.
+      const first = MemoryFlash.cutAt(ops, k, op.bytes.length >> 1);
+      const rebooted = reopen(first);
+      const expected = view(rebooted);
+      const reboot = first.ops.slice();
+      if (reboot.length === 0) continue; // torn in a copy's slot, not the one in charge: nothing to rewrite
+      copies++;
+      const base = MemoryFlash.cutAt(ops, k, op.bytes.length >> 1);
+      for (let r = 0; r < reboot.length; r++) {
+        const rop = reboot[r];
+        const size = rop.kind === 'append' ? rop.bytes.length : 0;
+        for (let b = 0; b <= size; b += 3) {
+          const f = new MemoryFlash();
+          f.slots = [base.slots[0].slice(), base.slots[1].slice()];
+          for (let i = 0; i < r; i++) {
+            const x = reboot[i];
+            if (x.kind === 'erase') f.erase(x.slot);
+            else f.append(x.slot, x.bytes);
+          }
+          if (rop.kind === 'append' && b > 0 && b < size) f.append(rop.slot, rop.bytes.subarray(0, b));
+          const third = reopen(f);
+          assert.equal(view(third), expected, `second cut at byte ${b} of write ${r} of the reboot after write ${k}`);
+          // and the table goes on: a new record after all that gets a counter never used
+          assert.ok(third.add('board', (c) => body(c, 'Z\n')).counter > JSON.parse(expected).mark);
+          seconds++;
+        }
+      }
+    }
+    assert.ok(copies >= 10, `${copies} reboots copied a torn slot`);
+    assert.ok(seconds > 500, `${seconds} second cuts`);
+  });
+
+  it('a failed write (flash full) is reported and the next append goes to a fresh copy', () => {
+    const flash = new MemoryFlash();
+    const o = reopen(flash);
+    o.add('board', (c) => body(c, 'H\nb1\n'));
+    const append = flash.append.bind(flash);
+    flash.append = (slot, bytes) => {
+      append(slot, bytes.subarray(0, 5)); // torn, then the write fails
+      throw new Error('no room');
+    };
+    assert.throws(() => o.add('board', (c) => body(c, 'H\nb1\nb2\n')), /no room/);
+    flash.append = append;
+    const e = o.add('board', (c) => body(c, 'H\nb1\nb2\n'));
+    assert.equal(e.counter, 2);
+    assert.deepEqual(reopen(flash).queued().map((x) => x.counter), [1, 2]);
+  });
+});

@@ -1,0 +1,216 @@
+// The sync scheduler against a transport answered by hand: what is sent and how it is signed, what each
+// answer does to the record, backoff with jitter, nothing new sent and nothing written during a shot.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { formatJson, publicState } from '../../src/rules/index.ts';
+import { start } from '../../src/rules/engine.ts';
+import { BACKOFF } from '../../src/sync/backoff.ts';
+import type { Sync } from '../../src/sync/sync.ts';
+import { header } from '../../tools/script.ts';
+import { HandTransport, SECRET, SETTINGS, makeSync } from '../helpers/sync.ts';
+import { MemoryFlash } from '../helpers/table.ts';
+
+const h = header('icf');
+const s0 = start(h);
+if (!s0.ok) throw new Error('no start');
+const STATE = publicState(s0.value);
+const HEADER = JSON.stringify(h);
+const log = (n: number) => `${HEADER}\n${Array.from({ length: n }, (_, i) => `{"e":"placed","t":${i}}\n`).join('')}`;
+const S = 1_000_000;
+
+function ticks(sync: Sync, from: number, to: number, atRest = true): number {
+  for (let t = from; t <= to; t += 20_000) sync.tick(t, atRest, true);
+  return to;
+}
+
+describe('results sync', () => {
+  it('sends the record as sync.md §1 says, signed with the secret; 201 deletes it', () => {
+    const tr = new HandTransport();
+    const flash = new MemoryFlash();
+    const sync = makeSync(tr, flash);
+    sync.finished('board', log(2), STATE);
+    assert.equal(sync.view().queued, 1);
+    sync.tick(0, true, true);
+    assert.equal(tr.posted.length, 1);
+    const p = tr.posted[0];
+    assert.equal(p.request.url, 'http://127.0.0.1:9/api/v1/records');
+    const headers = Object.fromEntries(p.request.headers);
+    assert.equal(headers['Carrom-Table'], 'club-1');
+    assert.equal(headers['Content-Type'], 'application/json');
+    assert.equal(headers['Carrom-Signature'], `sha256=${createHmac('sha256', Buffer.from(SECRET, 'hex')).update(Buffer.from(p.body, 'utf8')).digest('hex')}`);
+    const r = JSON.parse(p.body);
+    assert.deepEqual(Object.keys(r), ['carromResult', 'table', 'counter', 'kind', 'firmware', 'log', 'state', 'madeAt']);
+    assert.deepEqual([r.carromResult, r.table, r.counter, r.kind, r.firmware, r.log, r.madeAt], [1, 'club-1', 1, 'board', 'test 1', log(2), null]);
+    assert.equal(formatJson(r.state), formatJson(STATE), 'the state as carrom replay prints it');
+    tr.answer(201, { stored: true });
+    assert.equal(sync.view().queued, 1, 'the answer takes effect at the next tick');
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().queued, 0);
+    assert.equal(sync.view().error, null);
+  });
+
+  it('a 200 duplicate deletes too; a 200 that is not a results server answer does not', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.answer(200, '<html>hello</html>');
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().queued, 1);
+    assert.match(sync.view().error!, /not a results server/);
+    assert.equal(tr.posted.length, 0, 'and it waits long before trying again');
+    ticks(sync, 40_000, 200 * S);
+    assert.equal(tr.posted.length, 0);
+    sync.retryNow();
+    sync.tick(201 * S, true, true);
+    tr.answer(200, { stored: false, duplicate: true });
+    sync.tick(202 * S, true, true);
+    assert.equal(sync.view().queued, 0);
+  });
+
+  it('no answer: retries with exponential backoff and jitter, capped; the record stays', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    let t = 0;
+    const gaps: number[] = [];
+    let last = 0;
+    for (let n = 0; n < 12; n++) {
+      while (tr.posted.length === 0) sync.tick((t += 100_000), true, true);
+      if (n > 0) gaps.push(t - last);
+      last = t;
+      tr.fail('ECONNREFUSED');
+      sync.tick(t, true, true);
+    }
+    gaps.forEach((g, i) => {
+      const d = Math.min(BACKOFF.capUs, BACKOFF.firstUs * 2 ** i);
+      assert.ok(g >= d / 2 && g <= d + 100_000, `wait ${i + 1}: ${g / S} s for a nominal ${d / S} s`);
+    });
+    assert.ok(gaps[gaps.length - 1] <= BACKOFF.capUs + 100_000, 'capped');
+    assert.ok(new Set(gaps.slice(-3)).size > 1, 'jittered');
+    assert.equal(sync.view().queued, 1);
+    assert.match(sync.view().error!, /no answer: ECONNREFUSED/);
+  });
+
+  it('400, 409, 413, 422: the record is kept as refused, shown, and the next one goes; RETRY NOW sends it again', () => {
+    const tr = new HandTransport();
+    const flash = new MemoryFlash();
+    const sync = makeSync(tr, flash);
+    sync.finished('board', `${HEADER}\n`, STATE);
+    sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
+    sync.tick(0, true, true);
+    tr.answer(422, { error: 'line 3: the state disagrees' });
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().refused, 1);
+    assert.match(sync.view().error!, /#1 refused: 422 line 3: the state disagrees/);
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 2, 'the next record goes at once');
+    tr.answer(201, { stored: true });
+    sync.tick(40_000, true, true);
+    const again = makeSync(new HandTransport(), flash);
+    assert.equal(again.view().refused, 1, 'refused records survive a reboot');
+    sync.retryNow();
+    sync.tick(60_000, true, true);
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 1);
+  });
+
+  it('401 and 404: a settings problem is shown and the table waits long, keeping the record', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.answer(401, { error: 'the signature does not verify' });
+    sync.tick(20_000, true, true);
+    assert.match(sync.view().error!, /401 the signature does not verify/);
+    ticks(sync, 40_000, (BACKOFF.longUs / 2) - S);
+    assert.equal(tr.posted.length, 0, 'not before half the long wait');
+    ticks(sync, BACKOFF.longUs / 2, BACKOFF.longUs + S);
+    assert.equal(tr.posted.length, 1);
+    assert.equal(sync.view().queued, 1);
+  });
+
+  it('during a shot nothing new is sent and an answer waits for rest before it is written', () => {
+    const tr = new HandTransport();
+    const flash = new MemoryFlash();
+    const sync = makeSync(tr, flash);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, false, true);
+    assert.equal(tr.posted.length, 0, 'not while pieces move');
+    sync.tick(20_000, true, true);
+    assert.equal(tr.posted.length, 1);
+    const writes = flash.ops.length;
+    tr.answer(201, { stored: true });
+    ticks(sync, 40_000, 2 * S, false);
+    assert.equal(flash.ops.length, writes, 'no flash write during the shot');
+    assert.equal(sync.view().queued, 1);
+    sync.tick(3 * S, true, true);
+    assert.equal(sync.view().queued, 0);
+  });
+
+  it('Wi-Fi off in the settings: nothing is sent', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    for (let t = 0; t < S; t += 20_000) sync.tick(t, true, false);
+    assert.equal(tr.posted.length, 0);
+  });
+
+  it('a newer board record of the same log replaces an unsent older one; a match record and another match\'s are kept', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    const other = `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n{"e":"placed","t":0}\n`;
+    sync.finished('match', other, STATE);
+    sync.finished('board', log(1), STATE);
+    sync.finished('board', log(3), STATE);
+    sync.finished('match', log(3), STATE);
+    assert.deepEqual(sync.outbox.queued().map((e) => [e.counter, e.kind]), [[1, 'match'], [3, 'board'], [4, 'match']]);
+  });
+
+  it('a record in flight is never replaced under the transport', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.finished('board', log(2), STATE);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [1, 2]);
+    tr.answer(201, { stored: true });
+    sync.tick(20_000, true, true);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2]);
+  });
+
+  it('an answer that never comes is given up on; a late one is ignored', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    const late = tr.posted.shift()!;
+    sync.tick(121 * S, true, true);
+    assert.equal(tr.cancels, 1);
+    assert.match(sync.view().error!, /no answer in 120 s/);
+    late.done(null, { status: 201, body: '{"stored":true}' });
+    sync.tick(122 * S, true, true);
+    assert.equal(sync.view().queued, 1, 'a late answer to a given-up post does not delete');
+  });
+
+  it('not set up: no records; FORGET clears the settings', () => {
+    const none = makeSync(new HandTransport(), new MemoryFlash(), null);
+    none.finished('board', log(1), STATE);
+    assert.deepEqual(none.view(), { configured: false, queued: 0, refused: 0, sending: false, error: null, retryInS: null, table: null, server: null });
+    const sync = makeSync(new HandTransport());
+    assert.equal(sync.view().table, SETTINGS.table);
+    sync.forget();
+    assert.equal(sync.view().configured, false);
+  });
+
+  it('counters go on across reboots, after everything was acknowledged', () => {
+    const flash = new MemoryFlash();
+    for (let boot = 0; boot < 4; boot++) {
+      const tr = new HandTransport();
+      const sync = makeSync(tr, flash);
+      sync.finished('board', `${HEADER.replace('icf', boot % 2 ? 'se' : 'icf')}\n${'{"e":"placed","t":0}\n'.repeat(boot)}`, STATE);
+      sync.tick(0, true, true);
+      assert.equal(JSON.parse(tr.posted[0].body).counter, boot + 1);
+      tr.answer(201, { stored: true });
+      sync.tick(20_000, true, true);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// Result records as a table makes them (docs/server.md): a random match cut at each board end, each cut
+// signed with the table's secret. For the server's tests and benchmark.
+import { createHmac } from 'node:crypto';
+import { start, step } from '../src/rules/engine.ts';
+import { formatJson } from '../src/rules/json.ts';
+import { formatLog, parseLog } from '../src/rules/log.ts';
+import { replay } from '../src/rules/replay.ts';
+import { publicState, type State } from '../src/rules/state.ts';
+import type { GameEvent, MatchHeader } from '../src/rules/types.ts';
+import { randomMatch, type RandomOptions } from './random-match.ts';
+
+export interface TableRecord {
+  counter: number;
+  kind: 'board' | 'match';
+  log: string;
+  body: string;
+}
+
+/** Where the boards of a log without undos end: the number of events up to and including each board's last. */
+export function boardEnds(header: MatchHeader, events: readonly GameEvent[]): number[] {
+  const initial = start(header);
+  if (!initial.ok) throw new Error(initial.error);
+  let state: State = initial.value;
+  const ends: number[] = [];
+  events.forEach((e, i) => {
+    const next = step(state, e, i + 2);
+    if (next.match.boards.length > state.match.boards.length) ends.push(i + 1);
+    state = next;
+  });
+  return ends;
+}
+
+export function stateOf(log: string): unknown {
+  const parsed = parseLog(log);
+  if (!parsed.ok) throw new Error(`${parsed.error.line}: ${parsed.error.reason}`);
+  const s = replay(parsed.value);
+  if (!s.ok) throw new Error(s.error.reason);
+  return JSON.parse(formatJson(publicState(s.value)));
+}
+
+export function recordBody(table: string, counter: number, kind: 'board' | 'match', log: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ carromResult: 1, table, counter, kind, firmware: 'test-1.0', log, state: stateOf(log), madeAt: null, ...extra });
+}
+
+/** The records a table sends for one match: one per board, then the match record. */
+export function matchRecords(table: string, firstCounter: number, seed: number, o: RandomOptions = {}): TableRecord[] {
+  const m = randomMatch(seed, { clean: true, ...o });
+  const events = m.events.filter((e) => e.e !== 'undo'); // an undo's cut is the engine's business, not the cutter's
+  const out: TableRecord[] = [];
+  let counter = firstCounter;
+  for (const end of boardEnds(m.header, events)) {
+    const log = formatLog(m.header, events.slice(0, end));
+    out.push({ counter, kind: 'board', log, body: recordBody(table, counter++, 'board', log) });
+  }
+  const last = out[out.length - 1];
+  const over = last && (stateOf(last.log) as { match: { over: boolean } }).match.over;
+  if (last && over) out.push({ counter, kind: 'match', log: last.log, body: recordBody(table, counter, 'match', last.log) });
+  return out;
+}
+
+export function signature(secret: string, body: string | Uint8Array): string {
+  return `sha256=${createHmac('sha256', Buffer.from(secret, 'hex')).update(body).digest('hex')}`;
+}
+
+/** Posts a record over HTTP as a table does. */
+export async function postRecord(url: string, table: string, secret: string | null, body: string | Uint8Array, headers: Record<string, string> = {}) {
+  const h: Record<string, string> = { 'Content-Type': 'application/json', 'Carrom-Table': table, ...headers };
+  if (secret !== null) h['Carrom-Signature'] = signature(secret, body);
+  const r = await fetch(`${url}/api/v1/records`, { method: 'POST', headers: h, body });
+  const text = await r.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { unparsed: text };
+  }
+  return { status: r.status, json };
+}

@@ -1,0 +1,26 @@
+// The sync core inside XS, for the XS tests:
+//   "hmac\n<key hex>\n<message hex>" → the HMAC-SHA256 in hex (over the test-only SHA-256: xsnap has no Digest)
+//   "match\n<trace>"                 → the transcript of tools/xs/sync-scenario.ts
+import { commands } from './command.ts';
+import { fromHex, hmacSha256, toHex } from '../../src/sync/hmac.ts';
+import { parseTrace } from '../../src/sensing/trace.ts';
+import { syncTranscript } from './sync-scenario.ts';
+import { TestOnlySha256 } from './test-sha256.ts';
+
+function run(op: string, body: string): string {
+  switch (op) {
+    case 'hmac': {
+      const [key, message] = body.split('\n').map(fromHex);
+      if (!key || !message) return 'error\nnot hex';
+      return toHex(hmacSha256(() => new TestOnlySha256(), key, message));
+    }
+    case 'match': {
+      const trace = parseTrace(body);
+      if (!trace.ok) return `error\n${trace.error.line}: ${trace.error.reason}`;
+      return syncTranscript(trace.value);
+    }
+  }
+  return `error\nunknown command ${op}`;
+}
+
+commands(run);

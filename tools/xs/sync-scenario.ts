@@ -1,0 +1,69 @@
+// One run of the sync core, the same in Node and in XS (test/xs.test.ts compares them byte for byte):
+// a whole match from a sensor trace through the table app with results sync, the server answering
+// 503 to every third post and 201 otherwise, a power cut half-way, then everything sent. The digest is
+// the test-only SHA-256 (xsnap has no Moddable Digest); randomness is a fixed sequence.
+import { TableApp } from '../../src/app/app.ts';
+import type { Reading } from '../../src/sensing/types.ts';
+import type { Trace } from '../../src/sensing/trace.ts';
+import { MemoryStorage } from '../../src/store/memory.ts';
+import { Sync } from '../../src/sync/sync.ts';
+import type { PostAnswer, TransportPort } from '../../src/sync/ports.ts';
+import { TestOnlySha256 } from './test-sha256.ts';
+
+export const XS_SETTINGS = { server: 'http://127.0.0.1:1', table: 'xs-table', secret: '5a'.repeat(32) };
+
+/** The transcript: every post (its start, length, signature, the answer), the power cut, then the outbox.
+ * `seen` gets each body and its signature (Node checks them with crypto.createHmac). */
+export function syncTranscript(trace: Trace, seen: (body: Uint8Array, signature: string) => void = () => {}): string {
+  const journal = new MemoryStorage();
+  const outboxFlash = new MemoryStorage();
+  const out: string[] = [];
+  let posts = 0;
+  let answer: (() => void) | null = null;
+  const transport: TransportPort = {
+    post(request, done) {
+      const bytes = request.body.read(0, request.body.length);
+      const text = String.fromCharCode(...bytes.subarray(0, 40));
+      const sig = request.headers.find(([k]) => k === 'Carrom-Signature')?.[1] ?? '';
+      seen(bytes.slice(), sig);
+      const status = ++posts % 3 === 0 ? 503 : 201;
+      out.push(`post ${posts}: ${text}… ${bytes.length} bytes, ${sig}, answer ${status}`);
+      const a: PostAnswer = { status, body: status === 201 ? '{"stored":true}' : '{"error":"busy"}' };
+      answer = () => done(null, a); // later, as a network answers
+    },
+  };
+  let seq = 0.37;
+  const random = { next: () => (seq = (seq * 9301 + 0.49297) % 1) };
+  let clock = 0;
+  const boot = () => {
+    const sync = new Sync({ storage: outboxFlash, transport, digest: () => new TestOnlySha256(), random, settings: { load: () => XS_SETTINGS, forget: () => {} }, firmware: 'xs' });
+    const app = new TableApp({ clock: { now: () => clock }, display: { show: () => {} }, storage: journal, sync, table: { beamGapMm: trace.header.beamGapMm, calibration: trace.header.calibration }, defaultMatch: trace.header.match });
+    return { app, sync };
+  };
+  let t = boot();
+  const half = trace.readings.length >> 1;
+  const step = () => {
+    clock += 20_000;
+    t.app.tick();
+    if (answer) {
+      const a = answer;
+      answer = null;
+      a();
+    }
+  };
+  trace.readings.forEach((r: Reading, i) => {
+    while (clock + 20_000 < r.t) step();
+    clock = Math.max(clock, r.t);
+    if (i === half) {
+      while (!t.app.atRest) step();
+      t = boot(); // a power cut: the same flash, a fresh app
+      out.push(`power cut: ${t.sync.view().queued} queued`);
+    }
+    t.app.readings([r]);
+  });
+  for (let i = 0; i < 30_000 && (t.sync.view().queued > 0 || i < 300); i++) step();
+  const v = t.sync.view();
+  out.push(`end: queued ${v.queued}, refused ${v.refused}, mark ${t.sync.outbox.mark}, outbox ${t.sync.outbox.size} bytes, error ${v.error}`);
+  out.push(t.sync.outbox.latestLog() ?? 'no log');
+  return out.join('\n');
+}

@@ -1,0 +1,71 @@
+// A plain SHA-256 (FIPS 180-4) behind the DigestPort shape, FOR TESTS IN XS ONLY: xsnap has no
+// Moddable `Digest`, so the HMAC is run inside XS over this. The firmware never uses it: the device
+// has Digest("SHA256") in C, the simulator Node's createHash. Checked against createHash in
+// test/sync/hmac.test.ts.
+import type { DigestPort } from '../../src/sync/ports.ts';
+
+const K = Object.freeze([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+
+export class TestOnlySha256 implements DigestPort {
+  private readonly h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  private readonly block = new Uint8Array(64);
+  private readonly w = new Uint32Array(64);
+  private used = 0;
+  private total = 0;
+
+  write(bytes: Uint8Array): void {
+    for (let i = 0; i < bytes.length; i++) {
+      this.block[this.used++] = bytes[i];
+      if (this.used === 64) this.compress();
+    }
+    this.total += bytes.length;
+  }
+
+  close(): ArrayBuffer {
+    const bits = this.total * 8;
+    this.write(new Uint8Array([0x80]));
+    while (this.used !== 56) this.write(new Uint8Array([0]));
+    const len = new Uint8Array(8);
+    for (let i = 0; i < 8; i++) len[7 - i] = Math.floor(bits / 2 ** (8 * i)) & 0xff;
+    this.write(len);
+    const out = new Uint8Array(32);
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 4; j++) out[i * 4 + j] = (this.h[i] >>> (24 - 8 * j)) & 0xff;
+    return out.buffer;
+  }
+
+  private compress(): void {
+    const w = this.w;
+    const b = this.block;
+    for (let i = 0; i < 16; i++) w[i] = (b[4 * i] << 24) | (b[4 * i + 1] << 16) | (b[4 * i + 2] << 8) | b[4 * i + 3];
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    let [a, bb, c, d, e, f, g, h] = this.h;
+    for (let i = 0; i < 64; i++) {
+      const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c))) >>> 0;
+      h = g;
+      g = f;
+      f = e;
+      e = (d + t1) >>> 0;
+      d = c;
+      c = bb;
+      bb = a;
+      a = (t1 + t2) >>> 0;
+    }
+    const v = [a, bb, c, d, e, f, g, h];
+    for (let i = 0; i < 8; i++) this.h[i] = this.h[i] + v[i];
+    this.used = 0;
+  }
+}

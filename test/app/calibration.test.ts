@@ -114,6 +114,25 @@ describe('calibration', () => {
     assert.equal(r.weak, 1);
   });
 
+  it('a one-beam table: no sizes, the striker told by colour alone, and the verdict from colour', () => {
+    const run = new CalibrationRun(0);
+    let t = 1_000_000;
+    for (let pocket = 0; pocket < 4; pocket++) {
+      for (const kind of KINDS) {
+        for (let i = 0; i < DROPS; i++) {
+          const rs = [...passage(pocket, t, 1, SIZE[kind], 0), colour(pocket, t + 5_000, CALIBRATION[kind])].sort((a, b) => a.t - b.t);
+          for (const r of rs) run.reading(r);
+          t += 500_000;
+        }
+      }
+    }
+    run.advance(t);
+    assert.ok(run.done);
+    const r = computeCalibration(run.samples, 0);
+    assert.deepEqual([r.manMm, r.strikerMm, r.separable], [null, null, true]);
+    assert.deepEqual(storedText(0, r).includes('manMm'), false, 'no sizes kept: the sensing defaults stand');
+  });
+
   it('what flash keeps parses back to the same table; bad stored text is refused with its reason', () => {
     const { run } = wholeRun();
     const r = computeCalibration(run.samples, 10);

@@ -1,6 +1,7 @@
 // The calibration's pure parts: passages from beam edges (speed → size), colour per passage, the steps
 // through pockets × kinds, the means, the verdict (separable, the weak pocket) and what flash keeps.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { CalibrationRun, DROPS, KINDS, computeCalibration, type Sample, type Samples } from '../../src/app/calibration.ts';
 import { parseStored, storedText } from '../../src/app/table-config.ts';
 import type { Reading, Rgb } from '../../src/sensing/types.ts';
@@ -139,6 +140,8 @@ describe('calibration', () => {
     const back = parseStored(storedText(10, r));
     assert.ok(back.ok);
     assert.deepEqual(back.value, { beamGapMm: 10, calibration: r.calibration, manMm: r.manMm, strikerMm: r.strikerMm });
+    const documented = /^\{"carromCalibration".*$/m.exec(readFileSync('docs/formats.md', 'utf8'));
+    assert.ok(documented && parseStored(documented[0]).ok, 'the example of docs/formats.md parses');
     assert.match((parseStored('{"carromCalibration": 1') as { error: string }).error, /not JSON/);
     assert.match((parseStored('{"carromCalibration":1,"beamGapMm":10,"calibration":{"white":[0.3,0.3]}}') as { error: string }).error, /white, black, queen and striker/);
     assert.match((parseStored('{"carromCalibration":1,"beamGapMm":10,"calibration":null,"manMm":45,"strikerMm":42}') as { error: string }).error, /manMm < strikerMm/);

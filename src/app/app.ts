@@ -460,13 +460,13 @@ export class TableApp {
     if (parsed.ok) ((this.table = parsed.value), (this.calibrationError = null));
   }
 
-  /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told where the strikers rest. */
+  /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
+   * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
   private leaveInstall(): void {
     this.sensing = this.newSensing(this.match.header);
-    const now = this.o.clock.now();
-    this.install.watch.strip.forEach((mm, seat) => {
-      if (mm !== undefined) this.sensing.reading({ t: now, kind: 'strip', seat, mm });
-    });
+    this.faults.clear();
+    for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
+    this.sensing.advance(this.o.clock.now());
     this.lastText = 'READY';
   }
 

@@ -86,6 +86,21 @@ export class SensorWatch {
       this.answered[r.pocket] = r.t;
     } else if (r.kind === 'strip') this.strip[r.seat] = r.mm;
   }
+
+  present(now: number): Reading[] {
+    return presentReadings(this, now);
+  }
+}
+
+/** The sensors' present state as readings, in time order: the beams blocked (since when), then each strip at `now`. */
+export function presentReadings(w: SensorWatch, now: number): Reading[] {
+  const out: Reading[] = [];
+  for (let i = 0; i < 8; i++) if (w.blocked[i]) out.push({ t: w.since[i], kind: 'beam', pocket: i >> 1, beam: (i & 1) as 0 | 1, blocked: true });
+  out.sort((a, b) => a.t - b.t);
+  w.strip.forEach((mm, seat) => {
+    if (mm !== undefined) out.push({ t: now, kind: 'strip', seat, mm });
+  });
+  return out;
 }
 
 export interface FaultInputs {

@@ -149,6 +149,22 @@ describe('installing: calibration and self-test on the table app', () => {
     assert.deepEqual(t.app.table.calibration, CALIBRATION);
   });
 
+  it('after the self-test the match sees the beams as they are: one cleared meanwhile is no fault, one blocked meanwhile is', () => {
+    const t = table();
+    const edge = (pocket: number, beam: 0 | 1, blocked: boolean): Reading => ({ t: t.clock.t + ms(10), kind: 'beam', pocket, beam, blocked });
+    const corner = () => (t.app.screen() as { corner: { fault: boolean } }).corner.fault;
+    play(t, [edge(0, 1, true)]);
+    assert.equal(corner(), true, 'p0.b stuck before');
+    open(t, 'SELF-TEST');
+    play(t, [edge(0, 1, false)]);
+    play(t, [edge(2, 0, true)]);
+    assert.ok(text(t).lines.includes('P2.A NEVER CLEARS'));
+    press(t, 'select', true);
+    assert.equal(corner(), true, 'p2.a is stuck');
+    play(t, [edge(2, 0, false)]);
+    assert.equal(corner(), false, 'both clear now');
+  });
+
   it('the self-test shows the sensors live and a stuck beam by part and pin; its drops are not the match', () => {
     const t = table();
     const s0 = open(t, 'SELF-TEST');

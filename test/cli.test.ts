@@ -1,7 +1,13 @@
 // The `carrom` command as a user runs it: the package's bin, files and stdin, exit codes, messages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replayCommand } from '../tools/cli/replay.ts';
+import { senseCommand } from '../tools/cli/sense.ts';
+import { traceCommand } from '../tools/cli/trace.ts';
+import { scriptEvents } from '../tools/script.ts';
 
 const BIN = 'bin/carrom.js';
 const HEADER = '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0, "options": {}}';
@@ -161,5 +167,72 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.equal(a.stdout, b.stdout);
     assert.notEqual(a.stdout, carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '10', '--noise', 'low']).stdout);
     assert.match(carrom(['trace', 'x.jsonl', '--noise', 'loud']).stderr, /--noise takes one of clean, low, medium, high/);
+  });
+});
+
+// Names a file or the command line gives are looked up in tables of names: what every object inherits
+// ("toString", "__proto__", ...) is not a name, and must be refused like any unknown one. Each command
+// in-process for every name (files in a temporary folder), and the real bin once for each command.
+describe('carrom with inherited names as input', () => {
+  const INHERITED = ['toString', '__proto__', 'constructor', 'hasOwnProperty'];
+  const RULES = 'one of icf, pt-fpc, si, it-torneo, ro-gamerules, se';
+  const dir = mkdtempSync(join(tmpdir(), 'carrom-names-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+  const file = (text: string) => {
+    const path = join(dir, `${files++}.jsonl`);
+    writeFileSync(path, text);
+    return path;
+  };
+  const header = (rules: string, mode: string, options: string) =>
+    `{"carrom": 1, "rules": "${rules}", "mode": "${mode}", "players": ["Asha", "Ben"], "breaker": 0, "options": ${options}}`;
+  const log = (h: string) => file(`\n${h}\n{"e": "strike", "seat": 0, "t": 1000}\n`); // the header on line 2
+  const trace = (h: string) =>
+    file(`{"carrom-trace": 1, "table": "reference-v1", "beamGapMm": 10, "stripMm": 530, "match": ${h}}\n{"t": 500000, "ch": "s0", "v": 210}\n`);
+  const refused = (r: { code: number | null; stdout: string; stderr: string }, message: string) => {
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, `${message}\n`);
+  };
+  for (const name of INHERITED) {
+    it(`refuses rules "${name}" in a log (replay, trace) and in a trace (sense)`, () => {
+      const h = header(name, 'singles', '{}');
+      refused(replayCommand([log(h)]), `2: unknown rules "${name}" (${RULES})`);
+      refused(traceCommand([log(h)]), `2: unknown rules "${name}" (${RULES})`);
+      refused(senseCommand([trace(h)]), `1: field "match": unknown rules "${name}" (${RULES})`);
+    });
+
+    it(`refuses option "${name}" and mode "${name}" in a log and in a trace`, () => {
+      const option = header('icf', 'singles', `{"${name}": 1}`);
+      refused(replayCommand([log(option)]), `2: unknown option "${name}"`);
+      refused(senseCommand([trace(option)]), `1: field "match": unknown option "${name}"`);
+      const mode = header('icf', name, '{}');
+      refused(replayCommand([log(mode)]), '2: field "mode" must be one of singles, doubles, three');
+      refused(senseCommand([trace(mode)]), '1: field "match": field "mode" must be one of singles, doubles, three');
+    });
+
+    it(`refuses --noise ${name} and --table ${name}`, () => {
+      const match = 'test/fixtures/matches/icf-singles.jsonl';
+      refused(traceCommand([match, '--noise', name]), 'carrom trace: --noise takes one of clean, low, medium, high');
+      refused(traceCommand([match, '--table', name]), 'carrom trace: --table takes one of reference, no-colour, one-beam, one-beam-no-colour');
+    });
+  }
+
+  it('the real bin: exit 2, one line, no stack trace', () => {
+    const h = header('__proto__', 'singles', '{}');
+    refused(carrom(['replay', log(h)]), `2: unknown rules "__proto__" (${RULES})`);
+    refused(carrom(['sense', trace(h)]), `1: field "match": unknown rules "__proto__" (${RULES})`);
+    refused(carrom(['trace', 'test/fixtures/matches/icf-singles.jsonl', '--table', 'constructor']), 'carrom trace: --table takes one of reference, no-colour, one-beam, one-beam-no-colour');
+  });
+
+  it('the log shorthand (tools/script.ts, npm run fixtures) takes no inherited name for a piece', () => {
+    for (const name of INHERITED) assert.throws(() => scriptEvents([`W ${name}`]), new RegExp(`^Error: script: unknown token "${name}"$`));
+  });
+
+  it('still takes a known preset, option, noise level and table', () => {
+    const h = header('se', 'singles', '{"queenBonusCapFrom": null}');
+    assert.equal(replayCommand([log(h)]).code, 0);
+    assert.equal(senseCommand([trace(h)]).code, 0);
+    assert.equal(traceCommand([log(h), '--noise', 'high', '--table', 'one-beam']).code, 0);
   });
 });

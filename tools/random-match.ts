@@ -5,7 +5,7 @@
 
 import { start, step } from '../src/rules/engine.ts';
 import { undoCut } from '../src/rules/replay.ts';
-import { PRESETS, PRESET_IDS } from '../src/rules/presets.ts';
+import { PRESET_IDS, presetNamed } from '../src/rules/presets.ts';
 import { seatOf, type State } from '../src/rules/state.ts';
 import { FOUL_KINDS, type GameEvent, type MatchHeader, type Mode } from '../src/rules/types.ts';
 import { header as makeHeader } from './script.ts';
@@ -44,7 +44,9 @@ export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
   const r = rng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)];
   const rules = o.rules ?? pick(PRESET_IDS);
-  const mode = o.mode ?? pick(PRESETS[rules].params.modes);
+  const preset = presetNamed(rules);
+  if (!preset) throw new Error(`unknown rules "${rules}"`);
+  const mode = o.mode ?? pick(preset.params.modes);
   const header = makeHeader(rules, mode, o.options ?? {}, Math.floor(r() * (mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3)));
   const initial = start(header);
   if (!initial.ok) throw new Error(initial.error);

@@ -6,9 +6,13 @@
 // "!undo", "!foul:technical", "!late:K" (a late drop), "!id:white" (identify), "!off:Q" (a call for
 // the shot that settled). "@2" before a shot's pieces gives the seat the strike came from.
 
+import { named } from '../src/rules/named.ts';
 import type { GameEvent, MatchHeader } from '../src/rules/types.ts';
 
-const PIECE: Record<string, string> = { W: 'white', K: 'black', Q: 'queen', S: 'striker', M: 'man', U: 'unknown' };
+const PIECES: Readonly<Record<string, string>> = { W: 'white', K: 'black', Q: 'queen', S: 'striker', M: 'man', U: 'unknown' };
+
+/** The piece a letter stands for (a token such as "constructor" is none). */
+const piece = (letter: string | undefined): string | undefined => (letter === undefined ? undefined : named(PIECES, letter));
 
 export interface ScriptOptions {
   /** Milliseconds between shots (a shot lasts 3 s of them). */
@@ -43,7 +47,8 @@ export function scriptEvents(steps: readonly string[], options: ScriptOptions = 
 }
 
 function inShot(token: string, t: number): GameEvent {
-  if (PIECE[token]) return { e: 'pocket', piece: PIECE[token] as never, t };
+  const p = piece(token);
+  if (p) return { e: 'pocket', piece: p as never, t };
   return call(token, t);
 }
 
@@ -55,7 +60,7 @@ function call(token: string, t: number): GameEvent {
     case 'placed':
       return { e: 'call', call: name, t };
     case 'off':
-      return { e: 'call', call: 'offboard', piece: (PIECE[arg] ?? arg) as never, t };
+      return { e: 'call', call: 'offboard', piece: (piece(arg) ?? arg) as never, t };
     case 'foul':
       return { e: 'call', call: 'foul', kind: arg as never, t };
     case 'colour':
@@ -67,8 +72,8 @@ function call(token: string, t: number): GameEvent {
 function between(token: string, t: number): GameEvent {
   const [name, arg] = token.split(':');
   if (name === 'undo') return { e: 'undo', t };
-  if (name === 'late') return { e: 'pocket', piece: PIECE[arg] as never, t };
-  if (name === 'id') return { e: 'identify', piece: (PIECE[arg] ?? arg) as never, t };
+  if (name === 'late') return { e: 'pocket', piece: piece(arg) as never, t };
+  if (name === 'id') return { e: 'identify', piece: (piece(arg) ?? arg) as never, t };
   return call(token, t);
 }
 

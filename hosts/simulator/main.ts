@@ -3,17 +3,20 @@
 //   npm start -- [--port 8080] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
 //                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX]   results sync
+// Bad options and files end it with one line on stderr and exit code 2.
 import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/log.ts';
-import type { MatchHeader, Mode } from '../../src/rules/types.ts';
-import { parseTrace } from '../../src/sensing/trace.ts';
+import { named } from '../../src/rules/named.ts';
+import { start } from '../../src/rules/engine.ts';
+import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { checkSettings, parseSetupCode } from '../../src/sync/setup-code.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
+import { readTraceFile } from './trace-file.ts';
 import { serve } from './server.ts';
-import { SimTable } from './table.ts';
+import { SimTable, TICK_US } from './table.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -25,30 +28,47 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
+
 const port = Number(option('--port') ?? process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port takes a port number');
 const speed = Number(option('--speed') ?? 1);
-if (!(speed > 0)) fail('--speed takes a positive number');
-const noise = NOISE[option('--noise') ?? 'low'] ?? fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
-const names = { singles: ['Asha', 'Ben'], doubles: ['Asha', 'Ben', 'Cleo', 'Dev'], three: ['Asha', 'Ben', 'Cleo'] };
-const mode = (option('--mode') ?? 'singles') as Mode;
-if (!(mode in names)) fail('--mode takes singles, doubles or three');
-let match: MatchHeader = { carrom: 1, rules: option('--rules') ?? 'icf', mode, players: names[mode], breaker: 0, options: {} };
+if (!(speed > 0 && speed <= 1000)) fail('--speed takes a number above 0, at most 1000');
+const noise = named(NOISE, option('--noise') ?? 'low') ?? fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
+const PLAYERS: Readonly<Record<string, string[]>> = { singles: ['Asha', 'Ben'], doubles: ['Asha', 'Ben', 'Cleo', 'Dev'], three: ['Asha', 'Ben', 'Cleo'] };
+const mode = option('--mode') ?? 'singles';
+const players = named(PLAYERS, mode) ?? fail('--mode takes singles, doubles or three');
+let match = { carrom: 1, rules: option('--rules') ?? 'icf', mode, players, breaker: 0, options: {} } as MatchHeader;
+let where = ''; // where the header came from, for a message about it
 let script: Reading[] = [];
+let events: GameEvent[] | null = null;
 
 const logFile = option('--log');
 const traceFile = option('--trace');
 if (logFile) {
-  const log = parseLog(readFileSync(logFile, 'utf8'));
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch (e) {
+    fail(cannotRead(logFile, e));
+  }
+  const log = parseLog(text);
   if (!log.ok) fail(`${logFile}:${log.error.line}: ${log.error.reason}`);
   match = log.value.header;
-  script = generateTrace(match, log.value.events.map((e) => e.event), 1, noise, LAYOUTS.reference).readings;
+  events = log.value.events.map((e) => e.event);
+  where = `${logFile}:${log.value.headerLine}: `;
 } else if (traceFile) {
-  const trace = parseTrace(readFileSync(traceFile, 'utf8'));
+  // Read as a stream, line by line: a long recording is never one string in memory.
+  const trace = await readTraceFile(traceFile).catch((e: unknown) => fail(cannotRead(traceFile, e)));
   if (!trace.ok) fail(`${traceFile}:${trace.error.line}: ${trace.error.reason}`);
   match = trace.value.header.match;
+  where = `${traceFile}:${trace.value.headerLine}: field "match": `;
   script = trace.value.readings;
 }
+// Refuse a match the table could not start (unknown rules or options, a mode the rules lack).
+const refused = start(match);
+if (!refused.ok) fail(`${where}${refused.error}`);
+if (events) script = generateTrace(match, events, 1, noise, LAYOUTS.reference).readings;
 
 /** Results sync: off unless a table id and secret are given (a setup code holds both). */
 function syncSettings(): SyncSettings | null {
@@ -69,15 +89,20 @@ const settings = syncSettings();
 const sim = new SimTable({ match, noise, sync: settings ? { settings, firmware: `carrom-table simulator ${process.env.npm_package_version ?? ''}`.trim() } : undefined });
 sim.readings(script);
 
-// Virtual time follows the wall clock (times --speed).
+const server = await serve(sim, port).catch((e: NodeJS.ErrnoException) =>
+  fail(e.code === 'EADDRINUSE' ? `port ${port} is in use (another simulator?); try --port ${port + 1}, or --port 0 for any free port` : `cannot listen on port ${port}: ${e.code ?? e.message}`),
+);
+
+// Virtual time follows the wall clock (times --speed). After a pause of the process (a laptop asleep)
+// it carries on from where it was rather than stepping through the whole pause at once.
 let wall = performance.now();
 setInterval(() => {
   const now = performance.now();
-  sim.advanceTo(sim.now + Math.round((now - wall) * 1000 * speed));
+  const elapsed = Math.min(now - wall, 1000);
+  sim.advanceTo(sim.now + Math.round(elapsed * 1000 * speed));
   wall = now;
-}, 20);
+}, TICK_US / 1000);
 
-const server = await serve(sim, port);
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
 process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''}${settings ? `, results to ${settings.server} as ${settings.table}` : ''})\n`);

@@ -14,61 +14,111 @@ import type { SimTable } from './table.ts';
 
 const POSTS = new Set(['trace', 'drop', 'place', 'strike', 'call', 'settle', 'button', 'fault']);
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
-const MAX_BODY = 8 * 1024 * 1024;
+
+export interface Limits {
+  /** Bytes of a request body; a larger one is answered 413 and its connection closed unread. */
+  maxBody: number;
+  /** Event-stream clients at once; one more is answered 503. */
+  maxStreams: number;
+  /** How far ahead of now one POST /api/trace may reach (µs): time is stepped a tick at a time, so
+   *  this bounds the work one request makes (an hour is 180k ticks, a whole match fits easily). */
+  maxAheadUs: number;
+}
+export const LIMITS: Limits = Object.freeze({ maxBody: 16 * 1024 * 1024, maxStreams: 16, maxAheadUs: 3_600_000_000 });
+
+/** A long trace is stepped through in parts of this much virtual time or this many readings, and the
+ *  server answers other requests between parts. */
+const PART_US = 10_000_000;
+const PART_READINGS = 5_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Content types a page on any site may POST here without asking first (no CORS preflight). */
+const SIMPLE_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
     message: string,
+    /** Close the connection after answering (a body left unread). */
+    readonly close = false,
   ) {
     super(message);
   }
 }
 
-function text(req: IncomingMessage): Promise<string> {
+/** The body, as text; one over the limit is refused without reading the rest of it. */
+function text(req: IncomingMessage, limits: Limits): Promise<string> {
+  const tooLarge = () => new HttpError(413, `the body is larger than ${limits.maxBody} bytes`, true);
+  if (Number(req.headers['content-length']) > limits.maxBody) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const data = (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) reject(new HttpError(413, `body larger than ${MAX_BODY} bytes`));
-      else chunks.push(c);
-    });
+      if (size <= limits.maxBody) return void chunks.push(c);
+      req.off('data', data);
+      req.pause();
+      reject(tooLarge());
+    };
+    req.on('data', data);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-/** The readings of POST /api/trace: {"readings": [...]}, a JSON list, or JSON lines (a trace header line is skipped). */
-function traceBody(raw: string): unknown[] {
+/**
+ * Writes come from the simulator's own page or from a script. A page on another site open in the same
+ * browser can POST here too: a browser says where it comes from (Origin), and without asking first it
+ * can only send form or plain-text bodies. So: a foreign Origin is refused, and so is a form or
+ * plain-text body unless it is from our own page; a script (curl sends no Origin) sends JSON. The Host
+ * must name this machine, so that a foreign name pointed at 127.0.0.1 is not "our own page".
+ */
+function refuseForeignWrite(req: IncomingMessage): void {
+  const host = req.headers.host ?? '';
+  const hostname = host.replace(/:\d+$/, '').toLowerCase();
+  if (!LOOPBACK.has(hostname)) throw new HttpError(403, `writes are taken only for localhost, not for host "${host}"`);
+  const origin = req.headers.origin;
+  const own = origin === `http://${host}`;
+  if (origin !== undefined && !own) throw new HttpError(403, `a write from ${origin} is refused: only the simulator's own page or a script may change the table`);
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (SIMPLE_TYPES.has(type) && !own) throw new HttpError(403, `content-type ${type} is refused: send the body as JSON (content-type: application/json)`);
+}
+
+/** What POST /api/trace holds: {"readings": [...]}, a JSON list, or JSON lines (a trace header line is
+ *  skipped). Lines are kept as text and parsed a part at a time, with the readings. */
+type TraceBody = { list: unknown[] } | { lines: string[] };
+
+function traceBody(raw: string): TraceBody {
   const whole = raw.trim();
   try {
     const v = JSON.parse(whole === '' ? '{}' : whole);
-    if (Array.isArray(v)) return v;
-    if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return (v as { readings: unknown[] }).readings;
-    if (v && typeof v === 'object' && 'ch' in v) return [v];
+    if (Array.isArray(v)) return { list: v };
+    if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return { list: (v as { readings: unknown[] }).readings };
+    if (v && typeof v === 'object' && 'ch' in v) return { list: [v] };
     throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (events.md §2)');
   } catch (e) {
     if (e instanceof HttpError) throw e;
   }
-  const out: unknown[] = [];
-  whole.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch {
-      throw new HttpError(400, `line ${i + 1}: not JSON`);
-    }
-    if (v && typeof v === 'object' && 'carrom-trace' in v) return;
-    out.push(v);
-  });
-  return out;
+  return { lines: whole.split('\n') };
 }
 
-async function body(req: IncomingMessage): Promise<unknown> {
-  const raw = await text(req);
+/** Item `i` of a trace body: the reading's JSON, or undefined for a blank or header line to skip. */
+function traceItem(b: TraceBody, i: number): unknown {
+  if ('list' in b) return b.list[i];
+  const line = b.lines[i];
+  if (line.trim() === '') return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    throw new HttpError(400, `line ${i + 1}: not JSON`);
+  }
+  return v && typeof v === 'object' && 'carrom-trace' in v ? undefined : v;
+}
+
+function body(raw: string): unknown {
   if (raw.trim() === '') return {};
   try {
     return JSON.parse(raw);
@@ -104,14 +154,35 @@ export function snapshotOf(sim: SimTable) {
   };
 }
 
-export function serve(sim: SimTable, port: number, host = '127.0.0.1'): Promise<Server> {
+/** The server's own state: the table, its limits, the event-stream clients, and the write in progress. */
+interface Context {
+  sim: SimTable;
+  limits: Limits;
+  streams: number;
+  /** Writes run one after another: a long trace is stepped through in parts, with reads answered between. */
+  writing: Promise<unknown>;
+}
+
+/** Serves the page and the API on `host` (loopback only by default); rejects if it cannot listen. */
+export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: Limits = LIMITS): Promise<Server> {
+  const ctx: Context = { sim, limits, streams: 0, writing: Promise.resolve() };
   const server = createServer((req, res) => {
-    handle(sim, req, res).catch((e: unknown) => {
+    handle(ctx, req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : 500;
+      if (e instanceof HttpError && e.close) {
+        res.setHeader('connection', 'close');
+        res.on('finish', () => req.socket.destroy());
+      }
       send(res, status, { error: e instanceof Error ? e.message : String(e) });
     });
   });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 function send(res: ServerResponse, status: number, data: unknown, type = 'application/json'): void {
@@ -121,7 +192,8 @@ function send(res: ServerResponse, status: number, data: unknown, type = 'applic
   res.end(payload);
 }
 
-async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const sim = ctx.sim;
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   const method = req.method ?? 'GET';
@@ -130,27 +202,41 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
   if (method === 'GET' && path === '/style.css') return send(res, 200, readFileSync(join(PAGE_DIR, 'style.css')), 'text/css; charset=utf-8');
   if (!path.startsWith('/api/')) throw new HttpError(404, `no page ${path}`);
   const route = path.slice(5);
-  const gets: Record<string, () => void> = {
-    state: () => send(res, 200, sim.app.state),
-    log: () => send(res, 200, sim.logText(), 'application/x-ndjson; charset=utf-8'),
-    'display.png': () => {
-      const f = new Frame();
-      f.bytes.set(sim.frame);
-      const scale = Math.max(1, Math.min(8, Number(url.searchParams.get('scale') ?? '1') || 1));
-      send(res, 200, framePng(f, scale), 'image/png');
-    },
-    snapshot: () => send(res, 200, snapshotOf(sim)),
-    events: () => stream(sim, req, res),
-    stream: () => stream(sim, req, res),
-  };
-  if (method === 'GET' && gets[route]) return gets[route]();
+  // A Map: a route named "toString" must be no route, not Object.prototype.toString.
+  const gets = new Map<string, () => void>([
+    ['state', () => send(res, 200, sim.app.state)],
+    ['log', () => send(res, 200, sim.logText(), 'application/x-ndjson; charset=utf-8')],
+    [
+      'display.png',
+      () => {
+        const f = new Frame();
+        f.bytes.set(sim.frame);
+        const scale = Math.max(1, Math.min(8, Number(url.searchParams.get('scale') ?? '1') || 1));
+        send(res, 200, framePng(f, scale), 'image/png');
+      },
+    ],
+    ['snapshot', () => send(res, 200, snapshotOf(sim))],
+    ['events', () => stream(ctx, res)],
+    ['stream', () => stream(ctx, res)],
+  ]);
+  const get = gets.get(route);
+  if (method === 'GET' && get) return get();
   if (method !== 'POST') {
-    if (gets[route]) throw new HttpError(405, `${path} takes GET`);
+    if (get) throw new HttpError(405, `${path} takes GET`);
     throw POSTS.has(route) ? new HttpError(405, `${path} takes POST`) : new HttpError(404, `no API ${path}`);
   }
-  if (gets[route]) throw new HttpError(405, `${path} takes GET`);
-  if (route === 'trace') return trace(sim, traceBody(await text(req)), res);
-  const b = obj(await body(req));
+  if (get) throw new HttpError(405, `${path} takes GET`);
+  if (!POSTS.has(route)) throw new HttpError(404, `no API ${path}`);
+  refuseForeignWrite(req);
+  const raw = await text(req, ctx.limits);
+  const write = ctx.writing.then(() => (route === 'trace' ? trace(ctx, traceBody(raw), res) : act(sim, route, body(raw), res)));
+  ctx.writing = write.catch(() => undefined);
+  return write;
+}
+
+/** One action at the table (every POST but /api/trace). */
+function act(sim: SimTable, route: string, json: unknown, res: ServerResponse): void {
+  const b = obj(json);
   switch (route) {
     case 'drop': {
       const pocket = int(b.pocket, 'pocket', 0, 3);
@@ -197,21 +283,32 @@ async function handle(sim: SimTable, req: IncomingMessage, res: ServerResponse):
       return send(res, 200, { faults: sim.faults, wifi: sim.wifiUp, boots: sim.boots });
     }
   }
-  throw new HttpError(404, `no API ${path}`);
+  throw new HttpError(404, `no API /api/${route}`);
 }
 
-function trace(sim: SimTable, list: unknown[], res: ServerResponse): void {
+/** Raw readings, times relative to now. Checked whole before any is used (a bad one changes nothing),
+ *  then stepped through in parts so that the server answers others meanwhile. */
+async function trace(ctx: Context, b: TraceBody, res: ServerResponse): Promise<void> {
+  const { sim, limits } = ctx;
+  const count = 'list' in b ? b.list.length : b.lines.length;
   const readings: Reading[] = [];
   let last = 0;
-  list.forEach((r, i) => {
-    const p = parseReading(r, last);
-    if (!p.ok) throw new HttpError(400, `readings[${i}]: ${p.error}`);
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % PART_READINGS === 0) await nextTurn();
+    const item = traceItem(b, i);
+    if (item === undefined) continue;
+    const at = `readings[${readings.length}]`;
+    const p = parseReading(item, last);
+    if (!p.ok) throw new HttpError(400, `${at}: ${p.error}`);
+    if (p.value.t > limits.maxAheadUs) throw new HttpError(400, `${at}: t ${p.value.t} µs is more than ${limits.maxAheadUs / 1e6} s ahead; send a longer trace in parts`);
     last = p.value.t;
     readings.push(p.value);
-  });
-  // Trace times are relative to now.
-  sim.readings(readings.map((r) => ({ ...r, t: r.t + sim.now }) as Reading));
-  sim.advanceTo(sim.now + (readings.length ? readings[readings.length - 1].t : 0) + 1);
+  }
+  const now = sim.now;
+  for (const r of readings) r.t += now; // the readings are ours, fresh from parseReading
+  sim.readings(readings);
+  const end = now + last + 1;
+  while (!(sim.advanceTo(Math.min(end, sim.now + PART_US), PART_READINGS) && sim.now >= end)) await nextTurn();
   send(res, 200, { readings: readings.length });
 }
 
@@ -234,8 +331,11 @@ function checkCall(b: Record<string, unknown>): TraceCall {
   return c as TraceCall;
 }
 
-/** Server-sent events: a snapshot at every change, at most 20 a second. */
-function stream(sim: SimTable, req: IncomingMessage, res: ServerResponse): void {
+/** Server-sent events: a snapshot at every change, at most 20 a second; at most `maxStreams` clients. */
+function stream(ctx: Context, res: ServerResponse): void {
+  if (ctx.streams >= ctx.limits.maxStreams) throw new HttpError(503, `already ${ctx.limits.maxStreams} event-stream clients; close one first`);
+  ctx.streams++;
+  const sim = ctx.sim;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
   let timer: NodeJS.Timeout | null = null;
   const push = () => {
@@ -247,7 +347,8 @@ function stream(sim: SimTable, req: IncomingMessage, res: ServerResponse): void 
   };
   push();
   const off = sim.onChange(push);
-  req.on('close', () => {
+  res.on('close', () => {
+    ctx.streams--;
     off();
     if (timer) clearTimeout(timer);
   });

@@ -14,6 +14,9 @@ import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
 import { Physics, type Faults } from './physics.ts';
 import { SIM_HARDWARE } from './hardware.ts';
 
+/** The app's timer tick: virtual time moves in steps of this, as the device's timer does. */
+export const TICK_US = 20_000;
+
 export interface SimOptions {
   match: MatchHeader;
   noise?: Noise;
@@ -34,8 +37,10 @@ export class SimTable {
   syncSettings: SyncSettings | null;
   private readonly transport: TransportPort;
   private readonly physics: Physics;
-  /** Readings the sensors will report when virtual time reaches them. */
+  /** Readings the sensors will report when virtual time reaches them, in time order from `head` on
+   *  (an index rather than shift(): a trace of 300k readings must not cost 300k copies of the rest). */
   private queue: Reading[] = [];
+  private head = 0;
   /** The whole match log as the table wrote it (the device keeps only the journal). */
   header: MatchHeader;
   events: GameEvent[] = [];
@@ -113,20 +118,34 @@ export class SimTable {
     for (const fn of this.listeners) fn();
   }
 
-  /** Virtual time moves to `t`: the sensors report what is due, the app's timers fire. */
-  advanceTo(t: number): void {
+  /** Virtual time moves to `t`, a tick (20 ms, as on the device) at a time: the sensors report what is
+   *  due, the app's timers fire. After `budget` readings it stops early and answers false, so that a
+   *  caller with a long trace can let the server answer others between parts. */
+  advanceTo(t: number, budget = Infinity): boolean {
+    let delivered = 0;
     while (this.now < t) {
-      const step = Math.min(t, this.now + 20_000);
+      const step = Math.min(t, this.now + TICK_US);
       if (this.faults.noisy) this.glitches(step);
-      const due: Reading[] = [];
-      while (this.queue.length > 0 && this.queue[0].t <= step) due.push(this.queue.shift()!);
-      for (const r of due) {
+      while (this.head < this.queue.length && this.queue[this.head].t <= step) {
+        if (delivered === budget) return false;
+        const r = this.queue[this.head++];
         this.now = Math.max(this.now, r.t);
         this.app.readings([{ ...r, t: r.t - this.bootAt } as Reading]);
+        delivered++;
       }
       this.now = step;
       this.app.tick();
     }
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return true;
+  }
+
+  /** When the last reading now waiting is due (or now, if none is). */
+  get lastDue(): number {
+    return this.head < this.queue.length ? this.queue[this.queue.length - 1].t : this.now;
   }
 
   private glitches(until: number): void {
@@ -137,9 +156,17 @@ export class SimTable {
     }
   }
 
-  private schedule(readings: Reading[]): void {
-    this.queue.push(...readings);
-    this.queue.sort((a, b) => a.t - b.t);
+  /** Adds readings in time order. A loop, not push(...readings), which overflows the stack at about
+   *  200k; readings that come in order (a trace, the physics of one action) need no sort. */
+  private schedule(readings: readonly Reading[]): void {
+    let ordered = true;
+    for (const r of readings) {
+      if (this.head < this.queue.length && r.t < this.queue[this.queue.length - 1].t) ordered = false;
+      this.queue.push(r);
+    }
+    if (ordered) return;
+    this.queue = this.queue.slice(this.head).sort((a, b) => a.t - b.t); // stable: equal times keep their order
+    this.head = 0;
   }
 
   // --- what a player does at the table ------------------------------------------------------------
@@ -165,8 +192,11 @@ export class SimTable {
     this.schedule([{ t: this.now + 1, kind: 'call', call: c }]);
   }
 
+  /** Raw readings at their times (none before the next microsecond). The table takes them over and
+   *  may change their `t`: a long trace is not copied again. */
   readings(rs: Reading[]): void {
-    this.schedule(rs.map((r) => ({ ...r, t: Math.max(r.t, this.now + 1) }) as Reading));
+    for (const r of rs) r.t = Math.max(r.t, this.now + 1);
+    this.schedule(rs);
   }
 
   button(name: 'up' | 'down' | 'select', pressed: boolean): void {
@@ -175,8 +205,7 @@ export class SimTable {
 
   /** Everything now moving comes to rest: time jumps past the quiet time that settles a shot. */
   settle(): void {
-    const last = this.queue.length > 0 ? this.queue[this.queue.length - 1].t : this.now;
-    this.advanceTo(Math.max(this.now, last) + this.app.settings.settleSeconds * 1_000_000 + 1_100_000);
+    this.advanceTo(Math.max(this.now, this.lastDue) + this.app.settings.settleSeconds * 1_000_000 + 1_100_000);
   }
 
   setStuck(channel: string | null): void {
@@ -200,6 +229,7 @@ export class SimTable {
   /** The power goes: whatever was in flight is lost; the app boots again from its journal. */
   powerCut(): void {
     this.queue = [];
+    this.head = 0;
     this.gateFree = [0, 0, 0, 0];
     this.faults.stuck = null;
     this.now += 500_000;

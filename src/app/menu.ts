@@ -1,7 +1,7 @@
 // Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
 // select opens or does, a long press backs out one level; every menu ends with BACK. No dead ends.
 
-import { PRESETS, PRESET_IDS } from '../rules/presets.ts';
+import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
 import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
 import type { TraceCall } from '../sensing/types.ts';
@@ -142,7 +142,7 @@ export function setupMenu(c: MenuContext): Menu {
   const cap = s.queenCap === 'preset' ? 'PRESET' : s.queenCap === null ? 'OFF' : String(s.queenCap);
   return menu('NEW MATCH', [
     { label: `RULES ${s.rules.toUpperCase()}`, open: () => choose('RULES', PRESET_IDS, (id) => id.toUpperCase(), (id) => setRules(s, id), s.rules) },
-    { label: `MODE ${s.mode.toUpperCase()}`, open: () => choose('MODE', PRESETS[s.rules].params.modes, (m) => m.toUpperCase(), (m) => setMode(s, m), s.mode) },
+    { label: `MODE ${s.mode.toUpperCase()}`, open: () => choose('MODE', (presetNamed(s.rules) ?? PRESETS.icf).params.modes, (m) => m.toUpperCase(), (m) => setMode(s, m), s.mode) },
     { label: 'PLAYERS', open: () => menu('PLAYERS', s.players.map((name, i) => ({ label: `${i + 1} ${name}`, open: () => nameMenu(s, i) }))) },
     { label: `BREAKS ${s.players[s.breaker] ?? ''}`, open: () => choose('FIRST BREAKER', s.players.map((_, i) => i), (i) => s.players[i], (i) => (s.breaker = i), s.breaker) },
     { label: `QUEEN CAP ${cap}`, open: () => choose('QUEEN CAP', ['preset', null, 22, 24] as const, (v) => (v === 'preset' ? 'PRESET' : v === null ? 'OFF' : String(v)), (v) => (s.queenCap = v), s.queenCap as 'preset') },
@@ -152,7 +152,7 @@ export function setupMenu(c: MenuContext): Menu {
 
 function setRules(s: Setup, id: string): void {
   s.rules = id;
-  const modes = PRESETS[id].params.modes;
+  const modes = (presetNamed(id) ?? PRESETS.icf).params.modes;
   if (!modes.includes(s.mode)) setMode(s, modes[0]);
 }
 

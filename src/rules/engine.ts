@@ -6,15 +6,15 @@ import { calledFoulCounts } from './fouls.ts';
 import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
 import { overCount } from './pieces.ts';
 import { withOptions } from './params.ts';
-import { PRESETS } from './presets.ts';
+import { PRESET_IDS, presetNamed } from './presets.ts';
 import type { Shot, State } from './state.ts';
 import { isUnknown, seatOf, sideOf, sidesOf } from './state.ts';
 import { type Colour, type GameEvent, type MatchHeader, type Result, err, ok, otherColour } from './types.ts';
 
 /** The state before the first event, or why the header cannot start a match. */
 export function start(header: MatchHeader): Result<State> {
-  const preset = PRESETS[header.rules];
-  if (!preset) return err(`unknown rules "${header.rules}"`);
+  const preset = presetNamed(header.rules);
+  if (!preset) return err(`unknown rules "${header.rules}" (one of ${PRESET_IDS.join(', ')})`);
   const params = withOptions(preset.params, header.options);
   if (!params.ok) return params;
   if (!params.value.modes.includes(header.mode)) return err(`rules "${header.rules}" do not allow mode "${header.mode}"`);

@@ -1,6 +1,7 @@
 // The six presets as frozen data: each value next to the clause it comes from (docs/rules.md explains
 // them; its tables are generated from this file). "†" marks a value the source leaves open.
 
+import { named } from './named.ts';
 import type { ParamName, Params } from './params.ts';
 
 type Row<K extends ParamName> = readonly [value: Params[K], source: string];
@@ -369,3 +370,6 @@ export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({
 });
 
 export const PRESET_IDS = Object.freeze(Object.keys(PRESETS));
+
+/** The preset called `id`, or undefined for any other name ("toString" and "__proto__" included). */
+export const presetNamed = (id: string): Preset | undefined => named(PRESETS, id);

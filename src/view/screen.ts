@@ -4,7 +4,7 @@
 import type { PublicState } from '../rules/state.ts';
 import type { MatchHeader } from '../rules/types.ts';
 import { withOptions } from '../rules/params.ts';
-import { PRESETS } from '../rules/presets.ts';
+import { PRESETS, presetNamed } from '../rules/presets.ts';
 
 export type Wifi = 'off' | 'down' | 'up';
 
@@ -103,7 +103,7 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
 
 /** "B3/8 ICF 25 G2": the board (of how many), the rules, the target, the game of a several-game match. */
 function titleOf(header: MatchHeader, s: PublicState): string {
-  const p = withOptions(PRESETS[header.rules]?.params ?? PRESETS.icf.params, header.options);
+  const p = withOptions(presetNamed(header.rules)?.params ?? PRESETS.icf.params, header.options);
   const params = p.ok ? p.value : PRESETS.icf.params;
   const of = params.maxBoards !== null && s.board.number <= params.maxBoards ? `/${params.maxBoards}` : '';
   const game = params.gamesPerMatch > 1 ? ` G${s.match.games.length + (s.match.over ? 0 : 1)}` : '';

@@ -1,14 +1,51 @@
-// `npm run bench`: every benchmark of the project, as tables. XS figures are operation counts, which
-// do not drift with machine load; Node figures are wall-clock rates. `--quick` for a smaller run.
+// `npm run bench`: every benchmark of the project, as tables. XS figures are operation counts (the
+// xsnap meter), which do not drift with machine load; Node figures are wall-clock rates, taken after a
+// warm-up. The conditions come first, so that a figure quoted anywhere can be checked against a rerun.
+//   npm run bench [-- --quick] [-- SECTION]
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchRules } from './rules.ts';
 import { benchSensing } from './sensing.ts';
 import { benchApp } from './app.ts';
 import { benchServer } from './server.ts';
 
+export interface BenchOptions {
+  /** Fewer iterations, for a quick look; each section says how many it ran. */
+  quick: boolean;
+}
+
+/** One part of the bench: prints its own tables, each with its conditions (iterations, inputs). */
+export interface Section {
+  name: string;
+  run(o: BenchOptions): Promise<string>;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { name: 'rules', run: (o) => benchRules({ matches: o.quick ? 500 : 10_000 }) },
+  { name: 'sensing', run: (o) => benchSensing({ shotsPerLevel: o.quick ? 600 : 2_600 }) },
+  { name: 'app', run: () => benchApp() },
+  { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
+];
+
+function conditions(o: BenchOptions, names: string[]): string {
+  const xsnap = (JSON.parse(readFileSync('node_modules/@agoric/xsnap/package.json', 'utf8')) as { version: string }).version;
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  return [
+    `npm run bench${o.quick ? ' -- --quick' : ''}: ${o.quick ? 'quick' : 'full'} run of ${names.join(', ')}`,
+    `  Node ${process.version}, @agoric/xsnap ${xsnap}, ${cpu}, ${availableParallelism()} cores, load average ${load} at the start`,
+    '',
+  ].join('\n');
+}
+
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const only = args.find((a) => !a.startsWith('-'));
-if (!only || only === 'rules') process.stdout.write(await benchRules({ matches: quick ? 500 : 10_000 }));
-if (!only || only === 'sensing') process.stdout.write(await benchSensing({ shotsPerLevel: quick ? 600 : 2_600 }));
-if (!only || only === 'app') process.stdout.write(await benchApp());
-if (!only || only === 'server') process.stdout.write(await benchServer({ seconds: quick ? 1.5 : 4 }));
+const options: BenchOptions = { quick: args.includes('--quick') };
+const only = args.filter((a) => !a.startsWith('-'));
+const unknown = only.filter((n) => !SECTIONS.some((s) => s.name === n));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: no section ${unknown.join(', ')} (sections: ${SECTIONS.map((s) => s.name).join(', ')})\n`);
+  process.exit(2);
+}
+const chosen = SECTIONS.filter((s) => only.length === 0 || only.includes(s.name));
+process.stdout.write(conditions(options, chosen.map((s) => s.name)));
+for (const section of chosen) process.stdout.write(await section.run(options));

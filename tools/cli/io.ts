@@ -1,5 +1,6 @@
 // Reading a file argument or "-" (stdin), for the carrom commands.
 import { readFileSync } from 'node:fs';
+import { start, type MatchHeader } from '../../src/rules/index.ts';
 
 export type Read = { ok: true; text: string } | { ok: false; message: string };
 
@@ -11,4 +12,17 @@ export function readInput(path: string | undefined): Read {
     const code = (e as NodeJS.ErrnoException).code;
     return { ok: false, message: `cannot read ${path === '-' ? 'stdin' : path}${code ? ` (${code})` : ''}` };
   }
+}
+
+/** The line of the header: the first line that is not blank (blank lines keep their numbers). */
+export function headerLine(text: string): number {
+  const lines = text.split('\n', 1000);
+  const i = lines.findIndex((l) => l.trim() !== '');
+  return i < 0 ? 1 : i + 1;
+}
+
+/** Why a match header cannot start a match (unknown rules, options, a mode the rules lack), or null. */
+export function refusedMatch(header: MatchHeader): string | null {
+  const s = start(header);
+  return s.ok ? null : s.error;
 }

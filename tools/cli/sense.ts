@@ -1,7 +1,7 @@
 // `carrom sense TRACE|- [--health]`: the match log a sensor trace makes (docs/formats.md §2).
 import { formatLog } from '../../src/rules/index.ts';
 import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
-import { readInput } from './io.ts';
+import { headerLine, readInput, refusedMatch } from './io.ts';
 import type { Output } from './replay.ts';
 
 export function senseCommand(args: string[]): Output {
@@ -11,6 +11,9 @@ export function senseCommand(args: string[]): Output {
   if (!input.ok) return { code: 2, stdout: '', stderr: `carrom sense: ${input.message}\n` };
   const trace = parseTrace(input.text);
   if (!trace.ok) return { code: 2, stdout: '', stderr: `${trace.error.line}: ${trace.error.reason}\n` };
+  // A trace of a match no table could play (unknown rules or options) is refused, like a log of one.
+  const refused = refusedMatch(trace.value.header.match);
+  if (refused) return { code: 2, stdout: '', stderr: `${headerLine(input.text)}: field "match": ${refused}\n` };
   const out = senseTrace(trace.value);
   const stdout = formatLog(out.header, out.events);
   const stderr = health ? out.health.map((h) => `health: ${(h.t / 1e6).toFixed(3)} s ${h.channel} ${h.fact}\n`).join('') : '';

@@ -5,7 +5,8 @@ import { formatLog, parseLog } from '../../src/rules/index.ts';
 import { formatTrace } from '../../src/sensing/index.ts';
 import { generateTrace } from '../tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
-import { readInput } from './io.ts';
+import { named } from '../../src/rules/named.ts';
+import { readInput, refusedMatch } from './io.ts';
 import type { Output } from './replay.ts';
 
 function option(args: string[], name: string): string | undefined {
@@ -17,9 +18,9 @@ export function traceCommand(args: string[]): Output {
   const fail = (m: string): Output => ({ code: 2, stdout: '', stderr: `carrom trace: ${m}\n` });
   const seed = Number(option(args, '--seed') ?? '1');
   if (!Number.isInteger(seed)) return fail('--seed takes a whole number');
-  const noise = NOISE[option(args, '--noise') ?? 'medium'];
+  const noise = named(NOISE, option(args, '--noise') ?? 'medium');
   if (!noise) return fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
-  const layout = LAYOUTS[option(args, '--table') ?? 'reference'];
+  const layout = named(LAYOUTS, option(args, '--table') ?? 'reference');
   if (!layout) return fail(`--table takes one of ${Object.keys(LAYOUTS).join(', ')}`);
   const out = option(args, '--out');
   const path = args.find((a, i) => (!a.startsWith('--') || a === '-') && !['--seed', '--noise', '--table', '--out'].includes(args[i - 1]));
@@ -27,6 +28,8 @@ export function traceCommand(args: string[]): Output {
   if (!input.ok) return fail(input.message);
   const log = parseLog(input.text);
   if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
+  const refused = refusedMatch(log.value.header);
+  if (refused) return { code: 2, stdout: '', stderr: `${log.value.headerLine}: ${refused}\n` };
   const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout);
   const trace = formatTrace(g.header, g.readings);
   const truth = formatLog(g.truth.header, g.truth.events);

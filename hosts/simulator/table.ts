@@ -106,7 +106,7 @@ export class SimTable {
     });
     this.app.setWifi(this.wifiUp ? 'up' : 'down');
     // The strip controllers answer the first poll after power-up, as the device's do.
-    this.schedule(this.strips.map((mm, seat) => this.physics.strip(this.now + 1, seat, mm)));
+    this.app.readings(this.strips.map((mm, seat) => ({ t: 0, kind: 'strip' as const, seat, mm })));
   }
 
   onChange(fn: () => void): () => void {

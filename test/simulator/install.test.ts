@@ -13,7 +13,7 @@ describe('simulator: calibration and self-test over the API', () => {
   let server: Server;
   let base: string;
   const post = async (path: string, body: unknown) => {
-    const r = await fetch(`${base}/api/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    const r = await fetch(`${base}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     assert.equal(r.status, 200, `${path} ${JSON.stringify(body)}`);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several shapes
     return (await r.json()) as any;

@@ -1,5 +1,5 @@
 // Builds the bundles with esbuild: the Node command line, and the XS bundles that tests and benchmarks load.
-import { build, type BuildOptions } from 'esbuild';
+import { build, transform, type BuildOptions } from 'esbuild';
 
 export const CLI: BuildOptions = {
   entryPoints: ['tools/carrom.ts'],
@@ -44,6 +44,40 @@ export const MCSIM: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/mcsi
 /** The sync check for mcsim (hosts/device/check): RFC 4231 through the SDK's Digest, a POST from flash. */
 export const CHECK: BuildOptions = { ...MCSIM, entryPoints: ['hosts/device/check/index.ts'], outfile: 'build/device/check/check.js' };
 
+/**
+ * esbuild turns every top-level `const` into `var` when it bundles, and XS's linker then warns "no
+ * const" for each (xs/tools/xslSlot.c): in a preloaded module a `var` is a mutable closure, which costs
+ * an alias slot in RAM on the device. So the bundle is built unminified, every top-level `var NAME =`
+ * is made `const` but those in `keep`, and esbuild's transform, which knows the scopes, names those
+ * that something assigns: they stay `var`.
+ */
+export function constTopLevel(code: string, keep: ReadonlySet<string> = new Set()): string {
+  return code.replace(/^var ([A-Za-z_$][\w$]*) = /gm, (whole, name: string) => (keep.has(name) ? whole : `const ${name} = `));
+}
+
+/** `code` with its top-level constants const (constTopLevel), checked by esbuild, then minified if asked. */
+export async function checkedConst(code: string, minify: boolean): Promise<string> {
+  const keep = new Set<string>();
+  for (;;) {
+    const r = await transform(constTopLevel(code, keep), { format: 'esm', target: 'es2022', logLevel: 'silent' });
+    const assigned = r.warnings.filter((w) => w.id === 'assign-to-constant').map((w) => /"([^"]+)" is a constant/.exec(w.text)?.[1]);
+    if (assigned.length === 0) return minify ? (await transform(r.code, { format: 'esm', target: 'es2022', minify: true, logLevel: 'silent' })).code : r.code;
+    const fresh = assigned.filter((n): n is string => n !== undefined && !keep.has(n));
+    if (fresh.length === 0) throw new Error(`device bundle: an assignment to a constant: ${r.warnings.map((w) => w.text).join('; ')}`);
+    for (const n of fresh) keep.add(n);
+  }
+}
+
+/** A device bundle, with its top-level constants kept const (constTopLevel). */
+export async function buildDevice(options: BuildOptions): Promise<void> {
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  const r = await build({ ...options, minify: false, write: false });
+  const code = await checkedConst(r.outputFiles[0].text, options.minify ?? false);
+  mkdirSync(dirname(options.outfile!), { recursive: true });
+  writeFileSync(options.outfile!, code);
+}
+
 /** The scripted match the desktop simulator plays: a whole short match, as the sensors would see it. */
 async function writeScript(): Promise<void> {
   const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
@@ -63,7 +97,7 @@ async function writeScript(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await build(CLI);
   await writeScript();
-  await build(DEVICE);
-  await build(MCSIM);
-  await build(CHECK);
+  await buildDevice(DEVICE);
+  await buildDevice(MCSIM);
+  await buildDevice(CHECK);
 }

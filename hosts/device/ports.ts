@@ -3,7 +3,7 @@
 import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
-import type { Reading } from '../../src/sensing/types.ts';
+import type { HealthFact, Reading } from '../../src/sensing/types.ts';
 import type { HardwarePart } from '../../src/app/selftest.ts';
 import type { KeyStore } from '../../src/app/table-config.ts';
 
@@ -18,17 +18,20 @@ export interface Board {
   table?: BoardTable;
   /** Microseconds since start (Time.microseconds on the ESP32). */
   now(): number;
-  /** Beam edges timestamped below JavaScript, colour readings, strip readings. */
-  sources(onReadable: (source: ReadingSource) => void): ReadingSource[];
+  /** Beam edges timestamped below JavaScript, colour readings, strip readings; a sensor that stops
+   * answering is a health fact, and the others go on. */
+  sources(onReadable: (source: ReadingSource) => void, onHealth?: (fact: HealthFact) => void): ReadingSource[];
   buttons(onEdge: (name: 'up' | 'down' | 'select', pressed: boolean, t: number) => void): { close(): void };
   display: DisplayPort;
   storage: StoragePort;
   /** A repeating timer (the Clock port's tick). */
   every(ms: number, fn: () => void): void;
   log(text: string): void;
+  /** Releases everything the board opened: sources, buttons, timers, the display's bus. */
+  close(): void;
   /** The board's parts and their pins, for the self-test's messages (absent: faults name only the channel). */
   hardware?: readonly HardwarePart[];
-  /** Channels of parts that did not answer when the board started ("display", "p2.c", "s1"). */
+  /** Channels of parts that do not answer ("display", "p2.c", "s1"); the board logs a display fault itself. */
   faults?: readonly string[];
   /** Where the calibration is kept, apart from the journal (absent: it lasts until power off). */
   calibration?: KeyStore;

@@ -34,10 +34,12 @@ export function start(
     defaultMatch: match,
     install: { hardware: board.hardware, store: board.calibration, faults: board.faults },
   });
-  board.sources((source) => app.readings(source.read()));
+  board.sources((source) => app.readings(source.read()), (fact) => app.noteHealth(fact));
   // Parts that did not answer as the board started: the debug log is the one place sure to show them.
+  // The display is the board's to log (it sees the error, and whether it answers again later).
   for (const channel of board.faults ?? []) {
-    const f = fault(channel, channel === 'display' ? 'displayMissing' : channel.endsWith('.c') ? 'colourSilent' : 'stripSilent', board.hardware ?? []);
+    if (channel === 'display') continue;
+    const f = fault(channel, channel.endsWith('.c') ? 'colourSilent' : 'stripSilent', board.hardware ?? []);
     board.log(`carrom: ${f.message}`);
   }
   if (app.calibrationError) board.log(`carrom: ${app.calibrationError}; using the built-in calibration`);

@@ -369,7 +369,8 @@ export class TableApp {
     this.draw();
   }
 
-  private noteHealth(h: HealthFact): void {
+  /** A health fact from the sensing layer, or from the host (a sensor that stopped answering its bus). */
+  noteHealth(h: HealthFact): void {
     this.health.push(h);
     if (this.health.length > 32) this.health.shift();
     if (h.fact === 'unstuck') this.faults.delete(h.channel);

@@ -3,59 +3,72 @@
  *
  * Why not embedded:io/digital: its ISR only ORs the pin into a mask and posts one message until the
  * JavaScript callback runs, so edges that come before then merge into one callback, and it takes no
- * timestamp (the SDK's modules/io/digital/esp32/digitalbank.c). A 2 ms pulse and a 0.5 ms gap
- * (docs/hardware.md) would be lost. Here each edge goes into a ring buffer with esp_timer_get_time(), and
- * JavaScript reads the edges in batches.
+ * timestamp (modules/io/digital/esp32/digitalbank.c). A 2 ms pulse and a 0.5 ms gap (hardware.md)
+ * would be lost. Here each edge goes into a ring buffer (edges.h) with esp_timer_get_time(), and
+ * JavaScript reads the edges in batches, with 64-bit times.
+ *
+ * The object's life follows digitalbank.c: the callback is kept from the garbage collector by the
+ * host hooks' marker, the pins are reserved while open, and a message posted from the ISR holds a use
+ * of the record, so closing while one is pending frees the record only once that message has come.
  */
 
 #include "xsmc.h"
 #include "xsHost.h"
 #include "mc.xs.h"
+#include "builtinCommon.h"
 #include "driver/gpio.h"
 #include "esp_timer.h"
 
+#define EDGES_ISR IRAM_ATTR
+#include "edges.h"
+
+#define kChannels 8
 #define kNoPin 0xFF /* a channel without a beam: the lower beams of a one-beam table */
-#define kEdges 512 /* power of two: 512 edges is seconds of the noisiest beam */
 
+struct Capture;
 typedef struct {
-	uint32_t t;      /* µs, low 32 bits of esp_timer_get_time() (wraps every 71 minutes; JS unwraps) */
-	uint8_t channel; /* 0..7: pocket * 2 + beam */
-	uint8_t level;   /* 1 clear, 0 blocked */
-	uint16_t pad;
-} Edge;
+	struct Capture *capture;
+	uint8_t channel;
+} Beam;
 
-typedef struct {
+typedef struct Capture {
 	xsMachine *the;
 	xsSlot obj;
-	uint8_t pins[8];
-	volatile uint32_t head, tail;
-	volatile uint8_t posted;
-	volatile uint32_t lost;
-	Edge ring[kEdges];
+	xsSlot *onReadable;
+	uint8_t pins[kChannels];
+	uint8_t open; /* ISR handlers added and pins reserved */
+	Beam beams[kChannels];
+	EdgeRing edges;
 } Capture;
 
-static Capture *gCapture;
-
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength);
+static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot);
+void xs_capture_destructor(void *data);
+
+static const xsHostHooks ICACHE_RODATA_ATTR xsCaptureHooks = {
+	xs_capture_destructor,
+	xs_capture_mark,
+	"capture"
+};
 
 static void IRAM_ATTR captureISR(void *arg)
 {
-	Capture *c = gCapture;
-	uint32_t channel = (uint32_t)arg;
-	uint32_t head = c->head;
-	if (((head + 1) & (kEdges - 1)) == (c->tail & (kEdges - 1))) {
-		c->lost++;
-	}
-	else {
-		Edge *e = &c->ring[head & (kEdges - 1)];
-		e->t = (uint32_t)esp_timer_get_time();
-		e->channel = (uint8_t)channel;
-		e->level = gpio_get_level(c->pins[channel]);
-		c->head = head + 1;
-	}
-	if (!c->posted) {
-		c->posted = 1;
+	Beam *beam = arg;
+	Capture *c = beam->capture;
+	edgeRingPut(&c->edges, (uint32_t)esp_timer_get_time(), beam->channel, gpio_get_level(c->pins[beam->channel]));
+	if (edgeRingShouldPost(&c->edges))
 		modMessagePostToMachineFromISR(c->the, captureDeliver, c);
+}
+
+static void captureStop(Capture *c)
+{
+	if (!c->open) return;
+	c->open = 0;
+	for (int i = 0; i < kChannels; i++) {
+		if (c->pins[i] == kNoPin) continue;
+		gpio_isr_handler_remove(c->pins[i]);
+		gpio_reset_pin(c->pins[i]);
+		builtinFreePin(c->pins[i]);
 	}
 }
 
@@ -63,78 +76,111 @@ void xs_capture_destructor(void *data)
 {
 	Capture *c = data;
 	if (!c) return;
-	for (int i = 0; i < 8; i++)
-		if (c->pins[i] != kNoPin) gpio_isr_handler_remove(c->pins[i]);
-	gCapture = NULL;
-	c_free(c);
+	captureStop(c);
+	if (edgeRingRelease(&c->edges))
+		c_free(c);
 }
 
-/* new Capture({pins: [8 GPIO numbers, -1 for a channel without a beam], onReadable}) */
+static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot)
+{
+	Capture *c = it;
+	(*markRoot)(the, c->onReadable);
+}
+
+/* new Capture({pins: [8 GPIO numbers, -1 for a channel without a beam], onReadable(count)}) */
 void xs_capture(xsMachine *the)
 {
-	if (gCapture)
-		xsUnknownError("capture in use");
+	uint8_t pins[kChannels];
+	xsmcVars(1);
+	xsmcGet(xsVar(0), xsArg(0), xsID_pins);
+	for (int i = 0; i < kChannels; i++) {
+		xsmcGetIndex(xsResult, xsVar(0), i);
+		int pin = xsmcToInteger(xsResult);
+		if (pin < 0) {
+			pins[i] = kNoPin;
+			continue;
+		}
+		if (pin >= GPIO_NUM_MAX || !GPIO_IS_VALID_GPIO(pin))
+			xsRangeError("invalid pin");
+		if (!builtinIsPinFree(pin))
+			xsUnknownError("in use");
+		for (int j = 0; j < i; j++)
+			if (pins[j] == pin)
+				xsRangeError("pin given twice");
+		pins[i] = (uint8_t)pin;
+	}
+	xsSlot *onReadable = builtinGetCallback(the, xsID_onReadable);
+	if (!onReadable)
+		xsUnknownError("onReadable required");
+
 	Capture *c = c_calloc(1, sizeof(Capture));
 	if (!c)
 		xsUnknownError("no memory");
+	edgeRingInit(&c->edges);
 	c->the = the;
 	c->obj = xsThis;
-	xsmcVars(1);
-	xsmcGet(xsVar(0), xsArg(0), xsID_pins);
-	for (int i = 0; i < 8; i++) {
-		xsmcGetIndex(xsResult, xsVar(0), i);
-		int pin = xsmcToInteger(xsResult);
-		c->pins[i] = (pin < 0) ? kNoPin : (uint8_t)pin;
-	}
+	c->onReadable = onReadable;
 	xsmcSetHostData(xsThis, c);
-	gCapture = c;
-	gpio_install_isr_service(0);
-	for (int i = 0; i < 8; i++) {
-		if (c->pins[i] == kNoPin) continue;
-		gpio_reset_pin(c->pins[i]);
-		gpio_set_direction(c->pins[i], GPIO_MODE_INPUT);
-		gpio_set_intr_type(c->pins[i], GPIO_INTR_ANYEDGE);
-		gpio_isr_handler_add(c->pins[i], captureISR, (void *)i);
-	}
+	xsSetHostHooks(xsThis, &xsCaptureHooks);
 	xsRemember(c->obj);
+
+	gpio_install_isr_service(0); /* already installed by another driver: fine */
+	for (int i = 0; i < kChannels; i++) {
+		c->pins[i] = pins[i];
+		c->beams[i].capture = c;
+		c->beams[i].channel = (uint8_t)i;
+		if (pins[i] == kNoPin) continue;
+		builtinUsePin(pins[i]);
+		gpio_reset_pin(pins[i]);
+		gpio_set_direction(pins[i], GPIO_MODE_INPUT);
+		gpio_set_intr_type(pins[i], GPIO_INTR_ANYEDGE);
+		gpio_isr_handler_add(pins[i], captureISR, &c->beams[i]);
+		gpio_intr_enable(pins[i]);
+	}
+	c->open = 1;
 }
 
 void xs_capture_close(xsMachine *the)
 {
 	Capture *c = xsmcGetHostData(xsThis);
-	if (!c) return;
+	if (!c || !xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks)) return;
 	xsForget(c->obj);
 	xs_capture_destructor(c);
 	xsmcSetHostData(xsThis, NULL);
+	xsmcSetHostDestructor(xsThis, NULL);
 }
 
-/* read(buffer): copies whole edges into an ArrayBuffer (8 bytes each), returns how many */
+static uint64_t captureNow(void *refcon)
+{
+	return (uint64_t)esp_timer_get_time();
+}
+
+/* read(buffer): copies whole edges into an ArrayBuffer (kEdgeBytes each), returns how many */
 void xs_capture_read(xsMachine *the)
 {
-	Capture *c = xsmcGetHostData(xsThis);
+	Capture *c = xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks);
 	void *data;
 	xsUnsignedValue size;
 	xsmcGetBufferWritable(xsArg(0), &data, &size);
-	uint32_t n = 0, max = size / sizeof(Edge);
-	while (n < max && c->tail != c->head) {
-		c_memcpy((uint8_t *)data + n * sizeof(Edge), &c->ring[c->tail & (kEdges - 1)], sizeof(Edge));
-		c->tail++;
-		n++;
-	}
-	xsmcSetInteger(xsResult, n);
+	xsmcSetInteger(xsResult, edgeRingTake(&c->edges, captureNow, NULL, data, size / kEdgeBytes));
 }
 
 void xs_capture_get_lost(xsMachine *the)
 {
-	Capture *c = xsmcGetHostData(xsThis);
-	xsmcSetInteger(xsResult, c ? c->lost : 0);
+	Capture *c = xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks);
+	xsmcSetInteger(xsResult, c->edges.lost);
 }
 
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength)
 {
 	Capture *c = refcon;
-	c->posted = 0;
-	xsBeginHost(the);
-	xsCall0(c->obj, xsID_onReadable);
-	xsEndHost(the);
+	if (edgeRingRelease(&c->edges)) { /* closed while this message was on its way */
+		c_free(c);
+		return;
+	}
+	edgeRingDelivered(&c->edges);
+	xsBeginHost(c->the);
+		xsmcSetInteger(xsResult, edgeRingCount(&c->edges));
+		xsCallFunction1(xsReference(c->onReadable), c->obj, xsResult);
+	xsEndHost(c->the);
 }

@@ -1,4 +1,5 @@
-// The JavaScript side of capture.c: new Capture({pins, onReadable}); read(buffer) → edges copied.
+// The JavaScript side of capture.c: new Capture({pins, onReadable(count)}); read(buffer) copies whole
+// edges, 12 bytes each: u32 low and u32 high of the µs time (esp_timer, as Time.microseconds), channel, level.
 export default class Capture @ "xs_capture_destructor" {
 	constructor(options) @ "xs_capture";
 	close() @ "xs_capture_close";

@@ -2,17 +2,20 @@
 // strip positions and colours over I²C, buttons, the SSD1306, the journal in NVS, Time.microseconds.
 import device from 'embedded:provider/builtin';
 import Digital from 'embedded:io/digital';
-import I2C from 'embedded:io/i2c';
 import Time from 'time';
 import Timer from 'timer';
 import Capture from 'capture';
-import type { Reading } from '../../../src/sensing/types.ts';
 import type { DisplayPort } from '../../../src/app/app.ts';
+import type { Reading } from '../../../src/sensing/types.ts';
+import { fault } from '../../../src/app/selftest.ts';
 import { describeBoard } from '../hardware.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { PreferenceKey } from '../preference-key.ts';
 import type { BoardTable } from '../../../boards/types.ts';
+import { decodeEdges, EDGE_BYTES } from './beams.ts';
 import { PreferenceStorage } from './preference-storage.ts';
+import type { Bus } from './i2c.ts';
+import { ColourSensors, Strips } from './sensors.ts';
 import { SSD1306 } from './ssd1306.ts';
 
 interface Addresses {
@@ -36,53 +39,75 @@ function micros(): number {
   return us;
 }
 
-/** The SSD1306, or nothing if it does not answer (then the table runs blind and says so in the log). */
-function openDisplay(options: { data: number; clock: number; hz: number; address: number }, faults: string[], log: (text: string) => void): DisplayPort {
-  let display: SSD1306;
-  try {
-    display = new SSD1306(options);
-  } catch {
-    faults.push('display');
-    return { show() {} };
-  }
+/** The OLED, or a log line once if it stops answering (naming the part and its pins, `named`): the table
+ * plays on without its screen, and the self-test lists it in `faults` while it does not answer. */
+function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named: string, faults: string[]): DisplayPort & { close(): void } {
+  let display: SSD1306 | null = null;
   let failed = false;
+  const attempt = (step: (d: SSD1306) => void) => {
+    try {
+      display ??= make();
+      step(display);
+      failed = false;
+      if (faults.includes('display')) faults.splice(faults.indexOf('display'), 1);
+    } catch (e) {
+      display?.close();
+      display = null; // set it up again next time: it may have lost power
+      if (!failed) log(`carrom: ${named} (${e})`);
+      if (!faults.includes('display')) faults.push('display');
+      failed = true;
+    }
+  };
   return {
-    show(frame) {
-      try {
-        display.show(frame);
-      } catch (e) {
-        // A display that stops answering must not stop the table: note it once, keep counting.
-        if (!failed) log(`carrom: display stopped answering: ${e}`);
-        failed = true;
-      }
-    },
-    brightness(level) {
-      try {
-        display.brightness(level);
-      } catch {}
-    },
+    show: (frame) => attempt((d) => d.show(frame)),
+    brightness: (level) => attempt((d) => d.brightness(level)),
+    close: () => display?.close(),
   };
 }
 
 export function referenceBoard(): Board {
   const address = (device as unknown as { address?: Addresses }).address;
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
-  const bus = device.I2C.default as { data: number; clock: number; hz: number };
-  const sources: ReadingSource[] = [];
-  const faults: string[] = [];
+  const bus = device.I2C.default as Bus;
   const log = (text: string) => trace(`${text}\n`);
+  const timers: Timer[] = [];
+  const open: { close(): void }[] = [];
+  const hardware = describeBoard({ pin: device.pin as Record<string, number>, bus, address });
+  const faults: string[] = [];
+  const display = guardedDisplay(() => new SSD1306(bus, address.display), log, fault('display', 'displayMissing', hardware).message, faults);
+  open.push(display);
   // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
   const layout = (device as unknown as { table?: BoardTable }).table;
   return {
     table: layout,
     now: micros,
-    sources(onReadable) {
-      // Beam edges: timestamped in the ISR; the low 32 bits of µs are unwrapped here.
-      const raw = new ArrayBuffer(8 * 64);
+    sources(onReadable, onHealth = () => {}) {
+      // No colour sensors on the board: the players name each piece.
+      const colours = address.colourSwitch === undefined ? null : new ColourSensors(bus, address.colourSwitch, address.colour ?? 0x29, micros, onHealth);
+      const colourReadings: Reading[] = [];
+      const colourSource: ReadingSource = { read: () => colourReadings.splice(0), close: () => colours?.close() };
+      const colourOf = (pocket: number) => {
+        const r = colours?.read(pocket);
+        if (r) colourReadings.push(r);
+      };
+
+      const raw = new ArrayBuffer(EDGE_BYTES * 64);
       const view = new DataView(raw);
-      let high = 0;
-      let last = 0;
       let pending: Reading[] = [];
+      let lost = 0;
+      const capture = new Capture({
+        // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
+        pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
+        onReadable() {
+          for (let n = this.read(raw); n > 0; n = this.read(raw)) decodeEdges(view, n, pending, colourOf);
+          if (this.lost !== lost) {
+            lost = this.lost;
+            log(`carrom: ${lost} beam edges lost (the ring was full)`);
+          }
+          onReadable(beams);
+          if (colourReadings.length > 0) onReadable(colourSource);
+        },
+      });
       const beams: ReadingSource = {
         read() {
           const out = pending;
@@ -91,82 +116,18 @@ export function referenceBoard(): Board {
         },
         close: () => capture.close(),
       };
-      const capture = new Capture({
-        // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
-        pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
-        onReadable() {
-          for (let n = this.read(raw); n > 0; n = this.read(raw)) {
-            for (let i = 0; i < n; i++) {
-              const low = view.getUint32(i * 8, true);
-              if (low < last) high += 0x1_0000_0000;
-              last = low;
-              const channel = view.getUint8(i * 8 + 4);
-              const level = view.getUint8(i * 8 + 5);
-              pending.push({ t: high + low, kind: 'beam', pocket: channel >> 1, beam: (channel & 1) as 0 | 1, blocked: level === 0 });
-              // A piece blocks the upper beam: read its colour while it is there.
-              if ((channel & 1) === 0 && level === 0) colourOf(channel >> 1);
-            }
-          }
-          onReadable(beams);
-        },
-      });
-      sources.push(beams);
 
-      // Colour: TCS34725 n behind channel n of the TCA9548A switch; read clear, red, green, blue.
-      const colourSwitch = address.colourSwitch === undefined ? null : new I2C({ ...bus, address: address.colourSwitch });
-      const colour = colourSwitch && new I2C({ ...bus, address: address.colour ?? 0x29 });
-      for (let p = 0; colourSwitch && colour && p < 4; p++) {
-        try {
-          colourSwitch.write(Uint8Array.of(1 << p));
-          colour.write(Uint8Array.of(0x80 | 0x00, 0x03)); // power on, RGBC enable
-        } catch {
-          faults.push(`p${p}.c`); // no answer: its pieces go unnamed, the self-test names it
-        }
-      }
-      const colours: Reading[] = [];
-      const colourSource: ReadingSource = { read: () => colours.splice(0), close() {} };
-      function colourOf(pocket: number) {
-        if (!colourSwitch || !colour) return; // no colour sensors: the players name each piece
-        let d: DataView;
-        try {
-          colourSwitch.write(Uint8Array.of(1 << pocket));
-          colour.write(Uint8Array.of(0x80 | 0x20 | 0x14)); // auto-increment from CDATAL
-          d = new DataView(colour.read(8));
-        } catch {
-          return; // no reading: the sensing layer names it a man and asks; the self-test sees no answer
-        }
-        const r = d.getUint16(2, true);
-        const g = d.getUint16(4, true);
-        const b = d.getUint16(6, true);
-        const sum = r + g + b;
-        if (sum === 0) return; // nothing read: the sensing layer names it a man and asks
-        colours.push({ t: micros(), kind: 'colour', pocket, rgb: [r / sum, g / sum, b / sum] });
-        onReadable(colourSource);
-      }
-      sources.push(colourSource);
-
-      // Strips: each controller answers the striker's position in mm, 0xFFFF when there is none; polled at 50 Hz.
-      const strips = address.strips.map((a) => new I2C({ ...bus, address: a }));
-      const lastMm: (number | null | undefined)[] = [undefined, undefined, undefined, undefined];
+      const strips = new Strips(bus, address.strips, micros, onHealth);
       const stripReadings: Reading[] = [];
-      const stripSource: ReadingSource = { read: () => stripReadings.splice(0), close() {} };
-      Timer.repeat(() => {
-        strips.forEach((s, seat) => {
-          let v: number;
-          try {
-            v = new DataView(s.read(2)).getUint16(0, true);
-          } catch {
-            return; // a strip that does not answer reports nothing: the self-test names it
-          }
-          const mm = v === 0xffff ? null : v;
-          if (mm !== lastMm[seat]) {
-            lastMm[seat] = mm;
-            stripReadings.push({ t: micros(), kind: 'strip', seat, mm });
-          }
-        });
-        if (stripReadings.length > 0) onReadable(stripSource);
-      }, 20);
-      sources.push(stripSource);
+      const stripSource: ReadingSource = { read: () => stripReadings.splice(0), close: () => strips.close() };
+      timers.push(
+        Timer.repeat(() => {
+          strips.poll(stripReadings);
+          if (stripReadings.length > 0) onReadable(stripSource);
+        }, 20),
+      );
+      const sources = [beams, colourSource, stripSource];
+      open.push(...sources);
       return sources;
     },
     buttons(onEdge) {
@@ -180,14 +141,20 @@ export function referenceBoard(): Board {
           },
         });
       const all = [make('up', 'buttonUp'), make('down', 'buttonDown'), make('select', 'buttonSelect')];
-      return { close: () => all.forEach((d) => d.close()) };
+      const buttons = { close: () => all.forEach((d) => d.close()) };
+      open.push(buttons);
+      return buttons;
     },
-    display: openDisplay({ ...bus, address: address.display }, faults, log),
+    display,
     storage: new PreferenceStorage(),
-    every: (ms, fn) => void Timer.repeat(fn, ms),
+    every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
-    hardware: describeBoard({ pin: device.pin as Record<string, number>, bus, address }),
+    hardware,
     faults,
     calibration: new PreferenceKey('carromcal', 'table'),
+    close() {
+      for (const t of timers.splice(0)) Timer.clear(t);
+      for (const o of open.splice(0)) o.close();
+    },
   };
 }

@@ -1,40 +1,15 @@
-// Stand-ins for the Moddable desktop simulator (mcsim), which has no beams, strips or OLED: a scripted
-// trace plays in as if the sensors saw it, the screen goes to the console as text, the journal to
-// Preference (a JSON file on Linux). The app and everything below it are the table's own code.
-import Preference from 'preference';
+// Stand-ins for the Moddable desktop simulator (mcsim), which has no beams or strips: a scripted
+// trace plays in as if the sensors saw it; the OLED is drawn in the simulator's window (and, for
+// headless runs, to the console as text); the skin's buttons are up, select and down; the journal
+// goes to files, so it survives a restart. The app and everything below it are the table's own code.
 import Time from 'time';
 import Timer from 'timer';
 import type { Reading } from '../../../src/sensing/types.ts';
 import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
-import type { StoragePort } from '../../../src/store/journal.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import { FileJournal } from './file-journal.ts';
+import { oledDisplay, simButtons, simScreen } from './screen.ts';
 import { PreferenceKey } from '../preference-key.ts';
-
-const DOMAINS = Object.freeze(['mcsim0', 'mcsim1'] as const);
-
-/** The journal in Preference, base64-free: one key per record, as on the device. */
-class SimStorage implements StoragePort {
-  read(slot: 0 | 1): Uint8Array {
-    const n = Number(Preference.get(DOMAINS[slot], 'n') ?? 0);
-    const parts: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const v = Preference.get(DOMAINS[slot], `r${i}`);
-      if (!(v instanceof ArrayBuffer)) break;
-      parts.push(...new Uint8Array(v));
-    }
-    return Uint8Array.from(parts);
-  }
-  append(slot: 0 | 1, bytes: Uint8Array): void {
-    const n = Number(Preference.get(DOMAINS[slot], 'n') ?? 0);
-    Preference.set(DOMAINS[slot], `r${n}`, bytes.slice().buffer as ArrayBuffer);
-    Preference.set(DOMAINS[slot], 'n', n + 1);
-  }
-  erase(slot: 0 | 1): void {
-    const domain = DOMAINS[slot];
-    Preference.set(domain, 'n', 0);
-    for (const key of Preference.keys(domain)) if (key !== 'n') Preference.delete(domain, key);
-  }
-}
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -54,8 +29,16 @@ function frameText(bytes: Uint8Array): string {
 }
 
 export function simulatorBoard(script: readonly Reading[], speed: number): Board {
-  const started = Time.ticks;
-  const now = () => (Time.ticks - started) * 1000 * speed;
+  // The script plays `speed` times faster than life; then the clock slows to life's pace, so that a
+  // click of the skin's buttons is a short press (a long press is 700 ms: 88 ms of real time at 8×).
+  let base = 0;
+  let since = Time.ticks;
+  let rate = speed;
+  const now = () => base + (Time.ticks - since) * 1000 * rate;
+  const log = (text: string) => trace(`${text}\n`);
+  const timers: Timer[] = [];
+  const screen = simScreen();
+  const oled = screen ? oledDisplay(screen, log) : null;
   let shown = '';
   let lastShown = -Infinity;
   return {
@@ -64,20 +47,26 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
       let next = 0;
       const batch: Reading[] = [];
       const source: ReadingSource = { read: () => batch.splice(0), close() {} };
-      Timer.repeat(() => {
+      timers.push(Timer.repeat(() => {
         const t = now();
         while (next < script.length && script[next].t <= t) batch.push(script[next++]);
         if (batch.length > 0) onReadable(source);
         if (next === script.length) {
           next++;
-          trace('carrom: the scripted match has been played\n');
+          base = now();
+          since = Time.ticks;
+          rate = 1;
+          trace('carrom: the scripted match has been played; the clock runs at real speed now\n');
         }
-      }, 10);
+      }, 10));
       return [source];
     },
-    buttons: () => ({ close() {} }),
+    buttons(onEdge) {
+      return screen ? simButtons(screen, (name, pressed) => onEdge(name, pressed, now()), log) : { close() {} };
+    },
     display: {
       show(frame) {
+        oled?.show(frame);
         // At most twice a second of script time, and only when it changed.
         const t = now();
         if (t - lastShown < 500_000) return;
@@ -88,11 +77,14 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
         trace(`${text}\n`);
       },
     },
-    storage: new SimStorage(),
+    storage: new FileJournal('carrom-journal'),
+    every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
+    log,
     hardware: [],
     faults: [],
     calibration: new PreferenceKey('mcsimcal', 'table'),
-    every: (ms, fn) => void Timer.repeat(fn, ms),
-    log: (text) => trace(`${text}\n`),
+    close() {
+      for (const t of timers.splice(0)) Timer.clear(t);
+    },
   };
 }

@@ -12,6 +12,10 @@ import { LAYOUTS, NOISE } from '../tools/tracegen/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
 import { FIXTURES } from '../tools/fixtures.ts';
 import { makeTable, play } from './helpers/table.ts';
+import { CalibrationRun, DROPS, computeCalibration } from '../src/app/calibration.ts';
+import { STEPS } from '../src/app/install.ts';
+import type { Reading } from '../src/sensing/types.ts';
+import { Physics } from '../hosts/simulator/physics.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { RFC4231 } from './helpers/rfc4231.ts';
 import { XS_SETTINGS, syncTranscript } from '../tools/xs/sync-scenario.ts';
@@ -95,6 +99,22 @@ describe('the whole table app in XS', function () {
       assert.equal(JSON.parse(inXs).match.over, true);
     });
   }
+
+  it('a calibration of simulated drops (noise, speeds, ringing): XS computes what Node computes', async () => {
+    const physics = new Physics(9, NOISE.medium);
+    const readings: Reading[] = [];
+    let t = 1_000_000;
+    for (const { pocket, kind } of STEPS) {
+      for (let i = 0; i < DROPS; i++) ((readings.push(...physics.drop(t, pocket, kind, { stuck: null, noisy: null, noColour: false })), (t += 400_000)));
+    }
+    const run = new CalibrationRun(10);
+    for (const r of readings) run.reading(r);
+    run.advance(t + 1_000_000);
+    const inNode = computeCalibration(run.samples, 10);
+    assert.equal(run.done, true);
+    const inXs = (await xs.command('calibrate\n' + JSON.stringify(readings))).reply.toString();
+    assert.equal(inXs, JSON.stringify(inNode));
+  });
 });
 
 describe('the sync core in XS', function () {

@@ -4,6 +4,8 @@ import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { HealthFact, Reading } from '../../src/sensing/types.ts';
+import type { HardwarePart } from '../../src/app/selftest.ts';
+import type { KeyStore } from '../../src/app/table-config.ts';
 
 /** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
 export interface ReadingSource {
@@ -27,4 +29,10 @@ export interface Board {
   log(text: string): void;
   /** Releases everything the board opened: sources, buttons, timers, the display's bus. */
   close(): void;
+  /** The board's parts and their pins, for the self-test's messages (absent: faults name only the channel). */
+  hardware?: readonly HardwarePart[];
+  /** Channels of parts that do not answer ("display", "p2.c", "s1"); the board logs a display fault itself. */
+  faults?: readonly string[];
+  /** Where the calibration is kept, apart from the journal (absent: it lasts until power off). */
+  calibration?: KeyStore;
 }

@@ -3,6 +3,7 @@
 import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Calibration } from '../../src/sensing/types.ts';
+import { fault } from '../../src/app/selftest.ts';
 import type { Board } from './ports.ts';
 
 export const REFERENCE_CALIBRATION: Calibration = Object.freeze({
@@ -31,8 +32,17 @@ export function start(
     storage: board.storage,
     table,
     defaultMatch: match,
+    install: { hardware: board.hardware, store: board.calibration, faults: board.faults },
   });
   board.sources((source) => app.readings(source.read()), (fact) => app.noteHealth(fact));
+  // Parts that did not answer as the board started: the debug log is the one place sure to show them.
+  // The display is the board's to log (it sees the error, and whether it answers again later).
+  for (const channel of board.faults ?? []) {
+    if (channel === 'display') continue;
+    const f = fault(channel, channel.endsWith('.c') ? 'colourSilent' : 'stripSilent', board.hardware ?? []);
+    board.log(`carrom: ${f.message}`);
+  }
+  if (app.calibrationError) board.log(`carrom: ${app.calibrationError}; using the built-in calibration`);
   board.buttons((name, pressed, t) => app.button(name, pressed, t));
   board.every(20, () => app.tick());
   board.log(`carrom: ${app.header.rules} ${app.header.mode}, board ${app.state.board.number}, ${app.state.shots} shots`);

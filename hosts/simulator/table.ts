@@ -12,6 +12,7 @@ import type { SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { FetchTransport, mathRandom, nodeDigest, systemClock } from './sync.ts';
 import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
 import { Physics, type Faults } from './physics.ts';
+import { SIM_HARDWARE } from './hardware.ts';
 
 /** The app's timer tick: virtual time moves in steps of this, as the device's timer does. */
 export const TICK_US = 20_000;
@@ -50,6 +51,10 @@ export class SimTable {
   frame = new Uint8Array(1024);
   private readonly listeners = new Set<() => void>();
   boots = 0;
+  /** The calibration's key: kept across power cuts, as flash is. */
+  calibrationKey: string | null = null;
+  /** Where the striker rests on each strip (null: empty): the strips report it at every power-up. */
+  private readonly strips: (number | null)[] = [null, null, null, null];
 
   constructor(private readonly o: SimOptions) {
     this.header = o.match;
@@ -86,6 +91,10 @@ export class SimTable {
       storage: this.storage,
       table: { beamGapMm: 10, calibration: CALIBRATION },
       defaultMatch: this.o.match,
+      install: {
+        hardware: SIM_HARDWARE,
+        store: { get: () => this.calibrationKey, set: (text) => void (this.calibrationKey = text) },
+      },
       observer: {
         event: (e) => void this.events.push(e),
         match: (h) => {
@@ -96,6 +105,8 @@ export class SimTable {
       },
     });
     this.app.setWifi(this.wifiUp ? 'up' : 'down');
+    // The strip controllers answer the first poll after power-up, as the device's do.
+    this.app.readings(this.strips.map((mm, seat) => ({ t: 0, kind: 'strip' as const, seat, mm })));
   }
 
   onChange(fn: () => void): () => void {
@@ -168,10 +179,12 @@ export class SimTable {
   }
 
   place(seat: number, mm: number): void {
+    this.strips[seat] = mm;
     this.schedule([this.physics.strip(this.now + 1, seat, mm)]);
   }
 
   strike(seat: number): void {
+    this.strips[seat] = null;
     this.schedule([this.physics.strip(this.now + 1, seat, null)]);
   }
 

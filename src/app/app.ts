@@ -18,8 +18,10 @@ import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.
 import type { SyncView } from '../sync/sync.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { describeEvent, describePiece } from './describe.ts';
+import { Install, type InstallOptions } from './install.ts';
 import { LostShot } from './lost.ts';
 import { Match } from './match.ts';
+import { parseStored, type TableConfig } from './table-config.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
 
 export interface Clock {
@@ -71,6 +73,8 @@ export interface AppOptions {
   table: { beamGapMm: number; calibration: Calibration | null };
   /** The match to start when the journal is blank. */
   defaultMatch: MatchHeader;
+  /** Calibration and self-test: the hardware's parts and pins, the key the calibration is kept in. */
+  install?: InstallOptions;
   /** Sees every event as it enters the log, and every new match (a simulator's live log). */
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
@@ -108,12 +112,26 @@ export class TableApp {
   readonly health: HealthFact[] = [];
   /** Screen redraws, for tests and benchmarks. */
   frames = 0;
+  /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
+  table: TableConfig;
+  /** Why the calibration kept in flash was not used (it did not parse), or null. */
+  calibrationError: string | null = null;
+  private readonly install: Install;
+  private installDrawnAt = 0;
 
   constructor(private readonly o: AppOptions) {
     this.journal = new Journal(o.storage);
     this.buttons = new Buttons((b, long) => this.press(b, long));
     const h = o.defaultMatch;
     this.setup = { rules: h.rules, mode: h.mode, players: h.players.slice(), breaker: h.breaker, queenCap: 'preset' };
+    this.table = this.storedTable();
+    this.install = new Install(o.install ?? {}, {
+      now: () => this.o.clock.now(),
+      health: () => this.health,
+      cfg: () => this.sensing.cfg,
+      seats: () => [0, 1, 2, 3],
+      calibrated: (text) => this.calibrated(text),
+    });
     this.boot();
   }
 
@@ -121,17 +139,30 @@ export class TableApp {
 
   /** A batch of readings from the capture driver, colour sensors and strips, in time order. */
   readings(batch: readonly Reading[]): void {
-    for (const r of batch) this.sensing.reading(r);
+    const watch = this.install.watch;
+    if (!this.install.active) for (const r of batch) (watch.note(r), this.sensing.reading(r));
+    else {
+      // Calibrating or testing: the pieces dropped are not the match's.
+      for (const r of batch) (watch.note(r), this.install.reading(r));
+      this.draw();
+    }
   }
 
   button(name: ButtonName, pressed: boolean, t = this.o.clock.now()): void {
+    this.install.watch.buttons[name] = pressed;
     this.buttons.edge(name, pressed, t);
+    if (this.install.active) this.draw();
   }
 
   /** The host's timer: time has come to now (settle timers, strike confirmation, long presses). */
   tick(): void {
     const t = this.o.clock.now();
-    this.sensing.advance(t);
+    if (!this.install.active) this.sensing.advance(t);
+    else {
+      this.install.advance(t);
+      // The self-test is live: a beam that stays blocked becomes a fault with no reading to show it.
+      if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
+    }
     this.buttons.tick(t);
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
   }
@@ -198,6 +229,7 @@ export class TableApp {
       wifi: this.settings.wifi ? this.wifi : 'off',
       sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 } : null,
     };
+    if (this.install.active) return this.install.screen(corner);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice);
@@ -270,8 +302,12 @@ export class TableApp {
     this.lastT = 0;
     this.lost = null;
     this.boardKey = this.key(base);
-    this.sensing = new Sensing(
-      { beamGapMm: this.o.table.beamGapMm, calibration: this.o.table.calibration, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
+    this.sensing = this.newSensing(header);
+  }
+
+  private newSensing(header: MatchHeader): Sensing {
+    return new Sensing(
+      { ...this.table, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
       { event: (e) => this.event(e), health: (h) => this.noteHealth(h), provisional: (p) => this.provisional(p) },
       header,
     );
@@ -345,7 +381,9 @@ export class TableApp {
   // --- buttons and menus --------------------------------------------------------------------------
 
   private press(b: ButtonName, long: boolean): void {
-    if (!this.menus.open) {
+    if (this.install.active) {
+      if (!this.install.press(b, long)) this.leaveInstall();
+    } else if (!this.menus.open) {
       if (b === 'select' && !long) this.menus.show(() => mainMenu(this.menuContext()));
     } else if (long) this.menus.back();
     else if (b === 'up') this.menus.up();
@@ -371,6 +409,7 @@ export class TableApp {
         return app.lost;
       },
       answerLostShot: (putBack) => this.answerLostShot(putBack),
+      install: (what) => this.startInstall(what),
       setup: this.setup,
       sync: this.o.sync,
       call: (c) => this.call(c),
@@ -395,6 +434,41 @@ export class TableApp {
     this.settings = { ...this.settings, ...s };
     if (s.brightness) this.o.display.brightness?.(s.brightness);
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
+  }
+
+  // --- calibration and self-test (install.ts) --------------------------------------------------------
+
+  /** The host's table, or the calibration kept in flash if there is one and it parses. */
+  private storedTable(): TableConfig {
+    const text = this.o.install?.store?.get() ?? null;
+    if (text === null) return { ...this.o.table };
+    const parsed = parseStored(text);
+    if (parsed.ok) return parsed.value;
+    this.calibrationError = parsed.error;
+    return { ...this.o.table };
+  }
+
+  private startInstall(what: 'calibrate' | 'selftest'): void {
+    if (!this.atRest) {
+      this.lastText = 'WAIT: SHOT IN PLAY';
+      return;
+    }
+    this.install.start(what);
+  }
+
+  private calibrated(text: string): void {
+    const parsed = parseStored(text);
+    if (parsed.ok) ((this.table = parsed.value), (this.calibrationError = null));
+  }
+
+  /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
+   * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
+  private leaveInstall(): void {
+    this.sensing = this.newSensing(this.match.header);
+    this.faults.clear();
+    for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
+    this.sensing.advance(this.o.clock.now());
+    this.lastText = 'READY';
   }
 
   /** Draws the screen again (after the host changed something the screen shows). */

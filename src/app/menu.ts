@@ -36,6 +36,8 @@ export interface MenuContext {
   lost: LostShot | null;
   /** Its pieces were put back (true), or what went down is to be logged as that shot (false). */
   answerLostShot(putBack: boolean): void;
+  /** Opens the calibration or the self-test (they take the display until a long press). */
+  install(what: 'calibrate' | 'selftest'): void;
   call(c: TraceCall): void;
   change(s: Partial<Settings>): void;
   startMatch(): void;
@@ -177,6 +179,14 @@ export function settingsMenu(c: MenuContext): Menu {
     { label: `SETTLE ${st.settleSeconds} S`, open: () => choose('SETTLE TIME', [2, 3, 4, 5, 6], (v) => `${v} S`, (v) => c.change({ settleSeconds: v }), st.settleSeconds) },
     { label: `BRIGHT ${st.brightness.toUpperCase()}`, open: () => choose('BRIGHTNESS', ['low', 'mid', 'high'] as const, (v) => v.toUpperCase(), (v) => c.change({ brightness: v }), st.brightness) },
     { label: `WIFI ${st.wifi ? 'ON' : 'OFF'}`, act: () => (c.change({ wifi: !st.wifi }), 'stay') },
+    { label: 'INSTALL', open: () => installMenu(c) },
+  ]);
+}
+
+function installMenu(c: MenuContext): Menu {
+  return menu('INSTALL', [
+    { label: 'CALIBRATE', act: () => (c.install('calibrate'), 'close') },
+    { label: 'SELF-TEST', act: () => (c.install('selftest'), 'close') },
   ]);
 }
 

@@ -3,10 +3,12 @@
 
 import { Frame, HEIGHT, WIDTH, fit, textWidth } from './frame.ts';
 import type { Corner, MenuScreen, PlayScreen, Screen } from './screen.ts';
+import { text } from './text.ts';
 
 export function render(frame: Frame, screen: Screen): Frame {
   frame.clear();
   if (screen.kind === 'play') play(frame, screen);
+  else if (screen.kind === 'text') text(frame, screen, corner);
   else menu(frame, screen);
   return frame;
 }
@@ -20,7 +22,7 @@ function syncMark(c: Corner): string {
   return `${s.queued > 0 ? String(Math.min(s.queued, 99)) : ''}${s.trouble ? '?' : ''}`;
 }
 
-function corner(f: Frame, c: Corner): void {
+export function corner(f: Frame, c: Corner): void {
   let x = WIDTH - 1;
   const mark = c.wifi === 'up' ? 'W' : c.wifi === 'down' ? 'W!' : '';
   const sync = syncMark(c);

@@ -46,7 +46,16 @@ export interface MenuScreen {
   corner: Corner;
 }
 
-export type Screen = PlayScreen | MenuScreen;
+/** Lines of text under a title, scrolled from `top` (the self-test, the calibration). */
+export interface TextScreen {
+  kind: 'text';
+  title: string;
+  lines: readonly string[];
+  top: number;
+  corner: Corner;
+}
+
+export type Screen = PlayScreen | MenuScreen | TextScreen;
 
 /** Seats are clockwise seen from above; the display faces seat 0. */
 const ARROWS = Object.freeze(['↓', '←', '↑', '→'] as const);

@@ -8,8 +8,9 @@ import { play } from '../helpers/play.ts';
 import { header } from '../../tools/script.ts';
 import { LostShot } from '../../src/app/lost.ts';
 
-function context(awaiting: string[] = [], lost: LostShot | null = null): { c: MenuContext; calls: TraceCall[]; answers: boolean[] } {
+function context(awaiting: string[] = [], lost: LostShot | null = null): { c: MenuContext; calls: TraceCall[]; answers: boolean[]; installs: string[] } {
   const calls: TraceCall[] = [];
+  const installs: string[] = [];
   const answers: boolean[] = [];
   const state = play('it-torneo', awaiting.includes('colour') ? ['W'] : []);
   const c: MenuContext = {
@@ -19,11 +20,12 @@ function context(awaiting: string[] = [], lost: LostShot | null = null): { c: Me
     setup: { rules: 'icf', mode: 'singles', players: ['A', 'B'], breaker: 0, queenCap: 'preset' },
     lost,
     answerLostShot: (putBack) => void answers.push(putBack),
+    install: (what) => void installs.push(what),
     call: (x) => void calls.push(x),
     change: () => {},
     startMatch: () => {},
   };
-  return { c, calls, answers };
+  return { c, calls, answers, installs };
 }
 
 /** Every call the menus can make, walking every path (acting on a fresh context each time). */
@@ -41,8 +43,9 @@ function reachable(build: () => Menu, c: MenuContext, depth = 0, seen = new Set<
 
 describe('menus', () => {
   it('reach every call of the match log, every foul kind and every piece', () => {
-    const { c, calls } = context();
+    const { c, calls, installs } = context();
     reachable(() => mainMenu(c), c);
+    assert.deepEqual(installs, ['calibrate', 'selftest'], 'SETTINGS › INSTALL opens the calibration and the self-test');
     const said = new Set(calls.map((x) => JSON.stringify(x)));
     const want: TraceCall[] = [
       { call: 'nocontact' },

@@ -21,7 +21,10 @@ interface Seen {
 const FAKES: Record<string, string> = {
   'embedded:io/i2c': `export default class I2C {
     constructor(o) { this.log = { address: o.address, writes: [] }; globalThis.__seen.i2c.push(this.log); }
-    write(b) { this.log.writes.push([...new Uint8Array(b.buffer ?? b)]); }
+    write(b) {
+      if (globalThis.__silent.includes(this.log.address)) throw new Error('I2C: no acknowledge from ' + this.log.address);
+      this.log.writes.push([...new Uint8Array(b.buffer ?? b)]);
+    }
     read(n) { return new Uint8Array(n).fill(0xff).buffer; }
     close() {}
   }`,
@@ -55,20 +58,22 @@ function sdk(folder: string): Plugin {
 const dir = mkdtempSync(join(tmpdir(), 'carrom-board-'));
 
 /** The device host as it starts on `folder`: the board, what it opened, and the app started on it. */
-async function boot(folder: string) {
+async function boot(folder: string, silent: number[] = []) {
   const out = join(dir, `${folder}.mjs`);
   const entry = `export { referenceBoard } from ${JSON.stringify(resolve('hosts/device/esp32/board.ts'))};
 export { start } from ${JSON.stringify(resolve('hosts/device/table.ts'))};`;
   await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', outfile: out, plugins: [sdk(folder)], logLevel: 'error' });
   const seen: Seen = { i2c: [], capture: null };
-  const g = globalThis as unknown as { __seen: Seen; trace?: (s: string) => void };
+  const traced: string[] = [];
+  const g = globalThis as unknown as { __seen: Seen; __silent: number[]; trace?: (s: string) => void };
   g.__seen = seen;
-  g.trace ??= () => {};
+  g.__silent = silent; // I²C addresses that do not answer
+  g.trace = (s) => void traced.push(s);
   // Typed here, not imported: board.ts is typed against the SDK, which the Node typecheck does not see.
   const m = (await import(pathToFileURL(out).href)) as { referenceBoard(): Board; start: typeof start };
   const board = m.referenceBoard();
   const app = m.start(board);
-  return { board, app, seen, data: loadBoard(`boards/${folder}`) as BoardData };
+  return { board, app, seen, traced, data: loadBoard(`boards/${folder}`) as BoardData };
 }
 
 const opened = (seen: Seen) => [...new Set(seen.i2c.map((d) => d.address))].sort((a, b) => a - b);
@@ -91,5 +96,24 @@ describe('the ESP32 host on each board folder (fake SDK IO)', () => {
     assert.ok(addresses.includes(data.address.colourSwitch!) && addresses.includes(data.address.colour!), addresses.map((a) => a.toString(16)).join(' '));
     assert.equal(board.table?.beamGapMm, 10);
     assert.deepEqual(board.table?.calibration, data.table.calibration);
+  });
+
+  it('reference-v1 without a display: the table starts, and the debug log names the part, its bus pins and address', async () => {
+    const { app, board, traced, data } = await boot('reference-v1', [0x3c]);
+    assert.equal(data.address.display, 0x3c);
+    const said = traced.filter((l) => l.startsWith(`carrom: display does not answer: SSD1306 DISPLAY, GPIO${data.i2c.data}/${data.i2c.clock} 0x3C (`));
+    assert.equal(said.length, 1, traced.join(''));
+    assert.deepEqual(board.faults, ['display'], 'the self-test lists it');
+    assert.equal(app.state.board.number, 1);
+    app.refresh(); // drawing goes nowhere, and does not throw
+  });
+
+  it('the self-test names the pins of the board it runs on: eight beams and colour on reference-v1, four upper beams on devkit-1beam', async () => {
+    const ref = await boot('reference-v1');
+    assert.deepEqual(ref.board.hardware?.find((h) => h.channel === 'p1.b'), { channel: 'p1.b', part: 'IR RX P1 LOWER', pin: `GPIO${ref.data.pin.beam1b}` });
+    assert.ok(ref.board.hardware?.some((h) => h.channel === 'p3.c'));
+    const devkit = await boot('devkit-1beam');
+    const channels = devkit.board.hardware?.map((h) => h.channel) ?? [];
+    assert.deepEqual(channels.filter((c) => c.startsWith('p')), ['p0.a', 'p1.a', 'p2.a', 'p3.a']);
   });
 });

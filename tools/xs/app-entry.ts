@@ -5,8 +5,10 @@
 //   "start\n<trace header>", then "reading\n<line>" → the same, one reading at a time, nothing kept (heap)
 //   "finish"        → ticks 6 s more; answers the state JSON
 //   "render"        → draws the screen once;  "journal" → appends one typical shot record
+//   "calibrate\n<readings JSON>" → a calibration run over those readings; answers its result JSON
 import { commands } from './command.ts';
 import { TableApp } from '../../src/app/app.ts';
+import { CalibrationRun, computeCalibration } from '../../src/app/calibration.ts';
 import { formatJson } from '../../src/rules/json.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { parseReading, parseTrace, parseTraceHeader } from '../../src/sensing/trace.ts';
@@ -85,6 +87,13 @@ function run(op: string, body: string): string {
     case 'render':
       app?.refresh();
       return String(app?.frames ?? 0);
+    case 'calibrate': {
+      const rs = JSON.parse(body) as Reading[];
+      const c = new CalibrationRun(10);
+      for (const r of rs) c.reading(r);
+      c.advance(rs[rs.length - 1].t + 1_000_000);
+      return JSON.stringify(computeCalibration(c.samples, 10));
+    }
     case 'journal':
       journal.append(RECORD);
       return String(journal.size);

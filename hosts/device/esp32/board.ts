@@ -7,7 +7,10 @@ import Timer from 'timer';
 import Capture from 'capture';
 import type { DisplayPort } from '../../../src/app/app.ts';
 import type { Reading } from '../../../src/sensing/types.ts';
+import { fault } from '../../../src/app/selftest.ts';
+import { describeBoard } from '../hardware.ts';
 import type { Board, ReadingSource } from '../ports.ts';
+import { PreferenceKey } from '../preference-key.ts';
 import type { BoardTable } from '../../../boards/types.ts';
 import { decodeEdges, EDGE_BYTES } from './beams.ts';
 import { PreferenceStorage } from './preference-storage.ts';
@@ -36,8 +39,9 @@ function micros(): number {
   return us;
 }
 
-/** The OLED, or a log line once if it stops answering: the table plays on without its screen. */
-function guardedDisplay(make: () => SSD1306, log: (text: string) => void): DisplayPort & { close(): void } {
+/** The OLED, or a log line once if it stops answering (naming the part and its pins, `named`): the table
+ * plays on without its screen, and the self-test lists it in `faults` while it does not answer. */
+function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named: string, faults: string[]): DisplayPort & { close(): void } {
   let display: SSD1306 | null = null;
   let failed = false;
   const attempt = (step: (d: SSD1306) => void) => {
@@ -45,10 +49,12 @@ function guardedDisplay(make: () => SSD1306, log: (text: string) => void): Displ
       display ??= make();
       step(display);
       failed = false;
+      if (faults.includes('display')) faults.splice(faults.indexOf('display'), 1);
     } catch (e) {
       display?.close();
       display = null; // set it up again next time: it may have lost power
-      if (!failed) log(`carrom: display does not answer (${e})`);
+      if (!failed) log(`carrom: ${named} (${e})`);
+      if (!faults.includes('display')) faults.push('display');
       failed = true;
     }
   };
@@ -66,7 +72,9 @@ export function referenceBoard(): Board {
   const log = (text: string) => trace(`${text}\n`);
   const timers: Timer[] = [];
   const open: { close(): void }[] = [];
-  const display = guardedDisplay(() => new SSD1306(bus, address.display), log);
+  const hardware = describeBoard({ pin: device.pin as Record<string, number>, bus, address });
+  const faults: string[] = [];
+  const display = guardedDisplay(() => new SSD1306(bus, address.display), log, fault('display', 'displayMissing', hardware).message, faults);
   open.push(display);
   // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
   const layout = (device as unknown as { table?: BoardTable }).table;
@@ -141,6 +149,9 @@ export function referenceBoard(): Board {
     storage: new PreferenceStorage(),
     every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
+    hardware,
+    faults,
+    calibration: new PreferenceKey('carromcal', 'table'),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
       for (const o of open.splice(0)) o.close();

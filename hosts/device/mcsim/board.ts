@@ -9,6 +9,7 @@ import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { FileJournal } from './file-journal.ts';
 import { oledDisplay, simButtons, simScreen } from './screen.ts';
+import { PreferenceKey } from '../preference-key.ts';
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -79,6 +80,9 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     storage: new FileJournal('carrom-journal'),
     every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
+    hardware: [],
+    faults: [],
+    calibration: new PreferenceKey('mcsimcal', 'table'),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
     },

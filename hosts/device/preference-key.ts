@@ -1,0 +1,20 @@
+// One small Preference key (NVS) for the table's calibration, in its own domain: apart from the match
+// journal's two slots, so that neither a compaction nor a new match touches it.
+import Preference from 'preference';
+import type { KeyStore } from '../../src/app/table-config.ts';
+
+export class PreferenceKey implements KeyStore {
+  constructor(
+    private readonly domain: string,
+    private readonly key: string,
+  ) {}
+
+  get(): string | null {
+    const v = Preference.get(this.domain, this.key);
+    return typeof v === 'string' ? v : null;
+  }
+
+  set(text: string): void {
+    Preference.set(this.domain, this.key, text);
+  }
+}

@@ -1,0 +1,155 @@
+// Installing the table: the calibration and the self-test, two screens that take over the display and
+// the buttons while they run (the readings go to them, not to the match). Up and down scroll, a long
+// press leaves; in the calibration select skips a kind (a pocket that sees nothing), and on its result
+// select keeps the calibration in flash.
+
+import type { HealthFact, Reading } from '../sensing/types.ts';
+import type { Corner, TextScreen } from '../view/screen.ts';
+import type { ButtonName } from './buttons.ts';
+import { CalibrationRun, DROPS, KINDS, POCKETS, computeCalibration, type CalibrationCfg, type CalibrationResult } from './calibration.ts';
+import { SensorWatch, faultsNow, selfTestLines, type Fault, type HardwarePart } from './selftest.ts';
+import { storedText, type KeyStore } from './table-config.ts';
+
+export interface InstallOptions {
+  /** The table's parts, channels and pins (the device from its board, the simulator its own). */
+  hardware?: readonly HardwarePart[];
+  /** Where the calibration is kept (a Preference key on the device); none: it lasts until power off. */
+  store?: KeyStore;
+  /** Parts that did not answer the host before the app started, by channel ("display", "p2.c", "s1"). */
+  faults?: readonly string[];
+}
+
+export interface InstallHost {
+  now(): number;
+  health(): readonly HealthFact[];
+  cfg(): CalibrationCfg & { beamGapMm: number };
+  seats(): readonly number[];
+  /** A calibration was kept: the sensing layer uses it from now on (and from the next boot). */
+  calibrated(text: string): void;
+}
+
+type Mode = { kind: 'calibrate'; run: CalibrationRun; result: CalibrationResult | null; saved: boolean } | { kind: 'selftest' };
+
+export class Install {
+  readonly watch = new SensorWatch();
+  private mode: Mode | null = null;
+  private top = 0;
+
+  constructor(
+    private readonly o: InstallOptions,
+    private readonly host: InstallHost,
+  ) {}
+
+  get active(): boolean {
+    return this.mode !== null;
+  }
+
+  start(kind: 'calibrate' | 'selftest'): void {
+    this.top = 0;
+    const cfg = this.host.cfg();
+    this.mode = kind === 'selftest' ? { kind } : { kind, run: new CalibrationRun(cfg.beamGapMm, cfg), result: null, saved: false };
+  }
+
+  reading(r: Reading): void {
+    const m = this.mode;
+    if (m?.kind === 'calibrate' && !m.result) {
+      m.run.reading(r);
+      this.finishIfDone(m);
+    }
+  }
+
+  advance(now: number): void {
+    const m = this.mode;
+    if (m?.kind === 'calibrate' && !m.result) {
+      m.run.advance(now);
+      this.finishIfDone(m);
+    }
+  }
+
+  private finishIfDone(m: Extract<Mode, { kind: 'calibrate' }>): void {
+    if (m.run.done) {
+      m.result = computeCalibration(m.run.samples, m.run.beamGapMm, m.run.cfg);
+      this.top = 0;
+    }
+  }
+
+  /** A button while a screen runs; false when the screen closed. */
+  press(b: ButtonName, long: boolean): boolean {
+    const m = this.mode;
+    if (!m) return false;
+    if (long) {
+      this.mode = null;
+      return false;
+    }
+    if (b === 'up') this.top = Math.max(0, this.top - 1);
+    else if (b === 'down') this.top++;
+    else if (m.kind === 'calibrate' && !m.result) {
+      m.run.skip();
+      this.finishIfDone(m);
+    } else if (m.kind === 'calibrate' && m.result?.calibration && !m.saved) {
+      const text = storedText(m.run.beamGapMm, m.result);
+      this.o.store?.set(text);
+      this.host.calibrated(text);
+      m.saved = true;
+    }
+    return true;
+  }
+
+  faults(): Fault[] {
+    const cfg = this.host.cfg();
+    const now = this.host.now();
+    return faultsNow({
+      watch: this.watch,
+      health: this.host.health(),
+      hostFaults: this.o.faults ?? [],
+      hardware: this.o.hardware ?? [],
+      now,
+      stuckUs: cfg.stuckUs,
+      seats: this.host.seats(),
+      upUs: now,
+    });
+  }
+
+  screen(corner: Corner): TextScreen {
+    const m = this.mode;
+    let title = 'SELF-TEST';
+    let lines: string[];
+    if (m?.kind === 'calibrate') {
+      title = m.result ? 'CALIBRATED' : `CALIBRATE ${Math.min(m.run.step + 1, 16)}/16`;
+      lines = m.result ? resultLines(m.result, m.saved) : runLines(m.run);
+    } else lines = selfTestLines(this.watch, this.faults());
+    this.top = Math.max(0, Math.min(this.top, lines.length - ROWS));
+    return { kind: 'text', title, lines, top: this.top, corner };
+  }
+}
+
+/** Text rows the display shows at once under the title. */
+export const ROWS = 6;
+
+export function runLines(run: CalibrationRun): string[] {
+  const last = run.last;
+  const lastText = !last
+    ? 'SAW: NONE YET'
+    : `SAW P${last.pocket} ${last.sizeMm === null ? '--' : last.sizeMm.toFixed(1)} ${last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : 'NO COLOUR'}`;
+  return [`POCKET ${run.pocket}: DROP THE`, `${run.kind.toUpperCase()} ${DROPS} TIMES`, `SEEN ${run.seen} OF ${DROPS}`, lastText, 'SELECT: SKIP', 'HOLD ●: STOP'];
+}
+
+/** The verdict first (separable? the weak pocket), then each pocket, then what select does. */
+export function resultLines(r: CalibrationResult, saved: boolean): string[] {
+  const weak = r.pockets[r.weak];
+  const why = weak.missing ?? (weak.wrong > 0 ? `${weak.wrong} WRONG` : `MARGIN ${marginText(weak.margin)}`);
+  const lines = [r.separable ? 'KINDS SEPARABLE' : 'NOT SEPARABLE', `WEAK: P${r.weak} ${why}`];
+  lines.push(`MAN ${r.manMm?.toFixed(1) ?? '--'} STRK ${r.strikerMm?.toFixed(1) ?? '--'}`);
+  for (const p of r.pockets) {
+    lines.push(`P${p.pocket} ${p.missing ?? (p.wrong > 0 ? `${p.wrong} WRONG` : 'OK')} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
+  }
+  lines.push(!r.calibration ? 'NO COLOUR: NOT KEPT' : saved ? 'KEPT IN FLASH' : 'SELECT: KEEP IT', 'HOLD ●: LEAVE');
+  return lines;
+}
+
+const marginText = (m: number | null) => (m === null ? '--' : m.toFixed(3).replace(/^0/, ''));
+
+/** For tests: every pocket and kind in the order the calibration asks for them. */
+export const STEPS: readonly { pocket: number; kind: (typeof KINDS)[number] }[] = Object.freeze(
+  Array.from({ length: POCKETS * KINDS.length }, (_, i) => Object.freeze({ pocket: Math.floor(i / KINDS.length), kind: KINDS[i % KINDS.length] })),
+);

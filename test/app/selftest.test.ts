@@ -1,0 +1,97 @@
+// The self-test's pure parts: the live sensor state from readings, the faults from it and the health
+// facts, each message naming the part and the pin.
+import assert from 'node:assert/strict';
+import { SensorWatch, fault, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
+import type { HealthFact } from '../../src/sensing/types.ts';
+import { colour, pulse, strip } from '../helpers/readings.ts';
+
+const HARDWARE: HardwarePart[] = [
+  { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
+  { channel: 'p2.c', part: 'TCS34725 P2', pin: 'I2C 0x29 VIA 0x70 CH2' },
+  { channel: 's3', part: 'STRIP SEAT 3', pin: 'I2C 0x43' },
+  { channel: 'display', part: 'SSD1306', pin: 'I2C 0x3C SDA21 SCL22' },
+];
+
+function inputs(watch: SensorWatch, o: Partial<FaultInputs> = {}): FaultInputs {
+  return { watch, health: [], hostFaults: [], hardware: HARDWARE, now: 10_000_000, stuckUs: 1_500_000, seats: [0, 1, 2, 3], upUs: 10_000_000, ...o };
+}
+
+/** A watch that has heard every strip (no strip faults). */
+function heardWatch(): SensorWatch {
+  const w = new SensorWatch();
+  for (let s = 0; s < 4; s++) w.note(strip(s, 1000, null));
+  return w;
+}
+
+describe('self-test', () => {
+  it('keeps each beam level and its last pulse, the last colour, each strip and the buttons', () => {
+    const w = heardWatch();
+    for (const r of [...pulse(1, 0, 100_000, 104_100), { t: 200_000, kind: 'beam' as const, pocket: 3, beam: 1 as const, blocked: true }, colour(1, 102_000, [0.36, 0.34, 0.3]), strip(2, 300_000, 210)]) w.note(r);
+    w.buttons.select = true;
+    const lines = selfTestLines(w, []);
+    assert.equal(lines[0], 'HEALTH: ALL OK');
+    assert.ok(lines.includes('P1 A○ 4.1 B○   -'), lines.join('|'));
+    assert.ok(lines.includes('P3 A○   - B●   -'), lines.join('|'));
+    assert.ok(lines.includes('   COLOUR 36 34 30'), lines.join('|'));
+    assert.ok(lines.includes('STRIPS - - 210 -'), lines.join('|'));
+    assert.ok(lines.includes('KEYS UP○ DN○ SEL●'), lines.join('|'));
+  });
+
+  it('ringing (edges microseconds apart) is one pulse: its length, and the colour reading counts for it', () => {
+    const w = heardWatch();
+    const edge = (t: number, blocked: boolean) => w.note({ t, kind: 'beam', pocket: 0, beam: 0, blocked });
+    edge(100_000, true);
+    edge(100_004, false);
+    edge(100_009, true);
+    w.note(colour(0, 101_000, [0.36, 0.34, 0.3]));
+    edge(104_100, false);
+    edge(104_106, true);
+    edge(104_110, false);
+    assert.ok(selfTestLines(w, []).includes('P0 A○ 4.1 B○   -'));
+    assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), []);
+  });
+
+  it('a beam blocked longer than any passage never clears: named with its part and pin', () => {
+    const w = heardWatch();
+    w.note({ t: 1_000_000, kind: 'beam', pocket: 1, beam: 0, blocked: true });
+    assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), [], 'not yet: a slow piece is still passing');
+    const [f] = faultsNow(inputs(w, { now: 2_600_000 }));
+    assert.equal(f.message, 'beam p1.a never clears (misaligned or blocked): IR RX P1 UPPER, GPIO36');
+    assert.deepEqual([f.short, f.where], ['P1.A NEVER CLEARS', 'GPIO36 IR RX P1 UPPER']);
+    w.note({ t: 2_700_000, kind: 'beam', pocket: 1, beam: 0, blocked: false });
+    assert.deepEqual(faultsNow(inputs(w, { now: 2_800_000 })), []);
+  });
+
+  it('a stuck fact from the sensing layer stands until the beam clears', () => {
+    const w = heardWatch();
+    const health: HealthFact[] = [{ t: 5_000_000, fact: 'stuck', channel: 'p1.a' }];
+    assert.equal(faultsNow(inputs(w, { health }))[0].fact, 'neverClears');
+    const cleared = [...health, { t: 6_000_000, fact: 'unstuck' as const, channel: 'p1.a' }];
+    assert.deepEqual(faultsNow(inputs(w, { health: cleared })), []);
+  });
+
+  it('a colour sensor that does not answer when a piece blocks the upper beam', () => {
+    const w = heardWatch();
+    w.note({ t: 1_000_000, kind: 'beam', pocket: 2, beam: 0, blocked: true });
+    w.note({ t: 1_010_000, kind: 'beam', pocket: 2, beam: 0, blocked: false });
+    const [f] = faultsNow(inputs(w, { now: 1_500_000 }));
+    assert.equal(f.message, 'colour sensor p2.c does not answer: TCS34725 P2, I2C 0x29 VIA 0x70 CH2');
+    w.note(colour(2, 2_000_005, [0.3, 0.33, 0.37]));
+    w.note({ t: 2_000_000, kind: 'beam', pocket: 2, beam: 0, blocked: true });
+    assert.deepEqual(faultsNow(inputs(w, { now: 2_500_000 })), [], 'it answered the next piece');
+  });
+
+  it('a strip that reports nothing, a missing display, and a part the host did not describe', () => {
+    const w = new SensorWatch();
+    for (const s of [0, 1, 2]) w.note(strip(s, 1000, null));
+    assert.deepEqual(faultsNow(inputs(w, { upUs: 1_000_000 })), [], 'strips get two seconds to report at start');
+    const faults = faultsNow(inputs(w, { hostFaults: ['display'] }));
+    assert.deepEqual(
+      faults.map((f) => f.message),
+      ['display does not answer: SSD1306, I2C 0x3C SDA21 SCL22', 'strip s3 reports nothing: STRIP SEAT 3, I2C 0x43'],
+    );
+    assert.equal(fault('p0.b', 'neverClears', HARDWARE).message, 'beam p0.b never clears (misaligned or blocked): no part described for p0.b');
+    const lines = selfTestLines(w, faults);
+    assert.deepEqual(lines.slice(0, 5), ['HEALTH: 2 FAULTS', 'NO DISPLAY', ' I2C 0x3C SDA21 SCL22 SSD1306', 'S3 STRIP SILENT', ' I2C 0x43 STRIP SEAT 3']);
+  });
+});

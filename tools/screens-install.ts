@@ -1,0 +1,41 @@
+// Golden screens of installing the table: a calibration step, its verdict, the self-test with a stuck beam.
+import { CalibrationRun, computeCalibration, type Samples } from '../src/app/calibration.ts';
+import { resultLines, runLines } from '../src/app/install.ts';
+import { SensorWatch, fault, selfTestLines } from '../src/app/selftest.ts';
+import type { Corner, Screen } from '../src/view/screen.ts';
+import { CALIBRATION } from './tracegen/noise.ts';
+
+const KIND_ORDER = ['white', 'black', 'queen', 'striker'] as const;
+
+function samples(): Samples {
+  return [0, 1, 2, 3].map((pocket) =>
+    KIND_ORDER.map((kind, k) =>
+      [0, 1, 2].map((i) => {
+        const d = (i - 1) * (pocket === 2 ? 0.012 : 0.004);
+        const c = CALIBRATION[kind];
+        return { pocket, sizeMm: (k === 3 ? 42.8 : 33.3) + d * 10, rgb: [c[0] + d, c[1], c[2] - d] as const };
+      }),
+    ),
+  );
+}
+
+export function installScreens(ok: Corner): Record<string, () => Screen> {
+  return {
+    'calibrate-step': () => {
+      const run = new CalibrationRun(10);
+      run.step = 6; // pocket 1, queen
+      run.last = { pocket: 1, sizeMm: 33.4, rgb: [0.55, 0.22, 0.23] };
+      return { kind: 'text', title: 'CALIBRATE 7/16', lines: runLines(run), top: 0, corner: ok };
+    },
+    'calibrate-result': () => ({ kind: 'text', title: 'CALIBRATED', lines: resultLines(computeCalibration(samples(), 10), false), top: 0, corner: ok }),
+    'selftest-stuck-beam': () => {
+      const w = new SensorWatch();
+      w.note({ t: 0, kind: 'beam', pocket: 1, beam: 0, blocked: true });
+      w.note({ t: 10_000, kind: 'beam', pocket: 0, beam: 0, blocked: true });
+      w.note({ t: 14_100, kind: 'beam', pocket: 0, beam: 0, blocked: false });
+      w.note({ t: 12_000, kind: 'colour', pocket: 0, rgb: [0.36, 0.34, 0.3] });
+      const hw = [{ channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' }];
+      return { kind: 'text', title: 'SELF-TEST', lines: selfTestLines(w, [fault('p1.a', 'neverClears', hw)]), top: 0, corner: { fault: true, wifi: 'up' } };
+    },
+  };
+}

@@ -84,6 +84,35 @@ describe(`the outbox (${reads} reads)`, () => {
     assert.equal(src.length, Buffer.byteLength(o.bodyText(e)));
   });
 
+  it('stores, reopens, copies and streams a record of 256 KiB (the contract\'s limit)', () => {
+    const flash = new MemoryFlash();
+    const o = reopen(flash);
+    const big = new Uint8Array(256 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = 0x61 + (i % 26);
+    o.add('board', () => ({ bytes: big, signature: 'sig-big' }));
+    o.add('board', (c) => body(c, 'H\n'));
+    o.acknowledge(2);
+    o.tidy(0); // a copy into the other slot
+    let wholeReads = 0;
+    let largest = 0;
+    const read = flash.read.bind(flash);
+    const readRange = flash.readRange.bind(flash);
+    flash.read = (slot) => (wholeReads++, read(slot));
+    flash.readRange = (slot, offset, length) => ((largest = Math.max(largest, length)), readRange(slot, offset, length));
+    const again = reopen(flash);
+    const [e] = again.queued();
+    assert.equal(e.signature, 'sig-big');
+    const src = again.body(e);
+    assert.equal(src.length, big.length);
+    const got = new Uint8Array(src.length);
+    for (let at = 0; at < src.length; at += 1024) got.set(src.read(at, 1024), at);
+    assert.deepEqual(got, big);
+    if (reads === 'ranged') {
+      assert.equal(wholeReads, 0, 'no whole slot read to open the outbox or stream a record');
+      assert.ok(largest <= 1024, `the largest piece read at once: ${largest} bytes`);
+    }
+  });
+
   it('a power cut at every byte of every write leaves the outbox as before or after that step', function () {
     this.timeout(60_000);
     const { flash, steps } = scenario();

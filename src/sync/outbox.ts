@@ -10,6 +10,11 @@
 // The counter: a record's counter is written inside the record's own item, so one append holds both;
 // the HEAD of every copy carries the highest counter ever written (the mark), so a counter is never
 // reused even after the records that held it are acknowledged and gone.
+//
+// Not built on src/store/slots.ts (the journal's two slots), on purpose: its records have 16-bit lengths
+// and are decoded to text whenever a slot is read, which a 256 KiB record on a ~77 KiB heap cannot afford;
+// the outbox's items have 32-bit lengths and are only ever read a range at a time. Making Slots do that
+// would change the journal's format in flash for no gain to the journal.
 
 import type { StoragePort } from '../store/journal.ts';
 import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';

@@ -9,8 +9,10 @@ const TABLE = (() => {
   return t;
 })();
 
-export function crc32(bytes: Uint8Array, from = 0, to = bytes.length): number {
-  let c = 0xffffffff;
+/** The CRC of `bytes[from, to)`; given the CRC of the bytes before them as `seed`, the CRC of the whole
+ * (so a record read from flash a piece at a time is checked without holding it). */
+export function crc32(bytes: Uint8Array, from = 0, to = bytes.length, seed = 0): number {
+  let c = (seed ^ 0xffffffff) >>> 0;
   for (let i = from; i < to; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }

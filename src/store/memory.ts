@@ -1,4 +1,4 @@
-// Flash in memory: the journal's storage for the simulator, the XS benchmarks and tests.
+// Flash in memory: the journal's and the outbox's storage for the simulator, the XS benchmarks and tests.
 import type { StoragePort } from './journal.ts';
 
 export class MemoryStorage implements StoragePort {
@@ -6,6 +6,15 @@ export class MemoryStorage implements StoragePort {
 
   read(slot: 0 | 1): Uint8Array {
     return this.slots[slot];
+  }
+
+  /** A copy of the range, as a file read gives (the outbox streams a record a piece at a time). */
+  readRange(slot: 0 | 1, offset: number, length: number): Uint8Array {
+    return this.slots[slot].slice(offset, offset + length);
+  }
+
+  size(slot: 0 | 1): number {
+    return this.slots[slot].length;
   }
 
   append(slot: 0 | 1, bytes: Uint8Array): void {

@@ -19,6 +19,11 @@ export interface StoragePort {
   read(slot: 0 | 1): Uint8Array;
   append(slot: 0 | 1, bytes: Uint8Array): void;
   erase(slot: 0 | 1): void;
+  /** Optional, both or neither: `length` bytes from `offset` (fewer at the end) and the bytes in a slot,
+   * so that a store whose records are large (the outbox's, up to 256 KiB) reads a piece at a time
+   * instead of holding the whole slot on a heap of ~77 KiB. */
+  readRange?(slot: 0 | 1, offset: number, length: number): Uint8Array;
+  size?(slot: 0 | 1): number;
 }
 
 /** The kind of the head record; a store's own records use other kinds (2–255). */

@@ -2,6 +2,7 @@
 // CRC-32, then its bytes. Reading a slot: whole items only, and a slot counts only if it is a sealed copy.
 
 import { crc32 } from '../store/crc32.ts';
+import type { StoragePort } from '../store/slots.ts';
 import { decodeUtf8 } from '../store/utf8.ts';
 import type { RecordKind } from './record.ts';
 
@@ -54,24 +55,74 @@ function writeU32(b: Uint8Array, at: number, v: number): void {
   for (let i = 0; i < 4; i++) b[at + i] = (v >>> (8 * i)) & 0xff;
 }
 
+/** An item's head (magic, type, length, CRC) and its first bytes `head`, for a body of `bodyLength`
+ * bytes whose CRC, continued from `head`'s, is `bodyCrc`: the body is written after it, as it is read,
+ * a piece at a time (a record may be 256 KiB). A cut between the two leaves a torn item, as any cut does. */
+export function frameHead(type: ItemType, head: Uint8Array, bodyLength: number, bodyCrc: number): Uint8Array {
+  const out = new Uint8Array(HEAD + head.length);
+  out[0] = MAGIC;
+  out[1] = type;
+  writeU32(out, 2, head.length + bodyLength);
+  out.set(head, HEAD);
+  writeU32(out, 6, crc32(out, 1, 6) ^ bodyCrc);
+  return out;
+}
+
+/** How many bytes a piece read or written at once holds: small beside the device's heap. */
+export const PIECE = 1024;
+
+/** A slot's bytes: a range at a time when the storage can read ranges, else from one whole read. */
+export class SlotBytes {
+  readonly length: number;
+  private readonly whole: Uint8Array | null;
+
+  constructor(
+    private readonly storage: StoragePort,
+    readonly slot: 0 | 1,
+  ) {
+    this.whole = storage.readRange && storage.size ? null : storage.read(slot);
+    this.length = this.whole ? this.whole.length : storage.size!(slot);
+  }
+
+  /** Whether reading a range reads only that range (else the whole slot is in memory anyway). */
+  get ranged(): boolean {
+    return this.whole === null;
+  }
+
+  get(offset: number, length: number): Uint8Array {
+    const end = Math.min(this.length, offset + length);
+    if (end <= offset) return new Uint8Array(0);
+    return this.whole ? this.whole.subarray(offset, end) : this.storage.readRange!(this.slot, offset, end - offset);
+  }
+
+  /** The CRC of `length` bytes from `offset`, continued from `seed`, read a piece at a time. */
+  crc(offset: number, length: number, seed = 0): number {
+    let c = seed;
+    for (let at = 0; at < length; at += PIECE) c = crc32(this.get(offset + at, Math.min(PIECE, length - at)), 0, undefined, c);
+    return c;
+  }
+}
+
 /** The whole items of a slot, and whether bytes after them are torn or damaged. */
-function items(bytes: Uint8Array): { list: Item[]; torn: boolean } {
+function items(bytes: SlotBytes): { list: Item[]; torn: boolean } {
   const list: Item[] = [];
   let at = 0;
   while (at < bytes.length) {
-    if (bytes.length - at < HEAD || bytes[at] !== MAGIC) return { list, torn: true };
-    const length = readU32(bytes, at + 2);
+    const h = bytes.get(at, HEAD);
+    if (h.length < HEAD || h[0] !== MAGIC) return { list, torn: true };
+    const length = readU32(h, 2);
     if (at + HEAD + length > bytes.length) return { list, torn: true };
-    if (((crc32(bytes, at + 1, at + 6) ^ crc32(bytes, at + HEAD, at + HEAD + length)) >>> 0) !== readU32(bytes, at + 6)) return { list, torn: true };
-    list.push({ type: bytes[at + 1] as ItemType, start: at + HEAD, length });
+    if (((crc32(h, 1, 6) ^ bytes.crc(at + HEAD, length)) >>> 0) !== readU32(h, 6)) return { list, torn: true };
+    list.push({ type: h[1] as ItemType, start: at + HEAD, length });
     at += HEAD + length;
   }
   return { list, torn: false };
 }
 
-function json(bytes: Uint8Array, it: Item, to = it.start + it.length): Record<string, unknown> | null {
+/** Small items only (a head, a status, a seal, an entry's first line). */
+function json(bytes: SlotBytes, start: number, length: number): Record<string, unknown> | null {
   try {
-    const v = JSON.parse(decodeUtf8(bytes, it.start, to));
+    const v = JSON.parse(decodeUtf8(bytes.get(start, length)));
     return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -89,28 +140,34 @@ export interface SlotState {
   size: number;
 }
 
-export function readSlot(slot: 0 | 1, bytes: Uint8Array): SlotState | null {
+export function readSlot(bytes: SlotBytes): SlotState | null {
   const { list, torn } = items(bytes);
-  const head = list[0] && list[0].type === ITEM.head ? json(bytes, list[0]) : null;
+  const slot = bytes.slot;
+  const head = list[0] && list[0].type === ITEM.head ? json(bytes, list[0].start, list[0].length) : null;
   if (!head || typeof head.generation !== 'number' || typeof head.mark !== 'number') return null;
   const s: SlotState = { generation: head.generation, mark: head.mark, entries: [], latest: null, torn, size: 0 };
   let sealed = false;
   let end = 0;
   for (const it of list.slice(1)) {
     end = it.start + it.length;
-    if (it.type === ITEM.seal) sealed = sealed || json(bytes, it)?.generation === s.generation;
-    else if (it.type === ITEM.entry) addEntry(s, slot, bytes, it);
-    else if (it.type === ITEM.status) applyStatus(s, json(bytes, it));
+    if (it.type === ITEM.seal) sealed = sealed || json(bytes, it.start, it.length)?.generation === s.generation;
+    else if (it.type === ITEM.entry) addEntry(s, bytes, it);
+    else if (it.type === ITEM.status) applyStatus(s, json(bytes, it.start, it.length));
     else if (it.type === ITEM.archive) s.latest = { slot, start: it.start, length: it.length };
   }
   s.size = end;
   return sealed ? s : null;
 }
 
-function addEntry(s: SlotState, slot: 0 | 1, bytes: Uint8Array, it: Item): void {
-  let nl = it.start;
-  while (nl < it.start + it.length && bytes[nl] !== 0x0a) nl++;
-  const meta = json(bytes, it, nl);
+/** An entry's first line (its counter, kind, status, signature: under 300 bytes), then the record. */
+const META = 512;
+
+function addEntry(s: SlotState, bytes: SlotBytes, it: Item): void {
+  const first = bytes.get(it.start, Math.min(META, it.length));
+  const n = first.indexOf(0x0a);
+  if (n < 0) return;
+  const nl = it.start + n;
+  const meta = json(bytes, it.start, n);
   if (!meta || typeof meta.counter !== 'number' || typeof meta.signature !== 'string') return;
   const status = meta.status === 'refused' || meta.status === 'acked' ? meta.status : 'queued';
   const entry: Entry = {
@@ -119,7 +176,7 @@ function addEntry(s: SlotState, slot: 0 | 1, bytes: Uint8Array, it: Item): void 
     status,
     error: typeof meta.error === 'string' ? meta.error : null,
     signature: meta.signature,
-    at: { slot, start: nl + 1, length: it.start + it.length - nl - 1 },
+    at: { slot: bytes.slot, start: nl + 1, length: it.start + it.length - nl - 1 },
   };
   s.entries = s.entries.filter((e) => e.counter !== entry.counter);
   s.entries.push(entry);

@@ -10,10 +10,16 @@
 // The counter: a record's counter is written inside the record's own item, so one append holds both;
 // the HEAD of every copy carries the highest counter ever written (the mark), so a counter is never
 // reused even after the records that held it are acknowledged and gone.
+//
+// Not built on src/store/slots.ts (the journal's two slots), on purpose: its records have 16-bit lengths
+// and are decoded to text whenever a slot is read, which a 256 KiB record on a ~77 KiB heap cannot afford;
+// the outbox's items have 32-bit lengths and are only ever read a range at a time. Making Slots do that
+// would change the journal's format in flash for no gain to the journal.
 
 import type { StoragePort } from '../store/journal.ts';
 import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';
-import { HEAD, ITEM, applyStatus, frame, readSlot, type Entry, type Recorded, type SlotState } from './outbox-items.ts';
+import { crc32 } from '../store/crc32.ts';
+import { HEAD, ITEM, PIECE, SlotBytes, applyStatus, frame, frameHead, readSlot, type Entry, type ItemType, type Recorded, type SlotState } from './outbox-items.ts';
 import type { BodySource } from './ports.ts';
 import type { RecordKind } from './record.ts';
 
@@ -27,8 +33,8 @@ export class Outbox {
 
   /** Reads the outbox after a boot; a torn tail, or a blank flash, is written afresh into the other slot. */
   open(): void {
-    const a = readSlot(0, this.storage.read(0));
-    const b = readSlot(1, this.storage.read(1));
+    const a = readSlot(new SlotBytes(this.storage, 0));
+    const b = readSlot(new SlotBytes(this.storage, 1));
     const best = a && b ? (b.generation > a.generation ? b : a) : (a ?? b);
     if (best) {
       this.slot = best === a ? 0 : 1;
@@ -63,14 +69,17 @@ export class Outbox {
     return this.s.size;
   }
 
+  /** The record as the transport streams it: with ranged reads, only the piece asked for is read. */
   body(e: Entry): BodySource {
     const storage = this.storage;
     const { slot, start, length } = e.at;
-    return { length, read: (offset, n) => storage.read(slot).subarray(start + offset, start + Math.min(length, offset + n)) };
+    const piece = (offset: number, n: number) => Math.max(0, Math.min(length, offset + n) - offset);
+    if (storage.readRange && storage.size) return { length, read: (offset, n) => storage.readRange!(slot, start + offset, piece(offset, n)) };
+    return { length, read: (offset, n) => storage.read(slot).subarray(start + offset, start + offset + piece(offset, n)) };
   }
 
   bodyText(e: Entry): string {
-    return decodeUtf8(this.storage.read(e.at.slot), e.at.start, e.at.start + e.at.length);
+    return decodeUtf8(new SlotBytes(this.storage, e.at.slot).get(e.at.start, e.at.length));
   }
 
   /** A new record: its counter (the mark + 1) and its bytes in one append. */
@@ -78,7 +87,7 @@ export class Outbox {
     const counter = this.s.mark + 1;
     const { bytes, signature } = make(counter);
     const meta = encodeUtf8(`${JSON.stringify({ counter, kind, status: 'queued', error: null, signature })}\n`);
-    const start = this.append(frame(ITEM.entry, meta, bytes)) + HEAD + meta.length;
+    const start = this.appendItem(ITEM.entry, meta, bytes) + HEAD + meta.length;
     const entry: Entry = { counter, kind, status: 'queued', error: null, signature, at: { slot: this.slot, start, length: bytes.length } };
     this.s.entries.push(entry);
     this.s.mark = counter;
@@ -104,7 +113,7 @@ export class Outbox {
    * far the records of it went (boards done, match record made). */
   archive(log: string, recorded: Recorded): void {
     const bytes = encodeUtf8(`${JSON.stringify(recorded)}\n${log}`);
-    const start = this.append(frame(ITEM.archive, bytes)) + HEAD;
+    const start = this.appendItem(ITEM.archive, new Uint8Array(0), bytes) + HEAD;
     this.s.latest = { slot: this.slot, start, length: bytes.length };
   }
 
@@ -119,7 +128,7 @@ export class Outbox {
     if (!l) return null;
     try {
       if ('slot' in l) {
-        const text = decodeUtf8(this.storage.read(l.slot), l.start, l.start + l.length);
+        const text = decodeUtf8(new SlotBytes(this.storage, l.slot).get(l.start, l.length));
         const nl = text.indexOf('\n');
         const r = JSON.parse(text.slice(0, nl)) as Recorded;
         return { log: text.slice(nl + 1), boards: r.boards, over: r.over };
@@ -166,23 +175,32 @@ export class Outbox {
 
   /** Appends to the slot in charge; returns where the item starts. After a failed write (flash full)
    * the slot may end in a torn item, so the next append goes to a fresh copy instead. */
-  private append(bytes: Uint8Array): number {
+  private append(bytes: Uint8Array, more: Uint8Array | null = null): number {
     if (this.s.torn) this.copy();
     const at = this.s.size;
     try {
       this.storage.append(this.slot, bytes);
+      this.s.size += bytes.length;
+      if (more) this.storage.append(this.slot, more);
     } catch (e) {
       this.s.torn = true;
       throw e;
     }
-    this.s.size += bytes.length;
+    if (more) this.s.size += more.length;
     return at;
   }
 
-  /** The live items into the other slot: HEAD, records, the archive, and last the SEAL that makes it count. */
+  /** An item whose body is large (a record, an archive): its head, then the body as it is, not copied
+   * into one more buffer of its size. */
+  private appendItem(type: ItemType, head: Uint8Array, body: Uint8Array): number {
+    return this.append(frameHead(type, head, body.length, crc32(body, 0, body.length, crc32(head))), body);
+  }
+
+  /** The live items into the other slot: HEAD, records, the archive, and last the SEAL that makes it count.
+   * Each record is read and written a piece at a time when the storage reads ranges. */
   private copy(): void {
     const to: 0 | 1 = this.slot === 0 ? 1 : 0;
-    const from = this.storage.read(this.slot);
+    const from = new SlotBytes(this.storage, this.slot);
     const generation = this.s.generation + 1;
     const next: SlotState = { generation, mark: this.s.mark, entries: [], latest: null, torn: false, size: 0 };
     this.storage.erase(to);
@@ -190,20 +208,24 @@ export class Outbox {
       this.storage.append(to, bytes);
       next.size += bytes.length;
     };
+    /** An item of `head` and the `length` bytes at `start` in the old slot; returns where they land. */
+    const carry = (type: ItemType, head: Uint8Array, start: number, length: number) => {
+      put(frameHead(type, head, length, from.crc(start, length, crc32(head))));
+      const at = next.size;
+      const piece = from.ranged ? PIECE : length;
+      for (let done = 0; done < length; done += piece) put(from.get(start + done, Math.min(piece, length - done)));
+      return at;
+    };
     put(frame(ITEM.head, encodeUtf8(JSON.stringify({ generation, mark: this.s.mark }))));
     for (const e of this.kept()) {
       const meta = encodeUtf8(`${JSON.stringify({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature })}\n`);
-      const start = next.size + HEAD + meta.length;
-      put(frame(ITEM.entry, meta, from.subarray(e.at.start, e.at.start + e.at.length)));
+      const start = carry(ITEM.entry, meta, e.at.start, e.at.length);
       next.entries.push({ ...e, at: { slot: to, start, length: e.at.length } });
       next.latest = { counter: e.counter };
     }
     const l = this.s.latest;
-    if (l && 'slot' in l) {
-      const start = next.size + HEAD;
-      put(frame(ITEM.archive, from.subarray(l.start, l.start + l.length)));
-      next.latest = { slot: to, start, length: l.length };
-    } else if (!l) next.latest = null;
+    if (l && 'slot' in l) next.latest = { slot: to, start: carry(ITEM.archive, new Uint8Array(0), l.start, l.length), length: l.length };
+    else if (!l) next.latest = null;
     put(frame(ITEM.seal, encodeUtf8(JSON.stringify({ generation }))));
     this.slot = to;
     this.s = next;

@@ -17,6 +17,13 @@ export class MemoryFlash implements StoragePort {
   read(slot: 0 | 1): Uint8Array {
     return this.slots[slot];
   }
+  /** A copy, as a file read gives: the outbox reads ranges, as it does on the device. */
+  readRange(slot: 0 | 1, offset: number, length: number): Uint8Array {
+    return this.slots[slot].slice(offset, offset + length);
+  }
+  size(slot: 0 | 1): number {
+    return this.slots[slot].length;
+  }
   append(slot: 0 | 1, bytes: Uint8Array): void {
     this.ops.push({ kind: 'append', slot, bytes: bytes.slice() });
     this.onWrite();

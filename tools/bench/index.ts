@@ -8,6 +8,7 @@ import { benchRules } from './rules.ts';
 import { benchSensing } from './sensing.ts';
 import { benchApp } from './app.ts';
 import { benchServer } from './server.ts';
+import { benchSync } from './sync.ts';
 
 export interface BenchOptions {
   /** Fewer iterations, for a quick look; each section says how many it ran. */
@@ -24,6 +25,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'rules', run: (o) => benchRules({ matches: o.quick ? 500 : 10_000 }) },
   { name: 'sensing', run: (o) => benchSensing({ shotsPerLevel: o.quick ? 600 : 2_600 }) },
   { name: 'app', run: () => benchApp() },
+  { name: 'sync', run: () => benchSync() },
   { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
 ];
 

@@ -10,6 +10,9 @@ export interface Meter {
   compute: number;
   /** Slots in use. */
   currentHeapCount: number;
+  /** Bytes the engine has reserved for slots and chunks (strings, buffers): it grows only when what is
+   * alive at once no longer fits after a GC, so its growth over a command is that command's peak need. */
+  allocate: number;
 }
 
 export interface Answer {
@@ -78,6 +81,11 @@ export class XsWorker {
   /** Calls globalThis.handleCommand with the bytes of `text`; the reply is its returned ArrayBuffer. */
   command(text: string): Promise<Answer> {
     return this.send('?', Buffer.from(text));
+  }
+
+  /** The same with raw bytes (an entry with binary commands, tools/xs/outbox-entry.ts). */
+  commandBytes(bytes: Buffer): Promise<Answer> {
+    return this.send('?', bytes);
   }
 
   close(): void {

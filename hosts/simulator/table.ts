@@ -45,6 +45,8 @@ export class SimTable {
   frame = new Uint8Array(1024);
   private readonly listeners = new Set<() => void>();
   boots = 0;
+  /** The club page of the local results server the simulator posts to, if it runs one. */
+  clubPage: string | null = null;
 
   constructor(private readonly o: SimOptions) {
     this.header = o.match;

@@ -2,8 +2,13 @@
 // a virtual table in the browser, and an API for scripts.
 //   npm start -- [--port 8080] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
+//                [--results-port 8081] [--results-db .tmp/simulator-results.db] [--no-results]
 //                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX]   results sync
 // Bad options and files end it with one line on stderr and exit code 2.
+// By default a local results server (the real `carrom serve`, in-process, on loopback) runs beside the
+// simulator with its table `sim-1` registered, so a board played here shows up on the club page. The
+// default database starts empty at each start, as the simulated table's flash does; a --results-db
+// given keeps its records, and the table is the first `sim-N` with none (its counters start at 1).
 import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/log.ts';
 import { named } from '../../src/rules/named.ts';
@@ -15,6 +20,7 @@ import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { checkSettings, parseSetupCode } from '../../src/sync/setup-code.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
 import { readTraceFile } from './trace-file.ts';
+import { startLocalResults, type LocalResults } from './results.ts';
 import { serve } from './server.ts';
 import { SimTable, TICK_US } from './table.ts';
 
@@ -22,6 +28,8 @@ function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
+
+const DEFAULT_RESULTS_DB = '.tmp/simulator-results.db';
 
 function fail(message: string): never {
   process.stderr.write(`simulator: ${message}\n`);
@@ -85,8 +93,21 @@ function syncSettings(): SyncSettings | null {
   return checked.value;
 }
 
-const settings = syncSettings();
+const external = syncSettings();
+const resultsDb = option('--results-db') ?? DEFAULT_RESULTS_DB;
+let local: LocalResults | null = null;
+if (!external && !process.argv.includes('--no-results')) {
+  const resultsPort = Number(option('--results-port') ?? 8081);
+  if (!Number.isInteger(resultsPort) || resultsPort < 0 || resultsPort > 65535) fail('--results-port takes a port number');
+  try {
+    local = await startLocalResults({ port: resultsPort, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
+  } catch (e) {
+    fail(`the local results server did not start (${e instanceof Error ? e.message : String(e)}); --no-results runs without it`);
+  }
+}
+const settings = external ?? local?.settings ?? null;
 const sim = new SimTable({ match, noise, sync: settings ? { settings, firmware: `carrom-table simulator ${process.env.npm_package_version ?? ''}`.trim() } : undefined });
+sim.clubPage = local ? `${local.server.url}/` : null;
 sim.readings(script);
 
 const server = await serve(sim, port).catch((e: NodeJS.ErrnoException) =>
@@ -106,3 +127,12 @@ setInterval(() => {
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
 process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''}${settings ? `, results to ${settings.server} as ${settings.table}` : ''})\n`);
+if (local) {
+  process.stdout.write(`club page:        ${local.server.url}/  (the local results server: ${local.server.store.engine} ${resultsDb}, table ${local.settings.table})\n`);
+  // Stop the results server cleanly: it closes its database.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void local!.server.close().finally(() => process.exit(0));
+    });
+  }
+}

@@ -149,6 +149,7 @@ export function snapshotOf(sim: SimTable) {
     faults: sim.faults,
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,
+    clubPage: sim.clubPage,
     time: sim.now,
     boots: sim.boots,
   };

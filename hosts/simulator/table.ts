@@ -55,6 +55,8 @@ export class SimTable {
   calibrationKey: string | null = null;
   /** Where the striker rests on each strip (null: empty): the strips report it at every power-up. */
   private readonly strips: (number | null)[] = [null, null, null, null];
+  /** The club page of the local results server the simulator posts to, if it runs one. */
+  clubPage: string | null = null;
 
   constructor(private readonly o: SimOptions) {
     this.header = o.match;

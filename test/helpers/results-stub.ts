@@ -1,5 +1,7 @@
 // A minimal results server that keeps to sync.md §2, ONLY for what the real one (`carrom serve`) cannot
-// be made to do on purpose: reset the connection in the middle of a body, never answer, answer 503.
+// be made to do on purpose: reset the connection in the middle of a body, never answer, answer 503
+// (test/sync/loopback.test.ts). Every other answer is tested against the real server (test/e2e/,
+// test/simulator/sync.test.ts): do not use this stub for what the real server can do.
 // It checks the signature and stores records by counter (201, 200 duplicate, 409), in memory.
 // Listens on 127.0.0.1 only, on a port of the system's choosing; close() stops it.
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,11 +1,28 @@
 // The simulator as a user starts it, with results sync: bad settings stop it with a clear message; good
-// ones make it post a replayed match's records, signed, over real HTTP on loopback (to the contract
-// stub of test/helpers/results-stub.ts; the real `carrom serve` is tested with it at integration).
+// ones make it post a replayed match's records, signed, over real HTTP on loopback to the real results
+// server (`carrom serve`); by default it starts its own, as `npm start` does, and says where.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseLog } from '../../src/rules/index.ts';
-import { ResultsStub } from '../helpers/results-stub.ts';
+import { startResultsServer } from '../../server/index.ts';
+import { ENGINES } from '../helpers/databases.ts';
 import { SECRET } from '../helpers/sync.ts';
+
+/** Starts the simulator; resolves with its output so far once `ready` matches it. */
+function simulator(args: string[], ready: RegExp): Promise<{ child: ChildProcess; out: () => string }> {
+  const child = spawn(process.execPath, [...MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) resolve({ child, out: () => out });
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}): ${out}`)));
+  });
+}
+
 
 const MAIN = ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', '0'];
 
@@ -26,16 +43,23 @@ describe('the simulator with results sync', function () {
     }
   });
 
-  it('replaying a match, it posts each board\'s record to the server as it ends', async () => {
-    const stub = await new ResultsStub('club-1', SECRET).start();
-    const child = spawn(process.execPath, [...MAIN, '--log', 'test/fixtures/matches/it-torneo-singles.jsonl', '--speed', '40', '--server', stub.url, '--setup-code', `carrom1.club-1.${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  it('replaying a match, it posts each board\'s record to the server given as it ends', async () => {
+    const server = await startResultsServer({ port: 0, host: '127.0.0.1', db: await ENGINES[0].fresh(), mdns: false });
+    await server.store.addTable('club-1', SECRET, new Date().toISOString());
+    const { child, out } = await simulator(['--log', 'test/fixtures/matches/it-torneo-singles.jsonl', '--speed', '40', '--server', server.url, '--setup-code', `carrom1.club-1.${SECRET}`], /carrom simulator:/);
     try {
-      for (let i = 0; i < 400 && ![...stub.stored.values()].some((r) => JSON.parse(r).kind === 'match'); i++) await new Promise((r) => setTimeout(r, 100));
-      assert.match(out, new RegExp(`results to ${stub.url} as club-1`));
-      const records = [...stub.stored.values()].map((r) => JSON.parse(r));
+      const stored = async () => {
+        const all = [];
+        for (let c = 1; ; c++) {
+          const r = await server.store.bodyOf('club-1', c);
+          if (!r) return all;
+          all.push(JSON.parse(r.body));
+        }
+      };
+      for (let i = 0; i < 400 && !(await stored()).some((r) => r.kind === 'match'); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.match(out(), new RegExp(`results to ${server.url} as club-1`));
+      assert.doesNotMatch(out(), /club page/, 'no local results server when one is given');
+      const records = await stored();
       assert.ok(records.length >= 3, `${records.length} records: ${out}`);
       assert.equal(records[records.length - 1].kind, 'match');
       for (const r of records) {
@@ -48,7 +72,53 @@ describe('the simulator with results sync', function () {
       assert.equal(records[records.length - 2].log, records[records.length - 1].log);
     } finally {
       child.kill();
-      await stub.close();
+      await server.close();
+    }
+  });
+
+  it('by default (as npm start) it runs a local results server: the match arrives there, on the club page\'s API', async () => {
+    const db = await ENGINES[0].fresh();
+    const { child, out } = await simulator(['--log', 'test/fixtures/matches/it-torneo-singles.jsonl', '--speed', '40', '--results-port', '0', '--results-db', db], /club page: +http:\/\/127\.0\.0\.1:\d+\//);
+    try {
+      const club = /club page: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(out())![1];
+      assert.match(out(), new RegExp(`results to ${club} as sim-1`));
+      assert.match(out(), /sqlite .*results\.db, table sim-1/);
+      let tables: { table: string; kind: string; state: { match: { over: boolean } } }[] = [];
+      for (let i = 0; i < 400 && tables[0]?.kind !== 'match'; i++) {
+        tables = ((await (await fetch(`${club}/api/v1/tables`)).json()) as { tables: typeof tables }).tables;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(tables.length, 1);
+      assert.equal(tables[0].table, 'sim-1');
+      assert.equal(tables[0].kind, 'match');
+      assert.equal(tables[0].state.match.over, true);
+      const page = await (await fetch(`${club}/`)).text();
+      assert.match(page, /Carrom results/);
+      const sim = /carrom simulator: http:\/\/localhost:(\d+)\//.exec(out())![1].replace(/^/, 'http://127.0.0.1:');
+      const snap = (await (await fetch(`${sim}/api/snapshot`)).json()) as { clubPage: string };
+      assert.equal(snap.clubPage, `${club}/`, 'the simulator\'s page links to the club page');
+    } finally {
+      child.kill();
+    }
+    // Started again on the same database, the simulated table (blank flash, counters from 1) is a new one.
+    const again = await simulator(['--results-port', '0', '--results-db', db], /club page:/);
+    try {
+      assert.match(again.out(), /as sim-2/);
+    } finally {
+      again.child.kill();
+    }
+  });
+
+  it('--no-results: no results server, no sync', async () => {
+    const { child, out } = await simulator(['--no-results'], /carrom simulator:/);
+    try {
+      assert.doesNotMatch(out(), /club page|results to/);
+      const sim = /carrom simulator: http:\/\/localhost:(\d+)\//.exec(out())![1].replace(/^/, 'http://127.0.0.1:');
+      const snap = (await (await fetch(`${sim}/api/snapshot`)).json()) as { sync: unknown; clubPage: unknown };
+      assert.equal(snap.sync, null);
+      assert.equal(snap.clubPage, null);
+    } finally {
+      child.kill();
     }
   });
 });

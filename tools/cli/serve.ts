@@ -1,6 +1,7 @@
 // `carrom serve`: the club's results server (docs/server.md), or, with --add-table, the registration of
 // a table: one JSON line on stdout, and on stderr the setup code to type into the table.
-import { newSecret, SECRET, setupCode } from '../../server/sign.ts';
+import { SECRET, setupCode } from '../../server/sign.ts';
+import { addTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
 import { openStore } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
@@ -61,7 +62,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`carrom serve: ${o}\nusage:\n${SERVE_USAGE}`);
     return 2;
   }
-  if (o.addTable) return addTable(o.db, o.addTable, o.secret ?? newSecret());
+  if (o.addTable) return register(o.db, o.addTable, o.secret ?? undefined);
   const server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
   process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
   await new Promise<void>((resolve) => {
@@ -72,15 +73,17 @@ export async function serveCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-async function addTable(db: string, table: string, secret: string): Promise<number> {
+async function register(db: string, table: string, given: string | undefined): Promise<number> {
   const store = await openStore(db);
+  let secret: string | null;
   try {
-    if (!(await store.addTable(table, secret, new Date().toISOString()))) {
-      process.stderr.write(`carrom serve: table "${table}" is registered already (its secret stays as it was)\n`);
-      return 1;
-    }
+    secret = await addTable(store, table, given);
   } finally {
     await store.close();
+  }
+  if (secret === null) {
+    process.stderr.write(`carrom serve: table "${table}" is registered already (its secret stays as it was)\n`);
+    return 1;
   }
   process.stdout.write(`${JSON.stringify({ table, secret })}\n`);
   process.stderr.write(`Setup code for table ${table} (type or paste it into the table's setup page):\n  ${setupCode(table, secret)}\n`);

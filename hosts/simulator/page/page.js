@@ -105,7 +105,10 @@ function render(s) {
   $('nocolour').checked = s.faults.noColour;
   $('wifi').checked = s.wifi;
   const y = s.sync;
-  $('sync').textContent = !y ? 'Results sync: off (start with --server and a --setup-code)' : !y.configured ? 'Results sync: not set up' : `Results to ${y.server ?? '?'} as ${y.table}: ${y.queued} waiting${y.refused ? `, ${y.refused} refused` : ''}${y.sending ? ', sending' : ''}${y.error ? ` — ${y.error}` : ''}`;
+  const club = $('club-page');
+  club.hidden = !s.clubPage;
+  if (s.clubPage && club.getAttribute('href') !== s.clubPage) club.setAttribute('href', s.clubPage);
+  $('sync').textContent = !y ? 'Results sync: off (started with --no-results)' : !y.configured ? 'Results sync: not set up' : `Results to ${y.server ?? '?'} as ${y.table}: ${y.queued} waiting${y.refused ? `, ${y.refused} refused` : ''}${y.sending ? ', sending' : ''}${y.error ? ` — ${y.error}` : ''}`;
   // The men left, scattered round the centre.
   const men = [];
   const add = (n, cls) => {

@@ -1,12 +1,13 @@
 // `npm start` as a user runs it (hosts/simulator/main.ts in a child process): a bad option or file, or a
 // port already in use, ends it with one line on stderr and exit code 2, never a stack trace. The child
 // runs main.ts bundled by esbuild (as `npm run build` bundles the command line): the same code, started
-// in a tenth of the time tsx takes, so that the cases can each have a process.
+// in a tenth of the time tsx takes, so that the cases can each have a process. The bundle sits in the
+// repository's .tmp/ so that its packages resolve; the local results server is left out (--no-results:
+// its own tests are test/simulator/sync.test.ts), so that parallel runs share no port or database.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { formatTrace } from '../../src/sensing/trace.ts';
@@ -14,7 +15,8 @@ import { randomMatch } from '../../tools/random-match.ts';
 import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'carrom-sim-'));
+mkdirSync('.tmp', { recursive: true });
+const dir = mkdtempSync(join('.tmp', 'carrom-sim-'));
 const MAIN = join(dir, 'main.js');
 const RULES = 'one of icf, pt-fpc, si, it-torneo, ro-gamerules, se';
 
@@ -27,7 +29,7 @@ interface Run {
 /** Runs the simulator; if it starts (prints its address), stops it and answers what it printed. */
 function simulator(args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, '--no-results', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {

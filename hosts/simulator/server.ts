@@ -152,6 +152,8 @@ export function snapshotOf(sim: SimTable) {
     clubPage: sim.clubPage,
     time: sim.now,
     boots: sim.boots,
+    /** The display's language (the settings menu's): the page speaks it too. */
+    language: sim.app.settings.language,
   };
 }
 

@@ -173,7 +173,9 @@ const LETTERS = Object.freeze(' ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''))
 /** Names with three buttons: add a letter from a list, take the last one away. */
 function nameMenu(lang: Language, s: Setup, i: number): Menu {
   const t = (id: MessageId) => say(lang, id);
-  return menu(lang, say(lang, 'nameOf', s.players[i]), [
+  // The name alone when the label would push its last letters off the title row.
+  const title = say(lang, 'nameOf', s.players[i]);
+  return menu(lang, [...title].length <= 16 ? title : s.players[i], [
     { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS.map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
     { label: t('deleteLast'), act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
     { label: t('clear'), act: () => ((s.players[i] = ''), 'stay') },

@@ -19,7 +19,7 @@ export const EN = Object.freeze({
   matchDrawn: 'MATCH: DRAWN',
   promptNameOne: 'NAME 1 PIECE? SELECT',
   promptNameMany: 'NAME {0} PIECES? SELECT',
-  promptColour: '{0}: COLOUR? SELECT',
+  promptColour: '{0} COLOUR? SELECT',
   promptPlace: '{0}: PLACE MEN',
   // The last event in a few words.
   shotBy: 'SHOT: {0}',

@@ -27,7 +27,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   foulCalled: 'FALLO: {0}',
   offCalled: 'FUORI: {0}',
   matchTo: 'INCONTRO A {0}',
-  boardTo: 'PARTITA: {0} +{1}',
+  boardTo: 'PARTITA {0} +{1}',
   gameOver: 'FINE GIOCO',
   nameThePiece: 'NOMINA LA PEDINA',
   chooseAColour: 'SCEGLI IL COLORE',

@@ -26,7 +26,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   named: 'NÄMND {0}',
   foulCalled: 'FEL: {0}',
   offCalled: 'UTE: {0}',
-  matchTo: 'MATCHEN TILL {0}',
+  matchTo: 'MATCH TILL {0}',
   boardTo: 'OMGÅNG: {0} +{1}',
   gameOver: 'PARTI SLUT',
   nameThePiece: 'NÄMN PJÄSEN',

@@ -9,7 +9,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'RIMESSE: RIGIOCA',
   waitShotInPlay: 'ATTENDI: TIRO',
   lostShotNotice: 'TIRO {0} PERSO? ●',
-  queenOnBoard: 'R IN GIOCO',
+  queenOnBoard: 'R IN',
   queenPending: 'R {0}?',
   queenTaken: 'R {0}',
   dues: 'PEN. {0}',

@@ -9,7 +9,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'REPOSTAS: REPETIR',
   waitShotInPlay: 'ESPERE: DISPARO',
   lostShotNotice: 'DISPARO {0} PERDIDO?',
-  queenOnBoard: 'R EM JOGO',
+  queenOnBoard: 'R EM',
   queenPending: 'R {0}?',
   queenTaken: 'R {0}',
   dues: 'DEVE {0}',

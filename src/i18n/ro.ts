@@ -9,7 +9,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'PUSE ÎNAPOI: REJOACĂ',
   waitShotInPlay: 'AȘTEAPTĂ: LOVITURĂ',
   lostShotNotice: 'LOV. {0} PIERDUTĂ? ●',
-  queenOnBoard: 'R ÎN JOC',
+  queenOnBoard: 'R ÎN',
   queenPending: 'R {0}?',
   queenTaken: 'R {0}',
   dues: 'PEN. {0}',

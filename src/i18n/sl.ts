@@ -9,7 +9,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'VRNJENO: PONOVI',
   waitShotInPlay: 'POČAKAJ: UDAREC',
   lostShotNotice: 'UDAREC {0} IZGUBLJEN?',
-  queenOnBoard: 'K V IGRI',
+  queenOnBoard: 'K NA',
   queenPending: 'K {0}?',
   queenTaken: 'K {0}',
   dues: 'KAZEN {0}',

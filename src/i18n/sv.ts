@@ -9,7 +9,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'TILLBAKA: SPELA IGEN',
   waitShotInPlay: 'VÄNTA: SKOTT PÅGÅR',
   lostShotNotice: 'SKOTT {0} FÖRLORAT? ●',
-  queenOnBoard: 'D I SPEL',
+  queenOnBoard: 'D PÅ',
   queenPending: 'D {0}?',
   queenTaken: 'D {0}',
   dues: 'SKULD {0}',

@@ -99,6 +99,13 @@ describe('i18n: the six languages', () => {
     assert.deepEqual(over, []);
   });
 
+  it('keeps the turn line whole: a player of four letters, the queen on the board and a due', () => {
+    for (const lang of LANGUAGES) {
+      const line = `↓ASHA○ ${say(lang, 'queenOnBoard')} ${say(lang, 'dues', '0-1')}`;
+      assert.ok(textWidth(line) <= WIDTH, `${lang}: "${line}" is ${textWidth(line)} px`);
+    }
+  });
+
   it('puts the parameters in, in their order, and leaves other braces alone', () => {
     assert.equal(say('en', 'boardTo', 'ASHA', 12), 'BOARD: ASHA +12');
     assert.equal(say('sv', 'pocketed', 'VIT', 2), 'VIT → H2');

@@ -201,6 +201,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   const path = url.pathname;
   const method = req.method ?? 'GET';
   if (method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, readFileSync(join(PAGE_DIR, 'index.html')), 'text/html; charset=utf-8');
+  if (method === 'GET' && path === '/i18n.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'i18n.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/page.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'page.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/style.css') return send(res, 200, readFileSync(join(PAGE_DIR, 'style.css')), 'text/css; charset=utf-8');
   if (!path.startsWith('/api/')) throw new HttpError(404, `no page ${path}`);

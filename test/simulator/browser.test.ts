@@ -112,4 +112,28 @@ describe('simulator page in a browser', function () {
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/button')), page.mouse.up()]);
     assert.equal(sim.app.screen().kind, 'play');
   });
+
+  it('speaks the language chosen with the device buttons: the display and the page', async () => {
+    /** Down to the menu item, with the page's buttons, and select it. */
+    async function choose(label: string) {
+      for (let i = 0; i < 30; i++) {
+        const m = sim.app.screen() as { kind: string; items: string[]; selected: number };
+        if (m.items[m.selected] === label) return click('#btn-select', 'button');
+        await click('#btn-down', 'button');
+      }
+      assert.fail(`no ${label}`);
+    }
+    await click('#btn-select', 'button');
+    await choose('SETTINGS');
+    await choose('LANGUAGE EN');
+    await choose('  PORTUGUÊS');
+    await page.waitForFunction(() => document.getElementById('strike')!.textContent === 'Disparar');
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt');
+    assert.match((await page.textContent('#left')) ?? '', /^No tabuleiro: 9 brancas, 9 vermelhas, rainha no tabuleiro\. Dispara: Asha\.$/);
+    assert.equal(await page.textContent('#score th'), 'lado');
+    assert.equal(await page.textContent('h1'), 'Simulador da mesa de carrom');
+    assert.equal((sim.app.screen() as { title: string }).title, 'DEFINIÇÕES');
+    await settled();
+    assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the display in Portuguese, pixel for pixel');
+  });
 });

@@ -4,7 +4,7 @@
 // of any screen moves.
 
 /** Capitals five rows tall (rows 2–6 under a mark, rows 0–4 over one). */
-const SHORT: Readonly<Record<string, string>> = {
+const SHORT: Readonly<Record<string, string>> = Object.freeze({
   A: '.###. #...# ##### #...# #...#',
   C: '.###. #...# #.... #...# .###.',
   E: '##### #.... ####. #.... #####',
@@ -15,10 +15,10 @@ const SHORT: Readonly<Record<string, string>> = {
   S: '.#### #.... .###. ....# ####.',
   T: '##### ..#.. ..#.. ..#.. ..#..',
   Z: '##### ...#. ..#.. .#... #####',
-};
+});
 
 /** Marks over a capital, two rows. */
-const OVER: Readonly<Record<string, string>> = {
+const OVER: Readonly<Record<string, string>> = Object.freeze({
   acute: '...#. ..#..',
   grave: '.#... ..#..',
   circumflex: '..#.. .#.#.',
@@ -26,18 +26,18 @@ const OVER: Readonly<Record<string, string>> = {
   diaeresis: '.#.#. .....',
   caron: '.#.#. ..#..',
   breve: '#...# .###.',
-};
+});
 
 /** Marks under a capital, two rows. */
-const UNDER: Readonly<Record<string, string>> = {
+const UNDER: Readonly<Record<string, string>> = Object.freeze({
   cedilla: '..#.. .##..',
   comma: '..#.. .#...',
-};
+});
 
 const over = (mark: string, letter: string) => `${OVER[mark]} ${SHORT[letter]}`;
 const under = (letter: string, mark: string) => `${SHORT[letter]} ${UNDER[mark]}`;
 
-export const ACCENTED: Readonly<Record<string, string>> = {
+export const ACCENTED: Readonly<Record<string, string>> = Object.freeze({
   Á: over('acute', 'A'),
   À: over('grave', 'A'),
   Â: over('circumflex', 'A'),
@@ -68,4 +68,4 @@ export const ACCENTED: Readonly<Record<string, string>> = {
   // The cedilla forms that older Romanian text uses for the same letters.
   Ş: under('S', 'comma'),
   Ţ: under('T', 'comma'),
-};
+});

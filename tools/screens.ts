@@ -66,12 +66,20 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
   'explain-queen-back': () => explained('icf', ['W W', 'Q', '-'], 2),
   'explain-not-a-foul': () => explained('icf', ['W W', '!foul:touch'], 0),
   'explain-wrong-baseline': () => explained('icf', ['@2 W W'], 1, 1),
+  // docs/players.md explains each mark of this one (the tool writes it there at 4×, too).
+  'players-guide': () => {
+    const h = header('icf', 'singles');
+    const s = publicState(playState('icf', ['W W', '-', 'S', 'W', 'Q'], { mode: 'singles' }));
+    return playScreen(h, s, 'QUEEN: COVER IT', { fault: true, wifi: 'up', sync: { queued: 2, trouble: false } });
+  },
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
   ...installScreens(ok),
 };
 
 export const FIXTURES = 'test/fixtures/screens';
+/** The display as docs/players.md shows it. */
+export const PLAYERS_PICTURE = 'docs/players-display.png';
 
 export function renderScreen(name: string): Frame {
   return render(new Frame(), SCREENS[name]());
@@ -88,4 +96,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (preview) writeFileSync(join(preview, `${name}.png`), framePng(frame, 4));
     console.log(name);
   }
+  writeFileSync(PLAYERS_PICTURE, framePng(renderScreen('players-guide'), 4));
 }

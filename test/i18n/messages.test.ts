@@ -24,7 +24,6 @@ const ONOFF = { words: ['on', 'off'] as MessageId[] };
 const CAP = { words: ['preset', 'off'] as MessageId[] };
 type Sample = string | number | { words: MessageId[] };
 
-const NAME8 = 'WWWWWWWW'; // a player's name as the play screen cuts it
 const SIDE9 = 'WWWW+WWWW'; // a doubles side
 const NAME12 = 'WWWWWWWWWWWW'; // a name as the setup menu keeps it
 

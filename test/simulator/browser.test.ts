@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
+import type { MenuScreen } from '../../src/view/screen.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
@@ -117,7 +118,7 @@ describe('simulator page in a browser', function () {
     /** Down to the menu item, with the page's buttons, and select it. */
     async function choose(label: string) {
       for (let i = 0; i < 30; i++) {
-        const m = sim.app.screen() as { kind: string; items: string[]; selected: number };
+        const m = sim.app.screen() as MenuScreen;
         if (m.items[m.selected] === label) return click('#btn-select', 'button');
         await click('#btn-down', 'button');
       }
@@ -129,7 +130,7 @@ describe('simulator page in a browser', function () {
     await choose('  PORTUGUÊS');
     await page.waitForFunction(() => document.getElementById('strike')!.textContent === 'Disparar');
     assert.equal(await page.getAttribute('html', 'lang'), 'pt');
-    assert.match((await page.textContent('#left')) ?? '', /^No tabuleiro: 9 brancas, 9 vermelhas, rainha no tabuleiro\. Dispara: Asha\.$/);
+    assert.equal(await page.textContent('#match'), 'pt-fpc · singulares · board 1');
     assert.equal(await page.textContent('#score th'), 'lado');
     assert.equal(await page.textContent('h1'), 'Simulador da mesa de carrom');
     assert.equal((sim.app.screen() as { title: string }).title, 'DEFINIÇÕES');

@@ -261,6 +261,7 @@ function act(sim: SimTable, route: string, json: unknown, res: ServerResponse): 
     case 'strike': {
       // Without "seat": from the one baseline the striker is on. No striker there: nothing to strike.
       const placed = sim.strips.flatMap((mm, seat) => (mm === null ? [] : [seat]));
+      if (b.seat === undefined && placed.length === 0) throw new HttpError(409, 'no striker on any baseline: place it first (POST /api/place)');
       const seat = b.seat === undefined && placed.length === 1 ? placed[0] : int(b.seat, 'seat', 0, 3);
       if (sim.strips[seat] === null) throw new HttpError(409, `no striker on seat ${seat}'s baseline: place it first (POST /api/place${placed.length ? `; it is on seat ${placed.join(', ')}'s` : ''})`);
       sim.strike(seat);

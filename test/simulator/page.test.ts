@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { serve } from '../../hosts/simulator/server.ts';
+import { ownHostNames } from '../../hosts/simulator/host-names.ts';
+import { LIMITS, serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 
 // The page's globals, for the functions that run inside the browser.
@@ -156,6 +157,33 @@ describe('simulator page for anyone (keys, touch, reload, layout)', function () 
     assert.equal(sim.events[0]?.e, 'strike');
     await second.waitForFunction(() => (document.getElementById('striker') as unknown as { getAttribute(a: string): string }).getAttribute('visibility') === 'hidden');
     assert.equal(await page.textContent('#message'), '');
+  });
+
+  it("a tablet opens the table by the machine's name (--host) and plays; the loopback-only club page is no link there", async () => {
+    // The server as --host 0.0.0.0 would take writes, listening on loopback; the browser resolves the
+    // machine's name to loopback, as the club network would resolve it to the machine.
+    server.close();
+    sim.clubPage = 'http://127.0.0.1:8081/';
+    server = await serve(sim, 0, '127.0.0.1', LIMITS, ownHostNames('0.0.0.0', {}, 'clubpc'));
+    const port = (server.address() as { port: number }).port;
+    url = `http://127.0.0.1:${port}/`;
+    const tablet = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--host-resolver-rules=MAP clubpc.local 127.0.0.1'] });
+    try {
+      const page = await (await tablet.newContext(PHONE)).newPage();
+      const failed: string[] = [];
+      page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+      await page.goto(`http://clubpc.local:${port}/`);
+      await page.waitForSelector('#score tr');
+      await answered(page, 'place', page.tap('#base-0'));
+      await answered(page, 'strike', page.tap('#strike'));
+      assert.deepEqual(failed, []);
+      assert.equal(sim.events[0]?.e, 'strike', 'its writes are taken');
+      assert.equal(await page.isHidden('#club-page'), true);
+    } finally {
+      await tablet.close();
+    }
+    const here = await open();
+    assert.equal(await here.isVisible('#club-page'), true, 'on the machine itself the link is there');
   });
 
   for (const [name, options] of [['a desktop', DESKTOP], ['a phone', PHONE]] as const) {

@@ -169,7 +169,9 @@ function render(s) {
   $('wifi').checked = s.wifi;
   const y = s.sync;
   const club = $('club-page');
-  club.hidden = !s.clubPage;
+  // The local results server listens on loopback: a tablet (--host) cannot open it, so no dead link.
+  const here = (host) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
+  club.hidden = !s.clubPage || (here(new URL(s.clubPage).hostname) && !here(location.hostname));
   if (s.clubPage && club.getAttribute('href') !== s.clubPage) club.setAttribute('href', s.clubPage);
   $('sync').textContent = !y ? 'Results sync: off (started with --no-results)' : !y.configured ? 'Results sync: not set up' : `Results to ${y.server ?? '?'} as ${y.table}: ${y.queued} waiting${y.refused ? `, ${y.refused} refused` : ''}${y.sending ? ', sending' : ''}${y.error ? ` — ${y.error}` : ''}`;
   // The men left, scattered round the centre.

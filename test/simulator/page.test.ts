@@ -132,8 +132,18 @@ describe('simulator page for anyone (keys, touch, reload, layout)', function () 
     await answered(page, 'strike', page.tap('#strike'));
     await answered(page, 'button', page.tap('#btn-select'));
     assert.equal(sim.app.screen().kind, 'menu');
-    assert.deepEqual(buttons(page), [{ button: 'select', long: false }]);
-    await page.waitForFunction(() => true);
+    // A finger held on ● (touch events through the DevTools protocol: a tap cannot be held).
+    const box = (await page.locator('#btn-select').boundingBox())!;
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await page.waitForTimeout(800);
+    await answered(page, 'button', cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }));
+    assert.equal(sim.app.screen().kind, 'play', 'held: back out of the menu');
+    assert.deepEqual(buttons(page), [
+      { button: 'select', long: false },
+      { button: 'select', long: true },
+    ]);
     assert.deepEqual(sim.strips, [null, null, null, null]);
   });
 

@@ -7,7 +7,7 @@ import Timer from 'timer';
 import type { Reading } from '../../../src/sensing/types.ts';
 import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { Board, ReadingSource } from '../ports.ts';
-import { FileJournal } from './file-journal.ts';
+import { FileStorage } from '../net/file-storage.ts';
 import { oledDisplay, simButtons, simScreen } from './screen.ts';
 import { PreferenceKey } from '../preference-key.ts';
 
@@ -77,7 +77,11 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
         trace(`${text}\n`);
       },
     },
-    storage: new FileJournal('carrom-journal'),
+    // The journal in two files under the simulator's file root, as the outbox's are. Not Preference: on
+    // lin it is a JSON file read while the app is preloaded (at build time, where files cannot be read,
+    // so it starts empty at every run), and its save throws "read only value" on that preloaded object,
+    // which an empty catch in the SDK hides.
+    storage: new FileStorage('carrom-journal'),
     every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
     hardware: [],

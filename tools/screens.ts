@@ -10,8 +10,11 @@ import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
 import { playState } from '../test/helpers/play.ts';
 import { framePng } from './png.ts';
 import { installScreens } from './screens-install.ts';
-import { header } from './script.ts';
+import { header, scriptEvents } from './script.ts';
 import { syncMenu } from '../src/app/menu.ts';
+import { describeEvent } from '../src/app/describe.ts';
+import { explainEvent } from '../src/app/explain.ts';
+import { start, step } from '../src/rules/engine.ts';
 
 const ok: Corner = { fault: false, wifi: 'up' };
 /** The player on turn takes the queen, covers it and clears his men. */
@@ -19,6 +22,21 @@ const RUN = (x: string) => [`${x} ${x} ${x}`, 'Q', x, `${x} ${x} ${x} ${x} ${x}`
 
 function game(rules: string, mode: 'singles' | 'doubles' | 'three', steps: string[], last: string, corner = ok): Screen {
   return playScreen(header(rules, mode), publicState(playState(rules, steps, { mode })), last, corner);
+}
+
+/** The play screen after a scripted match (its first `upto` events), its bottom line showing message `n` of what its last event explained. */
+function explained(rules: string, steps: string[], n: number, upto?: number): Screen {
+  const h = header(rules, 'singles');
+  const s0 = start(h);
+  if (!s0.ok) throw new Error(s0.error);
+  let s = s0.value;
+  let said: string[] = [];
+  scriptEvents(steps).slice(0, upto).forEach((e, i) => {
+    const after = step(s, e, i + 2);
+    said = explainEvent(e, s, after, h, describeEvent(e, s, after, h)).map((x) => x.display);
+    s = after;
+  });
+  return playScreen(h, publicState(s), said[n], ok);
 }
 
 export const SCREENS: Readonly<Record<string, () => Screen>> = {
@@ -43,12 +61,25 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
     });
     return { kind: 'menu', title: m.title, items: m.items.map((i) => i.label), selected: 0, corner: { fault: false, wifi: 'up', sync: { queued: 3, trouble: true } } };
   },
+  'explain-put-back': () => explained('icf', ['W W', 'S W'], 1),
+  'explain-placer': () => explained('icf', ['W W', 'S W'], 2),
+  'explain-queen-back': () => explained('icf', ['W W', 'Q', '-'], 2),
+  'explain-not-a-foul': () => explained('icf', ['W W', '!foul:touch'], 0),
+  'explain-wrong-baseline': () => explained('icf', ['@2 W W'], 1, 1),
+  // docs/players.md explains each mark of this one (the tool writes it there at 4×, too).
+  'players-guide': () => {
+    const h = header('icf', 'singles');
+    const s = publicState(playState('icf', ['W W', '-', 'S', 'W', 'Q'], { mode: 'singles' }));
+    return playScreen(h, s, 'QUEEN: COVER IT', { fault: true, wifi: 'up', sync: { queued: 2, trouble: false } });
+  },
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
   ...installScreens(ok),
 };
 
 export const FIXTURES = 'test/fixtures/screens';
+/** The display as docs/players.md shows it. */
+export const PLAYERS_PICTURE = 'docs/players-display.png';
 
 export function renderScreen(name: string): Frame {
   return render(new Frame(), SCREENS[name]());
@@ -65,4 +96,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (preview) writeFileSync(join(preview, `${name}.png`), framePng(frame, 4));
     console.log(name);
   }
+  writeFileSync(PLAYERS_PICTURE, framePng(renderScreen('players-guide'), 4));
 }

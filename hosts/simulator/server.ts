@@ -143,6 +143,9 @@ export function snapshotOf(sim: SimTable) {
     state: sim.app.state,
     header: sim.header,
     screen: sim.app.screen(),
+    /** What the display's bottom line asks of the players, in sentences, and the engine's warnings in players' words. */
+    notes: sim.app.explanation(),
+    warnings: sim.app.warningNotes(),
     display: Buffer.from(sim.frame).toString('base64'),
     log: sim.events.slice(-40),
     events: sim.events.length,

@@ -18,6 +18,7 @@ import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.
 import type { SyncView } from '../sync/sync.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { describeEvent, describePiece } from './describe.ts';
+import { explainEvent, explainWarning, type Said } from './explain.ts';
 import { Install, type InstallOptions } from './install.ts';
 import { LostShot } from './lost.ts';
 import { Match } from './match.ts';
@@ -79,6 +80,9 @@ export interface AppOptions {
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
 
+/** How long each message of the bottom line stays before the next (microseconds). */
+const SAID_US = 2_500_000;
+
 /** Boards finished in the match so far (each game's count starts again). */
 const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
 
@@ -103,6 +107,10 @@ export class TableApp {
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
   private lastText = 'READY';
+  /** What the last event asks of the players, shown in turn on the bottom line (`lastText` is the one shown). */
+  private said: Said[] = [];
+  private saidIndex = 0;
+  private saidAt = 0;
   private boardKey = '';
   private readonly faults = new Set<string>();
   settings: Settings = { ...DEFAULT_SETTINGS };
@@ -164,6 +172,7 @@ export class TableApp {
       if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
     }
     this.buttons.tick(t);
+    this.nextSaid(t);
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
   }
 
@@ -346,7 +355,7 @@ export class TableApp {
       this.journal.append(this.pending.map(formatEvent).join('\n'));
       this.pending = [];
     }
-    this.lastText = describeEvent(e, before, after, this.match.header) ?? this.lastText;
+    this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header) ?? this.lastText));
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
@@ -354,6 +363,46 @@ export class TableApp {
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
     this.draw();
+  }
+
+  /** Shows these messages on the bottom line one after another, from the first. */
+  private tell(said: Said[]): void {
+    this.said = said;
+    this.saidIndex = 0;
+    this.saidAt = this.o.clock.now();
+    if (said.length > 0) this.lastText = said[0].display;
+  }
+
+  /** Every 2.5 s the next message, while the line still shows one of them (nothing else took its place). */
+  private nextSaid(t: number): void {
+    const said = this.said;
+    if (said.length < 2 || t - this.saidAt < SAID_US) return;
+    if (this.lastText !== said[this.saidIndex].display) {
+      this.said = [];
+      return;
+    }
+    this.saidIndex = (this.saidIndex + 1) % said.length;
+    this.saidAt = t;
+    this.lastText = said[this.saidIndex].display;
+    this.draw();
+  }
+
+  /** What the last event asks of the players and what the table would not take, in sentences (the simulator's page). */
+  explanation(): string[] {
+    const out: string[] = [];
+    if (this.said.length > 0 && this.lastText === this.said[this.saidIndex].display) for (const s of this.said) if (s.page) out.push(s.page);
+    return out;
+  }
+
+  /** The engine's warnings in this match's log, in sentences, newest last (the simulator's page). */
+  warningNotes(max = 5): { line: number; text: string }[] {
+    const w = this.match.state.warnings;
+    const out: { line: number; text: string }[] = [];
+    for (let i = Math.max(0, w.length - max); i < w.length; i++) {
+      const text = explainWarning(w[i].warning, this.match.header).map((s) => s.page).filter((p) => p !== '').join(' ');
+      out.push({ line: w[i].line, text });
+    }
+    return out;
   }
 
   /** The records of what ended, made now that nothing moves: a match record follows its last board's. */

@@ -1,0 +1,195 @@
+// What the players must do after a shot, and what the engine would not take, in players' words: for the
+// display (a line of 21 characters at most) and for the simulator's page (a sentence).
+//
+// "What to put back" comes from the state change of the shot: every man back on the board that the shot
+// did not leave there (returned men, penalty men, dues paid) and the queen. Who places them (docs/rules.md,
+// `doublesDuePlacer`, and the design inputs' R38): the men, a player of the side that does not own them —
+// the player after the owner's shooter in turn order (ICF 51(b)(i): the player to his right), or the
+// shooter himself when they are the opponent's (ICF 51(b)(ii)); the queen, as `queenPlacedBy` says.
+
+import { nextPlayer } from '../rules/board.ts';
+import type { Counts, State } from '../rules/state.ts';
+import { sideOf } from '../rules/state.ts';
+import type { Colour, GameEvent, MatchHeader } from '../rules/types.ts';
+import { sideNames } from '../view/screen.ts';
+
+/** One message: the display's line (capitals, at most 21 characters once filled) and the page's sentence. */
+export interface Said {
+  display: string;
+  page: string;
+}
+
+/** Every message this module says, in English, with {placeholders}: the one place to translate them. */
+export const EXPLAIN: Readonly<Record<string, Readonly<Said>>> = Object.freeze({
+  putBackMen: Object.freeze({ display: 'PUT BACK {n} {colour}', page: 'Put back {n} {colour} {men}, {where}.' }),
+  putBackQueen: Object.freeze({ display: 'PUT BACK THE QUEEN', page: 'Put the queen back on the centre circle.' }),
+  placesIt: Object.freeze({ display: '{who} PLACES IT', page: '{who} places it.' }),
+  placesThem: Object.freeze({ display: '{who} PLACES THEM', page: '{who} places them.' }),
+  umpirePlaces: Object.freeze({ display: 'THE UMPIRE PLACES IT', page: 'The umpire places it.' }),
+  anyonePlaces: Object.freeze({ display: 'ANY PLAYER PLACES IT', page: 'Any player places it.' }),
+  owes: Object.freeze({ display: 'DUE: {side} OWES {n}', page: '{side} owes {n} {men}: the next one pocketed comes back.' }),
+  notAFoul: Object.freeze({ display: 'NOT A FOUL: {kind}', page: '"{kind}" is not a foul under these rules ({rules}): the call changes nothing.' }),
+  wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts as his.' }),
+  countedFor: Object.freeze({ display: 'COUNTED FOR {who}', page: '' }), // the page says it with wrongBaseline
+  tooMany: Object.freeze({ display: '{colour}: ONLY {n} LEFT', page: 'More {colour} {men} went in than were on the board ({n}): the shot is judged on what was there.' }),
+  noQueen: Object.freeze({ display: 'QUEEN WAS NOT ON', page: 'The queen was reported in a pocket, but it was not on the board (covered, or already in): it does not count.' }),
+  breakMade: Object.freeze({ display: 'MEN WENT IN: BROKEN', page: 'No contact was called, but men went in: the break counts as made.' }),
+  alreadyBroken: Object.freeze({ display: 'BREAK WAS MADE', page: 'No contact was called after the break was made: it changes nothing.' }),
+  shotClosed: Object.freeze({ display: 'LAST SHOT ENDED', page: 'A strike came while a shot was still moving: that shot was judged there.' }),
+  noShot: Object.freeze({ display: 'NO SHOT IN PLAY', page: 'This came with no shot in play: it changes nothing.' }),
+  unnamed: Object.freeze({ display: 'UNNAMED: LEFT OUT', page: 'Pieces of unknown kind were never named: the shot was judged without them.' }),
+  colourGiven: Object.freeze({ display: '{colour} WAS GIVEN', page: 'No colour was chosen: {colour}, the first man pocketed, was given.' }),
+  nothingToName: Object.freeze({ display: 'NOTHING TO NAME', page: 'There is no piece of unknown kind to name.' }),
+  manNotStriker: Object.freeze({ display: 'A MAN, NOT STRIKER', page: 'A man cannot be named as the striker.' }),
+  noColourToChoose: Object.freeze({ display: 'NO COLOUR TO CHOOSE', page: 'No colour is to be chosen now.' }),
+  nothingToUndo: Object.freeze({ display: 'NOTHING TO TAKE BACK', page: 'There is no shot to take back.' }),
+  matchOver: Object.freeze({ display: 'THE MATCH IS OVER', page: 'The match has ended: this changes nothing.' }),
+  other: Object.freeze({ display: 'SEE THE NOTES', page: '{text}' }),
+});
+
+/** Words the messages fill in. */
+export const WORDS: Readonly<Record<string, Readonly<Said>>> = Object.freeze({
+  white: Object.freeze({ display: 'WHITE', page: 'white' }),
+  black: Object.freeze({ display: 'BLACK', page: 'black' }),
+  man: Object.freeze({ display: 'MAN', page: 'man' }),
+  men: Object.freeze({ display: 'MEN', page: 'men' }),
+  outerNotCentre: Object.freeze({ display: '', page: 'inside the outer circle, not on the centre circle' }),
+  centreCircle: Object.freeze({ display: '', page: 'in the centre circle' }),
+  touch: Object.freeze({ display: 'TOUCH', page: 'touch' }),
+  backshot: Object.freeze({ display: 'BACK SHOT', page: 'back shot' }),
+});
+
+type Values = Readonly<Record<string, string | number>>;
+
+/** A template with its {placeholders} filled (split and join: no regular expression on the device's hot path). */
+export function fill(template: string, values: Values): string {
+  let out = template;
+  for (const key of Object.keys(values)) out = out.split(`{${key}}`).join(String(values[key]));
+  return out;
+}
+
+/** A message of the table, filled for the display and for the page (`page` values where they differ). */
+function say(key: string, display: Values, page: Values = display): Said {
+  const m = EXPLAIN[key];
+  return { display: fill(m.display, display), page: fill(m.page, page) };
+}
+
+const word = (key: string): Said => WORDS[key] ?? { display: key.toUpperCase(), page: key };
+const upper = (name: string) => name.toUpperCase().slice(0, 8);
+
+/** The board is the same one before and after (no board, game or match ended in between). */
+function sameBoard(before: State, after: State): boolean {
+  return after.board.number === before.board.number && after.match.games.length === before.match.games.length && !after.match.over;
+}
+
+/** What the last shot (or a technical foul between shots) sends back onto the board, who places it, and
+ * the dues it left owing. Nothing while the shot still moves or waits for a name or a colour. */
+export function explainShot(before: State, after: State, header: MatchHeader): Said[] {
+  if (after.shot !== null || after.waiting !== null || !sameBoard(before, after)) return [];
+  const base = after.last ? after.last.pre : before;
+  if (base.board.number !== after.board.number) return [];
+  const pocketed: Counts = { white: 0, black: 0, queen: 0 };
+  for (const p of after.last?.shot.pieces ?? []) if (p.piece === 'white' || p.piece === 'black' || p.piece === 'queen') pocketed[p.piece]++;
+  const back = (k: keyof Counts) => after.board.onBoard[k] - (base.board.onBoard[k] - Math.min(pocketed[k], base.board.onBoard[k]));
+  const shooter = after.last ? after.last.shot.player : before.board.turn;
+  const out: Said[] = [];
+  for (const colour of ['white', 'black'] as const) {
+    const n = back(colour);
+    if (n <= 0) continue;
+    const c = word(colour);
+    const men = word(n === 1 ? 'man' : 'men');
+    const where = word(after.params.penaltyPlacementZone).page;
+    out.push(say('putBackMen', { n, colour: c.display }, { n, colour: c.page, men: men.page, where }));
+    const placer = menPlacer(after, shooter, colour);
+    out.push(say(n === 1 ? 'placesIt' : 'placesThem', { who: upper(header.players[placer]) }, { who: header.players[placer] }));
+  }
+  if (back('queen') > 0) out.push(say('putBackQueen', {}), queenPlacer(after, shooter, header));
+  const names = sideNames(header);
+  for (let side = 0; side < after.board.dues.length; side++) {
+    const n = after.board.dues[side] - base.board.dues[side];
+    if (n > 0) out.push(say('owes', { side: names[side], n }, { side: pageSide(header, side), n, men: word(n === 1 ? 'man' : 'men').page }));
+  }
+  return out;
+}
+
+/** Who places men of `colour`: the shooter if they are his opponents' (ICF 51(b)(ii)), else the next player. */
+function menPlacer(s: State, shooter: number, colour: Colour): number {
+  const owner = s.board.colours.indexOf(colour);
+  if (s.mode !== 'three' && owner >= 0 && owner !== sideOf(s, shooter)) return shooter;
+  return nextPlayer(s.mode, s.params, shooter);
+}
+
+function queenPlacer(s: State, shooter: number, header: MatchHeader): Said {
+  const by = s.params.queenPlacedBy;
+  if (by === 'umpire') return say('umpirePlaces', {});
+  if (by === 'anyPlayer') return say('anyonePlaces', {});
+  const p = nextPlayer(s.mode, s.params, shooter);
+  return say('placesIt', { who: upper(header.players[p]) }, { who: header.players[p] });
+}
+
+function pageSide(header: MatchHeader, side: number): string {
+  const p = header.players;
+  return header.mode === 'doubles' ? `${p[side]} and ${p[side + 2]}` : p[side];
+}
+
+/** The engine's warnings, matched to messages. The texts are the engine's (src/rules/engine.ts, pieces.ts);
+ * test/app/explain.test.ts makes each of them happen, so a changed text fails there. */
+export function explainWarning(warning: string, header: MatchHeader): Said[] {
+  let m = /^(\w+) is not a foul under (\S+)$/.exec(warning);
+  if (m) return [say('notAFoul', { kind: word(m[1]).display }, { kind: word(m[1]).page, rules: m[2] })];
+  m = /^strike from seat (\d), but seat (\d) is on turn/.exec(warning);
+  if (m) {
+    const player = header.mode === 'singles' ? Number(m[2]) / 2 : Number(m[2]); // seatOf, inverted
+    const page = { seat: m[1], turnSeat: m[2], who: header.players[player] };
+    return [say('wrongBaseline', {}, page), say('countedFor', { who: upper(header.players[player]) })];
+  }
+  if (/pocketed but \d+ on the board/.test(warning)) return overCount(warning);
+  const fixed = FIXED_WARNINGS.find(([prefix]) => warning.startsWith(prefix));
+  if (fixed) return [say(fixed[1], {})];
+  m = /^no colour was chosen: (white|black)/.exec(warning);
+  if (m) return [say('colourGiven', { colour: word(m[1]).display }, { colour: m[1] })];
+  if (/ with no shot in progress$/.test(warning)) return [say('noShot', {})];
+  if (/ after the match has ended$/.test(warning)) return [say('matchOver', {})];
+  return [say('other', {}, { text: warning })];
+}
+
+const FIXED_WARNINGS: readonly (readonly [string, string])[] = Object.freeze([
+  Object.freeze(['no contact was called, but men went in', 'breakMade'] as const),
+  Object.freeze(['no contact called after the break was made', 'alreadyBroken'] as const),
+  Object.freeze(['strike while a shot was in progress', 'shotClosed'] as const),
+  Object.freeze(['pieces of unknown kind were never named', 'unnamed'] as const),
+  Object.freeze(['identify with no piece of unknown kind', 'nothingToName'] as const),
+  Object.freeze(['a man cannot be named as the striker', 'manNotStriker'] as const),
+  Object.freeze(['colour call when no colour is to be chosen', 'noColourToChoose'] as const),
+  Object.freeze(['undo with no shot to take back', 'nothingToUndo'] as const),
+]);
+
+/** "2 whites pocketed but 1 on the board, 1 queen pocketed but 0 on the board: …" */
+function overCount(warning: string): Said[] {
+  const out: Said[] = [];
+  const re = /(\d+) (white|black|queen)s? pocketed but (\d+) on the board/g;
+  for (let m = re.exec(warning); m !== null; m = re.exec(warning)) {
+    const left = Number(m[3]);
+    if (m[2] === 'queen') out.push(say('noQueen', {}));
+    else out.push(say('tooMany', { colour: word(m[2]).display, n: left }, { colour: m[2], men: 'men', n: left }));
+  }
+  return out;
+}
+
+/** The warnings an event added (none after an undo that folded the log again with fewer). */
+export function newWarnings(before: State, after: State, header: MatchHeader): Said[] {
+  const out: Said[] = [];
+  for (let i = before.warnings.length; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header));
+  return out;
+}
+
+/** Everything to tell after an event: the headline first (unless the engine refused what it says), then
+ * what to put back and who places it, then what the engine would not take. */
+export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null): Said[] {
+  const warned = newWarnings(before, after, header);
+  const refused = warned.length > 0 && (e.e === 'call' || e.e === 'identify');
+  const out: Said[] = [];
+  if (headline !== null && !refused) out.push({ display: headline, page: '' });
+  out.push(...explainShot(before, after, header), ...warned);
+  return out;
+}

@@ -16,7 +16,7 @@ declare const window: { innerWidth: number };
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const PANELS = ['table-side', 'table', 'pieces', 'shot', 'message', 'left', 'device-side', 'display', 'buttons', 'score', 'faults', 'log'];
+const PANELS = ['table-side', 'table', 'pieces', 'shot', 'message', 'left', 'notes', 'warnings', 'device-side', 'display', 'buttons', 'score', 'faults', 'log'];
 const DESKTOP = { viewport: { width: 1100, height: 850 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 

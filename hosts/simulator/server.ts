@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { closeAfterAnswer } from '../../server/close.ts';
 import { parseEvent } from '../../src/rules/log.ts';
 import { POCKET_PIECES, DEFINITE_PIECES } from '../../src/rules/types.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
@@ -98,7 +99,7 @@ function traceBody(raw: string): TraceBody {
     if (Array.isArray(v)) return { list: v };
     if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return { list: (v as { readings: unknown[] }).readings };
     if (v && typeof v === 'object' && 'ch' in v) return { list: [v] };
-    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (events.md §2)');
+    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (docs/formats.md §2)');
   } catch (e) {
     if (e instanceof HttpError) throw e;
   }
@@ -181,7 +182,7 @@ export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: L
       const status = e instanceof HttpError ? e.status : 500;
       if (e instanceof HttpError && e.close) {
         res.setHeader('connection', 'close');
-        res.on('finish', () => req.socket.destroy());
+        res.on('finish', () => closeAfterAnswer(req));
       }
       send(res, status, { error: e instanceof Error ? e.message : String(e) });
     });

@@ -85,7 +85,13 @@ describe('a setup code from carrom serve --add-table sets up a table that posts'
 
     const m = (await (await fetch(`${serve.url}/api/v1/matches/hall-7`)).json()) as { matches: { players: string[]; boards: { winner: number; points: number }[] }[] };
     assert.deepEqual(m.matches.map((x) => [x.players, x.boards.map((b) => [b.winner, b.points])]), [[['Asha', 'Ben'], [[0, 12]]]]);
-    const snap = (await (await fetch(`${sim.sim}/api/snapshot`)).json()) as { sync: { queued: number; refused: number; error: string | null } };
+    // The proxy sees the 201 before the table has read it and deleted the record: wait for that.
+    type Snap = { sync: { queued: number; refused: number; error: string | null } };
+    let snap = (await (await fetch(`${sim.sim}/api/snapshot`)).json()) as Snap;
+    for (let i = 0; i < 100 && snap.sync.queued > 0; i++) {
+      await sleep(50);
+      snap = (await (await fetch(`${sim.sim}/api/snapshot`)).json()) as Snap;
+    }
     assert.deepEqual([snap.sync.queued, snap.sync.refused, snap.sync.error], [0, 0, null], 'nothing left to send, nothing refused');
   });
 });

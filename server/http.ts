@@ -1,6 +1,7 @@
 // The request handler: the record interface, the event stream, and the reads.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
+import { closeAfterAnswer } from './close.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
 import { postRecord, readBody } from './post.ts';
@@ -38,7 +39,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
     if (raw === null) {
       // Stop reading: the connection closes once the answer is out.
       res.setHeader('Connection', 'close');
-      res.on('finish', () => req.socket.destroy());
+      res.on('finish', () => closeAfterAnswer(req));
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
     }
     const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, (s) => {

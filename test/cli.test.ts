@@ -61,6 +61,36 @@ describe('carrom replay (command line)', () => {
     assert.match(r.stdout, /Match over: Asha & Cleo wins, 31–0/);
   });
 
+  it('refuses an unknown flag, naming it, rather than ignoring it or reading it as the log', () => {
+    for (const args of [['replay', 'test/fixtures/matches/icf-singles.jsonl', '--prety'], ['replay', '--prety', '-']]) {
+      const r = carrom(args, EXAMPLE);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^carrom replay: unknown option "--prety"\nusage: carrom replay /);
+    }
+    const two = carrom(['replay', 'a.jsonl', 'b.jsonl']);
+    assert.equal(two.code, 2);
+    assert.match(two.stderr, /one log at a time, not "a.jsonl" and "b.jsonl"/);
+  });
+
+  it('--pretty lists the boards of an ICF best-of-three under their game, each game from 0–0', () => {
+    const r = carrom(['replay', 'test/fixtures/matches/icf-singles.jsonl', '--pretty']);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    const games = lines.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('Game '));
+    assert.deepEqual(games.map(([l]) => l), ['Game 1: won by Asha, 28–12', 'Game 2: won by Ben, 3–33', 'Game 3: won by Asha, 33–1']);
+    const expected = JSON.parse(readFileSync('test/fixtures/matches/icf-singles.expected.json', 'utf8'));
+    games.forEach(([, at], g) => {
+      const end = g + 1 < games.length ? games[g + 1][1] : lines.findIndex((l) => l.startsWith('Match over'));
+      const boards = lines.slice(at + 1, end);
+      assert.ok(boards.length > 0 && boards.every((l) => /^  Board \d+: /.test(l)), `game ${g + 1}: ${boards.join(' | ')}`);
+      assert.match(boards[0], /^  Board 1: /, 'each game numbers its boards from 1');
+      // The last board's running score is the game's score.
+      assert.match(boards[boards.length - 1], new RegExp(`\\(score ${expected.match.games[g].score.join('–')}\\)$`));
+    });
+    assert.equal(lines.filter((l) => /Board \d+:/.test(l)).length, 12, 'every board of the three games, none twice');
+  });
+
   it('lists out-of-place events as warnings, with their line', () => {
     const r = carrom(['replay', '-'], `${HEADER}\n{"e": "settle", "t": 5}\n{"e": "strike", "seat": 2, "t": 10}`);
     assert.equal(r.code, 0);

@@ -1,9 +1,11 @@
 // `npm start`: the desktop simulator. The real firmware (sensing, rules, display, journal) on Node,
 // a virtual table in the browser, and an API for scripts.
-//   npm start -- [--port 8080] [--rules icf] [--mode singles] [--noise low]
+//   npm start -- [--port 8080] [--host 0.0.0.0] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
 //                [--results-port 8081] [--results-db .tmp/simulator-results.db] [--no-results]
 //                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX]   results sync
+// --host: listen on that address rather than loopback only, so that a tablet at the club can open the
+// table; writes are then taken for this machine's own addresses and names (host-names.ts).
 // Bad options and files end it with one line on stderr and exit code 2.
 // By default a local results server (the real `carrom serve`, in-process, on loopback) runs beside the
 // simulator with its table `sim-1` registered, so a board played here shows up on the club page. The
@@ -21,7 +23,8 @@ import { checkSettings, parseSetupCode } from '../../src/sync/setup-code.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
 import { readTraceFile } from './trace-file.ts';
 import { startLocalResults, type LocalResults } from './results.ts';
-import { serve } from './server.ts';
+import { serve, LIMITS } from './server.ts';
+import { isLoopback, lanAddresses, ownHostNames } from './host-names.ts';
 import { SimTable, TICK_US } from './table.ts';
 
 function option(name: string): string | undefined {
@@ -40,6 +43,8 @@ const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as Nod
 
 const port = Number(option('--port') ?? process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port takes a port number');
+const host = option('--host') ?? '127.0.0.1';
+if (!/^[\w.:-]+$/.test(host)) fail('--host takes an address to listen on (0.0.0.0 for every interface, or one address of this machine)');
 const speed = Number(option('--speed') ?? 1);
 if (!(speed > 0 && speed <= 1000)) fail('--speed takes a number above 0, at most 1000');
 const noise = named(NOISE, option('--noise') ?? 'low') ?? fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
@@ -110,8 +115,15 @@ const sim = new SimTable({ match, noise, sync: settings ? { settings, firmware: 
 sim.clubPage = local ? `${local.server.url}/` : null;
 sim.readings(script);
 
-const server = await serve(sim, port).catch((e: NodeJS.ErrnoException) =>
-  fail(e.code === 'EADDRINUSE' ? `port ${port} is in use (another simulator?); try --port ${port + 1}, or --port 0 for any free port` : `cannot listen on port ${port}: ${e.code ?? e.message}`),
+const names = isLoopback(host) ? undefined : ownHostNames(host);
+const server = await serve(sim, port, host, LIMITS, names).catch((e: NodeJS.ErrnoException) =>
+  fail(
+    e.code === 'EADDRINUSE'
+      ? `port ${port} is in use (another simulator?); try --port ${port + 1}, or --port 0 for any free port`
+      : e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND'
+        ? `--host ${host} is not an address of this machine (${e.code}); 0.0.0.0 listens on every interface`
+        : `cannot listen on ${host} port ${port}: ${e.code ?? e.message}`,
+  ),
 );
 
 // Virtual time follows the wall clock (times --speed). After a pause of the process (a laptop asleep)
@@ -126,7 +138,12 @@ setInterval(() => {
 
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
-process.stdout.write(`carrom simulator: http://localhost:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''}${settings ? `, results to ${settings.server} as ${settings.table}` : ''})\n`);
+const shown = host === '0.0.0.0' || host === '::' || isLoopback(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+process.stdout.write(`carrom simulator: http://${shown}:${actual}/  (${match.rules} ${match.mode}${script.length ? `, replaying ${script.length} readings at ${speed}×` : ''}${settings ? `, results to ${settings.server} as ${settings.table}` : ''})\n`);
+if (names) {
+  const at = host === '0.0.0.0' || host === '::' ? lanAddresses() : [host];
+  process.stdout.write(`warning: the table is reachable from the network (--host ${host}): anyone who can reach ${at.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${actual}/`).join(' or ') || 'this machine'} can play on it\n`);
+}
 if (local) {
   process.stdout.write(`club page:        ${local.server.url}/  (the local results server: ${local.server.store.engine} ${resultsDb}, table ${local.settings.table})\n`);
   // Stop the results server cleanly: it closes its database.

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { closeAfterAnswer } from '../../server/close.ts';
 import { parseEvent } from '../../src/rules/log.ts';
 import { POCKET_PIECES, DEFINITE_PIECES } from '../../src/rules/types.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
@@ -11,6 +12,7 @@ import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { framePng } from '../../tools/png.ts';
 import type { SimTable } from './table.ts';
+import { LOOPBACK_NAMES } from './host-names.ts';
 
 const POSTS = new Set(['trace', 'drop', 'place', 'strike', 'call', 'settle', 'button', 'fault']);
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
@@ -34,7 +36,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Content types a page on any site may POST here without asking first (no CORS preflight). */
 const SIMPLE_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 class HttpError extends Error {
   override name = 'HttpError';
@@ -73,12 +74,13 @@ function text(req: IncomingMessage, limits: Limits): Promise<string> {
  * browser can POST here too: a browser says where it comes from (Origin), and without asking first it
  * can only send form or plain-text bodies. So: a foreign Origin is refused, and so is a form or
  * plain-text body unless it is from our own page; a script (curl sends no Origin) sends JSON. The Host
- * must name this machine, so that a foreign name pointed at 127.0.0.1 is not "our own page".
+ * must name this machine (`names`: localhost, or with --host the machine's addresses and names, see
+ * host-names.ts), so that a foreign name pointed at this machine is not "our own page".
  */
-function refuseForeignWrite(req: IncomingMessage): void {
+function refuseForeignWrite(req: IncomingMessage, names: ReadonlySet<string>): void {
   const host = req.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '').toLowerCase();
-  if (!LOOPBACK.has(hostname)) throw new HttpError(403, `writes are taken only for localhost, not for host "${host}"`);
+  if (!names.has(hostname)) throw new HttpError(403, `writes are taken only for ${names.size > LOOPBACK_NAMES.size ? "this machine's own names and addresses" : 'localhost'}, not for host "${host}"`);
   const origin = req.headers.origin;
   const own = origin === `http://${host}`;
   if (origin !== undefined && !own) throw new HttpError(403, `a write from ${origin} is refused: only the simulator's own page or a script may change the table`);
@@ -97,7 +99,7 @@ function traceBody(raw: string): TraceBody {
     if (Array.isArray(v)) return { list: v };
     if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return { list: (v as { readings: unknown[] }).readings };
     if (v && typeof v === 'object' && 'ch' in v) return { list: [v] };
-    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (events.md §2)');
+    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (docs/formats.md §2)');
   } catch (e) {
     if (e instanceof HttpError) throw e;
   }
@@ -153,6 +155,8 @@ export function snapshotOf(sim: SimTable) {
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,
     clubPage: sim.clubPage,
+    /** Where the striker rests on each seat's baseline (mm along the strip, null: not there). */
+    strips: sim.strips,
     time: sim.now,
     boots: sim.boots,
     /** The display's language (the settings menu's): the page speaks it too. */
@@ -167,17 +171,20 @@ interface Context {
   streams: number;
   /** Writes run one after another: a long trace is stepped through in parts, with reads answered between. */
   writing: Promise<unknown>;
+  /** The Host names writes are taken for. */
+  names: ReadonlySet<string>;
 }
 
-/** Serves the page and the API on `host` (loopback only by default); rejects if it cannot listen. */
-export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: Limits = LIMITS): Promise<Server> {
-  const ctx: Context = { sim, limits, streams: 0, writing: Promise.resolve() };
+/** Serves the page and the API on `host` (loopback only by default); rejects if it cannot listen.
+ *  `names`: the Host names writes are taken for (ownHostNames(host) when it is not loopback). */
+export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: Limits = LIMITS, names: ReadonlySet<string> = LOOPBACK_NAMES): Promise<Server> {
+  const ctx: Context = { sim, limits, streams: 0, writing: Promise.resolve(), names };
   const server = createServer((req, res) => {
     handle(ctx, req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : 500;
       if (e instanceof HttpError && e.close) {
         res.setHeader('connection', 'close');
-        res.on('finish', () => req.socket.destroy());
+        res.on('finish', () => closeAfterAnswer(req));
       }
       send(res, status, { error: e instanceof Error ? e.message : String(e) });
     });
@@ -207,6 +214,8 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   if (method === 'GET' && path === '/i18n.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'i18n.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/page.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'page.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/style.css') return send(res, 200, readFileSync(join(PAGE_DIR, 'style.css')), 'text/css; charset=utf-8');
+  // The page names this icon; a browser that asks for /favicon.ico anyway gets it too, not a 404.
+  if (method === 'GET' && (path === '/favicon.svg' || path === '/favicon.ico')) return send(res, 200, readFileSync(join(PAGE_DIR, 'favicon.svg')), 'image/svg+xml');
   if (!path.startsWith('/api/')) throw new HttpError(404, `no page ${path}`);
   const route = path.slice(5);
   // A Map: a route named "toString" must be no route, not Object.prototype.toString.
@@ -234,7 +243,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   }
   if (get) throw new HttpError(405, `${path} takes GET`);
   if (!POSTS.has(route)) throw new HttpError(404, `no API ${path}`);
-  refuseForeignWrite(req);
+  refuseForeignWrite(req, ctx.names);
   const raw = await text(req, ctx.limits);
   const write = ctx.writing.then(() => (route === 'trace' ? trace(ctx, traceBody(raw), res) : act(sim, route, body(raw), res)));
   ctx.writing = write.catch(() => undefined);
@@ -255,11 +264,17 @@ function act(sim: SimTable, route: string, json: unknown, res: ServerResponse): 
     case 'place':
       sim.place(int(b.seat, 'seat', 0, 3), int(b.mm ?? 265, 'mm', 0, 530));
       sim.advanceTo(sim.now + 100_000);
-      return send(res, 200, { ok: true });
-    case 'strike':
-      sim.strike(int(b.seat, 'seat', 0, 3));
+      return send(res, 200, { ok: true, strips: sim.strips });
+    case 'strike': {
+      // Without "seat": from the one baseline the striker is on. No striker there: nothing to strike.
+      const placed = sim.strips.flatMap((mm, seat) => (mm === null ? [] : [seat]));
+      if (b.seat === undefined && placed.length === 0) throw new HttpError(409, 'no striker on any baseline: place it first (POST /api/place)');
+      const seat = b.seat === undefined && placed.length === 1 ? placed[0] : int(b.seat, 'seat', 0, 3);
+      if (sim.strips[seat] === null) throw new HttpError(409, `no striker on seat ${seat}'s baseline: place it first (POST /api/place${placed.length ? `; it is on seat ${placed.join(', ')}'s` : ''})`);
+      sim.strike(seat);
       sim.advanceTo(sim.now + 1_100_000); // the strip must stay empty a second to be a strike
-      return send(res, 200, { ok: true });
+      return send(res, 200, { ok: true, strips: sim.strips });
+    }
     case 'call': {
       // A call as docs/formats.md writes it, or an undo / identify event (with "e" or "call").
       const c = b.call === 'undo' || b.e === 'undo' ? ({ call: 'undo' } as TraceCall) : checkCall(b.e === 'identify' ? { ...b, call: 'identify' } : b);

@@ -55,8 +55,9 @@ export class SimTable {
   calibrationKey: string | null = null;
   /** The settings' key: like flash, it outlives a power cut. */
   settingsKey: string | null = null;
-  /** Where the striker rests on each strip (null: empty): the strips report it at every power-up. */
-  private readonly strips: (number | null)[] = [null, null, null, null];
+  /** Where the striker rests on each strip (null: empty): the strips report it at every power-up, and
+   *  the page draws it from here (so a reload or a second tab shows it too). */
+  readonly strips: (number | null)[] = [null, null, null, null];
   /** The club page of the local results server the simulator posts to, if it runs one. */
   clubPage: string | null = null;
 
@@ -135,6 +136,7 @@ export class SimTable {
         if (delivered === budget) return false;
         const r = this.queue[this.head++];
         this.now = Math.max(this.now, r.t);
+        if (r.kind === 'strip') this.strips[r.seat] = r.mm; // a trace's striker is drawn too
         this.app.readings([{ ...r, t: r.t - this.bootAt } as Reading]);
         delivered++;
       }
@@ -186,11 +188,13 @@ export class SimTable {
   place(seat: number, mm: number): void {
     this.strips[seat] = mm;
     this.schedule([this.physics.strip(this.now + 1, seat, mm)]);
+    this.notify(); // the striker moved: pages show it whether or not the app's state changes
   }
 
   strike(seat: number): void {
     this.strips[seat] = null;
     this.schedule([this.physics.strip(this.now + 1, seat, null)]);
+    this.notify();
   }
 
   call(c: TraceCall): void {

@@ -46,6 +46,35 @@ describe('simulator API', () => {
     assert.deepEqual(log.slice(1).map((e) => e.e), ['strike', 'pocket', 'pocket', 'settle']);
   });
 
+  it('keeps where the striker rests in its state (the snapshot), for every page and after a reload', async () => {
+    const strips = async () => ((await (await get('snapshot')).json()) as { strips: (number | null)[] }).strips;
+    assert.deepEqual(await strips(), [null, null, null, null]);
+    const placed = await post('place', { seat: 2, mm: 300 });
+    assert.equal(placed.status, 200);
+    const at = await strips();
+    assert.deepEqual(at.map((mm) => mm === null), [true, true, false, true]);
+    assert.ok(Math.abs(at[2]! - 300) < 5, `on the strip where it was put, give or take its jitter: ${at[2]}`);
+    assert.deepEqual(placed.body.strips, at, 'the answer to place says where it rests too');
+    // Without "seat": from the one baseline it is on.
+    assert.deepEqual(await post('strike', {}), { status: 200, body: { ok: true, strips: [null, null, null, null] } });
+    assert.deepEqual(await strips(), [null, null, null, null]);
+    await post('settle', {});
+    assert.deepEqual(sim.events.map((e) => e.e), ['strike', 'settle']);
+  });
+
+  it('a strike with no striker placed answers 409 and says why; nothing happens', async () => {
+    const none = await post('strike', { seat: 0 });
+    assert.equal(none.status, 409);
+    assert.equal(none.body.error, "no striker on seat 0's baseline: place it first (POST /api/place)");
+    assert.deepEqual(await post('strike', {}), { status: 409, body: { error: 'no striker on any baseline: place it first (POST /api/place)' } });
+    await post('place', { seat: 1, mm: 100 });
+    const wrong = await post('strike', { seat: 0 });
+    assert.equal(wrong.status, 409);
+    assert.match(wrong.body.error, /no striker on seat 0's baseline: place it first \(POST \/api\/place; it is on seat 1's\)/);
+    await post('settle', {});
+    assert.deepEqual(sim.events, [], 'no shot was made');
+  });
+
   it('calls and raw readings go through the sensing layer', async () => {
     await post('place', { seat: 0, mm: 200 });
     await post('strike', { seat: 0 });

@@ -22,6 +22,8 @@ describe('simulator page in a browser', function () {
   let page: Page;
   let server: Server;
   let sim: SimTable;
+  /** Console errors and failed requests over the whole session (a missing icon is one). */
+  let problems: string[];
 
   before(async () => {
     assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
@@ -34,12 +36,20 @@ describe('simulator page in a browser', function () {
     server = await serve(sim, 0);
     const a = server.address();
     page = await browser.newPage({ viewport: { width: 1100, height: 850 } });
+    problems = [];
+    page.on('console', (m) => void (m.type() === 'error' && problems.push(`console error: ${m.text()}`)));
+    page.on('pageerror', (e) => void problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => void problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
     await page.goto(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/`);
     await page.waitForSelector('#score tr');
   });
-  afterEach(async () => {
+  afterEach(async function () {
+    await page.waitForTimeout(200); // the icon is asked for after the page has loaded
+    const seen = problems.slice();
     await page.close();
     server.close();
+    if (this.currentTest?.state === 'passed') assert.deepEqual(seen, [], 'no console errors, no failed requests');
   });
 
   /** Clicks and waits for the API call the click makes. */

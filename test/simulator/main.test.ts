@@ -87,6 +87,18 @@ describe('the simulator command (npm start)', () => {
     }
   });
 
+  it('--host: refuses a bad address or one not of this machine; on loopback it starts without the network warning', async () => {
+    const [bad, foreign, loopback] = await Promise.all([
+      simulator(['--port', '0', '--host', 'a b']),
+      simulator(['--port', '0', '--host', '192.0.2.1']), // TEST-NET-1: never this machine's
+      simulator(['--port', '0', '--host', '127.0.0.1']),
+    ]);
+    refused(bad, '--host takes an address to listen on (0.0.0.0 for every interface, or one address of this machine)');
+    refused(foreign, '--host 192.0.2.1 is not an address of this machine (EADDRNOTAVAIL); 0.0.0.0 listens on every interface');
+    assert.match(loopback.stdout, /^carrom simulator: http:\/\/localhost:\d+\/ {2}\(icf singles\)\n$/);
+    assert.doesNotMatch(loopback.stdout, /warning/);
+  });
+
   it('starts with good options, and replays a trace file read as a stream', async () => {
     const m = randomMatch(4, { rules: 'se', mode: 'doubles', clean: true });
     const g = generateTrace(m.header, m.events, 4, NOISE.low, LAYOUTS.reference);

@@ -1,5 +1,5 @@
 // `carrom replay LOG|-  [--pretty]`: the final state of a match log (docs/formats.md §1).
-import { formatJson, parseLog, publicState, replay, type MatchHeader, type PublicState } from '../../src/rules/index.ts';
+import { effectiveEvents, formatJson, parseLog, publicState, start, step, type MatchHeader, type MatchLog, type PublicState, type State } from '../../src/rules/index.ts';
 import { readInput } from './io.ts';
 
 export interface Output {
@@ -8,18 +8,46 @@ export interface Output {
   stderr: string;
 }
 
+const USAGE = 'usage: carrom replay LOG.jsonl|- [--pretty]';
+
 export function replayCommand(args: string[], stdin?: string): Output {
+  const refuse = (message: string): Output => ({ code: 2, stdout: '', stderr: `carrom replay: ${message}\n${USAGE}\n` });
+  // An unknown flag is refused, not taken for the log's path ("--prety" would be "cannot read --prety").
+  const unknown = args.find((a) => a.startsWith('-') && a !== '-' && a !== '--pretty');
+  if (unknown !== undefined) return refuse(`unknown option "${unknown}"`);
   const pretty = args.includes('--pretty');
-  const path = args.find((a) => a !== '--pretty');
+  const paths = args.filter((a) => a !== '--pretty');
+  if (paths.length > 1) return refuse(`one log at a time, not ${paths.map((p) => `"${p}"`).join(' and ')}`);
+  const path = paths[0];
   const input = stdin !== undefined && path === '-' ? { ok: true as const, text: stdin } : readInput(path);
   if (!input.ok) return { code: 2, stdout: '', stderr: `carrom replay: ${input.message}\n` };
   const log = parseLog(input.text);
   if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
-  const state = replay(log.value);
-  if (!state.ok) return { code: 2, stdout: '', stderr: `${state.error.line}: ${state.error.reason}\n` };
-  const view = publicState(state.value);
-  const stdout = pretty ? summary(log.value.header, view) : `${formatJson(view)}\n`;
+  const initial = start(log.value.header);
+  if (!initial.ok) return { code: 2, stdout: '', stderr: `${log.value.headerLine}: ${initial.error}\n` };
+  const { state, gameBoards } = fold(initial.value, log.value);
+  const view = publicState(state);
+  const stdout = pretty ? summary(log.value.header, view, gameBoards) : `${formatJson(view)}\n`;
   return { code: 0, stdout, stderr: '' };
+}
+
+type BoardRecord = PublicState['match']['boards'][number];
+
+/** The final state, and the boards of each game already over. The match forgets a game's boards when
+ *  the next game starts (only its result stays), so they are taken as each game ends: the event that
+ *  ends it is stepped again as if the match had one game, which keeps the last board in the list. */
+function fold(initial: State, log: MatchLog): { state: State; gameBoards: BoardRecord[][] } {
+  let state = initial;
+  const gameBoards: BoardRecord[][] = [];
+  for (const { event, line } of effectiveEvents(log.events)) {
+    const next = step(state, event, line);
+    if (next.match.games.length > state.match.games.length) {
+      const oneGame = step({ ...state, params: { ...state.params, gamesPerMatch: 1 } }, event, line);
+      gameBoards.push(publicState(oneGame).match.boards);
+    }
+    state = next;
+  }
+  return { state, gameBoards };
 }
 
 /** Names of each side: a player, or two partners. */
@@ -30,18 +58,29 @@ export function sideNames(header: MatchHeader): string[] {
 }
 
 /** A board-by-board account for people. */
-export function summary(header: MatchHeader, s: PublicState): string {
+/** A board-by-board account for people; in a match of several games (ICF best of three) the boards
+ *  are listed under their game, each game's score counted from 0–0. */
+export function summary(header: MatchHeader, s: PublicState, gameBoards: BoardRecord[][] = []): string {
   const names = sideNames(header);
   const who = (side: number | null) => (side === null ? 'nobody' : names[side]);
   const out: string[] = [];
   out.push(`${names.join(' v ')} — rules ${s.rules}, ${s.mode}`);
-  s.match.games.forEach((g, i) => out.push(`Game ${i + 1}: won by ${who(g.winner)}, ${g.score.join('–')}`));
-  const running = new Array<number>(names.length).fill(0);
-  s.match.boards.forEach((b, i) => {
-    if (b.winner !== null) running[b.winner] += b.points;
-    const queen = b.queen === null ? '' : `, queen to ${who(b.queen)}`;
-    out.push(`Board ${i + 1}: ${who(b.winner)} wins by ${b.points}${queen}  (score ${running.join('–')})`);
+  const boards = (list: readonly BoardRecord[], indent: string) => {
+    const running = new Array<number>(names.length).fill(0);
+    list.forEach((b, i) => {
+      if (b.winner !== null) running[b.winner] += b.points;
+      const queen = b.queen === null ? '' : `, queen to ${who(b.queen)}`;
+      out.push(`${indent}Board ${i + 1}: ${who(b.winner)} wins by ${b.points}${queen}  (score ${running.join('–')})`);
+    });
+  };
+  s.match.games.forEach((g, i) => {
+    out.push(`Game ${i + 1}: won by ${who(g.winner)}, ${g.score.join('–')}`);
+    boards(gameBoards[i] ?? [], '  ');
   });
+  // The boards of the game in play (or of the whole match, when it is one game).
+  const several = s.match.games.length > 0;
+  if (several && !s.match.over) out.push(`Game ${s.match.games.length + 1}, in play:`);
+  if (!several || !s.match.over) boards(s.match.boards, several ? '  ' : '');
   if (s.match.over) out.push(`Match over: ${who(s.match.winner)} wins, ${s.match.score.join('–')}`);
   else {
     const b = s.board;

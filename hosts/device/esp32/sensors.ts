@@ -1,6 +1,6 @@
 // The I²C sensors of the reference table: a colour sensor per pocket behind a TCA9548A switch, and a
 // position strip per seat. ECMA-419 I²C throws when a device does not answer (NACK): here that becomes
-// a health fact for its channel (events.md: "p1.c", "s0"), said once until it answers again, and the
+// a health fact for its channel (docs/formats.md: "p1.c", "s0"), said once until it answers again, and the
 // table goes on with the sensors that still answer.
 import { type Bus, type I2CDevice, openI2C } from './i2c.ts';
 import type { HealthFact, Reading } from '../../../src/sensing/types.ts';

@@ -1,11 +1,22 @@
 // The simulator page: draws the virtual table and the device's display from the server's event
-// stream, and turns clicks into API calls (the same API a script uses).
+// stream, and turns clicks, taps and keys into API calls (the same API a script uses). What it shows
+// comes from the simulator's snapshots, the striker on its baseline too: a reload or a second tab shows
+// the same table.
 const $ = (id) => document.getElementById(id);
-const post = (path, body) =>
-  fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }).then((r) => r.json());
+/** A line for the player: why an action did nothing (the API's error), or nothing. */
+const say = (text) => ($('message').textContent = text);
+const post = async (path, body) => {
+  const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const json = await r.json().catch(() => ({}));
+  say(r.ok ? '' : (json.error ?? `${path}: ${r.status} ${r.statusText}`));
+  return json;
+};
 
 let last = null;
-let strikerSeat = null;
+/** Where the striker rests on each baseline: from the snapshots, and from the answers to place and strike
+ *  (which come before the next snapshot: a Strike right after a click on a baseline strikes it). */
+let strips = [null, null, null, null];
+let placing = Promise.resolve();
 
 // Pockets: drop the chosen piece.
 document.querySelectorAll('.pocket').forEach((el) =>
@@ -21,33 +32,85 @@ document.querySelectorAll('.base').forEach((el) =>
     const seat = Number(el.dataset.seat);
     const box = el.getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
-    const mm = Math.round(40 + along * 450);
-    strikerSeat = seat;
-    const r = el.getBBox();
-    const striker = $('striker');
-    striker.setAttribute('cx', seat === 0 || seat === 2 ? r.x + along * r.width : r.x + r.width / 2);
-    striker.setAttribute('cy', seat === 0 || seat === 2 ? r.y + r.height / 2 : r.y + along * r.height);
-    post('place', { seat, mm });
+    placing = post('place', { seat, mm: Math.round(40 + along * 450) }).then((r) => r.strips && drawStriker((strips = r.strips)));
   }),
 );
 
-$('strike').addEventListener('click', () => {
-  if (strikerSeat === null) return;
-  $('striker').setAttribute('cx', -50);
-  post('strike', { seat: strikerSeat });
-  strikerSeat = null;
+/** The striker where the simulator says it rests (the first baseline with one), or hidden. */
+function drawStriker(strips) {
+  const striker = $('striker');
+  const seat = strips.findIndex((mm) => mm !== null);
+  striker.setAttribute('visibility', seat < 0 ? 'hidden' : 'visible');
+  if (seat < 0) return;
+  const r = $(`base-${seat}`).getBBox();
+  const along = Math.max(0, Math.min(1, (strips[seat] - 40) / 450));
+  striker.setAttribute('cx', seat === 0 || seat === 2 ? r.x + along * r.width : r.x + r.width / 2);
+  striker.setAttribute('cy', seat === 0 || seat === 2 ? r.y + r.height / 2 : r.y + along * r.height);
+}
+
+$('strike').addEventListener('click', async () => {
+  await placing;
+  const seat = strips.findIndex((mm) => mm !== null);
+  if (seat < 0) return say('Nothing to strike: place the striker first (click or tap a baseline).');
+  const r = await post('strike', { seat });
+  if (r.strips) drawStriker((strips = r.strips));
 });
 $('settle').addEventListener('click', () => post('settle'));
 
-// The device's three buttons: pressed while the mouse is down (hold to go back in the menus).
-document.querySelectorAll('#buttons button').forEach((el) => {
-  let down = 0;
-  el.addEventListener('mousedown', () => (down = performance.now()));
-  el.addEventListener('mouseup', () => {
-    const held = performance.now() - down;
-    post('button', { button: el.dataset.button, long: held > 700 });
-  });
+// The device's three buttons, by mouse, touch or keys (↑ ↓, Enter or Space for select; on a focused
+// button Enter or Space presses it). A press is held from its start to its end on the same button:
+// held 700 ms it is a long press (back, in the menus). One that starts elsewhere, moves off or is
+// cancelled is no press at all, so a drag onto a button never counts its whole length as a hold.
+const LONG_MS = 700;
+const KEYS = { ArrowUp: 'up', ArrowDown: 'down', Enter: 'select', ' ': 'select' };
+const held = new Map(); // "pointer 1" or "key Enter" → { button, target, at }
+const deviceButton = (target) => (target instanceof Element ? target.closest('#buttons button') : null);
+
+function pressStart(source, button, target) {
+  if (held.has(source)) return;
+  held.set(source, { button, target, at: performance.now() });
+  $(`btn-${button}`).classList.add('pressed');
+}
+function pressEnd(source, target) {
+  const p = held.get(source);
+  if (!p) return;
+  held.delete(source);
+  $(`btn-${p.button}`).classList.remove('pressed');
+  if (p.target === target) post('button', { button: p.button, long: performance.now() - p.at >= LONG_MS });
+}
+function pressCancel(source) {
+  const p = held.get(source);
+  if (p) pressEnd(source, null);
+}
+
+document.addEventListener('pointerdown', (e) => {
+  const el = deviceButton(e.target);
+  if (!el || e.button !== 0) return;
+  // A touch captures the pointer to where it started; released, a finger lifted elsewhere is elsewhere.
+  if (el.hasPointerCapture(e.pointerId)) el.releasePointerCapture(e.pointerId);
+  pressStart(`pointer ${e.pointerId}`, el.dataset.button, el);
 });
+document.addEventListener('pointerup', (e) => pressEnd(`pointer ${e.pointerId}`, deviceButton(e.target)));
+document.addEventListener('pointercancel', (e) => pressCancel(`pointer ${e.pointerId}`));
+document.querySelectorAll('#buttons button').forEach((el) => {
+  el.addEventListener('pointerleave', (e) => pressCancel(`pointer ${e.pointerId}`));
+  el.addEventListener('contextmenu', (e) => e.preventDefault()); // a long touch is a long press, not a menu
+});
+document.addEventListener('keydown', (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const el = deviceButton(e.target);
+  // Keys elsewhere (a radio button, a select, Strike) stay theirs.
+  const button = el ? (e.key === 'Enter' || e.key === ' ' ? el.dataset.button : KEYS[e.key]) : e.target === document.body ? KEYS[e.key] : undefined;
+  if (!button) return;
+  e.preventDefault(); // no scrolling, no click
+  if (!e.repeat) pressStart(`key ${e.key}`, button, e.target);
+});
+document.addEventListener('keyup', (e) => {
+  if (!held.has(`key ${e.key}`)) return;
+  e.preventDefault();
+  pressEnd(`key ${e.key}`, e.target);
+});
+window.addEventListener('blur', () => [...held.keys()].forEach(pressCancel));
 
 // Faults.
 for (const id of ['stuck', 'noisy']) {
@@ -128,7 +191,9 @@ function render(s) {
   $('wifi').checked = s.wifi;
   const y = s.sync;
   const club = $('club-page');
-  club.hidden = !s.clubPage;
+  // The local results server listens on loopback: a tablet (--host) cannot open it, so no dead link.
+  const here = (host) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
+  club.hidden = !s.clubPage || (here(new URL(s.clubPage).hostname) && !here(location.hostname));
   if (s.clubPage && club.getAttribute('href') !== s.clubPage) club.setAttribute('href', s.clubPage);
   $('sync').textContent = !y
     ? words('syncOff')
@@ -150,6 +215,7 @@ function render(s) {
       return `<circle class="${cls}" r="9" cx="${220 + r * Math.cos(a)}" cy="${220 + r * Math.sin(a)}"/>`;
     })
     .join('');
+  drawStriker((strips = s.strips));
   document.body.dataset.events = String(s.events);
 }
 

@@ -1,0 +1,69 @@
+// The club page in Debian's chromium (playwright-core) while `npm start` runs: the simulator as a child
+// process with its local results server (hosts/simulator/main.ts, as `npm start` starts it, on free
+// ports and a temporary database). The club page is open before the board; one board played through
+// the simulator's API shows up on it live, without a reload; the table's page shows the board's row.
+// The screenshot it takes (.tmp/club-page.png) is the one in docs/club-page.png.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ENGINES } from '../helpers/databases.ts';
+import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
+
+declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+declare const window: Record<string, unknown>;
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLUB = /club page: +(http:\/\/127\.0\.0\.1:\d+)\//;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('the club page in a browser while the simulator plays (npm start)', function () {
+  this.timeout(90_000);
+  let browser: Browser;
+  let page: Page;
+  let run: Running;
+  let club: string;
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+    [browser, run] = await Promise.all([chromium.launch({ executablePath: CHROMIUM, args: ARGS }), npmStart(['--results-port', '0', '--results-db', await ENGINES[0].fresh()], [CLUB])]);
+    club = CLUB.exec(run.out())![1];
+    page = await browser.newPage({ viewport: { width: 760, height: 250 } });
+  });
+  after(async () => {
+    await browser?.close();
+    await run?.stop();
+  });
+
+  const scores = () => page.evaluate(() => Array.from(document.querySelectorAll('#table-sim-1 .score')).map((e) => e.textContent));
+  const cardSays = () => page.textContent('#table-sim-1 .what');
+
+  it('a board played on the simulator appears on the open club page live; its row on the table\'s page', async () => {
+    await page.goto(`${club}/`);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    assert.equal(await cardSays(), 'No result yet.', 'the table is registered, with nothing played yet');
+    await page.evaluate(() => (window.marker = 'same page'));
+
+    for (const drops of ONE_BOARD.slice(0, -1)) await shot(run.sim, drops);
+    await page.waitForTimeout(500);
+    assert.equal(await cardSays(), 'No result yet.', 'no record before the board ends');
+    await shot(run.sim, ONE_BOARD.at(-1)!);
+
+    await page.waitForFunction(() => /1 board played/.test(document.querySelector('#table-sim-1 .what')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    assert.deepEqual(await scores(), ['12', '0']);
+    assert.equal(await cardSays(), '1 board played, board 2 in play');
+    assert.match((await page.textContent('#table-sim-1'))!, /Asha\s*12\s*Ben\s*0/);
+    assert.equal(await page.evaluate(() => window.marker), 'same page', 'no reload');
+    mkdirSync('.tmp', { recursive: true });
+    await page.waitForTimeout(3200); // the card's "fresh" highlight fades first
+    await page.screenshot({ path: '.tmp/club-page.png' });
+
+    await page.click('#table-sim-1 h2 a');
+    await page.waitForSelector('table.boards tr td');
+    const rows = await page.evaluate(() => Array.from(document.querySelectorAll('table.boards tr')).map((tr) => tr.textContent));
+    assert.equal(rows.length, 2, 'a header and the one board');
+    const cells = await page.evaluate(() => Array.from(document.querySelectorAll('table.boards tr:nth-child(2) td')).map((td) => td.textContent));
+    // Board, game, breaker, winner, points, queen, men left (Asha's–Ben's), turns, shots.
+    assert.deepEqual(cells, ['1', '1', 'Asha', 'Asha', '12', 'Asha', '0–9', '1', '4']);
+    assert.match((await page.textContent('section.match h2'))!, /^Asha v Ben — 12–0$/);
+  });
+});

@@ -7,7 +7,7 @@ import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
 import type { TraceCall } from '../sensing/types.ts';
 import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
-import { LANGUAGES, LANGUAGE_NAMES, say, type Language, type MessageId } from '../i18n/index.ts';
+import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
 import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 
@@ -168,7 +168,12 @@ function setMode(s: Setup, mode: Mode): void {
   if (s.breaker >= s.players.length) s.breaker = 0;
 }
 
-const LETTERS = Object.freeze(' ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''));
+const LETTERS = ' ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+/** The letters of the name menu: A–Z, then the table's language's own accented capitals, then digits. */
+const LETTERS_OF: Readonly<Record<Language, readonly string[]>> = Object.freeze(
+  Object.fromEntries(LANGUAGES.map((l) => [l, Object.freeze([...(LETTERS + NAME_LETTERS[l] + DIGITS)])])) as Record<Language, readonly string[]>,
+);
 
 /** Names with three buttons: add a letter from a list, take the last one away. */
 function nameMenu(lang: Language, s: Setup, i: number): Menu {
@@ -176,7 +181,7 @@ function nameMenu(lang: Language, s: Setup, i: number): Menu {
   // The name alone when the label would push its last letters off the title row.
   const title = say(lang, 'nameOf', s.players[i]);
   return menu(lang, [...title].length <= 16 ? title : s.players[i], [
-    { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS.map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
+    { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
     { label: t('deleteLast'), act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
     { label: t('clear'), act: () => ((s.players[i] = ''), 'stay') },
   ]);

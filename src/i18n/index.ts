@@ -27,6 +27,17 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = Object.freeze(
   sv: 'SVENSKA',
 });
 
+/** The accented capitals each language writes, offered after A–Z when a player spells a name at the
+ * table (every one has a glyph: src/view/accents.ts). */
+export const NAME_LETTERS: Readonly<Record<Language, string>> = Object.freeze({
+  en: '',
+  pt: 'ÁÀÂÃÇÉÊÍÓÔÕÚ',
+  sl: 'ČŠŽ',
+  it: 'ÀÈÉÌÒÙ',
+  ro: 'ĂÂÎȘȚ',
+  sv: 'ÅÄÖ',
+});
+
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
 type Arg = string | number;

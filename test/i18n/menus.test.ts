@@ -2,8 +2,9 @@
 // title fits the title row and each item its menu row, nothing cut.
 import assert from 'node:assert/strict';
 import { LostShot } from '../../src/app/lost.ts';
-import { DEFAULT_SETTINGS, mainMenu, syncMenu, type Menu, type MenuContext, type SyncControl } from '../../src/app/menu.ts';
-import { LANGUAGES, say, type Language } from '../../src/i18n/index.ts';
+import { DEFAULT_SETTINGS, mainMenu, setupMenu, syncMenu, type Menu, type MenuContext, type SyncControl } from '../../src/app/menu.ts';
+import { LANGUAGES, NAME_LETTERS, say, type Language } from '../../src/i18n/index.ts';
+import { GLYPHS, glyph } from '../../src/view/font.ts';
 import { textWidth } from '../../src/view/frame.ts';
 import { play } from '../helpers/play.ts';
 import { header } from '../../tools/script.ts';
@@ -63,4 +64,38 @@ describe('i18n: every menu in every language fits the display', () => {
       assert.deepEqual([...new Set(data)], []);
     });
   }
+});
+
+describe('i18n: names spelled at the table', () => {
+  /** The item of `m` whose label is `label` (fails the test with the labels shown otherwise). */
+  const item = (m: Menu, label: string) => {
+    const found = m.items.find((i) => i.label === label);
+    assert.ok(found, `"${label}" not in ${m.title}: ${m.items.map((i) => i.label).join(', ')}`);
+    return found;
+  };
+
+  it('offers each language its own accented capitals, and spells JOÃO in Portuguese', () => {
+    const c = context('pt', false);
+    const names = item(setupMenu(c), say('pt', 'players')).open!();
+    const name = item(names, '2 B').open!();
+    item(name, say('pt', 'clear')).act!();
+    const letters = item(name, say('pt', 'addLetter')).open!();
+    for (const ch of 'JOÃO') item(letters, ch).act!();
+    assert.equal(c.setup.players[1], 'JOÃO');
+    assert.ok(!GLYPHS['?'].every((b, i) => b === glyph('Ã')[i]), 'Ã is drawn, not ?');
+    for (const lang of LANGUAGES) {
+      const shown = item(setupMenu(context(lang, false)), say(lang, 'players')).open!();
+      const labels = item(item(shown, '2 B').open!(), say(lang, 'addLetter')).open!().items.map((i) => i.label);
+      assert.deepEqual(labels.filter((l) => [...NAME_LETTERS[lang]].includes(l)), [...NAME_LETTERS[lang]], `${lang}: its letters`);
+      for (const l of labels) assert.ok(l.length > 1 || glyph(l) !== GLYPHS['?'] || l === '?', `${lang}: a glyph for ${l}`);
+    }
+    assert.ok(!item(item(item(setupMenu(context('en', false)), 'PLAYERS').open!(), '2 B').open!(), 'ADD LETTER').open!().items.some((i) => i.label === 'Ã'), 'English keeps A–Z');
+  });
+
+  it('shows the lower-case letters of the six languages in their capitals', () => {
+    for (const ch of 'ãõçáéíóúâêôàèìòùčšžăîșțåäö') {
+      assert.equal(glyph(ch), GLYPHS[ch.toUpperCase()], ch);
+      assert.ok(GLYPHS[ch.toUpperCase()] && GLYPHS[ch.toUpperCase()] !== GLYPHS['?'], `${ch}: its capital has a glyph`);
+    }
+  });
 });

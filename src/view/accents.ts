@@ -43,7 +43,8 @@ export const ACCENTED: Readonly<Record<string, string>> = Object.freeze({
   Â: over('circumflex', 'A'),
   Ã: over('tilde', 'A'),
   Ä: over('diaeresis', 'A'),
-  Ă: over('breve', 'A'),
+  // The breve's cup over a flat-topped A would be two equal rows: the A is pointed, as under Å's ring.
+  Ă: `${OVER.breve} ..#.. .#.#. #...# ##### #...#`,
   // The ring sits on the apex of a pointed A.
   Å: '..#.. .#.#. ..#.. .#.#. #...# ##### #...#',
   É: over('acute', 'E'),

@@ -10,6 +10,7 @@ import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
 import { playState } from '../test/helpers/play.ts';
 import { framePng } from './png.ts';
 import { installScreens } from './screens-install.ts';
+import { languageScreens } from './screens-languages.ts';
 import { header, scriptEvents } from './script.ts';
 import { syncMenu } from '../src/app/menu.ts';
 import { describeEvent } from '../src/app/describe.ts';
@@ -75,6 +76,7 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
   ...installScreens(ok),
+  ...languageScreens(ok),
 };
 
 export const FIXTURES = 'test/fixtures/screens';

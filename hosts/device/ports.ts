@@ -35,4 +35,6 @@ export interface Board {
   faults?: readonly string[];
   /** Where the calibration is kept, apart from the journal (absent: it lasts until power off). */
   calibration?: KeyStore;
+  /** Where the settings (language, brightness, settle time, Wi-Fi) are kept, apart from the journal. */
+  settings?: KeyStore;
 }

@@ -1,5 +1,5 @@
-// One small Preference key (NVS) for the table's calibration, in its own domain: apart from the match
-// journal's two slots, so that neither a compaction nor a new match touches it.
+// One small Preference key (NVS), in its own domain (the calibration, the settings): apart from the
+// match journal's two slots, so that neither a compaction nor a new match touches it.
 import Preference from 'preference';
 import type { KeyStore } from '../../src/app/table-config.ts';
 

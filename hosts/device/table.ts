@@ -33,6 +33,7 @@ export function start(
     table,
     defaultMatch: match,
     install: { hardware: board.hardware, store: board.calibration, faults: board.faults },
+    settings: board.settings,
   });
   board.sources((source) => app.readings(source.read()), (fact) => app.noteHealth(fact));
   // Parts that did not answer as the board started: the debug log is the one place sure to show them.

@@ -159,6 +159,8 @@ export function snapshotOf(sim: SimTable) {
     strips: sim.strips,
     time: sim.now,
     boots: sim.boots,
+    /** The display's language (the settings menu's): the page speaks it too. */
+    language: sim.app.settings.language,
   };
 }
 
@@ -209,6 +211,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   const path = url.pathname;
   const method = req.method ?? 'GET';
   if (method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, readFileSync(join(PAGE_DIR, 'index.html')), 'text/html; charset=utf-8');
+  if (method === 'GET' && path === '/i18n.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'i18n.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/page.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'page.js')), 'text/javascript; charset=utf-8');
   if (method === 'GET' && path === '/style.css') return send(res, 200, readFileSync(join(PAGE_DIR, 'style.css')), 'text/css; charset=utf-8');
   // The page names this icon; a browser that asks for /favicon.ico anyway gets it too, not a 404.

@@ -53,6 +53,8 @@ export class SimTable {
   boots = 0;
   /** The calibration's key: kept across power cuts, as flash is. */
   calibrationKey: string | null = null;
+  /** The settings' key: like flash, it outlives a power cut. */
+  settingsKey: string | null = null;
   /** Where the striker rests on each strip (null: empty): the strips report it at every power-up, and
    *  the page draws it from here (so a reload or a second tab shows it too). */
   readonly strips: (number | null)[] = [null, null, null, null];
@@ -98,6 +100,7 @@ export class SimTable {
         hardware: SIM_HARDWARE,
         store: { get: () => this.calibrationKey, set: (text) => void (this.calibrationKey = text) },
       },
+      settings: { get: () => this.settingsKey, set: (text) => void (this.settingsKey = text) },
       observer: {
         event: (e) => void this.events.push(e),
         match: (h) => {

@@ -18,11 +18,13 @@ import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.
 import type { SyncView } from '../sync/sync.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { describeEvent, describePiece } from './describe.ts';
+import { say, type MessageId } from '../i18n/index.ts';
 import { explainEvent, explainWarning, type Said } from './explain.ts';
 import { Install, type InstallOptions } from './install.ts';
 import { LostShot } from './lost.ts';
 import { Match } from './match.ts';
-import { parseStored, type TableConfig } from './table-config.ts';
+import { parseStored, type KeyStore, type TableConfig } from './table-config.ts';
+import { loadSettings, storedSettings } from './settings.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
 
 export interface Clock {
@@ -76,6 +78,8 @@ export interface AppOptions {
   defaultMatch: MatchHeader;
   /** Calibration and self-test: the hardware's parts and pins, the key the calibration is kept in. */
   install?: InstallOptions;
+  /** Where the settings are kept, apart from the journal (absent: they last until power off). */
+  settings?: KeyStore;
   /** Sees every event as it enters the log, and every new match (a simulator's live log). */
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
@@ -113,7 +117,9 @@ export class TableApp {
   private saidAt = 0;
   private boardKey = '';
   private readonly faults = new Set<string>();
-  settings: Settings = { ...DEFAULT_SETTINGS };
+  settings: Settings;
+  /** Settings changed while a shot was in play: written to flash when it settles. */
+  private settingsUnsaved = false;
   wifi: Wifi = 'off';
   setup: Setup;
   /** Health facts seen since boot, newest last (bounded). */
@@ -129,6 +135,8 @@ export class TableApp {
 
   constructor(private readonly o: AppOptions) {
     this.journal = new Journal(o.storage);
+    this.settings = loadSettings(o.settings);
+    if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
     this.buttons = new Buttons((b, long) => this.press(b, long));
     const h = o.defaultMatch;
     this.setup = { rules: h.rules, mode: h.mode, players: h.players.slice(), breaker: h.breaker, queenCap: 'preset' };
@@ -172,6 +180,7 @@ export class TableApp {
       if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
     }
     this.buttons.tick(t);
+    if (this.settingsUnsaved && this.atRest) this.saveSettings();
     this.nextSaid(t);
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
   }
@@ -197,7 +206,7 @@ export class TableApp {
     this.prefix = `${formatHeader(header)}\n`;
     this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.lastText = 'NEW MATCH';
+    this.lastText = this.say('newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -241,7 +250,7 @@ export class TableApp {
     if (this.install.active) return this.install.screen(corner);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
-    return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice);
+    return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 
   framebuffer(): Uint8Array {
@@ -297,7 +306,7 @@ export class TableApp {
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
     this.lastT = lastT;
-    this.lastText = 'RESTORED';
+    this.lastText = this.say('restored');
     if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
@@ -355,7 +364,7 @@ export class TableApp {
       this.journal.append(this.pending.map(formatEvent).join('\n'));
       this.pending = [];
     }
-    this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header) ?? this.lastText));
+    this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText, this.settings.language));
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
@@ -414,7 +423,7 @@ export class TableApp {
   }
 
   private provisional(p: SeenPiece): void {
-    this.lastText = describePiece(p.piece, p.pocket);
+    this.lastText = describePiece(p.piece, p.pocket, this.settings.language);
     this.draw();
   }
 
@@ -475,7 +484,7 @@ export class TableApp {
     const lost = this.lost;
     if (!lost) return;
     this.lost = null;
-    if (putBack) this.lastText = 'PUT BACK: PLAY AGAIN';
+    if (putBack) this.lastText = this.say('putBackPlayAgain');
     else for (const e of lost.events(Math.floor(this.o.clock.now() / 1000))) this.event(e);
   }
 
@@ -483,6 +492,19 @@ export class TableApp {
     this.settings = { ...this.settings, ...s };
     if (s.brightness) this.o.display.brightness?.(s.brightness);
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
+    // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
+    if (this.atRest) this.saveSettings();
+    else this.settingsUnsaved = true;
+  }
+
+  private saveSettings(): void {
+    this.settingsUnsaved = false;
+    this.o.settings?.set(storedSettings(this.settings));
+  }
+
+  /** A message in the table's language. */
+  private say(id: MessageId, a?: string | number): string {
+    return say(this.settings.language, id, a);
   }
 
   // --- calibration and self-test (install.ts) --------------------------------------------------------
@@ -499,7 +521,7 @@ export class TableApp {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.atRest) {
-      this.lastText = 'WAIT: SHOT IN PLAY';
+      this.lastText = this.say('waitShotInPlay');
       return;
     }
     this.install.start(what);
@@ -517,7 +539,7 @@ export class TableApp {
     this.faults.clear();
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
-    this.lastText = 'READY';
+    this.lastText = this.say('ready');
   }
 
   /** Draws the screen again (after the host changed something the screen shows). */

@@ -1,44 +1,79 @@
-// The last event in a few words, for the bottom line of the display ("WHITE → P2", "STRIKER: DUE").
+// The last event in a few words, for the bottom line of the display ("WHITE → P2", "STRIKER: DUE"), in
+// the table's language (src/i18n).
+import { say, type Language, type MessageId } from '../i18n/index.ts';
 import type { State } from '../rules/state.ts';
-import type { GameEvent, MatchHeader, PocketPiece } from '../rules/types.ts';
+import type { CallName, FoulKind, GameEvent, MatchHeader, PocketPiece } from '../rules/types.ts';
 import { sideNames } from '../view/screen.ts';
 
-export const describePiece = (piece: PocketPiece, pocket: number | undefined): string =>
-  `${piece.toUpperCase()} → P${pocket ?? '?'}`;
+/** The message of each piece (the ids are the pieces' own names). */
+export const PIECE_WORDS: Readonly<Record<PocketPiece, MessageId>> = Object.freeze({
+  white: 'white',
+  black: 'black',
+  queen: 'queen',
+  striker: 'striker',
+  man: 'man',
+  unknown: 'unknown',
+});
 
-export function describeEvent(e: GameEvent, before: State, after: State, header: MatchHeader): string | null {
+export const FOUL_WORDS: Readonly<Record<FoulKind, MessageId>> = Object.freeze({
+  touch: 'foulTouch',
+  technique: 'foulTechnique',
+  line: 'foulLine',
+  backshot: 'foulBackshot',
+  placement: 'foulPlacement',
+  technical: 'foulTechnical',
+  other: 'foulOther',
+});
+
+const CALL_WORDS: Readonly<Record<CallName, MessageId>> = Object.freeze({
+  nocontact: 'noContact',
+  offboard: 'offBoard',
+  foul: 'foul',
+  nocross: 'noCross',
+  colour: 'colour',
+  placed: 'placed',
+});
+
+export const describePiece = (piece: PocketPiece, pocket: number | undefined, lang: Language = 'en'): string =>
+  say(lang, 'pocketed', say(lang, PIECE_WORDS[piece]), pocket ?? '?');
+
+export function describeEvent(e: GameEvent, before: State, after: State, header: MatchHeader, lang: Language = 'en'): string | null {
   const names = sideNames(header);
   switch (e.e) {
     case 'strike':
-      return `SHOT: ${header.players[after.board.turn].toUpperCase().slice(0, 10)}`;
+      return say(lang, 'shotBy', header.players[after.board.turn].toUpperCase().slice(0, 10));
     case 'pocket':
-      return after.shot ? describePiece(e.piece, e.pocket) : `LATE ${describePiece(e.piece, e.pocket)}`;
+      return after.shot
+        ? describePiece(e.piece, e.pocket, lang)
+        : say(lang, 'pocketedLate', say(lang, PIECE_WORDS[e.piece]), e.pocket ?? '?');
     case 'undo':
-      return 'SHOT TAKEN BACK';
+      return say(lang, 'shotTakenBack');
     case 'identify':
-      return `NAMED ${e.piece.toUpperCase()}`;
+      return say(lang, 'named', say(lang, PIECE_WORDS[e.piece]));
     case 'call':
-      return e.call === 'foul' ? `FOUL: ${e.kind.toUpperCase()}` : e.call === 'offboard' ? `OFF: ${e.piece.toUpperCase()}` : e.call.toUpperCase();
+      if (e.call === 'foul') return say(lang, 'foulCalled', say(lang, FOUL_WORDS[e.kind]));
+      if (e.call === 'offboard') return say(lang, 'offCalled', say(lang, PIECE_WORDS[e.piece]));
+      return say(lang, CALL_WORDS[e.call]);
     case 'settle':
-      return settled(before, after, names);
+      return settled(before, after, names, lang);
   }
 }
 
 /** What the shot that just settled did, in order of importance. */
-function settled(before: State, after: State, names: string[]): string {
-  if (after.match.over && !before.match.over) return `MATCH TO ${after.match.winner === null ? '?' : names[after.match.winner]}`;
+function settled(before: State, after: State, names: string[], lang: Language): string {
+  if (after.match.over && !before.match.over) return say(lang, 'matchTo', after.match.winner === null ? '?' : names[after.match.winner]);
   const boards = after.match.boards;
   if (boards.length > before.match.boards.length || after.match.games.length > before.match.games.length) {
     const b = after.match.games.length > before.match.games.length ? null : boards[boards.length - 1];
-    return b && b.winner !== null ? `BOARD: ${names[b.winner]} +${b.points}` : 'GAME OVER';
+    return b && b.winner !== null ? say(lang, 'boardTo', names[b.winner], b.points) : say(lang, 'gameOver');
   }
-  if (after.waiting === 'identify') return 'NAME THE PIECE';
-  if (after.waiting === 'colour') return 'CHOOSE A COLOUR';
+  if (after.waiting === 'identify') return say(lang, 'nameThePiece');
+  if (after.waiting === 'colour') return say(lang, 'chooseAColour');
   const dues = after.board.dues.reduce((a, b) => a + b, 0) - before.board.dues.reduce((a, b) => a + b, 0);
-  if (dues > 0) return 'STRIKER: DUE';
+  if (dues > 0) return say(lang, 'strikerDue');
   const q = after.board.queen;
-  if (q.state === 'covered' && before.board.queen.state !== 'covered') return `QUEEN COVERED`;
-  if (q.state === 'pending' && before.board.queen.state === 'onBoard') return 'QUEEN: COVER IT';
-  if (q.state === 'onBoard' && before.board.queen.state !== 'onBoard') return 'QUEEN BACK';
-  return after.board.turn === before.board.turn ? 'SHOOT AGAIN' : 'TURN PASSES';
+  if (q.state === 'covered' && before.board.queen.state !== 'covered') return say(lang, 'queenCovered');
+  if (q.state === 'pending' && before.board.queen.state === 'onBoard') return say(lang, 'queenCoverIt');
+  if (q.state === 'onBoard' && before.board.queen.state !== 'onBoard') return say(lang, 'queenBack');
+  return say(lang, after.board.turn === before.board.turn ? 'shootAgain' : 'turnPasses');
 }

@@ -12,6 +12,9 @@ import type { Counts, State } from '../rules/state.ts';
 import { sideOf } from '../rules/state.ts';
 import type { Colour, GameEvent, MatchHeader } from '../rules/types.ts';
 import { sideNames } from '../view/screen.ts';
+import { EXPLAIN_LINES } from '../i18n/explain.ts';
+import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
+import { FOUL_WORDS } from './describe.ts';
 
 /** One message: the display's line (capitals, at most 21 characters once filled) and the page's sentence. */
 export interface Said {
@@ -68,13 +71,22 @@ export function fill(template: string, values: Values): string {
   return out;
 }
 
-/** A message of the table, filled for the display and for the page (`page` values where they differ). */
-function say(key: string, display: Values, page: Values = display): Said {
+/** A message of the table, filled for the display (in the table's language) and for the page (`page`
+ * values where they differ). */
+function say(lang: Language, key: string, display: Values, page: Values = display): Said {
   const m = EXPLAIN[key];
-  return { display: fill(m.display, display), page: fill(m.page, page) };
+  const line = lang === 'en' ? m.display : (EXPLAIN_LINES[lang][key] ?? m.display);
+  return { display: fill(line, display), page: fill(m.page, page) };
 }
 
 const word = (key: string): Said => WORDS[key] ?? { display: key.toUpperCase(), page: key };
+
+/** A colour or a foul kind as the display says it in `lang` (src/i18n). */
+function shown(key: string, lang: Language): string {
+  if (key === 'white' || key === 'black') return tr(lang, key);
+  const foul = (FOUL_WORDS as Readonly<Record<string, MessageId>>)[key];
+  return foul ? tr(lang, foul) : word(key).display;
+}
 const upper = (name: string) => name.toUpperCase().slice(0, 8);
 
 /** The board is the same one before and after (no board, game or match ended in between). */
@@ -84,7 +96,7 @@ function sameBoard(before: State, after: State): boolean {
 
 /** What the last shot (or a technical foul between shots) sends back onto the board, who places it, and
  * the dues it left owing. Nothing while the shot still moves or waits for a name or a colour. */
-export function explainShot(before: State, after: State, header: MatchHeader): Said[] {
+export function explainShot(before: State, after: State, header: MatchHeader, lang: Language = 'en'): Said[] {
   if (after.shot !== null || after.waiting !== null || !sameBoard(before, after)) return [];
   const base = after.last ? after.last.pre : before;
   if (base.board.number !== after.board.number) return [];
@@ -99,15 +111,15 @@ export function explainShot(before: State, after: State, header: MatchHeader): S
     const c = word(colour);
     const men = word(n === 1 ? 'man' : 'men');
     const where = word(after.params.penaltyPlacementZone).page;
-    out.push(say('putBackMen', { n, colour: c.display }, { n, colour: c.page, men: men.page, where }));
+    out.push(say(lang, 'putBackMen', { n, colour: shown(colour, lang) }, { n, colour: c.page, men: men.page, where }));
     const placer = menPlacer(after, shooter, colour);
-    out.push(say(n === 1 ? 'placesIt' : 'placesThem', { who: upper(header.players[placer]) }, { who: header.players[placer] }));
+    out.push(say(lang, n === 1 ? 'placesIt' : 'placesThem', { who: upper(header.players[placer]) }, { who: header.players[placer] }));
   }
-  if (back('queen') > 0) out.push(say('putBackQueen', {}), queenPlacer(after, shooter, header));
+  if (back('queen') > 0) out.push(say(lang, 'putBackQueen', {}), queenPlacer(after, shooter, header, lang));
   const names = sideNames(header);
   for (let side = 0; side < after.board.dues.length; side++) {
     const n = after.board.dues[side] - base.board.dues[side];
-    if (n > 0) out.push(say('owes', { side: names[side], n }, { side: pageSide(header, side), n, men: word(n === 1 ? 'man' : 'men').page }));
+    if (n > 0) out.push(say(lang, 'owes', { side: names[side], n }, { side: pageSide(header, side), n, men: word(n === 1 ? 'man' : 'men').page }));
   }
   return out;
 }
@@ -119,12 +131,12 @@ function menPlacer(s: State, shooter: number, colour: Colour): number {
   return nextPlayer(s.mode, s.params, shooter);
 }
 
-function queenPlacer(s: State, shooter: number, header: MatchHeader): Said {
+function queenPlacer(s: State, shooter: number, header: MatchHeader, lang: Language): Said {
   const by = s.params.queenPlacedBy;
-  if (by === 'umpire') return say('umpirePlaces', {});
-  if (by === 'anyPlayer') return say('anyonePlaces', {});
+  if (by === 'umpire') return say(lang, 'umpirePlaces', {});
+  if (by === 'anyPlayer') return say(lang, 'anyonePlaces', {});
   const p = nextPlayer(s.mode, s.params, shooter);
-  return say('placesIt', { who: upper(header.players[p]) }, { who: header.players[p] });
+  return say(lang, 'placesIt', { who: upper(header.players[p]) }, { who: header.players[p] });
 }
 
 function pageSide(header: MatchHeader, side: number): string {
@@ -134,23 +146,23 @@ function pageSide(header: MatchHeader, side: number): string {
 
 /** The engine's warnings, matched to messages. The texts are the engine's (src/rules/engine.ts, pieces.ts);
  * test/app/explain.test.ts makes each of them happen, so a changed text fails there. */
-export function explainWarning(warning: string, header: MatchHeader): Said[] {
+export function explainWarning(warning: string, header: MatchHeader, lang: Language = 'en'): Said[] {
   let m = /^(\w+) is not a foul under (\S+)$/.exec(warning);
-  if (m) return [say('notAFoul', { kind: word(m[1]).display }, { kind: word(m[1]).page, rules: m[2] })];
+  if (m) return [say(lang, 'notAFoul', { kind: shown(m[1], lang) }, { kind: word(m[1]).page, rules: m[2] })];
   m = /^strike from seat (\d), but seat (\d) is on turn/.exec(warning);
   if (m) {
     const player = header.mode === 'singles' ? Number(m[2]) / 2 : Number(m[2]); // seatOf, inverted
     const page = { seat: m[1], turnSeat: m[2], who: header.players[player] };
-    return [say('wrongBaseline', {}, page), say('countedFor', { who: upper(header.players[player]) })];
+    return [say(lang, 'wrongBaseline', {}, page), say(lang, 'countedFor', { who: upper(header.players[player]) })];
   }
-  if (/pocketed but \d+ on the board/.test(warning)) return overCount(warning);
+  if (/pocketed but \d+ on the board/.test(warning)) return overCount(warning, lang);
   const fixed = FIXED_WARNINGS.find(([prefix]) => warning.startsWith(prefix));
-  if (fixed) return [say(fixed[1], {})];
+  if (fixed) return [say(lang, fixed[1], {})];
   m = /^no colour was chosen: (white|black)/.exec(warning);
-  if (m) return [say('colourGiven', { colour: word(m[1]).display }, { colour: m[1] })];
-  if (/ with no shot in progress$/.test(warning)) return [say('noShot', {})];
-  if (/ after the match has ended$/.test(warning)) return [say('matchOver', {})];
-  return [say('other', {}, { text: warning })];
+  if (m) return [say(lang, 'colourGiven', { colour: shown(m[1], lang) }, { colour: m[1] })];
+  if (/ with no shot in progress$/.test(warning)) return [say(lang, 'noShot', {})];
+  if (/ after the match has ended$/.test(warning)) return [say(lang, 'matchOver', {})];
+  return [say(lang, 'other', {}, { text: warning })];
 }
 
 const FIXED_WARNINGS: readonly (readonly [string, string])[] = Object.freeze([
@@ -165,31 +177,31 @@ const FIXED_WARNINGS: readonly (readonly [string, string])[] = Object.freeze([
 ]);
 
 /** "2 whites pocketed but 1 on the board, 1 queen pocketed but 0 on the board: …" */
-function overCount(warning: string): Said[] {
+function overCount(warning: string, lang: Language): Said[] {
   const out: Said[] = [];
   const re = /(\d+) (white|black|queen)s? pocketed but (\d+) on the board/g;
   for (let m = re.exec(warning); m !== null; m = re.exec(warning)) {
     const left = Number(m[3]);
-    if (m[2] === 'queen') out.push(say('noQueen', {}));
-    else out.push(say('tooMany', { colour: word(m[2]).display, n: left }, { colour: m[2], men: 'men', n: left }));
+    if (m[2] === 'queen') out.push(say(lang, 'noQueen', {}));
+    else out.push(say(lang, 'tooMany', { colour: shown(m[2], lang), n: left }, { colour: m[2], men: 'men', n: left }));
   }
   return out;
 }
 
 /** The warnings an event added (none after an undo that folded the log again with fewer). */
-export function newWarnings(before: State, after: State, header: MatchHeader): Said[] {
+export function newWarnings(before: State, after: State, header: MatchHeader, lang: Language = 'en'): Said[] {
   const out: Said[] = [];
-  for (let i = before.warnings.length; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header));
+  for (let i = before.warnings.length; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header, lang));
   return out;
 }
 
 /** Everything to tell after an event: the headline first (unless the engine refused what it says), then
  * what to put back and who places it, then what the engine would not take. */
-export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null): Said[] {
-  const warned = newWarnings(before, after, header);
+export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null, lang: Language = 'en'): Said[] {
+  const warned = newWarnings(before, after, header, lang);
   const refused = warned.length > 0 && (e.e === 'call' || e.e === 'identify');
   const out: Said[] = [];
   if (headline !== null && !refused) out.push({ display: headline, page: '' });
-  out.push(...explainShot(before, after, header), ...warned);
+  out.push(...explainShot(before, after, header, lang), ...warned);
   return out;
 }

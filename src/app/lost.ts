@@ -7,6 +7,7 @@
 // and the players either put its pieces back and play it again, or name what went down and the table
 // logs it as that shot (strike, pockets, settle), so that the board and the log agree again.
 
+import { say, type Language } from '../i18n/index.ts';
 import type { GameEvent, Piece } from '../rules/types.ts';
 
 const LETTERS: Readonly<Record<Piece, string>> = Object.freeze({ white: 'W', black: 'B', queen: 'Q', striker: 'S' });
@@ -20,8 +21,8 @@ export class LostShot {
   constructor(readonly shot: number) {}
 
   /** What the play screen says until the players answer, or play on. */
-  get notice(): string {
-    return `SHOT ${this.shot} LOST? SELECT`;
+  notice(lang: Language = 'en'): string {
+    return say(lang, 'lostShotNotice', this.shot);
   }
 
   add(piece: Piece): void {
@@ -33,13 +34,13 @@ export class LostShot {
   }
 
   /** "2W B Q": what the players said went down, or NONE IN. */
-  tally(): string {
+  tally(lang: Language = 'en'): string {
     const parts: string[] = [];
     for (const piece of ['white', 'black', 'queen', 'striker'] as const) {
       const n = this.pieces.filter((p) => p === piece).length;
       if (n > 0) parts.push(`${n > 1 ? n : ''}${LETTERS[piece]}`);
     }
-    return parts.length ? parts.join(' ') : 'NONE IN';
+    return parts.length ? parts.join(' ') : say(lang, 'noneIn');
   }
 
   /** The shot as the log records it: a strike, each piece into a pocket (which one is not known), a settle. */

@@ -7,15 +7,11 @@ import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
 import type { TraceCall } from '../sensing/types.ts';
 import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
+import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
+import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
+import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 
-export interface Settings {
-  /** Quiet time that settles a shot, seconds. */
-  settleSeconds: number;
-  brightness: 'low' | 'mid' | 'high';
-  wifi: boolean;
-}
-
-export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({ settleSeconds: 3, brightness: 'mid', wifi: true });
+export { DEFAULT_SETTINGS, type Settings } from './settings.ts';
 
 /** A new match being set up. */
 export interface Setup {
@@ -65,44 +61,49 @@ export interface Menu {
   items: Item[];
 }
 
-const BACK: Item = Object.freeze({ label: 'BACK', act: () => 'back' as const });
-const menu = (title: string, items: Item[]): Menu => ({ title, items: [...items, BACK] });
+const goBack = () => 'back' as const;
+/** A menu in the table's language; every menu ends with BACK. */
+const menu = (lang: Language, title: string, items: Item[]): Menu => ({ title, items: [...items, { label: say(lang, 'back'), act: goBack }] });
 const PIECES = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
-const FOUL_LABELS: Readonly<Record<string, string>> = Object.freeze({ backshot: 'BACK SHOT' });
+const MODE_WORDS: Readonly<Record<Mode, MessageId>> = Object.freeze({ singles: 'singles', doubles: 'doubles', three: 'three' });
 
 export function mainMenu(c: MenuContext): Menu {
+  const lang = c.settings.language;
+  const t = (id: MessageId) => say(lang, id);
   const a = c.state.board.awaiting as Record<string, number> | null;
   const callItem = (label: string, call: TraceCall): Item => ({ label, act: () => (c.call(call), 'close') });
   const items: Item[] = [];
   // What the table waits for comes first.
-  if (a && 'identify' in a) items.push({ label: 'NAME PIECE', open: () => pieceMenu('NAME PIECE', c, true) });
-  if (a && 'colour' in a) items.push({ label: 'CHOOSE COLOUR', open: () => colourMenu(c) });
-  if (a && 'placed' in a) items.push(callItem('MEN PLACED', { call: 'placed' }));
-  if (c.lost) items.push({ label: 'LOST SHOT', open: () => lostShotMenu(c) });
+  if (a && 'identify' in a) items.push({ label: t('namePiece'), open: () => pieceMenu(t('namePiece'), c, true) });
+  if (a && 'colour' in a) items.push({ label: t('chooseColour'), open: () => colourMenu(c) });
+  if (a && 'placed' in a) items.push(callItem(t('menPlaced'), { call: 'placed' }));
+  if (c.lost) items.push({ label: t('lostShot'), open: () => lostShotMenu(c) });
   items.push(
-    { label: 'OFF BOARD', open: () => pieceMenu('OFF BOARD', c, false) },
-    { label: 'FOUL', open: () => menu('FOUL', FOUL_KINDS.map((k) => callItem(FOUL_LABELS[k] ?? k.toUpperCase(), { call: 'foul', kind: k }))) },
-    callItem('NO CONTACT', { call: 'nocontact' }),
-    callItem('NO CROSS', { call: 'nocross' }),
+    { label: t('offBoard'), open: () => pieceMenu(t('offBoard'), c, false) },
+    { label: t('foul'), open: () => menu(lang, t('foul'), FOUL_KINDS.map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
+    callItem(t('noContact'), { call: 'nocontact' }),
+    callItem(t('noCross'), { call: 'nocross' }),
   );
-  if (!(a && 'colour' in a)) items.push({ label: 'COLOUR', open: () => colourMenu(c) });
-  if (!(a && 'placed' in a)) items.push(callItem('PLACED', { call: 'placed' }));
-  if (!(a && 'identify' in a)) items.push({ label: 'IDENTIFY', open: () => pieceMenu('IDENTIFY', c, true) });
+  if (!(a && 'colour' in a)) items.push({ label: t('colour'), open: () => colourMenu(c) });
+  if (!(a && 'placed' in a)) items.push(callItem(t('placed'), { call: 'placed' }));
+  if (!(a && 'identify' in a)) items.push({ label: t('identify'), open: () => pieceMenu(t('identify'), c, true) });
   items.push(
-    { label: 'UNDO SHOT', open: () => menu('UNDO LAST SHOT?', [callItem('YES, UNDO', { call: 'undo' })]) },
-    { label: 'NEW MATCH', open: () => setupMenu(c) },
-    { label: 'SETTINGS', open: () => settingsMenu(c) },
+    { label: t('undoShot'), open: () => menu(lang, t('undoLastShot'), [callItem(t('yesUndo'), { call: 'undo' })]) },
+    { label: t('newMatch'), open: () => setupMenu(c) },
+    { label: t('settings'), open: () => settingsMenu(c) },
   );
   const sync = c.sync;
-  if (sync) items.push({ label: 'SYNC', open: () => syncMenu(sync) });
-  return menu('MENU', items);
+  if (sync) items.push({ label: t('sync'), open: () => syncMenu(sync, lang) });
+  return menu(lang, t('menu'), items);
 }
 
 function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
+  const lang = c.settings.language;
   return menu(
+    lang,
     title,
     PIECES.map((piece) => ({
-      label: piece.toUpperCase(),
+      label: say(lang, PIECE_WORDS[piece]),
       act: () => (c.call(identify ? { call: 'identify', piece } : { call: 'offboard', piece }), 'close'),
     })),
   );
@@ -110,22 +111,25 @@ function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
 
 /** What went down in a shot lost to a power cut: name each piece, then log the shot; or put them back. */
 function lostShotMenu(c: MenuContext): Menu {
+  const lang = c.settings.language;
   const lost = c.lost;
-  if (!lost) return menu('LOST SHOT', []); // answered, or play went on
-  return menu(`SHOT ${lost.shot}: ${lost.tally()}`, [
-    ...PIECES.map((piece) => ({ label: `${piece.toUpperCase()} WENT IN`, act: () => (lost.add(piece), 'stay' as const) })),
-    { label: 'LOG THE SHOT', act: () => (c.answerLostShot(false), 'close') },
-    { label: 'PUT BACK, REPLAY', act: () => (c.answerLostShot(true), 'close') },
-    { label: 'START AGAIN', act: () => (lost.clear(), 'stay') },
+  if (!lost) return menu(lang, say(lang, 'lostShot'), []); // answered, or play went on
+  return menu(lang, say(lang, 'lostShotTitle', lost.shot, lost.tally(lang)), [
+    ...PIECES.map((piece) => ({ label: say(lang, 'wentIn', say(lang, PIECE_WORDS[piece])), act: () => (lost.add(piece), 'stay' as const) })),
+    { label: say(lang, 'logTheShot'), act: () => (c.answerLostShot(false), 'close') },
+    { label: say(lang, 'putBackReplay'), act: () => (c.answerLostShot(true), 'close') },
+    { label: say(lang, 'startAgain'), act: () => (lost.clear(), 'stay') },
   ]);
 }
 
 function colourMenu(c: MenuContext): Menu {
-  return menu('COLOUR', (['white', 'black'] as const).map((colour) => ({ label: colour.toUpperCase(), act: () => (c.call({ call: 'colour', colour }), 'close') })));
+  const lang = c.settings.language;
+  return menu(lang, say(lang, 'colour'), (['white', 'black'] as const).map((colour) => ({ label: say(lang, colour), act: () => (c.call({ call: 'colour', colour }), 'close') })));
 }
 
-const choose = <T>(title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu =>
+const choose = <T>(lang: Language, title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu =>
   menu(
+    lang,
     title,
     options.map((v) => ({ label: `${v === current ? '• ' : '  '}${label(v)}`, act: () => (set(v), 'back') })),
   );
@@ -138,15 +142,17 @@ function playersFor(mode: Mode, now: string[]): string[] {
 }
 
 export function setupMenu(c: MenuContext): Menu {
+  const lang = c.settings.language;
+  const t = (id: MessageId, a?: string | number) => say(lang, id, a);
   const s = c.setup;
-  const cap = s.queenCap === 'preset' ? 'PRESET' : s.queenCap === null ? 'OFF' : String(s.queenCap);
-  return menu('NEW MATCH', [
-    { label: `RULES ${s.rules.toUpperCase()}`, open: () => choose('RULES', PRESET_IDS, (id) => id.toUpperCase(), (id) => setRules(s, id), s.rules) },
-    { label: `MODE ${s.mode.toUpperCase()}`, open: () => choose('MODE', (presetNamed(s.rules) ?? PRESETS.icf).params.modes, (m) => m.toUpperCase(), (m) => setMode(s, m), s.mode) },
-    { label: 'PLAYERS', open: () => menu('PLAYERS', s.players.map((name, i) => ({ label: `${i + 1} ${name}`, open: () => nameMenu(s, i) }))) },
-    { label: `BREAKS ${s.players[s.breaker] ?? ''}`, open: () => choose('FIRST BREAKER', s.players.map((_, i) => i), (i) => s.players[i], (i) => (s.breaker = i), s.breaker) },
-    { label: `QUEEN CAP ${cap}`, open: () => choose('QUEEN CAP', ['preset', null, 22, 24] as const, (v) => (v === 'preset' ? 'PRESET' : v === null ? 'OFF' : String(v)), (v) => (s.queenCap = v), s.queenCap as 'preset') },
-    { label: 'START', act: () => (c.startMatch(), 'close') },
+  const capWord = (v: 'preset' | number | null) => (v === 'preset' ? t('preset') : v === null ? t('off') : String(v));
+  return menu(lang, t('newMatch'), [
+    { label: t('rulesIs', s.rules.toUpperCase()), open: () => choose(lang, t('rules'), PRESET_IDS, (id) => id.toUpperCase(), (id) => setRules(s, id), s.rules) },
+    { label: t('modeIs', t(MODE_WORDS[s.mode])), open: () => choose(lang, t('mode'), (presetNamed(s.rules) ?? PRESETS.icf).params.modes, (m) => t(MODE_WORDS[m]), (m) => setMode(s, m), s.mode) },
+    { label: t('players'), open: () => menu(lang, t('players'), s.players.map((name, i) => ({ label: `${i + 1} ${name}`, open: () => nameMenu(lang, s, i) }))) },
+    { label: t('breaksIs', s.players[s.breaker] ?? ''), open: () => choose(lang, t('firstBreaker'), s.players.map((_, i) => i), (i) => s.players[i], (i) => (s.breaker = i), s.breaker) },
+    { label: t('queenCapIs', capWord(s.queenCap)), open: () => choose(lang, t('queenCap'), ['preset', null, 22, 24] as const, capWord, (v) => (s.queenCap = v), s.queenCap as 'preset') },
+    { label: t('start'), act: () => (c.startMatch(), 'close') },
   ]);
 }
 
@@ -162,67 +168,81 @@ function setMode(s: Setup, mode: Mode): void {
   if (s.breaker >= s.players.length) s.breaker = 0;
 }
 
-const LETTERS = Object.freeze(' ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''));
+const LETTERS = ' ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+/** The letters of the name menu: A–Z, then the table's language's own accented capitals, then digits. */
+const LETTERS_OF: Readonly<Record<Language, readonly string[]>> = Object.freeze(
+  Object.fromEntries(LANGUAGES.map((l) => [l, Object.freeze([...(LETTERS + NAME_LETTERS[l] + DIGITS)])])) as Record<Language, readonly string[]>,
+);
 
 /** Names with three buttons: add a letter from a list, take the last one away. */
-function nameMenu(s: Setup, i: number): Menu {
-  return menu(`NAME ${s.players[i]}`, [
-    { label: 'ADD LETTER', open: () => menu('LETTER', LETTERS.map((ch) => ({ label: ch === ' ' ? 'SPACE' : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
-    { label: 'DELETE LAST', act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
-    { label: 'CLEAR', act: () => ((s.players[i] = ''), 'stay') },
+function nameMenu(lang: Language, s: Setup, i: number): Menu {
+  const t = (id: MessageId) => say(lang, id);
+  // The name alone when the label would push its last letters off the title row.
+  const title = say(lang, 'nameOf', s.players[i]);
+  return menu(lang, [...title].length <= 16 ? title : s.players[i], [
+    { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
+    { label: t('deleteLast'), act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
+    { label: t('clear'), act: () => ((s.players[i] = ''), 'stay') },
   ]);
 }
 
 export function settingsMenu(c: MenuContext): Menu {
   const st = c.settings;
-  return menu('SETTINGS', [
-    { label: `SETTLE ${st.settleSeconds} S`, open: () => choose('SETTLE TIME', [2, 3, 4, 5, 6], (v) => `${v} S`, (v) => c.change({ settleSeconds: v }), st.settleSeconds) },
-    { label: `BRIGHT ${st.brightness.toUpperCase()}`, open: () => choose('BRIGHTNESS', ['low', 'mid', 'high'] as const, (v) => v.toUpperCase(), (v) => c.change({ brightness: v }), st.brightness) },
-    { label: `WIFI ${st.wifi ? 'ON' : 'OFF'}`, act: () => (c.change({ wifi: !st.wifi }), 'stay') },
-    { label: 'INSTALL', open: () => installMenu(c) },
+  const lang = st.language;
+  const t = (id: MessageId, a?: string | number) => say(lang, id, a);
+  return menu(lang, t('settings'), [
+    { label: t('settleIs', st.settleSeconds), open: () => choose(lang, t('settleTime'), SETTLE_CHOICES, (v) => t('seconds', v), (v) => c.change({ settleSeconds: v }), st.settleSeconds as 3) },
+    { label: t('brightIs', t(st.brightness)), open: () => choose(lang, t('brightness'), BRIGHTNESS_CHOICES, (v) => t(v), (v) => c.change({ brightness: v }), st.brightness) },
+    { label: t('wifiIs', t(st.wifi ? 'on' : 'off')), act: () => (c.change({ wifi: !st.wifi }), 'stay') },
+    // Each language by its own name, so that a player who cannot read the one shown finds his.
+    { label: t('languageIs', st.language.toUpperCase()), open: () => choose(lang, t('language'), LANGUAGES, (l) => LANGUAGE_NAMES[l], (l) => c.change({ language: l }), st.language) },
+    { label: t('install'), open: () => installMenu(c) },
   ]);
 }
 
 function installMenu(c: MenuContext): Menu {
-  return menu('INSTALL', [
-    { label: 'CALIBRATE', act: () => (c.install('calibrate'), 'close') },
-    { label: 'SELF-TEST', act: () => (c.install('selftest'), 'close') },
+  const lang = c.settings.language;
+  return menu(lang, say(lang, 'install'), [
+    { label: say(lang, 'calibrate'), act: () => (c.install('calibrate'), 'close') },
+    { label: say(lang, 'selfTest'), act: () => (c.install('selftest'), 'close') },
   ]);
 }
 
 const INFO = (label: string): Item => ({ label, act: () => 'stay' });
 
 /** Long text in rows of 19 characters, one item each (the menu is the only screen with room). */
-function message(title: string, text: string): Menu {
+function message(lang: Language, title: string, text: string): Menu {
   const rows: Item[] = [];
   for (let at = 0; at < text.length && rows.length < 12; at += 19) rows.push(INFO(text.slice(at, at + 19).toUpperCase()));
-  return menu(title, rows);
+  return menu(lang, title, rows);
 }
 
 /** The state of results sync, and what a person can do about it. Labels are rebuilt at each press. */
-export function syncMenu(s: SyncControl): Menu {
+export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
+  const t = (id: MessageId, a?: string | number) => say(lang, id, a);
   const v = s.view();
   const items: Item[] = [];
-  if (!v.configured) items.push(INFO('NOT SET UP'));
+  if (!v.configured) items.push(INFO(t('notSetUp')));
   else {
-    items.push(INFO(`QUEUED ${v.queued}${v.sending ? ' SENDING' : ''}`));
-    if (v.refused > 0) items.push(INFO(`REFUSED ${v.refused}`));
+    items.push(INFO(t(v.sending ? 'queuedSending' : 'queued', v.queued)));
+    if (v.refused > 0) items.push(INFO(t('refused', v.refused)));
     const error = v.error;
-    if (error !== null) items.push({ label: `ERR ${error.toUpperCase()}`, open: () => message('LAST ERROR', error) });
-    if (v.retryInS !== null) items.push(INFO(`NEXT TRY IN ${v.retryInS} S`));
-    items.push(INFO(`TABLE ${v.table ?? ''}`.toUpperCase()), INFO(`SERVER ${v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')}`.toUpperCase()));
-    items.push({ label: 'RETRY NOW', act: () => (s.retryNow(), 'stay') });
+    if (error !== null) items.push({ label: t('errorIs', error.toUpperCase()), open: () => message(lang, t('lastError'), error) });
+    if (v.retryInS !== null) items.push(INFO(t('nextTryIn', v.retryInS)));
+    items.push(INFO(t('tableIs', v.table ?? '').toUpperCase()), INFO(t('serverIs', v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')).toUpperCase()));
+    items.push({ label: t('retryNow'), act: () => (s.retryNow(), 'stay') });
   }
-  items.push({ label: 'SETUP PAGE', open: () => setupPage(s) });
-  if (v.configured) items.push({ label: 'FORGET SETUP', open: () => menu('FORGET SETUP?', [{ label: 'YES, FORGET', act: () => (s.forget(), 'back') }]) });
-  return menu('SYNC', items);
+  items.push({ label: t('setupPage'), open: () => setupPage(s, lang) });
+  if (v.configured) items.push({ label: t('forgetSetup'), open: () => menu(lang, t('forgetSetupAsk'), [{ label: t('yesForget'), act: () => (s.forget(), 'back') }]) });
+  return menu(lang, t('sync'), items);
 }
 
 /** Opens the table's own access point; the display shows its name and the code that opens the page. */
-function setupPage(s: SyncControl): Menu {
+function setupPage(s: SyncControl, lang: Language): Menu {
   const a = s.openSetup();
-  if ('error' in a) return message('SETUP PAGE', a.error);
-  return menu('SETUP PAGE', [INFO(`WIFI ${a.network}`), INFO(`CODE ${a.code}`), { label: 'CLOSE SETUP', act: () => (s.closeSetup(), 'back') }]);
+  if ('error' in a) return message(lang, say(lang, 'setupPage'), a.error);
+  return menu(lang, say(lang, 'setupPage'), [INFO(say(lang, 'wifiNetwork', a.network)), INFO(say(lang, 'setupCode', a.code)), { label: say(lang, 'closeSetup'), act: () => (s.closeSetup(), 'back') }]);
 }
 
 /** The header a finished setup makes, or the reason it cannot start. */

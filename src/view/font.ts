@@ -1,6 +1,9 @@
 // The project's own 5×7 bitmap font: capitals, digits and the signs the screens use. Each glyph is
 // five column bytes, bit 0 at the top, the layout an SSD1306 page wants. Drawn from the row pictures
-// below at module load, then frozen (a preloaded table on the device).
+// below at module load, then frozen (a preloaded table on the device). The accented capitals are in
+// accents.ts.
+
+import { ACCENTED } from './accents.ts';
 
 const ROWS: Readonly<Record<string, string>> = {
   ' ': '..... ..... ..... ..... ..... ..... .....',
@@ -65,6 +68,7 @@ const ROWS: Readonly<Record<string, string>> = {
   '○': '..... .###. #...# #...# #...# .###. .....',
   '●': '..... .###. ##### ##### ##### .###. .....',
   '•': '..... ..... .###. .###. .###. ..... .....',
+  ...ACCENTED,
 };
 
 /** Column bytes of each glyph, five per glyph. */

@@ -5,6 +5,7 @@ import type { PublicState } from '../rules/state.ts';
 import type { MatchHeader } from '../rules/types.ts';
 import { withOptions } from '../rules/params.ts';
 import { PRESETS, presetNamed } from '../rules/presets.ts';
+import { say, type Language } from '../i18n/index.ts';
 
 export type Wifi = 'off' | 'down' | 'up';
 
@@ -69,7 +70,7 @@ export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string
 }
 
 /** The play screen for a state; `last` is the latest event in words, `notice` a question of the app's own. */
-export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner, notice?: string): PlayScreen {
+export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner, notice?: string, lang: Language = 'en'): PlayScreen {
   const names = sideNames(header);
   const b = s.board;
   const sideOfTurn = header.mode === 'doubles' ? b.turn % 2 : b.turn;
@@ -83,11 +84,11 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
   }));
   const title = titleOf(header, s);
   const q = b.queen;
-  const queen = q.state === 'onBoard' ? 'Q ON' : q.state === 'pending' ? `Q ${names[q.side ?? 0].slice(0, 4)}?` : `Q ${names[q.side ?? 0].slice(0, 4)}`;
-  const dues = b.dues.some((d) => d > 0) ? `DUE ${b.dues.join('-')}` : null;
-  const prompt = promptFor(s, names) ?? notice ?? null;
+  const queen = q.state === 'onBoard' ? say(lang, 'queenOnBoard') : say(lang, q.state === 'pending' ? 'queenPending' : 'queenTaken', names[q.side ?? 0].slice(0, 4));
+  const dues = b.dues.some((d) => d > 0) ? say(lang, 'dues', b.dues.join('-')) : null;
+  const prompt = promptFor(s, names, lang) ?? notice ?? null;
   let line = prompt ?? last;
-  if (s.match.over) line = `MATCH: ${s.match.winner === null ? 'DRAWN' : names[s.match.winner]} WINS`;
+  if (s.match.over) line = s.match.winner === null ? say(lang, 'matchDrawn') : say(lang, 'matchWon', names[s.match.winner]);
   return {
     kind: 'play',
     title,
@@ -110,11 +111,11 @@ function titleOf(header: MatchHeader, s: PublicState): string {
   return `B${s.board.number}${of} ${header.rules.toUpperCase().slice(0, 6)} ${params.matchTarget}${game}`;
 }
 
-function promptFor(s: PublicState, names: string[]): string | null {
+function promptFor(s: PublicState, names: string[], lang: Language): string | null {
   const a = s.board.awaiting as Record<string, number> | null;
   if (!a) return null;
-  if ('identify' in a) return `NAME ${a.identify} PIECE${a.identify > 1 ? 'S' : ''}? SELECT`;
-  if ('colour' in a) return `${names[a.colour].slice(0, 6)}: COLOUR? SELECT`;
-  if ('placed' in a) return `${names[a.placed].slice(0, 6)}: PLACE MEN`;
+  if ('identify' in a) return a.identify > 1 ? say(lang, 'promptNameMany', a.identify) : say(lang, 'promptNameOne');
+  if ('colour' in a) return say(lang, 'promptColour', names[a.colour].slice(0, 6));
+  if ('placed' in a) return say(lang, 'promptPlace', names[a.placed].slice(0, 6));
   return null;
 }

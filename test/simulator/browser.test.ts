@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
+import type { MenuScreen } from '../../src/view/screen.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
@@ -121,5 +122,29 @@ describe('simulator page in a browser', function () {
     await page.waitForTimeout(800);
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/button')), page.mouse.up()]);
     assert.equal(sim.app.screen().kind, 'play');
+  });
+
+  it('speaks the language chosen with the device buttons: the display and the page', async () => {
+    /** Down to the menu item, with the page's buttons, and select it. */
+    async function choose(label: string) {
+      for (let i = 0; i < 30; i++) {
+        const m = sim.app.screen() as MenuScreen;
+        if (m.items[m.selected] === label) return click('#btn-select', 'button');
+        await click('#btn-down', 'button');
+      }
+      assert.fail(`no ${label}`);
+    }
+    await click('#btn-select', 'button');
+    await choose('SETTINGS');
+    await choose('LANGUAGE EN');
+    await choose('  PORTUGUÊS');
+    await page.waitForFunction(() => document.getElementById('strike')!.textContent === 'Disparar');
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt');
+    assert.equal(await page.textContent('#match'), 'pt-fpc · singulares · board 1');
+    assert.equal(await page.textContent('#score th'), 'lado');
+    assert.equal(await page.textContent('h1'), 'Simulador da mesa de carrom');
+    assert.equal((sim.app.screen() as { title: string }).title, 'DEFINIÇÕES');
+    await settled();
+    assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the display in Portuguese, pixel for pixel');
   });
 });

@@ -152,6 +152,7 @@ export function referenceBoard(): Board {
     hardware,
     faults,
     calibration: new PreferenceKey('carromcal', 'table'),
+    settings: new PreferenceKey('carromset', 'settings'),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
       for (const o of open.splice(0)) o.close();

@@ -87,6 +87,7 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     hardware: [],
     faults: [],
     calibration: new PreferenceKey('mcsimcal', 'table'),
+    settings: new PreferenceKey('mcsimset', 'settings'),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
     },

@@ -162,17 +162,18 @@ function waitingWords(a, header, sides) {
 
 function render(s) {
   last = s;
+  speak(s.language ?? 'en');
   drawDisplay(s.display);
   const st = s.state;
   const sides = names(s.header);
-  $('match').textContent = `${s.header.rules} · ${s.header.mode} · board ${st.board.number}${st.match.over ? ' · match over' : ''}`;
+  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : ''}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
   $('score').innerHTML =
-    '<tr><th>side</th><th>colour</th><th>score</th></tr>' +
+    `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
     sides
-      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ?? '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
+      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
   $('left').textContent = `On the board: ${b.white} white, ${b.black} black${b.queen ? ', the queen' : ''}. ${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} To shoot: ${s.header.players[st.board.turn]}.${waitingWords(st.board.awaiting, s.header, sides)}`;
@@ -194,7 +195,11 @@ function render(s) {
   const here = (host) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
   club.hidden = !s.clubPage || (here(new URL(s.clubPage).hostname) && !here(location.hostname));
   if (s.clubPage && club.getAttribute('href') !== s.clubPage) club.setAttribute('href', s.clubPage);
-  $('sync').textContent = !y ? 'Results sync: off (started with --no-results)' : !y.configured ? 'Results sync: not set up' : `Results to ${y.server ?? '?'} as ${y.table}: ${y.queued} waiting${y.refused ? `, ${y.refused} refused` : ''}${y.sending ? ', sending' : ''}${y.error ? ` — ${y.error}` : ''}`;
+  $('sync').textContent = !y
+    ? words('syncOff')
+    : !y.configured
+      ? words('syncNotSetUp')
+      : `${words('syncTo', y.server ?? '?', y.table, y.queued)}${y.refused ? words('refused', y.refused) : ''}${y.sending ? words('sending') : ''}${y.error ? ` — ${y.error}` : ''}`;
   // The men left, scattered round the centre.
   const men = [];
   const add = (n, cls) => {

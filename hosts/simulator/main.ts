@@ -39,6 +39,17 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+// Every option the simulator takes: anything else (a typo such as --rule) is refused, never ignored,
+// so that a tournament is not played under the default rules by mistake.
+const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code'];
+const FLAGS = ['--no-results'];
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (FLAGS.includes(a)) continue;
+  if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')})`);
+  if (process.argv[++i] === undefined) fail(`${a} needs a value`);
+}
+
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
 
 const port = Number(option('--port') ?? process.env.PORT ?? 8080);

@@ -64,6 +64,14 @@ describe('the simulator command (npm start)', () => {
     refused(runs[5], '--noise takes one of clean, low, medium, high');
   });
 
+  it('refuses an option it does not know (a typo would play the default rules), or one without its value', async () => {
+    const [typo, bare] = await Promise.all([simulator(['--port', '0', '--rule', 'se']), simulator(['--port', '0', '--rules'])]);
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /^simulator: unknown option "--rule" \(options: --port .*--rules .*--no-results\)\n$/);
+    assert.equal(typo.stdout, '');
+    refused(bare, '--rules needs a value');
+  });
+
   it('refuses a log or a trace whose header names unknown rules, with FILE:LINE', async () => {
     const match = '{"carrom": 1, "rules": "toString", "mode": "singles", "players": ["Asha", "Ben"]}';
     const log = join(dir, 'match.jsonl');

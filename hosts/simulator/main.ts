@@ -116,7 +116,7 @@ if (!external && !process.argv.includes('--no-results')) {
   const resultsPort = Number(option('--results-port') ?? 8081);
   if (!Number.isInteger(resultsPort) || resultsPort < 0 || resultsPort > 65535) fail('--results-port takes a port number');
   try {
-    local = await startLocalResults({ port: resultsPort, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
+    local = await startLocalResults({ port: resultsPort, avoid: port, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
   } catch (e) {
     fail(`the local results server did not start (${e instanceof Error ? e.message : String(e)}); --no-results runs without it`);
   }

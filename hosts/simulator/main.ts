@@ -43,8 +43,11 @@ function fail(message: string): never {
 // so that a tournament is not played under the default rules by mistake.
 const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code'];
 const FLAGS = ['--no-results'];
+const given = new Set<string>();
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
+  if (given.has(a)) fail(`${a} is given twice`); // which one would count is anyone's guess
+  given.add(a);
   if (FLAGS.includes(a)) continue;
   if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')})`);
   if (process.argv[++i] === undefined) fail(`${a} needs a value`);

@@ -499,7 +499,13 @@ export class TableApp {
 
   private saveSettings(): void {
     this.settingsUnsaved = false;
-    this.o.settings?.set(storedSettings(this.settings));
+    // A flash that refuses the write (full, worn) must not stop the table: the settings hold until
+    // power off, and the event line says they were not kept.
+    try {
+      this.o.settings?.set(storedSettings(this.settings));
+    } catch {
+      this.lastText = this.say('notSaved');
+    }
   }
 
   /** A message in the table's language. */

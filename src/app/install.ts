@@ -28,7 +28,7 @@ export interface InstallHost {
   calibrated(text: string): void;
 }
 
-type Mode = { kind: 'calibrate'; run: CalibrationRun; result: CalibrationResult | null; saved: boolean } | { kind: 'selftest' };
+type Mode = { kind: 'calibrate'; run: CalibrationRun; result: CalibrationResult | null; saved: boolean; failed: boolean } | { kind: 'selftest' };
 
 export class Install {
   readonly watch = new SensorWatch();
@@ -47,7 +47,7 @@ export class Install {
   start(kind: 'calibrate' | 'selftest'): void {
     this.top = 0;
     const cfg = this.host.cfg();
-    this.mode = kind === 'selftest' ? { kind } : { kind, run: new CalibrationRun(cfg.beamGapMm, cfg), result: null, saved: false };
+    this.mode = kind === 'selftest' ? { kind } : { kind, run: new CalibrationRun(cfg.beamGapMm, cfg), result: null, saved: false, failed: false };
   }
 
   reading(r: Reading): void {
@@ -86,11 +86,17 @@ export class Install {
     else if (m.kind === 'calibrate' && !m.result) {
       m.run.skip();
       this.finishIfDone(m);
-    } else if (m.kind === 'calibrate' && m.result?.calibration && !m.saved) {
+    } else if (m.kind === 'calibrate' && m.result?.calibration && !m.saved && !m.failed) {
       const text = storedText(m.run.beamGapMm, m.result);
-      this.o.store?.set(text);
+      // A flash that refuses the write (full, worn) must not stop the table: the calibration is used
+      // until power off, and the screen says it was not kept.
+      try {
+        this.o.store?.set(text);
+        m.saved = true;
+      } catch {
+        m.failed = true;
+      }
       this.host.calibrated(text);
-      m.saved = true;
     }
     return true;
   }
@@ -116,7 +122,7 @@ export class Install {
     let lines: string[];
     if (m?.kind === 'calibrate') {
       title = m.result ? 'CALIBRATED' : `CALIBRATE ${Math.min(m.run.step + 1, 16)}/16`;
-      lines = m.result ? resultLines(m.result, m.saved) : runLines(m.run);
+      lines = m.result ? resultLines(m.result, m.saved, m.failed) : runLines(m.run);
     } else lines = selfTestLines(this.watch, this.faults());
     this.top = Math.max(0, Math.min(this.top, lines.length - ROWS));
     return { kind: 'text', title, lines, top: this.top, corner };
@@ -135,7 +141,7 @@ export function runLines(run: CalibrationRun): string[] {
 }
 
 /** The verdict first (separable? the weak pocket), then each pocket, then what select does. */
-export function resultLines(r: CalibrationResult, saved: boolean): string[] {
+export function resultLines(r: CalibrationResult, saved: boolean, failed = false): string[] {
   const weak = r.pockets[r.weak];
   const why = weak.missing ?? (weak.wrong > 0 ? `${weak.wrong} WRONG` : `MARGIN ${marginText(weak.margin)}`);
   const lines = [r.separable ? 'KINDS SEPARABLE' : 'NOT SEPARABLE', `WEAK: P${r.weak} ${why}`];
@@ -143,7 +149,7 @@ export function resultLines(r: CalibrationResult, saved: boolean): string[] {
   for (const p of r.pockets) {
     lines.push(`P${p.pocket} ${p.missing ?? (p.wrong > 0 ? `${p.wrong} WRONG` : 'OK')} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
   }
-  lines.push(!r.calibration ? 'NO COLOUR: NOT KEPT' : saved ? 'KEPT IN FLASH' : 'SELECT: KEEP IT', 'HOLD ●: LEAVE');
+  lines.push(!r.calibration ? 'NO COLOUR: NOT KEPT' : saved ? 'KEPT IN FLASH' : failed ? 'FLASH ERROR: NOT KEPT' : 'SELECT: KEEP IT', 'HOLD ●: LEAVE');
   return lines;
 }
 

@@ -9,6 +9,7 @@ export const EN = Object.freeze({
   restored: 'RESTORED',
   putBackPlayAgain: 'PUT BACK: PLAY AGAIN',
   waitShotInPlay: 'WAIT: SHOT IN PLAY',
+  notSaved: 'NOT SAVED: FLASH',
   lostShotNotice: 'SHOT {0} LOST? SELECT',
   // The play screen: the queen, the dues, the end, what the table waits for.
   queenOnBoard: 'Q ON',

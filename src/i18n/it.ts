@@ -8,6 +8,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   restored: 'RIPRISTINATO',
   putBackPlayAgain: 'RIMESSE: RIGIOCA',
   waitShotInPlay: 'ATTENDI: TIRO',
+  notSaved: 'NON SALVATO: FLASH',
   lostShotNotice: 'TIRO {0} PERSO? ●',
   queenOnBoard: 'R IN',
   queenPending: 'R {0}?',

@@ -8,6 +8,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   restored: 'RETOMADO',
   putBackPlayAgain: 'REPOSTAS: REPETIR',
   waitShotInPlay: 'ESPERE: DISPARO',
+  notSaved: 'NÃO GUARDADO: FLASH',
   lostShotNotice: 'DISPARO {0} PERDIDO?',
   queenOnBoard: 'R EM',
   queenPending: 'R {0}?',

@@ -8,6 +8,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   restored: 'RESTAURAT',
   putBackPlayAgain: 'PUSE ÎNAPOI: REJOACĂ',
   waitShotInPlay: 'AȘTEAPTĂ: LOVITURĂ',
+  notSaved: 'NESALVAT: FLASH',
   lostShotNotice: 'LOV. {0} PIERDUTĂ? ●',
   queenOnBoard: 'R ÎN',
   queenPending: 'R {0}?',

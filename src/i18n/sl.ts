@@ -8,6 +8,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   restored: 'OBNOVLJENO',
   putBackPlayAgain: 'VRNJENO: PONOVI',
   waitShotInPlay: 'POČAKAJ: UDAREC',
+  notSaved: 'NI SHRANJENO: FLASH',
   lostShotNotice: 'UDAREC {0} IZGUBLJEN?',
   queenOnBoard: 'K NA',
   queenPending: 'K {0}?',

@@ -8,6 +8,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   restored: 'ÅTERSTÄLLD',
   putBackPlayAgain: 'TILLBAKA: SPELA IGEN',
   waitShotInPlay: 'VÄNTA: SKOTT PÅGÅR',
+  notSaved: 'EJ SPARAT: FLASHFEL',
   lostShotNotice: 'SKOTT {0} FÖRLORAT? ●',
   queenOnBoard: 'D PÅ',
   queenPending: 'D {0}?',

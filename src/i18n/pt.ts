@@ -141,7 +141,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   notSeparable: 'NÃO DISTINTOS',
   weakIs: 'FRACA: {0} {1}',
   wrongCount: '{0} ERRADAS',
-  marginIs: 'MARGEM {0}',
+  marginIs: 'MARG. {0}',
   sizesIs: 'PEDRA {0} STRK {1}',
   ok: 'OK',
   noReadings: 'NADA LIDO',

@@ -147,7 +147,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   noReadings: 'INGET LÄST',
   noColour: 'INGEN FÄRG',
   oneBeam: 'EN STRÅLE',
-  notKeptNoColour: 'INGEN FÄRG: EJ SPARAD',
+  notKeptNoColour: 'OSPARAD: INGEN FÄRG',
   keptInFlash: 'SPARAD I FLASH',
   notKeptFlash: 'EJ SPARAD: FLASHFEL',
   selectKeep: '●: SPARA',

@@ -147,5 +147,8 @@ describe('i18n: the six languages', () => {
     assert.match(say('it', 'queenCovered'), /CONFERMATA/); // 002: "dovrà essere confermata"
     assert.match(say('sv', 'queenCovered'), /TÄCKT/); // 004: "täckt drottningen"
     assert.equal(say('ro', 'striker'), 'ATACANT'); // 003: "își va plasa atacantul"
+    // The calibration names the pocket by the federation's word, and its sizes the man and the striker by theirs.
+    assert.deepEqual(LANGUAGES.map((lang) => say(lang, 'dropIn', 1).split(' ')[0]), ['POCKET', 'BOLSA', 'LUKNJA', 'BUCA', 'BUZUNAR', 'HÅL']);
+    assert.deepEqual(LANGUAGES.map((lang) => say(lang, 'sizesIs', 33.3, 42.8).split(' ')[0]), ['MAN', 'PEDRA', 'PLOŠČ', 'PED.', 'PIESĂ', 'PJÄS']);
   });
 });

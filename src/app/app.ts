@@ -251,7 +251,7 @@ export class TableApp {
       wifi: this.settings.wifi ? this.wifi : 'off',
       sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 } : null,
     };
-    if (this.install.active) return this.install.screen(corner);
+    if (this.install.active) return this.install.screen(corner, this.settings.language);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);

@@ -1,10 +1,12 @@
 // Golden screens of each language but English (src/i18n): the play screen with its queen and dues, a
-// prompt, the main menu and the settings menu, built by the real screen and menu code in that language.
+// prompt, the main menu and the settings menu, and the installer's calibration verdict and self-test,
+// built by the real screen, menu and install code in that language.
 import { mainMenu, settingsMenu, DEFAULT_SETTINGS, type Menu, type MenuContext } from '../src/app/menu.ts';
 import { LANGUAGES, say, type Language } from '../src/i18n/index.ts';
 import { publicState } from '../src/rules/state.ts';
 import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
 import { playState } from '../test/helpers/play.ts';
+import { calibrateResult, selfTestStuckBeam } from './screens-install.ts';
 import { header } from './script.ts';
 
 function context(lang: Language): MenuContext {
@@ -34,6 +36,8 @@ export function languageScreens(ok: Corner): Record<string, () => Screen> {
     out[`${lang}-prompt`] = () => playScreen(header('it-torneo', 'singles'), publicState(playState('it-torneo', ['K'], { mode: 'singles' })), say(lang, 'pocketed', say(lang, 'black'), 0), ok, undefined, lang);
     out[`${lang}-menu`] = () => shown(mainMenu(context(lang)), 1, ok);
     out[`${lang}-settings`] = () => shown(settingsMenu(context(lang)), 3, ok);
+    out[`${lang}-calibrate-result`] = () => calibrateResult(ok, lang);
+    out[`${lang}-selftest`] = () => selfTestStuckBeam(lang);
   }
   return out;
 }

@@ -100,6 +100,10 @@ export class TableApp {
   private pending: GameEvent[] = [];
   /** A compaction waiting for the shot in progress to settle, with the whole log before it. */
   private compaction: { state: string; line: number; log: string | null } | null = null;
+  /** The last journal write failed: its events are still pending. */
+  private journalFailed = false;
+  /** A new match's header the journal has not taken yet (its write failed), or null. */
+  private journalHeader: string | null = null;
   /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
   private prefix: string | null = null;
   /** Records of boards (and the match) that ended, made when no shot is in progress. */
@@ -201,12 +205,12 @@ export class TableApp {
   newMatch(header: MatchHeader): string | null {
     const s = start(header);
     if (!s.ok) return s.error;
-    this.journal.begin(formatHeader(header));
+    this.beginJournal(formatHeader(header));
     this.open(header, s.value, 2);
     this.prefix = `${formatHeader(header)}\n`;
     this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.lastText = this.say('newMatch');
+    this.lastText = this.say(this.journalFailed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -247,7 +251,7 @@ export class TableApp {
       wifi: this.settings.wifi ? this.wifi : 'off',
       sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 } : null,
     };
-    if (this.install.active) return this.install.screen(corner);
+    if (this.install.active) return this.install.screen(corner, this.settings.language);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
@@ -354,20 +358,12 @@ export class TableApp {
     this.o.observer?.event?.(e);
     this.pending.push(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
-    if (after.shot === null) {
-      if (this.compaction) {
-        // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
-        if (this.compaction.log !== null) this.o.sync?.keepLog(this.compaction.log);
-        this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
-        this.compaction = null;
-      }
-      this.journal.append(this.pending.map(formatEvent).join('\n'));
-      this.pending = [];
-    }
+    if (after.shot === null) this.writeJournal();
     this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText, this.settings.language));
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
+    if (this.journalFailed) this.lastText = this.say('notSaved');
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
@@ -497,9 +493,52 @@ export class TableApp {
     else this.settingsUnsaved = true;
   }
 
+  /** The shot's record (after the board's compaction, if one waits). A flash that refuses the write
+   * (full, worn) must not stop the table: the events stay pending and go with the next record, and the
+   * display says NOT SAVED until a write lands (a power cut meanwhile loses them, as it would the shot in
+   * progress). */
+  private writeJournal(): void {
+    try {
+      if (this.journalHeader !== null) {
+        this.journal.begin(this.journalHeader);
+        this.journalHeader = null;
+      }
+      if (this.compaction) {
+        // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
+        if (this.compaction.log !== null) this.o.sync?.keepLog(this.compaction.log);
+        this.compaction.log = null;
+        this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
+        this.compaction = null;
+      }
+      this.journal.append(this.pending.map(formatEvent).join('\n'));
+      this.pending = [];
+      this.journalFailed = false;
+    } catch {
+      this.journalFailed = true;
+    }
+  }
+
+  /** A new match's journal: until it lands, no record may go after the old match's. */
+  private beginJournal(header: string): void {
+    this.journalHeader = header;
+    try {
+      this.journal.begin(header);
+      this.journalHeader = null;
+      this.journalFailed = false;
+    } catch {
+      this.journalFailed = true;
+    }
+  }
+
   private saveSettings(): void {
     this.settingsUnsaved = false;
-    this.o.settings?.set(storedSettings(this.settings));
+    // A flash that refuses the write (full, worn) must not stop the table: the settings hold until
+    // power off, and the event line says they were not kept.
+    try {
+      this.o.settings?.set(storedSettings(this.settings));
+    } catch {
+      this.lastText = this.say('notSaved');
+    }
   }
 
   /** A message in the table's language. */

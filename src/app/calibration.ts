@@ -122,11 +122,15 @@ export class CalibrationRun {
   }
 }
 
+/** What a pocket lacked: no passage at all, a passage without its colour reading, one seen by one beam
+ * only. A code, not words: the screen says it in the table's language (they are its message ids). */
+export type Missing = 'noReadings' | 'noColour' | 'oneBeam';
+
 /** How one pocket did: what is missing, the least colour margin, and whether its readings were read right. */
 export interface PocketVerdict {
   pocket: number;
-  /** "NO READINGS", "NO COLOUR", "ONE BEAM", or null when both beams and the colour sensor answered. */
-  missing: string | null;
+  /** What was missing, or null when both beams and the colour sensor answered. */
+  missing: Missing | null;
   /** The least lead of a reading's own kind over the nearest other kind (colour distance); null without colour. */
   margin: number | null;
   /** Readings the sensing layer's rule would name wrong (colour, or size for the striker). */
@@ -183,10 +187,10 @@ function judgePocket(pocket: number, byKind: Sample[][], cal: Calibration | null
   const all = byKind.flat();
   const withColour = all.filter((s) => s.rgb !== null).length;
   const withSize = all.filter((s) => s.sizeMm !== null).length;
-  let missing: string | null = null;
-  if (all.length === 0) missing = 'NO READINGS';
-  else if (withColour < all.length) missing = 'NO COLOUR';
-  else if (beamGapMm > 0 && withSize < all.length) missing = 'ONE BEAM';
+  let missing: Missing | null = null;
+  if (all.length === 0) missing = 'noReadings';
+  else if (withColour < all.length) missing = 'noColour';
+  else if (beamGapMm > 0 && withSize < all.length) missing = 'oneBeam';
   let margin: number | null = null;
   let wrong = 0;
   byKind.forEach((list, k) => {

@@ -3,6 +3,7 @@
 // press leaves; in the calibration select skips a kind (a pocket that sees nothing), and on its result
 // select keeps the calibration in flash.
 
+import { say, type Language, type MessageId } from '../i18n/index.ts';
 import type { HealthFact, Reading } from '../sensing/types.ts';
 import type { Corner, TextScreen } from '../view/screen.ts';
 import type { ButtonName } from './buttons.ts';
@@ -28,7 +29,7 @@ export interface InstallHost {
   calibrated(text: string): void;
 }
 
-type Mode = { kind: 'calibrate'; run: CalibrationRun; result: CalibrationResult | null; saved: boolean } | { kind: 'selftest' };
+type Mode = { kind: 'calibrate'; run: CalibrationRun; result: CalibrationResult | null; saved: boolean; failed: boolean } | { kind: 'selftest' };
 
 export class Install {
   readonly watch = new SensorWatch();
@@ -47,7 +48,7 @@ export class Install {
   start(kind: 'calibrate' | 'selftest'): void {
     this.top = 0;
     const cfg = this.host.cfg();
-    this.mode = kind === 'selftest' ? { kind } : { kind, run: new CalibrationRun(cfg.beamGapMm, cfg), result: null, saved: false };
+    this.mode = kind === 'selftest' ? { kind } : { kind, run: new CalibrationRun(cfg.beamGapMm, cfg), result: null, saved: false, failed: false };
   }
 
   reading(r: Reading): void {
@@ -86,11 +87,17 @@ export class Install {
     else if (m.kind === 'calibrate' && !m.result) {
       m.run.skip();
       this.finishIfDone(m);
-    } else if (m.kind === 'calibrate' && m.result?.calibration && !m.saved) {
+    } else if (m.kind === 'calibrate' && m.result?.calibration && !m.saved && !m.failed) {
       const text = storedText(m.run.beamGapMm, m.result);
-      this.o.store?.set(text);
+      // A flash that refuses the write (full, worn) must not stop the table: the calibration is used
+      // until power off, and the screen says it was not kept.
+      try {
+        this.o.store?.set(text);
+        m.saved = true;
+      } catch {
+        m.failed = true;
+      }
       this.host.calibrated(text);
-      m.saved = true;
     }
     return true;
   }
@@ -110,14 +117,15 @@ export class Install {
     });
   }
 
-  screen(corner: Corner): TextScreen {
+  /** The screen in the table's language. */
+  screen(corner: Corner, lang: Language = 'en'): TextScreen {
     const m = this.mode;
-    let title = 'SELF-TEST';
+    let title = say(lang, 'selfTest');
     let lines: string[];
     if (m?.kind === 'calibrate') {
-      title = m.result ? 'CALIBRATED' : `CALIBRATE ${Math.min(m.run.step + 1, 16)}/16`;
-      lines = m.result ? resultLines(m.result, m.saved) : runLines(m.run);
-    } else lines = selfTestLines(this.watch, this.faults());
+      title = m.result ? say(lang, 'calibrated') : say(lang, 'calibrateStep', Math.min(m.run.step + 1, STEPS.length), STEPS.length);
+      lines = m.result ? resultLines(m.result, m.saved, m.failed, lang) : runLines(m.run, lang);
+    } else lines = selfTestLines(this.watch, this.faults(), lang);
     this.top = Math.max(0, Math.min(this.top, lines.length - ROWS));
     return { kind: 'text', title, lines, top: this.top, corner };
   }
@@ -126,24 +134,36 @@ export class Install {
 /** Text rows the display shows at once under the title. */
 export const ROWS = 6;
 
-export function runLines(run: CalibrationRun): string[] {
+/** The piece word of each kind the calibration asks for (the match's own words). */
+const KIND_WORD: Readonly<Record<(typeof KINDS)[number], MessageId>> = Object.freeze({ white: 'white', black: 'black', queen: 'queen', striker: 'striker' });
+
+export function runLines(run: CalibrationRun, lang: Language = 'en'): string[] {
   const last = run.last;
   const lastText = !last
-    ? 'SAW: NONE YET'
-    : `SAW P${last.pocket} ${last.sizeMm === null ? '--' : last.sizeMm.toFixed(1)} ${last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : 'NO COLOUR'}`;
-  return [`POCKET ${run.pocket}: DROP THE`, `${run.kind.toUpperCase()} ${DROPS} TIMES`, `SEEN ${run.seen} OF ${DROPS}`, lastText, 'SELECT: SKIP', 'HOLD ●: STOP'];
+    ? say(lang, 'sawNone')
+    : say(lang, 'saw', `P${last.pocket}`, last.sizeMm === null ? '--' : last.sizeMm.toFixed(1), last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : say(lang, 'noColour'));
+  return [
+    say(lang, 'dropIn', run.pocket),
+    say(lang, 'dropTimes', say(lang, KIND_WORD[run.kind]), DROPS),
+    say(lang, 'seenOf', run.seen, DROPS),
+    lastText,
+    say(lang, 'selectSkip'),
+    say(lang, 'holdStop'),
+  ];
 }
 
 /** The verdict first (separable? the weak pocket), then each pocket, then what select does. */
-export function resultLines(r: CalibrationResult, saved: boolean): string[] {
+export function resultLines(r: CalibrationResult, saved: boolean, failed = false, lang: Language = 'en'): string[] {
   const weak = r.pockets[r.weak];
-  const why = weak.missing ?? (weak.wrong > 0 ? `${weak.wrong} WRONG` : `MARGIN ${marginText(weak.margin)}`);
-  const lines = [r.separable ? 'KINDS SEPARABLE' : 'NOT SEPARABLE', `WEAK: P${r.weak} ${why}`];
-  lines.push(`MAN ${r.manMm?.toFixed(1) ?? '--'} STRK ${r.strikerMm?.toFixed(1) ?? '--'}`);
+  const why = weak.missing ? say(lang, weak.missing) : weak.wrong > 0 ? say(lang, 'wrongCount', weak.wrong) : say(lang, 'marginIs', marginText(weak.margin));
+  const lines = [say(lang, r.separable ? 'separable' : 'notSeparable'), say(lang, 'weakIs', `P${r.weak}`, why)];
+  lines.push(say(lang, 'sizesIs', r.manMm?.toFixed(1) ?? '--', r.strikerMm?.toFixed(1) ?? '--'));
   for (const p of r.pockets) {
-    lines.push(`P${p.pocket} ${p.missing ?? (p.wrong > 0 ? `${p.wrong} WRONG` : 'OK')} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
+    const how = p.missing ? say(lang, p.missing) : p.wrong > 0 ? say(lang, 'wrongCount', p.wrong) : say(lang, 'ok');
+    lines.push(`P${p.pocket} ${how} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
   }
-  lines.push(!r.calibration ? 'NO COLOUR: NOT KEPT' : saved ? 'KEPT IN FLASH' : 'SELECT: KEEP IT', 'HOLD ●: LEAVE');
+  const keep = !r.calibration ? 'notKeptNoColour' : saved ? 'keptInFlash' : failed ? 'notKeptFlash' : 'selectKeep';
+  lines.push(say(lang, keep), say(lang, 'holdLeave'));
   return lines;
 }
 

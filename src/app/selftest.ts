@@ -3,6 +3,7 @@
 // hardware description the host gives (hosts/device from the board's pins, the simulator its own).
 // Pure: `now` comes from the caller.
 
+import { say, type Language } from '../i18n/index.ts';
 import type { HealthFact, Reading, Rgb } from '../sensing/types.ts';
 
 /** One part of the table's hardware: the channel it serves (the trace channels of docs/formats.md, "display", "up"…). */
@@ -19,30 +20,34 @@ export type Fact = 'neverClears' | 'flickers' | 'colourSilent' | 'stripSilent' |
 export interface Fault {
   channel: string;
   fact: Fact;
-  /** For the display: "P1.A NEVER CLEARS". */
-  short: string;
-  /** The part and pin, for the display's second line. */
-  where: string;
-  /** The whole message, for the debug log. */
+  /** The part and pin, for the display's second line ("GPIO36 IR RX P1 UPPER": the board's own names,
+   * not translated); null when the host described no such part. */
+  where: string | null;
+  /** The whole message, in English, for the debug log. */
   message: string;
 }
 
-type Words = (ch: string) => readonly [string, string];
-const WHAT: Readonly<Record<Fact, Words>> = Object.freeze({
-  neverClears: (ch: string) => [`beam ${ch} never clears (misaligned or blocked)`, `${ch} NEVER CLEARS`] as const,
-  flickers: (ch: string) => [`beam ${ch} flickers (loose wire or stray light)`, `${ch} FLICKERS`] as const,
-  colourSilent: (ch: string) => [`colour sensor ${ch} does not answer`, `${ch} NO COLOUR`] as const,
-  stripSilent: (ch: string) => [`strip ${ch} reports nothing`, `${ch} STRIP SILENT`] as const,
-  displayMissing: () => ['display does not answer', 'NO DISPLAY'] as const,
+/** Each fact's words for the debug log; the display says it in the table's language (the message id is the fact). */
+const LOG: Readonly<Record<Fact, (ch: string) => string>> = Object.freeze({
+  neverClears: (ch: string) => `beam ${ch} never clears (misaligned or blocked)`,
+  flickers: (ch: string) => `beam ${ch} flickers (loose wire or stray light)`,
+  colourSilent: (ch: string) => `colour sensor ${ch} does not answer`,
+  stripSilent: (ch: string) => `strip ${ch} reports nothing`,
+  displayMissing: () => 'display does not answer',
 });
 
 /** A fault with its part and pin named (or "not described" if the host gave no such part). */
 export function fault(channel: string, fact: Fact, hardware: readonly HardwarePart[]): Fault {
   const part = hardware.find((h) => h.channel === channel);
-  const [long, short] = WHAT[fact](channel);
-  const where = part ? `${part.pin} ${part.part}` : 'PART NOT DESCRIBED';
+  const long = LOG[fact](channel);
+  const where = part ? `${part.pin} ${part.part}` : null;
   const message = part ? `${long}: ${part.part}, ${part.pin}` : `${long}: no part described for ${channel}`;
-  return { channel, fact, short: short.toUpperCase(), where, message };
+  return { channel, fact, where, message };
+}
+
+/** A fault's two display lines in `lang`: what ("P1.A NEVER CLEARS") and, indented, its pin and part. */
+export function faultText(f: Fault, lang: Language = 'en'): readonly [string, string] {
+  return [say(lang, f.fact, f.channel.toUpperCase()), ` ${f.where ?? say(lang, 'partNotDescribed')}`];
 }
 
 /** A colour reading this long after the upper beam blocked: the sensor answered. */
@@ -158,19 +163,21 @@ function pulseText(us: number): string {
   return pad(ms < 10 ? ms.toFixed(1) : ms < 1000 ? String(Math.round(ms)) : '>1S', 3);
 }
 
-/** The self-test's lines: the health summary and each fault (part and pin), then every sensor. */
-export function selfTestLines(w: SensorWatch, faults: readonly Fault[]): string[] {
-  const lines = [faults.length === 0 ? 'HEALTH: ALL OK' : `HEALTH: ${faults.length} FAULT${faults.length > 1 ? 'S' : ''}`];
-  for (const f of faults) lines.push(f.short, ` ${f.where}`);
+/** The self-test's lines in `lang`: the health summary and each fault (part and pin), then every sensor. */
+export function selfTestLines(w: SensorWatch, faults: readonly Fault[], lang: Language = 'en'): string[] {
+  const n = faults.length;
+  const lines = [n === 0 ? say(lang, 'healthOk') : say(lang, n > 1 ? 'healthFaults' : 'healthFault', n)];
+  for (const f of faults) lines.push(...faultText(f, lang));
   const level = (i: number) => (w.blocked[i] ? '●' : '○');
   for (let p = 0; p < 4; p++) {
     const c = w.colour[p];
     const rgb = c ? `${pct(c[0])} ${pct(c[1])} ${pct(c[2])}` : '-- -- --';
-    lines.push(`P${p} A${level(2 * p)} ${pulseText(w.pulseUs[2 * p])} B${level(2 * p + 1)} ${pulseText(w.pulseUs[2 * p + 1])}`, `   COLOUR ${rgb}`);
+    lines.push(`P${p} A${level(2 * p)} ${pulseText(w.pulseUs[2 * p])} B${level(2 * p + 1)} ${pulseText(w.pulseUs[2 * p + 1])}`, `   ${say(lang, 'colourIs', rgb)}`);
   }
   const mm = (v: number | null | undefined) => (v === undefined ? '?' : v === null ? '-' : String(Math.round(v)));
-  lines.push(`STRIPS ${w.strip.map(mm).join(' ')}`);
+  lines.push(say(lang, 'stripsIs', w.strip.map(mm).join(' ')));
   const b = w.buttons;
-  lines.push(`KEYS UP${b.up ? '●' : '○'} DN${b.down ? '●' : '○'} SEL${b.select ? '●' : '○'}`);
+  const key = (down: boolean) => (down ? '●' : '○');
+  lines.push(say(lang, 'keysIs', key(b.up), key(b.down), key(b.select)));
   return lines;
 }

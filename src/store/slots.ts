@@ -92,7 +92,14 @@ export class Slots {
       return;
     }
     const bytes = encodeRecord(kind, text);
-    this.storage.append(this.slot, bytes);
+    try {
+      this.storage.append(this.slot, bytes);
+    } catch (e) {
+      // A flash that refused the write (full, worn) may hold part of the record: the next append copies
+      // the slot's whole records first, as after a torn tail at boot.
+      this.torn = true;
+      throw e;
+    }
     this.size += bytes.length;
   }
 

@@ -101,7 +101,7 @@ describe('calibration', () => {
   it('a pocket whose colour sensor never answered is the weak one, and the kinds are not separable there', () => {
     const { run } = wholeRun(0.004, 2);
     const r = computeCalibration(run.samples, 10);
-    assert.equal(r.pockets[2].missing, 'NO COLOUR');
+    assert.equal(r.pockets[2].missing, 'noColour', 'a code: the screen says it in the table\'s language');
     assert.equal(r.weak, 2);
     assert.equal(r.separable, false);
     assert.ok(r.calibration, 'the other pockets still give every kind');

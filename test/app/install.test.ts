@@ -187,4 +187,49 @@ describe('installing: calibration and self-test on the table app', () => {
     press(t, 'select', true);
     assert.equal(t.app.screen().kind, 'play');
   });
+
+  it('goes on when the flash refuses the calibration: used until power off, and the screen says it was not kept', () => {
+    const key = new MemoryKey();
+    key.set = () => {
+      throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
+    };
+    const t = table(new MemoryFlash(), key);
+    open(t, 'CALIBRATE');
+    for (const step of STEPS) for (let i = 0; i < DROPS; i++) play(t, drop(step.pocket, t.clock.t + ms(50), SIZE[step.kind], THIS_TABLE[step.kind]));
+    assert.equal(text(t).title, 'CALIBRATED');
+    press(t, 'select');
+    assert.ok(text(t).lines.includes('FLASH ERROR: NOT KEPT'), text(t).lines.join(' / '));
+    press(t, 'select', true);
+    assert.equal(t.app.screen().kind, 'play');
+    play(t, shotWithWhite(t));
+    assert.deepEqual(pocketed(t), ['white'], 'the calibration names the pieces until power off');
+  });
+
+  it('goes on when the flash refuses the settings: they hold, and the event line says they were not kept', () => {
+    const clock = new ManualClock();
+    const app = new TableApp({
+      clock,
+      display: { show: () => {} },
+      storage: new MemoryFlash(),
+      table: { beamGapMm: 10, calibration: CALIBRATION },
+      defaultMatch: header('icf'),
+      settings: {
+        get: () => null,
+        set: () => {
+          throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
+        },
+      },
+    });
+    const t: TestTable = { app, clock, flash: new MemoryFlash(), shown: [] };
+    press(t, 'select');
+    choose(t, 'SETTINGS');
+    choose(t, 'LANGUAGE EN');
+    choose(t, '  ITALIANO');
+    press(t, 'select', true);
+    press(t, 'select', true);
+    const s = t.app.screen();
+    assert.equal(s.kind, 'play');
+    assert.equal(t.app.settings.language, 'it', 'the choice holds until power off');
+    assert.equal(s.kind === 'play' && s.line, 'NON SALVATO: FLASH');
+  });
 });

@@ -28,6 +28,25 @@ describe('journal', () => {
     assert.deepEqual(decodeRecords(flipped).records.map((r) => r.text), ['first']);
   });
 
+  it('a record the flash took half of before refusing is copied past, not appended after', () => {
+    for (const taken of [0, 1, 7, 8, 20]) {
+      const flash = new MemoryFlash();
+      const j = new Journal(flash);
+      j.begin('{"carrom":1}');
+      j.append('first');
+      const append = flash.append.bind(flash);
+      flash.append = (slot, bytes) => {
+        append(slot, bytes.subarray(0, taken));
+        throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
+      };
+      assert.throws(() => j.append('second, refused'), /NOT_ENOUGH_SPACE/);
+      flash.append = append;
+      j.append('second, again');
+      j.append('third');
+      assert.deepEqual(new Journal(flash).open()?.batches, ['first', 'second, again', 'third'], `${taken} bytes taken`);
+    }
+  });
+
   it('damaged flash never stops the table from booting', () => {
     const r = rng(7);
     const good = new MemoryFlash();

@@ -1,7 +1,7 @@
 // The self-test's pure parts: the live sensor state from readings, the faults from it and the health
 // facts, each message naming the part and the pin.
 import assert from 'node:assert/strict';
-import { SensorWatch, fault, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
+import { SensorWatch, fault, faultText, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
 import type { HealthFact } from '../../src/sensing/types.ts';
 import { colour, pulse, strip } from '../helpers/readings.ts';
 
@@ -57,7 +57,7 @@ describe('self-test', () => {
     assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), [], 'not yet: a slow piece is still passing');
     const [f] = faultsNow(inputs(w, { now: 2_600_000 }));
     assert.equal(f.message, 'beam p1.a never clears (misaligned or blocked): IR RX P1 UPPER, GPIO36');
-    assert.deepEqual([f.short, f.where], ['P1.A NEVER CLEARS', 'GPIO36 IR RX P1 UPPER']);
+    assert.deepEqual(faultText(f), ['P1.A NEVER CLEARS', ' GPIO36 IR RX P1 UPPER']);
     w.note({ t: 2_700_000, kind: 'beam', pocket: 1, beam: 0, blocked: false });
     assert.deepEqual(faultsNow(inputs(w, { now: 2_800_000 })), []);
   });

@@ -138,4 +138,20 @@ describe('device board code against the SDK contract (fake hardware)', function 
     d.start(again); // the SDK would refuse pins "in use" and a "duplicate address" had anything stayed open
     again.close();
   });
+
+  it('keeps the journal in littlefs files, not in NVS, and boots again into the match they hold', () => {
+    const board = d.referenceBoard();
+    const app = d.start(board);
+    const other = { ...app.header, rules: 'se', players: ['ÅSA', 'BO'] };
+    assert.equal(app.newMatch(other), null);
+    board.close();
+    const files = [...hw().files.keys()].filter((f) => f.startsWith('/littlefs/journal'));
+    assert.ok(files.length > 0 && files.every((f) => /^\/littlefs\/journal[01]$/.test(f)), files.join(' '));
+    assert.deepEqual([...hw().preference.keys()].filter((k) => k.startsWith('carrom0') || k.startsWith('carrom1')), [], 'nothing of the journal in NVS');
+    const again = d.referenceBoard();
+    const restored = d.start(again);
+    assert.deepEqual([restored.header.rules, restored.header.players], ['se', ['ÅSA', 'BO']]);
+    again.close();
+  });
 });
+

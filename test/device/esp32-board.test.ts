@@ -37,6 +37,16 @@ const FAKES: Record<string, string> = {
   }`,
   time: `let us = 0; export default { get microseconds() { return (us += 1000); }, get ticks() { return us / 1000; } };`,
   timer: `export default { repeat() { return {}; }, set() { return {}; }, clear() {} };`,
+  // The journal's files: enough of the SDK's File for file-storage.ts (the board test has the whole contract).
+  file: `const fs = new Map(); export class File {
+    constructor(p, w) { if (!w && !fs.has(p)) throw new Error('no ' + p); if (!fs.has(p)) fs.set(p, new Uint8Array(0)); this.p = p; this.position = 0; }
+    get length() { return fs.get(this.p).length; }
+    read(type, n) { const b = fs.get(this.p).slice(this.position, n === undefined ? undefined : this.position + n); this.position += b.length; return b.buffer; }
+    write(v) { const a = new Uint8Array(v), b = fs.get(this.p), o = new Uint8Array(b.length + a.length); o.set(b); o.set(a, b.length); fs.set(this.p, o); }
+    close() {}
+    static exists(p) { return fs.has(p); } static delete(p) { return fs.delete(p); }
+  }`,
+  'mc/config': `export default { file: { root: '/littlefs/' } };`,
   preference: `const m = new Map(); export default {
     get: (d, k) => m.get(d + '/' + k), set: (d, k, v) => void m.set(d + '/' + k, v),
     delete: (d, k) => void m.delete(d + '/' + k), keys: (d) => [...m.keys()].filter((k) => k.startsWith(d + '/')).map((k) => k.slice(d.length + 1)),
@@ -49,7 +59,7 @@ function sdk(folder: string): Plugin {
     setup(b) {
       b.onResolve({ filter: /^embedded:provider\/builtin$/ }, () => ({ path: resolve('boards', folder, 'host/provider.js') }));
       b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards', folder, 'board.json') }));
-      b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|time|timer|preference)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
+      b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|time|timer|preference|file|mc\/config)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
       b.onLoad({ filter: /.*/, namespace: 'fake' }, (a) => ({ contents: FAKES[a.path], loader: 'js' }));
     },
   };

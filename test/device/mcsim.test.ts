@@ -80,6 +80,7 @@ describe('device sync in mcsim (Moddable SDK)', function () {
       assert.ok(seen[0].length > 32 * 1024, 'the body is big enough to stream in many pieces');
       // The outbox's files: appends, ranged reads, the end of the file, erase.
       assert.ok(lines.includes('check: storage 1,2,3,4,5,6,7 | 3,4,5 | 7 | 0'), lines.join('\n'));
+      assert.ok(lines.includes('check: keys {"language":"sv"} | club t-9 null'), lines.join('\n'));
       // Wi-Fi against the SDK's simulation: a good network comes up; a refused password goes down and waits.
       assert.ok(lines.includes('check: wifi good down up'), lines.join('\n'));
       assert.ok(lines.includes('check: wifi refused off down'), lines.join('\n')); // off: start() drops the old network first

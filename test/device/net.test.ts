@@ -5,7 +5,7 @@ import { backoffMs, FIRST_MS, LONGEST_MS } from '../../hosts/device/net/backoff.
 import { drawPin, formatPin } from '../../hosts/device/net/pin.ts';
 import { applyForm, parseForm } from '../../hosts/device/net/setup-form.ts';
 import { escapeHtml, setupPage } from '../../hosts/device/net/setup-page.ts';
-import { blankSettings } from '../../hosts/device/net/settings.ts';
+import { blankSettings, keyNetStore } from '../../hosts/device/net/settings.ts';
 import { baseFromService, recordsEndpoint, splitHttpUrl, txtValue } from '../../hosts/device/net/url.ts';
 import { RFC4231 } from '../../hosts/device/check/rfc4231.ts';
 
@@ -116,3 +116,29 @@ describe('RFC 4231 vectors of the mcsim check', () => {
     }
   });
 });
+
+describe('device network: the settings kept in one key (mcsim)', () => {
+  const key = (text: string | null) => {
+    const k = { text, get: () => k.text, set: (t: string) => void (k.text = t) };
+    return k;
+  };
+
+  it('saves the whole settings in one text and reads them back', () => {
+    const k = key(null);
+    const store = keyNetStore(k);
+    assert.deepEqual(store.load(), blankSettings(), 'nothing kept: a blank table');
+    const s = { ssid: 'club', password: 'p"w\\x', server: 'http://10.0.0.5:8080', table: 't-3', secret: SECRET };
+    store.save(s);
+    assert.deepEqual(keyNetStore(k).load(), s);
+    store.save({ ...s, server: null });
+    assert.equal(keyNetStore(k).load().server, null, 'no server: find it by mDNS');
+  });
+
+  it('reads anything that is not settings as a blank table (the setup page opens), never throws', () => {
+    for (const text of ['', 'not json', '{"ssid":', '[]', '7', 'null', '{"ssid":3,"table":{}}']) {
+      assert.deepEqual(keyNetStore(key(text)).load(), blankSettings(), text);
+    }
+    assert.deepEqual(keyNetStore(key('{"ssid":"club","secret":5}')).load(), { ...blankSettings(), ssid: 'club' });
+  });
+});
+

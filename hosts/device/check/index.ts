@@ -9,11 +9,12 @@ import Timer from 'timer';
 import { hmacSha256, signedBody, toHexOf } from './sign.ts';
 import { sha256 } from '../net/digest.ts';
 import { FileStorage } from '../net/file-storage.ts';
+import { FileKey } from '../file-key.ts';
 import { HttpTransport } from '../net/http-transport.ts';
 import { loadSettings } from '../net/preference-settings.ts';
 import { SetupMode } from '../net/setup-mode.ts';
 import { WifiManager } from '../net/wifi.ts';
-import { blankSettings, type NetSettings } from '../net/settings.ts';
+import { blankSettings, keyNetStore, type NetSettings } from '../net/settings.ts';
 import { RFC4231 } from './rfc4231.ts';
 
 const fromHex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
@@ -31,6 +32,7 @@ export function run(): void {
     say(`rfc4231 ${v.name} ${mac} ${mac === v.mac ? 'ok' : `FAIL want ${v.mac}`}`);
   }
   checkStorage();
+  checkKeys();
   checkWifi(() => post(() => setup(() => say('done'))));
 }
 
@@ -44,6 +46,17 @@ function checkStorage(): void {
   const tail = Array.from(s.readRange(1, 6, 10)).join(',');
   s.erase(1);
   say(`storage ${whole} | ${range} | ${tail} | ${s.size(1)}`);
+}
+
+/** The keys mcsim keeps its settings in: a save replaces the text whole (rename over the old file). */
+function checkKeys(): void {
+  const key = new FileKey('checkkey');
+  key.set('{"language":"pt"}');
+  key.set('{"language":"sv"}');
+  const store = keyNetStore(new FileKey('checknet'));
+  store.save({ ssid: 'club', password: 'pw', server: null, table: 't-9', secret: 'ab'.repeat(32) });
+  const net = keyNetStore(new FileKey('checknet')).load();
+  say(`keys ${new FileKey('checkkey').get()} | ${net.ssid} ${net.table} ${net.server}`);
 }
 
 function checkWifi(next: () => void): void {

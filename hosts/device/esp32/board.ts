@@ -1,5 +1,5 @@
 // The reference table (boards/reference-v1) as the app's ports: beam edges from the capture driver,
-// strip positions and colours over I²C, buttons, the SSD1306, the journal in NVS, Time.microseconds.
+// strip positions and colours over I²C, buttons, the SSD1306, the journal in littlefs, Time.microseconds.
 import device from 'embedded:provider/builtin';
 import Digital from 'embedded:io/digital';
 import Time from 'time';
@@ -13,7 +13,7 @@ import type { Board, ReadingSource } from '../ports.ts';
 import { PreferenceKey } from '../preference-key.ts';
 import type { BoardTable } from '../../../boards/types.ts';
 import { decodeEdges, EDGE_BYTES } from './beams.ts';
-import { PreferenceStorage } from './preference-storage.ts';
+import { FileStorage } from '../net/file-storage.ts';
 import type { Bus } from './i2c.ts';
 import { ColourSensors, Strips } from './sensors.ts';
 import { SSD1306 } from './ssd1306.ts';
@@ -146,7 +146,10 @@ export function referenceBoard(): Board {
       return buttons;
     },
     display,
-    storage: new PreferenceStorage(),
+    // The journal in littlefs beside the outbox, not in NVS: the 24 KiB NVS partition holds a board of
+    // some 100 shots at most (about 180 bytes a shot and NVS's own entries), and a long family board
+    // would fill it. An append is one open, write, close (file-storage.ts).
+    storage: new FileStorage('journal'),
     every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
     hardware,

@@ -9,7 +9,7 @@ import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { FileStorage } from '../net/file-storage.ts';
 import { oledDisplay, simButtons, simScreen } from './screen.ts';
-import { PreferenceKey } from '../preference-key.ts';
+import { FileKey } from '../file-key.ts';
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -86,8 +86,9 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     log,
     hardware: [],
     faults: [],
-    calibration: new PreferenceKey('mcsimcal', 'table'),
-    settings: new PreferenceKey('mcsimset', 'settings'),
+    // Files too, for the same reason: a Preference save would throw there (and keep nothing).
+    calibration: new FileKey('carrom-calibration'),
+    settings: new FileKey('carrom-settings'),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
     },

@@ -5,10 +5,12 @@ import { SCRIPT, SCRIPT_MATCH } from '../../../build/device/mcsim/script.ts';
 import { start } from '../table.ts';
 import { withNetwork } from '../net/wire.ts';
 import { simulatorBoard } from './board.ts';
+import { FileKey } from '../file-key.ts';
+import { keyNetStore } from '../net/settings.ts';
 
 export function run(): void {
   const board = simulatorBoard(SCRIPT, 8);
-  const { sync } = withNetwork(board.log, (sync) => start(board, SCRIPT_MATCH(), undefined, sync));
+  const { sync } = withNetwork(board.log, (sync) => start(board, SCRIPT_MATCH(), undefined, sync), keyNetStore(new FileKey('carrom-network')));
   board.every(5000, () => {
     const v = sync.view();
     trace(`carrom: sync ${JSON.stringify({ queued: v.queued, refused: v.refused, sending: v.sending, error: v.error, server: v.server })}\n`);

@@ -1,6 +1,6 @@
-// The outbox's two slots as two files: on the ESP32 in littlefs, in the "storage" partition that
-// boards/reference-v1/partitions.csv makes 1.5 MiB (NVS, where the journal lives, has 24 KiB: far too
-// little for records of up to 256 KiB); in mcsim, files under the simulator's file root (/tmp/).
+// Two slots as two files (the journal's, the outbox's): on the ESP32 in littlefs, in the "storage"
+// partition that boards/reference-v1/partitions.csv makes 1.5 MiB (NVS has 24 KiB: far too little for
+// records of up to 256 KiB, or for a long board's journal); in mcsim, files under the simulator's file root (/tmp/).
 //
 // Power cuts: an append is one open, write, close; littlefs commits a file's new data atomically at
 // close (copy on write), so a cut leaves the slot as it was before the append or after it, and the

@@ -1,4 +1,4 @@
-// The table's network side, for the device and mcsim alike: settings from Preference, Wi-Fi run by the
+// The table's network side, for the device and mcsim alike: settings from their store, Wi-Fi run by the
 // app, setup mode (own access point, PIN on the display, setup page), the results server (given, or
 // found by mDNS), and the sync core's ports: the HTTP transport, SHA-256, the outbox's flash.
 import type { SyncOptions } from '../../../src/sync/sync.ts';
@@ -8,8 +8,8 @@ import { sha256 } from './digest.ts';
 import { FileStorage } from './file-storage.ts';
 import { MdnsFinder } from './find-server.ts';
 import { HttpTransport } from './http-transport.ts';
-import { forgetIdentity, loadSettings, saveSettings } from './preference-settings.ts';
-import { canSync, type NetSettings } from './settings.ts';
+import { preferenceNetStore } from './preference-settings.ts';
+import { canSync, type NetSettings, type NetStore } from './settings.ts';
 import { SetupMode } from './setup-mode.ts';
 import { WifiManager } from './wifi.ts';
 
@@ -22,21 +22,25 @@ export interface NetworkOptions {
   /** Math.random on the device; called at run time only, never at module load. */
   random(): number;
   firmware: string;
+  /** Where the settings are kept (Preference unless told otherwise). */
+  store?: NetStore;
 }
 
 export class TableNetwork {
   settings: NetSettings;
   readonly wifi: WifiManager;
   readonly setup: SetupMode;
+  private readonly store: NetStore;
 
   constructor(private readonly o: NetworkOptions) {
-    this.settings = loadSettings();
+    this.store = o.store ?? preferenceNetStore;
+    this.settings = this.store.load();
     this.wifi = new WifiManager((state) => o.onWifi(state), () => o.random(), o.log);
     this.setup = new SetupMode(() => this.settings, (s) => this.saved(s), o.log, () => o.random());
     this.setup.onClosed = () => this.join();
   }
 
-  /** Joins the network kept in Preference, if any; never waits for it. */
+  /** Joins the network kept, if any; never waits for it. */
   join(): void {
     this.wifi.start(this.settings.ssid, this.settings.password);
   }
@@ -46,9 +50,10 @@ export class TableNetwork {
     const settings: SettingsPort = {
       load: (): SyncSettings | null =>
         canSync(this.settings) ? { server: this.settings.server, table: this.settings.table, secret: this.settings.secret } : null,
+      // The table's identity is forgotten (SYNC menu): Wi-Fi stays, the setup code must be entered again.
       forget: () => {
-        forgetIdentity();
-        this.settings = loadSettings();
+        this.store.save({ ...this.store.load(), table: '', secret: '' });
+        this.settings = this.store.load();
       },
     };
     const online = () => this.wifi.state === 'up';
@@ -71,7 +76,7 @@ export class TableNetwork {
   }
 
   private saved(s: NetSettings): void {
-    saveSettings(s);
+    this.store.save(s);
     this.settings = s;
     this.o.onSaved();
   }

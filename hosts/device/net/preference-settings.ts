@@ -2,7 +2,7 @@
 // 4000 bytes; all of ours are far shorter). `ok` is cleared first and set last: a cut during a save
 // leaves the table unconfigured (setup mode at the next boot), never with half old, half new settings.
 import Preference from 'preference';
-import { blankSettings, type NetSettings } from './settings.ts';
+import { blankSettings, type NetSettings, type NetStore } from './settings.ts';
 
 const DOMAIN = 'carromnet';
 
@@ -27,8 +27,4 @@ export function saveSettings(s: NetSettings): void {
   Preference.set(DOMAIN, 'ok', 1);
 }
 
-/** The table's identity is forgotten (SYNC menu): Wi-Fi stays, the setup code must be entered again. */
-export function forgetIdentity(): void {
-  const s = loadSettings();
-  saveSettings({ ...s, table: '', secret: '' });
-}
+export const preferenceNetStore: NetStore = Object.freeze({ load: loadSettings, save: saveSettings });

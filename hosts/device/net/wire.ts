@@ -3,10 +3,11 @@
 import type { TableApp } from '../../../src/app/app.ts';
 import { Sync } from '../../../src/sync/sync.ts';
 import { TableNetwork } from './network.ts';
+import type { NetStore } from './settings.ts';
 
 export const FIRMWARE = 'carrom-table 0.1.0';
 
-export function withNetwork(log: (text: string) => void, startApp: (sync: Sync) => TableApp): { app: TableApp; network: TableNetwork; sync: Sync } {
+export function withNetwork(log: (text: string) => void, startApp: (sync: Sync) => TableApp, store?: NetStore): { app: TableApp; network: TableNetwork; sync: Sync } {
   let app: TableApp | null = null;
   let sync: Sync | null = null;
   const network = new TableNetwork({
@@ -15,6 +16,7 @@ export function withNetwork(log: (text: string) => void, startApp: (sync: Sync) 
     log,
     random: () => Math.random(),
     firmware: FIRMWARE,
+    store,
   });
   sync = new Sync(network.ports());
   app = startApp(sync);

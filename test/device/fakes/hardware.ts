@@ -31,6 +31,8 @@ export class Hardware {
   display = { answers: true, pageWrites: 0 };
   readonly timers = new Set<{ due: number; ms: number; fn: () => void }>();
   readonly preference = new Map<string, unknown>();
+  /** littlefs: whole files by path. */
+  readonly files = new Map<string, Uint8Array>();
   /** The open digital inputs, by pin. */
   readonly digitals = new Map<number, { level: number; notify: () => void }>();
   /** The capture driver's open instance. */

@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG } from '../src/sensing/types.ts';
 import { describeBoard } from '../hosts/device/hardware.ts';
 import { say } from '../src/i18n/index.ts';
 import { runLines } from '../src/app/install.ts';
-import { SensorWatch, fault, selfTestLines } from '../src/app/selftest.ts';
+import { SensorWatch, fault, faultText, selfTestLines } from '../src/app/selftest.ts';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -205,7 +205,7 @@ describe('docs/install.md', () => {
     const stuck = fault('p1.a', 'neverClears', parts);
     const quoted = [
       selfTestLines(new SensorWatch(), [])[0],
-      `${stuck.short}\` over \`${stuck.where}`,
+      `${faultText(stuck)[0]}\` over \`${stuck.where}`,
       ...runLines({ pocket: 0, kind: 'white', seen: 0, last: null } as Parameters<typeof runLines>[0]).slice(0, 2),
     ];
     for (const q of quoted) assert.ok(INSTALL.includes(`\`${q}\``), `docs/install.md quotes \`${q}\``);

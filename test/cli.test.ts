@@ -190,6 +190,18 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.equal(carrom(['sense', 'no/such/trace.jsonl']).code, 2);
   });
 
+  it('refuses an option it does not know, or two traces, rather than ignoring them', () => {
+    for (const [args, says] of [
+      [['sense', 'docs/examples/first.trace.jsonl', '--helth'], 'carrom sense: unknown option "--helth"'],
+      [['sense', 'docs/examples/first.trace.jsonl', 'docs/examples/first.trace.jsonl'], 'carrom sense: one trace at a time, not "docs/examples/first.trace.jsonl" and "docs/examples/first.trace.jsonl"'],
+    ] as const) {
+      const r = carrom([...args]);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `${says}\nusage: carrom sense TRACE.jsonl|- [--health]\n`);
+    }
+  });
+
   it('carrom trace is deterministic from its seed and refuses bad options', () => {
     const a = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '9', '--noise', 'low']);
     const b = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '9', '--noise', 'low']);

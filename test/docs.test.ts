@@ -9,6 +9,10 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALLS, EVENT_TYPES, FOUL_KINDS, POCKET_PIECES, parseLog, publicState, replay } from '../src/rules/index.ts';
 import { DEFAULT_CONFIG } from '../src/sensing/types.ts';
+import { describeBoard } from '../hosts/device/hardware.ts';
+import { say } from '../src/i18n/index.ts';
+import { runLines } from '../src/app/install.ts';
+import { SensorWatch, fault, faultText, selfTestLines } from '../src/app/selftest.ts';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -182,5 +186,28 @@ describe('links in the documentation', () => {
     const listed = [...index.matchAll(/^\| \[[^\]]+\]\(([^)]+)\) \|/gm)].map((m) => m[1].replace(/\/$/, ''));
     const present = readdirSync(join(ROOT, 'docs')).filter((f) => f !== 'README.md');
     assert.deepEqual(listed.sort(), present.sort());
+  });
+});
+
+describe('docs/install.md', () => {
+  const INSTALL = read('docs/install.md');
+  const board = JSON.parse(read('boards/reference-v1/board.json'));
+  const parts = describeBoard({ pin: board.pin, bus: board.i2c, address: board.address });
+
+  it('walks the installer through the self-test and the calibration, by the menu\'s own names', () => {
+    const path = (what: 'calibrate' | 'selfTest') => `${say('en', 'settings')} › ${say('en', 'install')} › ${say('en', what)}`;
+    assert.ok(INSTALL.includes(path('selfTest')), `docs/install.md names ${path('selfTest')}`);
+    assert.ok(INSTALL.includes(path('calibrate')), `docs/install.md names ${path('calibrate')}`);
+    assert.doesNotMatch(INSTALL, /write the means in/, 'the calibration is measured on the table, not typed into board.json');
+  });
+
+  it('quotes the screens as the firmware draws them', () => {
+    const stuck = fault('p1.a', 'neverClears', parts);
+    const quoted = [
+      selfTestLines(new SensorWatch(), [])[0],
+      `${faultText(stuck)[0]}\` over \`${stuck.where}`,
+      ...runLines({ pocket: 0, kind: 'white', seen: 0, last: null } as Parameters<typeof runLines>[0]).slice(0, 2),
+    ];
+    for (const q of quoted) assert.ok(INSTALL.includes(`\`${q}\``), `docs/install.md quotes \`${q}\``);
   });
 });

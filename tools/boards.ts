@@ -15,6 +15,13 @@ const GPIOS = new Set([0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22,
 const INPUT_ONLY = new Set([34, 35, 36, 37, 38, 39]);
 /** UART0 (the USB serial that flashes the board and prints trace()). */
 const SERIAL = new Set([1, 3]);
+/** Strapping pins read at reset that must not be high then: GPIO 12 high makes a WROOM-32 power its
+ * flash at 1.8 V and not start; GPIO 2 high keeps the board from entering its bootloader to be flashed.
+ * A lit beam (driven high) or an I²C line (pulled up) holds them high; a button to GND does not. */
+const LOW_AT_RESET: ReadonlyMap<number, string> = new Map([
+  [12, 'the module does not start (its flash is set to 1.8 V)'],
+  [2, 'the board cannot be flashed over USB'],
+]);
 
 export const beamName = (pocket: number, beam: 0 | 1) => `beam${pocket}${beam === 0 ? 'a' : 'b'}`;
 export const BUTTONS = Object.freeze([['buttonUp', 'up'], ['buttonDown', 'down'], ['buttonSelect', 'select']] as const);
@@ -33,6 +40,8 @@ export function boardProblems(b: BoardData): string[] {
     if (!isInt(p, 0, 39) || !GPIOS.has(p)) return bad(key, `${JSON.stringify(p)} is not a GPIO of an ESP32 module`);
     if (SERIAL.has(p)) bad(key, `GPIO ${p} is the USB serial (flashing and trace)`);
     if (!input && INPUT_ONLY.has(p)) bad(key, `GPIO ${p} is input only, without a pull-up`);
+    const strap = LOW_AT_RESET.get(p);
+    if (strap && key !== 'pin.buttonUp' && key !== 'pin.buttonDown' && key !== 'pin.buttonSelect') bad(key, `GPIO ${p} is a strapping pin: held high at reset (a lit beam, an I²C pull-up) ${strap}`);
     if (used.has(p)) bad(key, `GPIO ${p} is also ${used.get(p)}`);
     used.set(p, key);
   };

@@ -39,6 +39,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+// Every option the simulator takes: anything else (a typo such as --rule) is refused, never ignored,
+// so that a tournament is not played under the default rules by mistake.
+const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code'];
+const FLAGS = ['--no-results'];
+const given = new Set<string>();
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (given.has(a)) fail(`${a} is given twice`); // which one would count is anyone's guess
+  given.add(a);
+  if (FLAGS.includes(a)) continue;
+  if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')})`);
+  if (process.argv[++i] === undefined) fail(`${a} needs a value`);
+}
+
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
 
 const port = Number(option('--port') ?? process.env.PORT ?? 8080);
@@ -105,7 +119,7 @@ if (!external && !process.argv.includes('--no-results')) {
   const resultsPort = Number(option('--results-port') ?? 8081);
   if (!Number.isInteger(resultsPort) || resultsPort < 0 || resultsPort > 65535) fail('--results-port takes a port number');
   try {
-    local = await startLocalResults({ port: resultsPort, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
+    local = await startLocalResults({ port: resultsPort, avoid: port, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
   } catch (e) {
     fail(`the local results server did not start (${e instanceof Error ? e.message : String(e)}); --no-results runs without it`);
   }

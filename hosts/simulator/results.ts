@@ -23,6 +23,8 @@ export interface LocalResultsOptions {
   /** The table id's stem: the table is the first of `<stem>-1`, `<stem>-2`, … that holds no records. */
   stem: string;
   tries?: number;
+  /** A port not to take: the simulator's own, which it opens after this server (0: none). */
+  avoid?: number;
   log?: (line: string) => void;
 }
 
@@ -33,6 +35,7 @@ export async function startLocalResults(o: LocalResultsOptions): Promise<LocalRe
   }
   const tries = o.port === 0 ? 1 : (o.tries ?? 20);
   for (let i = 0; ; i++) {
+    if (o.port !== 0 && o.avoid && o.port + i === o.avoid && i + 1 < tries) continue;
     try {
       const server = await startResultsServer({ port: o.port === 0 ? 0 : o.port + i, host: '127.0.0.1', db: o.db, mdns: false, log: o.log });
       try {

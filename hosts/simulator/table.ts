@@ -44,6 +44,9 @@ export class SimTable {
   /** The whole match log as the table wrote it (the device keeps only the journal). */
   header: MatchHeader;
   events: GameEvent[] = [];
+  /** How many of `events` the journal holds: those up to the last one at rest (the app writes flash only
+   *  then), which is what a power cut leaves; the rest, a shot in flight, is lost with it. */
+  private kept = 0;
   readonly faults: Faults = { stuck: null, noisy: null, noColour: false };
   wifiUp = true;
   private gateFree = [0, 0, 0, 0];
@@ -102,10 +105,14 @@ export class SimTable {
       },
       settings: { get: () => this.settingsKey, set: (text) => void (this.settingsKey = text) },
       observer: {
-        event: (e) => void this.events.push(e),
+        event: (e) => {
+          this.events.push(e);
+          if (this.app.atRest) this.kept = this.events.length;
+        },
         match: (h) => {
           this.header = h;
           this.events = [];
+          this.kept = 0;
         },
         changed: () => this.notify(),
       },
@@ -242,6 +249,9 @@ export class SimTable {
     this.gateFree = [0, 0, 0, 0];
     this.faults.stuck = null;
     this.now += 500_000;
+    // The page's event log and /api/log show what the table kept, as the app's own log does: the shot
+    // in flight is gone, and the players name its pieces again (LOST SHOT) or play it again.
+    this.events.length = this.kept;
     this.powerUp();
     this.notify();
   }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { checkedConst, constTopLevel } from '../../tools/build.ts';
+import { deviceBundleBytes } from '../../tools/bench/app.ts';
 
 describe('device bundle: top-level constants stay const', () => {
   it('makes const every top-level var but those it is told to keep', () => {
@@ -30,5 +31,11 @@ describe('device bundle: top-level constants stay const', () => {
     assert.ok((mcsim.match(/^const /gm) ?? []).length > 50);
     const esp32 = readFileSync('build/device/esp32/carrom.js', 'utf8');
     assert.doesNotMatch(esp32, /(^|;)var /);
+  });
+
+  it('npm run bench measures that same bundle and leaves it as it was', async () => {
+    const built = readFileSync('build/device/esp32/carrom.js', 'utf8');
+    assert.equal(await deviceBundleBytes(), Buffer.byteLength(built));
+    assert.equal(readFileSync('build/device/esp32/carrom.js', 'utf8'), built);
   });
 });

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
@@ -53,6 +55,27 @@ describe('carrom serve (command line)', function () {
       const r = carrom(['serve', ...args]);
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, says);
+    }
+  });
+
+  it('a port in use, an address not this machine\'s, a database it cannot open: one line, exit 2, no stack trace', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      for (const [args, says] of [
+        [['--port', String(port), '--host', '127.0.0.1', '--db', join(dir, 'r.db')], new RegExp(`^carrom serve: port ${port} is in use .*try --port ${port + 1}\\n$`)],
+        [['--port', '0', '--host', '192.0.2.1', '--db', join(dir, 'r.db')], /^carrom serve: --host 192\.0\.2\.1 is not an address of this machine \(EADDRNOTAVAIL\)/],
+        [['--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'no', 'such', 'r.db')], /^carrom serve: cannot start: .*directory does not exist \(--db .*r\.db\)\n$/],
+        [['--add-table', 'hall-1', '--db', join(dir, 'no', 'such', 'r.db')], /^carrom serve: cannot start: .*directory does not exist/],
+      ] as const) {
+        const r = carrom(['serve', ...args, '--no-mdns']);
+        assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, says);
+        assert.equal(r.stdout, '');
+      }
+    } finally {
+      busy.close();
     }
   });
 

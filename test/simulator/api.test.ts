@@ -132,6 +132,29 @@ describe('simulator API', () => {
     assert.equal(sim.app.screen().kind === 'play' && (sim.app.screen() as { line: string }).line, `SHOT ${(before as { shots: number }).shots + 1} LOST? SELECT`);
   });
 
+  it('a power cut during a shot: its events leave the log too, and the shot named in LOST SHOT is there once', async () => {
+    await post('place', { seat: 0, mm: 200 });
+    await post('strike', { seat: 0 });
+    await post('drop', { pocket: 1, piece: 'white' });
+    await post('settle', {});
+    const kept = await (await get('log')).text();
+    await post('place', { seat: 0, mm: 200 });
+    await post('strike', { seat: 0 });
+    sim.advanceTo(sim.now + 1_500_000); // the strike is known: the shot is in flight
+    await post('drop', { pocket: 2, piece: 'black' });
+    await post('drop', { pocket: 2, piece: 'black' });
+    assert.notEqual(await (await get('log')).text(), kept, 'the shot in flight was in the log before the cut');
+    await post('fault', { powerCut: true });
+    assert.equal(await (await get('log')).text(), kept);
+    assert.equal(await (await get('log')).text(), sim.app.logText(), 'the simulator shows the log the table kept');
+    // The players name the two blacks and log the shot: the log and the table agree again.
+    for (const b of ['select', 'select', 'down', 'select', 'select', 'down', 'down', 'down', 'select']) await post('button', { button: b });
+    const log = (await (await get('log')).text()).trim().split('\n').slice(1).map((l) => JSON.parse(l) as { e: string; piece?: string });
+    assert.deepEqual(log.map((e) => e.piece ?? e.e), ['strike', 'white', 'settle', 'strike', 'black', 'black', 'settle']);
+    const state = (await (await get('state')).json()) as { board: { onBoard: { black: number } }; shots: number };
+    assert.deepEqual([state.board.onBoard.black, state.shots], [7, 2]);
+  });
+
   const bad: [string, string, unknown, number, RegExp][] = [
     ['POST', 'drop', { pocket: 7, piece: 'white' }, 400, /"pocket" must be a whole number 0–3/],
     ['POST', 'drop', { pocket: 1, piece: 'coin' }, 400, /"piece" must be one of/],

@@ -64,6 +64,15 @@ describe('the simulator command (npm start)', () => {
     refused(runs[5], '--noise takes one of clean, low, medium, high');
   });
 
+  it('refuses an option it does not know (a typo would play the default rules), one without its value, or one given twice', async () => {
+    const [typo, bare, twice] = await Promise.all([simulator(['--port', '0', '--rule', 'se']), simulator(['--port', '0', '--rules']), simulator(['--port', '0', '--rules', 'se', '--rules', 'icf'])]);
+    refused(twice, '--rules is given twice');
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /^simulator: unknown option "--rule" \(options: --port .*--rules .*--no-results\)\n$/);
+    assert.equal(typo.stdout, '');
+    refused(bare, '--rules needs a value');
+  });
+
   it('refuses a log or a trace whose header names unknown rules, with FILE:LINE', async () => {
     const match = '{"carrom": 1, "rules": "toString", "mode": "singles", "players": ["Asha", "Ben"]}';
     const log = join(dir, 'match.jsonl');

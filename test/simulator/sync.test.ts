@@ -3,14 +3,15 @@
 // server (`carrom serve`); by default it starts its own, as `npm start` does, and says where.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { parseLog } from '../../src/rules/index.ts';
 import { startResultsServer } from '../../server/index.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { SECRET } from '../helpers/sync.ts';
 
 /** Starts the simulator; resolves with its output so far once `ready` matches it. */
-function simulator(args: string[], ready: RegExp): Promise<{ child: ChildProcess; out: () => string }> {
-  const child = spawn(process.execPath, [...MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function simulator(args: string[], ready: RegExp, main: readonly string[] = MAIN): Promise<{ child: ChildProcess; out: () => string }> {
+  const child = spawn(process.execPath, [...main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const seen = (d: Buffer) => {
@@ -73,6 +74,20 @@ describe('the simulator with results sync', function () {
     } finally {
       child.kill();
       await server.close();
+    }
+  });
+
+  it('the local results server does not take the port the simulator was given (npm start -- --port 8081)', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const main = ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', String(port)];
+    const { child, out } = await simulator(['--results-port', String(port), '--results-db', await ENGINES[0].fresh()], /club page:/, main);
+    try {
+      assert.match(out(), new RegExp(`^carrom simulator: http://localhost:${port}/ .*results to http://127\\.0\\.0\\.1:${port + 1} as sim-1`, 'm'));
+    } finally {
+      child.kill();
     }
   });
 

@@ -58,6 +58,8 @@ describe('wiring tables from the board definitions', () => {
       ['a button on an input-only pin', (b) => (b.pin.buttonDown = 37), /pin\.buttonDown: GPIO 37 is input only/],
       ['a flash pin', (b) => (b.pin.beam2b = 7), /pin\.beam2b: 7 is not a GPIO/],
       ['the serial port', (b) => (b.pin.buttonSelect = 1), /pin\.buttonSelect: GPIO 1 is the USB serial/],
+      ['a beam on GPIO 12, high at reset', (b) => (b.pin.beam3a = 12), /pin\.beam3a: GPIO 12 is a strapping pin: held high at reset .* does not start/],
+      ['the bus on GPIO 2, pulled up at reset', (b) => (b.i2c.data = 2), /i2c\.data: GPIO 2 is a strapping pin: .* cannot be flashed/],
       ['a missing beam', (b) => delete b.pin.beam3b, /pin\.beam3b: missing/],
       ['a lower beam on a one-beam table', (b) => (b.table.beamGapMm = 0), /pin\.beam0b: a lower beam on a one-beam table/],
       ['two parts at one address', (b) => (b.address.strips[2] = 0x3c), /address\.strips\[2\]: 0x3c is also address\.display/],
@@ -69,6 +71,9 @@ describe('wiring tables from the board definitions', () => {
       ['a pin the firmware does not know', (b) => (b.pin.led = 2), /pin\.led: not a pin the firmware uses/],
     ];
     assert.deepEqual(boardProblems(reference()), []);
+    const button = reference();
+    button.pin.buttonUp = 12; // a button to GND leaves it low at reset
+    assert.deepEqual(boardProblems(button), []);
     for (const [what, spoil, want] of cases) {
       const b = reference();
       spoil(b);

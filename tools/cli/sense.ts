@@ -4,9 +4,17 @@ import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
 import { headerLine, readInput, refusedMatch } from './io.ts';
 import type { Output } from './replay.ts';
 
+const USAGE = 'usage: carrom sense TRACE.jsonl|- [--health]';
+
 export function senseCommand(args: string[]): Output {
+  const refuse = (message: string): Output => ({ code: 2, stdout: '', stderr: `carrom sense: ${message}\n${USAGE}\n` });
+  // As replay does: "--helth" is refused, never ignored (the health facts would silently not come).
+  const unknown = args.find((a) => a.startsWith('-') && a !== '-' && a !== '--health');
+  if (unknown !== undefined) return refuse(`unknown option "${unknown}"`);
   const health = args.includes('--health');
-  const path = args.find((a) => !a.startsWith('--') || a === '-');
+  const paths = args.filter((a) => a !== '--health');
+  if (paths.length > 1) return refuse(`one trace at a time, not ${paths.map((p) => `"${p}"`).join(' and ')}`);
+  const path = paths[0];
   const input = readInput(path);
   if (!input.ok) return { code: 2, stdout: '', stderr: `carrom sense: ${input.message}\n` };
   const trace = parseTrace(input.text);

@@ -62,8 +62,16 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`carrom serve: ${o}\nusage:\n${SERVE_USAGE}`);
     return 2;
   }
-  if (o.addTable) return register(o.db, o.addTable, o.secret ?? undefined);
-  const server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
+  let server: Awaited<ReturnType<typeof startResultsServer>>;
+  try {
+    if (o.addTable) return await register(o.db, o.addTable, o.secret ?? undefined);
+    server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
+  } catch (e) {
+    // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
+    // to fix, so one line that says which, and exit 2, never a stack trace.
+    process.stderr.write(`carrom serve: ${cannotStart(e, o)}\n`);
+    return 2;
+  }
   process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -71,6 +79,14 @@ export async function serveCommand(args: string[]): Promise<number> {
   });
   await server.close();
   return 0;
+}
+
+function cannotStart(e: unknown, o: Args): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `port ${o.port} is in use (another results server?); try --port ${o.port + 1}`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `--host ${o.host} is not an address of this machine (${code}); 0.0.0.0 listens on every interface`;
+  if (code === 'EACCES') return `not allowed to listen on port ${o.port} (EACCES); ports below 1024 need privileges, try --port 8080`;
+  return `cannot start: ${e instanceof Error ? e.message : String(e)} (--db ${o.db})`;
 }
 
 async function register(db: string, table: string, given: string | undefined): Promise<number> {

@@ -141,7 +141,7 @@ export function runLines(run: CalibrationRun, lang: Language = 'en'): string[] {
   const last = run.last;
   const lastText = !last
     ? say(lang, 'sawNone')
-    : say(lang, 'saw', `P${last.pocket}`, last.sizeMm === null ? '--' : last.sizeMm.toFixed(1), last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : say(lang, 'noColour'));
+    : say(lang, 'saw', `P${last.pocket}`, last.sizeMm === null ? '--' : last.sizeMm.toFixed(1), last.rgb ? last.rgb.map((x) => Math.round(x * 100)).join(' ') : '--');
   return [
     say(lang, 'dropIn', run.pocket),
     say(lang, 'dropTimes', say(lang, KIND_WORD[run.kind]), DROPS),
@@ -159,15 +159,18 @@ export function resultLines(r: CalibrationResult, saved: boolean, failed = false
   const lines = [say(lang, r.separable ? 'separable' : 'notSeparable'), say(lang, 'weakIs', `P${r.weak}`, why)];
   lines.push(say(lang, 'sizesIs', r.manMm?.toFixed(1) ?? '--', r.strikerMm?.toFixed(1) ?? '--'));
   for (const p of r.pockets) {
-    const how = p.missing ? say(lang, p.missing) : p.wrong > 0 ? say(lang, 'wrongCount', p.wrong) : say(lang, 'ok');
-    lines.push(`P${p.pocket} ${how} ${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`);
+    // A sound pocket on one row; one with something wrong says what first, its figures on the next.
+    const figures = `${marginText(p.margin)} ${p.sizes.man ?? '--'}/${p.sizes.striker ?? '--'}`;
+    if (!p.missing && p.wrong === 0) lines.push(`P${p.pocket} ${say(lang, 'ok')} ${figures}`);
+    else lines.push(`P${p.pocket} ${p.missing ? say(lang, p.missing) : say(lang, 'wrongCount', p.wrong)}`, `   ${figures}`);
   }
   const keep = !r.calibration ? 'notKeptNoColour' : saved ? 'keptInFlash' : failed ? 'notKeptFlash' : 'selectKeep';
   lines.push(say(lang, keep), say(lang, 'holdLeave'));
   return lines;
 }
 
-const marginText = (m: number | null) => (m === null ? '--' : m.toFixed(3).replace(/^0/, ''));
+/** A margin as .089 (or -.089: the kinds overlap): four or five characters. */
+const marginText = (m: number | null) => (m === null ? '--' : m.toFixed(3).replace(/^(-?)0\./, '$1.'));
 
 /** For tests: every pocket and kind in the order the calibration asks for them. */
 export const STEPS: readonly { pocket: number; kind: (typeof KINDS)[number] }[] = Object.freeze(

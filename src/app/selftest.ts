@@ -20,9 +20,9 @@ export type Fact = 'neverClears' | 'flickers' | 'colourSilent' | 'stripSilent' |
 export interface Fault {
   channel: string;
   fact: Fact;
-  /** The part and pin, for the display's second line ("GPIO36 IR RX P1 UPPER": the board's own names,
-   * not translated); null when the host described no such part. */
-  where: string | null;
+  /** The part and its pin, each on its own display line ("IR RX P1 UPPER", "GPIO36": the board's own
+   * names, not translated); null when the host described no such part. */
+  where: { part: string; pin: string } | null;
   /** The whole message, in English, for the debug log. */
   message: string;
 }
@@ -40,14 +40,16 @@ const LOG: Readonly<Record<Fact, (ch: string) => string>> = Object.freeze({
 export function fault(channel: string, fact: Fact, hardware: readonly HardwarePart[]): Fault {
   const part = hardware.find((h) => h.channel === channel);
   const long = LOG[fact](channel);
-  const where = part ? `${part.pin} ${part.part}` : null;
+  const where = part ? { part: part.part, pin: part.pin } : null;
   const message = part ? `${long}: ${part.part}, ${part.pin}` : `${long}: no part described for ${channel}`;
   return { channel, fact, where, message };
 }
 
-/** A fault's two display lines in `lang`: what ("P1.A NEVER CLEARS") and, indented, its pin and part. */
-export function faultText(f: Fault, lang: Language = 'en'): readonly [string, string] {
-  return [say(lang, f.fact, f.channel.toUpperCase()), ` ${f.where ?? say(lang, 'partNotDescribed')}`];
+/** A fault's display lines in `lang`: what ("P1.A NEVER CLEARS") and, indented, its part and its pin on
+ * a line each (together they can be twice as long as a row: "TCS34725 P2 AT 0x29", "GPIO21/22 0x70:2"). */
+export function faultText(f: Fault, lang: Language = 'en'): readonly string[] {
+  const what = say(lang, f.fact, f.channel.toUpperCase());
+  return f.where ? [what, ` ${f.where.part}`, ` ${f.where.pin}`] : [what, ` ${say(lang, 'partNotDescribed')}`];
 }
 
 /** A colour reading this long after the upper beam blocked: the sensor answered. */

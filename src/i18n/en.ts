@@ -156,7 +156,7 @@ export const EN = Object.freeze({
   oneBeam: 'ONE BEAM',
   notKeptNoColour: 'NO COLOUR: NOT KEPT',
   keptInFlash: 'KEPT IN FLASH',
-  notKeptFlash: 'FLASH ERROR: NOT KEPT',
+  notKeptFlash: 'FLASH ERR: NOT KEPT',
   selectKeep: 'SELECT: KEEP IT',
   holdLeave: 'HOLD ●: LEAVE',
   healthOk: 'HEALTH: ALL OK',

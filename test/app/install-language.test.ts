@@ -116,7 +116,7 @@ describe('installing in the table\'s language: the TableApp with the buttons', (
     t.app.button('up', true);
     const s = shown(t);
     t.app.button('up', false);
-    assert.deepEqual(s.lines.slice(0, 3), ['ESTADO: 4 FALHAS', 'P1.A SEMPRE CORTADO', ' GPIO36 IR RX P1 UPPER']);
+    assert.deepEqual(s.lines.slice(0, 4), ['ESTADO: 4 FALHAS', 'P1.A SEMPRE CORTADO', ' IR RX P1 UPPER', ' GPIO36']);
     assert.ok(['S0', 'S2', 'S3'].every((seat) => s.lines.includes(`${seat} FITA MUDA`)) && s.lines.includes(' PEÇA NÃO DESCRITA'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COR -- -- --'), s.lines.join('|'));
     assert.ok(s.lines.includes('FITAS ? 250 ? ?'), s.lines.join('|'));

@@ -174,7 +174,7 @@ describe('installing: calibration and self-test on the table app', () => {
     const s = text(t);
     const lines = s.lines;
     assert.deepEqual(t.shown[t.shown.length - 1], render(new Frame(), s).bytes, 'the display shows it, with no reading since');
-    assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' GPIO36 IR RX P1 UPPER']);
+    assert.deepEqual(s.lines.slice(0, 4), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' IR RX P1 UPPER', ' GPIO36']);
     assert.ok(s.lines.includes('P3 A○  28 B○  28'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COLOUR 70 15 15'), s.lines.join('|'));
     assert.ok(s.lines.includes('STRIPS ? 250 ? ?'), s.lines.join('|'));
@@ -198,7 +198,7 @@ describe('installing: calibration and self-test on the table app', () => {
     for (const step of STEPS) for (let i = 0; i < DROPS; i++) play(t, drop(step.pocket, t.clock.t + ms(50), SIZE[step.kind], THIS_TABLE[step.kind]));
     assert.equal(text(t).title, 'CALIBRATED');
     press(t, 'select');
-    assert.ok(text(t).lines.includes('FLASH ERROR: NOT KEPT'), text(t).lines.join(' / '));
+    assert.ok(text(t).lines.includes('FLASH ERR: NOT KEPT'), text(t).lines.join(' / '));
     press(t, 'select', true);
     assert.equal(t.app.screen().kind, 'play');
     play(t, shotWithWhite(t));

@@ -43,6 +43,11 @@ describe('device host: installing faults', () => {
     assert.equal(new Set(parts.map((p) => p.channel)).size, parts.length);
   });
 
+  it('names every part and pin within a row of the self-test (20 characters, after its indent)', () => {
+    const long = describeBoard(WIRING).flatMap((p) => [p.part, p.pin]).filter((text) => [...` ${text}`].length > 20);
+    assert.deepEqual(long, []);
+  });
+
   it('a part that did not answer at start goes to the debug log with its part and pins (the display is the board’s to log); the table runs', () => {
     const b = board(['display', 'p2.c']);
     const app = start(b);
@@ -81,6 +86,6 @@ describe('device host: installing faults', () => {
     }
     const s = app.screen() as TextScreen;
     assert.equal(s.kind, 'text');
-    assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 5 FAULTS', 'NO DISPLAY', ' GPIO21/22 0x3C SSD1306 DISPLAY']);
+    assert.deepEqual(s.lines.slice(0, 4), ['HEALTH: 5 FAULTS', 'NO DISPLAY', ' SSD1306 DISPLAY', ' GPIO21/22 0x3C']);
   });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
+import { SIM_HARDWARE } from '../../hosts/simulator/hardware.ts';
 import type { Screen, TextScreen } from '../../src/view/screen.ts';
 import { header } from '../../tools/script.ts';
 
@@ -85,7 +86,8 @@ describe('simulator: calibration and self-test over the API', () => {
     await post('fault', { stuck: 'p1.a' });
     await post('settle', {});
     s = await textScreen();
-    assert.deepEqual(s.lines.slice(0, 3), ['HEALTH: 1 FAULT', 'P1.A NEVER CLEARS', ' SIM VIRTUAL BEAM P1 UPPER']);
+    assert.deepEqual(s.lines.slice(0, 4), ['HEALTH: 1 FAULT', 'P1.A NEVER CLEARS', ' BEAM P1 UPPER', ' VIRTUAL']);
+    for (const p of SIM_HARDWARE) assert.ok([...` ${p.part}`].length <= 20 && [...` ${p.pin}`].length <= 20, p.part);
     assert.ok(s.lines.includes('P1 A●   - B○   -'), s.lines.join('|'));
     await post('drop', { pocket: 0, piece: 'white' });
     s = await textScreen();

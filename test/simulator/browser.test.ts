@@ -148,6 +148,8 @@ describe('simulator page in a browser', function () {
     // why Strike did nothing.
     assert.equal((await page.textContent('#left'))?.replace(/\s+/g, ' '), 'No tabuleiro: 9 brancas, 9 vermelhas, a rainha. Vez de Asha.');
     assert.equal(await page.textContent('#table-side h2'), 'Notas sobre o registo');
+    assert.equal(await page.getAttribute('#buttons', 'title'), 'teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)', 'the keys\' hint');
+    assert.equal(await page.getAttribute('#btn-select', 'aria-label'), 'selecionar');
     await page.click('#strike');
     await page.waitForFunction(() => document.getElementById('message')!.textContent !== '');
     assert.equal(await page.textContent('#message'), 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).');

@@ -1,6 +1,6 @@
 // The reads: JSON for programs, CSV for a tournament system, HTML for the club hall.
 import { boardExports, leaderboard, toCsv } from './exports.ts';
-import { CLUB_PAGE, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
+import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
 import { TABLE_ID } from './record.ts';
@@ -29,6 +29,8 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
       return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
     case '/club.css':
       return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
+    case '/favicon.svg':
+      return { status: 200, type: 'image/svg+xml', body: ICON };
     case '/api/v1/tables':
       return asJson(200, { tables: (await store.tables()).map(tableView) });
     case '/api/v1/export.csv':

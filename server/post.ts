@@ -15,7 +15,8 @@ export interface Stored {
   table: string;
   counter: number;
   kind: string;
-  matchId: number;
+  /** The server's number for the match, as `match` in GET /api/v1/tables. */
+  match: number;
   players: string[];
   state: unknown;
   receivedAt: string;
@@ -92,7 +93,7 @@ export async function postRecord(
   });
   if (out.outcome === 'duplicate') return duplicate;
   if (out.outcome === 'conflict') return conflict(table, record.counter);
-  onStored({ table, counter: record.counter, kind: record.kind, matchId: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt });
+  onStored({ table, counter: record.counter, kind: record.kind, match: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt });
   return { status: 201, body: { stored: true } };
 }
 

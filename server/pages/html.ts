@@ -7,6 +7,7 @@ const shell = (page: string, title: string, main: string): string => `<!doctype 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/club.css">
 <script src="/club.js" defer></script>
 </head>
@@ -25,7 +26,10 @@ ${main}
 
 export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>');
 export const TABLE_PAGE = shell('table', 'Carrom results: table', '<section id="matches"></section>');
-export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<table id="standings">
+export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<div class="wide"><table id="standings">
 <thead><tr><th>Player</th><th>Matches won</th><th>Matches</th><th>Boards won</th><th>Boards</th><th>Points</th></tr></thead>
 <tbody></tbody>
-</table>`);
+</table></div>`);
+
+/** The pages' icon (the simulator's): a board with its four pockets and the queen, so no page asks in vain. */
+export const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="5" fill="#5b3a1e"/><rect x="3" y="3" width="26" height="26" fill="#e9cf9b"/><circle cx="6" cy="6" r="3" fill="#111"/><circle cx="26" cy="6" r="3" fill="#111"/><circle cx="6" cy="26" r="3" fill="#111"/><circle cx="26" cy="26" r="3" fill="#111"/><circle cx="16" cy="16" r="4" fill="#c22"/></svg>\n';

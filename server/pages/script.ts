@@ -130,7 +130,9 @@ export const PAGE_SCRIPT = `'use strict';
       [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v) { tr.appendChild(el('td', null, v)); });
       t.appendChild(tr);
     });
-    sec.appendChild(t);
+    var wide = el('div', 'wide'); // a phone scrolls the table, not the page
+    wide.appendChild(t);
+    sec.appendChild(wide);
     return sec;
   }
 

@@ -16,7 +16,8 @@ main { padding: 1rem; }
 .card .side .score { font-variant-numeric: tabular-nums; font-weight: bold; }
 .card .what { font-size: .9rem; opacity: .8; margin-top: .4rem; }
 .card.fresh { outline: 3px solid var(--accent); }
-table { border-collapse: collapse; width: 100%; margin-bottom: 1.5rem; }
+.wide { overflow-x: auto; margin-bottom: 1.5rem; }
+table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }

@@ -404,7 +404,7 @@ export class TableApp {
     const w = this.match.state.warnings;
     const out: { line: number; text: string }[] = [];
     for (let i = Math.max(0, w.length - max); i < w.length; i++) {
-      const text = explainWarning(w[i].warning, this.match.header).map((s) => s.page).filter((p) => p !== '').join(' ');
+      const text = explainWarning(w[i].warning, this.match.header, this.settings.language).map((s) => s.page).filter((p) => p !== '').join(' ');
       out.push({ line: w[i].line, text });
     }
     return out;

@@ -13,6 +13,7 @@ import { sideOf } from '../rules/state.ts';
 import type { Colour, GameEvent, MatchHeader } from '../rules/types.ts';
 import { sideNames } from '../view/screen.ts';
 import { EXPLAIN_LINES } from '../i18n/explain.ts';
+import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../i18n/explain-page.ts';
 import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
 import { FOUL_WORDS } from './describe.ts';
 
@@ -76,10 +77,21 @@ export function fill(template: string, values: Values): string {
 function say(lang: Language, key: string, display: Values, page: Values = display): Said {
   const m = EXPLAIN[key];
   const line = lang === 'en' ? m.display : (EXPLAIN_LINES[lang][key] ?? m.display);
-  return { display: fill(line, display), page: fill(m.page, page) };
+  const sentence = lang === 'en' ? m.page : (EXPLAIN_PAGES[lang][key] ?? m.page);
+  return { display: fill(line, display), page: fill(sentence, page) };
 }
 
 const word = (key: string): Said => WORDS[key] ?? { display: key.toUpperCase(), page: key };
+
+/** A word of the page's sentences in `lang` (src/i18n/explain-page.ts). */
+function pageWord(key: string, lang: Language): string {
+  const w = lang === 'en' ? undefined : EXPLAIN_PAGE_WORDS[lang][key];
+  return w ?? word(key).page;
+}
+/** A colour said of `n` men, agreeing with them where the language wants it. */
+const pageColour = (colour: string, n: number, lang: Language): string => (lang === 'en' ? colour : pageWord(n === 1 ? colour : `${colour}s`, lang));
+/** A foul kind in a sentence: the menu's own word (in capitals) outside English. */
+const pageKind = (kind: string, lang: Language): string => (lang === 'en' ? word(kind).page : shown(kind, lang));
 
 /** A colour or a foul kind as the display says it in `lang` (src/i18n). */
 function shown(key: string, lang: Language): string {
@@ -108,10 +120,9 @@ export function explainShot(before: State, after: State, header: MatchHeader, la
   for (const colour of ['white', 'black'] as const) {
     const n = back(colour);
     if (n <= 0) continue;
-    const c = word(colour);
-    const men = word(n === 1 ? 'man' : 'men');
-    const where = word(after.params.penaltyPlacementZone).page;
-    out.push(say(lang, 'putBackMen', { n, colour: shown(colour, lang) }, { n, colour: c.page, men: men.page, where }));
+    const men = pageWord(n === 1 ? 'man' : 'men', lang);
+    const where = pageWord(after.params.penaltyPlacementZone, lang);
+    out.push(say(lang, 'putBackMen', { n, colour: shown(colour, lang) }, { n, colour: pageColour(colour, n, lang), men, where }));
     const placer = menPlacer(after, shooter, colour);
     out.push(say(lang, n === 1 ? 'placesIt' : 'placesThem', { who: upper(header.players[placer]) }, { who: header.players[placer] }));
   }
@@ -119,7 +130,7 @@ export function explainShot(before: State, after: State, header: MatchHeader, la
   const names = sideNames(header);
   for (let side = 0; side < after.board.dues.length; side++) {
     const n = after.board.dues[side] - base.board.dues[side];
-    if (n > 0) out.push(say(lang, 'owes', { side: names[side], n }, { side: pageSide(header, side), n, men: word(n === 1 ? 'man' : 'men').page }));
+    if (n > 0) out.push(say(lang, 'owes', { side: names[side], n }, { side: pageSide(header, side, lang), n, men: pageWord(n === 1 ? 'man' : 'men', lang) }));
   }
   return out;
 }
@@ -139,16 +150,16 @@ function queenPlacer(s: State, shooter: number, header: MatchHeader, lang: Langu
   return say(lang, 'placesIt', { who: upper(header.players[p]) }, { who: header.players[p] });
 }
 
-function pageSide(header: MatchHeader, side: number): string {
+function pageSide(header: MatchHeader, side: number, lang: Language): string {
   const p = header.players;
-  return header.mode === 'doubles' ? `${p[side]} and ${p[side + 2]}` : p[side];
+  return header.mode === 'doubles' ? `${p[side]} ${pageWord('and', lang)} ${p[side + 2]}` : p[side];
 }
 
 /** The engine's warnings, matched to messages. The texts are the engine's (src/rules/engine.ts, pieces.ts);
  * test/app/explain.test.ts makes each of them happen, so a changed text fails there. */
 export function explainWarning(warning: string, header: MatchHeader, lang: Language = 'en'): Said[] {
   let m = /^(\w+) is not a foul under (\S+)$/.exec(warning);
-  if (m) return [say(lang, 'notAFoul', { kind: shown(m[1], lang) }, { kind: word(m[1]).page, rules: m[2] })];
+  if (m) return [say(lang, 'notAFoul', { kind: shown(m[1], lang) }, { kind: pageKind(m[1], lang), rules: m[2] })];
   m = /^strike from seat (\d), but seat (\d) is on turn/.exec(warning);
   if (m) {
     const player = header.mode === 'singles' ? Number(m[2]) / 2 : Number(m[2]); // seatOf, inverted
@@ -159,7 +170,7 @@ export function explainWarning(warning: string, header: MatchHeader, lang: Langu
   const fixed = FIXED_WARNINGS.find(([prefix]) => warning.startsWith(prefix));
   if (fixed) return [say(lang, fixed[1], {})];
   m = /^no colour was chosen: (white|black)/.exec(warning);
-  if (m) return [say(lang, 'colourGiven', { colour: shown(m[1], lang) }, { colour: m[1] })];
+  if (m) return [say(lang, 'colourGiven', { colour: shown(m[1], lang) }, { colour: pageColour(m[1], 1, lang) })];
   if (/ with no shot in progress$/.test(warning)) return [say(lang, 'noShot', {})];
   if (/ after the match has ended$/.test(warning)) return [say(lang, 'matchOver', {})];
   return [say(lang, 'other', {}, { text: warning })];
@@ -183,7 +194,7 @@ function overCount(warning: string, lang: Language): Said[] {
   for (let m = re.exec(warning); m !== null; m = re.exec(warning)) {
     const left = Number(m[3]);
     if (m[2] === 'queen') out.push(say(lang, 'noQueen', {}));
-    else out.push(say(lang, 'tooMany', { colour: shown(m[2], lang), n: left }, { colour: m[2], men: 'men', n: left }));
+    else out.push(say(lang, 'tooMany', { colour: shown(m[2], lang), n: left }, { colour: pageColour(m[2], 2, lang), men: pageWord('men', lang), n: left }));
   }
   return out;
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { EXPLAIN, explainWarning, fill } from '../../src/app/explain.ts';
 import { EXPLAIN_LINES } from '../../src/i18n/explain.ts';
+import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../../src/i18n/explain-page.ts';
 import { LANGUAGES, say, type Language, type MessageId } from '../../src/i18n/index.ts';
 import { GLYPHS } from '../../src/view/font.ts';
 import { textWidth } from '../../src/view/frame.ts';
@@ -40,8 +41,32 @@ describe('i18n: the explanations on the display', () => {
     const h = header('icf');
     const [said] = explainWarning('backshot is not a foul under icf', h, 'sv');
     assert.equal(said.display, 'INTE FEL: BAKÅTSKOTT');
-    assert.match(said.page, /"back shot" is not a foul under these rules \(icf\)/);
+    assert.equal(said.page, '"BAKÅTSKOTT" är inget fel enligt dessa regler (icf): anropet ändrar ingenting.');
     assert.equal(explainWarning('backshot is not a foul under icf', h)[0].display, 'NOT A FOUL: BACK SHOT', 'English by default');
     assert.equal(explainWarning('no colour was chosen: white, the first man pocketed', h, 'pt')[0].display, 'BRANCA ATRIBUÍDA');
+  });
+
+  it('has the page\'s sentences in every language, with no placeholder English lacks', () => {
+    for (const lang of LANGUAGES) {
+      if (lang === 'en') continue;
+      const spoken = Object.keys(EXPLAIN).filter((k) => EXPLAIN[k].page !== '' && EXPLAIN[k].page !== '{text}');
+      assert.deepEqual(Object.keys(EXPLAIN_PAGES[lang]).sort(), spoken.sort(), lang);
+      for (const key of spoken) {
+        const english = holes(EXPLAIN[key].page).split(' ');
+        for (const hole of holes(EXPLAIN_PAGES[lang][key]).split(' ').filter((x) => x)) assert.ok(english.includes(hole), `${lang}.${key}: ${hole}`);
+      }
+      assert.deepEqual(Object.keys(EXPLAIN_PAGE_WORDS[lang]).sort(), ['and', 'black', 'blacks', 'centreCircle', 'man', 'men', 'outerNotCentre', 'white', 'whites'], lang);
+    }
+  });
+
+  it('says the page\'s sentences in the table\'s language, the colours agreeing with the count', () => {
+    const h = header('icf');
+    assert.equal(explainWarning('no colour was chosen: white, the first man pocketed', h, 'pt')[0].page, 'Nenhuma cor foi escolhida: a primeira pedra metida era branca, e essa cor foi atribuída.');
+    assert.equal(
+      explainWarning('3 whites pocketed but 2 on the board: the shot is judged on what was there', h, 'it')[0].page,
+      "Sono entrate più pedine bianche di quante ce ne fossero sul tavolo (2): il tiro è giudicato su ciò che c'era.",
+    );
+    assert.equal(explainWarning('touch is not a foul under icf', h, 'ro')[0].page, '„ATINGERE” nu este fault după aceste reguli (icf): anunțul nu schimbă nimic.');
+    assert.match(explainWarning('touch is not a foul under icf', h)[0].page, /^"touch" is not a foul under these rules \(icf\)/, 'English by default');
   });
 });

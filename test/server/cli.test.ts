@@ -79,6 +79,17 @@ describe('carrom serve (command line)', function () {
     }
   });
 
+  it('does not take the next option for a missing value (no table named "--no-mdns")', () => {
+    const db = join(dir, 'r.db');
+    for (const args of [['--db', db, '--add-table', '--no-mdns'], ['--add-table', '--db', db], ['--db', db, '--name', '--no-mdns']]) {
+      const r = carrom(['serve', ...args]);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /(--add-table|--name) needs a value/, args.join(' '));
+    }
+    assert.equal(carrom(['serve', '--add-table', 'hall-1', '--db', db]).code, 0, 'nothing was registered before');
+  });
+
   it('serves until stopped: a signed record is stored, the club page answers, SIGTERM ends it cleanly', async () => {
     const db = join(dir, 'r.db');
     const { secret } = JSON.parse(carrom(['serve', '--add-table', 'hall-4', '--db', db]).stdout);

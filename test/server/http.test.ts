@@ -224,6 +224,9 @@ for (const engine of ENGINES) {
       assert.equal(data.table, 'hall-1');
       assert.equal(data.counter, 1);
       assert.deepEqual(data.players, ['Asha', 'Ben']);
+      // The fields docs/server.md §4 lists for the event, `match` as in GET /api/v1/tables.
+      assert.deepEqual(Object.keys(data).sort(), ['counter', 'kind', 'madeAt', 'match', 'players', 'receivedAt', 'state', 'table']);
+      assert.equal(typeof data.match, 'number');
     });
   });
 }

@@ -82,4 +82,20 @@ describe('club pages in a browser', function () {
     const csv = await page.getAttribute('a[href="/api/v1/export.csv"]', 'href');
     assert.equal(csv, '/api/v1/export.csv');
   });
+
+  it('fits a phone: no page scrolls sideways (wide tables scroll in their own box), and no console errors (the icon)', async () => {
+    for (const r of records) await postRecord(server.url, 'hall-1', SECRET, r.body);
+    const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const problems: string[] = [];
+    phone.on('console', (m) => void (m.type() === 'error' && problems.push(`console error: ${m.text()}`)));
+    phone.on('response', (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
+    for (const [path, ready] of [['/', '#table-hall-1 .score'], ['/tables/hall-1', 'table.boards tr td'], ['/leaderboard', '#standings tbody tr']]) {
+      await phone.goto(`${server.url}${path}`);
+      await phone.waitForSelector(ready);
+      await phone.waitForTimeout(300); // the icon is asked for after the page has loaded
+      assert.equal(await phone.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth), 360, path);
+    }
+    await phone.close();
+    assert.deepEqual(problems, []);
+  });
 });

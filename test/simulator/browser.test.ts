@@ -144,6 +144,15 @@ describe('simulator page in a browser', function () {
     assert.equal(await page.textContent('#score th'), 'lado');
     assert.equal(await page.textContent('h1'), 'Simulador da mesa de carrom');
     assert.equal((sim.app.screen() as { title: string }).title, 'DEFINIÇÕES');
+    // The page's own sentences too, not only its labels: what is on the board, the notes' heading, and
+    // why Strike did nothing.
+    assert.equal((await page.textContent('#left'))?.replace(/\s+/g, ' '), 'No tabuleiro: 9 brancas, 9 vermelhas, a rainha. Vez de Asha.');
+    assert.equal(await page.textContent('#table-side h2'), 'Notas sobre o registo');
+    assert.equal(await page.getAttribute('#buttons', 'title'), 'teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)', 'the keys\' hint');
+    assert.equal(await page.getAttribute('#btn-select', 'aria-label'), 'selecionar');
+    await page.click('#strike');
+    await page.waitForFunction(() => document.getElementById('message')!.textContent !== '');
+    assert.equal(await page.textContent('#message'), 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the display in Portuguese, pixel for pixel');
   });

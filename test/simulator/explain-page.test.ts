@@ -68,4 +68,17 @@ describe('simulator page: explanations', function () {
     assert.match(t, /Asha pocketed the queen and must cover it\./);
     assert.doesNotMatch(t, /onBoard|pending|covered|awaiting|undefined|null/);
   });
+
+  it('says them in the language chosen in the settings, the notes and the warnings too', async () => {
+    // MENU › SETTINGS (the tenth item) › LANGUAGE (the fourth) › PORTUGUÊS (after English), as a player would.
+    for (const button of ['select', ...Array(9).fill('down'), 'select', 'down', 'down', 'down', 'select', 'down', 'select']) await api('button', { button });
+    await api('button', { button: 'select', long: true });
+    await api('button', { button: 'select', long: true });
+    assert.equal(sim.app.settings.language, 'pt');
+    await api('call', { call: 'foul', kind: 'backshot' });
+    const t = await text();
+    assert.match(t, /"[A-ZÁÂÃÀÇÉÊÍÓÔÕÚ ]+" não é falta nestas regras \(pt-fpc\): a chamada não muda nada\./);
+    assert.match(t, /Linha \d+: "[A-ZÁÂÃÀÇÉÊÍÓÔÕÚ ]+" não é falta/);
+    assert.doesNotMatch(t, /is not a foul|On the board|Notes on the log/);
+  });
 });

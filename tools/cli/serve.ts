@@ -35,7 +35,8 @@ export function parseServeArgs(args: string[]): Args | string {
     }
     if (!VALUED.has(a)) return `unknown argument "${a}"`;
     const v = args[++i];
-    if (v === undefined) return `${a} needs a value`;
+    // An option where the value should be is a value left out: taken, it would register a table "--no-mdns".
+    if (v === undefined || VALUED.has(v) || v === '--no-mdns') return `${a} needs a value`;
     if (a === '--port') {
       if (!/^\d+$/.test(v) || Number(v) > 65535) return `--port must be 0–65535, not "${v}"`;
       o.port = Number(v);

@@ -9,6 +9,12 @@ const PAGE_WORDS = {
     singles: 'singles', doubles: 'doubles', three: 'three', board: 'board {0}', matchOver: 'match over',
     syncOff: 'Results sync: off (started with --no-results)', syncNotSetUp: 'Results sync: not set up', syncTo: 'Results to {0} as {1}: {2} waiting',
     refused: ', {0} refused', sending: ', sending',
+    onBoard: 'On the board: {0} white, {1} black{2}.', withQueen: ', the queen', queenPending: '{0} pocketed the queen and must cover it.', queenCovered: '{0} covered the queen.',
+    owesOne: '{0} owes 1 man', owesMany: '{0} owes {1} men', toShoot: 'To shoot: {0}.', waitNameOne: 'Waiting: name 1 piece (press ●).', waitNameMany: 'Waiting: name {0} pieces (press ●).',
+    waitColour: 'Waiting: {0} chooses a colour (press ●).', waitPlaced: 'Waiting: {0} places the men owed.', notesOnLog: 'Notes on the log', line: 'Line {0}: {1}',
+    nothingToStrike: 'Nothing to strike: place the striker first (click or tap a baseline).',
+    keysHint: "keys: ↑ ↓ and Enter or Space (hold to go back)", upTitle: "up (↑)", downTitle: "down (↓)", selectTitle: "select (Enter or Space; hold to go back)",
+    upLabel: "up", downLabel: "down", selectLabel: "select", tableLabel: "the carrom table", displayLabel: "the table's display", notesLabel: "what the table asks", warningsLabel: "what the table did not take",
   },
   pt: {
     title: 'Simulador da mesa de carrom', clubPage: 'Página do clube', drop: 'Meter numa bolsa:', white: 'branca', black: 'vermelha', queen: 'rainha', striker: 'striker',
@@ -17,6 +23,12 @@ const PAGE_WORDS = {
     singles: 'singulares', doubles: 'pares', three: 'três', board: 'board {0}', matchOver: 'jogo terminado',
     syncOff: 'Envio de resultados: desligado (--no-results)', syncNotSetUp: 'Envio de resultados: não configurado', syncTo: 'Resultados para {0} como {1}: {2} em fila',
     refused: ', {0} recusados', sending: ', a enviar',
+    onBoard: 'No tabuleiro: {0} brancas, {1} vermelhas{2}.', withQueen: ', a rainha', queenPending: '{0} meteu a rainha e tem que a cobrir.', queenCovered: '{0} cobriu a rainha.',
+    owesOne: '{0} deve 1 pedra', owesMany: '{0} deve {1} pedras', toShoot: 'Vez de {0}.', waitNameOne: 'À espera: identificar 1 peça (prima ●).', waitNameMany: 'À espera: identificar {0} peças (prima ●).',
+    waitColour: 'À espera: {0} escolhe uma cor (prima ●).', waitPlaced: 'À espera: {0} coloca as pedras que deve.', notesOnLog: 'Notas sobre o registo', line: 'Linha {0}: {1}',
+    nothingToStrike: 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).',
+    keysHint: "teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)", upTitle: "para cima (↑)", downTitle: "para baixo (↓)", selectTitle: "selecionar (Enter ou Espaço; manter premido para voltar)",
+    upLabel: "para cima", downLabel: "para baixo", selectLabel: "selecionar", tableLabel: "a mesa de carrom", displayLabel: "o ecrã da mesa", notesLabel: "o que a mesa pede", warningsLabel: "o que a mesa não aceitou",
   },
   sl: {
     title: 'Simulator mize za carrom', clubPage: 'Stran kluba', drop: 'Potopi v luknjo:', white: 'bela', black: 'črna', queen: 'kraljica', striker: 'striker',
@@ -25,6 +37,12 @@ const PAGE_WORDS = {
     singles: 'posamezno', doubles: 'dvojice', three: 'trije', board: 'igra {0}', matchOver: 'konec matcha',
     syncOff: 'Pošiljanje rezultatov: izklopljeno (--no-results)', syncNotSetUp: 'Pošiljanje rezultatov: ni nastavljeno', syncTo: 'Rezultati na {0} kot {1}: {2} v vrsti',
     refused: ', {0} zavrnjenih', sending: ', pošilja',
+    onBoard: 'Na plošči: bele {0}, črne {1}{2}.', withQueen: ', kraljica', queenPending: '{0} je potopil kraljico in jo mora pokriti.', queenCovered: '{0} je pokril kraljico.',
+    owesOne: '{0} dolguje 1 ploščico', owesMany: '{0} dolguje ploščic: {1}', toShoot: 'Na potezi: {0}.', waitNameOne: 'Čaka: poimenuj 1 ploščico (pritisni ●).', waitNameMany: 'Čaka: poimenuj ploščice, {0} (pritisni ●).',
+    waitColour: 'Čaka: {0} izbere barvo (pritisni ●).', waitPlaced: 'Čaka: {0} postavi dolgovane ploščice.', notesOnLog: 'Opombe k zapisu', line: 'Vrstica {0}: {1}',
+    nothingToStrike: 'Ni česa udariti: najprej postavi striker (klikni ali tapni osnovno linijo).',
+    keysHint: "tipke: ↑ ↓ ter Enter ali preslednica (drži za nazaj)", upTitle: "gor (↑)", downTitle: "dol (↓)", selectTitle: "izberi (Enter ali preslednica; drži za nazaj)",
+    upLabel: "gor", downLabel: "dol", selectLabel: "izberi", tableLabel: "miza za carrom", displayLabel: "zaslon mize", notesLabel: "kaj miza zahteva", warningsLabel: "česa miza ni sprejela",
   },
   it: {
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
@@ -33,6 +51,12 @@ const PAGE_WORDS = {
     singles: 'singolo', doubles: 'doppio', three: 'tre', board: 'partita {0}', matchOver: 'incontro finito',
     syncOff: 'Invio risultati: spento (--no-results)', syncNotSetUp: 'Invio risultati: non configurato', syncTo: 'Risultati a {0} come {1}: {2} in coda',
     refused: ', {0} rifiutati', sending: ', invio in corso',
+    onBoard: 'Sul tavolo: {0} bianche, {1} nere{2}.', withQueen: ', la regina', queenPending: '{0} ha imbucato la regina e deve confermarla.', queenCovered: '{0} ha confermato la regina.',
+    owesOne: '{0} deve 1 pedina', owesMany: '{0} deve {1} pedine', toShoot: 'Al tiro: {0}.', waitNameOne: 'In attesa: indica 1 pedina (premi ●).', waitNameMany: 'In attesa: indica {0} pedine (premi ●).',
+    waitColour: 'In attesa: {0} sceglie un colore (premi ●).', waitPlaced: 'In attesa: {0} rimette le pedine dovute.', notesOnLog: 'Note sul registro', line: 'Riga {0}: {1}',
+    nothingToStrike: 'Niente da tirare: prima piazza lo striker (clicca o tocca una linea di base).',
+    keysHint: "tasti: ↑ ↓ e Invio o Spazio (tieni premuto per tornare)", upTitle: "su (↑)", downTitle: "giù (↓)", selectTitle: "seleziona (Invio o Spazio; tieni premuto per tornare)",
+    upLabel: "su", downLabel: "giù", selectLabel: "seleziona", tableLabel: "il tavolo da carrom", displayLabel: "il display del tavolo", notesLabel: "cosa chiede il tavolo", warningsLabel: "cosa il tavolo non ha accettato",
   },
   ro: {
     title: 'Simulatorul mesei de carrom', clubPage: 'Pagina clubului', drop: 'Bagă în buzunar:', white: 'albă', black: 'neagră', queen: 'regina', striker: 'atacant',
@@ -41,6 +65,12 @@ const PAGE_WORDS = {
     singles: 'simplu', doubles: 'dublu', three: 'trei', board: 'tabla {0}', matchOver: 'joc încheiat',
     syncOff: 'Trimiterea rezultatelor: oprită (--no-results)', syncNotSetUp: 'Trimiterea rezultatelor: neconfigurată', syncTo: 'Rezultate către {0} ca {1}: {2} în coadă',
     refused: ', {0} refuzate', sending: ', se trimite',
+    onBoard: 'Pe tablă: {0} albe, {1} negre{2}.', withQueen: ', regina', queenPending: '{0} a băgat regina și trebuie să o acopere.', queenCovered: '{0} a acoperit regina.',
+    owesOne: '{0} datorează 1 piesă', owesMany: '{0} datorează {1} piese', toShoot: 'La rând: {0}.', waitNameOne: 'Se așteaptă: numiți 1 piesă (apăsați ●).', waitNameMany: 'Se așteaptă: numiți {0} piese (apăsați ●).',
+    waitColour: 'Se așteaptă: {0} alege o culoare (apăsați ●).', waitPlaced: 'Se așteaptă: {0} pune piesele datorate.', notesOnLog: 'Note despre jurnal', line: 'Linia {0}: {1}',
+    nothingToStrike: 'Nimic de lovit: plasați întâi atacantul (clic sau atingeți o linie de bază).',
+    keysHint: "taste: ↑ ↓ și Enter sau Spațiu (țineți apăsat pentru înapoi)", upTitle: "sus (↑)", downTitle: "jos (↓)", selectTitle: "selectare (Enter sau Spațiu; țineți apăsat pentru înapoi)",
+    upLabel: "sus", downLabel: "jos", selectLabel: "selectare", tableLabel: "masa de carrom", displayLabel: "ecranul mesei", notesLabel: "ce cere masa", warningsLabel: "ce nu a acceptat masa",
   },
   sv: {
     title: 'Simulator för carrombordet', clubPage: 'Klubbens sida', drop: 'Sänk i ett hål:', white: 'vit', black: 'svart', queen: 'drottning', striker: 'anfallare',
@@ -49,6 +79,12 @@ const PAGE_WORDS = {
     singles: 'singel', doubles: 'dubbel', three: 'tre', board: 'omgång {0}', matchOver: 'matchen slut',
     syncOff: 'Resultat: av (--no-results)', syncNotSetUp: 'Resultat: ej inställt', syncTo: 'Resultat till {0} som {1}: {2} väntar',
     refused: ', {0} avvisade', sending: ', skickar',
+    onBoard: 'På brädet: {0} vita, {1} svarta{2}.', withQueen: ', drottningen', queenPending: '{0} sänkte drottningen och måste täcka den.', queenCovered: '{0} täckte drottningen.',
+    owesOne: '{0} är skyldig 1 pjäs', owesMany: '{0} är skyldig {1} pjäser', toShoot: 'På tur: {0}.', waitNameOne: 'Väntar: ange 1 pjäs (tryck ●).', waitNameMany: 'Väntar: ange {0} pjäser (tryck ●).',
+    waitColour: 'Väntar: {0} väljer färg (tryck ●).', waitPlaced: 'Väntar: {0} placerar skuldpjäserna.', notesOnLog: 'Anteckningar om loggen', line: 'Rad {0}: {1}',
+    nothingToStrike: 'Inget att skjuta: placera anfallaren först (klicka eller tryck på en baslinje).',
+    keysHint: "tangenter: ↑ ↓ och Enter eller Mellanslag (håll inne för att gå tillbaka)", upTitle: "upp (↑)", downTitle: "ner (↓)", selectTitle: "välj (Enter eller Mellanslag; håll inne för att gå tillbaka)",
+    upLabel: "upp", downLabel: "ner", selectLabel: "välj", tableLabel: "carrombordet", displayLabel: "bordets display", notesLabel: "vad bordet ber om", warningsLabel: "vad bordet inte tog emot",
   },
 };
 
@@ -67,4 +103,7 @@ function speak(lang) {
   document.documentElement.lang = lang;
   document.title = words('title');
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = words(el.dataset.i18n);
+  // The hints and the names a screen reader says: the keys' hint is how a player learns the keys.
+  for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = words(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', words(el.dataset.i18nLabel));
 }

@@ -51,7 +51,7 @@ function drawStriker(strips) {
 $('strike').addEventListener('click', async () => {
   await placing;
   const seat = strips.findIndex((mm) => mm !== null);
-  if (seat < 0) return say('Nothing to strike: place the striker first (click or tap a baseline).');
+  if (seat < 0) return say(words('nothingToStrike'));
   const r = await post('strike', { seat });
   if (r.strips) drawStriker((strips = r.strips));
 });
@@ -141,22 +141,22 @@ function names(header) {
   return header.mode === 'doubles' ? [`${p[0]} & ${p[2]}`, `${p[1]} & ${p[3]}`] : p;
 }
 
-// The state in players' words (never the engine's: onBoard, pending, awaiting …).
+// The state in players' words (never the engine's: onBoard, pending, awaiting …), in the table's language.
 const esc = (t) => String(t).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 function queenWords(q, sides) {
-  if (q.state === 'pending') return `${sides[q.side]} pocketed the queen and must cover it.`;
-  if (q.state === 'covered') return `${sides[q.side]} covered the queen.`;
+  if (q.state === 'pending') return ` ${words('queenPending', sides[q.side])}`;
+  if (q.state === 'covered') return ` ${words('queenCovered', sides[q.side])}`;
   return '';
 }
 function duesWords(dues, sides) {
-  const owed = dues.map((d, i) => (d > 0 ? `${sides[i]} owes ${d} ${d === 1 ? 'man' : 'men'}` : '')).filter((x) => x);
+  const owed = dues.map((d, i) => (d > 0 ? (d === 1 ? words('owesOne', sides[i]) : words('owesMany', sides[i], d)) : '')).filter((x) => x);
   return owed.length ? ` ${owed.join(', ')}.` : '';
 }
 function waitingWords(a, header, sides) {
   if (!a) return '';
-  if ('identify' in a) return ` Waiting: name ${a.identify} ${a.identify === 1 ? 'piece' : 'pieces'} (press ●).`;
-  if ('colour' in a) return ` Waiting: ${sides[a.colour]} chooses a colour (press ●).`;
-  if ('placed' in a) return ` Waiting: ${header.mode === 'three' ? header.players[a.placed] : sides[a.placed]} places the men owed.`;
+  if ('identify' in a) return ` ${a.identify === 1 ? words('waitNameOne') : words('waitNameMany', a.identify)}`;
+  if ('colour' in a) return ` ${words('waitColour', sides[a.colour])}`;
+  if ('placed' in a) return ` ${words('waitPlaced', header.mode === 'three' ? header.players[a.placed] : sides[a.placed])}`;
   return '';
 }
 
@@ -176,9 +176,9 @@ function render(s) {
       .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `On the board: ${b.white} white, ${b.black} black${b.queen ? ', the queen' : ''}. ${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} To shoot: ${s.header.players[st.board.turn]}.${waitingWords(st.board.awaiting, s.header, sides)}`;
+  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
   $('notes').innerHTML = s.notes.map((n) => `<li>${esc(n)}</li>`).join('');
-  $('warnings').innerHTML = s.warnings.map((w) => `<li>Line ${w.line}: ${esc(w.text)}</li>`).join('');
+  $('warnings').innerHTML = s.warnings.map((w) => `<li>${esc(words('line', w.line, w.text))}</li>`).join('');
   $('log').innerHTML = s.log
     .slice()
     .reverse()

@@ -205,7 +205,7 @@ describe('docs/install.md', () => {
     const stuck = fault('p1.a', 'neverClears', parts);
     const quoted = [
       selfTestLines(new SensorWatch(), [])[0],
-      `${faultText(stuck)[0]}\` over \`${stuck.where}`,
+      faultText(stuck).map((l) => l.trim()).join('` over `'),
       ...runLines({ pocket: 0, kind: 'white', seen: 0, last: null } as Parameters<typeof runLines>[0]).slice(0, 2),
     ];
     for (const q of quoted) assert.ok(INSTALL.includes(`\`${q}\``), `docs/install.md quotes \`${q}\``);

@@ -125,7 +125,7 @@ export class Install {
     if (m?.kind === 'calibrate') {
       title = m.result ? say(lang, 'calibrated') : say(lang, 'calibrateStep', Math.min(m.run.step + 1, STEPS.length), STEPS.length);
       lines = m.result ? resultLines(m.result, m.saved, m.failed, lang) : runLines(m.run, lang);
-    } else lines = selfTestLines(this.watch, this.faults(), lang);
+    } else lines = selfTestLines(this.watch, this.faults(), lang, this.o.hardware);
     this.top = Math.max(0, Math.min(this.top, lines.length - ROWS));
     return { kind: 'text', title, lines, top: this.top, corner };
   }

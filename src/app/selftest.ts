@@ -166,7 +166,13 @@ function pulseText(us: number): string {
 }
 
 /** The self-test's lines in `lang`: the health summary and each fault (part and pin), then every sensor. */
-export function selfTestLines(w: SensorWatch, faults: readonly Fault[], lang: Language = 'en'): string[] {
+/** The self-test's lines. `hardware` is the board's parts: on a board whose beams are described, lower
+ * beams or colour sensors it has none of (a one-beam table, one without colour) are not shown; with no
+ * beams described, every sensor is. */
+export function selfTestLines(w: SensorWatch, faults: readonly Fault[], lang: Language = 'en', hardware: readonly HardwarePart[] = []): string[] {
+  const described = hardware.some((h) => h.channel.endsWith('.a'));
+  const lower = !described || hardware.some((h) => h.channel.endsWith('.b'));
+  const colours = !described || hardware.some((h) => h.channel.endsWith('.c'));
   const n = faults.length;
   const lines = [n === 0 ? say(lang, 'healthOk') : say(lang, n > 1 ? 'healthFaults' : 'healthFault', n)];
   for (const f of faults) lines.push(...faultText(f, lang));
@@ -174,12 +180,14 @@ export function selfTestLines(w: SensorWatch, faults: readonly Fault[], lang: La
   for (let p = 0; p < 4; p++) {
     const c = w.colour[p];
     const rgb = c ? `${pct(c[0])} ${pct(c[1])} ${pct(c[2])}` : '-- -- --';
-    lines.push(`P${p} A${level(2 * p)} ${pulseText(w.pulseUs[2 * p])} B${level(2 * p + 1)} ${pulseText(w.pulseUs[2 * p + 1])}`, `   ${say(lang, 'colourIs', rgb)}`);
+    const b = lower ? ` B${level(2 * p + 1)} ${pulseText(w.pulseUs[2 * p + 1])}` : '';
+    lines.push(`P${p} A${level(2 * p)} ${pulseText(w.pulseUs[2 * p])}${b}`);
+    if (colours) lines.push(`   ${say(lang, 'colourIs', rgb)}`);
   }
   const mm = (v: number | null | undefined) => (v === undefined ? '?' : v === null ? '-' : String(Math.round(v)));
   lines.push(say(lang, 'stripsIs', w.strip.map(mm).join(' ')));
-  const b = w.buttons;
+  const keys = w.buttons;
   const key = (down: boolean) => (down ? '●' : '○');
-  lines.push(say(lang, 'keysIs', key(b.up), key(b.down), key(b.select)));
+  lines.push(say(lang, 'keysIs', key(keys.up), key(keys.down), key(keys.select)));
   return lines;
 }

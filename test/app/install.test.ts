@@ -24,7 +24,12 @@ const THIS_TABLE: Calibration = {
   striker: [0.33, 0.42, 0.25],
 };
 const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;
-const HARDWARE: HardwarePart[] = [{ channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' }];
+// Part of a two-beam table with colour (the self-test shows the sensors of the kinds the board has).
+const HARDWARE: HardwarePart[] = [
+  { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
+  { channel: 'p1.b', part: 'IR RX P1 LOWER', pin: 'GPIO39' },
+  { channel: 'p1.c', part: 'TCS34725 P1 AT 0x29', pin: 'GPIO21/22 0x70:1' },
+];
 
 class MemoryKey implements KeyStore {
   text: string | null = null;

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { SensorWatch, fault, faultText, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
 import type { HealthFact } from '../../src/sensing/types.ts';
 import { colour, pulse, strip } from '../helpers/readings.ts';
+import { readFileSync } from 'node:fs';
+import { describeBoard } from '../../hosts/device/hardware.ts';
 
 const HARDWARE: HardwarePart[] = [
   { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
@@ -94,4 +96,19 @@ describe('self-test', () => {
     const lines = selfTestLines(w, faults);
     assert.deepEqual(lines.slice(0, 7), ['HEALTH: 2 FAULTS', 'NO DISPLAY', ' SSD1306', ' I2C 0x3C SDA21 SCL22', 'S3 STRIP SILENT', ' STRIP SEAT 3', ' I2C 0x43']);
   });
+
+  it('shows only the sensors the board has: a one-beam table without colour, one row a pocket', () => {
+    const parts = (folder: string) => {
+      const b = JSON.parse(readFileSync(`boards/${folder}/board.json`, 'utf8'));
+      return describeBoard({ pin: b.pin, bus: b.i2c, address: b.address });
+    };
+    const w = heardWatch();
+    const rows = (hardware: readonly HardwarePart[]) => selfTestLines(w, [], 'en', hardware).filter((l) => /^P\d|^ +COLOUR/.test(l));
+    assert.deepEqual(rows(parts('devkit-1beam')), ['P0 A○   -', 'P1 A○   -', 'P2 A○   -', 'P3 A○   -']);
+    const reference = rows(parts('reference-v1'));
+    assert.equal(reference.length, 8, 'two beams and a colour sensor a pocket');
+    assert.deepEqual(reference.slice(0, 2), ['P0 A○   - B○   -', '   COLOUR -- -- --']);
+    assert.deepEqual(rows([]), reference, 'no parts described: every sensor shown');
+  });
 });
+

@@ -14,7 +14,7 @@ import type { TextScreen } from '../../src/view/screen.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
-import { ManualClock, MemoryFlash, play, press, type TestTable } from '../helpers/table.ts';
+import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
 
 // Part of a two-beam table with colour (the self-test shows the sensors of the kinds the board has).
 const HARDWARE: HardwarePart[] = [
@@ -40,16 +40,6 @@ function table(): TestTable {
   return { app, clock, flash, shown };
 }
 
-/** Down the open menu to the item, then select it. */
-function choose(t: TestTable, label: string): void {
-  for (let i = 0; i < 30; i++) {
-    const s = t.app.screen();
-    assert.equal(s.kind, 'menu', `looking for ${label}`);
-    if (s.kind === 'menu' && s.items[s.selected] === label) return press(t, 'select');
-    press(t, 'down');
-  }
-  assert.fail(`no ${label} in the menu`);
-}
 
 /** SETTINGS › LANGUAGE › the language, by buttons; then back to play. */
 function speak(t: TestTable, lang: Language): void {

@@ -14,7 +14,7 @@ import { render } from '../../src/view/render.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
-import { ManualClock, MemoryFlash, play, press, type TestTable } from '../helpers/table.ts';
+import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
 
 /** This table's pieces read far from the host's default calibration: unnamed until calibrated. */
 const THIS_TABLE: Calibration = {
@@ -55,16 +55,6 @@ function table(flash = new MemoryFlash(), key = new MemoryKey()): TestTable & { 
   return { app, clock, flash, shown, key };
 }
 
-/** Down to the item, then select it. */
-function choose(t: TestTable, label: string): void {
-  for (let i = 0; i < 30; i++) {
-    const s = t.app.screen();
-    assert.equal(s.kind, 'menu', `looking for ${label}`);
-    if (s.kind === 'menu' && s.items[s.selected] === label) return press(t, 'select');
-    press(t, 'down');
-  }
-  assert.fail(`no ${label} in the menu`);
-}
 
 function open(t: TestTable, what: 'CALIBRATE' | 'SELF-TEST'): TextScreen {
   press(t, 'select');

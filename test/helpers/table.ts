@@ -105,3 +105,14 @@ export function press(t: TestTable, button: 'up' | 'down' | 'select', long = fal
   t.clock.t += 40_000;
   t.app.tick();
 }
+
+/** Down the open menu to the item, then select it (fails with the label if the menu has none). */
+export function choose(t: TestTable, label: string): void {
+  for (let i = 0; i < 30; i++) {
+    const s = t.app.screen();
+    if (s.kind !== 'menu') throw new Error(`looking for ${label}: the screen is ${s.kind}, not a menu`);
+    if (s.items[s.selected] === label) return press(t, 'select');
+    press(t, 'down');
+  }
+  throw new Error(`no ${label} in the menu`);
+}

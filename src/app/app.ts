@@ -11,7 +11,7 @@ import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
 import type { Calibration, HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
-import { Journal, type StoragePort } from '../store/journal.ts';
+import type { JournalContent, StoragePort } from '../store/journal.ts';
 import { Frame } from '../view/frame.ts';
 import { render } from '../view/render.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
@@ -21,6 +21,7 @@ import { describeEvent, describePiece } from './describe.ts';
 import { say, type MessageId } from '../i18n/index.ts';
 import { explainEvent, explainWarning, type Said } from './explain.ts';
 import { Install, type InstallOptions } from './install.ts';
+import { LogJournal } from './log-journal.ts';
 import { LostShot } from './lost.ts';
 import { Match } from './match.ts';
 import { parseStored, type KeyStore, type TableConfig } from './table-config.ts';
@@ -93,17 +94,10 @@ const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.le
 export class TableApp {
   private match!: Match;
   private sensing!: Sensing;
-  private readonly journal: Journal;
+  private readonly journal: LogJournal;
   private readonly buttons: Buttons;
   private readonly menus = new MenuStack();
   private readonly frame = new Frame();
-  private pending: GameEvent[] = [];
-  /** A compaction waiting for the shot in progress to settle, with the whole log before it. */
-  private compaction: { state: string; line: number; log: string | null } | null = null;
-  /** The last journal write failed: its events are still pending. */
-  private journalFailed = false;
-  /** A new match's header the journal has not taken yet (its write failed), or null. */
-  private journalHeader: string | null = null;
   /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
   private prefix: string | null = null;
   /** Records of boards (and the match) that ended, made when no shot is in progress. */
@@ -138,7 +132,7 @@ export class TableApp {
   private installDrawnAt = 0;
 
   constructor(private readonly o: AppOptions) {
-    this.journal = new Journal(o.storage);
+    this.journal = new LogJournal(o.storage, (log) => this.o.sync?.keepLog(log));
     this.settings = loadSettings(o.settings);
     if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
     this.buttons = new Buttons((b, long) => this.press(b, long));
@@ -205,12 +199,12 @@ export class TableApp {
   newMatch(header: MatchHeader): string | null {
     const s = start(header);
     if (!s.ok) return s.error;
-    this.beginJournal(formatHeader(header));
+    this.journal.begin(formatHeader(header));
     this.open(header, s.value, 2);
     this.prefix = `${formatHeader(header)}\n`;
     this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.lastText = this.say(this.journalFailed ? 'notSaved' : 'newMatch');
+    this.lastText = this.say(this.journal.failed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -273,7 +267,7 @@ export class TableApp {
   }
 
   /** Replays the journal; false if it cannot (then a new match starts, and says so). */
-  private restoreFrom(content: NonNullable<ReturnType<Journal['open']>>): boolean {
+  private restoreFrom(content: JournalContent): boolean {
     try {
       return this.replayJournal(content);
     } catch {
@@ -281,7 +275,7 @@ export class TableApp {
     }
   }
 
-  private replayJournal(content: NonNullable<ReturnType<Journal['open']>>): boolean {
+  private replayJournal(content: JournalContent): boolean {
     const header = parseHeader(JSON.parse(content.header));
     if (!header.ok) return false;
     const base = content.snapshot ? restore(header.value, content.snapshot.state) : start(header.value);
@@ -318,8 +312,7 @@ export class TableApp {
 
   private open(header: MatchHeader, base: State, line: number): void {
     this.match = new Match(header, base, line);
-    this.pending = [];
-    this.compaction = null;
+    this.journal.clear();
     this.finishedKinds = [];
     this.lastT = 0;
     this.lost = null;
@@ -347,23 +340,24 @@ export class TableApp {
     // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
     // the state before it. Not now: flash is written only at rest (docs/hardware.md: an erase masks interrupts
     // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
-    if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.pending.length === 0) {
+    if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.journal.idle) {
       const base = { ...before, last: null };
-      this.compaction = { state: snapshot(base), line: this.match.nextLine, log: this.fullLog() };
-      this.prefix = this.compaction.log;
+      const log = this.fullLog();
+      this.journal.compactWithNext(formatHeader(this.match.header), snapshot(base), this.match.nextLine, log);
+      this.prefix = log;
       this.match.rebase(base);
       this.boardKey = this.key(base);
     }
     const after = this.match.apply(e);
     this.o.observer?.event?.(e);
-    this.pending.push(e);
+    this.journal.add(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
-    if (after.shot === null) this.writeJournal();
+    if (after.shot === null) this.journal.write();
     this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText, this.settings.language));
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
-    if (this.journalFailed) this.lastText = this.say('notSaved');
+    if (this.journal.failed) this.lastText = this.say('notSaved');
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
@@ -491,43 +485,6 @@ export class TableApp {
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
     if (this.atRest) this.saveSettings();
     else this.settingsUnsaved = true;
-  }
-
-  /** The shot's record (after the board's compaction, if one waits). A flash that refuses the write
-   * (full, worn) must not stop the table: the events stay pending and go with the next record, and the
-   * display says NOT SAVED until a write lands (a power cut meanwhile loses them, as it would the shot in
-   * progress). */
-  private writeJournal(): void {
-    try {
-      if (this.journalHeader !== null) {
-        this.journal.begin(this.journalHeader);
-        this.journalHeader = null;
-      }
-      if (this.compaction) {
-        // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
-        if (this.compaction.log !== null) this.o.sync?.keepLog(this.compaction.log);
-        this.compaction.log = null;
-        this.journal.compact(formatHeader(this.match.header), this.compaction.state, this.compaction.line);
-        this.compaction = null;
-      }
-      this.journal.append(this.pending.map(formatEvent).join('\n'));
-      this.pending = [];
-      this.journalFailed = false;
-    } catch {
-      this.journalFailed = true;
-    }
-  }
-
-  /** A new match's journal: until it lands, no record may go after the old match's. */
-  private beginJournal(header: string): void {
-    this.journalHeader = header;
-    try {
-      this.journal.begin(header);
-      this.journalHeader = null;
-      this.journalFailed = false;
-    } catch {
-      this.journalFailed = true;
-    }
   }
 
   private saveSettings(): void {

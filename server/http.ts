@@ -1,10 +1,10 @@
 // The request handler: the record interface, the event stream, and the reads.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
-import { closeAfterAnswer } from './close.ts';
+import { closeAfterAnswer, readBody } from './body.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
-import { postRecord, readBody } from './post.ts';
+import { postRecord } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -35,7 +35,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   if (path === '/api/v1/records') {
     if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
-    const raw = await readBody(req);
+    const raw = await readBody(req, MAX_BODY);
     if (raw === null) {
       // Stop reading: the connection closes once the answer is out.
       res.setHeader('Connection', 'close');

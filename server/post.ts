@@ -2,7 +2,7 @@
 // the replay last; every refusal is a 4xx with {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
 import { replayRecord } from './check.ts';
-import { MAX_BODY, TABLE_ID, parseRecord } from './record.ts';
+import { TABLE_ID, parseRecord } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
 import type { Store } from './store.ts';
 
@@ -24,27 +24,6 @@ export interface Stored {
 }
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
-
-/** Reads at most MAX_BODY bytes; null when the body is larger (the rest is not read). */
-export function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const length = Number(req.headers['content-length']);
-    if (length > MAX_BODY) return resolve(null);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        req.off('data', onData);
-        req.pause();
-        resolve(null);
-      } else chunks.push(c);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 export async function postRecord(
   store: Store,

@@ -4,15 +4,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { closeAfterAnswer } from '../../server/close.ts';
-import { parseEvent } from '../../src/rules/log.ts';
-import { POCKET_PIECES, DEFINITE_PIECES } from '../../src/rules/types.ts';
+import { closeAfterAnswer } from '../../server/body.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { framePng } from '../../tools/png.ts';
 import type { SimTable } from './table.ts';
 import { LOOPBACK_NAMES } from './host-names.ts';
+import { HttpError, body, channel, checkCall, int, obj, piece, refuseForeignWrite, text, traceBody, traceItem, type TraceBody } from './request.ts';
 
 const POSTS = new Set(['trace', 'drop', 'place', 'strike', 'call', 'settle', 'button', 'fault']);
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
@@ -33,110 +32,6 @@ export const LIMITS: Limits = Object.freeze({ maxBody: 16 * 1024 * 1024, maxStre
 const PART_US = 10_000_000;
 const PART_READINGS = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Content types a page on any site may POST here without asking first (no CORS preflight). */
-const SIMPLE_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
-
-class HttpError extends Error {
-  override name = 'HttpError';
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Close the connection after answering (a body left unread). */
-    readonly close = false,
-  ) {
-    super(message);
-  }
-}
-
-/** The body, as text; one over the limit is refused without reading the rest of it. */
-function text(req: IncomingMessage, limits: Limits): Promise<string> {
-  const tooLarge = () => new HttpError(413, `the body is larger than ${limits.maxBody} bytes`, true);
-  if (Number(req.headers['content-length']) > limits.maxBody) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const data = (c: Buffer) => {
-      size += c.length;
-      if (size <= limits.maxBody) return void chunks.push(c);
-      req.off('data', data);
-      req.pause();
-      reject(tooLarge());
-    };
-    req.on('data', data);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-/**
- * Writes come from the simulator's own page or from a script. A page on another site open in the same
- * browser can POST here too: a browser says where it comes from (Origin), and without asking first it
- * can only send form or plain-text bodies. So: a foreign Origin is refused, and so is a form or
- * plain-text body unless it is from our own page; a script (curl sends no Origin) sends JSON. The Host
- * must name this machine (`names`: localhost, or with --host the machine's addresses and names, see
- * host-names.ts), so that a foreign name pointed at this machine is not "our own page".
- */
-function refuseForeignWrite(req: IncomingMessage, names: ReadonlySet<string>): void {
-  const host = req.headers.host ?? '';
-  const hostname = host.replace(/:\d+$/, '').toLowerCase();
-  if (!names.has(hostname)) throw new HttpError(403, `writes are taken only for ${names.size > LOOPBACK_NAMES.size ? "this machine's own names and addresses" : 'localhost'}, not for host "${host}"`);
-  const origin = req.headers.origin;
-  const own = origin === `http://${host}`;
-  if (origin !== undefined && !own) throw new HttpError(403, `a write from ${origin} is refused: only the simulator's own page or a script may change the table`);
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (SIMPLE_TYPES.has(type) && !own) throw new HttpError(403, `content-type ${type} is refused: send the body as JSON (content-type: application/json)`);
-}
-
-/** What POST /api/trace holds: {"readings": [...]}, a JSON list, or JSON lines (a trace header line is
- *  skipped). Lines are kept as text and parsed a part at a time, with the readings. */
-type TraceBody = { list: unknown[] } | { lines: string[] };
-
-function traceBody(raw: string): TraceBody {
-  const whole = raw.trim();
-  try {
-    const v = JSON.parse(whole === '' ? '{}' : whole);
-    if (Array.isArray(v)) return { list: v };
-    if (v && typeof v === 'object' && Array.isArray((v as { readings?: unknown }).readings)) return { list: (v as { readings: unknown[] }).readings };
-    if (v && typeof v === 'object' && 'ch' in v) return { list: [v] };
-    throw new HttpError(400, 'the body must be readings: {"readings": [...]}, a list, or JSON lines (docs/formats.md §2)');
-  } catch (e) {
-    if (e instanceof HttpError) throw e;
-  }
-  return { lines: whole.split('\n') };
-}
-
-/** Item `i` of a trace body: the reading's JSON, or undefined for a blank or header line to skip. */
-function traceItem(b: TraceBody, i: number): unknown {
-  if ('list' in b) return b.list[i];
-  const line = b.lines[i];
-  if (line.trim() === '') return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    throw new HttpError(400, `line ${i + 1}: not JSON`);
-  }
-  return v && typeof v === 'object' && 'carrom-trace' in v ? undefined : v;
-}
-
-function body(raw: string): unknown {
-  if (raw.trim() === '') return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new HttpError(400, 'the body is not JSON');
-  }
-}
-
-const obj = (v: unknown): Record<string, unknown> => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new HttpError(400, 'the body must be a JSON object');
-  return v as Record<string, unknown>;
-};
-const int = (v: unknown, name: string, min: number, max: number): number => {
-  if (!Number.isInteger(v) || (v as number) < min || (v as number) > max) throw new HttpError(400, `"${name}" must be a whole number ${min}–${max}`);
-  return v as number;
-};
 
 /** What the page and the event stream show. */
 export function snapshotOf(sim: SimTable) {
@@ -244,7 +139,7 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   if (get) throw new HttpError(405, `${path} takes GET`);
   if (!POSTS.has(route)) throw new HttpError(404, `no API ${path}`);
   refuseForeignWrite(req, ctx.names);
-  const raw = await text(req, ctx.limits);
+  const raw = await text(req, ctx.limits.maxBody);
   const write = ctx.writing.then(() => (route === 'trace' ? trace(ctx, traceBody(raw), res) : act(sim, route, body(raw), res)));
   ctx.writing = write.catch(() => undefined);
   return write;
@@ -256,8 +151,7 @@ function act(sim: SimTable, route: string, json: unknown, res: ServerResponse): 
   switch (route) {
     case 'drop': {
       const pocket = int(b.pocket, 'pocket', 0, 3);
-      if (!(DEFINITE_PIECES as readonly unknown[]).includes(b.piece)) throw new HttpError(400, `"piece" must be one of ${DEFINITE_PIECES.join(', ')}`);
-      sim.drop(pocket, b.piece as 'white');
+      sim.drop(pocket, piece(b.piece));
       sim.advanceTo(sim.now + 400_000);
       return send(res, 200, { ok: true });
     }
@@ -332,25 +226,6 @@ async function trace(ctx: Context, b: TraceBody, res: ServerResponse): Promise<v
   const end = now + last + 1;
   while (!(sim.advanceTo(Math.min(end, sim.now + PART_US), PART_READINGS) && sim.now >= end)) await nextTurn();
   send(res, 200, { readings: readings.length });
-}
-
-function channel(v: unknown): string | null {
-  if (v === null || v === false) return null;
-  if (typeof v !== 'string' || !/^p[0-3]\.[ab]$/.test(v)) throw new HttpError(400, 'a beam is named p0.a … p3.b (or null)');
-  return v;
-}
-
-/** A call as docs/formats.md writes it, checked by the match log's own parser. */
-function checkCall(b: Record<string, unknown>): TraceCall {
-  if (b.call === 'identify') {
-    if (!(DEFINITE_PIECES as readonly unknown[]).includes(b.piece)) throw new HttpError(400, `"piece" must be one of ${DEFINITE_PIECES.join(', ')}`);
-    return { call: 'identify', piece: b.piece as 'white' };
-  }
-  const e = parseEvent({ ...b, e: 'call', t: 0 }, 0);
-  if (!e.ok) throw new HttpError(400, e.error);
-  const { e: _e, t: _t, ...c } = e.value as Record<string, unknown>;
-  void POCKET_PIECES;
-  return c as TraceCall;
 }
 
 /** Server-sent events: a snapshot at every change, at most 20 a second; at most `maxStreams` clients. */

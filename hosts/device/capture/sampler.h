@@ -331,6 +331,9 @@ static void samplerColourFailed(Sampler *s, int pocket)
 static void samplerColourStart(Sampler *s, int pocket)
 {
 	ColourState *p = &s->pockets[pocket];
+	/* A sensor back from silence is set up here, and AEN follows PON sooner than the datasheet's 2.4 ms:
+	 * that one integration may start late. AVALID is read, not assumed, and the stamp follows the reads
+	 * that found it not done (samplerColourRead), so such a reading is dated late rather than misdated. */
 	int failed = (!p->ready && samplerSetUp(s, pocket))
 		|| samplerSelect(s, pocket)
 		|| samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon | kTcsAen);

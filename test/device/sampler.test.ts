@@ -93,10 +93,19 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
 
   it('gives the next piece its own window when it blocks the beam during an integration', () => {
     const edge = T0 + 10_000;
-    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 1000}`, 'trigger 3', `at ${edge + 20_000}`, 'take 50');
+    // A man of 2 ms at 8 m/s, a gap of 0.5 ms, and the next man.
+    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 2500}`, 'trigger 3', `at ${edge + 20_000}`, 'take 50');
     const got = colours(lines);
     assert.equal(got.length, 2);
     assert.ok(got[1].t - got[0].t >= 2400, 'two windows, one after the other');
+  });
+
+  it('starts one window, not several, when the receiver rings at the edge', () => {
+    const edge = T0 + 10_000;
+    const ringing = [0, 3, 7, 12, 400].flatMap((us) => [`at ${edge + us}`, 'trigger 0']);
+    const lines = run('init 2400 5000', 'colour 0 10 20 30', ...ringing, `at ${edge + 20_000}`, 'log', 'take 50');
+    assert.equal(colours(lines).length, 1);
+    assert.equal(transfers(lines).filter((x) => x.t > edge && x.bytes.join() === '128,3').length, 1, 'one integration started');
   });
 
   it('reads nothing without colour sensors: the strips only', () => {

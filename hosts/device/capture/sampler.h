@@ -75,6 +75,11 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
 #define kColourRetryUs 500
 #define kColourTries 8   /* AVALID still clear after 8 more reads (4 ms): nothing read */
 #define kStripNone 0xFFFF
+/* Blocked edges of one pocket closer than this are one piece: a real piece blocks 2 ms or more and a
+ * real gap between touching men is 0.5 ms or more (docs/hardware.md), so two pieces' edges are at least
+ * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second reading (with one
+ * beam, every reading in a pulse is counted as a piece). */
+#define kRingingUs 1000
 
 /* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
  * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
@@ -107,7 +112,8 @@ enum { kColourIdle = 0, kColourIntegrating = 1 };
 typedef struct {
 	/* Written by the interrupt, taken by the task: one bit per pocket whose upper beam was blocked. */
 	uint32_t triggered;
-	uint32_t edgeAt[kPockets]; /* the low 32 bits of the edge's µs, for the probe and the log */
+	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last edge that counted (µs) */
+	uint8_t edgeSeen[kPockets];
 
 	/* The task's own. */
 	SamplerBus bus;
@@ -171,6 +177,8 @@ static void samplerInit(Sampler *s, const SamplerBus *bus, uint8_t switchAddress
 static SAMPLER_ISR void samplerTrigger(Sampler *s, uint8_t pocket, uint32_t t)
 {
 	if (pocket >= kPockets) return;
+	if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return; /* ringing */
+	s->edgeSeen[pocket] = 1;
 	s->edgeAt[pocket] = t;
 	__atomic_or_fetch(&s->triggered, 1u << pocket, __ATOMIC_RELEASE);
 }

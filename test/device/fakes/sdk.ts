@@ -145,6 +145,8 @@ type Sample = { t: number; kind: number; channel: number; v: [number, number, nu
  * (the capture fake's trigger) starts an integration through the pocket's switch channel, read one
  * integration later and stamped with its window's middle; the strips read every stripEveryUs, a change
  * stamped when read; a part that does not answer is one kind-2 sample, kind 3 when it answers again.
+ * Simpler than the C: an edge during an integration of the same pocket starts nothing (the C samples it
+ * next, and ignores ringing); the tests here drive one piece at a time.
  * Its transfers are marked 'native' in the bus log. Its message to JavaScript is delivered at the next
  * moment the fake hardware runs (advance), never inside the call that made the sample.
  */

@@ -34,6 +34,7 @@
 #include "xsHost.h"
 #include "mc.xs.h"
 #include "builtinCommon.h"
+#include "driver/gpio.h"
 #include "driver/i2c_master.h"
 #include "esp_timer.h"
 #include "freertos/FreeRTOS.h"

@@ -48,6 +48,7 @@
 #define SAMPLER_H
 
 #include <stdint.h>
+#include <string.h>
 
 #ifndef SAMPLER_ISR
 #define SAMPLER_ISR
@@ -158,7 +159,7 @@ static uint8_t samplerAtime(uint32_t us)
 static void samplerInit(Sampler *s, const SamplerBus *bus, uint8_t switchAddress, uint8_t sensorAddress, uint32_t integrationUs,
 	const uint8_t *strips, uint8_t stripCount, uint32_t stripEveryUs)
 {
-	*s = (Sampler){0};
+	memset(s, 0, sizeof *s); /* not a compound literal: no 2 KiB temporary on the caller's (XS's) stack */
 	s->bus = *bus;
 	s->colour = switchAddress != 0;
 	s->switchAddress = switchAddress;

@@ -91,6 +91,16 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(late.t + 1200 <= edge + 6000, 'still inside the block at 5 m/s');
   });
 
+  it('a bus held when the reading is due delays the read, not the stamp: the window was already fixed', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 9 9 9', `at ${edge}`, 'trigger 2', `at ${edge + 2500}`, 'hold 2000', `at ${edge + 20_000}`, 'log', 'take 50');
+    const log = transfers(lines);
+    const aen = log.find((x) => x.t > edge && x.bytes.join() === '128,3')!;
+    const read = log.find((x) => x.t > edge && x.op === 'r' && x.address === SENSOR)!;
+    assert.ok(read.t - aen.t > 4000, `the read waited for the bus: ${read.t - aen.t} µs after the window opened`);
+    assert.deepEqual(colours(lines).map((s) => s.t), [aen.t + 1200]);
+  });
+
   it('gives the next piece its own window when it blocks the beam during an integration', () => {
     const edge = T0 + 10_000;
     // A man of 2 ms at 8 m/s, a gap of 0.5 ms, and the next man.

@@ -7,6 +7,7 @@
  *   init INTEGRATION_US EVERY_US [nocolour]   a sampler (4 strips); sets up the sensors
  *   at T                  the task runs until the clock reaches T (µs)
  *   trigger P             the capture interrupt: pocket P's upper beam blocked now; the task wakes
+ *   trigger-in-poll P     the same, but during the next strip read (the task is polling the strips)
  *   hold U                the next transfer waits U µs first (another transfer holds the bus)
  *   colour P R G B        what pocket P's sensor would count in one 2.4 ms cycle (scaled by cycles)
  *   strip S MM            seat S's striker position (65535: none)
@@ -33,6 +34,7 @@ static uint64_t clockNow = 1000000; /* a second after boot */
 static uint64_t wake;
 static uint32_t holdUs;
 static uint32_t refuse, posted;
+static int injectPocket = -1;
 
 typedef struct {
 	uint8_t enable, atime, control, pointer, answers;
@@ -106,6 +108,10 @@ static int stubRead(void *refcon, uint8_t address, uint8_t *bytes, uint32_t coun
 	busLogAt += (size_t)snprintf(busLog + busLogAt, sizeof busLog - busLogAt, " %u\n", count);
 	for (int i = 0; i < 4; i++)
 		if (address == kStrips[i]) {
+			if (injectPocket >= 0) { /* the interrupt comes while this read is on the bus */
+				samplerTrigger(&s, (uint8_t)injectPocket, (uint32_t)clockNow);
+				injectPocket = -1;
+			}
 			if (!stripAnswers[i]) return 1;
 			bytes[0] = (uint8_t)stripMm[i];
 			if (count > 1) bytes[1] = (uint8_t)(stripMm[i] >> 8);
@@ -189,6 +195,8 @@ int main(void)
 			samplerTrigger(&s, (uint8_t)a, (uint32_t)clockNow);
 			taskStep(); /* the interrupt's notification wakes the task at once */
 		}
+		else if (sscanf(line, "trigger-in-poll %" SCNu32, &a) == 1)
+			injectPocket = (int)a;
 		else if (sscanf(line, "hold %" SCNu32, &a) == 1)
 			holdUs = a;
 		else if (sscanf(line, "colour %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32, &a, &b, &c, &d) == 4)

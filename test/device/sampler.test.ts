@@ -91,6 +91,15 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(late.t + 1200 <= edge + 6000, 'still inside the block at 5 m/s');
   });
 
+  it('starts the integration of a piece that comes while the strips are read after the strip read on the bus, not after all four', () => {
+    // Strips are read at T0 + 1051 + 5000 k (µs); the edge comes during the first strip read of a poll.
+    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'log', 'trigger-in-poll 1', `at ${T0 + 20_000}`, 'log');
+    const log = transfers(lines).filter((x) => x.t > T0 + 10_000);
+    const aen = log.findIndex((x) => x.address === SENSOR && x.bytes.join() === '128,3');
+    assert.deepEqual(log.slice(0, aen).map((x) => x.address), [0x40, SWITCH], 'one strip read, the switch, then AEN');
+    assert.ok(log[aen].t - log[0].t < 250, `${log[aen].t - log[0].t} µs after that strip read`);
+  });
+
   it('a bus held when the reading is due delays the read, not the stamp: the window was already fixed', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 2 9 9 9', `at ${edge}`, 'trigger 2', `at ${edge + 2500}`, 'hold 2000', `at ${edge + 20_000}`, 'log', 'take 50');

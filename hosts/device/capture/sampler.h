@@ -402,9 +402,25 @@ static void samplerColourRead(Sampler *s, int pocket)
 	}
 }
 
+/* The pockets whose beam was blocked since last asked: each starts its integration now (one during an
+ * integration of its own is sampled as soon as that one is read). */
+static void samplerServeTriggers(Sampler *s)
+{
+	uint32_t triggered = __atomic_exchange_n(&s->triggered, 0, __ATOMIC_ACQUIRE);
+	if (!s->colour) return;
+	for (int pocket = 0; pocket < kPockets; pocket++) {
+		if (!(triggered & (1u << pocket))) continue;
+		if (s->pockets[pocket].state == kColourIntegrating)
+			s->pockets[pocket].again = 1;
+		else
+			samplerColourStart(s, pocket);
+	}
+}
+
 static void samplerStripsPoll(Sampler *s)
 {
 	for (int seat = 0; seat < s->strips; seat++) {
+		samplerServeTriggers(s); /* a piece that came meanwhile waits for one strip read, not four */
 		uint8_t d[2];
 		if (s->bus.read(s->bus.refcon, s->stripAddress[seat], d, 2)) {
 			samplerSilent(s, &s->stripSilent[seat], kPartStrip, (uint8_t)seat);
@@ -435,15 +451,8 @@ static void samplerStart(Sampler *s)
  */
 static uint64_t samplerStep(Sampler *s)
 {
-	uint32_t triggered = __atomic_exchange_n(&s->triggered, 0, __ATOMIC_ACQUIRE);
+	samplerServeTriggers(s);
 	if (s->colour) {
-		for (int pocket = 0; pocket < kPockets; pocket++) {
-			if (!(triggered & (1u << pocket))) continue;
-			if (s->pockets[pocket].state == kColourIntegrating)
-				s->pockets[pocket].again = 1; /* the next piece, as soon as this one is read */
-			else
-				samplerColourStart(s, pocket);
-		}
 		for (int pocket = 0; pocket < kPockets; pocket++) {
 			ColourState *p = &s->pockets[pocket];
 			if (p->state == kColourIntegrating && s->bus.now(s->bus.refcon) >= p->due)

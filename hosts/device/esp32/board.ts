@@ -31,6 +31,9 @@ interface Addresses {
  * docs/hardware.md says what they guarantee. */
 const COLOUR_INTEGRATION_US = 2400;
 const STRIP_EVERY_US = 5000;
+/** The address of the device that holds the bus open for the sampler: 0x7F is reserved by the I²C
+ * specification, so no part answers there and none of the sampler's own devices shares it. */
+const BUS_ANCHOR = 0x7f;
 
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
 
@@ -121,8 +124,8 @@ export function referenceBoard(): Board {
       // blocks) and the strips; here its samples only become readings, with the times they describe.
       // It uses the bus that embedded:io/i2c made: `anchor` holds one device open on it for as long as
       // the sampler runs, since the SDK deletes a bus with its last device (hosts/device/capture/sampler.c).
-      // No transfer goes to the anchor; the strips' first address is one no other JavaScript device takes.
-      const anchor: I2CDevice = openI2C(bus, address.strips[0]);
+      // No transfer goes to the anchor.
+      const anchor: I2CDevice = openI2C(bus, BUS_ANCHOR);
       const sampled: Reading[] = [];
       const samplesRaw = new ArrayBuffer(SAMPLE_BYTES * 32);
       const samplesView = new DataView(samplesRaw);

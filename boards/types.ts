@@ -25,7 +25,8 @@ export interface BoardData {
   board: string;
   about: string;
   table: BoardTable;
-  i2c: { data: number; clock: number; hz: number };
+  /** The one I²C bus; `port` is the ESP32's controller (0 or 1) that JavaScript and the sampler driver share. */
+  i2c: { data: number; clock: number; hz: number; port: number };
   pin: Record<string, number>;
   address: BoardAddresses;
 }

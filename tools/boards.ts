@@ -64,6 +64,8 @@ export function boardProblems(b: BoardData): string[] {
   usePin('i2c.data', b.i2c?.data, false);
   usePin('i2c.clock', b.i2c?.clock, false);
   if (!isInt(b.i2c?.hz, 10_000, 1_000_000)) bad('i2c.hz', 'the bus clock in Hz (400000)');
+  // The sampler driver shares the controller that embedded:io/i2c opens: both are given this one.
+  if (!isInt(b.i2c?.port, 0, 1)) bad('i2c.port', 'the ESP32\'s I²C controller the bus uses: 0 or 1');
   out.push(...addressProblems(b));
   return out;
 }

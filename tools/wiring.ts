@@ -38,7 +38,7 @@ export function wiringRows(b: BoardData): WiringRow[] {
   const { colourSwitch, colour } = b.address;
   if (colourSwitch !== undefined && colour !== undefined) {
     row('I²C switch TCA9548A', 'SDA, SCL', bus, hex(colourSwitch));
-    // The firmware opens channel n to read pocket n (hosts/device/esp32/board.ts).
+    // The sampler driver opens channel n to read pocket n (hosts/device/capture/sampler.h).
     for (let pocket = 0; pocket < POCKETS; pocket++) row(`colour sensor TCS34725, pocket ${pocket}`, `SD${pocket}, SC${pocket} of the switch`, '(switch)', hex(colour), String(pocket));
   }
   return rows;

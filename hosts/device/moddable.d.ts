@@ -10,3 +10,23 @@ declare module 'capture' {
     readonly lost: number;
   }
 }
+declare module 'sampler' {
+  /** sampler.c: the colour sensors read while a piece is in the throat, the strips every few ms, each stamped. */
+  export default class Sampler {
+    /** onReadable is called with the number of samples waiting. `colour` absent: no colour sensors. */
+    constructor(options: {
+      i2c: { data: number; clock: number; hz: number; port?: number };
+      colour?: { switch: number; sensor: number; integrationUs: number };
+      strips: number[];
+      stripEveryUs: number;
+      onReadable: (this: Sampler, count: number) => void;
+    });
+    /** Copies whole samples (16 bytes, hosts/device/esp32/samples.ts) into `buffer`; returns how many. */
+    read(buffer: ArrayBuffer): number;
+    close(): void;
+    /** Samples dropped because the ring was full. */
+    readonly lost: number;
+    /** Message posts the queue refused (each posted again). */
+    readonly refused: number;
+  }
+}

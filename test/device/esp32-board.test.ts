@@ -1,6 +1,6 @@
 // The ESP32 host on each board folder, in Node: hosts/device/esp32/board.ts bundled with the board's
 // real host provider and board.json, and fakes of the SDK's IO modules that record what the host opens.
-// The one-beam, no-colour board must give capture no lower beams and open no colour sensor.
+// The one-beam, no-colour board must give capture no lower beams and the sampler no colour sensors.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,17 @@ import type { Board } from '../../hosts/device/ports.ts';
 import type { start } from '../../hosts/device/table.ts';
 import { loadBoard } from '../../tools/boards.ts';
 
-/** What the fakes saw: every I²C device opened, and the capture driver's options. */
+/** What the fakes saw: every I²C device JavaScript opened, and the capture and sampler drivers' options. */
+interface SamplerOptions {
+  i2c: { data: number; clock: number; hz: number; port?: number };
+  colour?: { switch: number; sensor: number; integrationUs: number };
+  strips: number[];
+  stripEveryUs: number;
+}
 interface Seen {
   i2c: { address: number; writes: number[][] }[];
   capture: { pins: number[] } | null;
+  sampler: SamplerOptions | null;
 }
 
 const FAKES: Record<string, string> = {
@@ -34,6 +41,9 @@ const FAKES: Record<string, string> = {
   }`,
   capture: `export default class Capture {
     constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; }
+  }`,
+  sampler: `export default class Sampler {
+    constructor(o) { globalThis.__seen.sampler = o; } read() { return 0; } close() {} get lost() { return 0; } get refused() { return 0; }
   }`,
   time: `let us = 0; export default { get microseconds() { return (us += 1000); }, get ticks() { return us / 1000; } };`,
   timer: `export default { repeat() { return {}; }, set() { return {}; }, clear() {} };`,
@@ -59,7 +69,7 @@ function sdk(folder: string): Plugin {
     setup(b) {
       b.onResolve({ filter: /^embedded:provider\/builtin$/ }, () => ({ path: resolve('boards', folder, 'host/provider.js') }));
       b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards', folder, 'board.json') }));
-      b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|time|timer|preference|file|mc\/config)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
+      b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|sampler|time|timer|preference|file|mc\/config)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
       b.onLoad({ filter: /.*/, namespace: 'fake' }, (a) => ({ contents: FAKES[a.path], loader: 'js' }));
     },
   };
@@ -73,7 +83,7 @@ async function boot(folder: string, silent: number[] = []) {
   const entry = `export { referenceBoard } from ${JSON.stringify(resolve('hosts/device/esp32/board.ts'))};
 export { start } from ${JSON.stringify(resolve('hosts/device/table.ts'))};`;
   await build({ stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'esm', platform: 'neutral', outfile: out, plugins: [sdk(folder)], logLevel: 'error' });
-  const seen: Seen = { i2c: [], capture: null };
+  const seen: Seen = { i2c: [], capture: null, sampler: null };
   const traced: string[] = [];
   const g = globalThis as unknown as { __seen: Seen; __silent: number[]; trace?: (s: string) => void };
   g.__seen = seen;
@@ -93,17 +103,27 @@ describe('the ESP32 host on each board folder (fake SDK IO)', () => {
   it('devkit-1beam: capture gets the four upper beams and no lower ones; no colour sensor is opened; the app runs one-beam, without colour', async () => {
     const { board, app, seen, data } = await boot('devkit-1beam');
     assert.deepEqual(seen.capture?.pins, [data.pin.beam0a, -1, data.pin.beam1a, -1, data.pin.beam2a, -1, data.pin.beam3a, -1]);
-    assert.deepEqual(opened(seen), [data.address.display, ...data.address.strips].sort((a, b) => a - b));
+    assert.equal(seen.sampler?.colour, undefined, 'the sampler is given no colour sensors');
+    assert.deepEqual(seen.sampler?.strips, data.address.strips);
+    // JavaScript opens the display, and one device at a reserved address that holds the bus for the sampler (sampler.c).
+    assert.deepEqual(opened(seen), [data.address.display, 0x7f]);
     assert.deepEqual(board.table, { beamGapMm: 0, calibration: null });
     assert.equal(app.state.board.number, 1);
   });
 
-  it('reference-v1: eight beams in channel order (pocket × 2 + beam), the switch and the colour sensors opened', async () => {
+  it('reference-v1: eight beams in channel order (pocket × 2 + beam); the sampler gets the bus, the switch and the colour sensors', async () => {
     const { board, seen, data } = await boot('reference-v1');
     const names = [0, 1, 2, 3].flatMap((p) => [`beam${p}a`, `beam${p}b`]);
     assert.deepEqual(seen.capture?.pins, names.map((n) => data.pin[n]));
+    const { i2c, colour, strips, stripEveryUs } = seen.sampler!;
+    assert.deepEqual({ i2c, colour, strips, stripEveryUs }, {
+      i2c: data.i2c,
+      colour: { switch: data.address.colourSwitch, sensor: data.address.colour, integrationUs: 2400 },
+      strips: data.address.strips,
+      stripEveryUs: 5000,
+    });
     const addresses = opened(seen);
-    assert.ok(addresses.includes(data.address.colourSwitch!) && addresses.includes(data.address.colour!), addresses.map((a) => a.toString(16)).join(' '));
+    assert.ok(!addresses.includes(data.address.colourSwitch!) && !addresses.includes(data.address.colour!), `no colour sensor from JavaScript: ${addresses.map((a) => a.toString(16)).join(' ')}`);
     assert.equal(board.table?.beamGapMm, 10);
     assert.deepEqual(board.table?.calibration, data.table.calibration);
   });

@@ -68,6 +68,8 @@ describe('wiring tables from the board definitions', () => {
       ['a calibration without colour sensors', (b) => (delete b.address.colour, delete b.address.colourSwitch), /table\.calibration: must be null/],
       ['colour sensors without a calibration', (b) => (b.table.calibration = null), /table\.calibration: colour sensors need a calibration/],
       ['three strips', (b) => b.address.strips.pop(), /address\.strips: one address per seat/],
+      ['no I²C controller given (the sampler driver must share the one JavaScript opens)', (b) => delete (b.i2c as Partial<BoardData['i2c']>).port, /i2c\.port: the ESP32's I²C controller the bus uses: 0 or 1/],
+      ['an I²C controller the ESP32 has not', (b) => (b.i2c.port = 2), /i2c\.port: /],
       ['a pin the firmware does not know', (b) => (b.pin.led = 2), /pin\.led: not a pin the firmware uses/],
     ];
     assert.deepEqual(boardProblems(reference()), []);

@@ -10,7 +10,8 @@ import board from "carrom/board";
 
 const device = {
   I2C: {
-    default: { io: I2C, data: board.i2c.data, clock: board.i2c.clock, hz: board.i2c.hz },
+    // port: the I²C controller, given so that embedded:io/i2c and the sampler driver share one (sampler.c).
+    default: { io: I2C, data: board.i2c.data, clock: board.i2c.clock, hz: board.i2c.hz, port: board.i2c.port },
   },
   io: { Digital, I2C },
   pin: board.pin,

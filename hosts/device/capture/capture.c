@@ -21,6 +21,7 @@
 
 #define EDGES_ISR IRAM_ATTR
 #include "edges.h"
+#include "trigger.h"
 
 #define kChannels 8
 #define kNoPin 0xFF /* a channel without a beam: the lower beams of a one-beam table */
@@ -56,6 +57,7 @@ static void IRAM_ATTR captureISR(void *arg)
 	Beam *beam = arg;
 	Capture *c = beam->capture;
 	edgeRingPut(&c->edges, (uint32_t)esp_timer_get_time(), beam->channel, gpio_get_level(c->pins[beam->channel]));
+	if (!(beam->channel & 1) && !gpio_get_level(c->pins[beam->channel])) samplerTriggerFromISR(beam->channel >> 1, (uint32_t)esp_timer_get_time()); /* a piece in the throat: sample its colour (sampler.c) */
 	if (edgeRingShouldPost(&c->edges))
 		modMessagePostToMachineFromISR(c->the, captureDeliver, c);
 }

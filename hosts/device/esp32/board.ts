@@ -1,10 +1,12 @@
 // The reference table (boards/reference-v1) as the app's ports: beam edges from the capture driver,
-// strip positions and colours over I²C, buttons, the SSD1306, the journal in littlefs, Time.microseconds.
+// colour and strip readings from the sampler driver (read over I²C by its own task, never by
+// JavaScript on the shot path), buttons, the SSD1306, the journal in littlefs, Time.microseconds.
 import device from 'embedded:provider/builtin';
 import Digital from 'embedded:io/digital';
 import Time from 'time';
 import Timer from 'timer';
 import Capture from 'capture';
+import Sampler from 'sampler';
 import type { DisplayPort } from '../../../src/app/app.ts';
 import type { Reading } from '../../../src/sensing/types.ts';
 import { fault } from '../../../src/app/selftest.ts';
@@ -14,8 +16,8 @@ import { PreferenceKey } from '../preference-key.ts';
 import type { BoardTable } from '../../../boards/types.ts';
 import { decodeEdges, EDGE_BYTES } from './beams.ts';
 import { FileStorage } from '../net/file-storage.ts';
-import type { Bus } from './i2c.ts';
-import { ColourSensors, Strips } from './sensors.ts';
+import { type Bus, type I2CDevice, openI2C } from './i2c.ts';
+import { decodeSamples, SAMPLE_BYTES } from './samples.ts';
 import { SSD1306 } from './ssd1306.ts';
 
 interface Addresses {
@@ -25,6 +27,14 @@ interface Addresses {
   colour?: number;
 }
 
+/** The colour sensors' integration (ATIME 0xFF, the TCS34725's shortest) and the strips' poll period:
+ * docs/hardware.md says what they guarantee. */
+const COLOUR_INTEGRATION_US = 2400;
+const STRIP_EVERY_US = 5000;
+/** The address of the device that holds the bus open for the sampler: 0x7F is reserved by the I²C
+ * specification, so no part answers there and none of the sampler's own devices shares it. */
+const BUS_ANCHOR = 0x7f;
+
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
 
 function pin(name: string): number {
@@ -32,6 +42,9 @@ function pin(name: string): number {
   if (undefined === p) throw new Error(`no ${name} pin provided by device`);
   return p as number;
 }
+
+/** The capture's hook for a blocked upper beam: nothing to do in JavaScript, the sampler reads the colour. */
+const noColourRead = () => {};
 
 function micros(): number {
   const us = Time.microseconds;
@@ -82,15 +95,6 @@ export function referenceBoard(): Board {
     table: layout,
     now: micros,
     sources(onReadable, onHealth = () => {}) {
-      // No colour sensors on the board: the players name each piece.
-      const colours = address.colourSwitch === undefined ? null : new ColourSensors(bus, address.colourSwitch, address.colour ?? 0x29, micros, onHealth);
-      const colourReadings: Reading[] = [];
-      const colourSource: ReadingSource = { read: () => colourReadings.splice(0), close: () => colours?.close() };
-      const colourOf = (pocket: number) => {
-        const r = colours?.read(pocket);
-        if (r) colourReadings.push(r);
-      };
-
       const raw = new ArrayBuffer(EDGE_BYTES * 64);
       const view = new DataView(raw);
       let pending: Reading[] = [];
@@ -99,13 +103,12 @@ export function referenceBoard(): Board {
         // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
         pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
-          for (let n = this.read(raw); n > 0; n = this.read(raw)) decodeEdges(view, n, pending, colourOf);
+          for (let n = this.read(raw); n > 0; n = this.read(raw)) decodeEdges(view, n, pending, noColourRead);
           if (this.lost !== lost) {
             lost = this.lost;
             log(`carrom: ${lost} beam edges lost (the ring was full)`);
           }
           onReadable(beams);
-          if (colourReadings.length > 0) onReadable(colourSource);
         },
       });
       const beams: ReadingSource = {
@@ -117,16 +120,40 @@ export function referenceBoard(): Board {
         close: () => capture.close(),
       };
 
-      const strips = new Strips(bus, address.strips, micros, onHealth);
-      const stripReadings: Reading[] = [];
-      const stripSource: ReadingSource = { read: () => stripReadings.splice(0), close: () => strips.close() };
-      timers.push(
-        Timer.repeat(() => {
-          strips.poll(stripReadings);
-          if (stripReadings.length > 0) onReadable(stripSource);
-        }, 20),
-      );
-      const sources = [beams, colourSource, stripSource];
+      // The sampler's task reads the colour sensors (started by the capture interrupt as an upper beam
+      // blocks) and the strips; here its samples only become readings, with the times they describe.
+      // It uses the bus that embedded:io/i2c made: `anchor` holds one device open on it for as long as
+      // the sampler runs, since the SDK deletes a bus with its last device (hosts/device/capture/sampler.c).
+      // No transfer goes to the anchor.
+      const anchor: I2CDevice = openI2C(bus, BUS_ANCHOR);
+      const sampled: Reading[] = [];
+      const samplesRaw = new ArrayBuffer(SAMPLE_BYTES * 32);
+      const samplesView = new DataView(samplesRaw);
+      let samplesLost = 0;
+      const answers = (channel: string) => log(`carrom: ${channel} answers again`);
+      const sampler = new Sampler({
+        i2c: { data: bus.data, clock: bus.clock, hz: bus.hz, port: bus.port ?? 0 },
+        // No colour sensors on the board (boards/devkit-1beam): the players name each piece.
+        colour: address.colourSwitch === undefined ? undefined : { switch: address.colourSwitch, sensor: address.colour ?? 0x29, integrationUs: COLOUR_INTEGRATION_US },
+        strips: address.strips,
+        stripEveryUs: STRIP_EVERY_US,
+        onReadable() {
+          for (let n = this.read(samplesRaw); n > 0; n = this.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
+          if (this.lost !== samplesLost) {
+            samplesLost = this.lost;
+            log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
+          }
+          if (sampled.length > 0) onReadable(samples);
+        },
+      });
+      const samples: ReadingSource = {
+        read: () => sampled.splice(0),
+        close() {
+          sampler.close(); // before the anchor: its devices are on the anchor's bus
+          anchor.close();
+        },
+      };
+      const sources = [beams, samples];
       open.push(...sources);
       return sources;
     },

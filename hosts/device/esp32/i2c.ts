@@ -2,7 +2,8 @@
 // (modules/io/i2c/esp32/_i2c.c: _xs_i2c_close), and the typings' class cannot be merged with.
 import I2C from 'embedded:io/i2c';
 
-export interface Bus { data: number; clock: number; hz: number }
+/** The board's bus; `port` is the ESP32's I²C controller, which the sampler driver must share (board.json i2c.port). */
+export interface Bus { data: number; clock: number; hz: number; port?: number }
 export type I2CDevice = I2C & { close(): void };
 
 export function openI2C(bus: Bus, address: number): I2CDevice {

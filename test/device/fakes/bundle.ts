@@ -15,6 +15,7 @@ const MODULES: Record<string, string> = {
   timer: `export { Timer as default } from './sdk.ts';`,
   preference: `export { Preference as default } from './sdk.ts';`,
   capture: `export { Capture as default } from './sdk.ts';`,
+  sampler: `export { Sampler as default } from './sdk.ts';`,
   file: `export { File } from './sdk.ts';`,
   'mc/config': `export { config as default } from './sdk.ts';`,
 };
@@ -41,7 +42,7 @@ export async function bundleDevice(): Promise<string> {
         name: 'fake-sdk',
         setup(b) {
           b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards/reference-v1/board.json') }));
-          b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|file$|mc\/config$)/ }, (a) => {
+          b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|sampler$|file$|mc\/config$)/ }, (a) => {
             if (!(a.path in MODULES)) return { errors: [{ text: `no fake for the SDK module ${a.path}` }] };
             return { path: a.path, namespace: 'fake-sdk' };
           });

@@ -1,20 +1,38 @@
 // Stand-ins for the reference table's hardware, which cannot run here: an I²C bus with the TCA9548A
 // switch, four TCS34725 colour sensors behind it (one address), four strip controllers and the
 // SSD1306; GPIO pins; the microsecond clock; timers; Preference. The fake IO classes (io.ts) talk to it
-// exactly as the SDK's classes talk to the chips, so a test can see every transaction on the bus.
+// exactly as the SDK's classes talk to the chips, and the fake sampler driver (sdk.ts) as its task
+// does, so a test can see every transaction on the bus and who made it (JavaScript or the driver).
 
 export const SWITCH = 0x70;
 export const COLOUR = 0x29;
 export const DISPLAY = 0x3c;
 export const STRIPS = Object.freeze([0x40, 0x41, 0x42, 0x43]);
 
-export interface Transaction { address: number; op: 'write' | 'read'; bytes: number[]; ok: boolean }
+export interface Transaction { address: number; op: 'write' | 'read'; bytes: number[]; ok: boolean; by: By; t: number }
+/** Who made a transfer: JavaScript (embedded:io/i2c) or the sampler driver's own task. */
+export type By = 'js' | 'native';
 
+/** A TCS34725 (sampler.h has the datasheet's registers): ENABLE, ATIME, CONTROL, STATUS's AVALID, the counts. */
 class ColourChip {
-  enabled = false;
+  enable = 0;
+  atime = 0xff;
+  control = 0;
   pointer = 0;
+  /** When AEN was last set: an integration completes ATIME's cycles of 2.4 ms later. */
+  aenAt = 0;
+  /** What the sensor sees now; `seen` is what its last completed integration saw. */
   rgb: [number, number, number] = [0, 0, 0];
   answers = true;
+  get integrating(): boolean {
+    return (this.enable & 3) === 3;
+  }
+  /** It lost power: registers back to their reset values, it must be set up again. */
+  lostPower(): void {
+    this.enable = 0;
+    this.atime = 0xff;
+    this.control = 0;
+  }
 }
 
 export class Hardware {
@@ -37,22 +55,26 @@ export class Hardware {
   readonly digitals = new Map<number, { level: number; notify: () => void }>();
   /** The capture driver's open instance. */
   capture: { edge(t: number, channel: number, level: number): void; deliver(): void } | null = null;
+  /** The sampler driver's open instance: its options, and the capture interrupt's hook (trigger.h). */
+  sampler: { options: unknown; trigger(pocket: number, t: number): void } | null = null;
+  /** Native work due at a time (the sampler's task): run by advance() like the timers, but not JS timers. */
+  readonly tasks = new Set<{ due: number; run(): void }>();
 
   reset(): void {
     Object.assign(this, new Hardware());
   }
 
   /** A write on the bus: true when a device acknowledged. */
-  write(address: number, bytes: number[]): boolean {
+  write(address: number, bytes: number[], by: By = 'js'): boolean {
     const ok = this.acknowledge(address, bytes);
-    this.log.push({ address, op: 'write', bytes, ok });
+    this.log.push({ address, op: 'write', bytes, ok, by, t: this.now });
     return ok;
   }
 
   /** A read on the bus: the bytes, or null on NACK. */
-  read(address: number, length: number): number[] | null {
+  read(address: number, length: number, by: By = 'js'): number[] | null {
     const bytes = this.answer(address, length);
-    this.log.push({ address, op: 'read', bytes: bytes ?? [], ok: bytes !== null });
+    this.log.push({ address, op: 'read', bytes: bytes ?? [], ok: bytes !== null, by, t: this.now });
     return bytes;
   }
 
@@ -73,8 +95,12 @@ export class Hardware {
     if (address === COLOUR) {
       const chip = this.colourOnChannel();
       if (!chip) return false;
-      if ((bytes[0] & 0x1f) === 0x00 && bytes.length === 2) chip.enabled = (bytes[1] & 0x03) === 0x03;
       chip.pointer = bytes[0] & 0x1f;
+      if (bytes.length === 2 && chip.pointer === 0x00) {
+        if ((bytes[1] & 2) && !(chip.enable & 2)) chip.aenAt = this.now; // a new integration starts
+        chip.enable = bytes[1];
+      } else if (bytes.length === 2 && chip.pointer === 0x01) chip.atime = bytes[1];
+      else if (bytes.length === 2 && chip.pointer === 0x0f) chip.control = bytes[1];
       return true;
     }
     const seat = STRIPS.indexOf(address);
@@ -85,10 +111,14 @@ export class Hardware {
     if (address === COLOUR) {
       const chip = this.colourOnChannel();
       if (!chip) return null;
-      const scale = chip.enabled ? 1000 : 0; // a sensor never enabled reads nothing
-      const [r, g, b] = chip.rgb.map((v) => Math.round(v * scale));
-      const words = [r + g + b, r, g, b];
-      return Array.from({ length }, (_, i) => (words[i >> 1] >> ((i & 1) * 8)) & 0xff);
+      // Done once its cycles have passed since AEN; what it reads is what is in front of it now (the
+      // tests change `rgb` only between integrations). Never set up, or not integrating: nothing.
+      const valid = chip.integrating && this.now >= chip.aenAt + 2400 * (256 - chip.atime);
+      const [r, g, b] = chip.rgb.map((v) => (valid ? Math.round(v * 1000) : 0));
+      const regs = new Array<number>(32).fill(0);
+      regs[0x13] = valid ? 1 : 0;
+      [r + g + b, r, g, b].forEach((w, i) => ((regs[0x14 + i * 2] = w & 0xff), (regs[0x15 + i * 2] = w >> 8)));
+      return Array.from({ length }, (_, i) => regs[(chip.pointer + i) & 31]);
     }
     const seat = STRIPS.indexOf(address);
     if (seat < 0 || !this.strips[seat].answers) return null;
@@ -96,12 +126,20 @@ export class Hardware {
     return [v & 0xff, v >> 8].slice(0, length);
   }
 
-  /** Lets `ms` milliseconds pass, running the timers that fall due. */
+  /** Lets `ms` milliseconds pass, running the timers and the native tasks that fall due, in time order. */
   advance(ms: number): void {
     const end = this.now + ms * 1000;
     for (;;) {
       let next: { due: number; ms: number; fn: () => void } | null = null;
       for (const t of this.timers) if (t.due <= end && (!next || t.due < next.due)) next = t;
+      let task: { due: number; run(): void } | null = null;
+      for (const t of this.tasks) if (t.due <= end && (!task || t.due < task.due)) task = t;
+      if (task && (!next || task.due <= next.due)) {
+        this.now = Math.max(this.now, task.due);
+        this.tasks.delete(task);
+        task.run();
+        continue;
+      }
       if (!next) break;
       this.now = next.due;
       next.due += next.ms * 1000;

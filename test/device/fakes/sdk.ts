@@ -1,5 +1,6 @@
-// Fake time, timer, preference, file, mc/config and capture modules (the last with the JS contract of
-// hosts/device/capture: its C is tested on its own by test/device/capture.test.ts).
+// Fake time, timer, preference, file, mc/config, capture and sampler modules (the last two with the JS
+// contract of hosts/device/capture: their C is tested on its own by test/device/capture.test.ts and
+// sampler.test.ts).
 import { hardware } from './hardware.ts';
 
 export const Time = {
@@ -100,7 +101,10 @@ export class Capture {
     for (const p of this.#pins) hardware.pinsInUse.add(p);
     const onReadable = options.onReadable;
     hardware.capture = {
-      edge: (t, channel, level) => void this.#edges.push({ t, channel, level }),
+      edge: (t, channel, level) => {
+        this.#edges.push({ t, channel, level });
+        if ((channel & 1) === 0 && level === 0) hardware.sampler?.trigger(channel >> 1, t); // trigger.h, from captureISR
+      },
       deliver: () => onReadable.call(this, this.#edges.length),
     };
   }
@@ -121,5 +125,135 @@ export class Capture {
     this.#open = false;
     for (const p of this.#pins) hardware.pinsInUse.delete(p);
     hardware.capture = null;
+  }
+}
+
+const SAMPLE_BYTES = 16;
+const CYCLE_US = 2400;
+interface SamplerOptions {
+  i2c: { data: number; clock: number; hz: number; port?: number };
+  colour?: { switch: number; sensor: number; integrationUs: number };
+  strips: number[];
+  stripEveryUs: number;
+  onReadable: (this: Sampler, count: number) => void;
+}
+type Sample = { t: number; kind: number; channel: number; v: [number, number, number] };
+
+/**
+ * The sampler driver as its task behaves on the bus (hosts/device/capture/sampler.h, tested in C by
+ * sampler.test.ts): the colour sensors set up at start (ATIME, gain, PON); an upper beam's blocked edge
+ * (the capture fake's trigger) starts an integration through the pocket's switch channel, read one
+ * integration later and stamped with its window's middle; the strips read every stripEveryUs, a change
+ * stamped when read; a part that does not answer is one kind-2 sample, kind 3 when it answers again.
+ * Simpler than the C: an edge during an integration of the same pocket starts nothing (the C samples it
+ * next, and ignores ringing); the tests here drive one piece at a time.
+ * Its transfers are marked 'native' in the bus log. Its message to JavaScript is delivered at the next
+ * moment the fake hardware runs (advance), never inside the call that made the sample.
+ */
+export class Sampler {
+  #samples: Sample[] = [];
+  #open = true;
+  #o: SamplerOptions;
+  #ready = [false, false, false, false];
+  #silent = new Map<string, boolean>();
+  #last: (number | undefined)[] = [];
+  #integrating = [false, false, false, false];
+  #strips = { due: 0, run: () => this.#poll() };
+  lost = 0;
+  refused = 0;
+  constructor(options: SamplerOptions) {
+    if (typeof options.onReadable !== 'function') throw new Error('onReadable required');
+    for (const key of ['data', 'clock', 'hz'] as const) if (!(options.i2c?.[key] >= 0)) throw new RangeError(`i2c.${key} required`);
+    if (!Array.isArray(options.strips) || options.strips.length > 4) throw new RangeError('invalid strips');
+    if (!(options.stripEveryUs >= 1000)) throw new RangeError('invalid stripEveryUs');
+    if (hardware.sampler) throw new Error('in use');
+    // sampler.c takes the bus embedded:io/i2c made, and refuses to start without it.
+    if (hardware.open.size === 0) throw new Error('no I2C bus on port 0: open a device on it with embedded:io/i2c first');
+    this.#o = options;
+    hardware.sampler = { options, trigger: (pocket) => this.#start(pocket) };
+    if (options.colour) for (let p = 0; p < 4; p++) this.#setUp(p);
+    this.#strips.due = hardware.now;
+    hardware.tasks.add(this.#strips);
+    this.#poll();
+  }
+  read(buffer: ArrayBuffer): number {
+    if (!this.#open) throw new Error('closed');
+    const view = new DataView(buffer);
+    const n = Math.min(this.#samples.length, Math.floor(buffer.byteLength / SAMPLE_BYTES));
+    this.#samples.splice(0, n).forEach((s, i) => {
+      const at = i * SAMPLE_BYTES;
+      view.setUint32(at, s.t % 2 ** 32, true);
+      view.setUint32(at + 4, Math.floor(s.t / 2 ** 32), true);
+      view.setUint8(at + 8, s.kind);
+      view.setUint8(at + 9, s.channel);
+      s.v.forEach((v, k) => view.setUint16(at + 10 + k * 2, v, true));
+    });
+    return n;
+  }
+  close(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    hardware.tasks.clear();
+    hardware.sampler = null;
+  }
+  get #integrationUs(): number {
+    return CYCLE_US * Math.max(1, Math.round((this.#o.colour?.integrationUs ?? CYCLE_US) / CYCLE_US));
+  }
+  #posted = false;
+  #put(kind: number, channel: number, v: [number, number, number], t = hardware.now): void {
+    this.#samples.push({ t, kind, channel, v });
+    if (this.#posted) return;
+    this.#posted = true;
+    const deliver = () => {
+      this.#posted = false;
+      if (this.#open && this.#samples.length > 0) this.#o.onReadable.call(this, this.#samples.length);
+    };
+    hardware.tasks.add({ due: hardware.now, run: deliver });
+  }
+  #answered(ok: boolean, part: number, channel: number): boolean {
+    const key = `${part}.${channel}`;
+    if (ok && this.#silent.get(key)) this.#put(3, channel, [part, 0, 0]);
+    if (!ok && !this.#silent.get(key)) this.#put(2, channel, [part, 0, 0]);
+    this.#silent.set(key, !ok);
+    return ok;
+  }
+  #w(address: number, ...bytes: number[]): boolean {
+    return hardware.write(address, bytes, 'native');
+  }
+  #setUp(p: number): boolean {
+    const c = this.#o.colour!;
+    const atime = 256 - this.#integrationUs / CYCLE_US;
+    this.#ready[p] = this.#w(c.switch, 1 << p) && this.#w(c.sensor, 0x81, atime) && this.#w(c.sensor, 0x8f, 0x01) && this.#w(c.sensor, 0x80, 0x01);
+    return this.#answered(this.#ready[p], 0, p);
+  }
+  #start(p: number): void {
+    const c = this.#o.colour;
+    if (!c || !this.#open || this.#integrating[p]) return;
+    if (!(this.#ready[p] || this.#setUp(p))) return;
+    if (!this.#answered(this.#w(c.switch, 1 << p) && this.#w(c.sensor, 0x80, 0x03), 0, p)) return void (this.#ready[p] = false);
+    this.#integrating[p] = true;
+    const start = hardware.now;
+    const read = () => {
+      const bytes = this.#w(c.switch, 1 << p) && this.#w(c.sensor, 0xb3) ? hardware.read(c.sensor, 9, 'native') : null;
+      this.#integrating[p] = false;
+      if (!this.#answered(bytes !== null, 0, p)) return void (this.#ready[p] = false);
+      const valid = (bytes![0] & 1) === 1;
+      const word = (i: number) => (valid ? bytes![3 + i * 2] | (bytes![4 + i * 2] << 8) : 0);
+      this.#put(0, p, [word(0), word(1), word(2)], start + this.#integrationUs / 2);
+      this.#w(c.sensor, 0x80, 0x01);
+    };
+    hardware.tasks.add({ due: start + this.#integrationUs + this.#integrationUs / 16 + 100, run: read });
+  }
+  #poll(): void {
+    this.#o.strips.forEach((address, seat) => {
+      const d = hardware.read(address, 2, 'native');
+      if (!this.#answered(d !== null, 1, seat)) return;
+      const mm = d![0] | (d![1] << 8);
+      if (mm === this.#last[seat]) return;
+      this.#last[seat] = mm;
+      this.#put(1, seat, [mm, 0, 0]);
+    });
+    this.#strips.due += this.#o.stripEveryUs;
+    if (this.#open) hardware.tasks.add(this.#strips);
   }
 }

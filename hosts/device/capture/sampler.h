@@ -1,0 +1,476 @@
+/*
+ * The I²C sampler's logic, without the SDK: sampler.c runs it in a FreeRTOS task of its own on the
+ * ESP32, and test/device/sampler.test.ts compiles it with the host's C compiler over a stubbed bus
+ * (sampler-probe.c). It reads the pockets' colour sensors while the piece is in the throat, and the
+ * seats' strips every few milliseconds, and stamps each reading with the time it describes.
+ *
+ * Why not in JavaScript: a read from the capture's callback can wait behind a whole display frame
+ * (23 ms), while a man at 5 m/s blocks a beam for about 6 ms; a strip polled by a JS timer every 20 ms
+ * and stamped when JavaScript gets to it misses the 10 ms the strike time needs (docs/hardware.md).
+ *
+ * The parts, from their datasheets:
+ * - TCS34725 (ams TCS3472 datasheet): every register access starts with a command byte, 0x80 | register;
+ *   | 0x20 makes a read auto-increment through the registers. ENABLE (0x00): bit 0 PON (the oscillator),
+ *   bit 1 AEN (the RGBC integrations); after PON the part needs 2.4 ms before an integration can start.
+ *   ATIME (0x01): the integration time is 2.4 ms × (256 − ATIME), from 0xFF (2.4 ms, counts up to 1024)
+ *   down to 0x00 (614 ms). CONTROL (0x0F) bits 1:0: the gain, 1×, 4×, 16×, 60×. STATUS (0x13) bit 0,
+ *   AVALID: an integration has completed since AEN was set. CDATAL..BDATAH (0x14..0x1B): clear, red,
+ *   green, blue, u16 little-endian; reading a low byte latches its high byte, so one block read from
+ *   0x13 gives STATUS and four channels of one integration.
+ * - TCA9548A (TI datasheet): a single control register, written as the one data byte after the
+ *   address (no register number); bit n connects channel n (SDn/SCn) to the main bus, and a channel
+ *   connects only at the STOP after that write.
+ *
+ * Colour: the sensors idle powered (PON) with AEN clear. The capture interrupt, on an upper beam's
+ * blocked edge, marks that pocket (samplerTrigger, the only function the interrupt calls). The task
+ * then selects the pocket's switch channel and sets AEN: that starts one integration there and then,
+ * a restart rather than whatever free-running cycle was under way, so the window lies in the block
+ * from the edge on. One integration time (and a margin for the part's oscillator) later it reads
+ * STATUS and the counts; AVALID not yet set: it reads again every kColourRetryUs. Then it clears AEN.
+ * The reading is stamped with the middle of its window, the time it describes: a bus held by another
+ * transfer delays the restart, and the stamp moves with it, so the sensing layer (which pairs a colour
+ * reading with the piece blocking the beam at its time, docs/formats.md §2) can tell.
+ *
+ * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;
+ * a change becomes a sample stamped when the strip answered.
+ *
+ * A sensor that does not answer (NACK) gives one kind-2 sample, then nothing until it answers again:
+ * one kind-3 sample. A colour sensor is set up again (ATIME, gain, PON) when it is back.
+ *
+ * The samples go into a ring with the discipline of edges.h: one writer (this task), one reader (the
+ * JavaScript task), a full ring drops the new sample and counts it; one message to the reader at a
+ * time, and a message the queue refused is counted and posted again at the task's next step (it
+ * wakes at least every stripEveryUs), so the sampler never goes quiet.
+ *
+ * Included once, by sampler.c or the probe: SAMPLER_ISR marks the function the interrupt calls.
+ */
+#ifndef SAMPLER_H
+#define SAMPLER_H
+
+#include <stdint.h>
+#include <string.h>
+
+#ifndef SAMPLER_ISR
+#define SAMPLER_ISR
+#endif
+
+#define kPockets 4
+#define kSeats 4
+#define kSamples 128    /* power of two; one slot stays free. A shot makes a few dozen samples */
+#define kSampleBytes 16 /* u32 low µs, u32 high µs, kind, channel, then three u16 (see samplerRingTake) */
+
+enum { kSampleColour = 0, kSampleStrip = 1, kSampleSilent = 2, kSampleAnswers = 3 };
+enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sample is about */
+
+#define kTcsCommand 0x80
+#define kTcsAuto 0x20
+#define kTcsEnable 0x00
+#define kTcsAtime 0x01
+#define kTcsControl 0x0F
+#define kTcsStatus 0x13
+#define kTcsPon 0x01
+#define kTcsAen 0x02
+#define kTcsAvalid 0x01
+#define kTcsCycleUs 2400
+#define kColourGain 0x01 /* 4×: a 2.4 ms window in the lit throat stays well below the 1024 counts of one cycle */
+#define kColourRetryUs 500
+#define kColourTries 8   /* AVALID still clear after 8 more reads (4 ms): nothing read */
+#define kStripNone 0xFFFF
+/* Blocked edges of one pocket closer than this are one piece: a real piece blocks 2 ms or more and a
+ * real gap between touching men is 0.5 ms or more (docs/hardware.md), so two pieces' edges are at least
+ * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second reading (with one
+ * beam, every reading in a pulse is counted as a piece). */
+#define kRingingUs 1000
+
+/* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
+ * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
+typedef struct {
+	int (*write)(void *refcon, uint8_t address, const uint8_t *bytes, uint32_t count);
+	int (*read)(void *refcon, uint8_t address, uint8_t *bytes, uint32_t count);
+	uint64_t (*now)(void *refcon);
+	void *refcon;
+} SamplerBus;
+
+typedef struct {
+	uint64_t t;
+	uint8_t kind;
+	uint8_t channel;
+	uint16_t v[3]; /* colour r, g, b; strip mm in v[0]; kinds 2 and 3: the part in v[0] */
+} Sample;
+
+typedef struct {
+	uint8_t state;    /* kColourIdle, kColourIntegrating */
+	uint8_t ready;    /* set up (ATIME, gain, PON) since it last failed to answer */
+	uint8_t silent;   /* a kind-2 sample was given and it has not answered since */
+	uint8_t again;    /* another piece blocked the beam during this integration: sample it next */
+	uint8_t tries;
+	uint64_t start;   /* the integration window's start (AEN set) */
+	uint64_t due;     /* when to read it */
+} ColourState;
+
+enum { kColourIdle = 0, kColourIntegrating = 1 };
+
+typedef struct {
+	/* Written by the interrupt, taken by the task: one bit per pocket whose upper beam was blocked. */
+	uint32_t triggered;
+	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last edge that counted (µs) */
+	uint8_t edgeSeen[kPockets];
+
+	/* The task's own. */
+	SamplerBus bus;
+	int colour;             /* 0: no colour sensors on this table */
+	uint8_t switchAddress;
+	uint8_t sensorAddress;
+	uint8_t atime;
+	uint32_t integrationUs; /* 2400 × (256 − atime) */
+	int8_t selected;        /* the switch channel last selected, -1 unknown */
+	ColourState pockets[kPockets];
+	uint8_t strips;         /* how many seats have a strip */
+	uint8_t stripAddress[kSeats];
+	uint8_t stripSilent[kSeats];
+	uint16_t stripLast[kSeats];
+	uint8_t stripKnown[kSeats];
+	uint32_t stripEveryUs;
+	uint64_t stripDue;
+
+	/* The ring: head written by the task only, tail by the reader only (both free-running). */
+	uint32_t head;
+	uint32_t tail;
+	uint32_t lost;     /* samples dropped because the ring was full */
+	uint32_t refused;  /* message posts the queue refused (each posted again) */
+	uint32_t uses;     /* the owner, plus one while a message to the reader is pending */
+	uint32_t posted;
+	Sample ring[kSamples];
+} Sampler;
+
+#define samplerLoad(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define samplerStore(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+/* The ATIME register for an integration of about `us` (whole 2.4 ms cycles, 1 to 256). */
+static uint8_t samplerAtime(uint32_t us)
+{
+	uint32_t cycles = (us + kTcsCycleUs / 2) / kTcsCycleUs;
+	if (cycles < 1) cycles = 1;
+	if (cycles > 256) cycles = 256;
+	return (uint8_t)(256 - cycles);
+}
+
+/* switchAddress 0: no colour sensors. strips: the strips' addresses in seat order. */
+static void samplerInit(Sampler *s, const SamplerBus *bus, uint8_t switchAddress, uint8_t sensorAddress, uint32_t integrationUs,
+	const uint8_t *strips, uint8_t stripCount, uint32_t stripEveryUs)
+{
+	memset(s, 0, sizeof *s); /* not a compound literal: no 2 KiB temporary on the caller's (XS's) stack */
+	s->bus = *bus;
+	s->colour = switchAddress != 0;
+	s->switchAddress = switchAddress;
+	s->sensorAddress = sensorAddress;
+	s->atime = samplerAtime(integrationUs);
+	s->integrationUs = kTcsCycleUs * (256u - s->atime);
+	s->selected = -1;
+	s->strips = stripCount > kSeats ? kSeats : stripCount;
+	for (int i = 0; i < s->strips; i++) s->stripAddress[i] = strips[i];
+	s->stripEveryUs = stripEveryUs;
+	s->stripDue = 0; /* the first step reads them */
+	s->uses = 1;
+}
+
+/* The interrupt: pocket's upper beam was blocked at `t` (low 32 bits of µs). */
+static SAMPLER_ISR void samplerTrigger(Sampler *s, uint8_t pocket, uint32_t t)
+{
+	if (pocket >= kPockets) return;
+	if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return; /* ringing */
+	s->edgeSeen[pocket] = 1;
+	s->edgeAt[pocket] = t;
+	__atomic_or_fetch(&s->triggered, 1u << pocket, __ATOMIC_RELEASE);
+}
+
+/* ---- the ring ---- */
+
+/* The task: one sample; a full ring drops it and counts it. */
+static int samplerPut(Sampler *s, uint64_t t, uint8_t kind, uint8_t channel, uint16_t a, uint16_t b, uint16_t c)
+{
+	uint32_t head = s->head;
+	if (head - samplerLoad(&s->tail) >= kSamples - 1) {
+		s->lost++;
+		return 0;
+	}
+	Sample *e = &s->ring[head & (kSamples - 1)];
+	e->t = t;
+	e->kind = kind;
+	e->channel = channel;
+	e->v[0] = a;
+	e->v[1] = b;
+	e->v[2] = c;
+	samplerStore(&s->head, head + 1); /* publishes the sample written above */
+	return 1;
+}
+
+/* The task: how many samples wait. */
+static uint32_t samplerCount(Sampler *s)
+{
+	return samplerLoad(&s->head) - samplerLoad(&s->tail);
+}
+
+/* The task: 1 when it must post a message to the reader now (samples wait, none pending); that
+ * message holds a use. The caller reports a refused post with samplerRefused. */
+static int samplerShouldPost(Sampler *s)
+{
+	if (samplerCount(s) == 0 || samplerLoad(&s->posted))
+		return 0;
+	samplerStore(&s->posted, 1);
+	__atomic_add_fetch(&s->uses, 1, __ATOMIC_SEQ_CST);
+	return 1;
+}
+
+/* The task: the queue refused the post. Counted; the next step posts again. */
+static void samplerRefused(Sampler *s)
+{
+	s->refused++;
+	__atomic_sub_fetch(&s->uses, 1, __ATOMIC_SEQ_CST);
+	samplerStore(&s->posted, 0);
+}
+
+/* The reader, as a message arrives: later samples post a new message. */
+static void samplerDelivered(Sampler *s)
+{
+	samplerStore(&s->posted, 0);
+}
+
+/* The owner closing, or a message done: 1 when nobody uses the sampler any more (the caller frees it). */
+static int samplerRelease(Sampler *s)
+{
+	return 0 == __atomic_sub_fetch(&s->uses, 1, __ATOMIC_SEQ_CST);
+}
+
+static void samplerPut32(uint8_t *out, uint32_t v)
+{
+	out[0] = (uint8_t)v;
+	out[1] = (uint8_t)(v >> 8);
+	out[2] = (uint8_t)(v >> 16);
+	out[3] = (uint8_t)(v >> 24);
+}
+
+/*
+ * The reader: copies up to `max` samples into `out`, kSampleBytes each, little-endian: u32 low and
+ * u32 high of the µs time the sample describes, kind (0 colour, 1 strip, 2 a sensor stopped answering,
+ * 3 it answers again), channel (the pocket for colour, the seat for a strip), then three u16: colour
+ * r, g, b raw counts (all 0: nothing read); a strip's mm in the first (0xFFFF: no striker); kinds 2
+ * and 3: the part in the first (0 a colour sensor, 1 a strip). Returns how many.
+ */
+static uint32_t samplerTake(Sampler *s, uint8_t *out, uint32_t max)
+{
+	uint32_t head = samplerLoad(&s->head);
+	uint32_t tail = s->tail;
+	uint32_t n = 0;
+	for (; n < max && tail != head; n++, tail++, out += kSampleBytes) {
+		const Sample *e = &s->ring[tail & (kSamples - 1)];
+		samplerPut32(out, (uint32_t)e->t);
+		samplerPut32(out + 4, (uint32_t)(e->t >> 32));
+		out[8] = e->kind;
+		out[9] = e->channel;
+		for (int i = 0; i < 3; i++) {
+			out[10 + i * 2] = (uint8_t)e->v[i];
+			out[11 + i * 2] = (uint8_t)(e->v[i] >> 8);
+		}
+	}
+	samplerStore(&s->tail, tail); /* frees the slots only once they are copied */
+	return n;
+}
+
+/* ---- the sensors ---- */
+
+/* A part did not answer: one kind-2 sample, the first time. */
+static void samplerSilent(Sampler *s, uint8_t *silent, uint8_t part, uint8_t channel)
+{
+	if (*silent) return;
+	*silent = 1;
+	samplerPut(s, s->bus.now(s->bus.refcon), kSampleSilent, channel, part, 0, 0);
+}
+
+/* A part answered: one kind-3 sample if it had been silent. */
+static void samplerAnswers(Sampler *s, uint8_t *silent, uint8_t part, uint8_t channel)
+{
+	if (!*silent) return;
+	*silent = 0;
+	samplerPut(s, s->bus.now(s->bus.refcon), kSampleAnswers, channel, part, 0, 0);
+}
+
+static int samplerWrite2(Sampler *s, uint8_t address, uint8_t a, uint8_t b)
+{
+	const uint8_t bytes[2] = {a, b};
+	return s->bus.write(s->bus.refcon, address, bytes, 2);
+}
+
+/* Connects pocket's channel of the switch (and only it: the four sensors share one address). */
+static int samplerSelect(Sampler *s, int pocket)
+{
+	if (s->selected == pocket) return 0;
+	const uint8_t mask = (uint8_t)(1u << pocket);
+	if (s->bus.write(s->bus.refcon, s->switchAddress, &mask, 1)) {
+		s->selected = -1;
+		return 1;
+	}
+	s->selected = (int8_t)pocket;
+	return 0;
+}
+
+/* ATIME, gain, power on (AEN clear: it integrates only when a piece comes). */
+static int samplerSetUp(Sampler *s, int pocket)
+{
+	if (samplerSelect(s, pocket)
+		|| samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsAtime, s->atime)
+		|| samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsControl, kColourGain)
+		|| samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon))
+		return 1;
+	s->pockets[pocket].ready = 1;
+	return 0;
+}
+
+static void samplerColourFailed(Sampler *s, int pocket)
+{
+	ColourState *p = &s->pockets[pocket];
+	p->state = kColourIdle;
+	p->ready = 0; /* it may have lost power: set it up again before its next reading */
+	p->again = 0;
+	s->selected = -1; /* the switch may have been the one not answering */
+	samplerSilent(s, &p->silent, kPartColour, (uint8_t)pocket);
+}
+
+/* Starts one integration on pocket's sensor now. */
+static void samplerColourStart(Sampler *s, int pocket)
+{
+	ColourState *p = &s->pockets[pocket];
+	/* A sensor back from silence is set up here, and AEN follows PON sooner than the datasheet's 2.4 ms:
+	 * that one integration may start late. AVALID is read, not assumed, and the stamp follows the reads
+	 * that found it not done (samplerColourRead), so such a reading is dated late rather than misdated. */
+	int failed = (!p->ready && samplerSetUp(s, pocket))
+		|| samplerSelect(s, pocket)
+		|| samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon | kTcsAen);
+	if (failed) {
+		samplerColourFailed(s, pocket);
+		return;
+	}
+	samplerAnswers(s, &p->silent, kPartColour, (uint8_t)pocket);
+	p->state = kColourIntegrating;
+	p->again = 0;
+	p->tries = 0;
+	p->start = s->bus.now(s->bus.refcon); /* the STOP of that write: AEN is set, the window opens */
+	/* The part's oscillator sets the cycle: allow it 1/16 slow, and the write's own 0.1 ms. */
+	p->due = p->start + s->integrationUs + s->integrationUs / 16 + 100;
+}
+
+/* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
+static void samplerColourRead(Sampler *s, int pocket)
+{
+	ColourState *p = &s->pockets[pocket];
+	uint8_t command = kTcsCommand | kTcsAuto | kTcsStatus;
+	uint8_t d[9]; /* STATUS, then clear, red, green, blue */
+	if (samplerSelect(s, pocket)
+		|| s->bus.write(s->bus.refcon, s->sensorAddress, &command, 1)
+		|| s->bus.read(s->bus.refcon, s->sensorAddress, d, sizeof d)) {
+		samplerColourFailed(s, pocket);
+		return;
+	}
+	uint64_t at = s->bus.now(s->bus.refcon);
+	uint16_t r = 0, g = 0, b = 0;
+	if (!(d[0] & kTcsAvalid)) {
+		if (++p->tries <= kColourTries) {
+			p->due = at + kColourRetryUs;
+			return;
+		}
+		/* never completed: a sample of nothing (all 0), so the sensing layer names the piece a man and asks */
+	}
+	else {
+		r = (uint16_t)(d[3] | (d[4] << 8));
+		g = (uint16_t)(d[5] | (d[6] << 8));
+		b = (uint16_t)(d[7] | (d[8] << 8));
+	}
+	/* The window ended no earlier than start + integration, nor before the last read that found it not
+	 * done: its middle is half an integration before that. */
+	uint64_t end = p->start + s->integrationUs;
+	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
+	samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
+	p->state = kColourIdle;
+	/* Stop integrating, so that the next piece starts a window of its own. */
+	if (samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon)) {
+		samplerColourFailed(s, pocket);
+		return;
+	}
+	if (p->again) {
+		p->again = 0;
+		samplerColourStart(s, pocket);
+	}
+}
+
+/* The pockets whose beam was blocked since last asked: each starts its integration now (one during an
+ * integration of its own is sampled as soon as that one is read). */
+static void samplerServeTriggers(Sampler *s)
+{
+	uint32_t triggered = __atomic_exchange_n(&s->triggered, 0, __ATOMIC_ACQUIRE);
+	if (!s->colour) return;
+	for (int pocket = 0; pocket < kPockets; pocket++) {
+		if (!(triggered & (1u << pocket))) continue;
+		if (s->pockets[pocket].state == kColourIntegrating)
+			s->pockets[pocket].again = 1;
+		else
+			samplerColourStart(s, pocket);
+	}
+}
+
+static void samplerStripsPoll(Sampler *s)
+{
+	for (int seat = 0; seat < s->strips; seat++) {
+		samplerServeTriggers(s); /* a piece that came meanwhile waits for one strip read, not four */
+		uint8_t d[2];
+		if (s->bus.read(s->bus.refcon, s->stripAddress[seat], d, 2)) {
+			samplerSilent(s, &s->stripSilent[seat], kPartStrip, (uint8_t)seat);
+			continue;
+		}
+		uint64_t at = s->bus.now(s->bus.refcon); /* when it answered: the position is this moment's */
+		samplerAnswers(s, &s->stripSilent[seat], kPartStrip, (uint8_t)seat);
+		uint16_t mm = (uint16_t)(d[0] | (d[1] << 8));
+		if (s->stripKnown[seat] && s->stripLast[seat] == mm) continue;
+		s->stripKnown[seat] = 1;
+		s->stripLast[seat] = mm;
+		samplerPut(s, at, kSampleStrip, (uint8_t)seat, mm, 0, 0);
+	}
+}
+
+/* The first set-up of the colour sensors; the task calls it once, before its first step. */
+static void samplerStart(Sampler *s)
+{
+	if (!s->colour) return;
+	for (int pocket = 0; pocket < kPockets; pocket++)
+		if (samplerSetUp(s, pocket)) samplerColourFailed(s, pocket);
+}
+
+/*
+ * The task: does what is due at the clock's time: the pockets whose beam was blocked start their
+ * integration first (their window must open in the block), then the readings that are due, then the
+ * strips. Returns when it must run again (µs): the task sleeps until then or until the next trigger.
+ */
+static uint64_t samplerStep(Sampler *s)
+{
+	samplerServeTriggers(s);
+	if (s->colour) {
+		for (int pocket = 0; pocket < kPockets; pocket++) {
+			ColourState *p = &s->pockets[pocket];
+			if (p->state == kColourIntegrating && s->bus.now(s->bus.refcon) >= p->due)
+				samplerColourRead(s, pocket);
+		}
+	}
+	uint64_t now = s->bus.now(s->bus.refcon);
+	if (s->strips > 0 && now >= s->stripDue) {
+		/* On the schedule, not from now: a late poll does not push the later ones back. */
+		s->stripDue = s->stripDue == 0 ? now + s->stripEveryUs : s->stripDue + s->stripEveryUs;
+		if (s->stripDue <= now) s->stripDue = now + s->stripEveryUs; /* far behind: no burst to catch up */
+		samplerStripsPoll(s);
+	}
+	uint64_t next = s->strips > 0 ? s->stripDue : s->bus.now(s->bus.refcon) + 100000;
+	for (int pocket = 0; pocket < kPockets; pocket++)
+		if (s->pockets[pocket].state == kColourIntegrating && s->pockets[pocket].due < next)
+			next = s->pockets[pocket].due;
+	return next;
+}
+
+#endif

@@ -1,0 +1,185 @@
+// The I²C sampler's logic (hosts/device/capture/sampler.h), compiled with the host's C compiler and
+// driven through test/device/sampler-probe.c over a stubbed bus: the switch, the four colour sensors
+// behind it and the strips are stood in for by the probe, each transfer taking its bytes' time at
+// 400 kHz; the C that runs is the sampler's own.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SWITCH = 0x70;
+const SENSOR = 0x29;
+const T0 = 1_000_000; // the probe's clock starts a second after boot
+const CAPACITY = 127; // kSamples - 1
+
+interface Sample { t: number; kind: number; channel: number; v: [number, number, number] }
+interface Transfer { op: 'w' | 'r'; t: number; address: number; bytes: number[] }
+
+describe('sampler: colour in the throat, strips stamped at sampling (host C)', function () {
+  let dir = '';
+  let probe = '';
+  before(function () {
+    dir = mkdtempSync(join(tmpdir(), 'carrom-sampler-'));
+    probe = join(dir, 'sampler-probe');
+    execFileSync('cc', ['-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-o', probe, 'test/device/sampler-probe.c']);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  function run(...commands: string[]): string[] {
+    const r = spawnSync(probe, { input: `${commands.join('\n')}\n`, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim().split('\n');
+  }
+  const samples = (lines: string[]): Sample[] =>
+    lines.filter((l) => l.startsWith('sample ')).map((l) => {
+      const [t, kind, channel, a, b, c] = l.split(' ').slice(1).map(Number);
+      return { t, kind, channel, v: [a, b, c] };
+    });
+  const transfers = (lines: string[]): Transfer[] =>
+    lines.filter((l) => /^[wr] /.test(l)).map((l) => {
+      const [op, t, address, ...rest] = l.split(' ');
+      return { op: op as 'w' | 'r', t: Number(t), address: Number(address), bytes: rest.map(Number) };
+    });
+  /** The switch's channel mask in force at transfer i. */
+  const channelAt = (log: Transfer[], i: number) => log.slice(0, i).filter((x) => x.address === SWITCH && x.op === 'w').at(-1)?.bytes[0];
+  const colours = (lines: string[]) => samples(lines).filter((s) => s.kind === 0);
+  const strips = (lines: string[]) => samples(lines).filter((s) => s.kind === 1);
+
+  it('sets each sensor up through its own channel: ATIME for the integration time, the gain, powered without integrating', () => {
+    const log = transfers(run('init 24000 5000', 'log'));
+    for (let p = 0; p < 4; p++) {
+      const atime = log.findIndex((x, i) => x.address === SENSOR && x.bytes.join() === `${0x81},${256 - 10}` && channelAt(log, i) === 1 << p);
+      assert.ok(atime >= 0, `pocket ${p}: ATIME 0xF6 (24 ms) written with channel ${p} selected`);
+      assert.deepEqual(log[atime + 1].bytes, [0x8f, 0x01], 'gain 4×');
+      assert.deepEqual(log[atime + 2].bytes, [0x80, 0x01], 'PON only: no integration until a piece comes');
+    }
+  });
+
+  it('starts an integration on the pocket whose upper beam blocked, through its channel, and reads it one integration later', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 300 200 100', 'log', `at ${edge}`, 'trigger 2', `at ${edge + 20_000}`, 'log', 'take 50');
+    const log = transfers(lines.slice(lines.findIndex((l) => l.startsWith('w ') || l.startsWith('r '))));
+    const start = log.findIndex((x) => x.t > edge && x.address === SENSOR && x.bytes.join() === '128,3');
+    assert.ok(start >= 0, 'AEN set after the edge');
+    assert.equal(channelAt(log, start), 1 << 2, "pocket 2's channel selected when its integration starts");
+    assert.ok(log[start].t - edge < 300, `the window opens at once: ${log[start].t - edge} µs after the edge`);
+    const read = log.findIndex((x) => x.t > edge && x.address === SENSOR && x.op === 'r');
+    assert.equal(channelAt(log, read), 1 << 2, 'read through the same channel');
+    assert.ok(log[read].t >= log[start].t + 2400, 'not before one integration time');
+    assert.ok(log[read].t <= log[start].t + 2400 + 800, `and soon after: ${log[read].t - log[start].t} µs`);
+    assert.deepEqual(log[read + 1].bytes, [0x80, 0x01], 'then it stops integrating until the next piece');
+    assert.deepEqual(colours(lines).map((s) => [s.channel, s.v]), [[2, [300, 200, 100]]]);
+  });
+
+  it('stamps a colour reading with the middle of its window, inside the block of a man at 5 m/s (6 ms)', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 1 50 60 70', `at ${edge}`, 'trigger 1', `at ${edge + 20_000}`, 'log', 'take 50');
+    const log = transfers(lines);
+    const aen = log.find((x) => x.t > edge && x.bytes.join() === '128,3')!;
+    const [reading] = colours(lines);
+    assert.equal(reading.t, aen.t + 1200);
+    assert.ok(reading.t - 1200 >= edge && reading.t + 1200 <= edge + 6000, 'the whole window lies in the block');
+  });
+
+  it('a bus held by another transfer delays the window, and the stamp moves with it', () => {
+    const edge = T0 + 10_000;
+    const held = 2900; // a 128-byte display page at 400 kHz
+    const free = colours(run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'take 50'))[0];
+    const late = colours(run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, `hold ${held}`, 'trigger 0', `at ${edge + 20_000}`, 'take 50'))[0];
+    assert.equal(late.t - free.t, held, 'the stamp says when the sensor looked');
+    assert.ok(late.t + 1200 <= edge + 6000, 'still inside the block at 5 m/s');
+  });
+
+  it('starts the integration of a piece that comes while the strips are read after the strip read on the bus, not after all four', () => {
+    // Strips are read at T0 + 1051 + 5000 k (µs); the edge comes during the first strip read of a poll.
+    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'log', 'trigger-in-poll 1', `at ${T0 + 20_000}`, 'log');
+    const log = transfers(lines).filter((x) => x.t > T0 + 10_000);
+    const aen = log.findIndex((x) => x.address === SENSOR && x.bytes.join() === '128,3');
+    assert.deepEqual(log.slice(0, aen).map((x) => x.address), [0x40, SWITCH], 'one strip read, the switch, then AEN');
+    assert.ok(log[aen].t - log[0].t < 250, `${log[aen].t - log[0].t} µs after that strip read`);
+  });
+
+  it('a bus held when the reading is due delays the read, not the stamp: the window was already fixed', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 9 9 9', `at ${edge}`, 'trigger 2', `at ${edge + 2500}`, 'hold 2000', `at ${edge + 20_000}`, 'log', 'take 50');
+    const log = transfers(lines);
+    const aen = log.find((x) => x.t > edge && x.bytes.join() === '128,3')!;
+    const read = log.find((x) => x.t > edge && x.op === 'r' && x.address === SENSOR)!;
+    assert.ok(read.t - aen.t > 4000, `the read waited for the bus: ${read.t - aen.t} µs after the window opened`);
+    assert.deepEqual(colours(lines).map((s) => s.t), [aen.t + 1200]);
+  });
+
+  it('gives the next piece its own window when it blocks the beam during an integration', () => {
+    const edge = T0 + 10_000;
+    // A man of 2 ms at 8 m/s, a gap of 0.5 ms, and the next man.
+    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 2500}`, 'trigger 3', `at ${edge + 20_000}`, 'take 50');
+    const got = colours(lines);
+    assert.equal(got.length, 2);
+    assert.ok(got[1].t - got[0].t >= 2400, 'two windows, one after the other');
+  });
+
+  it('starts one window, not several, when the receiver rings at the edge', () => {
+    const edge = T0 + 10_000;
+    const ringing = [0, 3, 7, 12, 400].flatMap((us) => [`at ${edge + us}`, 'trigger 0']);
+    const lines = run('init 2400 5000', 'colour 0 10 20 30', ...ringing, `at ${edge + 20_000}`, 'log', 'take 50');
+    assert.equal(colours(lines).length, 1);
+    assert.equal(transfers(lines).filter((x) => x.t > edge && x.bytes.join() === '128,3').length, 1, 'one integration started');
+  });
+
+  it('reads nothing without colour sensors: the strips only', () => {
+    const lines = run('init 2400 5000 nocolour', `at ${T0 + 10_000}`, 'trigger 0', `at ${T0 + 20_000}`, 'log', 'take 50');
+    assert.ok(!transfers(lines).some((x) => x.address === SWITCH || x.address === SENSOR));
+    assert.equal(colours(lines).length, 0);
+  });
+
+  it('polls the strips every 5 ms and stamps a change when the strip answered: the strike time within 10 ms', () => {
+    let worst = 0;
+    for (let k = 0; k < 25; k++) {
+      const change = T0 + 20_000 + k * 211; // across a whole poll period
+      const lines = run('init 2400 5000', 'strip 0 250', `at ${T0 + 15_000}`, 'take 50', `at ${change}`, 'strip 0 65535', `at ${change + 30_000}`, 'take 50');
+      const after = strips(lines).filter((s) => s.t > T0 + 15_000);
+      assert.deepEqual(after.map((s) => [s.channel, s.v[0]]), [[0, 65535]], 'one sample: the change, and nothing while it stays');
+      assert.ok(after[0].t >= change, 'never before it happened');
+      worst = Math.max(worst, after[0].t - change);
+    }
+    assert.ok(worst <= 5_300, `strike time error ${worst} µs`);
+    const log = transfers(run('init 2400 5000', `at ${T0 + 50_000}`, 'log'));
+    const polls = log.filter((x) => x.address === 0x40).map((x) => x.t);
+    const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+    assert.ok(gaps.every((g) => g === 5000), gaps.join(' '));
+  });
+
+  it('a strip that stops answering gives one kind-2 sample, and kind 3 once it answers again', () => {
+    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'take 50', 'nack 0x41 1', `at ${T0 + 60_000}`, 'strip 1 120', 'nack 0x41 0', `at ${T0 + 70_000}`, 'take 50');
+    const after = samples(lines).slice(4); // the four first readings: no striker
+    assert.deepEqual(after.map((s) => [s.kind, s.channel, s.v[0]]), [[2, 1, 1], [3, 1, 1], [1, 1, 120]]);
+  });
+
+  it('a colour sensor that stops answering gives one kind-2 sample, and is set up again when it answers', () => {
+    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'take 50', 'nack-colour 1 1', 'colour 1 40 40 20', 'trigger 1', `at ${T0 + 30_000}`, 'trigger 1', `at ${T0 + 50_000}`, 'take 50', 'log', 'now', 'nack-colour 1 0', 'trigger 1', `at ${T0 + 70_000}`, 'take 50', 'log');
+    const got = samples(lines).slice(4);
+    assert.deepEqual(got.map((s) => [s.kind, s.channel]), [[2, 1], [3, 1], [0, 1]]);
+    assert.equal(got[0].v[0], 0, 'about a colour sensor');
+    const back = transfers(lines.slice(lines.findIndex((l) => l.startsWith('now '))));
+    const atime = back.findIndex((x) => x.address === SENSOR && x.bytes[0] === 0x81);
+    assert.ok(atime >= 0 && channelAt(back, atime) === 1 << 1, 'ATIME written again through channel 1 before its reading');
+  });
+
+  it('posts again after the queue refused, and counts each refusal', () => {
+    const lines = run('init 2400 5000', 'refuse 3', `at ${T0 + 30_000}`, 'stats', 'deliver', 'take 50', 'strip 2 99', `at ${T0 + 40_000}`, 'stats');
+    assert.deepEqual(lines.filter((l) => l.startsWith('stats')), ['stats 0 3 1 4', 'stats 0 3 2 1']);
+    assert.equal(samples(lines).length, 4);
+  });
+
+  it('counts samples that come when the ring is full, keeps those it has, and samples again once read', () => {
+    const moves = Array.from({ length: CAPACITY + 20 }, (_, i) => [`strip 0 ${i}`, `at ${T0 + 5000 * (i + 1)}`]).flat();
+    const lines = run('init 2400 5000', ...moves, 'stats', 'take 200', 'strip 0 7777', `at ${T0 + 5000 * (CAPACITY + 30)}`, 'take 200');
+    const [stats] = lines.filter((l) => l.startsWith('stats'));
+    const [lost, , , count] = stats.split(' ').slice(1).map(Number);
+    assert.equal(count, CAPACITY);
+    assert.ok(lost > 0, stats);
+    const got = strips(lines);
+    assert.deepEqual(got.at(-1)!.v[0], 7777, 'it samples on once the ring is read');
+  });
+});

@@ -123,7 +123,8 @@ int main(void)
 			take(a);
 		}
 		else if (sscanf(line, "isr %" SCNu32 " %" SCNu32 " %" SCNu32, &a, &b, &c) == 3) {
-			edgeRingEdge(&ring, a, (uint8_t)b, (uint8_t)c, probePost, NULL);
+			edgeRingPut(&ring, a, (uint8_t)b, (uint8_t)c); /* as captureISR: the edge, under its lock */
+			edgeRingNotify(&ring, probePost, NULL);      /* then the message, outside it */
 			printf("isr %" PRIu32 "\n", queued);
 		}
 		else if (sscanf(line, "tick %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32 " %" SCNu32,
@@ -131,7 +132,7 @@ int main(void)
 			int corrections = 0;
 			for (int i = 0; i < kEdgeChannels; i++)
 				corrections += edgeRingReread(&ring, a, (uint8_t)i, (uint8_t)l[i]);
-			edgeRingNotify(&ring, probePost, NULL);
+			edgeRingNotify(&ring, probePost, NULL); /* as captureTick */
 			printf("tick %d %" PRIu32 "\n", corrections, queued);
 		}
 		else if (sscanf(line, "deliver %" SCNu64, &now) == 1) {

@@ -137,13 +137,6 @@ static EDGES_ISR void edgeRingNotify(EdgeRing *r, EdgePost post, void *refcon)
 		edgeRingRefused(r);
 }
 
-/* Interrupt: an edge, then a message to the reader (capture.c's captureISR). */
-static EDGES_ISR void edgeRingEdge(EdgeRing *r, uint32_t t, uint8_t channel, uint8_t level, EdgePost post, void *refcon)
-{
-	edgeRingPut(r, t, channel, level);
-	edgeRingNotify(r, post, refcon);
-}
-
 /* Re-read tick: `level` is channel's pin read now. 1 when it put a correction (the channel was quiet for
  * kRereadQuietUs and its pin disagrees with its last record: an edge was lost, or dropped by a full ring). */
 static int edgeRingReread(EdgeRing *r, uint32_t now, uint8_t channel, uint8_t level)

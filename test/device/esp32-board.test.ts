@@ -33,7 +33,7 @@ const FAKES: Record<string, string> = {
     constructor(o) { this.o = o; } read() { return 1; } close() {}
   }`,
   capture: `export default class Capture {
-    constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; }
+    constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; } get refused() { return 0; } get blocked() { return 0; }
   }`,
   time: `let us = 0; export default { get microseconds() { return (us += 1000); }, get ticks() { return us / 1000; } };`,
   timer: `export default { repeat() { return {}; }, set() { return {}; }, clear() {} };`,

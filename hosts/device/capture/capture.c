@@ -291,6 +291,8 @@ static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t m
 		c_free(c);
 		return;
 	}
+	if (!c->open) /* closed, and a tick still running holds the last use: it frees the record */
+		return;
 	edgeRingDelivered(&c->edges);
 	xsBeginHost(c->the);
 		xsmcSetInteger(xsResult, edgeRingCount(&c->edges));

@@ -48,14 +48,21 @@ export class Beam {
     private readonly out: BeamListener,
   ) {}
 
-  /** An edge at `t`, or with `corrected` the level a re-read found at `t` after a lost edge. An edge to
-   * the level the beam is already at (its opposite was lost, and no re-read came between) changes nothing. */
-  edge(t: number, blocked: boolean, corrected = false): void {
+  /** An edge at `t`. An edge to the level the beam is already at (its opposite was lost, and no re-read
+   * came between) changes nothing. */
+  edge(t: number, blocked: boolean): void {
     this.advance(t);
     if (blocked === this.blocked) return;
     this.blocked = blocked;
     this.transition(t, blocked);
-    if (corrected && this.start >= 0) this.loose = true;
+  }
+
+  /** The level a re-read found at `t`, after a lost edge: as an edge, but the pulse it starts or ends is loose.
+   * Apart from edge() so that the edges, thousands a shot, pay nothing for it. */
+  correct(t: number, blocked: boolean): void {
+    const moves = blocked !== this.blocked;
+    this.edge(t, blocked);
+    if (moves && this.start >= 0) this.loose = true;
   }
 
   /** Time has reached `now`: close pulses, notice a stuck beam. */
@@ -71,10 +78,7 @@ export class Beam {
   private transition(t: number, blocked: boolean): void {
     if (blocked) {
       if (this.end >= 0) this.end = -1; // clear for less than minGapUs: the same pulse goes on
-      else {
-        this.start = t;
-        this.loose = false;
-      }
+      else this.start = t; // loose is false here: close() cleared it
     } else if (this.start >= 0) {
       this.end = t;
     }

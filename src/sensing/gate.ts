@@ -46,8 +46,14 @@ export class Gate {
     };
   }
 
-  edge(t: number, beam: 0 | 1, blocked: boolean, corrected = false): void {
-    this.beams[beam].edge(t, blocked, corrected);
+  edge(t: number, beam: 0 | 1, blocked: boolean): void {
+    this.beams[beam].edge(t, blocked);
+    this.advance(t);
+  }
+
+  /** A corrected level (Reading.corrected): the beam lost an edge before `t`. */
+  correct(t: number, beam: 0 | 1, blocked: boolean): void {
+    this.beams[beam].correct(t, blocked);
     this.advance(t);
   }
 

@@ -17,8 +17,9 @@
  * interrupt: it posts with modMessagePostToMachineFromISR all the same, because that one never waits
  * (xQueueSendToBackFromISR; -1 when the queue is full in the SDK 8.2.3's xsHost.c), while
  * modMessagePostToMachine waits MODDEF_TASK_QUEUEWAIT (portMAX_DELAY unless set) for a slot and would
- * stall the esp_timer task, and every esp_timer of the system with it, while JavaScript is busy. ESP-IDF's
- * FreeRTOS allows its FromISR calls from a task (their critical sections are spinlocks in both contexts).
+ * stall the esp_timer task, and every esp_timer of the system with it, while JavaScript is busy. A FromISR
+ * queue call from a task neither blocks nor yields; on ESP-IDF its critical section is the same spinlock
+ * in both contexts (esp-idf issue 498). Read from the sources, not yet run on an ESP32.
  * The ISR and the tick both write the ring, one at a time under a spinlock (portMUX), which also keeps
  * a tick from reading a pin between an edge and its interrupt's record on the other core.
  */

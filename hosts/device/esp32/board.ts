@@ -158,6 +158,8 @@ export function referenceBoard(): Board {
         }, 20),
       );
       const sources = [beams, colourSource, stripSource];
+      // Closed before the buttons (table.ts opens the sources first): digitalbank.c uninstalls the GPIO
+      // interrupt service when its last input with onReadable closes, which would silence the capture.
       open.push(...sources);
       return sources;
     },

@@ -145,6 +145,8 @@ export function referenceBoard(): Board {
           pending = [];
           return out;
         },
+        // Closed before the buttons (table.ts opens the sources first, close() goes in order): digitalbank.c
+        // uninstalls the GPIO interrupt service when its last input with onReadable closes.
         close: () => capture.close(),
       };
 
@@ -158,8 +160,6 @@ export function referenceBoard(): Board {
         }, 20),
       );
       const sources = [beams, colourSource, stripSource];
-      // Closed before the buttons (table.ts opens the sources first): digitalbank.c uninstalls the GPIO
-      // interrupt service when its last input with onReadable closes, which would silence the capture.
       open.push(...sources);
       return sources;
     },

@@ -11,8 +11,8 @@ const PIECES = ['white', 'black', 'queen', 'striker'] as const;
 
 /** GPIOs an ESP32 (WROOM/WROVER module) has: 6–11 are the module's flash, 20, 24 and 28–31 do not exist. */
 const GPIOS = new Set([0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39]);
-/** Input only, without internal pull-ups: fine for a driven beam signal, not for a button or the bus. */
-const INPUT_ONLY = new Set([34, 35, 36, 37, 38, 39]);
+/** Input only, without internal pull-ups: fine for a driven beam signal (with a pull-up on the board), not for a button or the bus. */
+export const INPUT_ONLY: ReadonlySet<number> = new Set([34, 35, 36, 37, 38, 39]);
 /** UART0 (the USB serial that flashes the board and prints trace()). */
 const SERIAL = new Set([1, 3]);
 /** Strapping pins read at reset that must not be high then: GPIO 12 high makes a WROOM-32 power its
@@ -21,6 +21,14 @@ const SERIAL = new Set([1, 3]);
 const LOW_AT_RESET: ReadonlyMap<number, string> = new Map([
   [12, 'the module does not start (its flash is set to 1.8 V)'],
   [2, 'the board cannot be flashed over USB'],
+]);
+
+/** ESP32 errata 3.11: whenever SAR ADC1 or ADC2 powers up (Wi-Fi uses ADC2), GPIO 36 and 39 are pulled
+ * low for about 80 ns, so an interrupt on both edges there fires on pulses that never were (esp-idf
+ * issues 1096 and 4585). A beam's capture takes every edge: not on these pins. */
+const GHOST_EDGES: ReadonlyMap<number, string> = new Map([
+  [36, 'SENSOR_VP'],
+  [39, 'SENSOR_VN'],
 ]);
 
 export const beamName = (pocket: number, beam: 0 | 1) => `beam${pocket}${beam === 0 ? 'a' : 'b'}`;
@@ -42,6 +50,7 @@ export function boardProblems(b: BoardData): string[] {
     if (!input && INPUT_ONLY.has(p)) bad(key, `GPIO ${p} is input only, without a pull-up`);
     const strap = LOW_AT_RESET.get(p);
     if (strap && key !== 'pin.buttonUp' && key !== 'pin.buttonDown' && key !== 'pin.buttonSelect') bad(key, `GPIO ${p} is a strapping pin: held high at reset (a lit beam, an I²C pull-up) ${strap}`);
+    if (key.startsWith('pin.beam') && GHOST_EDGES.has(p)) bad(key, `GPIO ${p} (${GHOST_EDGES.get(p)}) takes ghost interrupts once Wi-Fi runs (ESP32 errata 3.11): a beam, captured on both edges, would see pulses that never were`);
     if (used.has(p)) bad(key, `GPIO ${p} is also ${used.get(p)}`);
     used.set(p, key);
   };

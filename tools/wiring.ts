@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BoardData } from '../boards/types.ts';
-import { BUTTONS, POCKETS, beamName, boardFolders, loadBoard } from './boards.ts';
+import { BUTTONS, INPUT_ONLY, POCKETS, beamName, boardFolders, loadBoard } from './boards.ts';
 
 export interface WiringRow {
   part: string;
@@ -27,7 +27,12 @@ export function wiringRows(b: BoardData): WiringRow[] {
   for (let pocket = 0; pocket < POCKETS; pocket++) {
     for (const beam of twoBeams ? ([0, 1] as const) : ([0] as const)) {
       const which = twoBeams ? (beam === 0 ? ', upper beam a' : ', lower beam b') : '';
-      row(`pocket ${pocket} gate${which}`, 'beam signal (low = blocked)', gpio(b.pin[beamName(pocket, beam)]));
+      const p = b.pin[beamName(pocket, beam)];
+      // A pull-up keeps a pin whose beam wire came off at clear, instead of floating and firing the
+      // capture's interrupt on noise. GPIO 34-39 have none inside: the board must have one
+      // (hosts/device/capture/capture.c leaves them floating and turns the others' internal one on).
+      const pull = INPUT_ONLY.has(p) ? '10 kΩ pull-up to 3.3 V on the board' : 'the ESP32\'s pull-up';
+      row(`pocket ${pocket} gate${which}`, `beam signal (low = blocked), ${pull}`, gpio(p));
     }
   }
   for (const [key, name] of BUTTONS) row(`button ${name}`, 'to GND when pressed', gpio(b.pin[key]));

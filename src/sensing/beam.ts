@@ -3,6 +3,9 @@
 // kept out of the count until it clears. Ringing (a few edges within microseconds at a transition,
 // docs/hardware.md) needs nothing of its own: its short clears fall inside a pulse and are bridged, and a
 // pulse starts at its first blocked edge and ends at its last clear one.
+// A corrected level (the capture driver re-read a quiet pin and found that an edge was lost) moves the
+// beam like an edge, but the pulse it starts or ends is `loose`: its true start or end came earlier,
+// unseen, so its length says nothing of the piece's size, and it is never taken for a glitch.
 
 import type { SensingConfig } from './types.ts';
 
@@ -11,6 +14,8 @@ export interface Pulse {
   end: number;
   /** Blocked longer than any passage (a piece lodged in the throat, dirt): not a piece. */
   stuck: boolean;
+  /** Started or ended by a corrected level, not an edge: a piece was there, for an unknown time. */
+  loose: boolean;
 }
 
 export interface BeamListener {
@@ -32,6 +37,8 @@ export class Beam {
   /** The pulse being assembled: blocked since `start`; `end` ≥ 0 once it cleared (pending a re-block). */
   private start = -1;
   private end = -1;
+  /** The pulse being assembled has a start or end from a corrected level. */
+  private loose = false;
   private isStuck = false;
   private glitches: number[] = [];
   private flapReportedAt = -Infinity;
@@ -41,11 +48,21 @@ export class Beam {
     private readonly out: BeamListener,
   ) {}
 
+  /** An edge at `t`. An edge to the level the beam is already at (its opposite was lost, and no re-read
+   * came between) changes nothing. */
   edge(t: number, blocked: boolean): void {
     this.advance(t);
     if (blocked === this.blocked) return;
     this.blocked = blocked;
     this.transition(t, blocked);
+  }
+
+  /** The level a re-read found at `t`, after a lost edge: as an edge, but the pulse it starts or ends is loose.
+   * Apart from edge() so that the edges, thousands a shot, pay nothing for it. */
+  correct(t: number, blocked: boolean): void {
+    const moves = blocked !== this.blocked;
+    this.edge(t, blocked);
+    if (moves && this.start >= 0) this.loose = true;
   }
 
   /** Time has reached `now`: close pulses, notice a stuck beam. */
@@ -61,21 +78,22 @@ export class Beam {
   private transition(t: number, blocked: boolean): void {
     if (blocked) {
       if (this.end >= 0) this.end = -1; // clear for less than minGapUs: the same pulse goes on
-      else this.start = t;
+      else this.start = t; // loose is false here: close() cleared it
     } else if (this.start >= 0) {
       this.end = t;
     }
   }
 
   private close(): void {
-    const p: Pulse = { start: this.start, end: this.end, stuck: this.isStuck };
+    const p: Pulse = { start: this.start, end: this.end, stuck: this.isStuck, loose: this.loose };
     this.start = -1;
     this.end = -1;
+    this.loose = false;
     if (p.stuck) {
       this.isStuck = false;
       this.out.unstuck(p.end);
       this.out.pulse(p);
-    } else if (p.end - p.start < this.cfg.minPulseUs) this.glitch(p.end);
+    } else if (p.end - p.start < this.cfg.minPulseUs && !p.loose) this.glitch(p.end);
     else this.out.pulse(p);
   }
 
@@ -92,6 +110,11 @@ export class Beam {
   /** The earliest time a pulse not yet handed out may have started; +Infinity if none. A stuck beam holds nothing back. */
   watermark(): number {
     return this.start >= 0 && !this.isStuck ? this.start : Infinity;
+  }
+
+  /** The pulse being assembled was started by a corrected level (its true start is earlier, unseen). */
+  openLoose(): boolean {
+    return this.start >= 0 && this.loose;
   }
 
   /** Blocked and known to be stuck since before `t`. */

@@ -2,7 +2,8 @@
 // beams' pulses, many to one where touching pieces showed a gap on one beam only (passage.ts), to
 // measure speed, hence size (striker, one man, touching men), and names each man by
 // its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
-// them by colour alone.
+// them by colour alone. A pulse one of whose edges was lost (loose: beam.ts) gives no size either: with
+// its partner on the other beam it is one piece, counted from the partner as on a one-beam table.
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour } from './classify.ts';
@@ -47,6 +48,12 @@ export class Gate {
 
   edge(t: number, beam: 0 | 1, blocked: boolean): void {
     this.beams[beam].edge(t, blocked);
+    this.advance(t);
+  }
+
+  /** A corrected level (Reading.corrected): the beam lost an edge before `t`. */
+  correct(t: number, beam: 0 | 1, blocked: boolean): void {
+    this.beams[beam].correct(t, blocked);
     this.advance(t);
   }
 
@@ -95,6 +102,10 @@ export class Gate {
       }
       if (a && (!b || a.start < b.start)) {
         if (b && b.start <= a.end + this.cfg.maxBeamDelayUs) {
+          if (a.loose || b.loose) {
+            this.lostEdge();
+            continue;
+          }
           const n = passageExtent(as, bs, this.beams[0].watermark(), this.beams[1].watermark(), this.now, this.cfg);
           if (!n) break; // a pulse that may belong to this passage is still to come
           this.passage(n.na, n.nb);
@@ -109,12 +120,29 @@ export class Gate {
         this.single(as.shift()!);
         continue;
       }
-      // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece.
+      // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece, or
+      // lost its blocked edge, so that its pulse began late, at a corrected level, within this one.
+      if (a && a.start <= b.end && (a.loose || b.loose)) {
+        this.lostEdge();
+        continue;
+      }
       const upperOpen = this.beams[0].watermark();
       if (upperOpen < b.start) break; // an upper pulse that began earlier is still being assembled
+      if (!a && upperOpen <= b.end && this.beams[0].openLoose()) break; // a late-started one: wait for it
       this.single(bs.shift()!);
     }
     this.forgetOld();
+  }
+
+  /** The first upper and lower pulses are one piece, but one of them lost an edge (its length, hence
+   * the speed or the size, is not known): it is counted once, from the pulse that has both its edges
+   * (named by colour alone, as on a one-beam table), never as two pieces, and never sized. It is
+   * placed at the earlier start: the upper beam's, unless that one came late, from a corrected level. */
+  private lostEdge(): void {
+    const a = this.pulses[0].shift()!;
+    const b = this.pulses[1].shift()!;
+    const sure = a.loose && !b.loose ? b : a;
+    this.single({ ...sure, start: Math.min(a.start, b.start) });
   }
 
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {

@@ -61,13 +61,15 @@ export class Sensing {
   reading(r: Reading): void {
     if (r.kind === 'beam' && r.t - this.now < RINGING_US) {
       // Ringing: edges microseconds apart. The other parts' timers can wait for the next reading.
-      this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
+      if (r.corrected === true) this.gates[r.pocket].correct(r.t, r.beam, r.blocked);
+      else this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
       return;
     }
     this.advanceParts(r.t);
     switch (r.kind) {
       case 'beam':
-        this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
+        if (r.corrected === true) this.gates[r.pocket].correct(r.t, r.beam, r.blocked);
+        else this.gates[r.pocket].edge(r.t, r.beam, r.blocked);
         break;
       case 'colour':
         this.gates[r.pocket].colour(r.t, r.rgb);

@@ -21,9 +21,12 @@ export interface TraceHeader {
 /** A button call as the trace carries it: a match log call, or undo / identify. */
 export type TraceCall = Call | { call: 'undo' } | { call: 'identify'; piece: Piece; pocket?: number };
 
-/** One reading, `t` in microseconds since the trace started. */
+/** One reading, `t` in microseconds since the trace started. A beam reading with `corrected` is not an
+ * edge but the level the capture driver found when it re-read a quiet pin that disagreed with its last
+ * edge (that edge was lost: hosts/device/capture/edges.h): the beam changed at some time before `t`.
+ * `corrected` is not part of the trace format (docs/formats.md §2): a trace writes it as a plain edge. */
 export type Reading =
-  | { t: number; kind: 'beam'; pocket: number; beam: 0 | 1; blocked: boolean }
+  | { t: number; kind: 'beam'; pocket: number; beam: 0 | 1; blocked: boolean; corrected?: true }
   | { t: number; kind: 'colour'; pocket: number; rgb: Rgb }
   | { t: number; kind: 'strip'; seat: number; mm: number | null }
   | { t: number; kind: 'call'; call: TraceCall };

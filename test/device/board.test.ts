@@ -136,6 +136,45 @@ describe('device board code against the SDK contract (fake hardware)', function 
     assert.deepEqual(beams[9], { t: ts[9], kind: 'beam', pocket: 0, beam: 1, blocked: false });
   });
 
+  it('drains edges that no message announced (a refused post) within 40 ms, once each', () => {
+    const { readings } = openBoard();
+    hw().advance(1); // off the timers' beat
+    hw().capture!.edge(hw().now, 4, 0);
+    hw().capture!.edge(hw().now + 30, 4, 1);
+    assert.equal(readings.filter((r) => r.kind === 'beam').length, 0, 'no message came');
+    hw().advance(40);
+    assert.deepEqual(readings.filter((r) => r.kind === 'beam').map((r) => r.kind === 'beam' && [r.pocket, r.beam, r.blocked]), [[2, 0, true], [2, 0, false]]);
+    hw().capture!.deliver(); // the message comes at last: nothing left to hand over twice
+    hw().advance(100);
+    assert.equal(readings.filter((r) => r.kind === 'beam').length, 2);
+  });
+
+  it('says when edges were lost or messages refused although no message comes, once per change', () => {
+    openBoard();
+    hw().capture!.driver.lost = 3;
+    hw().capture!.driver.refused = 2;
+    hw().advance(50);
+    hw().advance(200);
+    assert.deepEqual(hw().traces.filter((t) => t.includes('lost') || t.includes('refused')), [
+      "carrom: 3 beam edges lost (the capture's ring was full)\n",
+      'carrom: 2 capture messages refused (the message queue was full; posted again)\n',
+    ]);
+    hw().capture!.driver.refused = 5;
+    hw().advance(50);
+    assert.equal(hw().traces.filter((t) => t.includes('5 capture messages refused')).length, 1);
+  });
+
+  it('hands sensing a corrected level as a beam reading marked corrected, an edge as a plain one', () => {
+    const { readings } = openBoard();
+    hw().capture!.edge(1000, 3, 0);
+    hw().capture!.edge(25_000, 3, 1, 1); // the re-read found the lower beam of pocket 1 clear: its clear edge was lost
+    hw().capture!.deliver();
+    assert.deepEqual(readings.filter((r) => r.kind === 'beam'), [
+      { t: 1000, kind: 'beam', pocket: 1, beam: 1, blocked: true },
+      { t: 25_000, kind: 'beam', pocket: 1, beam: 1, blocked: false, corrected: true },
+    ]);
+  });
+
   it('makes a strip that stops answering a health fact, once, and reads the other strips on', () => {
     const { readings, health } = openBoard();
     hw().strips[1].answers = false;

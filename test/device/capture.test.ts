@@ -26,10 +26,23 @@ describe('capture driver: edge ring and 64-bit times (host C)', function () {
     assert.equal(r.status, 0, r.stderr);
     return r.stdout.trim().split('\n');
   }
-  /** The edges one take printed, as [t, channel, level]. */
+  /** The records the takes printed, as [t, channel, level]. */
   function edges(lines: string[]): [number, number, number][] {
-    return lines.filter((l) => l.startsWith('edge ')).map((l) => l.split(' ').slice(1).map(Number) as [number, number, number]);
+    return records(lines).map(([t, ch, lv]) => [t, ch, lv]);
   }
+  /** The records the takes printed, as [t, channel, level, kind] (kind 0 an edge, 1 a correction). */
+  function records(lines: string[]): [number, number, number, number][] {
+    return lines.filter((l) => l.startsWith('edge ')).map((l) => l.split(' ').slice(1).map(Number) as [number, number, number, number]);
+  }
+  /** The value a probe command printed, e.g. answer(lines, 'refused'). */
+  function answer(lines: string[], name: string): number {
+    const line = lines.filter((l) => l.startsWith(`${name} `)).at(-1);
+    assert.ok(line, `the probe printed no "${name}"`);
+    return Number(line.split(' ')[1]);
+  }
+  /** A re-read tick at `now` with pins at their levels (1 clear, 0 blocked), channel 0 first. */
+  const tick = (now: number, levels: number[] = [1, 1, 1, 1, 1, 1, 1, 1]) => `tick ${now} ${levels.join(' ')}`;
+  const QUIET = 20_000; // kRereadQuietUs
   const low = (t: number) => t % WRAP;
 
   it('gives the full time of an edge after the 32-bit clock has wrapped', () => {
@@ -100,5 +113,78 @@ describe('capture driver: edge ring and 64-bit times (host C)', function () {
     assert.deepEqual(run('post', 'delivered', 'release', 'post', 'release', 'release'), ['post 1', 'release 0', 'post 1', 'release 0', 'release 1']);
     // Nothing pending: closing frees at once.
     assert.deepEqual(run('release'), ['release 1']);
+  });
+
+  describe('never deaf: a message the queue refuses is posted again', () => {
+    it('delivers every edge once a queue that refused posts for a while accepts again, and counts the refusals', () => {
+      // JavaScript busy: the queue refuses the first three posts; the fourth edge's post is taken.
+      const lines = run('refuse 3', 'isr 100 0 0', 'isr 200 1 0', 'isr 300 0 1', 'isr 400 1 1', 'deliver 500', 'refused', 'uses');
+      assert.deepEqual(lines.filter((l) => l.startsWith('isr')), ['isr 0', 'isr 0', 'isr 0', 'isr 1']);
+      assert.deepEqual(edges(lines), [[100, 0, 0], [200, 1, 0], [300, 0, 1], [400, 1, 1]]);
+      assert.equal(answer(lines, 'refused'), 3);
+      assert.equal(answer(lines, 'uses'), 1, 'a refused post gave back the use it claimed');
+      // And the ring keeps posting afterwards: the next edge is delivered by a message of its own.
+      assert.deepEqual(edges(run('refuse 1', 'isr 100 0 0', 'isr 200 0 1', 'deliver 300', 'isr 400 2 0', 'deliver 500')), [[100, 0, 0], [200, 0, 1], [400, 2, 0]]);
+    });
+
+    it('re-posts a refused message at the next tick when no further edge comes', () => {
+      const lines = run('refuse 1', 'isr 1000 6 0', 'deliver 2000', tick(11_000, [1, 1, 1, 1, 1, 1, 0, 1]), 'deliver 11500');
+      assert.deepEqual(lines.slice(0, 3), ['isr 0', 'deliver none', 'tick 0 1']);
+      assert.deepEqual(records(lines), [[1000, 6, 0, 0]]);
+    });
+
+    it('loses no edge beyond the ring\'s capacity while the queue refuses, and reports the loss and the refusals', () => {
+      // A full queue for 600 edges: the ring keeps the first 511, drops and counts the rest; every edge
+      // tried to post and was refused. Then the queue accepts: one tick posts, one message reads them all.
+      const puts = Array.from({ length: CAPACITY + 89 }, (_, i) => `isr ${1000 + i} ${i % 8} ${(i >> 3) % 2}`);
+      const lines = run('queue 0', ...puts, 'refused', 'lost', 'queue 10', tick(5000), 'deliver 5000', 'refused', 'lost', 'uses');
+      const refused = lines.filter((l) => l.startsWith('refused'));
+      assert.deepEqual(refused, [`refused ${CAPACITY + 89}`, `refused ${CAPACITY + 89}`]);
+      assert.equal(answer(lines, 'lost'), 89);
+      const got = edges(lines);
+      assert.equal(got.length, CAPACITY);
+      got.forEach(([t, ch, lv], i) => assert.deepEqual([t, ch, lv], [1000 + i, i % 8, (i >> 3) % 2]));
+      assert.equal(answer(lines, 'uses'), 1);
+    });
+
+    it('frees the record once, after close, whichever of a refused and a delivered message came last', () => {
+      // A refused post holds no use: closing then frees at once.
+      assert.deepEqual(run('refuse 1', 'isr 10 0 0', 'release'), ['isr 0', 'release 1']);
+      // A taken post holds one: closing leaves it to the message.
+      assert.deepEqual(run('isr 10 0 0', 'release', 'deliver 20'), ['isr 1', 'release 0', 'deliver freed']);
+    });
+  });
+
+  describe('lost edges: a quiet channel whose pin disagrees with its last edge is corrected', () => {
+    it('corrects a beam left blocked by a lost clear edge, once it has been quiet, with a correction record', () => {
+      const pins = [1, 1, 1, 1, 1, 1, 1, 1]; // channel 2's clear edge was lost: its pin reads clear
+      const lines = run('isr 1000 2 0', 'blocked', tick(1000 + QUIET - 1, pins), 'blocked', tick(1000 + QUIET, pins), 'blocked', 'deliver 40000');
+      assert.deepEqual(lines.filter((l) => l.startsWith('tick') || l.startsWith('blocked')), ['blocked 4', 'tick 0 1', 'blocked 4', 'tick 1 1', 'blocked 0']);
+      assert.deepEqual(records(lines), [[1000, 2, 0, 0], [1000 + QUIET, 2, 1, 1]]);
+    });
+
+    it('corrects a beam left clear by a lost blocked edge, and a beam blocked from the start', () => {
+      // Channel 5 was blocked before the capture started; channel 1's blocked edge came with no interrupt.
+      const lines = run('isr 3000 1 1', tick(QUIET, [1, 1, 1, 1, 1, 0, 1, 1]), 'blocked', tick(3000 + QUIET, [1, 0, 1, 1, 1, 0, 1, 1]), 'blocked', 'deliver 40000');
+      assert.deepEqual(records(lines), [[3000, 1, 1, 0], [QUIET, 5, 0, 1], [3000 + QUIET, 1, 0, 1]]);
+      assert.deepEqual(lines.filter((l) => l.startsWith('blocked')), ['blocked 32', 'blocked 34']);
+    });
+
+    it('never corrects a pin that agrees with its last edge, nor re-reads a channel whose edges keep coming', () => {
+      // Channel 0 rings every 5 ms; the ticks catch its pin at the other level each time: no correction.
+      const cmds: string[] = [];
+      for (let i = 0; i < 20; i++) cmds.push(`isr ${1000 + i * 5000} 0 ${i % 2}`, tick(1000 + i * 5000 + 2500, [1 - (i % 2), 1, 1, 1, 1, 1, 1, 1]));
+      const lines = run(...cmds, tick(1_000_000), 'deliver 1000000');
+      assert.ok(lines.filter((l) => l.startsWith('tick')).every((l) => l.startsWith('tick 0 ')), 'no correction');
+      assert.equal(records(lines).filter(([, , , kind]) => kind === 1).length, 0);
+      assert.equal(records(lines).length, 20);
+    });
+
+    it('repairs an edge that a full ring dropped', () => {
+      const puts = Array.from({ length: CAPACITY }, (_, i) => `isr ${1000 + i} 0 ${i % 2}`);
+      const lines = run('queue 0', ...puts, 'isr 2000 3 0', 'lost', 'queue 10', tick(2500), 'deliver 3000', tick(2000 + QUIET, [0, 1, 1, 0, 1, 1, 1, 1]), 'deliver 30000');
+      assert.equal(answer(lines, 'lost'), 1);
+      assert.deepEqual(records(lines).slice(CAPACITY), [[2000 + QUIET, 3, 0, 1]]);
+    });
   });
 });

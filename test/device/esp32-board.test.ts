@@ -40,7 +40,7 @@ const FAKES: Record<string, string> = {
     constructor(o) { this.o = o; } read() { return 1; } close() {}
   }`,
   capture: `export default class Capture {
-    constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; }
+    constructor(o) { globalThis.__seen.capture = o; } read() { return 0; } close() {} get lost() { return 0; } get refused() { return 0; } get blocked() { return 0; }
   }`,
   sampler: `export default class Sampler {
     constructor(o) { globalThis.__seen.sampler = o; } read() { return 0; } close() {} get lost() { return 0; } get refused() { return 0; }

@@ -9,7 +9,7 @@ import { MemoryFlash } from '../helpers/table.ts';
 
 /** The reference board's wiring as boards/reference-v1/host/provider.js gives it. */
 const WIRING = {
-  pin: { beam0a: 34, beam0b: 35, beam1a: 36, beam1b: 39, beam2a: 32, beam2b: 33, beam3a: 25, beam3b: 26, buttonUp: 16, buttonDown: 17, buttonSelect: 0 },
+  pin: { beam0a: 34, beam0b: 35, beam1a: 27, beam1b: 13, beam2a: 32, beam2b: 33, beam3a: 25, beam3b: 26, buttonUp: 16, buttonDown: 17, buttonSelect: 0 },
   bus: { data: 21, clock: 22 },
   address: { display: 0x3c, strips: [0x40, 0x41, 0x42, 0x43], colourSwitch: 0x70, colour: 0x29 },
 };
@@ -37,7 +37,7 @@ function board(faults: string[], stored: string | null = null): Board & { logs: 
 describe('device host: installing faults', () => {
   it('names each part with its pin from the board wiring', () => {
     const parts = describeBoard(WIRING);
-    assert.deepEqual(parts.find((p) => p.channel === 'p1.a'), { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' });
+    assert.deepEqual(parts.find((p) => p.channel === 'p1.a'), { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO27' });
     assert.deepEqual(parts.find((p) => p.channel === 'p2.c'), { channel: 'p2.c', part: 'TCS34725 P2 AT 0x29', pin: 'GPIO21/22 0x70:2' });
     assert.deepEqual(parts.find((p) => p.channel === 's3'), { channel: 's3', part: 'STRIP SEAT 3', pin: 'GPIO21/22 0x43' });
     assert.equal(new Set(parts.map((p) => p.channel)).size, parts.length);

@@ -36,4 +36,25 @@ describe('sensing: fuzzed readings', () => {
       assert.ok(state.ok);
     }
   });
+
+  it('1,000 random traces with corrected levels among the edges (lost edges): no throw, a log that replays', () => {
+    const r = rng(1502);
+    for (let run = 0; run < 1000; run++) {
+      const readings: Reading[] = [];
+      let t = 0;
+      const n = 5 + Math.floor(r() * 120);
+      for (let i = 0; i < n; i++) {
+        t += Math.floor(r() < 0.5 ? r() * 200 : r() < 0.8 ? r() * 50_000 : r() * 3_000_000);
+        const pocket = Math.floor(r() * 4);
+        const beam = r() < 0.5 ? 0 : 1;
+        if (r() < 0.7) readings.push(r() < 0.25 ? { t, kind: 'beam', pocket, beam, blocked: r() < 0.5, corrected: true } : { t, kind: 'beam', pocket, beam, blocked: r() < 0.5 });
+        else readings.push({ t, kind: 'colour', pocket, rgb: [r(), r(), r()] });
+      }
+      const h: TraceHeader = { 'carrom-trace': 1, table: 'fuzz', beamGapMm: r() < 0.2 ? 0 : 10, stripMm: 530, calibration: r() < 0.2 ? null : CALIBRATION, match: header('icf') };
+      const out = senseTrace({ header: h, readings });
+      const state = replay({ header: out.header, headerLine: 1, events: out.events.map((event, i) => ({ event, line: i + 2 })) });
+      assert.ok(state.ok, `run ${run}`);
+      for (let i = 1; i < out.events.length; i++) assert.ok(out.events[i].t >= out.events[i - 1].t, `run ${run}: time goes back`);
+    }
+  });
 });

@@ -59,6 +59,8 @@ describe('wiring tables from the board definitions', () => {
       ['a flash pin', (b) => (b.pin.beam2b = 7), /pin\.beam2b: 7 is not a GPIO/],
       ['the serial port', (b) => (b.pin.buttonSelect = 1), /pin\.buttonSelect: GPIO 1 is the USB serial/],
       ['a beam on GPIO 12, high at reset', (b) => (b.pin.beam3a = 12), /pin\.beam3a: GPIO 12 is a strapping pin: held high at reset .* does not start/],
+      ['an upper beam on GPIO 36, ghost edges with Wi-Fi', (b) => (b.pin.beam1a = 36), /pin\.beam1a: GPIO 36 \(SENSOR_VP\) takes ghost interrupts once Wi-Fi runs \(ESP32 errata 3\.11\)/],
+      ['a lower beam on GPIO 39, ghost edges with Wi-Fi', (b) => (b.pin.beam3b = 39), /pin\.beam3b: GPIO 39 \(SENSOR_VN\) takes ghost interrupts/],
       ['the bus on GPIO 2, pulled up at reset', (b) => (b.i2c.data = 2), /i2c\.data: GPIO 2 is a strapping pin: .* cannot be flashed/],
       ['a missing beam', (b) => delete b.pin.beam3b, /pin\.beam3b: missing/],
       ['a lower beam on a one-beam table', (b) => (b.table.beamGapMm = 0), /pin\.beam0b: a lower beam on a one-beam table/],
@@ -81,6 +83,25 @@ describe('wiring tables from the board definitions', () => {
       spoil(b);
       const problems = boardProblems(b);
       assert.ok(problems.some((p) => want.test(p)), `${what}: ${problems.join('; ')}`);
+    }
+  });
+
+  it('refuses a beam on GPIO 36 or 39 on the one-beam kit too, and only there of the input-only pins', () => {
+    for (const p of [36, 39]) {
+      const kit = loadBoard('boards/devkit-1beam');
+      kit.pin.beam2a = p;
+      assert.deepEqual(boardProblems(kit), [`pin.beam2a: GPIO ${p} (${p === 36 ? 'SENSOR_VP' : 'SENSOR_VN'}) takes ghost interrupts once Wi-Fi runs (ESP32 errata 3.11): a beam, captured on both edges, would see pulses that never were`]);
+    }
+    assert.deepEqual(boardProblems(loadBoard('boards/devkit-1beam')), [], 'its beams on GPIO 34 and 35 are fine');
+  });
+
+  it('says which beams need a pull-up on the board: those on GPIO 34 to 39, which have none inside', () => {
+    for (const name of boardFolders()) {
+      const b = loadBoard(`boards/${name}`);
+      for (const r of wiringRows(b).filter((x) => x.part.startsWith('pocket'))) {
+        const pin = Number(/GPIO (\d+)/.exec(r.pin)![1]);
+        assert.equal(r.signal.includes('10 kΩ pull-up to 3.3 V on the board'), pin >= 34, `${name}: ${r.part} on GPIO ${pin}: ${r.signal}`);
+      }
     }
   });
 

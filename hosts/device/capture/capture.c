@@ -10,6 +10,18 @@
  * The object's life follows digitalbank.c: the callback is kept from the garbage collector by the
  * host hooks' marker, the pins are reserved while open, and a message posted from the ISR holds a use
  * of the record, so closing while one is pending frees the record only once that message has come.
+ *
+ * Never deaf (edges.h): a post the queue refuses is undone, counted and posted again by the next edge
+ * or by the re-read tick, an esp_timer every kRereadPeriodUs that also re-reads the levels of quiet
+ * pins and corrects those whose last edge was lost. The tick runs on the esp_timer task, not in an
+ * interrupt: it posts with modMessagePostToMachineFromISR all the same, because that one never waits
+ * (xQueueSendToBackFromISR; -1 when the queue is full in the SDK 8.2.3's xsHost.c), while
+ * modMessagePostToMachine waits MODDEF_TASK_QUEUEWAIT (portMAX_DELAY unless set) for a slot and would
+ * stall the esp_timer task, and every esp_timer of the system with it, while JavaScript is busy. A FromISR
+ * queue call from a task neither blocks nor yields; on ESP-IDF its critical section is the same spinlock
+ * in both contexts (esp-idf issue 498). Read from the sources, not yet run on an ESP32.
+ * The ISR and the tick both write the ring, one at a time under a spinlock (portMUX), which also keeps
+ * a tick from reading a pin between an edge and its interrupt's record on the other core.
  */
 
 #include "xsmc.h"
@@ -18,6 +30,7 @@
 #include "builtinCommon.h"
 #include "driver/gpio.h"
 #include "esp_timer.h"
+#include "freertos/FreeRTOS.h"
 
 #define EDGES_ISR IRAM_ATTR
 #include "edges.h"
@@ -37,10 +50,18 @@ typedef struct Capture {
 	xsSlot obj;
 	xsSlot *onReadable;
 	uint8_t pins[kChannels];
-	uint8_t open; /* ISR handlers added and pins reserved */
+	uint8_t open; /* ISR handlers added, pins reserved, tick running */
 	Beam beams[kChannels];
+	esp_timer_handle_t tick;
+	portMUX_TYPE lock; /* one writer of the ring at a time: the ISR or the tick */
+	struct Capture *next; /* in gOpen */
 	EdgeRing edges;
 } Capture;
+
+/* The open captures, so that a tick already dispatched when its capture closed finds it gone instead
+ * of touching freed memory (esp_timer_stop does not wait for a callback that has started). */
+static Capture *gOpen;
+static portMUX_TYPE gOpenLock = portMUX_INITIALIZER_UNLOCKED;
 
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength);
 static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot);
@@ -52,20 +73,71 @@ static const xsHostHooks ICACHE_RODATA_ATTR xsCaptureHooks = {
 	"capture"
 };
 
+/* edges.h's post: 0 when the queue took the message. */
+static int IRAM_ATTR capturePost(void *refcon)
+{
+	Capture *c = refcon;
+	return modMessagePostToMachineFromISR(c->the, captureDeliver, c);
+}
+
 static void IRAM_ATTR captureISR(void *arg)
 {
 	Beam *beam = arg;
 	Capture *c = beam->capture;
-	edgeRingPut(&c->edges, (uint32_t)esp_timer_get_time(), beam->channel, gpio_get_level(c->pins[beam->channel]));
-	if (!(beam->channel & 1) && !gpio_get_level(c->pins[beam->channel])) samplerTriggerFromISR(beam->channel >> 1, (uint32_t)esp_timer_get_time()); /* a piece in the throat: sample its colour (sampler.c) */
-	if (edgeRingShouldPost(&c->edges))
-		modMessagePostToMachineFromISR(c->the, captureDeliver, c);
+	portENTER_CRITICAL_ISR(&c->lock);
+	uint32_t t = (uint32_t)esp_timer_get_time(); /* inside the lock: the tick's re-read is never stamped later than an edge before it */
+	uint8_t level = (uint8_t)gpio_get_level(c->pins[beam->channel]);
+	edgeRingPut(&c->edges, t, beam->channel, level);
+	portEXIT_CRITICAL_ISR(&c->lock);
+	if (!(beam->channel & 1) && !level)
+		samplerTriggerFromISR(beam->channel >> 1, t); /* a piece in the throat: sample its colour (sampler.c) */
+	edgeRingNotify(&c->edges, capturePost, c); /* outside the lock: no FreeRTOS call inside a critical section */
+}
+
+/* Every kRereadPeriodUs on the esp_timer task: quiet pins re-read, a refused message posted again. */
+static void captureTick(void *arg)
+{
+	Capture *c = NULL;
+	portENTER_CRITICAL(&gOpenLock);
+	for (Capture *walker = gOpen; walker; walker = walker->next) {
+		if (walker == arg) {
+			c = walker;
+			__atomic_add_fetch(&c->edges.uses, 1, __ATOMIC_SEQ_CST); /* held while this tick runs */
+			break;
+		}
+	}
+	portEXIT_CRITICAL(&gOpenLock);
+	if (!c) return;
+
+	portENTER_CRITICAL(&c->lock);
+	uint32_t now = (uint32_t)esp_timer_get_time(); /* inside the lock: no edge of this channel can be later */
+	for (int i = 0; i < kChannels; i++)
+		if (c->pins[i] != kNoPin)
+			edgeRingReread(&c->edges, now, (uint8_t)i, (uint8_t)gpio_get_level(c->pins[i]));
+	portEXIT_CRITICAL(&c->lock);
+	edgeRingNotify(&c->edges, capturePost, c);
+
+	if (edgeRingRelease(&c->edges)) /* closed while this tick ran */
+		c_free(c);
 }
 
 static void captureStop(Capture *c)
 {
 	if (!c->open) return;
 	c->open = 0;
+	portENTER_CRITICAL(&gOpenLock);
+	for (Capture **p = &gOpen; *p; p = &(*p)->next) {
+		if (*p == c) {
+			*p = c->next;
+			break;
+		}
+	}
+	portEXIT_CRITICAL(&gOpenLock);
+	if (c->tick) {
+		esp_timer_stop(c->tick);
+		esp_timer_delete(c->tick); /* a callback that has started finds c gone from gOpen, or holds a use */
+		c->tick = NULL;
+	}
 	for (int i = 0; i < kChannels; i++) {
 		if (c->pins[i] == kNoPin) continue;
 		gpio_isr_handler_remove(c->pins[i]);
@@ -115,10 +187,24 @@ void xs_capture(xsMachine *the)
 	if (!onReadable)
 		xsUnknownError("onReadable required");
 
+	/* Once, while no capture is open: later constructions find it installed. digitalbank.c does the
+	 * same (it installs when its list of inputs with onReadable is empty), and the service is one per
+	 * system, shared by every driver's handlers: whoever installs first sets its flags (0 here, as
+	 * digitalbank's), and a second install only returns ESP_ERR_INVALID_STATE (and logs it). The
+	 * capture never uninstalls it: digitalbank.c does, when its last input with onReadable closes,
+	 * which would drop the capture's handlers too, so board.ts closes the capture before the buttons.
+	 * Any other failure (no interrupt free) would leave every beam without an interrupt: refused. */
+	if (!gOpen) {
+		esp_err_t err = gpio_install_isr_service(0);
+		if (err != ESP_OK && err != ESP_ERR_INVALID_STATE)
+			xsUnknownError("no GPIO interrupt service");
+	}
+
 	Capture *c = c_calloc(1, sizeof(Capture));
 	if (!c)
 		xsUnknownError("no memory");
-	edgeRingInit(&c->edges);
+	edgeRingInit(&c->edges, (uint32_t)esp_timer_get_time());
+	portMUX_INITIALIZE(&c->lock);
 	c->the = the;
 	c->obj = xsThis;
 	c->onReadable = onReadable;
@@ -126,7 +212,6 @@ void xs_capture(xsMachine *the)
 	xsSetHostHooks(xsThis, &xsCaptureHooks);
 	xsRemember(c->obj);
 
-	gpio_install_isr_service(0); /* already installed by another driver: fine */
 	for (int i = 0; i < kChannels; i++) {
 		c->pins[i] = pins[i];
 		c->beams[i].capture = c;
@@ -135,11 +220,29 @@ void xs_capture(xsMachine *the)
 		builtinUsePin(pins[i]);
 		gpio_reset_pin(pins[i]);
 		gpio_set_direction(pins[i], GPIO_MODE_INPUT);
+		/* The pull, said rather than left to gpio_reset_pin (which enables the pull-up where there is one):
+		 * GPIO 34-39 have no pull resistors at all, so their beams need a 10 kΩ pull-up to 3.3 V on the
+		 * board (docs/install.md); the others keep their internal one (about 45 kΩ) so that an
+		 * open-collector receiver whose wire comes off reads clear, not noise. */
+		gpio_set_pull_mode(pins[i], pins[i] >= 34 ? GPIO_FLOATING : GPIO_PULLUP_ONLY);
 		gpio_set_intr_type(pins[i], GPIO_INTR_ANYEDGE);
 		gpio_isr_handler_add(pins[i], captureISR, &c->beams[i]);
 		gpio_intr_enable(pins[i]);
 	}
+
+	const esp_timer_create_args_t tick = {
+		.callback = captureTick,
+		.arg = c,
+		.dispatch_method = ESP_TIMER_TASK,
+		.name = "capture",
+	};
+	portENTER_CRITICAL(&gOpenLock);
+	c->next = gOpen;
+	gOpen = c;
+	portEXIT_CRITICAL(&gOpenLock);
 	c->open = 1;
+	if (ESP_OK != esp_timer_create(&tick, &c->tick) || ESP_OK != esp_timer_start_periodic(c->tick, kRereadPeriodUs))
+		xsUnknownError("no timer for the re-read"); /* the destructor stops what was started */
 }
 
 void xs_capture_close(xsMachine *the)
@@ -170,7 +273,21 @@ void xs_capture_read(xsMachine *the)
 void xs_capture_get_lost(xsMachine *the)
 {
 	Capture *c = xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks);
-	xsmcSetInteger(xsResult, c->edges.lost);
+	xsmcSetInteger(xsResult, edgeLoad(&c->edges.lost));
+}
+
+/* Messages the queue refused (each one posted again). */
+void xs_capture_get_refused(xsMachine *the)
+{
+	Capture *c = xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks);
+	xsmcSetInteger(xsResult, edgeLoad(&c->edges.refused));
+}
+
+/* Bitmask (bit = channel) of the beams whose last record says blocked. */
+void xs_capture_get_blocked(xsMachine *the)
+{
+	Capture *c = xsmcGetHostDataValidate(xsThis, (void *)&xsCaptureHooks);
+	xsmcSetInteger(xsResult, edgeRingBlocked(&c->edges));
 }
 
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength)
@@ -180,6 +297,8 @@ static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t m
 		c_free(c);
 		return;
 	}
+	if (!c->open) /* closed, and a tick still running holds the last use: it frees the record */
+		return;
 	edgeRingDelivered(&c->edges);
 	xsBeginHost(c->the);
 		xsmcSetInteger(xsResult, edgeRingCount(&c->edges));

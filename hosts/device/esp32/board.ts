@@ -36,6 +36,15 @@ const STRIP_EVERY_US = 5000;
 const BUS_ANCHOR = 0x7f;
 
 const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b']);
+/** How often JavaScript drains the capture's ring itself, whether or not a message came (ms). The driver
+ * posts again a message the queue refused (at its next edge, or its 10 ms tick), but an SDK whose
+ * modMessagePostToMachineFromISR does not say it was refused (some versions of xsHost.c ignore
+ * xQueueSendToBackFromISR's answer and return 0) would leave edges waiting: this timer bounds that wait to 40 ms, well inside the 100 ms in which a
+ * pocketed piece must show (docs/hardware.md) and far inside the sensing's shortest time that a late
+ * edge could spoil (a strike is known after 1 s, a shot settles after 3 s quiet). It costs one read()
+ * of an empty ring 25 times a second. It also logs the edges lost and the messages refused, which
+ * must be said even when no message comes. */
+const DRAIN_MS = 40;
 
 function pin(name: string): number {
   const p = device.pin[name];
@@ -99,24 +108,47 @@ export function referenceBoard(): Board {
       const view = new DataView(raw);
       let pending: Reading[] = [];
       let lost = 0;
+      let refused = 0;
+      /** Reads the whole ring into `pending`; true when there was anything. */
+      const drain = (c: Capture): boolean => {
+        let any = false;
+        for (let n = c.read(raw); n > 0; n = c.read(raw)) {
+          decodeEdges(view, n, pending, noColourRead);
+          any = true;
+        }
+        return any;
+      };
+      const handOver = () => onReadable(beams);
       const capture = new Capture({
         // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
         pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
-          for (let n = this.read(raw); n > 0; n = this.read(raw)) decodeEdges(view, n, pending, noColourRead);
-          if (this.lost !== lost) {
-            lost = this.lost;
-            log(`carrom: ${lost} beam edges lost (the ring was full)`);
-          }
-          onReadable(beams);
+          drain(this);
+          handOver();
         },
       });
+      timers.push(
+        Timer.repeat(() => {
+          if (drain(capture)) handOver(); // edges a message should have brought
+          drainSamples(); // and the sampler's, for the same reason
+          if (capture.lost !== lost) {
+            lost = capture.lost;
+            log(`carrom: ${lost} beam edges lost (the capture's ring was full)`);
+          }
+          if (capture.refused !== refused) {
+            refused = capture.refused;
+            log(`carrom: ${refused} capture messages refused (the message queue was full; posted again)`);
+          }
+        }, DRAIN_MS),
+      );
       const beams: ReadingSource = {
         read() {
           const out = pending;
           pending = [];
           return out;
         },
+        // Closed before the buttons (table.ts opens the sources first, close() goes in order): digitalbank.c
+        // uninstalls the GPIO interrupt service when its last input with onReadable closes.
         close: () => capture.close(),
       };
 
@@ -137,15 +169,16 @@ export function referenceBoard(): Board {
         colour: address.colourSwitch === undefined ? undefined : { switch: address.colourSwitch, sensor: address.colour ?? 0x29, integrationUs: COLOUR_INTEGRATION_US },
         strips: address.strips,
         stripEveryUs: STRIP_EVERY_US,
-        onReadable() {
-          for (let n = this.read(samplesRaw); n > 0; n = this.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
-          if (this.lost !== samplesLost) {
-            samplesLost = this.lost;
-            log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
-          }
-          if (sampled.length > 0) onReadable(samples);
-        },
+        onReadable: () => drainSamples(),
       });
+      function drainSamples(): void {
+        for (let n = sampler.read(samplesRaw); n > 0; n = sampler.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
+        if (sampler.lost !== samplesLost) {
+          samplesLost = sampler.lost;
+          log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
+        }
+        if (sampled.length > 0) onReadable(samples);
+      }
       const samples: ReadingSource = {
         read: () => sampled.splice(0),
         close() {

@@ -90,23 +90,34 @@ export const config = { file: { root: '/littlefs/' } };
 const EDGE_BYTES = 12;
 export class Capture {
   #pins: number[];
-  #edges: { t: number; channel: number; level: number }[] = [];
+  #edges: { t: number; channel: number; level: number; kind: number }[] = [];
   #open = true;
+  #blocked = 0;
+  /** As capture.c's counters, set by a test: edges the ring dropped, messages the queue refused. */
   lost = 0;
+  refused = 0;
   constructor(options: { pins: number[]; onReadable: (this: Capture, count: number) => void }) {
     if (typeof options.onReadable !== 'function') throw new Error('onReadable required');
-    if (options.pins.length !== 8 || new Set(options.pins).size !== 8) throw new RangeError('invalid pin');
-    if (options.pins.some((p) => hardware.pinsInUse.has(p))) throw new Error('in use');
-    this.#pins = options.pins;
+    const beams = options.pins.filter((p) => p >= 0);
+    if (options.pins.length !== 8 || new Set(beams).size !== beams.length) throw new RangeError('invalid pin');
+    if (beams.some((p) => hardware.pinsInUse.has(p))) throw new Error('in use');
+    this.#pins = beams;
     for (const p of this.#pins) hardware.pinsInUse.add(p);
     const onReadable = options.onReadable;
     hardware.capture = {
-      edge: (t, channel, level) => {
-        this.#edges.push({ t, channel, level });
-        if ((channel & 1) === 0 && level === 0) hardware.sampler?.trigger(channel >> 1, t); // trigger.h, from captureISR
+      edge: (t, channel, level, kind = 0) => {
+        this.#edges.push({ t, channel, level, kind });
+        this.#blocked = level === 0 ? this.#blocked | (1 << channel) : this.#blocked & ~(1 << channel);
+        // trigger.h, from captureISR: an edge the interrupt saw, not the tick's correction (kind 1)
+        if (kind === 0 && (channel & 1) === 0 && level === 0) hardware.sampler?.trigger(channel >> 1, t);
       },
       deliver: () => onReadable.call(this, this.#edges.length),
+      driver: this,
     };
+  }
+  /** The level of each channel's last record, as capture.c's edgeRingBlocked (bit = channel, set: blocked). */
+  get blocked(): number {
+    return this.#blocked;
   }
   read(buffer: ArrayBuffer): number {
     if (!this.#open) throw new Error('closed');
@@ -117,6 +128,8 @@ export class Capture {
       view.setUint32(i * EDGE_BYTES + 4, Math.floor(e.t / 2 ** 32), true);
       view.setUint8(i * EDGE_BYTES + 8, e.channel);
       view.setUint8(i * EDGE_BYTES + 9, e.level);
+      view.setUint8(i * EDGE_BYTES + 10, e.kind);
+      view.setUint8(i * EDGE_BYTES + 11, 0);
     });
     return n;
   }

@@ -17,6 +17,7 @@ import { FileStorage } from '../net/file-storage.ts';
 import type { Bus } from './i2c.ts';
 import { ColourSensors, Strips } from './sensors.ts';
 import { SSD1306 } from './ssd1306.ts';
+import { BusQuiet } from './quiet.ts';
 
 interface Addresses {
   display: number;
@@ -40,26 +41,31 @@ function micros(): number {
 }
 
 /** The OLED, or a log line once if it stops answering (naming the part and its pins, `named`): the table
- * plays on without its screen, and the self-test lists it in `faults` while it does not answer. */
+ * plays on without its screen, and the self-test lists it in `faults` while it does not answer. A new
+ * driver (at boot, after a fault) sends the whole frame: what the display holds is not known. */
 function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named: string, faults: string[]): DisplayPort & { close(): void } {
   let display: SSD1306 | null = null;
   let failed = false;
-  const attempt = (step: (d: SSD1306) => void) => {
+  /** True unless the driver stopped for quiet with pages pending (a failure pends nothing: the next
+   * redraw sets the display up again and sends it all). */
+  const attempt = (step: (d: SSD1306) => boolean | void): boolean => {
     try {
       display ??= make();
-      step(display);
+      const done = step(display);
       failed = false;
       if (faults.includes('display')) faults.splice(faults.indexOf('display'), 1);
+      return done !== false;
     } catch (e) {
       display?.close();
       display = null; // set it up again next time: it may have lost power
       if (!failed) log(`carrom: ${named} (${e})`);
       if (!faults.includes('display')) faults.push('display');
       failed = true;
+      return true;
     }
   };
   return {
-    show: (frame) => attempt((d) => d.show(frame)),
+    show: (frame, changed) => attempt((d) => d.show(frame, changed)),
     brightness: (level) => attempt((d) => d.brightness(level)),
     close: () => display?.close(),
   };
@@ -74,7 +80,9 @@ export function referenceBoard(): Board {
   const open: { close(): void }[] = [];
   const hardware = describeBoard({ pin: device.pin as Record<string, number>, bus, address });
   const faults: string[] = [];
-  const display = guardedDisplay(() => new SSD1306(bus, address.display), log, fault('display', 'displayMissing', hardware).message, faults);
+  // The display waits while a piece is in a gate or a strike was just read (quiet.ts).
+  const quiet = new BusQuiet(micros);
+  const display = guardedDisplay(() => new SSD1306(bus, address.display, quiet.quiet), log, fault('display', 'displayMissing', hardware).message, faults);
   open.push(display);
   // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
   const layout = (device as unknown as { table?: BoardTable }).table;
@@ -108,6 +116,8 @@ export function referenceBoard(): Board {
           if (colourReadings.length > 0) onReadable(colourSource);
         },
       });
+      // Defensive: a capture driver without the getter has no view of its own; the app's gate still holds.
+      quiet.blocked = () => (capture as { blocked?: number }).blocked ?? 0;
       const beams: ReadingSource = {
         read() {
           const out = pending;
@@ -123,6 +133,7 @@ export function referenceBoard(): Board {
       timers.push(
         Timer.repeat(() => {
           strips.poll(stripReadings);
+          for (const r of stripReadings) quiet.strip(r);
           if (stripReadings.length > 0) onReadable(stripSource);
         }, 20),
       );

@@ -1,6 +1,8 @@
-// The top right corner of every screen: a fault mark, Wi-Fi and results sync.
+// The top line of every screen: the title from the left; the corner from the right, with a fault
+// mark, Wi-Fi and results sync.
 
 import { Frame, WIDTH, textWidth } from './frame.ts';
+import type { Region } from './region.ts';
 import type { Corner } from './screen.ts';
 
 /** Sync after the W: how many records wait ("W3"), and "?" when the last attempt failed or one was refused. */
@@ -40,3 +42,18 @@ export function sameCorner(a: Corner, b: Corner): boolean {
   if (!x || !y) return !x === !y;
   return x.queued === y.queued && x.trouble === y.trouble;
 }
+
+/** The top line's two regions: the title from the left, the corner's marks from the right. */
+export const title = <S extends { title: string }>(text: (s: S) => string): Region<S> => ({
+  y0: 0,
+  y1: 8,
+  same: (a, b) => a.title === b.title,
+  draw: (f, s) => void f.text(0, 0, text(s)),
+});
+
+export const cornerRegion = <S extends { corner: Corner }>(): Region<S> => ({
+  y0: 0,
+  y1: 8,
+  same: (a, b) => sameCorner(a.corner, b.corner),
+  draw: (f, s) => corner(f, s.corner),
+});

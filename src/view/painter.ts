@@ -10,8 +10,8 @@ import { MENU, PLAY } from './render.ts';
 import type { Screen } from './screen.ts';
 import { TEXT } from './text.ts';
 
-/** More regions than any layout has (the text screen's seven). */
-const MAX_REGIONS = 8;
+/** More regions than any layout has (the play screen's twelve). */
+const MAX_REGIONS = 16;
 
 const layoutOf = (s: Screen): Layout<Screen> => (s.kind === 'play' ? PLAY : s.kind === 'text' ? TEXT : MENU) as Layout<Screen>;
 
@@ -20,47 +20,77 @@ export class Painter {
   /** Columns [from[i], to[i]) hold everything region i drew last time (nothing: from >= to). */
   private readonly from = new Uint8Array(MAX_REGIONS);
   private readonly to = new Uint8Array(MAX_REGIONS);
+  private readonly oldFrom = new Uint8Array(MAX_REGIONS);
+  private readonly oldTo = new Uint8Array(MAX_REGIONS);
 
   constructor(readonly frame: Frame) {}
 
-  /** The next paint draws the whole screen (the frame was drawn on by someone else). */
+  /** The next paint draws the whole screen (the path a boot takes). */
   reset(): void {
     this.last = null;
   }
 
   /** Brings the frame to `screen`, adding what changed to `changed`. */
   paint(screen: Screen, changed: Changes): void {
-    const f = this.frame;
-    const layout = layoutOf(screen);
+    const l = layoutOf(screen);
     const last = this.last;
     this.last = screen;
-    const regions = layout.regions;
-    if (!last || last.kind !== screen.kind || !layout.fits(last, screen)) {
-      f.clear();
-      layout.fixed(f, screen);
-      for (let i = 0; i < regions.length; i++) {
-        f.startDrawn();
-        regions[i].draw(f, screen);
-        this.from[i] = f.drawnFrom;
-        this.to[i] = f.drawnTo;
-      }
-      changed.all();
-      return;
-    }
+    if (!last || last.kind !== screen.kind || !l.fits(last, screen)) return this.all(l, screen, changed);
+    const regions = l.regions;
+    let redo = 0;
+    for (let i = 0; i < regions.length; i++) if (!regions[i].same(last, screen)) redo |= 1 << i;
+    if (redo === 0) return;
+    // With them, the regions that share their pixels' rows and columns (a long title under the corner).
+    redo = this.touching(l, redo);
+    const f = this.frame;
     for (let i = 0; i < regions.length; i++) {
+      if (!(redo & (1 << i))) continue;
       const r = regions[i];
-      if (r.same(last, screen)) continue;
-      const x0 = this.from[i];
-      const x1 = this.to[i];
+      const x0 = (this.oldFrom[i] = this.from[i]);
+      const x1 = (this.oldTo[i] = this.to[i]);
       if (x0 < x1) f.fill(x0, r.y0, x1 - x0, r.y1 - r.y0, false);
-      f.startDrawn();
-      r.draw(f, screen);
-      const n0 = f.drawnFrom;
-      const n1 = f.drawnTo;
-      this.from[i] = n0;
-      this.to[i] = n1;
-      // The old pixels that went and the new ones that came (one span per page covers both).
-      changed.rows(r.y0, r.y1, Math.min(x0, n0), Math.max(x1, n1));
     }
+    for (let i = 0; i < regions.length; i++) if (redo & (1 << i)) this.draw(l, i, screen);
+    // One now reaches into a region left as it was (a score grown into the other): rare, so all again.
+    if (this.touching(l, redo) !== redo) return this.all(l, screen, changed);
+    for (let i = 0; i < regions.length; i++) {
+      if (!(redo & (1 << i))) continue;
+      // The old pixels that went and the new ones that came (one span per page covers both).
+      changed.rows(regions[i].y0, regions[i].y1, Math.min(this.oldFrom[i], this.from[i]), Math.max(this.oldTo[i], this.to[i]));
+    }
+  }
+
+  private all(l: Layout<Screen>, screen: Screen, changed: Changes): void {
+    this.frame.clear();
+    l.fixed(this.frame, screen);
+    for (let i = 0; i < l.regions.length; i++) this.draw(l, i, screen);
+    changed.all();
+  }
+
+  /** Region i drawn, and the columns it drew in kept. */
+  private draw(l: Layout<Screen>, i: number, screen: Screen): void {
+    this.frame.startDrawn();
+    l.regions[i].draw(this.frame, screen);
+    this.from[i] = this.frame.drawnFrom;
+    this.to[i] = this.frame.drawnTo;
+  }
+
+  /** `set` and every region whose rows and current columns meet one of them, and so on. */
+  private touching(l: Layout<Screen>, set: number): number {
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (let i = 0; i < l.regions.length; i++) {
+        if (set & (1 << i) || !(l.mates[i] & set)) continue;
+        for (let j = 0; j < l.regions.length; j++) {
+          if (!(set & (1 << j)) || !(l.mates[i] & (1 << j))) continue;
+          if (this.from[i] < this.to[j] && this.from[j] < this.to[i]) {
+            set |= 1 << i;
+            grown = true;
+            break;
+          }
+        }
+      }
+    }
+    return set;
   }
 }

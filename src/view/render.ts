@@ -2,9 +2,9 @@
 // from a player's seat; a bar marks the side on turn. Each screen is a layout of regions (region.ts):
 // `render` draws them all, the Painter (painter.ts) only those whose fields changed.
 
-import { corner, sameCorner } from './corner.ts';
+import { cornerRegion, title } from './corner.ts';
 import { Frame, HEIGHT, WIDTH, fit, textWidth } from './frame.ts';
-import { drawAll, type Layout, type Region } from './region.ts';
+import { drawAll, layout, type Region } from './region.ts';
 import type { MenuScreen, PlayScreen, Screen } from './screen.ts';
 import { TEXT } from './text.ts';
 
@@ -21,98 +21,95 @@ const disc = (c: 'white' | 'black' | null) => (c === 'white' ? '○' : c === 'bl
 
 const rule = (f: Frame) => f.hline(0, 8, WIDTH);
 
-/** The title and the corner share the top line (a long title runs under the corner's marks). */
-const top = <S extends { title: string; corner: PlayScreen['corner'] }>(title: (s: S) => string): Region<S> => ({
-  y0: 0,
-  y1: 8,
-  same: (a, b) => a.title === b.title && sameCorner(a.corner, b.corner),
-  draw(f, s) {
-    f.text(0, 0, title(s));
-    corner(f, s.corner);
-  },
-});
-
-// The play screen's bands: title (0–7), the rule (8), the scores and the bar of the side on turn
-// (11–34 for two sides, 13–29 for three), the names (35–41), the turn and the queen (45–51), the
-// bottom line (53–63: a rule over the last event, or a prompt in a box).
-const scale = (s: PlayScreen) => (s.sides.length === 2 ? 3 : 2);
-
-const scores: Region<PlayScreen> = {
-  y0: 9,
-  y1: 35,
-  same(a, b) {
-    for (let i = 0; i < a.sides.length; i++) if (a.sides[i].score !== b.sides[i].score || a.sides[i].onTurn !== b.sides[i].onTurn) return false;
-    return true;
-  },
-  draw(f, s) {
-    const n = s.sides.length;
-    const k = scale(s);
-    const y = n === 2 ? 11 : 13;
-    const slot = WIDTH / n;
-    s.sides.forEach((side, i) => {
-      const score = String(side.score);
-      const w = textWidth(score, k);
+// The play screen's bands: title and corner (0–7), the rule (8), each side's score and the bar under
+// the side on turn (11–34 for two sides, 13–29 for three), each side's name (35–41), the turn and the
+// queen (45–51), the bottom line (53–63: a rule over the last event, or a prompt in a box).
+function score(i: number): Region<PlayScreen> {
+  return {
+    y0: 9,
+    y1: 35,
+    same: (a, b) => i >= a.sides.length || (a.sides[i].score === b.sides[i].score && a.sides[i].onTurn === b.sides[i].onTurn),
+    draw(f, s) {
+      const n = s.sides.length;
+      if (i >= n) return;
+      const side = s.sides[i];
+      const k = n === 2 ? 3 : 2;
+      const y = n === 2 ? 11 : 13;
+      const text = String(side.score);
+      const w = textWidth(text, k);
       // Two sides: flush left and right; three: centred in thirds.
+      const slot = WIDTH / n;
       const x = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - w) : Math.round(slot * i + (slot - w) / 2);
-      f.text(x, y, score, k);
+      f.text(x, y, text, k);
       if (side.onTurn) f.fill(x, y + 7 * k + 1, w, 2);
-    });
-  },
-};
+    },
+  };
+}
 
-const names: Region<PlayScreen> = {
-  y0: 35,
-  y1: 45,
-  same(a, b) {
-    for (let i = 0; i < a.sides.length; i++) if (a.sides[i].name !== b.sides[i].name || a.sides[i].colour !== b.sides[i].colour) return false;
-    return true;
-  },
-  draw(f, s) {
-    const n = s.sides.length;
-    const slot = WIDTH / n;
-    s.sides.forEach((side, i) => {
+function name(i: number): Region<PlayScreen> {
+  return {
+    y0: 35,
+    y1: 45,
+    same: (a, b) => i >= a.sides.length || (a.sides[i].name === b.sides[i].name && a.sides[i].colour === b.sides[i].colour),
+    draw(f, s) {
+      const n = s.sides.length;
+      if (i >= n) return;
+      const side = s.sides[i];
       const label = n === 2 ? (i === 0 ? `${disc(side.colour)}${side.name}` : `${side.name}${disc(side.colour)}`) : fit(side.name, 6);
       const lw = textWidth(label);
+      const slot = WIDTH / n;
       const lx = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - lw) : Math.round(slot * i + (slot - lw) / 2);
       f.text(lx, 35, label);
-    });
-  },
-};
+    },
+  };
+}
 
 const turn: Region<PlayScreen> = {
   y0: 45,
   y1: 53,
-  same: (a, b) => a.turn.arrow === b.turn.arrow && a.turn.name === b.turn.name && a.turn.colour === b.turn.colour && a.queen === b.queen && a.dues === b.dues,
+  same: (a, b) => a.turn.arrow === b.turn.arrow && a.turn.name === b.turn.name && a.turn.colour === b.turn.colour,
+  draw: (f, s) => void f.text(0, 45, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`),
+};
+
+const queen: Region<PlayScreen> = {
+  y0: 45,
+  y1: 53,
+  same: (a, b) => a.queen === b.queen && a.dues === b.dues,
   draw(f, s) {
-    f.text(0, 45, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`);
     const right = s.dues ? `${s.queen} ${s.dues}` : s.queen;
     f.text(WIDTH - textWidth(right), 45, right);
   },
 };
 
-const bottom: Region<PlayScreen> = {
+// The bottom line: a rule over the last event, or a prompt white on black. The rule (or the box's top
+// rows) is a region apart from the text's rows, so that a new message sends page 7 alone.
+const lineRule: Region<PlayScreen> = {
   y0: 53,
+  y1: 56,
+  same: (a, b) => a.prompt === b.prompt,
+  draw: (f, s) => (s.prompt ? f.fill(0, 54, WIDTH, 2) : f.hline(0, 53, WIDTH)),
+};
+
+const line: Region<PlayScreen> = {
+  y0: 56,
   y1: HEIGHT,
   same: (a, b) => a.line === b.line && a.prompt === b.prompt,
   draw(f, s) {
-    const line = fit(s.line, 21);
+    const text = fit(s.line, 21);
     if (s.prompt) {
-      f.fill(0, 54, WIDTH, 10);
-      f.invert(0, 54, WIDTH, 10);
-      f.text(1, 56, line);
-      f.invert(0, 54, WIDTH, 10);
-    } else {
-      f.hline(0, 53, WIDTH);
-      f.text(0, 56, line);
-    }
+      f.fill(0, 56, WIDTH, 8);
+      f.invert(0, 56, WIDTH, 8);
+      f.text(1, 56, text);
+      f.invert(0, 56, WIDTH, 8);
+    } else f.text(0, 56, text);
   },
 };
 
-export const PLAY: Layout<PlayScreen> = Object.freeze({
-  fits: (a: PlayScreen, b: PlayScreen) => a.sides.length === b.sides.length,
-  fixed: rule,
-  regions: Object.freeze([top<PlayScreen>((s) => s.title), scores, names, turn, bottom]),
-});
+export const PLAY = layout<PlayScreen>(
+  (a, b) => a.sides.length === b.sides.length,
+  rule,
+  [title((s) => s.title), cornerRegion(), score(0), score(1), score(2), name(0), name(1), name(2), turn, queen, lineRule, line],
+);
 
 // A menu: a title and up to five items, the selected one inverted; arrows say there is more above or
 // below. Item r is drawn in rows 11 + 10r to 19 + 10r; the up arrow shares the first item's band, the
@@ -148,8 +145,4 @@ function item(r: number): Region<MenuScreen> {
   };
 }
 
-export const MENU: Layout<MenuScreen> = Object.freeze({
-  fits: () => true,
-  fixed: rule,
-  regions: Object.freeze([top<MenuScreen>((s) => fit(s.title, 16)), item(0), item(1), item(2), item(3), item(4)]),
-});
+export const MENU = layout<MenuScreen>(() => true, rule, [title((s) => fit(s.title, 16)), cornerRegion(), item(0), item(1), item(2), item(3), item(4)]);

@@ -2,10 +2,9 @@
 // Row r is drawn in rows 10 + 9r to 16 + 9r; the up arrow shares the first row's band, the down arrow
 // (rows 56–62) the last one's.
 
-import { corner, sameCorner } from './corner.ts';
-import { HEIGHT, WIDTH, fit } from './frame.ts';
-import type { Frame } from './frame.ts';
-import type { Layout, Region } from './region.ts';
+import { HEIGHT, WIDTH, fit, type Frame } from './frame.ts';
+import { layout, type Region } from './region.ts';
+import { cornerRegion, title } from './corner.ts';
 import type { TextScreen } from './screen.ts';
 
 const ROWS = 6;
@@ -32,24 +31,8 @@ function row(r: number): Region<TextScreen> {
   };
 }
 
-export const TEXT: Layout<TextScreen> = Object.freeze({
-  fits: () => true,
-  fixed: (f: Frame) => f.hline(0, 8, WIDTH),
-  regions: Object.freeze([
-    {
-      y0: 0,
-      y1: 8,
-      same: (a: TextScreen, b: TextScreen) => a.title === b.title && sameCorner(a.corner, b.corner),
-      draw(f: Frame, s: TextScreen) {
-        f.text(0, 0, fit(s.title, 16));
-        corner(f, s.corner);
-      },
-    } satisfies Region<TextScreen>,
-    row(0),
-    row(1),
-    row(2),
-    row(3),
-    row(4),
-    row(5),
-  ]),
-});
+export const TEXT = layout<TextScreen>(
+  () => true,
+  (f: Frame) => f.hline(0, 8, WIDTH),
+  [title((s) => fit(s.title, 16)), cornerRegion(), row(0), row(1), row(2), row(3), row(4), row(5)],
+);

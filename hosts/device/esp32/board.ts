@@ -122,6 +122,7 @@ export function referenceBoard(): Board {
         read() {
           const out = pending;
           pending = [];
+          for (const r of out) quiet.beam(r);
           return out;
         },
         close: () => capture.close(),

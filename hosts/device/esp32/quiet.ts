@@ -11,11 +11,25 @@ export class BusQuiet {
   blocked: () => number = () => 0;
   private struckAt = -Infinity;
   private seen = 0;
-  /** When each beam was first seen blocked here: a beam blocked past GATE_HOLD_US (a piece resting in
-   * the throat, a stuck beam) holds the display no more. Seen at a poll, so it may hold one that long. */
+  /** When each beam blocked, from its edge or, before JavaScript has read the edge, from the poll that
+   * first saw it in the mask: a beam blocked past GATE_HOLD_US (a piece resting in the throat, a stuck
+   * beam) holds the display no more. */
   private readonly since = [0, 0, 0, 0, 0, 0, 0, 0];
 
   constructor(private readonly now: () => number) {}
+
+  /** A beam reading as JavaScript decoded it: when the beam really blocked (it may be earlier than a
+   * poll first saw it in the mask). */
+  beam(r: Reading): void {
+    if (r.kind !== 'beam') return;
+    const bit = 1 << (r.pocket * 2 + r.beam);
+    if (!r.blocked) this.seen &= ~bit;
+    else {
+      const i = r.pocket * 2 + r.beam;
+      this.since[i] = this.seen & bit ? Math.min(this.since[i], r.t) : r.t;
+      this.seen |= bit;
+    }
+  }
 
   /** A strip reading: one that says no striker is a strike (or a lift) at its time. */
   strip(r: Reading): void {

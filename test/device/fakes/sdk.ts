@@ -92,6 +92,10 @@ export class Capture {
   #edges: { t: number; channel: number; level: number }[] = [];
   #open = true;
   lost = 0;
+  /** The beams blocked now (bit = channel), as the driver's last known levels have them. */
+  get blocked(): number {
+    return hardware.blockedMask;
+  }
   constructor(options: { pins: number[]; onReadable: (this: Capture, count: number) => void }) {
     if (typeof options.onReadable !== 'function') throw new Error('onReadable required');
     if (options.pins.length !== 8 || new Set(options.pins).size !== 8) throw new RangeError('invalid pin');

@@ -122,6 +122,28 @@ export class Frame {
     }
   }
 
+  /** Sets the pixels of `count` columns from x, from row y down, where `bits` has a 1 (bit 0 is row y):
+   * each page's byte worked out once and written to every column (a glyph drawn large). */
+  private columns(x: number, count: number, y: number, bits: number): void {
+    if (y < 0) {
+      for (let k = 0; k < count; k++) this.column(x + k, y, bits, 1);
+      return;
+    }
+    const x0 = Math.max(0, x);
+    const x1 = Math.min(WIDTH, x + count);
+    const bytes = this.bytes;
+    let page = y >> 3;
+    let shift = y & 7;
+    while (bits !== 0 && page < HEIGHT / 8) {
+      const part = ((bits << shift) & 0xff) >>> 0;
+      const row = page * WIDTH;
+      if (part !== 0) for (let i = x0; i < x1; i++) bytes[row + i] |= part;
+      bits = shift === 0 ? bits >>> 8 : bits >>> (8 - shift);
+      shift = 0;
+      page++;
+    }
+  }
+
   private stretched(bits: number, scale: number): number {
     const key = bits * 8 + scale;
     let v = this.tall.get(key);
@@ -140,7 +162,7 @@ export class Frame {
           const bits = columns[c];
           if (bits === 0) continue;
           const tall = scale === 1 ? bits : this.stretched(bits, scale);
-          for (let k = 0; k < scale; k++) this.column(x + c * scale + k, y, tall, 1);
+          this.columns(x + c * scale, scale, y, tall);
         }
         x += (GLYPH_WIDTH + 1) * scale;
       }

@@ -6,14 +6,14 @@
 import type { Changes } from './changes.ts';
 import type { Frame } from './frame.ts';
 import type { Layout } from './region.ts';
-import { MENU, PLAY } from './render.ts';
+import { MENU, playLayoutOf } from './render.ts';
 import type { Screen } from './screen.ts';
 import { TEXT } from './text.ts';
 
-/** More regions than any layout has (the play screen's twelve). */
-const MAX_REGIONS = 16;
+/** More regions than any layout has (the play screen's fifteen). */
+const MAX_REGIONS = 15;
 
-const layoutOf = (s: Screen): Layout<Screen> => (s.kind === 'play' ? PLAY : s.kind === 'text' ? TEXT : MENU) as Layout<Screen>;
+const layoutOf = (s: Screen): Layout<Screen> => (s.kind === 'play' ? playLayoutOf(s) : s.kind === 'text' ? TEXT : MENU) as Layout<Screen>;
 
 export class Painter {
   private last: Screen | null = null;

@@ -11,7 +11,7 @@ import { TEXT } from './text.ts';
 export { corner } from './corner.ts';
 
 export function render(frame: Frame, screen: Screen): Frame {
-  if (screen.kind === 'play') drawAll(frame, PLAY, screen);
+  if (screen.kind === 'play') drawAll(frame, playLayoutOf(screen), screen);
   else if (screen.kind === 'text') drawAll(frame, TEXT, screen);
   else drawAll(frame, MENU, screen);
   return frame;
@@ -24,24 +24,44 @@ const rule = (f: Frame) => f.hline(0, 8, WIDTH);
 // The play screen's bands: title and corner (0–7), the rule (8), each side's score and the bar under
 // the side on turn (11–34 for two sides, 13–29 for three), each side's name (35–41), the turn and the
 // queen (45–51), the bottom line (53–63: a rule over the last event, or a prompt in a box).
-function score(i: number): Region<PlayScreen> {
+/** Where side i's score is drawn, and how large. */
+function scoreAt(s: PlayScreen, i: number, text: string): { x: number; y: number; k: number; w: number } {
+  const n = s.sides.length;
+  const k = n === 2 ? 3 : 2;
+  const w = textWidth(text, k);
+  // Two sides: flush left and right; three: centred in thirds.
+  const slot = WIDTH / n;
+  const x = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - w) : Math.round(slot * i + (slot - w) / 2);
+  return { x, y: n === 2 ? 11 : 13, k, w };
+}
+
+/** Side i's score of a play screen with n sides (rows 11–31 for two, 13–26 for three). */
+function score(i: number, n: number): Region<PlayScreen> {
   return {
     y0: 9,
-    y1: 35,
-    same: (a, b) => i >= a.sides.length || (a.sides[i].score === b.sides[i].score && a.sides[i].onTurn === b.sides[i].onTurn),
+    y1: n === 2 ? 32 : 27,
+    same: (a, b) => i >= n || a.sides[i].score === b.sides[i].score,
     draw(f, s) {
-      const n = s.sides.length;
       if (i >= n) return;
-      const side = s.sides[i];
-      const k = n === 2 ? 3 : 2;
-      const y = n === 2 ? 11 : 13;
-      const text = String(side.score);
-      const w = textWidth(text, k);
-      // Two sides: flush left and right; three: centred in thirds.
-      const slot = WIDTH / n;
-      const x = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - w) : Math.round(slot * i + (slot - w) / 2);
-      f.text(x, y, text, k);
-      if (side.onTurn) f.fill(x, y + 7 * k + 1, w, 2);
+      const text = String(s.sides[i].score);
+      const at = scoreAt(s, i, text);
+      f.text(at.x, at.y, text, at.k);
+    },
+  };
+}
+
+/** The bar under side i's score when it is on turn (rows 33–34 for two sides, 28–29 for three): apart
+ * from the score, so that the turn passing does not draw the large digits again. */
+function bar(i: number, n: number): Region<PlayScreen> {
+  const digits = (v: number) => String(v).length;
+  return {
+    y0: n === 2 ? 32 : 27,
+    y1: 35,
+    same: (a, b) => i >= n || (a.sides[i].onTurn === b.sides[i].onTurn && (!a.sides[i].onTurn || digits(a.sides[i].score) === digits(b.sides[i].score))),
+    draw(f, s) {
+      if (i >= n || !s.sides[i].onTurn) return;
+      const at = scoreAt(s, i, String(s.sides[i].score));
+      f.fill(at.x, at.y + 7 * at.k + 1, at.w, 2);
     },
   };
 }
@@ -105,11 +125,16 @@ const line: Region<PlayScreen> = {
   },
 };
 
-export const PLAY = layout<PlayScreen>(
-  (a, b) => a.sides.length === b.sides.length,
-  rule,
-  [title((s) => s.title), cornerRegion(), score(0), score(1), score(2), name(0), name(1), name(2), turn, queen, lineRule, line],
-);
+/** The play screen of two sides, and of three (the scores' rows differ). */
+const playLayout = (n: number) =>
+  layout<PlayScreen>(
+    (a, b) => a.sides.length === b.sides.length,
+    rule,
+    [title((s) => s.title), cornerRegion(), score(0, n), score(1, n), score(2, n), bar(0, n), bar(1, n), bar(2, n), name(0), name(1), name(2), turn, queen, lineRule, line],
+  );
+export const PLAY2 = playLayout(2);
+export const PLAY3 = playLayout(3);
+export const playLayoutOf = (s: PlayScreen) => (s.sides.length === 2 ? PLAY2 : PLAY3);
 
 // A menu: a title and up to five items, the selected one inverted; arrows say there is more above or
 // below. Item r is drawn in rows 11 + 10r to 19 + 10r; the up arrow shares the first item's band, the

@@ -40,9 +40,9 @@ function score(i: number, n: number): Region<PlayScreen> {
   return {
     y0: 9,
     y1: n === 2 ? 32 : 27,
-    same: (a, b) => i >= n || a.sides[i].score === b.sides[i].score,
+    same: (a, b) => i >= a.sides.length || a.sides[i].score === b.sides[i].score,
     draw(f, s) {
-      if (i >= n) return;
+      if (i >= s.sides.length) return;
       const text = String(s.sides[i].score);
       const at = scoreAt(s, i, text);
       f.text(at.x, at.y, text, at.k);
@@ -57,9 +57,9 @@ function bar(i: number, n: number): Region<PlayScreen> {
   return {
     y0: n === 2 ? 32 : 27,
     y1: 35,
-    same: (a, b) => i >= n || (a.sides[i].onTurn === b.sides[i].onTurn && (!a.sides[i].onTurn || digits(a.sides[i].score) === digits(b.sides[i].score))),
+    same: (a, b) => i >= a.sides.length || (a.sides[i].onTurn === b.sides[i].onTurn && (!a.sides[i].onTurn || digits(a.sides[i].score) === digits(b.sides[i].score))),
     draw(f, s) {
-      if (i >= n || !s.sides[i].onTurn) return;
+      if (i >= s.sides.length || !s.sides[i].onTurn) return;
       const at = scoreAt(s, i, String(s.sides[i].score));
       f.fill(at.x, at.y + 7 * at.k + 1, at.w, 2);
     },

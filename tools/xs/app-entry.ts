@@ -8,6 +8,8 @@
 //                      (screen model and pixels), bytes on the I²C bus], as JSON
 //   "finish"        → ticks 6 s more; answers the state JSON
 //   "render"        → draws the whole screen and sends the whole frame (the boot path: today's every update)
+//   "check"         → "same" if the framebuffer, drawn region by region, is a full render of the screen
+//                      (or "pending": a redraw waits for the gates), else the first byte that differs
 //   "journal"       → appends one typical shot record
 //   "calibrate\n<readings JSON>" → a calibration run over those readings; answers its result JSON
 import { commands } from './command.ts';
@@ -19,6 +21,8 @@ import { parseReading, parseTrace, parseTraceHeader } from '../../src/sensing/tr
 import { Journal } from '../../src/store/journal.ts';
 import { MemoryStorage } from '../../src/store/memory.ts';
 import type { Changes } from '../../src/view/changes.ts';
+import { Frame } from '../../src/view/frame.ts';
+import { render } from '../../src/view/render.ts';
 import { PageWriter } from '../../hosts/device/esp32/ssd1306-pages.ts';
 
 // xsnap-worker's meter (xsnap-worker.c: xs_resetMeter sets the count and returns the one before).
@@ -131,6 +135,14 @@ function run(op: string, body: string): string {
     case 'render':
       app?.refresh();
       return String(app?.frames ?? 0);
+    case 'check': {
+      if (!app) return 'error';
+      if ((app as unknown as { drawWanted: boolean }).drawWanted) return 'pending';
+      const want = render(new Frame(), app.screen()).bytes;
+      const got = app.framebuffer();
+      for (let i = 0; i < want.length; i++) if (want[i] !== got[i]) return `differs at byte ${i}`;
+      return 'same';
+    }
     case 'updates': {
       const out = JSON.stringify(updates);
       updates = [];

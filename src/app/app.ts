@@ -6,17 +6,19 @@
 
 import { formatEvent, formatHeader, formatLog, parseEvent, parseHeader } from '../rules/log.ts';
 import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
-import { publicState, type PublicState, type State } from '../rules/state.ts';
+import { publicBoard, publicState, type PublicState, type State } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
 import type { Calibration, HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
 import type { JournalContent, StoragePort } from '../store/journal.ts';
+import { Changes } from '../view/changes.ts';
 import { Frame } from '../view/frame.ts';
-import { render } from '../view/render.ts';
+import { Painter } from '../view/painter.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
 import type { SyncView } from '../sync/sync.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
+import { DisplayGate } from './display-gate.ts';
 import { describeEvent, describePiece } from './describe.ts';
 import { say, type MessageId } from '../i18n/index.ts';
 import { explainEvent, explainWarning, type Said } from './explain.ts';
@@ -34,8 +36,11 @@ export interface Clock {
 }
 
 export interface DisplayPort {
-  /** A whole 128×64 frame in SSD1306 page layout (1 KiB). */
-  show(frame: Uint8Array): void;
+  /** A 128×64 frame in SSD1306 page layout (1 KiB). `changed` says which columns of which pages differ
+   * from the frame shown last (read during the call only); absent, the whole frame. A display that sends
+   * page by page may stop when the bus must stay free: it returns false, keeps the rest pending, and
+   * sends it at the next call (then `changed` may be empty). */
+  show(frame: Uint8Array, changed?: Changes): boolean | void;
   brightness?(level: 'low' | 'mid' | 'high'): void;
 }
 
@@ -98,6 +103,14 @@ export class TableApp {
   private readonly buttons: Buttons;
   private readonly menus = new MenuStack();
   private readonly frame = new Frame();
+  /** Redraws only the regions of the screen that changed, and says which pages they touched. */
+  private readonly painter = new Painter(this.frame);
+  private readonly changes = new Changes();
+  /** Whether the bus may be used for the display now (no piece in a gate, no strike just now). */
+  private readonly gate = new DisplayGate();
+  /** A redraw waits for the gates to be quiet; the display has the rest of a frame to send. */
+  private drawWanted = false;
+  private displayBehind = false;
   /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
   private prefix: string | null = null;
   /** Records of boards (and the match) that ended, made when no shot is in progress. */
@@ -154,12 +167,14 @@ export class TableApp {
   /** A batch of readings from the capture driver, colour sensors and strips, in time order. */
   readings(batch: readonly Reading[]): void {
     const watch = this.install.watch;
-    if (!this.install.active) for (const r of batch) (watch.note(r), this.sensing.reading(r));
+    const gate = this.gate;
+    if (!this.install.active) for (const r of batch) (watch.note(r), gate.note(r), this.sensing.reading(r));
     else {
       // Calibrating or testing: the pieces dropped are not the match's.
-      for (const r of batch) (watch.note(r), this.install.reading(r));
+      for (const r of batch) (watch.note(r), gate.note(r), this.install.reading(r));
       this.draw();
     }
+    this.flushDisplay();
   }
 
   button(name: ButtonName, pressed: boolean, t = this.o.clock.now()): void {
@@ -181,6 +196,7 @@ export class TableApp {
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
     this.nextSaid(t);
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
+    this.flushDisplay();
   }
 
   /** A call as a player makes it at the table (menus, or the simulator's API). */
@@ -248,7 +264,10 @@ export class TableApp {
     if (this.install.active) return this.install.screen(corner, this.settings.language);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
-    return playScreen(this.match.header, this.state, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
+    // Not this.state: a copy of the whole match's history, at every redraw.
+    const s = this.match.state;
+    const view = { board: publicBoard(s), match: s.match };
+    return playScreen(this.match.header, view, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 
   framebuffer(): Uint8Array {
@@ -538,15 +557,30 @@ export class TableApp {
     this.lastText = this.say('ready');
   }
 
-  /** Draws the screen again (after the host changed something the screen shows). */
+  /** Draws the whole screen again and sends the whole frame (the path a boot takes). */
   refresh(): void {
+    this.painter.reset();
     this.draw();
   }
 
+  /** A redraw: now, or once no piece is in a gate and no strike has just been made (display-gate.ts). */
   private draw(): void {
-    render(this.frame, this.screen());
-    this.frames++;
-    this.o.display.show(this.frame.bytes);
-    this.o.observer?.changed?.();
+    this.drawWanted = true;
+    this.flushDisplay();
+  }
+
+  /** Whatever waits for the display (a redraw, the rest of a frame), if the gates are quiet now. */
+  private flushDisplay(): void {
+    if (!this.drawWanted && !this.displayBehind) return;
+    if (!this.gate.quiet(this.o.clock.now(), this.install.watch)) return;
+    const redraw = this.drawWanted;
+    if (redraw) {
+      this.drawWanted = false;
+      this.painter.paint(this.screen(), this.changes);
+      this.frames++;
+    }
+    this.displayBehind = this.o.display.show(this.frame.bytes, this.changes) === false;
+    this.changes.clear();
+    if (redraw) this.o.observer?.changed?.();
   }
 }

@@ -112,7 +112,7 @@ export const isUnknown = (piece: PocketPiece): boolean => piece === 'man' || pie
 
 /** What `carrom replay` prints. Key order is part of the contract (Node and XS must print the same bytes). */
 export function publicState(state: State) {
-  const { match, board } = state;
+  const { match } = state;
   return {
     rules: state.rules,
     mode: state.mode,
@@ -123,19 +123,26 @@ export function publicState(state: State) {
       over: match.over,
       winner: match.winner,
     },
-    board: {
-      number: board.number,
-      breaker: board.breaker,
-      turn: board.turn,
-      colours: board.colours.slice(),
-      onBoard: { white: board.onBoard.white, black: board.onBoard.black, queen: board.onBoard.queen },
-      queen: { state: board.queen.state, side: board.queen.side },
-      dues: board.dues.slice(),
-      awaiting: awaiting(state),
-      ...(state.mode === 'three' ? { points: boardPoints(state) } : {}),
-    },
+    board: publicBoard(state),
     shots: state.shots,
     warnings: state.warnings.map((w) => ({ line: w.line, warning: w.warning })),
+  };
+}
+
+/** The board part of `publicState`: a few fields, whatever the length of the match (the display's
+ * model reads it at every redraw, and the match's history would make that cost grow board by board). */
+export function publicBoard(state: State) {
+  const { board } = state;
+  return {
+    number: board.number,
+    breaker: board.breaker,
+    turn: board.turn,
+    colours: board.colours.slice(),
+    onBoard: { white: board.onBoard.white, black: board.onBoard.black, queen: board.onBoard.queen },
+    queen: { state: board.queen.state, side: board.queen.side },
+    dues: board.dues.slice(),
+    awaiting: awaiting(state),
+    ...(state.mode === 'three' ? { points: boardPoints(state) } : {}),
   };
 }
 

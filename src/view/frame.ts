@@ -8,6 +8,12 @@ export const HEIGHT = 64;
 
 export class Frame {
   readonly bytes = new Uint8Array((WIDTH * HEIGHT) / 8);
+  /** The same bytes four at a time: a rectangle's mask is applied to four columns in one operation. */
+  private readonly words = new Uint32Array(this.bytes.buffer);
+  /** Columns [drawnFrom, drawnTo) hold every pixel drawn since `startDrawn()` (a region's extent, which
+   * is all that must be cleared before the region is drawn again). */
+  drawnFrom = WIDTH;
+  drawnTo = 0;
   /** Glyph columns drawn large, remembered per frame (a preloaded module's own objects are frozen on
    * the device, so no cache may live at module level). */
   private readonly tall = new Map<number, number>();
@@ -16,12 +22,24 @@ export class Frame {
     this.bytes.fill(0);
   }
 
+  /** Starts measuring the columns drawn (drawnFrom, drawnTo). */
+  startDrawn(): void {
+    this.drawnFrom = WIDTH;
+    this.drawnTo = 0;
+  }
+
+  private drawn(x0: number, x1: number): void {
+    if (x0 < this.drawnFrom) this.drawnFrom = Math.max(0, x0);
+    if (x1 > this.drawnTo) this.drawnTo = Math.min(WIDTH, x1);
+  }
+
   get(x: number, y: number): boolean {
     return (this.bytes[(y >> 3) * WIDTH + x] & (1 << (y & 7))) !== 0;
   }
 
   set(x: number, y: number, on = true): void {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
+    this.drawn(x, x + 1);
     const i = (y >> 3) * WIDTH + x;
     if (on) this.bytes[i] |= 1 << (y & 7);
     else this.bytes[i] &= ~(1 << (y & 7));
@@ -36,21 +54,43 @@ export class Frame {
     this.rect(x, y, w, h, 2);
   }
 
-  /** A rectangle, page by page: one mask per page, then one byte operation per column. */
+  /** A rectangle, page by page: one mask per page, applied to four columns at a time where it can be
+   * (the render's cost is mostly these loops), or by the engine's own fill where whole bytes are set. */
   private rect(x: number, y: number, w: number, h: number, op: 0 | 1 | 2): void {
     const x0 = Math.max(0, x);
     const x1 = Math.min(WIDTH, x + w);
     const y0 = Math.max(0, y);
     const y1 = Math.min(HEIGHT, y + h);
+    if (x1 <= x0 || y1 <= y0) return;
+    this.drawn(x0, x1);
     const bytes = this.bytes;
-    for (let page = y0 >> 3; page <= (y1 - 1) >> 3 && y1 > y0; page++) {
+    const words = this.words;
+    for (let page = y0 >> 3; page <= (y1 - 1) >> 3; page++) {
       const top = Math.max(y0, page * 8) - page * 8;
       const bottom = Math.min(y1, page * 8 + 8) - page * 8;
       const mask = ((0xff << top) & (0xff >> (8 - bottom))) & 0xff;
       const row = page * WIDTH;
-      if (op === 1) for (let i = x0; i < x1; i++) bytes[row + i] |= mask;
-      else if (op === 0) for (let i = x0; i < x1; i++) bytes[row + i] &= ~mask;
-      else for (let i = x0; i < x1; i++) bytes[row + i] ^= mask;
+      if (mask === 0xff && op !== 2) {
+        bytes.fill(op === 1 ? 0xff : 0, row + x0, row + x1);
+        continue;
+      }
+      const end = row + x1;
+      let i = row + x0;
+      // Bytes up to a word boundary, whole words (the mask in each of their four bytes), the bytes left.
+      const quad = (mask * 0x01010101) >>> 0;
+      if (op === 1) {
+        for (; i < end && (i & 3) !== 0; i++) bytes[i] |= mask;
+        for (; i + 4 <= end; i += 4) words[i >> 2] |= quad;
+        for (; i < end; i++) bytes[i] |= mask;
+      } else if (op === 0) {
+        for (; i < end && (i & 3) !== 0; i++) bytes[i] &= ~mask;
+        for (; i + 4 <= end; i += 4) words[i >> 2] &= ~quad;
+        for (; i < end; i++) bytes[i] &= ~mask;
+      } else {
+        for (; i < end && (i & 3) !== 0; i++) bytes[i] ^= mask;
+        for (; i + 4 <= end; i += 4) words[i >> 2] ^= quad;
+        for (; i < end; i++) bytes[i] ^= mask;
+      }
     }
   }
 
@@ -82,6 +122,28 @@ export class Frame {
     }
   }
 
+  /** Sets the pixels of `count` columns from x, from row y down, where `bits` has a 1 (bit 0 is row y):
+   * each page's byte worked out once and written to every column (a glyph drawn large). */
+  private columns(x: number, count: number, y: number, bits: number): void {
+    if (y < 0) {
+      for (let k = 0; k < count; k++) this.column(x + k, y, bits, 1);
+      return;
+    }
+    const x0 = Math.max(0, x);
+    const x1 = Math.min(WIDTH, x + count);
+    const bytes = this.bytes;
+    let page = y >> 3;
+    let shift = y & 7;
+    while (bits !== 0 && page < HEIGHT / 8) {
+      const part = ((bits << shift) & 0xff) >>> 0;
+      const row = page * WIDTH;
+      if (part !== 0) for (let i = x0; i < x1; i++) bytes[row + i] |= part;
+      bits = shift === 0 ? bits >>> 8 : bits >>> (8 - shift);
+      shift = 0;
+      page++;
+    }
+  }
+
   private stretched(bits: number, scale: number): number {
     const key = bits * 8 + scale;
     let v = this.tall.get(key);
@@ -91,15 +153,42 @@ export class Frame {
 
   /** Draws text at (x, y), each pixel `scale` × `scale`; returns the x after the last glyph. */
   text(x: number, y: number, s: string, scale = 1): number {
+    const x0 = x;
+    if (scale === 1 && y >= 0 && y < HEIGHT) x = this.small(x, y, s);
+    else {
+      for (const ch of s) {
+        const columns = glyph(ch);
+        for (let c = 0; c < GLYPH_WIDTH; c++) {
+          const bits = columns[c];
+          if (bits === 0) continue;
+          const tall = scale === 1 ? bits : this.stretched(bits, scale);
+          this.columns(x + c * scale, scale, y, tall);
+        }
+        x += (GLYPH_WIDTH + 1) * scale;
+      }
+    }
+    if (x > x0) this.drawn(x0, x - scale);
+    return x;
+  }
+
+  /** Text at scale 1 on the screen's rows: a glyph column is one byte of its page, and the rows that
+   * spill over into the next page (y not on a page boundary), written straight into the bytes. */
+  private small(x: number, y: number, s: string): number {
+    const bytes = this.bytes;
+    const shift = y & 7;
+    const row = (y >> 3) * WIDTH;
+    // The next page, when the glyph's 7 rows reach into it and it is on the screen.
+    const below = shift > 1 && row + WIDTH < bytes.length ? row + WIDTH : -1;
     for (const ch of s) {
       const columns = glyph(ch);
       for (let c = 0; c < GLYPH_WIDTH; c++) {
         const bits = columns[c];
-        if (bits === 0) continue;
-        const tall = scale === 1 ? bits : this.stretched(bits, scale);
-        for (let k = 0; k < scale; k++) this.column(x + c * scale + k, y, tall, 1);
+        const at = x + c;
+        if (bits === 0 || at < 0 || at >= WIDTH) continue;
+        bytes[row + at] |= (bits << shift) & 0xff;
+        if (below >= 0) bytes[below + at] |= bits >>> (8 - shift);
       }
-      x += (GLYPH_WIDTH + 1) * scale;
+      x += GLYPH_WIDTH + 1;
     }
     return x;
   }

@@ -69,8 +69,15 @@ export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string
   return p;
 }
 
+/** What the play screen reads of a state: a PublicState, or the app's lighter one made at each redraw
+ * (the board, and of the match its score and how far it is, not the history of its boards). */
+export interface ScreenState {
+  board: PublicState['board'];
+  match: Pick<PublicState['match'], 'score' | 'over' | 'winner'> & { games: { readonly length: number } };
+}
+
 /** The play screen for a state; `last` is the latest event in words, `notice` a question of the app's own. */
-export function playScreen(header: MatchHeader, s: PublicState, last: string, corner: Corner, notice?: string, lang: Language = 'en'): PlayScreen {
+export function playScreen(header: MatchHeader, s: ScreenState, last: string, corner: Corner, notice?: string, lang: Language = 'en'): PlayScreen {
   const names = sideNames(header);
   const b = s.board;
   const sideOfTurn = header.mode === 'doubles' ? b.turn % 2 : b.turn;
@@ -103,7 +110,7 @@ export function playScreen(header: MatchHeader, s: PublicState, last: string, co
 }
 
 /** "B3/8 ICF 25 G2": the board (of how many), the rules, the target, the game of a several-game match. */
-function titleOf(header: MatchHeader, s: PublicState): string {
+function titleOf(header: MatchHeader, s: ScreenState): string {
   const p = withOptions(presetNamed(header.rules)?.params ?? PRESETS.icf.params, header.options);
   const params = p.ok ? p.value : PRESETS.icf.params;
   const of = params.maxBoards !== null && s.board.number <= params.maxBoards ? `/${params.maxBoards}` : '';
@@ -111,7 +118,7 @@ function titleOf(header: MatchHeader, s: PublicState): string {
   return `B${s.board.number}${of} ${header.rules.toUpperCase().slice(0, 6)} ${params.matchTarget}${game}`;
 }
 
-function promptFor(s: PublicState, names: string[], lang: Language): string | null {
+function promptFor(s: ScreenState, names: string[], lang: Language): string | null {
   const a = s.board.awaiting as Record<string, number> | null;
   if (!a) return null;
   if ('identify' in a) return a.identify > 1 ? say(lang, 'promptNameMany', a.identify) : say(lang, 'promptNameOne');

@@ -1,5 +1,6 @@
-// Benchmarks of the table app in XS: a render, a journal write, the heap after whole boards played
-// through the app (sensing, rules, view, journal), and the size of the device bundle.
+// Benchmarks of the table app in XS: the display's updates (render operations and bytes on the I²C bus,
+// for each update of a match and for the full redraw a boot makes), a journal write, the heap after
+// whole boards played through the app (sensing, rules, view, journal), and the size of the device bundle.
 import { statSync } from 'node:fs';
 import { DEVICE, buildDevice, xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
@@ -10,6 +11,8 @@ import { fmt, median, max, table } from './stats.ts';
 import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
 
 const WARM_UP = 3;
+
+type Update = [boards: number, ops: number, bytes: number];
 const RENDERS = 20;
 
 /** The size of the device bundle as `npm run build` makes it (its constants kept const), which is the
@@ -28,37 +31,57 @@ export async function benchApp(): Promise<string> {
     const g = generateTrace(m.header, m.events, 7, NOISE.medium, LAYOUTS.reference);
     // Stream the readings one by one: the engine keeps only what the app keeps.
     await xs.command('start\n' + formatTraceHeader(g.header));
+    const updates = async (): Promise<Update[]> => JSON.parse((await xs.command('updates')).reply.toString()) as Update[];
+    await updates(); // the boot's frame (not counted: the counting starts after it)
     await xs.evaluate('gc()');
     const first = await xs.command('render');
     const heapAt: Record<number, number> = { 0: first.meter.currentHeapCount };
     const startRenders: number[] = [];
-    for (let i = 0; i < RENDERS; i++) startRenders.push((await xs.command('render')).meter.compute);
+    for (let i = 0; i < RENDERS; i++) await xs.command('render');
+    // The full redraws' own operations (the driver's left out, as for the updates below) and bytes.
+    const fulls = await updates();
+    startRenders.push(...fulls.slice(1).map((u) => u[1]));
+    const fullBytes = fulls.map((u) => u[2]);
+    const played: Update[] = [];
     let done = 0;
     for (const r of g.readings) {
       const a = await xs.command('reading\n' + formatReading(r));
       const [, boards] = a.reply.toString().split(' ');
       if (Number(boards) !== done) {
         done = Number(boards);
-        if (done === 1 || done === 8) {
+        played.push(...(await updates())); // collected at each board's end: nothing kept in the engine's heap
+        if (done === 1 || done === 4 || done === 8) {
           await xs.evaluate('gc()');
           heapAt[done] = (await xs.command('render')).meter.currentHeapCount;
+          await updates(); // that full redraw is not one of the match's updates
         }
       }
     }
+    played.push(...(await updates()));
+    const inBoard = (b: number) => played.filter((u) => u[0] === b);
+    const [b1, b10] = [inBoard(0), inBoard(9)];
     // A warm-up of each before counting: the first call after a change of screen or state does more.
     for (let i = 0; i < WARM_UP; i++) await xs.command('render');
-    const renders: number[] = [];
-    for (let i = 0; i < RENDERS; i++) renders.push((await xs.command('render')).meter.compute);
+    for (let i = 0; i < RENDERS; i++) await xs.command('render');
+    const renders = (await updates()).slice(WARM_UP).map((u) => u[1]);
     for (let i = 0; i < WARM_UP; i++) await xs.command('journal');
     const writes: number[] = [];
     for (let i = 0; i < RENDERS; i++) writes.push((await xs.command('journal')).meter.compute);
+    const rows = (label: string, us: Update[]): [string, string, string][] => [
+      [`${label}: render XS operations per update (model + changed regions), median`, fmt(median(us.map((u) => u[1]))), `worst ${fmt(max(us.map((u) => u[1])))}; ${us.length} updates`],
+      [`${label}: bytes on the I²C bus per update, median`, fmt(median(us.map((u) => u[2]))), `worst ${fmt(max(us.map((u) => u[2])))}`],
+    ];
     return table(`The table app in XS (${fmt(g.stats.shots)} shots, ${done} boards of one match, medium noise; ${WARM_UP} calls of warm-up, then ${RENDERS} counted)`, [
-      ['render of the play screen (model + pixels) at the start of the match, median', fmt(median(startRenders)), `worst ${fmt(max(startRenders))}; first call ${fmt(first.meter.compute)}`],
-      [`render of the play screen (model + pixels) after ${done} boards, median`, fmt(median(renders)), `worst ${fmt(max(renders))}`],
+      ['full redraw of the play screen (model + all pixels; boot, refresh) at the start of the match, median', fmt(median(startRenders)), `worst ${fmt(max(startRenders))}; first call ${fmt(fulls[0][1])}`],
+      [`full redraw of the play screen (model + all pixels) after ${done} boards, median`, fmt(median(renders)), `worst ${fmt(max(renders))}`],
+      ['bytes on the I²C bus for a full frame (boot, after a display fault)', fmt(median(fullBytes)), 'the driver sent 1,058 at every update before it sent pages'],
+      ...rows('each display update of board 1', b1),
+      ...rows('each display update of board 10', b10),
       ['journal write of one shot record, median', fmt(median(writes)), `worst ${fmt(max(writes))}`],
       ['heap slots at the start of the match (after a GC)', fmt(heapAt[0]), 'xsnap counts the code too; on the device it is preloaded into flash'],
       ['heap slots after 1 board', fmt(heapAt[1] ?? NaN), `+${fmt((heapAt[1] ?? NaN) - heapAt[0])} over the start`],
-      ['heap slots after 8 boards', fmt(heapAt[8] ?? NaN), `growth from board 1 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[1] ?? NaN))}`],
+      ['heap slots after 4 boards', fmt(heapAt[4] ?? NaN), 'the level the heap keeps from here on (it gets there later than when every update drew everything)'],
+      ['heap slots after 8 boards', fmt(heapAt[8] ?? NaN), `growth from board 1 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[1] ?? NaN))}; from 4 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[4] ?? NaN))}`],
       ['device bundle (build/device/esp32/carrom.js, minified)', `${fmt(bundle / 1024, 1)} KiB`],
     ]);
   } finally {

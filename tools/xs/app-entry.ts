@@ -2,9 +2,15 @@
 // benchmarks and the XS test of the app:
 //   "load\n<trace>" → a fresh app on memory flash, ready to play the trace
 //   "next"          → feeds the next reading (with 20 ms ticks up to it), answers "<kind> <boards done>"
-//   "start\n<trace header>", then "reading\n<line>" → the same, one reading at a time, nothing kept (heap)
+//   "start\n<trace header>", then "reading\n<line>" → the same, one reading at a time, nothing kept (heap);
+//                      its display is the SSD1306 driver's page writer, counting the bytes it puts on the bus
+//   "updates"       → each display update since the last "updates": [boards done, render XS operations
+//                      (screen model and pixels), bytes on the I²C bus], as JSON
 //   "finish"        → ticks 6 s more; answers the state JSON
-//   "render"        → draws the screen once;  "journal" → appends one typical shot record
+//   "render"        → draws the whole screen and sends the whole frame (the boot path: today's every update)
+//   "check"         → "same" if the framebuffer, drawn region by region, is a full render of the screen
+//                      (or "pending": a redraw waits for the gates), else the first byte that differs
+//   "journal"       → appends one typical shot record
 //   "calibrate\n<readings JSON>" → a calibration run over those readings; answers its result JSON
 import { commands } from './command.ts';
 import { TableApp } from '../../src/app/app.ts';
@@ -14,6 +20,19 @@ import type { Reading } from '../../src/sensing/types.ts';
 import { parseReading, parseTrace, parseTraceHeader } from '../../src/sensing/trace.ts';
 import { Journal } from '../../src/store/journal.ts';
 import { MemoryStorage } from '../../src/store/memory.ts';
+import type { Changes } from '../../src/view/changes.ts';
+import { Frame } from '../../src/view/frame.ts';
+import { render } from '../../src/view/render.ts';
+import { PageWriter } from '../../hosts/device/esp32/ssd1306-pages.ts';
+
+// xsnap-worker's meter (xsnap-worker.c: xs_resetMeter sets the count and returns the one before).
+declare function resetMeter(limit: number, index: number): number;
+declare function currentMeterLimit(): number;
+const meter = (): number => {
+  const now = resetMeter(currentMeterLimit(), 0);
+  resetMeter(currentMeterLimit(), now);
+  return now;
+};
 
 
 let app: TableApp | null = null;
@@ -21,7 +40,15 @@ let readings: Reading[] = [];
 let cursor = 0;
 let clock = 0;
 const journal = new Journal(new MemoryStorage());
+/** Bytes on the bus: each write's own and its address byte. */
+let busBytes = 0;
+let updates: [number, number, number][] = [];
 const RECORD = '{"e":"strike","seat":0,"t":1000}\n{"e":"pocket","piece":"white","pocket":2,"t":1850}\n{"e":"settle","t":4200}';
+
+function boardsOf(a: TableApp): number {
+  const s = a.state;
+  return s.match.boards.length + 100 * s.match.games.length;
+}
 
 function run(op: string, body: string): string {
   switch (op) {
@@ -46,13 +73,34 @@ function run(op: string, body: string): string {
       const h = parseTraceHeader(JSON.parse(body));
       if (!h.ok) return `error\n${h.error}`;
       clock = 0;
+      const writer = new PageWriter((bytes) => void (busBytes += bytes.length + 1));
+      let showOps = 0;
+      const display = {
+        show(frame: Uint8Array, changed?: Changes) {
+          const before = meter();
+          writer.show(frame, changed);
+          showOps += meter() - before;
+        },
+      };
       app = new TableApp({
         clock: { now: () => clock },
-        display: { show: () => {} },
+        display,
         storage: new MemoryStorage(),
         table: { beamGapMm: h.value.beamGapMm, calibration: h.value.calibration },
         defaultMatch: h.value.match,
       });
+      // Each update's cost: the app's whole display step (screen model, pixels) less the driver's part.
+      const shown = app as unknown as { flushDisplay(): void };
+      const flush = shown.flushDisplay.bind(app);
+      shown.flushDisplay = () => {
+        const frames = app!.frames;
+        const bytes = busBytes;
+        showOps = 0;
+        const before = meter();
+        flush();
+        const ops = meter() - before - showOps;
+        if (app!.frames !== frames) updates.push([boardsOf(app!), ops, busBytes - bytes]);
+      };
       readings = [];
       cursor = 0;
       return 'ok';
@@ -87,6 +135,19 @@ function run(op: string, body: string): string {
     case 'render':
       app?.refresh();
       return String(app?.frames ?? 0);
+    case 'check': {
+      if (!app) return 'error';
+      if ((app as unknown as { drawWanted: boolean }).drawWanted) return 'pending';
+      const want = render(new Frame(), app.screen()).bytes;
+      const got = app.framebuffer();
+      for (let i = 0; i < want.length; i++) if (want[i] !== got[i]) return `differs at byte ${i}`;
+      return 'same';
+    }
+    case 'updates': {
+      const out = JSON.stringify(updates);
+      updates = [];
+      return out;
+    }
     case 'calibrate': {
       const rs = JSON.parse(body) as Reading[];
       const c = new CalibrationRun(10);

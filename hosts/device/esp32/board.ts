@@ -19,6 +19,7 @@ import { FileStorage } from '../net/file-storage.ts';
 import { type Bus, type I2CDevice, openI2C } from './i2c.ts';
 import { decodeSamples, SAMPLE_BYTES } from './samples.ts';
 import { SSD1306 } from './ssd1306.ts';
+import { BusQuiet } from './quiet.ts';
 
 interface Addresses {
   display: number;
@@ -62,26 +63,31 @@ function micros(): number {
 }
 
 /** The OLED, or a log line once if it stops answering (naming the part and its pins, `named`): the table
- * plays on without its screen, and the self-test lists it in `faults` while it does not answer. */
+ * plays on without its screen, and the self-test lists it in `faults` while it does not answer. A new
+ * driver (at boot, after a fault) sends the whole frame: what the display holds is not known. */
 function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named: string, faults: string[]): DisplayPort & { close(): void } {
   let display: SSD1306 | null = null;
   let failed = false;
-  const attempt = (step: (d: SSD1306) => void) => {
+  /** True unless the driver stopped for quiet with pages pending (a failure pends nothing: the next
+   * redraw sets the display up again and sends it all). */
+  const attempt = (step: (d: SSD1306) => boolean | void): boolean => {
     try {
       display ??= make();
-      step(display);
+      const done = step(display);
       failed = false;
       if (faults.includes('display')) faults.splice(faults.indexOf('display'), 1);
+      return done !== false;
     } catch (e) {
       display?.close();
       display = null; // set it up again next time: it may have lost power
       if (!failed) log(`carrom: ${named} (${e})`);
       if (!faults.includes('display')) faults.push('display');
       failed = true;
+      return true;
     }
   };
   return {
-    show: (frame) => attempt((d) => d.show(frame)),
+    show: (frame, changed) => attempt((d) => d.show(frame, changed)),
     brightness: (level) => attempt((d) => d.brightness(level)),
     close: () => display?.close(),
   };
@@ -96,7 +102,9 @@ export function referenceBoard(): Board {
   const open: { close(): void }[] = [];
   const hardware = describeBoard({ pin: device.pin as Record<string, number>, bus, address });
   const faults: string[] = [];
-  const display = guardedDisplay(() => new SSD1306(bus, address.display), log, fault('display', 'displayMissing', hardware).message, faults);
+  // The display waits while a piece is in a gate or a strike was just read (quiet.ts).
+  const quiet = new BusQuiet(micros);
+  const display = guardedDisplay(() => new SSD1306(bus, address.display, quiet.quiet), log, fault('display', 'displayMissing', hardware).message, faults);
   open.push(display);
   // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
   const layout = (device as unknown as { table?: BoardTable }).table;
@@ -141,10 +149,12 @@ export function referenceBoard(): Board {
           }
         }, DRAIN_MS),
       );
+      quiet.blocked = () => capture.blocked; // newer than any edge JavaScript has read yet
       const beams: ReadingSource = {
         read() {
           const out = pending;
           pending = [];
+          for (const r of out) quiet.beam(r);
           return out;
         },
         // Closed before the buttons (table.ts opens the sources first, close() goes in order): digitalbank.c
@@ -173,6 +183,7 @@ export function referenceBoard(): Board {
       });
       function drainSamples(): void {
         for (let n = sampler.read(samplesRaw); n > 0; n = sampler.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
+        for (const r of sampled) quiet.strip(r); // a strike holds the display's next pages (quiet.ts)
         if (sampler.lost !== samplesLost) {
           samplesLost = sampler.lost;
           log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);

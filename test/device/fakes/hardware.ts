@@ -1,8 +1,10 @@
 // Stand-ins for the reference table's hardware, which cannot run here: an I²C bus with the TCA9548A
 // switch, four TCS34725 colour sensors behind it (one address), four strip controllers and the
-// SSD1306; GPIO pins; the microsecond clock; timers; Preference. The fake IO classes (io.ts) talk to it
+// SSD1306 (its RAM in oled.ts); GPIO pins; the microsecond clock; timers; Preference. The fake IO classes (io.ts) talk to it
 // exactly as the SDK's classes talk to the chips, and the fake sampler driver (sdk.ts) as its task
 // does, so a test can see every transaction on the bus and who made it (JavaScript or the driver).
+
+import { Oled } from './oled.ts';
 
 export const SWITCH = 0x70;
 export const COLOUR = 0x29;
@@ -47,6 +49,12 @@ export class Hardware {
   readonly colours = [new ColourChip(), new ColourChip(), new ColourChip(), new ColourChip()];
   readonly strips: { mm: number | null; answers: boolean }[] = STRIPS.map(() => ({ mm: null, answers: true }));
   display = { answers: true, pageWrites: 0 };
+  /** What the display's RAM holds: what a player sees. */
+  readonly oled = new Oled();
+  /** Called after each write the display acknowledged (a test's way to act between two pages). */
+  onDisplayWrite: (bytes: number[]) => void = () => {};
+  /** The capture driver's mask of beams blocked now (bit = channel), as its `blocked` getter says. */
+  blockedMask = 0;
   readonly timers = new Set<{ due: number; ms: number; fn: () => void }>();
   readonly preference = new Map<string, unknown>();
   /** littlefs: whole files by path. */
@@ -90,8 +98,11 @@ export class Hardware {
       return true;
     }
     if (address === DISPLAY) {
-      if (this.display.answers && bytes[0] === 0x40) this.display.pageWrites++;
-      return this.display.answers;
+      if (!this.display.answers) return false;
+      if (bytes[0] === 0x40) this.display.pageWrites++;
+      this.oled.write(bytes);
+      this.onDisplayWrite(bytes);
+      return true;
     }
     if (address === COLOUR) {
       const chip = this.colourOnChannel();

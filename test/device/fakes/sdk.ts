@@ -115,9 +115,10 @@ export class Capture {
       driver: this,
     };
   }
-  /** The level of each channel's last record, as capture.c's edgeRingBlocked (bit = channel, set: blocked). */
+  /** The level of each channel's last record, as capture.c's edgeRingBlocked (bit = channel, set: blocked);
+   * a test may also block beams the driver has not put in its ring yet (hardware.blockedMask). */
   get blocked(): number {
-    return this.#blocked;
+    return this.#blocked | hardware.blockedMask;
   }
   read(buffer: ArrayBuffer): number {
     if (!this.#open) throw new Error('closed');

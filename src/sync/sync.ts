@@ -24,8 +24,8 @@ export interface SyncOptions {
   finder?: ServerFinder;
   setup?: SetupPort;
   /** The host's own work that waits for rest (the device's setup page: its settings are written to
-   * flash only while nothing moves), run at each tick at rest before the sync core's. */
-  atRest?: () => void;
+   * flash only while nothing moves), run at each tick at rest before the sync core's, with its time. */
+  atRest?: (now: number) => void;
 }
 
 /** What the display shows of sync. */
@@ -169,7 +169,7 @@ export class Sync {
     if (this.inFlight && now - this.inFlight.since > ANSWER_US) this.giveUp();
     // A shot the app did not announce (shotStarted) still stops an upload, at the first tick of it.
     if (!atRest) this.shotStarted();
-    if (atRest) this.o.atRest?.();
+    if (atRest) this.o.atRest?.(now);
     if (atRest) this.settle(now);
     if (atRest && enabled && !this.inFlight && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
     const changed = this.version !== this.shown;

@@ -93,7 +93,7 @@ export class TableNetwork {
       transport: new HttpTransport(() => this.wifi.offline(), undefined, heardDate),
       wallClock: this.clock,
       // The setup page's settings are kept in flash only at rest (setup-mode.ts).
-      atRest: () => this.setup.settle(),
+      atRest: (now) => this.setup.settle(now),
       digest: sha256,
       random: { next: () => this.o.random() },
       settings,

@@ -15,6 +15,8 @@ import { drawPin, formatPin } from './pin.ts';
 import type { SetupPort } from '../../../src/sync/ports.ts';
 
 const MAX_FORM = 2048;
+/** A Preference that refused the settings is tried again after this long at rest, not at every tick. */
+const RETRY_US = 10_000_000;
 
 interface Exchange {
   method: string;
@@ -29,8 +31,9 @@ export class SetupMode implements SetupPort {
   private server: Server | null = null;
   /** A valid form, answered, not yet kept (it waits for rest); the newest form wins. */
   pending: NetSettings | null = null;
-  /** Why the last try to keep `pending` failed (a full or worn NVS), shown on the page; tried again at each rest. */
+  /** Why the last try to keep `pending` failed (a full or worn NVS), shown on the page; tried again at rest. */
   private saveError: string | null = null;
+  private retryAt = 0;
 
   constructor(
     private readonly settings: () => NetSettings,
@@ -114,17 +117,19 @@ export class SetupMode implements SetupPort {
     this.log(`setup: received, table ${s.table} joins ${s.ssid} once they are kept (at rest)`);
   }
 
-  /** At rest (no shot in play): keeps a form that waits, then closes setup mode (the table joins the
-   * network). A store that refuses the write leaves the form waiting and the page open, saying why. */
-  settle(): void {
+  /** At rest (no shot in play; `now` the app's µs): keeps a form that waits, then closes setup mode
+   * (the table joins the network). A store that refuses the write leaves the form waiting and the page
+   * open, saying why, and is tried again 10 s later (at rest). */
+  settle(now: number): void {
     const s = this.pending;
-    if (!s) return;
+    if (!s || (this.saveError !== null && now < this.retryAt)) return;
     try {
       this.save(s);
     } catch (e) {
       const error = `not kept: ${e instanceof Error ? e.message : String(e)}`;
-      if (error !== this.saveError) this.log(`setup: ${error}; tried again at the next rest`);
+      if (error !== this.saveError) this.log(`setup: ${error}; tried again in ${RETRY_US / 1e6} s, at rest`);
       this.saveError = error;
+      this.retryAt = now + RETRY_US;
       return;
     }
     this.pending = null;

@@ -3,10 +3,18 @@
 // server, then the next server of the list. It never blocks: the answer, or the failure, comes in a
 // callback, and the table plays on without a time meanwhile. Not `Time.set`: the clock is kept as an
 // offset from the µs clock (wall-clock.ts), so that nothing else on the device sees its time jump.
+// The module is in the build already: modules/io's manifest includes examples/manifest_net.json on the
+// ESP32 and on lin, which brings sntp (and sets `config.sntp`; its setup/network does nothing without
+// `config.ssid`, which this firmware never sets).
 import SNTP from 'sntp';
+import config from 'mc/config';
 
-/** Public pools first, then a second operator: a club network with Internet reaches one of them. */
-export const SNTP_HOSTS = Object.freeze(['pool.ntp.org', 'time.cloudflare.com']);
+/** The build's time server (`mcconfig … sntp=HOST`; manifest_net.json says pool.ntp.org), then a
+ * second operator: a club network with Internet reaches one of them. */
+export const SNTP_HOSTS: readonly string[] = Object.freeze([
+  (config as { sntp?: string }).sntp || 'pool.ntp.org',
+  'time.cloudflare.com',
+]);
 
 export class SntpTime {
   private sntp: SNTP | null = null;

@@ -223,7 +223,8 @@ export class Sync {
     this.o.transport?.cancel?.();
     this.inFlight = null;
     this.stopped++;
-    this.version++;
+    // No display change bumped: nothing the corner shows changed (the record still waits), and a redraw
+    // now would be a display transfer while pieces move. The SYNC menu's SENDING shows again at rest.
   }
 
   private fail(error: string): void {

@@ -179,7 +179,9 @@ describe('results sync', () => {
     phase = 'shot';
     sync.shotStarted();
     assert.equal(cancels, 1, 'cancelled at the shot\'s start, not at the next tick');
+    assert.equal(sync.stopped, 1);
     assert.equal(sync.view().sending, false);
+    assert.equal(sync.tick(20_000, false, true), false, 'no redraw asked for while pieces move');
     for (let i = 0; i < 10; i++) (pump(), sync.tick(20_000 * (i + 1), false, true));
     assert.deepEqual(reads.filter((r) => r.at === 'shot'), [], 'nothing of the record is read while the shot is in play');
     assert.equal(sync.view().queued, 1, 'the record is kept');

@@ -209,6 +209,7 @@ interface NetBundle {
   }) => Network;
   WifiManager: new (onState: (state: string, trouble: Trouble) => void, random: () => number, log: (t: string) => void) => Network['wifi'];
   preferenceNetStore: { load(): NetSettingsT; save(s: NetSettingsT): void };
+  withNetwork(log: (t: string) => void, startApp: (sync: Sync) => unknown, store?: { load(): NetSettingsT; save(s: NetSettingsT): void }): { sync: Sync };
   Sync: typeof Sync;
   hardware: Hw;
   net: FakeNet;
@@ -284,6 +285,25 @@ describe('device network on the fake SDK: Wi-Fi, the setup page, uploads, the ti
       assert.equal(w.state, 'down');
       assert.deepEqual(states.at(-1), ['down', null]);
     });
+  });
+
+  it('wired to the app (wire.ts): the app hears a refused password, and records carry the network\'s time', () => {
+    let s = { ...CLUB };
+    const heard: [string, Trouble][] = [];
+    const app = { setWifi: (w: string, why: Trouble) => void heard.push([w, why]) };
+    const { sync } = d.withNetwork(() => {}, () => app, { load: () => ({ ...s }), save: (n) => void (s = n) });
+    d.net.station!.notify('disconnect', -1);
+    assert.deepEqual(heard.at(-1), ['down', 'wrongPassword']);
+    hw().advance(60_000);
+    d.net.station!.notify('gotIP');
+    assert.deepEqual(heard.at(-1), ['up', null]);
+    d.net.sntps[0].answer(Date.UTC(2026, 11, 1, 12, 0, 0) / 1000);
+    const h = header('icf');
+    const s0 = start(h);
+    assert.ok(s0.ok);
+    sync.finished('board', `${JSON.stringify(h)}\n`, publicState(s0.value));
+    const made = JSON.parse(sync.outbox.bodyText(sync.outbox.queued()[0])) as { madeAt: string | null };
+    assert.equal(made.madeAt, '2026-12-01T12:00:00.500Z', 'the record carries the time SNTP gave');
   });
 
   describe('the setup page', () => {

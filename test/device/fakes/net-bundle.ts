@@ -27,6 +27,7 @@ const MODULES: Record<string, string> = {
 /** (Not a file: the Node typecheck would follow it into code that needs the SDK's typings.) */
 const ENTRY = `
 export { TableNetwork } from '../../../hosts/device/net/network.ts';
+export { withNetwork } from '../../../hosts/device/net/wire.ts';
 export { WifiManager } from '../../../hosts/device/net/wifi.ts';
 export { HttpTransport } from '../../../hosts/device/net/http-transport.ts';
 export { preferenceNetStore } from '../../../hosts/device/net/preference-settings.ts';

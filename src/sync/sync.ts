@@ -218,6 +218,11 @@ export class Sync {
    * If the server had already stored it, it answers the second one 200 duplicate (docs/sync.md §2),
    * which acknowledges it. An answer already in is kept: it takes effect at rest, as any answer does. */
   shotStarted(): void {
+    // A look-up by mDNS in progress stops too, when the finder can stop; it starts again at rest.
+    if (this.finding && this.o.finder?.cancel) {
+      this.o.finder.cancel();
+      this.finding = false;
+    }
     const f = this.inFlight;
     if (!f || (this.answer && this.answer.token === f.token)) return;
     this.o.transport?.cancel?.();

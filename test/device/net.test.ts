@@ -503,6 +503,26 @@ describe('device network on the fake SDK: Wi-Fi, the setup page, uploads, the ti
       assert.equal(d.net.sntps.length, 2);
     });
 
+    it('a look-up of the server by mDNS stops when a shot starts (its answers are parsed in JavaScript), and starts again at rest', () => {
+      let s: NetSettingsT = { ...CLUB, server: null };
+      const store = { load: () => ({ ...s }), save: (n: NetSettingsT) => void (s = n) };
+      const network = new d.TableNetwork({ onWifi: () => {}, onSaved: () => {}, log: () => {}, random: () => 0.5, firmware: 't', store });
+      const sync = new d.Sync(network.ports());
+      network.join();
+      d.net.station!.notify('gotIP');
+      sync.finished('board', log(1), STATE);
+      sync.tick(0, true, true);
+      assert.equal(d.net.mdns.length, 1);
+      assert.deepEqual(d.net.mdns[0].monitoring, ['_carrom._tcp']);
+      sync.shotStarted();
+      hw().advance(1);
+      assert.equal(d.net.mdns[0].closed, true, 'closed at the shot\'s start');
+      hw().advance(20_000); // its 10 s wait would have ended with an error: it must not
+      assert.equal(sync.view().error, null);
+      sync.tick(20_000_000, true, true);
+      assert.equal(d.net.mdns.length, 2, 'looked up again at rest');
+    });
+
     it('a record that cannot go says why: a refused Wi-Fi password', () => {
       const { sync } = online();
       d.net.station!.notify('disconnect', -1);

@@ -5,10 +5,11 @@ import { createHmac } from 'node:crypto';
 import { formatJson, publicState } from '../../src/rules/index.ts';
 import { start } from '../../src/rules/engine.ts';
 import { BACKOFF } from '../../src/sync/backoff.ts';
-import type { Sync } from '../../src/sync/sync.ts';
+import { Sync } from '../../src/sync/sync.ts';
+import { nodeDigest } from '../helpers/digest.ts';
 import { header } from '../../tools/script.ts';
 import { HandTransport, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
-import type { PostRequest, TransportPort } from '../../src/sync/ports.ts';
+import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 const h = header('icf');
@@ -223,6 +224,32 @@ describe('results sync', () => {
     sync.tick(80_000, true, true);
     assert.equal(tr.posted.length, 1, 'sent again');
     assert.equal(JSON.parse(tr.posted[0].body).counter, 2);
+  });
+
+  it('a look-up of the server in progress when a shot starts is stopped, and started again at rest', () => {
+    let finds = 0;
+    let cancels = 0;
+    const tr = new HandTransport();
+    let s: SyncSettings | null = { ...SETTINGS, server: null };
+    const sync = new Sync({
+      storage: new MemoryFlash(),
+      transport: tr,
+      digest: nodeDigest,
+      random: { next: () => 0.5 },
+      settings: { load: () => s, forget: () => void (s = null) },
+      firmware: 't',
+      finder: { find: () => void finds++, cancel: () => void cancels++ },
+    });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(finds, 1);
+    sync.tick(20_000, false, true);
+    assert.equal(cancels, 1);
+    sync.tick(40_000, true, true);
+    assert.equal(finds, 2, 'a new look-up at rest; the stopped one never answers');
+    sync.shotStarted();
+    sync.shotStarted();
+    assert.equal(cancels, 2, 'once a look-up');
   });
 
   it('Wi-Fi off in the settings: nothing is sent', () => {

@@ -11,6 +11,7 @@ export const net = {
   servers: [] as Server[],
   clients: [] as HTTPClient[],
   sntps: [] as SNTP[],
+  mdns: [] as MDNS[],
   reset(): void {
     this.stations = [];
     this.mode = 0;
@@ -18,6 +19,7 @@ export const net = {
     this.servers = [];
     this.clients = [];
     this.sntps = [];
+    this.mdns = [];
   },
   /** The newest station, still open. */
   get station(): FakeWiFi | undefined {
@@ -163,9 +165,17 @@ export const Net = {
 
 /** modules/network/mdns: only what find-server.ts calls. */
 export class MDNS {
-  constructor(readonly options: { hostName: string }) {}
-  monitor(_service: string, _callback: unknown): void {}
-  close(): void {}
+  closed = false;
+  monitoring: string[] = [];
+  constructor(readonly options: { hostName: string }) {
+    net.mdns.push(this);
+  }
+  monitor(service: string, _callback: unknown): void {
+    this.monitoring.push(service);
+  }
+  close(): void {
+    this.closed = true;
+  }
 }
 
 /** modules/network/sntp/sntp.js: asks `host`; the callback gets (1, seconds), (2) on a retry, or

@@ -63,6 +63,8 @@ export interface SyncPort {
   finished(kind: 'board' | 'match', log: string | null, state: PublicState): void;
   /** The host's timer; true if what the display shows of sync changed. */
   tick(now: number, atRest: boolean, enabled: boolean): boolean;
+  /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
+  shotStarted?(): void;
   view(): SyncView;
   retryNow(): void;
   /** Wi-Fi (re)connected: a wait after network failures ends now. */
@@ -71,6 +73,9 @@ export interface SyncPort {
   openSetup(): { network: string; code: string } | { error: string };
   closeSetup(): void;
 }
+
+/** Why Wi-Fi is down, when the host can tell: the access point refused the password. */
+export type WifiTrouble = 'wrongPassword';
 
 export interface AppOptions {
   clock: Clock;
@@ -132,6 +137,8 @@ export class TableApp {
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
   wifi: Wifi = 'off';
+  /** Why Wi-Fi is down, when the host knows it (setWifi). */
+  wifiTrouble: WifiTrouble | null = null;
   setup: Setup;
   /** Health facts seen since boot, newest last (bounded). */
   readonly health: HealthFact[] = [];
@@ -205,8 +212,12 @@ export class TableApp {
     this.sensing.reading({ t: this.o.clock.now(), kind: 'call', call: c });
   }
 
-  setWifi(w: Wifi): void {
+  /** Wi-Fi's state, and why it is down when the host knows: a wrong password is said on the bottom line
+   * once each time it is found (the corner's W! alone would only say "down, trying again"). */
+  setWifi(w: Wifi, why: WifiTrouble | null = null): void {
     if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
+    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.lastText = this.say('wifiWrongPassword');
+    this.wifiTrouble = why;
     this.wifi = w;
     this.draw();
   }
@@ -368,6 +379,7 @@ export class TableApp {
       this.boardKey = this.key(base);
     }
     const after = this.match.apply(e);
+    if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
     this.o.observer?.event?.(e);
     this.journal.add(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).

@@ -10,6 +10,8 @@ export const EN = Object.freeze({
   putBackPlayAgain: 'PUT BACK: PLAY AGAIN',
   waitShotInPlay: 'WAIT: SHOT IN PLAY',
   notSaved: 'NOT SAVED: FLASH',
+  // Wi-Fi refused the password kept for it (the setup page sets another).
+  wifiWrongPassword: 'WIFI: WRONG PASSWORD',
   lostShotNotice: 'SHOT {0} LOST? SELECT',
   // The play screen: the queen, the dues, the end, what the table waits for.
   queenOnBoard: 'Q ON',

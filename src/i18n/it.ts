@@ -9,6 +9,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'RIMESSE: RIGIOCA',
   waitShotInPlay: 'ATTENDI: TIRO',
   notSaved: 'NON SALVATO: FLASH',
+  wifiWrongPassword: 'WIFI: PASSWORD ERRATA',
   lostShotNotice: 'TIRO {0} PERSO? ●',
   queenOnBoard: 'R IN',
   queenPending: 'R {0}?',

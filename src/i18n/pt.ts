@@ -9,6 +9,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'REPOSTAS: REPETIR',
   waitShotInPlay: 'ESPERE: DISPARO',
   notSaved: 'NÃO GUARDADO: FLASH',
+  wifiWrongPassword: 'WIFI: SENHA ERRADA',
   lostShotNotice: 'DISPARO {0} PERDIDO?',
   queenOnBoard: 'R EM',
   queenPending: 'R {0}?',

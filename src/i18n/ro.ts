@@ -9,6 +9,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'PUSE ÎNAPOI: REJOACĂ',
   waitShotInPlay: 'AȘTEAPTĂ: LOVITURĂ',
   notSaved: 'NESALVAT: FLASH',
+  wifiWrongPassword: 'WIFI: PAROLĂ GREȘITĂ',
   lostShotNotice: 'LOV. {0} PIERDUTĂ? ●',
   queenOnBoard: 'R ÎN',
   queenPending: 'R {0}?',

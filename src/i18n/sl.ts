@@ -9,6 +9,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'VRNJENO: PONOVI',
   waitShotInPlay: 'POČAKAJ: UDAREC',
   notSaved: 'NI SHRANJENO: FLASH',
+  wifiWrongPassword: 'WIFI: NAPAČNO GESLO',
   lostShotNotice: 'UDAREC {0} IZGUBLJEN?',
   queenOnBoard: 'K NA',
   queenPending: 'K {0}?',

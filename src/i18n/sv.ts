@@ -9,6 +9,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   putBackPlayAgain: 'TILLBAKA: SPELA IGEN',
   waitShotInPlay: 'VÄNTA: SKOTT PÅGÅR',
   notSaved: 'EJ SPARAT: FLASHFEL',
+  wifiWrongPassword: 'WIFI: FEL LÖSENORD',
   lostShotNotice: 'SKOTT {0} FÖRLORAT? ●',
   queenOnBoard: 'D PÅ',
   queenPending: 'D {0}?',

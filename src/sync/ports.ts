@@ -21,7 +21,11 @@ export interface SyncSettings { server: string | null /* base URL, null = find b
 /** The table's wall clock, if it has one (SNTP on the device): ISO 8601 UTC, or null when it has no time yet. */
 export interface WallClockPort { iso(): string | null }
 /** Finds the results server by mDNS (`_carrom._tcp`) when no URL is set: `done` gets the base URL, or an error. */
-export interface ServerFinder { find(done: (error: string | null, url: string | null) => void): void }
+export interface ServerFinder {
+  find(done: (error: string | null, url: string | null) => void): void;
+  /** Optional: stop looking (a shot started: the answers are network work, parsed in JavaScript); `done` is then never called. */
+  cancel?(): void;
+}
 /** The table's own access point and setup page (the device); the network name and code go on the display.
  * open() is called again each time the screen is redrawn while it shows them: it must answer the same. */
 export interface SetupPort { open(): { network: string; code: string } | { error: string }; close(): void }

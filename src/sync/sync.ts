@@ -23,6 +23,9 @@ export interface SyncOptions {
   wallClock?: WallClockPort;
   finder?: ServerFinder;
   setup?: SetupPort;
+  /** The host's own work that waits for rest (the device's setup page: its settings are written to
+   * flash only while nothing moves), run at each tick at rest before the sync core's, with its time. */
+  atRest?: (now: number) => void;
 }
 
 /** What the display shows of sync. */
@@ -70,6 +73,8 @@ export class Sync {
   private requeue = false;
   /** How far the current match's records went (so that a reboot can make one a power cut prevented). */
   private recorded: Recorded = { boards: 0, over: false };
+  /** Uploads a shot cut short (shotStarted), for the tests and the debug log. */
+  stopped = 0;
   /** Bumped at every change the display shows. */
   private version = 0;
   private shown = -1;
@@ -162,6 +167,9 @@ export class Sync {
   tick(now: number, atRest: boolean, enabled: boolean): boolean {
     this.now = now;
     if (this.inFlight && now - this.inFlight.since > ANSWER_US) this.giveUp();
+    // A shot the app did not announce (shotStarted) still stops an upload, at the first tick of it.
+    if (!atRest) this.shotStarted();
+    if (atRest) this.o.atRest?.(now);
     if (atRest) this.settle(now);
     if (atRest && enabled && !this.inFlight && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
     const changed = this.version !== this.shown;
@@ -202,6 +210,26 @@ export class Sync {
       this.fail(v.error);
       this.offline = a.answer === null;
     }
+  }
+
+  /** A shot started: an upload still in flight is cancelled, so that no piece of it is read from flash
+   * (an open and a close of littlefs each) nor sent while pieces move. The record stays queued, under
+   * its counter, and goes again from its first byte at the next tick at rest; no failure is counted.
+   * If the server had already stored it, it answers the second one 200 duplicate (docs/sync.md §2),
+   * which acknowledges it. An answer already in is kept: it takes effect at rest, as any answer does. */
+  shotStarted(): void {
+    // A look-up by mDNS in progress stops too, when the finder can stop; it starts again at rest.
+    if (this.finding && this.o.finder?.cancel) {
+      this.o.finder.cancel();
+      this.finding = false;
+    }
+    const f = this.inFlight;
+    if (!f || (this.answer && this.answer.token === f.token)) return;
+    this.o.transport?.cancel?.();
+    this.inFlight = null;
+    this.stopped++;
+    // No display change bumped: nothing the corner shows changed (the record still waits), and a redraw
+    // now would be a display transfer while pieces move. The SYNC menu's SENDING shows again at rest.
   }
 
   private fail(error: string): void {

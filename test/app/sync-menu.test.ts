@@ -74,6 +74,30 @@ describe('the SYNC menu and the corner', () => {
     assert.equal(tr.posted.length, 1, 'sent at the next tick');
   });
 
+  it('a wrong Wi-Fi password is said on the bottom line, in the table\'s language, once each time it is found', () => {
+    const { t } = table(SETTINGS);
+    const line = () => (t.app.screen() as PlayScreen).line;
+    const before = line();
+    t.app.setWifi('down');
+    assert.equal(line(), before, 'down for no known reason: the corner says it, the line does not');
+    t.app.setWifi('down', 'wrongPassword');
+    assert.equal(line(), 'WIFI: WRONG PASSWORD');
+    assert.equal((t.app.screen() as PlayScreen).corner.wifi, 'down');
+    t.app.call({ call: 'foul', kind: 'touch' });
+    t.app.tick();
+    const after = line();
+    assert.notEqual(after, 'WIFI: WRONG PASSWORD');
+    t.app.setWifi('down', 'wrongPassword');
+    assert.equal(line(), after, 'the next refused attempt does not say it again');
+    t.app.setWifi('up');
+    t.app.setWifi('down', 'wrongPassword');
+    assert.equal(line(), 'WIFI: WRONG PASSWORD', 'found again after the network took it once');
+    t.app.settings = { ...t.app.settings, language: 'sv' };
+    t.app.setWifi('down');
+    t.app.setWifi('down', 'wrongPassword');
+    assert.equal(line(), 'WIFI: FEL LÖSENORD');
+  });
+
   it('SETUP PAGE shows the network and the code; CLOSE SETUP closes it', () => {
     const { t, setup } = table(null);
     openSync(t);

@@ -41,7 +41,7 @@ const NAME12 = 'WWWWWWWWWWWW'; // a name as the setup menu keeps it
 /** Where each message goes: how many characters it may take, with the longest arguments it gets. Data
  * that can be any length (a server's address, an error's text) is cut to the row: only its label counts. */
 const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
-  ready: [LINE], newMatch: [ITEM], restored: [LINE], putBackPlayAgain: [LINE], waitShotInPlay: [LINE], notSaved: [LINE], lostShotNotice: [LINE, 999],
+  ready: [LINE], newMatch: [ITEM], restored: [LINE], putBackPlayAgain: [LINE], waitShotInPlay: [LINE], notSaved: [LINE], wifiWrongPassword: [LINE], lostShotNotice: [LINE, 999],
   queenOnBoard: [10], queenPending: [10, 'WWWW'], queenTaken: [10, 'WWWW'], dues: [11, '1-0-1'],
   matchWon: [LINE, SIDE9], matchDrawn: [LINE], promptNameOne: [LINE], promptNameMany: [LINE, 9], promptColour: [LINE, 'WWWWWW'], promptPlace: [LINE, 'WWWWWW'],
   shotBy: [LINE, 'WWWWWWWWWW'], pocketed: [LINE, PIECE, 3], pocketedLate: [LINE, PIECE, 3], shotTakenBack: [LINE], named: [LINE, PIECE],

@@ -10,7 +10,7 @@ import { generateTrace } from '../../tools/tracegen/generate.ts';
 import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
 import { AckTransport, HandTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
 import { ManualClock, MemoryFlash, play } from '../helpers/table.ts';
-import { TableApp } from '../../src/app/app.ts';
+import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import { boardsDone } from '../../src/sync/sync.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
 import { randomMatch } from '../../tools/random-match.ts';
@@ -173,6 +173,35 @@ describe('results sync in the table app', () => {
     s.advanceTo(s.now + 100_000);
     assert.equal(during, 0);
     assert.equal(s.sync!.view().queued, 0);
+  });
+
+  it('the app tells sync of each shot\'s start as it happens, before any tick of the shot', () => {
+    const real = makeSync(new HandTransport());
+    const calls: string[] = [];
+    const port: SyncPort = {
+      restoreLog: (h, l) => real.restoreLog(h, l),
+      matchStarted: () => real.matchStarted(),
+      resume: (l, st) => real.resume(l, st),
+      keepLog: (l) => real.keepLog(l),
+      finished: (k, l, st) => real.finished(k, l, st),
+      tick: (now, atRest, on) => (calls.push(atRest ? 'rest' : 'shot'), real.tick(now, atRest, on)),
+      shotStarted: () => (calls.push('start'), real.shotStarted()),
+      view: () => real.view(),
+      retryNow: () => real.retryNow(),
+      networkUp: () => real.networkUp(),
+      forget: () => real.forget(),
+      openSetup: () => real.openSetup(),
+      closeSetup: () => real.closeSetup(),
+    };
+    const clock = new ManualClock();
+    let strikes = 0;
+    const observer = { event: (e: { e: string }) => void (e.e === 'strike' && strikes++) };
+    const app = new TableApp({ clock, display: { show: () => {} }, storage: new MemoryFlash(), sync: port, table: { beamGapMm: 10, calibration: CALIBRATION }, defaultMatch: m.header, observer });
+    play({ app, clock, flash: new MemoryFlash(), shown: [] }, m.readings);
+    assert.ok(strikes > 10);
+    assert.equal(calls.filter((c) => c === 'start').length, strikes, 'once a shot');
+    const squeezed = calls.filter((c, i) => c !== calls[i - 1]);
+    for (let i = 1; i < squeezed.length; i++) if (squeezed[i] === 'shot') assert.equal(squeezed[i - 1], 'start', `tick ${i} of a shot came before its start was told`);
   });
 
   it('a new match after a finished one: its records start a new log and count on', () => {

@@ -5,9 +5,11 @@ import { createHmac } from 'node:crypto';
 import { formatJson, publicState } from '../../src/rules/index.ts';
 import { start } from '../../src/rules/engine.ts';
 import { BACKOFF } from '../../src/sync/backoff.ts';
-import type { Sync } from '../../src/sync/sync.ts';
+import { Sync } from '../../src/sync/sync.ts';
+import { nodeDigest } from '../helpers/digest.ts';
 import { header } from '../../tools/script.ts';
-import { HandTransport, SECRET, SETTINGS, makeSync } from '../helpers/sync.ts';
+import { HandTransport, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
+import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 const h = header('icf');
@@ -144,6 +146,110 @@ describe('results sync', () => {
     assert.equal(sync.view().queued, 1);
     sync.tick(3 * S, true, true);
     assert.equal(sync.view().queued, 0);
+  });
+
+  it('an upload in flight when a shot starts is stopped at once, reads no more of the record, and goes again whole at rest under its counter', () => {
+    // A transport that streams the body a piece at a time (as the device's reads 1 KiB from flash at
+    // each onWritable), so that the test sees which pieces were read, and when.
+    const reads: { at: string; offset: number }[] = [];
+    let phase = 'rest';
+    const open: { offset: number; body: PostRequest['body']; done: Posted['done'] }[] = [];
+    let cancels = 0;
+    const transport: TransportPort = {
+      post(request, done) {
+        open.push({ offset: 0, body: request.body, done });
+      },
+      cancel() {
+        cancels++;
+        open.length = 0;
+      },
+    };
+    const pump = () => {
+      for (const o of open) {
+        if (o.offset >= o.body.length) continue;
+        reads.push({ at: phase, offset: o.offset });
+        o.offset += o.body.read(o.offset, 1024).length;
+      }
+    };
+    const flash = new MemoryFlash();
+    const sync = makeSync(transport, flash);
+    sync.finished('board', log(200), STATE); // about 5 KiB: five pieces
+    sync.tick(0, true, true);
+    pump();
+    pump();
+    phase = 'shot';
+    sync.shotStarted();
+    assert.equal(cancels, 1, 'cancelled at the shot\'s start, not at the next tick');
+    assert.equal(sync.stopped, 1);
+    assert.equal(sync.view().sending, false);
+    assert.equal(sync.tick(20_000, false, true), false, 'no redraw asked for while pieces move');
+    for (let i = 0; i < 10; i++) (pump(), sync.tick(20_000 * (i + 1), false, true));
+    assert.deepEqual(reads.filter((r) => r.at === 'shot'), [], 'nothing of the record is read while the shot is in play');
+    assert.equal(sync.view().queued, 1, 'the record is kept');
+    assert.equal(sync.view().error, null, 'a stopped upload is no failure');
+    assert.equal(sync.view().retryInS, null, 'and no backoff');
+    phase = 'rest';
+    sync.tick(S, true, true);
+    assert.equal(open.length, 1, 'sent again at the first tick at rest');
+    const again = open[0];
+    assert.equal(again.body.length, sync.outbox.body(sync.outbox.queued()[0]).length);
+    while (again.offset < again.body.length) pump();
+    assert.equal(reads.filter((r) => r.offset === 0).length, 2, 'from its first byte');
+    const body = JSON.parse(Buffer.from(again.body.read(0, again.body.length)).toString('utf8'));
+    assert.equal(body.counter, 1, 'under the same counter');
+    // The server had stored the first one whole before the cut: the contract's duplicate answer.
+    again.done(null, { status: 200, body: '{"stored": false, "duplicate": true}' });
+    sync.tick(S + 20_000, true, true);
+    assert.equal(sync.view().queued, 0);
+    sync.finished('board', log(201), STATE);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2], 'the next record takes the next counter');
+  });
+
+  it('an answer already in when the shot starts is kept and takes effect at rest; a tick during a shot stops an upload the app did not announce', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.answer(201, { stored: true });
+    sync.shotStarted();
+    assert.equal(tr.cancels, 0, 'nothing left to stop');
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().queued, 0, 'the 201 acknowledged it');
+    sync.finished('board', log(2), STATE);
+    sync.tick(40_000, true, true);
+    assert.equal(tr.posted.length, 1);
+    sync.tick(60_000, false, true);
+    assert.equal(tr.cancels, 1);
+    tr.answer(201, { stored: true }); // the cancelled post's late answer
+    sync.tick(80_000, true, true);
+    assert.equal(tr.posted.length, 1, 'sent again');
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 2);
+  });
+
+  it('a look-up of the server in progress when a shot starts is stopped, and started again at rest', () => {
+    let finds = 0;
+    let cancels = 0;
+    const tr = new HandTransport();
+    let s: SyncSettings | null = { ...SETTINGS, server: null };
+    const sync = new Sync({
+      storage: new MemoryFlash(),
+      transport: tr,
+      digest: nodeDigest,
+      random: { next: () => 0.5 },
+      settings: { load: () => s, forget: () => void (s = null) },
+      firmware: 't',
+      finder: { find: () => void finds++, cancel: () => void cancels++ },
+    });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(finds, 1);
+    sync.tick(20_000, false, true);
+    assert.equal(cancels, 1);
+    sync.tick(40_000, true, true);
+    assert.equal(finds, 2, 'a new look-up at rest; the stopped one never answers');
+    sync.shotStarted();
+    sync.shotStarted();
+    assert.equal(cancels, 2, 'once a look-up');
   });
 
   it('Wi-Fi off in the settings: nothing is sent', () => {

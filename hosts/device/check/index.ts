@@ -5,6 +5,7 @@
 // POSTed from there by the device's HTTP transport; then setup mode's page, which the test fills in.
 // Lines start with "check:"; test/device/mcsim.test.ts reads them.
 import config from 'mc/config';
+import Time from 'time';
 import Timer from 'timer';
 import { hmacSha256, signedBody, toHexOf } from './sign.ts';
 import { sha256 } from '../net/digest.ts';
@@ -112,13 +113,17 @@ function setup(next: () => void): void {
   }
   let settings: NetSettings = blankSettings();
   const mode = new SetupMode(() => settings, (s) => (settings = s), (text) => say(`setup log: ${text}`), Math.random, port);
+  // The app's tick at rest: a saved form is kept (settle), then setup mode closes.
+  const rest = Timer.repeat(() => mode.settle(Time.ticks * 1000), 20);
   mode.onClosed = () => {
+    Timer.clear(rest);
     say(`setup closed ${JSON.stringify(settings)}`);
     next();
   };
   const opened = mode.open();
   say(`setup open ${JSON.stringify(opened)} on port ${port}`);
   Timer.set(() => {
+    Timer.clear(rest);
     if (mode.isOpen) {
       mode.close();
       say('setup timed out');

@@ -22,18 +22,26 @@ export class MdnsFinder implements ServerFinder {
     private readonly online: () => boolean,
   ) {}
 
+  /** Stops the look-up in progress without an answer (the sync core calls it when a shot starts). */
+  private stop: (() => void) | null = null;
+
   find(done: (error: string | null, url: string | null) => void): void {
     if (!this.online()) return done('Wi-Fi is down', null);
     let mdns: MDNS | null = null;
     let timer: Timer | null = null;
-    const end = (error: string | null, url: string | null) => {
+    const close = () => {
       if (timer) Timer.clear(timer);
       timer = null;
       const m = mdns as unknown as { close?(): void } | null;
       mdns = null;
+      this.stop = null;
       if (m) Timer.set(() => m.close?.()); // not from inside its own callback
+    };
+    const end = (error: string | null, url: string | null) => {
+      close();
       done(error, url);
     };
+    this.stop = close;
     try {
       mdns = new MDNS({ hostName: this.hostName() });
       mdns.monitor(SERVICE, (_service, raw) => {
@@ -45,5 +53,9 @@ export class MdnsFinder implements ServerFinder {
       return end(`mDNS: ${e}`, null);
     }
     timer = Timer.set(() => end(`no ${SERVICE} server answered within ${WAIT_MS / 1000} s`, null), WAIT_MS);
+  }
+
+  cancel(): void {
+    this.stop?.();
   }
 }

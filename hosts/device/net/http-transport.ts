@@ -1,7 +1,9 @@
 // The sync core's TransportPort over the ECMA-419 HTTP client (embedded:network/http/client, the SDK's
 // examples/io/tcp/httpclient): one POST per connection, the body streamed from its BodySource a piece
 // at a time as the socket can take it (onWritable), never held whole in RAM; an answer body is kept up
-// to 2 KiB (the server's answers are small JSON). A timer gives up after `timeoutMs`.
+// to 2 KiB (the server's answers are small JSON). A timer gives up after `timeoutMs`. The sync core
+// cancels a POST when a shot starts (src/sync/sync.ts shotStarted): the connection closes at once, and
+// no piece more is read from flash. Each answer's `Date` header goes to the table's clock (wall-clock.ts).
 import HTTPClient from 'embedded:network/http/client';
 import TCP from 'embedded:io/socket/tcp';
 import Net from 'net';
@@ -30,18 +32,23 @@ export class HttpTransport implements TransportPort {
   private inFlight: { client: HTTPClient; timer: Timer; finish(error: string | null, answer: PostAnswer | null): void } | null = null;
 
   constructor(
-    /** Whether the station has an address: without one a POST fails at once (the core backs off). */
-    private readonly online: () => boolean = () => true,
+    /** Why a POST cannot go now ("Wi-Fi is down", "Wi-Fi: wrong password"), or null when the station
+     * has an address: without one a POST fails at once, saying why (the core backs off, the SYNC menu shows it). */
+    private readonly offline: () => string | null = () => null,
     private readonly timeoutMs = 20_000,
+    /** Each answer's `Date` header, as the server sent it. */
+    private readonly heardDate: (text: string) => void = () => {},
   ) {}
 
   post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
     if (this.inFlight) return done('a POST is already in flight', null);
-    if (!this.online()) return done('Wi-Fi is down', null);
+    const why = this.offline();
+    if (why !== null) return done(why, null);
     const where = splitHttpUrl(request.url);
     if (!where.ok) return done(where.error, null);
     const { host, port, path } = where.value;
     const body = request.body;
+    const heardDate = this.heardDate;
     let finished = false;
     let status = 0;
     let answer = '';
@@ -78,6 +85,7 @@ export class HttpTransport implements TransportPort {
       path,
       headers,
       onWritable(count) {
+        if (finished) return; // cancelled (a shot started) or timed out: not one more read of flash
         // As much as the socket has room for, a piece (1 KiB) at a time read from flash.
         for (let room = count; room > 0 && sent < body.length; ) {
           const n = Math.min(room, PIECE, body.length - sent);
@@ -88,8 +96,10 @@ export class HttpTransport implements TransportPort {
           room -= n;
         }
       },
-      onHeaders(s) {
+      onHeaders(s, headers) {
         status = s;
+        const date = headers?.get('date'); // the client keeps header names in lower case
+        if (typeof date === 'string') heardDate(date);
       },
       onReadable(count) {
         const bytes = this.read(count);
@@ -105,7 +115,8 @@ export class HttpTransport implements TransportPort {
     else Timer.clear(timer);
   }
 
+  /** Aborts the POST in flight, if any (a shot started, or the core gave up on it): its `done` says so. */
   cancel(): void {
-    this.inFlight?.finish('cancelled: a shot started', null);
+    this.inFlight?.finish('cancelled', null);
   }
 }

@@ -26,8 +26,16 @@ export function setupPage(s: NetSettings, error: string | null = null): string {
   );
 }
 
-export function savedPage(s: NetSettings): string {
-  return `${HEAD}<h1>Saved</h1><p>Table <b>${escapeHtml(s.table)}</b> joins <b>${escapeHtml(s.ssid)}</b> and sends its results to ${
-    s.server === null ? 'the server it finds by mDNS' : `<b>${escapeHtml(s.server)}</b>`
-  }. This access point closes now.</p></body></html>`;
+/** The answer to a valid form, sent at once. The table keeps the settings only when no shot is in play
+ * (setup-mode.ts), so the page says what the organiser sees then, and what a power cut before it means. */
+export function savedPage(s: NetSettings, error: string | null = null): string {
+  return (
+    `${HEAD}<h1>Saved</h1><p>Table <b>${escapeHtml(s.table)}</b> joins <b>${escapeHtml(s.ssid)}</b> and sends its results to ${
+      s.server === null ? 'the server it finds by mDNS' : `<b>${escapeHtml(s.server)}</b>`
+    }.</p>` +
+    (error === null ? '' : `<p class="error">${escapeHtml(error)}</p>`) +
+    '<p>The table keeps these settings as soon as no shot is in play (at once if none is), then closes this ' +
+    'access point and its setup page. If it loses power before this access point closes, the settings are not ' +
+    'kept: the table starts with the ones it had, and you open the setup page again.</p></body></html>'
+  );
 }

@@ -11,7 +11,7 @@ export function withNetwork(log: (text: string) => void, startApp: (sync: Sync) 
   let app: TableApp | null = null;
   let sync: Sync | null = null;
   const network = new TableNetwork({
-    onWifi: (state) => app?.setWifi(state),
+    onWifi: (state, trouble) => app?.setWifi(state, trouble),
     onSaved: () => sync?.reload(),
     log,
     random: () => Math.random(),

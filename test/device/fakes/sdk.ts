@@ -19,6 +19,12 @@ export const Timer = {
     hardware.timers.add(t);
     return t;
   },
+  /** Once, after `ms` (0: as soon as the current callback returns); network code uses it. */
+  set(fn: () => void, ms = 0): Entry {
+    const t: Entry = { due: hardware.now + ms * 1000, ms: 0, fn: () => (hardware.timers.delete(t), fn()) };
+    hardware.timers.add(t);
+    return t;
+  },
   clear(t: Entry | undefined): void {
     if (t) hardware.timers.delete(t);
   },

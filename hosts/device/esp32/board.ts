@@ -153,8 +153,9 @@ export function referenceBoard(): Board {
           pending = [];
           return out;
         },
-        // Closed before the buttons (table.ts opens the sources first, close() goes in order): digitalbank.c
-        // uninstalls the GPIO interrupt service when its last input with onReadable closes.
+        // Closed before the buttons (table.ts opens the sources first, close() goes in order): SDKs before
+        // 2024 had digitalbank.c uninstall the GPIO interrupt service when its last input with onReadable
+        // closed, dropping the capture's handlers; 8.2.3 never uninstalls it (capture.c says more).
         close: () => capture.close(),
       };
 

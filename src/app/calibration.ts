@@ -16,11 +16,15 @@ export const DROPS = 3;
 /** A pulse on one beam with none on the other this long after it: a passage seen by one beam only. */
 const LONE_PULSE_US = 300_000;
 
-/** One passage: its size (null when one beam saw it) and its colour reading (null when none came). */
+/** One passage: its size (null when one beam saw it, or an edge was lost) and its colour reading (null
+ * when none came). */
 export interface Sample {
   pocket: number;
   sizeMm: number | null;
   rgb: Rgb | null;
+  /** Both beams saw it, but one of its pulses was started or ended by a corrected level (the capture lost
+   * an edge: src/sensing/beam.ts): its length is unknown, so it has no size, though the gate has two beams. */
+  lostEdge?: true;
 }
 
 /** Samples by pocket, then by kind. */
@@ -69,11 +73,16 @@ export class CalibrationRun {
   }
 
   reading(r: Reading): void {
-    if (r.kind === 'beam') {
-      this.advance(r.t);
-      this.beams[r.pocket * 2 + r.beam].edge(r.t, r.blocked);
-    } else if (r.kind === 'colour') this.colours[r.pocket] = { t: r.t, rgb: r.rgb };
+    // Passages that closed before this reading first, so that a colour reading goes to the next passage,
+    // not to the one before it (a drop whose first reading is its colour: its blocked edge was lost).
     this.advance(r.t);
+    if (r.kind === 'beam') {
+      // A corrected level moves the beam as the sensing layer's does (sensing.ts): its pulse is loose.
+      const beam = this.beams[r.pocket * 2 + r.beam];
+      if (r.corrected === true) beam.correct(r.t, r.blocked);
+      else beam.edge(r.t, r.blocked);
+      this.advance(r.t);
+    } else if (r.kind === 'colour') this.colours[r.pocket] = { t: r.t, rgb: r.rgb };
   }
 
   advance(now: number): void {
@@ -102,15 +111,18 @@ export class CalibrationRun {
   }
 
   private passage(pocket: number, a: Pulse, b: Pulse | null): void {
+    // A loose pulse (an edge lost, a corrected level in its place) has no known length, and a late start
+    // gives a wrong speed: such a passage is not sized, as the gate does not size it (gate.ts lostEdge).
+    const loose = a.loose || (b !== null && b.loose);
     let sizeMm: number | null = null;
-    if (b && this.beamGapMm > 0 && b.start > a.start) {
+    if (b && !loose && this.beamGapMm > 0 && b.start > a.start) {
       const speed = this.beamGapMm / (b.start - a.start); // mm/µs
       sizeMm = (speed * (a.end - a.start + (b.end - b.start))) / 2;
     }
     const c = this.colours[pocket];
     const rgb = c && c.t >= a.start - 50_000 ? c.rgb : null;
     this.colours[pocket] = null;
-    const sample: Sample = { pocket, sizeMm, rgb };
+    const sample: Sample = b && loose ? { pocket, sizeMm, rgb, lostEdge: true } : { pocket, sizeMm, rgb };
     this.last = sample;
     if (this.done || pocket !== this.pocket) {
       this.stray++;
@@ -186,7 +198,8 @@ export function computeCalibration(samples: Samples, beamGapMm: number, cfg: Cal
 function judgePocket(pocket: number, byKind: Sample[][], cal: Calibration | null, beamGapMm: number, cfg: CalibrationCfg): PocketVerdict {
   const all = byKind.flat();
   const withColour = all.filter((s) => s.rgb !== null).length;
-  const withSize = all.filter((s) => s.sizeMm !== null).length;
+  // A passage that lost an edge was still seen by both beams: the gate is not one-beam for it.
+  const withSize = all.filter((s) => s.sizeMm !== null || s.lostEdge === true).length;
   let missing: Missing | null = null;
   if (all.length === 0) missing = 'noReadings';
   else if (withColour < all.length) missing = 'noColour';

@@ -77,6 +77,43 @@ describe('calibration', () => {
     );
   });
 
+  it('a passage with a lost edge (a corrected level) is counted with its colour but not sized, and does not skew the sizes', () => {
+    // The capture's re-read put a corrected level where the interrupt lost an edge (src/sensing/beam.ts):
+    // that pulse's length, hence the speed or the size, is unknown. Taken as an edge, each of these
+    // would give a wrong size (38 mm, 14 mm) or lose the pulse as a glitch and call the gate one-beam.
+    /** A drop whose edge of `beam` to `blocked` was lost and put back `lateUs` later as a corrected level. */
+    const lost = (kind: (typeof KINDS)[number], at: number, beam: 0 | 1, blocked: boolean, lateUs: number) => {
+      const rs = drop(0, kind, at);
+      const i = rs.findIndex((r) => r.kind === 'beam' && r.beam === beam && r.blocked === blocked);
+      rs[i] = { t: rs[i].t + lateUs, kind: 'beam', pocket: 0, beam, blocked, corrected: true };
+      return rs.sort((a, b) => a.t - b.t);
+    };
+    const run = new CalibrationRun(10);
+    const readings = [
+      ...lost('white', 1_000_000, 0, false, 10_000), // the upper beam's clear edge, re-read 10 ms late
+      ...lost('white', 1_500_000, 1, true, 10_000), // the lower beam's blocked edge, re-read 10 ms late
+      ...drop(0, 'white', 2_000_000),
+      ...lost('black', 2_500_000, 0, true, 32_800), // blocked edge re-read 0.5 ms before its clear edge: a short pulse, not a glitch
+      ...drop(0, 'black', 3_000_000),
+      ...drop(0, 'black', 3_500_000),
+    ];
+    for (const r of readings) run.reading(r);
+    run.advance(5_000_000);
+    const sized = (s: Sample) => (s.sizeMm === null ? null : Math.round(s.sizeMm * 10) / 10);
+    assert.deepEqual(run.samples[0][0].map(sized), [null, null, 33.3]);
+    assert.deepEqual(run.samples[0][1].map(sized), [null, 33.3, 33.3]);
+    assert.deepEqual(
+      [0, 1].flatMap((k) => run.samples[0][k].map((s) => s.rgb)),
+      [0, 1].flatMap((k) => Array(DROPS).fill(CALIBRATION[KINDS[k]])),
+      'each keeps its own colour reading, the one that came before its first edge too',
+    );
+    assert.equal(run.stray, 0);
+    const r = computeCalibration(run.samples, 10);
+    assert.equal(r.manMm, 33.3);
+    assert.equal(r.pockets[0].missing, null, 'both beams saw every drop: not a one-beam gate');
+    assert.equal(r.pockets[0].wrong, 0);
+  });
+
   it('the means of every kind become the calibration; the kinds separate; sizes are a man and a striker', () => {
     const { run } = wholeRun();
     assert.ok(run.done);

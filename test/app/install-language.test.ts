@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { TableApp } from '../../src/app/app.ts';
 import { DROPS } from '../../src/app/calibration.ts';
 import { STEPS } from '../../src/app/install.ts';
-import type { HardwarePart } from '../../src/app/selftest.ts';
 import { LANGUAGE_NAMES, say, type Language } from '../../src/i18n/index.ts';
 import type { Rgb } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
@@ -13,15 +12,12 @@ import { render } from '../../src/view/render.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { boardParts, partOf } from '../helpers/board.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
 import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
 
-// Part of a two-beam table with colour (the self-test shows the sensors of the kinds the board has).
-const HARDWARE: HardwarePart[] = [
-  { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
-  { channel: 'p1.b', part: 'IR RX P1 LOWER', pin: 'GPIO39' },
-  { channel: 'p1.c', part: 'TCS34725 P1 AT 0x29', pin: 'GPIO21/22 0x70:1' },
-];
+// The reference board's parts, two beams and a colour sensor a pocket, as the device describes them.
+const HARDWARE = boardParts('reference-v1');
 const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;
 
 function table(): TestTable {
@@ -111,8 +107,8 @@ describe('installing in the table\'s language: the TableApp with the buttons', (
     t.app.button('up', true);
     const s = shown(t);
     t.app.button('up', false);
-    assert.deepEqual(s.lines.slice(0, 4), ['ESTADO: 4 FALHAS', 'P1.A SEMPRE CORTADO', ' IR RX P1 UPPER', ' GPIO36']);
-    assert.ok(['S0', 'S2', 'S3'].every((seat) => s.lines.includes(`${seat} FITA MUDA`)) && s.lines.includes(' PEÇA NÃO DESCRITA'), s.lines.join('|'));
+    assert.deepEqual(s.lines.slice(0, 4), ['ESTADO: 4 FALHAS', 'P1.A SEMPRE CORTADO', ' IR RX P1 UPPER', ` ${partOf('p1.a').pin}`]);
+    assert.ok(['S0', 'S2', 'S3'].every((seat) => s.lines.includes(`${seat} FITA MUDA`)) && s.lines.includes(' STRIP SEAT 0'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COR -- -- --'), s.lines.join('|'));
     assert.ok(s.lines.includes('FITAS ? 250 ? ?'), s.lines.join('|'));
     assert.ok(s.lines.includes('BOTÕES ↑● ↓○ ●○'), s.lines.join('|'));

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { TableApp } from '../../src/app/app.ts';
 import { STEPS } from '../../src/app/install.ts';
 import { DROPS } from '../../src/app/calibration.ts';
-import type { HardwarePart } from '../../src/app/selftest.ts';
 import type { KeyStore } from '../../src/app/table-config.ts';
 import type { Calibration, Reading, Rgb } from '../../src/sensing/types.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
@@ -13,6 +12,7 @@ import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { boardParts, partOf } from '../helpers/board.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
 import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
 
@@ -24,12 +24,8 @@ const THIS_TABLE: Calibration = {
   striker: [0.33, 0.42, 0.25],
 };
 const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;
-// Part of a two-beam table with colour (the self-test shows the sensors of the kinds the board has).
-const HARDWARE: HardwarePart[] = [
-  { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
-  { channel: 'p1.b', part: 'IR RX P1 LOWER', pin: 'GPIO39' },
-  { channel: 'p1.c', part: 'TCS34725 P1 AT 0x29', pin: 'GPIO21/22 0x70:1' },
-];
+// The reference board's parts, two beams and a colour sensor a pocket, as the device describes them.
+const HARDWARE = boardParts('reference-v1');
 
 class MemoryKey implements KeyStore {
   text: string | null = null;
@@ -169,12 +165,14 @@ describe('installing: calibration and self-test on the table app', () => {
     const s = text(t);
     const lines = s.lines;
     assert.deepEqual(t.shown[t.shown.length - 1], render(new Frame(), s).bytes, 'the display shows it, with no reading since');
-    assert.deepEqual(s.lines.slice(0, 4), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' IR RX P1 UPPER', ' GPIO36']);
+    assert.deepEqual(s.lines.slice(0, 4), ['HEALTH: 4 FAULTS', 'P1.A NEVER CLEARS', ' IR RX P1 UPPER', ` ${partOf('p1.a').pin}`]);
     assert.ok(s.lines.includes('P3 A○  28 B○  28'), s.lines.join('|'));
     assert.ok(s.lines.includes('   COLOUR 70 15 15'), s.lines.join('|'));
     assert.ok(s.lines.includes('STRIPS ? 250 ? ?'), s.lines.join('|'));
-    // The three strips that never reported are faults too (no part described for them on this table).
+    // The three strips that never reported are faults too, each named by its part and pin on the board.
     assert.ok(['S0', 'S2', 'S3'].every((seat) => lines.includes(`${seat} STRIP SILENT`)), s.lines.join('|'));
+    const s3 = lines.indexOf('S3 STRIP SILENT');
+    assert.deepEqual(lines.slice(s3 + 1, s3 + 3), [' STRIP SEAT 3', ` ${partOf('s3').pin}`]);
     t.app.button('up', true);
     assert.ok(text(t).lines.includes('KEYS UP● DN○ SEL○'));
     t.app.button('up', false);

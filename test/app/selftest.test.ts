@@ -4,15 +4,12 @@ import assert from 'node:assert/strict';
 import { SensorWatch, fault, faultText, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
 import type { HealthFact } from '../../src/sensing/types.ts';
 import { colour, pulse, strip } from '../helpers/readings.ts';
-import { readFileSync } from 'node:fs';
-import { describeBoard } from '../../hosts/device/hardware.ts';
+import { boardParts, partOf } from '../helpers/board.ts';
 
-const HARDWARE: HardwarePart[] = [
-  { channel: 'p1.a', part: 'IR RX P1 UPPER', pin: 'GPIO36' },
-  { channel: 'p2.c', part: 'TCS34725 P2', pin: 'I2C 0x29 VIA 0x70 CH2' },
-  { channel: 's3', part: 'STRIP SEAT 3', pin: 'I2C 0x43' },
-  { channel: 'display', part: 'SSD1306', pin: 'I2C 0x3C SDA21 SCL22' },
-];
+/** The reference board's parts, as the device describes them at boot. */
+const HARDWARE = boardParts('reference-v1');
+/** How a message names the part on `channel`: its part and its pin. */
+const named = (channel: string) => `${partOf(channel).part}, ${partOf(channel).pin}`;
 
 function inputs(watch: SensorWatch, o: Partial<FaultInputs> = {}): FaultInputs {
   return { watch, health: [], hostFaults: [], hardware: HARDWARE, now: 10_000_000, stuckUs: 1_500_000, seats: [0, 1, 2, 3], upUs: 10_000_000, ...o };
@@ -58,8 +55,8 @@ describe('self-test', () => {
     w.note({ t: 1_000_000, kind: 'beam', pocket: 1, beam: 0, blocked: true });
     assert.deepEqual(faultsNow(inputs(w, { now: 2_000_000 })), [], 'not yet: a slow piece is still passing');
     const [f] = faultsNow(inputs(w, { now: 2_600_000 }));
-    assert.equal(f.message, 'beam p1.a never clears (misaligned or blocked): IR RX P1 UPPER, GPIO36');
-    assert.deepEqual(faultText(f), ['P1.A NEVER CLEARS', ' IR RX P1 UPPER', ' GPIO36']);
+    assert.equal(f.message, `beam p1.a never clears (misaligned or blocked): ${named('p1.a')}`);
+    assert.deepEqual(faultText(f), ['P1.A NEVER CLEARS', ' IR RX P1 UPPER', ` ${partOf('p1.a').pin}`]);
     w.note({ t: 2_700_000, kind: 'beam', pocket: 1, beam: 0, blocked: false });
     assert.deepEqual(faultsNow(inputs(w, { now: 2_800_000 })), []);
   });
@@ -77,7 +74,7 @@ describe('self-test', () => {
     w.note({ t: 1_000_000, kind: 'beam', pocket: 2, beam: 0, blocked: true });
     w.note({ t: 1_010_000, kind: 'beam', pocket: 2, beam: 0, blocked: false });
     const [f] = faultsNow(inputs(w, { now: 1_500_000 }));
-    assert.equal(f.message, 'colour sensor p2.c does not answer: TCS34725 P2, I2C 0x29 VIA 0x70 CH2');
+    assert.equal(f.message, `colour sensor p2.c does not answer: ${named('p2.c')}`);
     w.note(colour(2, 2_000_005, [0.3, 0.33, 0.37]));
     w.note({ t: 2_000_000, kind: 'beam', pocket: 2, beam: 0, blocked: true });
     assert.deepEqual(faultsNow(inputs(w, { now: 2_500_000 })), [], 'it answered the next piece');
@@ -90,22 +87,22 @@ describe('self-test', () => {
     const faults = faultsNow(inputs(w, { hostFaults: ['display'] }));
     assert.deepEqual(
       faults.map((f) => f.message),
-      ['display does not answer: SSD1306, I2C 0x3C SDA21 SCL22', 'strip s3 reports nothing: STRIP SEAT 3, I2C 0x43'],
+      [`display does not answer: ${named('display')}`, `strip s3 reports nothing: ${named('s3')}`],
     );
-    assert.equal(fault('p0.b', 'neverClears', HARDWARE).message, 'beam p0.b never clears (misaligned or blocked): no part described for p0.b');
+    // The one-beam kit has no lower beams: a fault on one (a host that reports it anyway) names no part.
+    const undescribed = fault('p0.b', 'neverClears', boardParts('devkit-1beam'));
+    assert.equal(undescribed.message, 'beam p0.b never clears (misaligned or blocked): no part described for p0.b');
+    assert.deepEqual(faultText(undescribed, 'pt'), ['P0.B SEMPRE CORTADO', ' PEÇA NÃO DESCRITA']);
     const lines = selfTestLines(w, faults);
-    assert.deepEqual(lines.slice(0, 7), ['HEALTH: 2 FAULTS', 'NO DISPLAY', ' SSD1306', ' I2C 0x3C SDA21 SCL22', 'S3 STRIP SILENT', ' STRIP SEAT 3', ' I2C 0x43']);
+    const [display, s3] = [partOf('display'), partOf('s3')];
+    assert.deepEqual(lines.slice(0, 7), ['HEALTH: 2 FAULTS', 'NO DISPLAY', ` ${display.part}`, ` ${display.pin}`, 'S3 STRIP SILENT', ` ${s3.part}`, ` ${s3.pin}`]);
   });
 
   it('shows only the sensors the board has: a one-beam table without colour, one row a pocket', () => {
-    const parts = (folder: string) => {
-      const b = JSON.parse(readFileSync(`boards/${folder}/board.json`, 'utf8'));
-      return describeBoard({ pin: b.pin, bus: b.i2c, address: b.address });
-    };
     const w = heardWatch();
     const rows = (hardware: readonly HardwarePart[]) => selfTestLines(w, [], 'en', hardware).filter((l) => /^P\d|^ +COLOUR/.test(l));
-    assert.deepEqual(rows(parts('devkit-1beam')), ['P0 A○   -', 'P1 A○   -', 'P2 A○   -', 'P3 A○   -']);
-    const reference = rows(parts('reference-v1'));
+    assert.deepEqual(rows(boardParts('devkit-1beam')), ['P0 A○   -', 'P1 A○   -', 'P2 A○   -', 'P3 A○   -']);
+    const reference = rows(boardParts('reference-v1'));
     assert.equal(reference.length, 8, 'two beams and a colour sensor a pocket');
     assert.deepEqual(reference.slice(0, 2), ['P0 A○   - B○   -', '   COLOUR -- -- --']);
     assert.deepEqual(rows([]), reference, 'no parts described: every sensor shown');

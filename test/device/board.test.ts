@@ -164,6 +164,21 @@ describe('device board code against the SDK contract (fake hardware)', function 
     assert.equal(hw().traces.filter((t) => t.includes('5 capture messages refused')).length, 1);
   });
 
+  it('says when the sampler lost samples or had messages refused although no message comes, once per change', () => {
+    openBoard();
+    hw().sampler!.driver.lost = 4;
+    hw().sampler!.driver.refused = 2;
+    hw().advance(50);
+    hw().advance(200);
+    assert.deepEqual(hw().traces.filter((t) => t.includes('lost') || t.includes('refused')), [
+      'carrom: 4 colour and strip samples lost (the ring was full)\n',
+      'carrom: 2 sampler messages refused (the message queue was full; posted again)\n',
+    ]);
+    hw().sampler!.driver.refused = 6;
+    hw().advance(50);
+    assert.equal(hw().traces.filter((t) => t.includes('6 sampler messages refused')).length, 1);
+  });
+
   it('hands sensing a corrected level as a beam reading marked corrected, an edge as a plain one', () => {
     const { readings } = openBoard();
     hw().capture!.edge(1000, 3, 0);

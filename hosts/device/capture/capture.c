@@ -16,7 +16,7 @@
  * pins and corrects those whose last edge was lost. The tick runs on the esp_timer task, not in an
  * interrupt: it posts with modMessagePostToMachineFromISR all the same, because that one never waits
  * (xQueueSendToBackFromISR; -1 when the queue is full in the SDK 8.2.3's xsHost.c), while
- * modMessagePostToMachine waits MODDEF_TASK_QUEUEWAIT (portMAX_DELAY unless set) for a slot and would
+ * modMessagePostToMachine waits MODDEF_TASK_QUEUEWAIT (unless set: forever, 20 ticks in a debug build) for a slot and would
  * stall the esp_timer task, and every esp_timer of the system with it, while JavaScript is busy. A FromISR
  * queue call from a task neither blocks nor yields; on ESP-IDF its critical section is the same spinlock
  * in both contexts (esp-idf issue 498). Read from the sources, not yet run on an ESP32.
@@ -89,8 +89,12 @@ static void IRAM_ATTR captureISR(void *arg)
 	uint8_t level = (uint8_t)gpio_get_level(c->pins[beam->channel]);
 	edgeRingPut(&c->edges, t, beam->channel, level);
 	portEXIT_CRITICAL_ISR(&c->lock);
+	/* A piece in the throat: sample its colour (sampler.c), with this edge's own time and level, whether
+	 * or not the ring had room for it and whatever the channel's last record was (a lost clear edge must
+	 * not cost the next piece its colour). Only here: the tick's corrections (kind 1) never trigger, since
+	 * a level re-read 20 ms or more after a lost edge no longer says where the piece is. */
 	if (!(beam->channel & 1) && !level)
-		samplerTriggerFromISR(beam->channel >> 1, t); /* a piece in the throat: sample its colour (sampler.c) */
+		samplerTriggerFromISR(beam->channel >> 1, t);
 	edgeRingNotify(&c->edges, capturePost, c); /* outside the lock: no FreeRTOS call inside a critical section */
 }
 
@@ -190,9 +194,13 @@ void xs_capture(xsMachine *the)
 	/* Once, while no capture is open: later constructions find it installed. digitalbank.c does the
 	 * same (it installs when its list of inputs with onReadable is empty), and the service is one per
 	 * system, shared by every driver's handlers: whoever installs first sets its flags (0 here, as
-	 * digitalbank's), and a second install only returns ESP_ERR_INVALID_STATE (and logs it). The
-	 * capture never uninstalls it: digitalbank.c does, when its last input with onReadable closes,
-	 * which would drop the capture's handlers too, so board.ts closes the capture before the buttons.
+	 * digitalbank's), and a second install only returns ESP_ERR_INVALID_STATE (and logs it). Nobody
+	 * uninstalls it: not the capture, and not digitalbank.c since 2024 (SDK 8.2.3: "not reference
+	 * counted by ESP-IDF"; older SDKs did when their last input with onReadable closed, which is why
+	 * board.ts still closes the capture before the buttons).
+	 * Flags 0: not ESP_INTR_FLAG_IRAM, so the interrupt is held off while flash is written, and the
+	 * functions it calls need not be in IRAM; they are not all (gpio_get_level and xsHost.c's
+	 * modMessagePostToMachineFromISR are in flash), whatever IRAM_ATTR says on ours.
 	 * Any other failure (no interrupt free) would leave every beam without an interrupt: refused. */
 	if (!gOpen) {
 		esp_err_t err = gpio_install_isr_service(0);
@@ -257,6 +265,7 @@ void xs_capture_close(xsMachine *the)
 
 static uint64_t captureNow(void *refcon)
 {
+	(void)refcon;
 	return (uint64_t)esp_timer_get_time();
 }
 
@@ -292,6 +301,7 @@ void xs_capture_get_blocked(xsMachine *the)
 
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength)
 {
+	(void)the, (void)message, (void)messageLength; /* a message without a body: the ring holds the edges */
 	Capture *c = refcon;
 	if (edgeRingRelease(&c->edges)) { /* closed while this message was on its way */
 		c_free(c);

@@ -112,14 +112,18 @@ static uint64_t samplerBusNow(void *refcon)
 	return (uint64_t)esp_timer_get_time();
 }
 
+/* The esp_timer, on its own task: wakes the sampler's task, unless it is stopping (samplerStop). */
 static void samplerWake(void *arg)
 {
-	xTaskNotifyGive(((SamplerRecord *)arg)->task);
+	SamplerRecord *r = arg;
+	if (!r->stopping)
+		xTaskNotifyGive(r->task);
 }
 
 /*
  * A message to JavaScript when samples wait and none is pending. xsHost.c's modMessagePostToMachine
- * waits up to 20 ticks for room in a full queue, which would hold up the next colour sample; the
+ * waits MODDEF_TASK_QUEUEWAIT for room in a full queue (unless set: forever, 20 ticks in a debug
+ * build), which would hold up the next colour sample; the
  * FromISR post never waits (xQueueSendToBackFromISR), and ESP-IDF's FreeRTOS takes the queue's lock
  * the same way from a task. A refused post is counted and made again at the next step (≤ 5 ms).
  */
@@ -166,16 +170,21 @@ static void samplerStop(SamplerRecord *r)
 		vTaskDelay(1); /* an interrupt that found it before runs for microseconds: let it finish */
 	}
 	if (r->task) {
-		r->stopping = 1;
+		r->stopping = 1; /* from now on the timer's callback wakes nobody */
 		xTaskNotifyGive(r->task);
 		xSemaphoreTake(r->stopped, portMAX_DELAY);
-		r->task = NULL;
 	}
 	if (r->timer) {
+		/* The task left its timer armed (the next strip poll). A callback already dispatched may still
+		 * be running on the esp_timer task (esp_timer_stop does not wait for it) with r->task: r->task
+		 * stays set, and r allocated, until it has had a tick to finish (it takes microseconds).
+		 * Clearing r->task first would let it notify NULL, which FreeRTOS asserts on. */
 		esp_timer_stop(r->timer);
+		vTaskDelay(1);
 		esp_timer_delete(r->timer);
 		r->timer = NULL;
 	}
+	r->task = NULL;
 	if (r->stopped) {
 		vSemaphoreDelete(r->stopped);
 		r->stopped = NULL;
@@ -325,6 +334,7 @@ void xs_sampler_get_refused(xsMachine *the)
 
 static void samplerDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength)
 {
+	(void)the, (void)message, (void)messageLength; /* a message without a body: the ring holds the samples */
 	SamplerRecord *r = refcon;
 	if (samplerRelease(&r->s)) { /* closed while this message was on its way */
 		c_free(r);

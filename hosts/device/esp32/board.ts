@@ -43,8 +43,8 @@ const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', '
  * xQueueSendToBackFromISR's answer and return 0) would leave edges waiting: this timer bounds that wait to 40 ms, well inside the 100 ms in which a
  * pocketed piece must show (docs/hardware.md) and far inside the sensing's shortest time that a late
  * edge could spoil (a strike is known after 1 s, a shot settles after 3 s quiet). It costs one read()
- * of an empty ring 25 times a second. It also logs the edges lost and the messages refused, which
- * must be said even when no message comes. */
+ * of an empty ring 25 times a second. It also logs the edges and samples lost and the messages the
+ * capture and the sampler had refused, which must be said even when no message comes. */
 const DRAIN_MS = 40;
 
 function pin(name: string): number {
@@ -117,6 +117,7 @@ export function referenceBoard(): Board {
       let pending: Reading[] = [];
       let lost = 0;
       let refused = 0;
+      let samplerRefused = 0;
       /** Reads the whole ring into `pending`; true when there was anything. */
       const drain = (c: Capture): boolean => {
         let any = false;
@@ -147,6 +148,11 @@ export function referenceBoard(): Board {
             refused = capture.refused;
             log(`carrom: ${refused} capture messages refused (the message queue was full; posted again)`);
           }
+          // The sampler posts to the same queue: a refusal there is said here too, since no message follows it.
+          if (sampler.refused !== samplerRefused) {
+            samplerRefused = sampler.refused;
+            log(`carrom: ${samplerRefused} sampler messages refused (the message queue was full; posted again)`);
+          }
         }, DRAIN_MS),
       );
       quiet.blocked = () => capture.blocked; // newer than any edge JavaScript has read yet
@@ -157,8 +163,9 @@ export function referenceBoard(): Board {
           for (const r of out) quiet.beam(r);
           return out;
         },
-        // Closed before the buttons (table.ts opens the sources first, close() goes in order): digitalbank.c
-        // uninstalls the GPIO interrupt service when its last input with onReadable closes.
+        // Closed before the buttons (table.ts opens the sources first, close() goes in order): SDKs before
+        // 2024 had digitalbank.c uninstall the GPIO interrupt service when its last input with onReadable
+        // closed, dropping the capture's handlers; 8.2.3 never uninstalls it (capture.c says more).
         close: () => capture.close(),
       };
 

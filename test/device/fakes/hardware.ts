@@ -64,8 +64,9 @@ export class Hardware {
   /** The capture driver's open instance: `edge` puts a record in its ring (kind 1: a correction), `deliver`
    * is the message that tells JavaScript (a test that leaves it out plays a message the queue refused). */
   capture: { edge(t: number, channel: number, level: number, kind?: number): void; deliver(): void; driver: { lost: number; refused: number; readonly blocked: number } } | null = null;
-  /** The sampler driver's open instance: its options, and the capture interrupt's hook (trigger.h). */
-  sampler: { options: unknown; trigger(pocket: number, t: number): void } | null = null;
+  /** The sampler driver's open instance: its options, the capture interrupt's hook (trigger.h), and its
+   * counters (set by a test, as sampler.c's: samples the ring dropped, messages the queue refused). */
+  sampler: { options: unknown; trigger(pocket: number, t: number): void; driver: { lost: number; refused: number } } | null = null;
   /** Native work due at a time (the sampler's task): run by advance() like the timers, but not JS timers. */
   readonly tasks = new Set<{ due: number; run(): void }>();
 

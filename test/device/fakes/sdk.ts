@@ -179,6 +179,7 @@ export class Sampler {
   #last: (number | undefined)[] = [];
   #integrating = [false, false, false, false];
   #strips = { due: 0, run: () => this.#poll() };
+  /** As sampler.c's counters, set by a test: samples the ring dropped, messages the queue refused. */
   lost = 0;
   refused = 0;
   constructor(options: SamplerOptions) {
@@ -190,7 +191,7 @@ export class Sampler {
     // sampler.c takes the bus embedded:io/i2c made, and refuses to start without it.
     if (hardware.open.size === 0) throw new Error('no I2C bus on port 0: open a device on it with embedded:io/i2c first');
     this.#o = options;
-    hardware.sampler = { options, trigger: (pocket) => this.#start(pocket) };
+    hardware.sampler = { options, trigger: (pocket) => this.#start(pocket), driver: this };
     if (options.colour) for (let p = 0; p < 4; p++) this.#setUp(p);
     this.#strips.due = hardware.now;
     hardware.tasks.add(this.#strips);

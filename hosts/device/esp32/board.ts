@@ -136,25 +136,6 @@ export function referenceBoard(): Board {
           handOver();
         },
       });
-      timers.push(
-        Timer.repeat(() => {
-          if (drain(capture)) handOver(); // edges a message should have brought
-          drainSamples(); // and the sampler's, for the same reason
-          if (capture.lost !== lost) {
-            lost = capture.lost;
-            log(`carrom: ${lost} beam edges lost (the capture's ring was full)`);
-          }
-          if (capture.refused !== refused) {
-            refused = capture.refused;
-            log(`carrom: ${refused} capture messages refused (the message queue was full; posted again)`);
-          }
-          // The sampler posts to the same queue: a refusal there is said here too, since no message follows it.
-          if (sampler.refused !== samplerRefused) {
-            samplerRefused = sampler.refused;
-            log(`carrom: ${samplerRefused} sampler messages refused (the message queue was full; posted again)`);
-          }
-        }, DRAIN_MS),
-      );
       quiet.blocked = () => capture.blocked; // newer than any edge JavaScript has read yet
       const beams: ReadingSource = {
         read() {
@@ -204,6 +185,26 @@ export function referenceBoard(): Board {
           anchor.close();
         },
       };
+      // Started once both drivers are open: it reads them both.
+      timers.push(
+        Timer.repeat(() => {
+          if (drain(capture)) handOver(); // edges a message should have brought
+          drainSamples(); // and the sampler's, for the same reason
+          if (capture.lost !== lost) {
+            lost = capture.lost;
+            log(`carrom: ${lost} beam edges lost (the capture's ring was full)`);
+          }
+          if (capture.refused !== refused) {
+            refused = capture.refused;
+            log(`carrom: ${refused} capture messages refused (the message queue was full; posted again)`);
+          }
+          // The sampler posts to the same queue: a refusal there is said here too, since no message follows it.
+          if (sampler.refused !== samplerRefused) {
+            samplerRefused = sampler.refused;
+            log(`carrom: ${samplerRefused} sampler messages refused (the message queue was full; posted again)`);
+          }
+        }, DRAIN_MS),
+      );
       const sources = [beams, samples];
       open.push(...sources);
       return sources;

@@ -82,8 +82,8 @@ export async function buildDevice(options: BuildOptions): Promise<void> {
 async function writeScript(): Promise<void> {
   const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
   const { parseLog } = await import('../src/rules/log.ts');
-  const { generateTrace } = await import('./tracegen/generate.ts');
-  const { NOISE, LAYOUTS } = await import('./tracegen/noise.ts');
+  const { generateTrace } = await import('../model/table/generate.ts');
+  const { NOISE, LAYOUTS } = await import('../model/table/noise.ts');
   const log = parseLog(readFileSync('test/fixtures/matches/it-torneo-singles.jsonl', 'utf8'));
   if (!log.ok) throw new Error('the scripted match does not parse');
   const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 1, NOISE.low, LAYOUTS.reference);

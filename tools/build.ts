@@ -8,8 +8,9 @@ export const CLI: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // The results server's packages stay in node_modules (better-sqlite3 is a native addon).
-  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns'],
+  // The results server's packages stay in node_modules (better-sqlite3 is a native addon), and esbuild
+  // (sense --device bundles the firmware with it; it cannot be bundled itself).
+  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns', 'esbuild'],
   logLevel: 'warning',
 };
 

@@ -25,6 +25,9 @@ export interface Firmware {
   boot(match: MatchHeader, table: { beamGapMm: number; calibration: Calibration | null }, delivered: (batch: readonly Reading[]) => void): App;
   /** The board's pins for the beams, channel = pocket * 2 + beam (-1: none). */
   beamPins(): number[];
+  /** The device time (µs) at which the app's match log has time 0: the trace plays from there, so
+   * that the device's log and the trace keep one time origin. */
+  origin(app: App): number;
 }
 
 export interface RunOptions extends DeviceOptions {
@@ -46,6 +49,10 @@ export interface RunResult {
   busBytes: number;
   /** The µs the run covered. */
   spanUs: number;
+  /** The device time of the trace's (and the log's) time 0. */
+  originUs: number;
+  /** The firmware opened the native sampler (colour and strips read natively). */
+  native: boolean;
   /** The firmware's debug log (trace()), each line with the model's time in s. */
   logs: string[];
 }
@@ -78,11 +85,11 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
     if (o.colour === 'native' && !d.sampler)
       throw new Error("colour 'native' needs a board.ts that opens the native sampler (interface 2); this firmware reads the colour sensors in JavaScript");
     if (o.strips === 'native' && !d.sampler) throw new Error("strips 'native' needs a board.ts that opens the native sampler (interface 2); this firmware polls the strips in JavaScript");
-    if ((o.colour === 'js' || o.strips === 'js') && d.sampler)
-      throw new Error("colour/strips 'js' asked of a firmware that opens the native sampler");
+    if ((o.colour === 'js' || o.strips === 'js') && d.sampler) throw new Error("colour/strips 'js' asked of a firmware that opens the native sampler (interface 2)");
     o.prepare?.(d);
-    play(d, readings, firmware.beamPins(), booted);
-    const end = (readings.length > 0 ? readings[readings.length - 1].t : 0) + (o.settleMs ?? 8_000) * 1000;
+    const origin = firmware.origin(booted);
+    play(d, readings, firmware.beamPins(), booted, origin);
+    const end = origin + (readings.length > 0 ? readings[readings.length - 1].t : 0) + (o.settleMs ?? 8_000) * 1000;
     d.runUntil(end);
     return {
       log: booted.fullLog() ?? booted.logText(),
@@ -93,6 +100,8 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       flash: { ...d.flash },
       busBytes: d.bus.bytes,
       spanUs: end,
+      originUs: origin,
+      native: d.sampler !== null,
       logs,
     };
   } finally {
@@ -102,7 +111,8 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
 }
 
 /** The trace's readings as the parts' behaviour, scheduled on the device. */
-function play(d: Device, readings: readonly Reading[], pins: readonly number[], app: App): void {
+function play(d: Device, trace: readonly Reading[], pins: readonly number[], app: App, origin: number): void {
+  const readings = trace.map((r) => ({ ...r, t: r.t + origin }) as Reading);
   const level = new Map<number, number>();
   // The throat: each colour reading is of the piece blocking the upper beam at its time; several
   // readings in one pulse (touching pieces) share it, split halfway between them.

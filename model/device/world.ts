@@ -45,9 +45,11 @@ export function fixedMeter(ops: number): Meter {
 export interface DeviceOptions {
   /** 'today': capture.c as it is (a refused post is never tried again); 'fixed': interface 1. */
   capture: 'today' | 'fixed';
-  /** 'js': the firmware reads the colour sensors over I²C itself; 'native': the sampler does (interface 2). */
-  colour: 'js' | 'native';
-  strips: 'js' | 'native';
+  /** 'js': the firmware reads the colour sensors over I²C itself; 'native': the sampler does
+   * (interface 2); 'auto': whichever the firmware does (it opens the sampler or not). The model checks
+   * that the firmware does what is asked. */
+  colour: 'js' | 'native' | 'auto';
+  strips: 'js' | 'native' | 'auto';
   /** XS operations per ms (FIGURES.opsPerMs: assumed). */
   opsPerMs: number;
   meter: Meter;

@@ -3,11 +3,21 @@
 // place of the Moddable ones: for the XS engine (a script whose handleCommand runs a trace through the
 // model, the meter read per handler) or as an ES module Node can import (the model's tests).
 import { build, type Plugin } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/** The project's root, from this file (tools/device/) or the command line's bundle (dist/). */
+function root(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'carrom-table') return dir;
+    if (dirname(dir) === dir) throw new Error('the device model: the project (package.json "carrom-table") is not above this file');
+  }
+}
+const ROOT = root();
+const resolve = (p: string) => join(ROOT, p);
 const at = (p: string) => JSON.stringify(resolve(p));
 const SDK = resolve('model/device/sdk.ts');
 const MODULES: Record<string, string> = {
@@ -31,7 +41,7 @@ const fakeSdk: Plugin = {
       if (!(a.path in MODULES)) return { errors: [{ text: `the device model has no ${a.path} module` }] };
       return { path: a.path, namespace: 'model-sdk' };
     });
-    b.onLoad({ filter: /.*/, namespace: 'model-sdk' }, (a) => ({ contents: MODULES[a.path], resolveDir: resolve('.'), loader: 'ts' }));
+    b.onLoad({ filter: /.*/, namespace: 'model-sdk' }, (a) => ({ contents: MODULES[a.path], resolveDir: ROOT, loader: 'ts' }));
   },
 };
 
@@ -51,6 +61,10 @@ export const firmware = {
       sources((source) => onReadable({ read: () => { const r = source.read(); if (r.length > 0) delivered(r); return r; }, close: () => source.close() }), onHealth);
     return start(b, match, table);
   },
+  // The app dates its log from the clock it read as the match began (src/app/app.ts newMatch:
+  // offsetMs = -floor(now / 1000)); the model reads that field, the one private thing it looks at,
+  // only to play the trace on the same time origin.
+  origin: (app) => -app.offsetMs * 1000,
   beamPins: () => BEAMS.map((name, i) => ((i & 1) === 1 && board.table.beamGapMm === 0 ? -1 : board.pin[name])),
 };
 export { runDevice, refuseTable } from ${at('model/device/run.ts')};
@@ -84,13 +98,13 @@ const firmwarePlugin: Plugin = {
   name: 'firmware-entry',
   setup(b) {
     b.onResolve({ filter: /entry-firmware$/ }, () => ({ path: 'firmware', namespace: 'firmware-entry' }));
-    b.onLoad({ filter: /.*/, namespace: 'firmware-entry' }, () => ({ contents: FIRMWARE, resolveDir: resolve('.'), loader: 'ts' }));
+    b.onLoad({ filter: /.*/, namespace: 'firmware-entry' }, () => ({ contents: FIRMWARE, resolveDir: ROOT, loader: 'ts' }));
   },
 };
 
 async function bundle(contents: string, format: 'iife' | 'esm'): Promise<string> {
   const r = await build({
-    stdin: { contents, resolveDir: resolve('.'), loader: 'ts', sourcefile: 'device-model.ts' },
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'device-model.ts' },
     bundle: true,
     write: false,
     format,

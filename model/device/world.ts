@@ -130,6 +130,8 @@ export class Device {
   readonly preference = new Map<string, unknown>();
   /** Flash operations and the µs interrupts were held off for them. */
   readonly flash = { writes: 0, erases: 0, heldUs: 0 };
+  /** When interrupts were held off, each flash operation's [from, to] (µs). */
+  readonly flashSpans: { from: number; to: number }[] = [];
   /** A test's hook: the interrupt of this edge is lost (ESP32 edge interrupts drop edges). */
   loseInterrupt: ((pin: number, t: number) => boolean) | null = null;
 
@@ -143,6 +145,7 @@ export class Device {
   holdFlash(t: number, us: number): void {
     this.holdUntil = Math.max(this.holdUntil, t + us);
     this.flash.heldUs += us;
+    this.flashSpans.push({ from: t, to: t + us });
     this.block(us);
   }
 

@@ -143,6 +143,8 @@ describe('device model: strip readings stamped', () => {
     const { r } = await play([...base, `{"t": ${at}, "ch": "s1", "v": 240}`, '{"t": 9000000, "ch": "s0", "v": 220}']);
     const strip = r.readings.find((x) => x.kind === 'strip' && x.seat === 1 && x.mm === 240);
     assert.ok(strip);
+    // JavaScript polls only once the write lets it go: the stamp is the poll's, after the write.
+    assert.ok(strip.t >= write.to, `stamped at ${strip.t - r.originUs} µs, the write ended at ${write.to - r1.originUs}`);
     assert.ok(strip.t - r.originUs - at > 10_000, `stamped ${strip.t - r.originUs - at} µs late`);
   });
 

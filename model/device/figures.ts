@@ -54,7 +54,7 @@ export const FIGURES = Object.freeze({
   /** XS operations (the xsnap meter's unit) an ESP32 core at 240 MHz runs per ms: ASSUMED, derived in
    * docs/device-model.md ("The XS speed") from this host's xsnap rate and the cores' ratio; nothing
    * published gives it. The bench sweeps around it. */
-  opsPerMs: 2_000,
+  opsPerMs: 1_000,
 
   // --- the fixed capture (interface 1) -------------------------------------------------------------
   /** A refused post is tried again this much later (native); assumed, the capture engineer's choice. */

@@ -53,6 +53,8 @@ export interface RunResult {
   originUs: number;
   /** The firmware opened the native sampler (colour and strips read natively). */
   native: boolean;
+  /** Boot: when JavaScript was first free (µs), and its XS operations (not in `stats`). */
+  boot: { us: number; ops: number };
   /** The firmware's debug log (trace()), each line with the model's time in s. */
   logs: string[];
 }
@@ -86,6 +88,9 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       throw new Error("colour 'native' needs a board.ts that opens the native sampler (interface 2); this firmware reads the colour sensors in JavaScript");
     if (o.strips === 'native' && !d.sampler) throw new Error("strips 'native' needs a board.ts that opens the native sampler (interface 2); this firmware polls the strips in JavaScript");
     if ((o.colour === 'js' || o.strips === 'js') && d.sampler) throw new Error("colour/strips 'js' asked of a firmware that opens the native sampler (interface 2)");
+    // The figures are of play: boot (the first frame, the journal's header) is reported on its own.
+    const boot = { us: d.freeAt, ops: d.stats.ops };
+    Object.assign(d.stats, { handlers: 0, ops: 0, queueHigh: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, busyUs: 0 });
     o.prepare?.(d);
     const origin = firmware.origin(booted);
     play(d, readings, firmware.beamPins(), booted, origin);
@@ -102,6 +107,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       spanUs: end,
       originUs: origin,
       native: d.sampler !== null,
+      boot,
       logs,
     };
   } finally {

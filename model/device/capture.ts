@@ -56,6 +56,7 @@ export class CaptureModel {
 
   private post(): void {
     if (!this.open) return;
+    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil, () => this.post());
     if (this.d.post('capture', () => this.delivered()) === 0) return;
     this.refused++;
     // today: capture.c ignores the result; `posted` stays 1 and no message is ever posted again.
@@ -70,6 +71,8 @@ export class CaptureModel {
 
   private reread(): void {
     if (!this.open) return;
+    // A native timer's task does not run while a flash write holds the cores (after the held interrupts).
+    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil + 1, () => this.reread());
     if (this.d.now - this.lastEdgeAt >= this.d.f.rereadUs)
       this.pins.forEach((pin, channel) => {
         if (pin < 0) return;
@@ -115,35 +118,42 @@ export class Capture {
   readonly #model: CaptureModel;
   readonly #pins: readonly number[];
   constructor(options: { pins: number[]; onReadable: (this: Capture, count: number) => void }) {
+    // Native code in the SDK: its work is not JavaScript's (callOut keeps it off the meter).
     const d = device();
-    if (typeof options?.onReadable !== 'function') throw new Error('onReadable required');
-    const pins = options.pins;
-    if (!Array.isArray(pins) || pins.length !== 8) throw new RangeError('invalid pin');
-    const used = pins.filter((p) => p >= 0);
-    if (new Set(used).size !== used.length) throw new RangeError('pin given twice');
-    if (used.some((p) => d.pinsInUse.has(p))) throw new Error('in use');
-    for (const p of used) d.pinsInUse.add(p);
-    this.#pins = pins.slice();
-    const onReadable = options.onReadable;
-    this.#model = new CaptureModel(d, this.#pins, () => onReadable.call(this, this.#model.ring.count()));
+    const onReadable = options?.onReadable;
+    this.#pins = d.callOut(() => {
+      if (typeof onReadable !== 'function') throw new Error('onReadable required');
+      const pins = options.pins;
+      if (!Array.isArray(pins) || pins.length !== 8) throw new RangeError('invalid pin');
+      const used = pins.filter((p) => p >= 0);
+      if (new Set(used).size !== used.length) throw new RangeError('pin given twice');
+      if (used.some((p) => d.pinsInUse.has(p))) throw new Error('in use');
+      for (const p of used) d.pinsInUse.add(p);
+      return pins.slice();
+    });
+    this.#model = d.callOut(() => new CaptureModel(d, this.#pins, () => onReadable.call(this, this.#model.ring.count())));
     d.capture = this.#model;
   }
   read(buffer: ArrayBuffer): number {
-    if (!this.#model.open) throw new Error('closed');
-    return device().callOut((t) => this.#model.read(buffer, t));
+    return device().callOut((t) => {
+      if (!this.#model.open) throw new Error('closed');
+      return this.#model.read(buffer, t);
+    });
   }
   get lost(): number {
-    return this.#model.ring.lost;
+    return device().callOut(() => this.#model.ring.lost);
   }
   get refused(): number {
-    return this.#model.refused;
+    return device().callOut(() => this.#model.refused);
   }
   get blocked(): number {
-    return this.#model.blocked;
+    return device().callOut(() => this.#model.blocked);
   }
   close(): void {
-    if (!this.#model.open) return;
-    this.#model.close();
-    for (const p of this.#pins) if (p >= 0) device().pinsInUse.delete(p);
+    device().callOut(() => {
+      if (!this.#model.open) return;
+      this.#model.close();
+      for (const p of this.#pins) if (p >= 0) device().pinsInUse.delete(p);
+    });
   }
 }

@@ -71,10 +71,12 @@ export class SamplerModel {
 
   /** Runs `step` when the task is free; it returns when the task is done with it. */
   private job(step: (t: number) => number): void {
-    const t = Math.max(this.d.now, this.taskFreeAt);
+    // The task runs when it is free, and not while a flash write holds the cores.
+    const t = Math.max(this.d.now, this.taskFreeAt, this.d.holdUntil);
     const run = () => {
       if (!this.open) return;
-      if (this.d.now < this.taskFreeAt) return void this.d.at(this.taskFreeAt, run);
+      const free = Math.max(this.taskFreeAt, this.d.holdUntil);
+      if (this.d.now < free) return void this.d.at(free, run);
       this.taskFreeAt = step(this.d.now);
     };
     if (t <= this.d.now) run();
@@ -189,27 +191,34 @@ export class SamplerModel {
 export class Sampler {
   readonly #model: SamplerModel;
   constructor(options: SamplerOptions) {
+    // Native code in the SDK: its work is not JavaScript's (callOut keeps it off the meter).
     const d = device();
-    if (typeof options?.onReadable !== 'function') throw new Error('onReadable required');
-    if (!options.i2c || !(options.i2c.hz > 0)) throw new RangeError('invalid i2c');
-    if (!Array.isArray(options.strips)) throw new RangeError('strips required');
-    if (!(options.stripEveryUs > 0)) throw new RangeError('invalid stripEveryUs');
-    const onReadable = options.onReadable;
-    this.#model = new SamplerModel(d, options, () => onReadable.call(this, this.#model.ring.length));
+    this.#model = d.callOut(() => {
+      if (typeof options?.onReadable !== 'function') throw new Error('onReadable required');
+      if (!options.i2c || !(options.i2c.hz > 0)) throw new RangeError('invalid i2c');
+      if (!Array.isArray(options.strips)) throw new RangeError('strips required');
+      if (!(options.stripEveryUs > 0)) throw new RangeError('invalid stripEveryUs');
+      const onReadable = options.onReadable;
+      return new SamplerModel(d, options, () => onReadable.call(this, this.#model.ring.length));
+    });
     d.sampler = this.#model;
   }
   read(buffer: ArrayBuffer): number {
-    if (!this.#model.open) throw new Error('closed');
-    return device().callOut(() => this.#model.read(buffer));
+    return device().callOut(() => {
+      if (!this.#model.open) throw new Error('closed');
+      return this.#model.read(buffer);
+    });
   }
   get lost(): number {
-    return this.#model.lost;
+    return device().callOut(() => this.#model.lost);
   }
   get refused(): number {
-    return this.#model.refused;
+    return device().callOut(() => this.#model.refused);
   }
   close(): void {
-    this.#model.open = false;
-    if (device().sampler === this.#model) device().sampler = null;
+    device().callOut(() => {
+      this.#model.open = false;
+      if (device().sampler === this.#model) device().sampler = null;
+    });
   }
 }

@@ -244,15 +244,22 @@ export class Device {
   callOut<T>(fn: (t: number) => T): T {
     const ctx = this.ctx;
     if (!ctx) return fn(this.now);
+    // A call out within a call out (a fake module using another): the same moment, still off the meter.
+    if (this.outAt !== null) return fn(this.outAt + ctx.blocked - this.outBlocked);
     const ops = this.o.meter.pause();
     try {
       const t = ctx.start + this.usOf(ops) + ctx.blocked;
       this.advance(t);
+      this.outAt = t;
+      this.outBlocked = ctx.blocked;
       return fn(t);
     } finally {
+      this.outAt = null;
       this.o.meter.resume(ops);
     }
   }
+  private outAt: number | null = null;
+  private outBlocked = 0;
 
   /** The JavaScript caller waits `us` (inside callOut). */
   block(us: number): void {

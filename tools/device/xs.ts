@@ -33,6 +33,7 @@ export interface DeviceRun {
   spanUs: number;
   originUs: number;
   native: boolean;
+  boot: { us: number; ops: number };
   logs: string[];
   readings: { t: number; kind: string }[];
 }

@@ -90,7 +90,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
     if ((o.colour === 'js' || o.strips === 'js') && d.sampler) throw new Error("colour/strips 'js' asked of a firmware that opens the native sampler (interface 2)");
     // The figures are of play: boot (the first frame, the journal's header) is reported on its own.
     const boot = { us: d.freeAt, ops: d.stats.ops };
-    Object.assign(d.stats, { handlers: 0, ops: 0, queueHigh: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, busyUs: 0 });
+    Object.assign(d.stats, { handlers: 0, ops: 0, queueHigh: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, worstHandler: { what: '', at: 0, ops: 0, blockedUs: 0 }, busyUs: 0 });
     o.prepare?.(d);
     const origin = firmware.origin(booted);
     play(d, readings, firmware.beamPins(), booted, origin);

@@ -86,8 +86,9 @@ export interface Stats {
   /** Longest wait from a message's post (or a timer's due time) to its handler's start, µs. */
   worstLatencyUs: number;
   worstLatencyWhat: string;
-  /** Longest single handler, µs (operations and blocking). */
+  /** Longest single handler, µs (operations and blocking), what it was, its operations and its µs blocked. */
   worstHandlerUs: number;
+  worstHandler: { what: string; at: number; ops: number; blockedUs: number };
   /** Exceptions that escaped a handler (the host reports them and goes on). */
   errors: string[];
   busyUs: number;
@@ -99,7 +100,7 @@ export class Device {
   readonly f: Figures;
   readonly queue: Work[] = [];
   readonly timers = new Set<JsTimer>();
-  readonly stats: Stats = { handlers: 0, ops: 0, queueHigh: 0, refused: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, errors: [], busyUs: 0 };
+  readonly stats: Stats = { handlers: 0, ops: 0, queueHigh: 0, refused: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, worstHandler: { what: '', at: 0, ops: 0, blockedUs: 0 }, errors: [], busyUs: 0 };
   /** A test's hook: true refuses this post as a full queue would (besides a really full queue). */
   refusePost: ((poster: string, t: number) => boolean) | null = null;
   /** JavaScript is busy until then. */
@@ -318,12 +319,12 @@ export class Device {
     }
     const ops = this.o.meter.pause();
     const us = this.usOf(ops) + this.ctx.blocked;
-    this.ctx = null;
     this.jsFreeAt = start + us;
     this.stats.handlers++;
     this.stats.ops += ops;
     this.stats.busyUs += us;
-    if (us > this.stats.worstHandlerUs) this.stats.worstHandlerUs = us;
+    this.ctx = null;
+    if (us > this.stats.worstHandlerUs) ((this.stats.worstHandlerUs = us), (this.stats.worstHandler = { what, at: start, ops, blockedUs: us - this.usOf(ops) }));
   }
 
   /** Runs everything up to `t`. */

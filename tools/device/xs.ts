@@ -23,6 +23,7 @@ export interface DeviceRun {
     worstLatencyUs: number;
     worstLatencyWhat: string;
     worstHandlerUs: number;
+    worstHandler: { what: string; at: number; ops: number; blockedUs: number };
     errors: string[];
     busyUs: number;
   };

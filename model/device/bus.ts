@@ -19,12 +19,17 @@ export interface Transfer {
   by: 'js' | 'native';
 }
 
-/** One TCS34725 (ams TCS3472 datasheet): ENABLE (PON, AEN), ATIME, STATUS.AVALID, CRGB u16 LE. */
+/** One TCS34725 (ams TCS3472 datasheet): ENABLE (PON, AEN, WEN), ATIME, WTIME, CONFIG.WLONG,
+ * STATUS.AVALID, CRGB u16 LE. With WEN the part waits WTIME after each integration before the next
+ * one, and the data registers keep the last integration meanwhile. */
 export class ColourChip {
   pointer = 0;
   atime = 0xff;
+  wtime = 0xff;
+  wlong = false;
   pon = false;
   aen = false;
+  wen = false;
   /** When AEN was last set: integrations run back to back from then. */
   aenAt = 0;
   /** When AEN was cleared (the data registers keep the last whole integration). */
@@ -35,6 +40,11 @@ export class ColourChip {
 
   get integrationUs(): number {
     return 2400 * (256 - this.atime);
+  }
+
+  /** The wait after each integration (none without WEN). */
+  get waitUs(): number {
+    return this.wen ? 2400 * (256 - this.wtime) * (this.wlong ? 12 : 1) : 0;
   }
 
   write(bytes: number[], t: number): void {
@@ -48,19 +58,26 @@ export class ColourChip {
       if (aen && !this.aen) ((this.aenAt = t), (this.aenOffAt = Infinity));
       if (!aen && this.aen) this.aenOffAt = t;
       this.aen = aen;
+      this.wen = (v & 8) === 8;
     } else if (reg === 0x01) this.atime = v;
+    else if (reg === 0x03) this.wtime = v;
+    else if (reg === 0x0d) this.wlong = (v & 2) === 2;
   }
 
   /** The registers as a read at `t` finds them. */
   read(length: number, t: number): number[] {
     const regs = new Array<number>(0x20).fill(0);
     const T = this.integrationUs;
+    const cycle = T + this.waitUs;
     const until = Math.min(t, this.aenOffAt);
-    const done = this.pon && until - this.aenAt >= T ? Math.floor((until - this.aenAt) / T) : 0;
-    regs[0x00] = (this.pon ? 1 : 0) | (this.aen ? 2 : 0);
+    // Integrations [aenAt + k·cycle, aenAt + k·cycle + T]: the last one complete by `until`.
+    const done = this.pon && until - this.aenAt >= T ? Math.floor((until - this.aenAt - T) / cycle) + 1 : 0;
+    regs[0x00] = (this.pon ? 1 : 0) | (this.aen ? 2 : 0) | (this.wen ? 8 : 0);
     regs[0x01] = this.atime;
+    regs[0x03] = this.wtime;
+    regs[0x0d] = this.wlong ? 2 : 0;
     if (done > 0) {
-      const to = this.aenAt + done * T;
+      const to = this.aenAt + (done - 1) * cycle + T;
       const [r, g, b] = this.throat.integrate(this.pocket, to - T, to);
       // The done flag: an integration completed since AEN was set (it is still set after AEN clears).
       regs[0x13] = 1;

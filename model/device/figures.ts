@@ -59,8 +59,6 @@ export const FIGURES = Object.freeze({
   // --- the fixed capture (interface 1) -------------------------------------------------------------
   /** A refused post is tried again this much later (native); assumed, the capture engineer's choice. */
   retryPostUs: 1_000,
-  /** board.ts's drain timer: the ring is read when edges have waited this long. */
-  drainTimerMs: 10,
   /** The pins' levels are re-read when no edge came for this long (a correction when they disagree). */
   rereadUs: 50_000,
 });

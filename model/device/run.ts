@@ -4,10 +4,9 @@
 // reads them as it would on the ESP32: through the capture interrupt and its ring, the message queue,
 // I²C, one JavaScript thread. What comes out is the match log the device keeps, and the figures.
 //
-// The model imports src/ at most: the firmware comes in as `Firmware` (tools/xs/device-entry.ts binds
-// hosts/device's own board and table to it, and bundles them over the fake SDK modules here).
-import type { Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
-import type { Calibration } from '../../src/sensing/types.ts';
+// The model imports src/ at most: the firmware comes in as `Firmware` (tools/device/bundle.ts binds
+// hosts/device's own board and table to it, and bundles them over the SDK stand-ins here).
+import type { Calibration, Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import { current, Device, type DeviceOptions, type Stats } from './world.ts';
 
@@ -116,14 +115,22 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
   }
 }
 
+/** An upper beam's pulse, and the colour readings taken while it lasted. */
+interface Pulse {
+  from: number;
+  to: number;
+  rgb: (readonly [number, number, number])[];
+  at: number[];
+}
+
 /** The trace's readings as the parts' behaviour, scheduled on the device. */
 function play(d: Device, trace: readonly Reading[], pins: readonly number[], app: App, origin: number): void {
   const readings = trace.map((r) => ({ ...r, t: r.t + origin }) as Reading);
   const level = new Map<number, number>();
   // The throat: each colour reading is of the piece blocking the upper beam at its time; several
   // readings in one pulse (touching pieces) share it, split halfway between them.
-  const upper: { from: number; to: number; rgb: (readonly [number, number, number])[]; at: number[] }[][] = [[], [], [], []];
-  const open: ({ from: number; to: number; rgb: (readonly [number, number, number])[]; at: number[] } | null)[] = [null, null, null, null];
+  const upper: Pulse[][] = [[], [], [], []];
+  const open: (Pulse | null)[] = [null, null, null, null];
   for (const r of readings) {
     if (r.kind === 'beam') {
       const pin = pins[r.pocket * 2 + r.beam];
@@ -163,7 +170,7 @@ function play(d: Device, trace: readonly Reading[], pins: readonly number[], app
       for (let i = 0; i < s.rgb.length; i++) {
         const from = i === 0 ? s.from : (s.at[i - 1] + s.at[i]) / 2;
         const to = i === s.rgb.length - 1 ? s.to : (s.at[i] + s.at[i + 1]) / 2;
-        d.throat.add(p, { from, to: Math.min(to, s.from + 1e9), rgb: s.rgb[i] });
+        d.throat.add(p, { from, to, rgb: s.rgb[i] });
       }
     }
   }

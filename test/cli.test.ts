@@ -198,7 +198,7 @@ describe('carrom sense and carrom trace (command line)', () => {
       const r = carrom([...args]);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr, `${says}\nusage: carrom sense TRACE.jsonl|- [--health]\n`);
+      assert.equal(r.stderr, `${says}\nusage: carrom sense TRACE.jsonl|- [--health] [--device [--ops-per-ms N]]\n`);
     }
   });
 

@@ -7,8 +7,8 @@ import { formatJson, formatLog, parseLog, publicState, replay } from '../src/rul
 import { xsScript } from '../tools/build.ts';
 import { randomMatch } from '../tools/random-match.ts';
 import { formatTrace, parseTrace, senseTrace } from '../src/sensing/index.ts';
-import { generateTrace } from '../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../tools/tracegen/noise.ts';
+import { generateTrace } from '../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../model/table/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
 import { FIXTURES } from '../tools/fixtures.ts';
 import { makeTable, play } from './helpers/table.ts';

@@ -8,8 +8,9 @@ export const CLI: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // The results server's packages stay in node_modules (better-sqlite3 is a native addon).
-  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns'],
+  // The results server's packages stay in node_modules (better-sqlite3 is a native addon), and esbuild
+  // (sense --device bundles the firmware with it; it cannot be bundled itself).
+  external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns', 'esbuild'],
   logLevel: 'warning',
 };
 
@@ -82,8 +83,8 @@ export async function buildDevice(options: BuildOptions): Promise<void> {
 async function writeScript(): Promise<void> {
   const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
   const { parseLog } = await import('../src/rules/log.ts');
-  const { generateTrace } = await import('./tracegen/generate.ts');
-  const { NOISE, LAYOUTS } = await import('./tracegen/noise.ts');
+  const { generateTrace } = await import('../model/table/generate.ts');
+  const { NOISE, LAYOUTS } = await import('../model/table/noise.ts');
   const log = parseLog(readFileSync('test/fixtures/matches/it-torneo-singles.jsonl', 'utf8'));
   if (!log.ok) throw new Error('the scripted match does not parse');
   const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 1, NOISE.low, LAYOUTS.reference);

@@ -1,25 +1,27 @@
 // The `carrom` command line (docs/formats.md, docs/server.md): replay a match log, sense a trace, synthesize a
 // trace, run the club's results server.
 import { replayCommand, type Output } from './cli/replay.ts';
-import { senseCommand } from './cli/sense.ts';
+import { senseCommand, senseDeviceCommand } from './cli/sense.ts';
 import { traceCommand } from './cli/trace.ts';
 import { SERVE_USAGE, serveCommand } from './cli/serve.ts';
 
 const USAGE = `usage:
   carrom replay LOG.jsonl|- [--pretty]   print the final state of a match log
   carrom sense TRACE.jsonl|- [--health]  print the match log a sensor trace makes (health facts on stderr)
+  carrom sense TRACE.jsonl|- --device [--ops-per-ms N]
+                                         the match log the device would write (the device model, XS)
   carrom trace LOG.jsonl|- [--seed N] [--noise clean|low|medium|high]
                [--table reference|no-colour|one-beam|one-beam-no-colour] [--out PREFIX]
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
 ${SERVE_USAGE}`;
 
-export function run(argv: string[]): Output {
+export function run(argv: string[]): Output | Promise<Output> {
   const [command, ...args] = argv;
   switch (command) {
     case 'replay':
       return replayCommand(args);
     case 'sense':
-      return senseCommand(args);
+      return args.includes('--device') ? senseDeviceCommand(args) : senseCommand(args);
     case 'trace':
       return traceCommand(args);
     case undefined:
@@ -35,7 +37,7 @@ export function run(argv: string[]): Output {
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') process.exitCode = await serveCommand(argv.slice(1));
 else {
-  const out = run(argv);
+  const out = await run(argv);
   process.stdout.write(out.stdout);
   process.stderr.write(out.stderr);
   process.exitCode = out.code;

@@ -10,17 +10,10 @@ import { seatOf, type State } from '../src/rules/state.ts';
 import { FOUL_KINDS, type GameEvent, type MatchHeader, type Mode } from '../src/rules/types.ts';
 import { header as makeHeader } from './script.ts';
 
-/** mulberry32: a small, fast, seedable generator. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../model/table/rng.ts';
+
+/** The random numbers (model/table/rng.ts), for the tests and tools that import them from here. */
+export { rng };
 
 export interface RandomMatch {
   header: MatchHeader;

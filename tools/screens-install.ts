@@ -5,7 +5,7 @@ import { resultLines, runLines } from '../src/app/install.ts';
 import { SensorWatch, fault, selfTestLines } from '../src/app/selftest.ts';
 import { say, type Language } from '../src/i18n/index.ts';
 import type { Corner, Screen } from '../src/view/screen.ts';
-import { CALIBRATION } from './tracegen/noise.ts';
+import { CALIBRATION } from '../model/table/noise.ts';
 
 const KIND_ORDER = ['white', 'black', 'queen', 'striker'] as const;
 

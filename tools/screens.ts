@@ -8,7 +8,7 @@ import { Frame } from '../src/view/frame.ts';
 import { render } from '../src/view/render.ts';
 import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
 import { playState } from '../test/helpers/play.ts';
-import { framePng } from './png.ts';
+import { framePng } from '../hosts/simulator/png.ts';
 import { installScreens } from './screens-install.ts';
 import { languageScreens } from './screens-languages.ts';
 import { header, scriptEvents } from './script.ts';

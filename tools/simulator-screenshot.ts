@@ -6,8 +6,8 @@ import { chromium } from 'playwright-core';
 import { parseLog } from '../src/rules/log.ts';
 import { serve } from '../hosts/simulator/server.ts';
 import { SimTable } from '../hosts/simulator/table.ts';
-import { generateTrace } from './tracegen/generate.ts';
-import { LAYOUTS, NOISE } from './tracegen/noise.ts';
+import { generateTrace } from '../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../model/table/noise.ts';
 
 const out = process.argv[2] ?? 'docs/simulator.png';
 const log = parseLog(readFileSync('test/fixtures/matches/icf-singles.jsonl', 'utf8'));

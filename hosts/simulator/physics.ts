@@ -1,10 +1,10 @@
 // The virtual table's sensors: what the beams, colour sensors and strips of the reference table would
 // report when a piece drops or the striker is placed or struck, with the noise of real hardware
-// (the trace generator's model, tools/tracegen, applied one action at a time).
+// (the trace generator's model, model/table, applied one action at a time).
 import type { Piece } from '../../src/rules/types.ts';
 import type { Reading, Rgb } from '../../src/sensing/types.ts';
-import { rng } from '../../tools/random-match.ts';
-import { CALIBRATION, type Noise } from '../../tools/tracegen/noise.ts';
+import { rng } from '../../model/table/rng.ts';
+import { CALIBRATION, type Noise } from '../../model/table/noise.ts';
 
 const MAN_MM = 31.8;
 const STRIKER_MM = 41.3;

@@ -8,7 +8,7 @@ import { closeAfterAnswer } from '../../server/body.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
-import { framePng } from '../../tools/png.ts';
+import { framePng } from './png.ts';
 import type { SimTable } from './table.ts';
 import { LOOPBACK_NAMES } from './host-names.ts';
 import { HttpError, body, channel, checkCall, int, obj, piece, refuseForeignWrite, text, traceBody, traceItem, type TraceBody } from './request.ts';

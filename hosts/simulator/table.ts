@@ -10,7 +10,7 @@ import { MemoryStorage } from '../../src/store/memory.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import type { SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { FetchTransport, mathRandom, nodeDigest, systemClock } from './sync.ts';
-import { CALIBRATION, NOISE, type Noise } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION, NOISE, type Noise } from '../../model/table/noise.ts';
 import { Physics, type Faults } from './physics.ts';
 import { SIM_HARDWARE } from './hardware.ts';
 

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseLog, publicState, replay } from '../../src/rules/index.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { finalState } from '../../tools/tracegen/accuracy.ts';
 import { makeTable, play, press, type TestTable } from '../helpers/table.ts';
 import type { MenuScreen } from '../../src/view/screen.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { CalibrationRun, DROPS, KINDS, computeCalibration, type Sample, type Samples } from '../../src/app/calibration.ts';
 import { parseStored, storedText } from '../../src/app/table-config.ts';
 import type { Reading, Rgb } from '../../src/sensing/types.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { colour, passage } from '../helpers/readings.ts';
 
 const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;

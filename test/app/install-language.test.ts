@@ -11,7 +11,7 @@ import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
 import { header } from '../../tools/script.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { boardParts, partOf } from '../helpers/board.ts';
 import { colour, ms, passage, strip } from '../helpers/readings.ts';
 import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/index.ts';
 import { decodeRecords, encodeRecord, Journal, RECORD } from '../../src/store/journal.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { MemoryFlash, makeTable, play } from '../helpers/table.ts';
 import { rng } from '../../tools/random-match.ts';
 

@@ -9,8 +9,8 @@ import type { Reading } from '../../src/sensing/types.ts';
 import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
 import { colourOf, ms, passage, strip } from '../helpers/readings.ts';
 import { makeTable, play, press, type TestTable } from '../helpers/table.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 const HEADER: MatchHeader = { carrom: 1, rules: 'se', mode: 'singles', players: ['Asha', 'Ben'], breaker: 0, options: {} };
 

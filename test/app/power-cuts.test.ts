@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/index.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { MemoryFlash, makeTable, type Op } from '../helpers/table.ts';
 
 const game = (state: object) => JSON.stringify({ ...state, warnings: undefined });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { TableApp } from '../../src/app/app.ts';
 import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { header } from '../../tools/script.ts';
 import { ManualClock, MemoryFlash, press, type TestTable } from '../helpers/table.ts';
 import { HandTransport, SETTINGS } from '../helpers/sync.ts';

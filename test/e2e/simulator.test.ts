@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/index.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import type { ResultsServer } from '../../server/index.ts';
 import { boardsIn, csvRows, getJson, realServer, stateOf } from './helpers.ts';
 import { Rig, type Cut } from './rig.ts';

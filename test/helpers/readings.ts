@@ -2,7 +2,7 @@
 import type { GameEvent } from '../../src/rules/types.ts';
 import { Sensing } from '../../src/sensing/sensing.ts';
 import type { HealthFact, Reading, Rgb, SeenPiece, SensingConfig } from '../../src/sensing/types.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 
 export const ms = (x: number) => x * 1000;
 

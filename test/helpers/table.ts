@@ -4,7 +4,7 @@ import { TableApp } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 
 export type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
 

@@ -9,7 +9,7 @@ import { LANGUAGES, say, type Language } from '../../src/i18n/index.ts';
 import { Frame, textWidth } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 
 const ROW_PX = 20 * 6 - 1;
 const TITLE_PX = 16 * 6 - 1;

@@ -1,13 +1,13 @@
 // The accuracy targets (issue 3), over a fixed set of generated matches, scored against the pieces
-// that really went in (tools/tracegen: the generator's own physics, never the sensing layer's tuning):
+// that really went in (model/table: the generator's own physics, never the sensing layer's tuning):
 // 100 % on clean signals; at the noisiest, ≥ 99.9 % counted, ≥ 99.5 % classified, no phantom piece.
 import assert from 'node:assert/strict';
 import { senseTrace } from '../../src/sensing/index.ts';
 import type { SensingConfig } from '../../src/sensing/types.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../../tools/tracegen/accuracy.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 const SEEDS = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 

@@ -1,4 +1,4 @@
-// Generated traces end to end: a match log becomes a sensor trace (tools/tracegen), the sensing layer
+// Generated traces end to end: a match log becomes a sensor trace (model/table), the sensing layer
 // turns it back into a log, and that log must equal the generator's ground truth and replay to the same
 // final state: for every preset and mode, every noise level, and every table layout.
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import { senseTrace } from '../../src/sensing/index.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import { finalState } from '../../tools/tracegen/accuracy.ts';
 import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
-import { generateTrace, type Generated } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace, type Generated } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 const withoutTime = (e: object) => formatEvent({ ...(e as { t: number }), t: 0 } as never);
 

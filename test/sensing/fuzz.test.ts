@@ -6,7 +6,7 @@ import { senseTrace } from '../../src/sensing/index.ts';
 import type { Reading, TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from '../../tools/random-match.ts';
 import { header } from '../../tools/script.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 
 describe('sensing: fuzzed readings', () => {
   it('2,000 random traces: no throw, and a well-formed log with time never going back', () => {

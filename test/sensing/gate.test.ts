@@ -1,7 +1,7 @@
 // Pocket gates over hand-made edge sequences: each case of issue 3 §1, and each failure mode.
 import assert from 'node:assert/strict';
 import type { Reading } from '../../src/sensing/types.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
 
 describe('sensing: pocket gates', () => {

@@ -7,7 +7,7 @@ import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { header } from '../../tools/script.ts';
-import { pngFrame } from '../../tools/png.ts';
+import { pngFrame } from '../../hosts/simulator/png.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

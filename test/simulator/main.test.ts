@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { formatTrace } from '../../src/sensing/trace.ts';
 import { randomMatch } from '../../tools/random-match.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 mkdirSync('.tmp', { recursive: true });
 const dir = mkdtempSync(join('.tmp', 'carrom-sim-'));

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { formatHeader, formatLog, parseLog, publicState, replay } from '../../src/rules/index.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { AckTransport, HandTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
 import { ManualClock, MemoryFlash, play } from '../helpers/table.ts';
 import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import { boardsDone } from '../../src/sync/sync.ts';
-import { CALIBRATION } from '../../tools/tracegen/noise.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import type { TransportPort } from '../../src/sync/ports.ts';
 

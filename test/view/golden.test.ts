@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEIGHT, WIDTH } from '../../src/view/frame.ts';
-import { pngFrame } from '../../tools/png.ts';
+import { pngFrame } from '../../hosts/simulator/png.ts';
 import { FIXTURES, SCREENS, renderScreen } from '../../tools/screens.ts';
 
 describe('display: golden images', () => {

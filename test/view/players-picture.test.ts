@@ -1,7 +1,7 @@
 // docs/players.md explains the display from a picture: it must be the display as the firmware draws it now.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { framePng } from '../../tools/png.ts';
+import { framePng } from '../../hosts/simulator/png.ts';
 import { PLAYERS_PICTURE, renderScreen } from '../../tools/screens.ts';
 
 describe("the players' page picture", () => {

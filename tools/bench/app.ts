@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs';
 import { DEVICE, buildDevice, xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
-import { generateTrace } from '../tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, max, table } from './stats.ts';
 import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';

@@ -9,6 +9,7 @@ import { benchSensing } from './sensing.ts';
 import { benchApp } from './app.ts';
 import { benchServer } from './server.ts';
 import { benchSync } from './sync.ts';
+import { benchDevice } from './device.ts';
 
 export interface BenchOptions {
   /** Fewer iterations, for a quick look; each section says how many it ran. */
@@ -27,6 +28,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'app', run: () => benchApp() },
   { name: 'sync', run: () => benchSync() },
   { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
+  { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20 } : { matches: 6, shots: 40 }) },
 ];
 
 function conditions(o: BenchOptions, names: string[]): string {

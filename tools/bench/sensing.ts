@@ -5,8 +5,8 @@ import { formatTrace } from '../../src/sensing/trace.ts';
 import { xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
-import { generateTrace } from '../tracegen/generate.ts';
-import { LAYOUTS, NOISE, type Layout, type Noise } from '../tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE, type Layout, type Noise } from '../../model/table/noise.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, percentile, table } from './stats.ts';
 

@@ -1,10 +1,10 @@
 // `carrom trace LOG|- [--seed N] [--noise LEVEL] [--table LAYOUT] [--out PREFIX]`: the sensor trace a real
-// table would record for a match log, and the ground-truth log beside it (tools/tracegen).
+// table would record for a match log, and the ground-truth log beside it (model/table).
 import { writeFileSync } from 'node:fs';
 import { formatLog, parseLog } from '../../src/rules/index.ts';
 import { formatTrace } from '../../src/sensing/index.ts';
-import { generateTrace } from '../tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { named } from '../../src/rules/named.ts';
 import { readInput, refusedMatch } from './io.ts';
 import type { Output } from './replay.ts';

@@ -1,6 +1,6 @@
 // PNG files of framebuffers, for golden-image tests and for looking at screens (node:zlib; tests only).
 import { deflateSync, inflateSync } from 'node:zlib';
-import { Frame, HEIGHT, WIDTH } from '../src/view/frame.ts';
+import { Frame, HEIGHT, WIDTH } from '../../src/view/frame.ts';
 
 const CRC = new Int32Array(256).map((_, n) => {
   let c = n;

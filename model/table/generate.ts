@@ -14,7 +14,7 @@
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { planShots } from './plan.ts';
 import type { Reading, Rgb, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
-import { rng } from '../random-match.ts';
+import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
 import { perfectReading } from './reader.ts';
 

@@ -1,0 +1,71 @@
+// Every figure the device model charges, with where it comes from (docs/device-model.md says the same
+// in prose). Anything marked "assumed" is an assumption until measured on a reference board.
+
+export const FIGURES = Object.freeze({
+  // --- the message queue and the capture ring -------------------------------------------------------
+  /** Slots of the JavaScript task's message queue, shared by every poster (capture, sampler, buttons'
+   * Digital, network): MODDEF_TASK_QUEUELENGTH, 10 by default (xs/platforms/esp/xsHost.c). A post to a
+   * full queue returns -1 (modMessagePostToMachineFromISR). */
+  queueSlots: 10,
+  /** The edge ring (hosts/device/capture/edges.h kEdges): 512 slots, one always free. */
+  ringEdges: 512,
+
+  // --- I²C ----------------------------------------------------------------------------------------
+  /** Bus clock (boards/reference-v1/board.json i2c.hz). */
+  i2cHz: 400_000,
+  /** Each byte is 8 data bits and an acknowledge bit (I²C specification, UM10204 §3.1.6). */
+  i2cBitsPerByte: 9,
+  /** A START and a STOP condition, one bit time each, around every transaction (UM10204 §3.1.4); the
+   * address byte is counted as a byte. The ESP-IDF driver's own set-up time per transaction is NOT
+   * modelled (unmeasured). */
+  i2cFrameBits: 2,
+
+  // --- the colour sensor (TCS34725) ---------------------------------------------------------------
+  /** One RGBC integration at ATIME 0xFF, the power-on default that sensors.ts never changes: 2.4 ms
+   * (TCS34725 datasheet, "RGBC Timing Register": integration time = 2.4 ms × (256 − ATIME)). The sensor
+   * integrates back to back; a read returns the last complete window. */
+  integrationUs: 2_400,
+  /** Counts (r + g + b) a piece gives over one whole window, and an empty throat: assumed (the ratio
+   * matters, not the scale: the firmware divides by the sum). */
+  pieceCounts: 1_000,
+  throatCounts: 120,
+  /** The colour of an empty throat (the far wall of the pocket, lit by the sensor's LED): assumed. */
+  throatRgb: Object.freeze([0.42, 0.36, 0.22] as const),
+
+  // --- the strips -----------------------------------------------------------------------------------
+  /** Today's firmware polls every strip from a JavaScript Timer every 20 ms (board.ts). */
+  stripJsMs: 20,
+  /** The native sampler polls every 5 ms (interface 2: stripEveryUs 5000). */
+  stripNativeUs: 5_000,
+
+  // --- flash (the module's SPI NOR flash; W25Q32JV / GD25Q32 class, typical figures) ------------------
+  /** Page program (up to 256 bytes), typical: W25Q32JV datasheet tPP 0.4 ms (max 3 ms). */
+  programPageUs: 400,
+  flashPageBytes: 256,
+  /** Sector erase (4 KiB), typical: W25Q32JV datasheet tSE 45 ms (max 400 ms). */
+  eraseSectorUs: 45_000,
+  flashBlockBytes: 4096,
+  /** NVS (Preference) entries are 32 bytes, 126 to a 4 KiB page (ESP-IDF NVS documentation): a page
+   * erase every 126 entries written. */
+  nvsEntryBytes: 32,
+  nvsEntriesPerPage: 126,
+
+  // --- JavaScript -----------------------------------------------------------------------------------
+  /** XS operations (the xsnap meter's unit) an ESP32 core at 240 MHz runs per ms: ASSUMED, derived in
+   * docs/device-model.md ("The XS speed") from this host's xsnap rate and the cores' ratio; nothing
+   * published gives it. The bench sweeps around it. */
+  opsPerMs: 1_000,
+
+  // --- the fixed capture (interface 1) -------------------------------------------------------------
+  /** A refused post is tried again this much later (native); assumed, the capture engineer's choice. */
+  retryPostUs: 1_000,
+  /** The pins' levels are re-read when no edge came for this long (a correction when they disagree). */
+  rereadUs: 50_000,
+});
+
+export type Figures = typeof FIGURES;
+
+/** µs the bus is held by one transaction of `bytes` bytes after the address byte. */
+export function i2cUs(bytes: number, f: { i2cHz: number; i2cBitsPerByte: number; i2cFrameBits: number } = FIGURES): number {
+  return ((f.i2cFrameBits + f.i2cBitsPerByte * (1 + bytes)) * 1e6) / f.i2cHz;
+}

@@ -1,0 +1,224 @@
+// The native sampler (interface 2 of issue 15; hosts/device/capture/sampler.h's design) as the model
+// runs it, and the fake `sampler` module:
+//   new Sampler({i2c: {data, clock, hz, port?}, colour?: {switch, sensor, integrationUs},
+//                strips: number[], stripEveryUs, onReadable(count)}); read(buffer) copies whole samples,
+//   16 bytes each: u32 low µs, u32 high µs, kind (0 colour, 1 strip, 2 silent, 3 answers again),
+//   channel, then r, g, b (colour) or mm (strip; 0xFFFF none) as u16 LE at bytes 10, 12, 14, as
+//   sampler.h lays them out (interface 2's "u16 spare" would make 18 bytes); close().
+// One task of its own, doing one thing at a time on the shared bus (it waits for a transfer in
+// progress, JavaScript's included). Colour: the capture interrupt triggers the pocket; the task selects
+// the pocket's switch channel and sets AEN (one integration starts at that write's STOP), reads STATUS
+// and the counts an integration time and a margin later (again every 500 µs while AVALID is clear, up
+// to 8 times), clears AEN, and stamps the sample with the middle of its window. Strips: every
+// stripEveryUs, a change stamped when the strip answered. One message at a time; a refused post is
+// counted and posted again at the task's next step.
+import { device, type Device } from './world.ts';
+
+const SAMPLE_BYTES = 16;
+const LAP = 0x1_0000_0000;
+const RETRY_US = 500; // sampler.h kColourRetryUs
+const TRIES = 8; // sampler.h kColourTries
+
+interface Sample {
+  t: number;
+  kind: number;
+  channel: number;
+  a: number;
+  b: number;
+  c: number;
+}
+
+export interface SamplerOptions {
+  i2c: { data: number; clock: number; hz: number; port?: number };
+  colour?: { switch: number; sensor: number; integrationUs: number };
+  strips: number[];
+  stripEveryUs: number;
+  onReadable: (this: Sampler, count: number) => void;
+}
+
+export class SamplerModel {
+  readonly ring: Sample[] = [];
+  lost = 0;
+  refused = 0;
+  open = true;
+  private posted = false;
+  /** The task is busy until then (one thing at a time). */
+  private taskFreeAt = 0;
+  private readonly integrating = new Set<number>();
+  private readonly again = new Set<number>();
+  private readonly last: (number | null | undefined)[] = [];
+  private readonly silent: boolean[] = [];
+  readonly integrationUs: number;
+
+  constructor(
+    private readonly d: Device,
+    private readonly o: SamplerOptions,
+    private readonly deliver: () => void,
+  ) {
+    const atime = o.colour ? Math.max(0, Math.min(255, 256 - Math.round(o.colour.integrationUs / 2400))) : 0xff;
+    this.integrationUs = 2400 * (256 - atime);
+    if (o.colour) for (const chip of d.bus.colours) ((chip.atime = atime), (chip.pon = true), (chip.aen = false)); // set up at open (ATIME, gain, PON)
+    d.at(d.now + o.stripEveryUs, () => this.stripStep());
+  }
+
+  /** samplerTrigger, from the capture interrupt. */
+  trigger(pocket: number): void {
+    if (!this.open || !this.o.colour) return;
+    if (this.integrating.has(pocket)) return void this.again.add(pocket);
+    this.integrating.add(pocket);
+    this.job((t) => this.startColour(pocket, t));
+  }
+
+  /** Runs `step` when the task is free; it returns when the task is done with it. */
+  private job(step: (t: number) => number): void {
+    // The task runs when it is free, and not while a flash write holds the cores.
+    const t = Math.max(this.d.now, this.taskFreeAt, this.d.holdUntil);
+    const run = () => {
+      if (!this.open) return;
+      const free = Math.max(this.taskFreeAt, this.d.holdUntil);
+      if (this.d.now < free) return void this.d.at(free, run);
+      this.taskFreeAt = step(this.d.now);
+    };
+    if (t <= this.d.now) run();
+    else this.d.at(t, run);
+  }
+
+  /** One transaction at `t` on the bus (waiting for the one in progress): its end. */
+  private transfer(t: number, address: number, op: 'write' | 'read', bytes: number[] | number): { to: number; data: number[] | null; ok: boolean } {
+    const n = typeof bytes === 'number' ? bytes : bytes.length;
+    const slot = this.d.bus.slot(t, n);
+    this.d.bus.note({ from: slot.from, to: slot.to, address, op, bytes: n, by: 'native' });
+    if (op === 'write') return { to: slot.to, data: null, ok: this.d.bus.write(address, bytes as number[], slot.to) };
+    const data = this.d.bus.read(address, n, slot.from);
+    return { to: slot.to, data, ok: data !== null };
+  }
+
+  private startColour(pocket: number, t: number): number {
+    const c = this.o.colour!;
+    let end = this.transfer(t, c.switch, 'write', [1 << pocket]).to;
+    const w = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x03]); // PON | AEN: the window opens at the STOP
+    end = w.to;
+    if (!w.ok) return (this.colourSilent(pocket, end), end);
+    const start = end;
+    const due = start + this.integrationUs + this.integrationUs / 16 + 100;
+    this.d.at(due, () => this.job((now) => this.readColour(pocket, start, now, 0)));
+    return end;
+  }
+
+  private readColour(pocket: number, start: number, t: number, tries: number): number {
+    const c = this.o.colour!;
+    let end = this.transfer(t, c.switch, 'write', [1 << pocket]).to;
+    end = this.transfer(end, c.sensor, 'write', [0x80 | 0x20 | 0x13]).to;
+    const r = this.transfer(end, c.sensor, 'read', 9);
+    end = r.to;
+    if (!r.data) return (this.colourSilent(pocket, end), end);
+    if ((r.data[0] & 1) === 0 && tries < TRIES) {
+      this.d.at(end + RETRY_US, () => this.job((now) => this.readColour(pocket, start, now, tries + 1)));
+      return end;
+    }
+    const word = (i: number) => r.data![i] | (r.data![i + 1] << 8);
+    end = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x01]).to; // AEN clear, PON kept
+    const valid = (r.data[0] & 1) === 1;
+    this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: valid ? word(3) : 0, b: valid ? word(5) : 0, c: valid ? word(7) : 0 });
+    this.integrating.delete(pocket);
+    if (this.again.delete(pocket)) this.trigger(pocket);
+    return end;
+  }
+
+  private colourSilent(pocket: number, t: number): void {
+    this.integrating.delete(pocket);
+    this.again.delete(pocket);
+    void t;
+  }
+
+  private stripStep(): void {
+    if (!this.open) return;
+    this.job((t) => {
+      let end = t;
+      this.o.strips.forEach((address, seat) => {
+        const r = this.transfer(end, address, 'read', 2);
+        end = r.to;
+        if (!r.data) {
+          if (!this.silent[seat]) ((this.silent[seat] = true), this.push({ t: Math.round(end), kind: 2, channel: seat, a: 0, b: 0, c: 0 }));
+          return;
+        }
+        if (this.silent[seat]) ((this.silent[seat] = false), this.push({ t: Math.round(end), kind: 3, channel: seat, a: 0, b: 0, c: 0 }));
+        const v = r.data[0] | (r.data[1] << 8);
+        const mm = v === 0xffff ? null : v;
+        if (mm !== this.last[seat]) {
+          this.last[seat] = mm;
+          this.push({ t: Math.round(end), kind: 1, channel: seat, a: v, b: 0, c: 0 });
+        }
+      });
+      // A message the queue refused is posted again at the task's next step.
+      if (this.ring.length > 0 && !this.posted) this.post();
+      return end;
+    });
+    this.d.at(this.d.now + this.o.stripEveryUs, () => this.stripStep());
+  }
+
+  private push(s: Sample): void {
+    if (this.ring.length >= 127) return void this.lost++; // sampler.h kSamples 128, one slot free
+    this.ring.push(s);
+    if (!this.posted) this.post();
+  }
+
+  private post(): void {
+    if (this.d.post('sampler', () => ((this.posted = false), this.deliver())) === 0) this.posted = true;
+    else this.refused++;
+  }
+
+  read(buffer: ArrayBuffer): number {
+    const view = new DataView(buffer);
+    const n = Math.min(this.ring.length, Math.floor(buffer.byteLength / SAMPLE_BYTES));
+    this.ring.splice(0, n).forEach((s, i) => {
+      const at = i * SAMPLE_BYTES;
+      view.setUint32(at, s.t % LAP, true);
+      view.setUint32(at + 4, Math.floor(s.t / LAP), true);
+      view.setUint8(at + 8, s.kind);
+      view.setUint8(at + 9, s.channel);
+      // Interface 2 says "u16 spare, then three u16", which is 18 bytes: the 16-byte record is read as
+      // sampler.h writes it, the three values at bytes 10, 12 and 14 (no spare).
+      view.setUint16(at + 10, s.a, true);
+      view.setUint16(at + 12, s.b, true);
+      view.setUint16(at + 14, s.c, true);
+    });
+    return n;
+  }
+}
+
+/** The `sampler` module (hosts/device/capture/sampler.js) over the model. */
+export class Sampler {
+  readonly #model: SamplerModel;
+  constructor(options: SamplerOptions) {
+    // Native code in the SDK: its work is not JavaScript's (callOut keeps it off the meter).
+    const d = device();
+    this.#model = d.callOut(() => {
+      if (typeof options?.onReadable !== 'function') throw new Error('onReadable required');
+      if (!options.i2c || !(options.i2c.hz > 0)) throw new RangeError('invalid i2c');
+      if (!Array.isArray(options.strips)) throw new RangeError('strips required');
+      if (!(options.stripEveryUs > 0)) throw new RangeError('invalid stripEveryUs');
+      const onReadable = options.onReadable;
+      return new SamplerModel(d, options, () => onReadable.call(this, this.#model.ring.length));
+    });
+    d.sampler = this.#model;
+  }
+  read(buffer: ArrayBuffer): number {
+    return device().callOut(() => {
+      if (!this.#model.open) throw new Error('closed');
+      return this.#model.read(buffer);
+    });
+  }
+  get lost(): number {
+    return device().callOut(() => this.#model.lost);
+  }
+  get refused(): number {
+    return device().callOut(() => this.#model.refused);
+  }
+  close(): void {
+    device().callOut(() => {
+      this.#model.open = false;
+      if (device().sampler === this.#model) device().sampler = null;
+    });
+  }
+}

@@ -1,0 +1,56 @@
+// What each pocket's colour sensor has in front of it over time: a piece while it blocks the upper
+// beam, else the empty throat. The trace's colour reading is what a sensor sampled at the right moment
+// (docs/formats.md §2), so a piece shows that reading's colour for the whole time it blocks the beam;
+// a piece the trace has no reading for (the generator's missed reading) shows nothing (zero counts).
+// A window of the sensor sums what was there: wholly the piece, part piece and part throat (a mixed
+// reading), or only the throat.
+import type { Figures } from './figures.ts';
+
+export interface Presence {
+  from: number;
+  to: number;
+  /** The piece's colour (r, g, b shares), or null for a piece that gives no reading. */
+  rgb: readonly [number, number, number] | null;
+}
+
+export class Throat {
+  private readonly spans: Presence[][] = [[], [], [], []];
+
+  constructor(private readonly f: Figures) {}
+
+  /** A piece in front of pocket's sensor over [from, to] (added in time order). */
+  add(pocket: number, p: Presence): void {
+    this.spans[pocket].push(p);
+  }
+
+  finish(): void {
+    for (const s of this.spans) s.sort((a, b) => a.from - b.from);
+  }
+
+  /** The r, g, b counts of one window [a, b] (for a 2.4 ms window: figures' pieceCounts, throatCounts). */
+  integrate(pocket: number, a: number, b: number): [number, number, number] {
+    const span = b - a;
+    if (span <= 0) return [0, 0, 0];
+    const out: [number, number, number] = [0, 0, 0];
+    let covered = 0;
+    const list = this.spans[pocket];
+    // The first span that may overlap (binary search on `from`, then back over long ones).
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].from < a) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = Math.max(0, lo - 4); i < list.length && list[i].from < b; i++) {
+      const p = list[i];
+      const part = Math.max(0, Math.min(b, p.to) - Math.max(a, p.from));
+      if (part <= 0) continue;
+      covered += part;
+      if (p.rgb) for (let c = 0; c < 3; c++) out[c] += (p.rgb[c] * this.f.pieceCounts * part) / span;
+    }
+    const rest = Math.max(0, span - covered) / span;
+    for (let c = 0; c < 3; c++) out[c] += this.f.throatRgb[c] * this.f.throatCounts * rest;
+    return out;
+  }
+}

@@ -13,9 +13,9 @@ import { DeviceBehavior, DeviceContainer, DeviceScreen } from "DevicePane";
 
 // The app's screen: the 128×64 OLED drawn 2× (256×128) with an 8-pixel bezel (screen.ts centres it).
 const SCREEN = Object.freeze({ left: 14, top: 12, width: 272, height: 144 });
-// A key held shorter than this is a short press for the app at any clock rate (its long press is
-// 700 ms, 88 ms of real time while the demo plays at 8×; its debounce is 20 ms); a capital letter
-// is held long enough to be a long press (it backs out of a menu) at real speed.
+// How long a typed letter holds its button down. A small letter: a short press at any clock rate
+// (the app's long press is 700 ms, 88 ms of real time while the demo plays at 8×; its debounce is
+// 20 ms). A capital: a long press at real speed (it backs out of a menu).
 const SHORT_MS = 60;
 const LONG_MS = 1000;
 

@@ -20,20 +20,26 @@ if (target === 'device' && !existsSync(resolve(board, 'board.json'))) {
   process.stderr.write(`build:device: no board ${board} (a folder of boards/ with board.json)\n`);
   process.exit(2);
 }
-// mcsim's m5stack skin: a 320×240 screen for the OLED drawn 2×, and three buttons (a, b, c) for up, select, down.
+// mcsim: the plain desktop build (-p lin, -p mac, -p win: the host's own), shown on the project's own
+// simulated device (hosts/device/mcsim/simulator: the OLED's glass and three buttons, sized to be
+// seen in mcsim's first 640×480 window). -t build: only build; mcconfig's run step stops every mcsim.
+const host = { linux: 'lin', darwin: 'mac', win32: 'win' }[process.platform as string] ?? 'lin';
+const debug = Boolean(process.env.MCSIM_DEBUG);
 const args =
   target === 'device'
     ? ['-m', '-p', `esp32:${board}`, '-o', resolve('build/moddable')]
-    : ['-m', ...(process.env.MCSIM_DEBUG ? ['-d'] : []), '-p', 'sim/m5stack', '-t', 'build', '-o', resolve('build/moddable')];
+    : ['-m', ...(debug ? ['-d'] : []), '-p', host, '-t', 'build', '-o', resolve('build/moddable')];
 process.stderr.write(`mcconfig ${args.join(' ')}\n`);
 mkdirSync(resolve('build/moddable'), { recursive: true });
 const r = spawnSync('mcconfig', args, { stdio: 'inherit' });
-if (r.status === 0 && target === 'mcsim' && !process.env.MCSIM_DEBUG) {
-  // mcsim picks its device skin by the app's path ("m5stack/debug/.../mc.so"), else the first one
-  // (Moddable One, 240 px wide, one button): a copy at such a path opens on the M5Stack skin.
-  const sim = resolve('build/moddable/sim/m5stack/debug/carrom');
+if (r.status === 0 && target === 'mcsim') {
+  // mcconfig names the app by its folder (bin/<host>/mc/<release|debug>/<folder>/mc.so): a copy at one
+  // path, whatever the checkout is called, for the README's command and the mcsim check.
+  const library = host === 'win' ? 'mc.dll' : 'mc.so';
+  const built = resolve('build/moddable/bin', host, 'mc', debug ? 'debug' : 'release', basename(process.cwd()), library);
+  const sim = resolve('build/moddable/mcsim');
   mkdirSync(sim, { recursive: true });
-  copyFileSync(resolve('build/moddable/bin/lin/m5stack/release', basename(process.cwd()), 'mc.so'), `${sim}/mc.so`); // mcconfig names the app by its folder
-  process.stderr.write(`run it: mcsim $MODDABLE/build/simulators ${sim}/mc.so\n`);
+  copyFileSync(built, `${sim}/${library}`);
+  process.stderr.write(`run it: mcsim ${resolve('hosts/device/mcsim/simulator')} ${sim}/${library}\n`);
 }
 process.exit(r.status ?? 1);

@@ -1,7 +1,8 @@
 // The mcsim OLED (hosts/device/mcsim/screen.ts): the frame's SSD1306 page layout drawn 2× as rgb565le,
-// and the skin's button messages as the table's buttons. (The drawing in mcsim's window itself was
-// checked by hand under xvfb: it needs the Moddable SDK.)
+// and the device's button messages as the table's buttons. (The drawing in mcsim's window itself is
+// test/device/mcsim.test.ts's, under Xvfb: it needs the Moddable SDK.)
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { oledDisplay, oledRow, simButtons } from '../../hosts/device/mcsim/screen.ts';
 import { Frame, HEIGHT, WIDTH } from '../../src/view/frame.ts';
 
@@ -68,6 +69,22 @@ describe('mcsim OLED and buttons', () => {
     assert.ok(logs.some((l) => l.includes('not JSON: nonsense')));
     b.close();
     assert.equal(screen.onMessage, undefined);
+  });
+
+  it('fills the screen of the table’s simulated device (simulator/carrom.js) with the OLED at 2× in an 8-pixel bezel', () => {
+    const device = readFileSync('hosts/device/mcsim/simulator/carrom.js', 'utf8');
+    const m = /const SCREEN = Object\.freeze\(\{ left: \d+, top: \d+, width: (\d+), height: (\d+) \}\)/.exec(device);
+    assert.ok(m, 'carrom.js declares its SCREEN');
+    const [w, h] = [Number(m[1]), Number(m[2])];
+    const f = new Frame();
+    f.set(0, 0, true);
+    f.set(127, 63, true);
+    const { screen, pixels } = fakeScreen(w, h);
+    const logs: string[] = [];
+    oledDisplay(screen, (t) => logs.push(t)).show(f.bytes);
+    assert.deepEqual(logs, [`carrom: the OLED drawn 2× at 8,8 on the simulator's ${w}×${h} screen`]);
+    assert.deepEqual([pixels[8 * w + 8], pixels[(8 + 127) * w + 8 + 255]], [LIT, LIT], 'the OLED’s corners');
+    assert.deepEqual([pixels[0], pixels[(h - 1) * w + w - 1], pixels[7 * w + 8]], [0x2104, 0x2104, 0x2104], 'the bezel');
   });
 
   it('draws nothing, and says so, on a screen narrower than the OLED at 2× (Moddable One: 240 wide)', () => {

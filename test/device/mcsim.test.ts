@@ -1,21 +1,32 @@
 // The device's sync pieces in the real Moddable desktop simulator (mcsim): RFC 4231 through the SDK's
 // Digest, and a signed record streamed from a file by the ECMA-419 HTTP transport to a server here on
-// loopback, whose signature Node's crypto checks. Needs the Moddable SDK (MODDABLE, its tools on PATH)
-// and xvfb-run; skipped with the reason printed otherwise (CI has no SDK).
+// loopback, whose signature Node's crypto checks. Then the table itself as a user finds it in mcsim:
+// booted three times over one journal (the scripted match plays at the first boot only, the journal
+// keeps its size), its display seen in mcsim's first 640×480 window, and keys typed into that window
+// changing the display. Needs the Moddable SDK (MODDABLE, its tools on PATH), xvfb-run, and for the
+// table's check xwd and xdotool too; skipped with the reason printed otherwise (CI has no SDK).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 
 const OUT = resolve('build/moddable-check');
 const SO = `${OUT}/bin/lin/mc/release/check/mc.so`;
+/** The table's build for this check: its own journal files, never a developer's table's (/tmp/carrom-journal*). */
+const TABLE_OUT = resolve('build/moddable-table-check');
+const TABLE_SO = `${TABLE_OUT}/bin/lin/mc/release/${basename(process.cwd())}/mc.so`;
+const JOURNAL = 'carrom-check-journal';
+const JOURNAL_FILES = [0, 1].map((slot) => `/tmp/${JOURNAL}${slot}`); // mcsim's file root on lin
+/** The project's simulated device (the OLED and three buttons), the folder mcsim is given. */
+const SIMULATOR = resolve('hosts/device/mcsim/simulator');
 
-function missing(): string | null {
+function missing(tools = ['mcconfig', 'mcsim', 'xvfb-run']): string | null {
   if (process.platform !== 'linux') return 'the mcsim check is written for Linux';
   if (!process.env.MODDABLE) return 'MODDABLE is not set (the Moddable SDK is not installed here)';
-  for (const tool of ['mcconfig', 'mcsim', 'xvfb-run']) if (spawnSync('which', [tool]).status !== 0) return `${tool} is not on PATH`;
+  for (const tool of tools) if (spawnSync('which', [tool]).status !== 0) return `${tool} is not on PATH`;
   return null;
 }
 
@@ -57,7 +68,7 @@ describe('device sync in mcsim (Moddable SDK)', function () {
       assert.equal(build.status, 0, build.stderr.slice(-2000));
       assert.ok(existsSync(SO));
       const page: { get?: string; bad?: [number, string]; good?: [number, string] } = {};
-      const out = await runMcsim(90_000, async (line) => {
+      const { out } = await runMcsim([SO], 90_000, async (line) => {
         if (!line.startsWith('check: setup open ')) return;
         const base = `http://127.0.0.1:${setupPort}`;
         page.get = await (await fetch(`${base}/`)).text();
@@ -103,6 +114,91 @@ describe('device sync in mcsim (Moddable SDK)', function () {
   });
 });
 
+describe('the table in mcsim, as a user finds it (Moddable SDK)', function () {
+  this.timeout(420_000);
+  const why =
+    missing(['mcconfig', 'mcsim', 'xvfb-run', 'xwd', 'xdotool']) ??
+    (existsSync('build/device/mcsim/carrom.js') ? null : 'build/device/mcsim/carrom.js is missing (npm run build)');
+  if (why) {
+    it(`skipped: ${why}`, function () {
+      process.stdout.write(`\n  mcsim table check skipped: ${why}\n`);
+      this.skip();
+    });
+    return;
+  }
+  const table = [SIMULATOR, TABLE_SO];
+  const started = /^carrom: it-torneo singles, board (\d+), (\d+) shots$/m;
+  /** The first boot, on a blank journal: until the script has been played. */
+  const firstBoot = () => runMcsim(table, 180_000, async () => {}, (out) => out.includes('carrom: the scripted match has been played'));
+  /** A boot over the journal that holds the match: until the table has run a while (a sync line every 5 s). */
+  const restart = () => runMcsim(table, 60_000, async () => {}, (out) => started.test(out) && out.includes('carrom: sync '));
+
+  before(() => {
+    // The build of `npm run build:mcsim` (tools/moddable.ts), with journal files of its own.
+    mkdirSync(TABLE_OUT, { recursive: true });
+    const build = spawnSync('mcconfig', ['-m', '-p', 'lin', '-t', 'build', '-o', TABLE_OUT, `journal=${JOURNAL}`], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr.slice(-2000));
+    for (const f of JOURNAL_FILES) rmSync(f, { force: true });
+  });
+  after(() => {
+    for (const f of JOURNAL_FILES) rmSync(f, { force: true });
+  });
+
+  it('plays the scripted match at the first boot only: over three boots the journal keeps its size', async () => {
+    const first = await firstBoot();
+    assert.equal(first.timedOut, false, first.out.slice(-3000));
+    assert.match(first.out, /^carrom: it-torneo singles, board 1, 0 shots$/m);
+    const bytes = journalBytes();
+    assert.ok(bytes[0] + bytes[1] > 0, 'the match was journalled');
+    const later = [];
+    for (const boot of [2, 3]) {
+      const { out, timedOut } = await restart();
+      assert.equal(timedOut, false, `boot ${boot}: ${out.slice(-3000)}`);
+      assert.ok(!out.includes('XS abort'), `boot ${boot}: ${out.slice(-3000)}`);
+      assert.ok(out.includes('carrom: the journal holds a match (restored); the scripted match plays only into a blank journal'), `boot ${boot}: ${out.slice(-3000)}`);
+      later.push({ boot, bytes: journalBytes(), restored: started.exec(out)?.slice(1) });
+    }
+    const restored = later[0].restored;
+    assert.ok(restored && Number(restored[1]) > 10, `the match restored with its shots: ${restored}`);
+    assert.deepEqual(later, [2, 3].map((boot) => ({ boot, bytes, restored })));
+  });
+
+  it('shows the display in mcsim’s first window (640×480), and keys typed into the window press its buttons', async () => {
+    if (journalBytes().every((n) => n === 0)) assert.equal((await firstBoot()).timedOut, false);
+    // On the restored match nothing moves by itself (the script is not played): what changes, keys did.
+    const looks: Record<string, ReturnType<typeof seen>> = {};
+    let window = '';
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const { out, timedOut } = await runMcsim(
+      table,
+      90_000,
+      async (line, x) => {
+        if (!started.test(line)) return;
+        await pause(2000); // the window mapped and drawn
+        window = /"mcsim": \("mcsim" "Mcsim"\)\s+(\d+x\d+)/.exec(x11(x, 'xwininfo', ['-root', '-tree']).toString())?.[1] ?? '';
+        looks.restored = seen(x);
+        x11(x, 'xdotool', ['mousemove', '320', '240']); // the pointer in the window: its keys go there
+        x11(x, 'xdotool', ['key', 'b']); // select: the menu opens
+        await pause(1500);
+        looks.menu = seen(x);
+        x11(x, 'xdotool', ['key', 'shift+b']); // a long select: back out of the menu
+        await pause(2500);
+        looks.back = seen(x);
+        looks.done = looks.back;
+      },
+      () => 'done' in looks,
+    );
+    assert.equal(timedOut, false, out.slice(-3000));
+    assert.equal(window, '640x480', 'mcsim’s first window');
+    assert.equal(looks.restored.red, 0, 'no red where the display should be');
+    assert.ok(looks.restored.lit > 2000, `the OLED's lit pixels are on screen (${looks.restored.lit})`);
+    assert.notEqual(looks.menu.digest, looks.restored.digest, 'the key b changed the display');
+    assert.equal(looks.back.digest, looks.restored.digest, 'shift+b (a long press) went back to the score');
+    const buttons = out.split('\n').filter((l) => l.startsWith('carrom: button '));
+    assert.deepEqual(buttons, ['carrom: button select pressed', 'carrom: button select released', 'carrom: button select pressed', 'carrom: button select released']);
+  });
+});
+
 function freePort(): Promise<number> {
   return new Promise((done) => {
     const s = createServer();
@@ -113,12 +209,28 @@ function freePort(): Promise<number> {
   });
 }
 
-/** mcsim never exits by itself: it runs until "check: done" or the time is up, then is stopped by its id.
- * `onLine` sees each line as it comes (the setup page is filled in while mcsim runs). */
-function runMcsim(ms: number, onLine: (line: string) => Promise<void>): Promise<string> {
-  return new Promise((done) => {
-    const child = spawn('xvfb-run', ['-a', 'stdbuf', '-oL', 'mcsim', SO], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+/** mcsim never exits by itself: it runs until `done` says so (by default: "check: done") or the time is up,
+ * then is stopped by its id. `onLine` sees each line as it comes (the setup page is filled in while mcsim
+ * runs), with the X display it runs on. mcsim keeps its preferences (window size, controls, simulators
+ * folder) in a folder of its own for each run: every run opens as mcsim's first run does. */
+function runMcsim(
+  files: string[],
+  ms: number,
+  onLine: (line: string, x: X11) => Promise<void>,
+  done = (out: string) => out.includes('check: done'),
+): Promise<{ out: string; timedOut: boolean }> {
+  const config = mkdtempSync(join(tmpdir(), 'carrom-mcsim-'));
+  return new Promise((finish) => {
+    // The wrapper says which display and X authority xvfb-run chose, for screenshots and keys.
+    const child = spawn('xvfb-run', ['-a', 'sh', '-c', 'echo "x11 $DISPLAY $XAUTHORITY"; exec stdbuf -oL mcsim "$@"', 'sh', ...files], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, XDG_CONFIG_HOME: config },
+    });
     let out = '';
+    let timedOut = false;
+    let x: X11 = { display: '', authority: '' };
+    let queue = Promise.resolve();
     const stop = () => {
       clearTimeout(timer);
       try {
@@ -127,16 +239,82 @@ function runMcsim(ms: number, onLine: (line: string) => Promise<void>): Promise<
         // already gone
       }
     };
-    const timer = setTimeout(stop, ms);
+    const timer = setTimeout(() => ((timedOut = true), stop()), ms);
     let partial = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       partial += d.toString();
       const lines = partial.split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) onLine(line).catch((e) => (out += `\ncheck: test side failed: ${e}\n`));
-      if (out.includes('check: done')) stop();
+      for (const line of lines) {
+        const m = /^x11 (\S+) (\S+)$/.exec(line);
+        if (m) x = { display: m[1], authority: m[2] };
+        // One line at a time: a handler that types into the window sees the answers to what it typed.
+        queue = queue.then(() => onLine(line, x)).catch((e) => void (out += `\ncheck: test side failed: ${e}\n`));
+      }
+      queue = queue.then(() => void ((done(out) || out.includes('check: test side failed')) && stop()));
     });
-    child.on('exit', () => done(out));
+    child.on('exit', () =>
+      queue.then(() => {
+        rmSync(config, { recursive: true, force: true });
+        finish({ out, timedOut });
+      }),
+    );
   });
+}
+
+interface X11 {
+  display: string;
+  authority: string;
+}
+
+function x11(x: X11, command: string, args: string[]): Buffer {
+  const r = spawnSync(command, args, { env: { ...process.env, DISPLAY: x.display, XAUTHORITY: x.authority }, maxBuffer: 64 << 20 });
+  assert.equal(r.status, 0, `${command} ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The whole X screen (xwd's format: a big-endian header, a colour map, then rows of 24- or 32-bit
+ * pixels, as the server packs them) as RGB per pixel. */
+function screenshot(x: X11): { width: number; height: number; rgb: (px: number, py: number) => [number, number, number] } {
+  const xwd = x11(x, 'xwd', ['-root', '-silent']);
+  const word = (i: number) => xwd.readUInt32BE(i * 4);
+  const [headerSize, width, height, byteOrder, bitsPerPixel, bytesPerLine, colours] = [word(0), word(4), word(5), word(7), word(11), word(12), word(19)];
+  assert.ok(bitsPerPixel === 24 || bitsPerPixel === 32, `a true-colour screen (${bitsPerPixel} bits a pixel)`);
+  const start = headerSize + colours * 12;
+  const bytes = bitsPerPixel / 8;
+  return {
+    width,
+    height,
+    rgb(px, py) {
+      const at = start + py * bytesPerLine + px * bytes;
+      const v = byteOrder === 0 ? xwd.readUIntLE(at, 3) : xwd.readUIntBE(at + bytes - 3, 3);
+      return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+    },
+  };
+}
+
+/** What a person sees of the table in the window: red (what mcsim shows in place of a screen that its
+ * pane cannot show whole, as the M5Stack skin's at 640×480) and the OLED's lit pixels (rgb565 0xa6ff,
+ * about rgb(165, 223, 255)), with a digest of where they are lit. */
+function seen(x: X11): { red: number; lit: number; digest: string } {
+  const shot = screenshot(x);
+  let red = 0;
+  let lit = 0;
+  const hash = createHash('sha256');
+  for (let py = 0; py < shot.height; py++) {
+    for (let px = 0; px < shot.width; px++) {
+      const [r, g, b] = shot.rgb(px, py);
+      if (r > 200 && g < 60 && b < 60) red++;
+      if (Math.abs(r - 165) < 24 && Math.abs(g - 223) < 24 && b > 230) {
+        lit++;
+        hash.update(`${px},${py};`);
+      }
+    }
+  }
+  return { red, lit, digest: hash.digest('hex') };
+}
+
+function journalBytes(): number[] {
+  return JOURNAL_FILES.map((f) => (existsSync(f) ? statSync(f).size : 0));
 }

@@ -4,12 +4,14 @@
 // goes to files, so it survives a restart. The app and everything below it are the table's own code.
 import Time from 'time';
 import Timer from 'timer';
+import config from 'mc/config';
 import type { Reading } from '../../../src/sensing/types.ts';
 import { Frame, HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { FileStorage } from '../net/file-storage.ts';
 import { oledDisplay, simButtons, simScreen } from './screen.ts';
 import { FileKey } from '../file-key.ts';
+import { demoScript } from './demo.ts';
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -29,11 +31,21 @@ function frameText(bytes: Uint8Array): string {
 }
 
 export function simulatorBoard(script: readonly Reading[], speed: number): Board {
+  // The journal in two files under the simulator's file root, as the outbox's are. Not Preference: on
+  // lin it is a JSON file read while the app is preloaded (at build time, where files cannot be read,
+  // so it starts empty at every run), and its save throws "read only value" on that preloaded object,
+  // which an empty catch in the SDK hides. mcconfig's `journal=NAME` names the files (the mcsim check
+  // keeps its own, away from a developer's table).
+  const settings = config as { file?: { root?: string }; journal?: string };
+  const journal = settings.journal ?? 'carrom-journal';
+  const storage = new FileStorage(journal);
+  // The script only on a blank journal: a later boot restores the match and plays nothing (demo.ts).
+  const demo = demoScript(storage, script);
   // The script plays `speed` times faster than life; then the clock slows to life's pace, so that a
   // click of the skin's buttons is a short press (a long press is 700 ms: 88 ms of real time at 8×).
   let base = 0;
   let since = Time.ticks;
-  let rate = speed;
+  let rate = demo.length > 0 ? speed : 1;
   const now = () => base + (Time.ticks - since) * 1000 * rate;
   const log = (text: string) => trace(`${text}\n`);
   const timers: Timer[] = [];
@@ -47,11 +59,16 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
       let next = 0;
       const batch: Reading[] = [];
       const source: ReadingSource = { read: () => batch.splice(0), close() {} };
+      if (demo.length === 0) {
+        const at = `${settings.file?.root ?? '/'}${journal}`;
+        trace(`carrom: the journal holds a match (restored); the scripted match plays only into a blank journal: delete ${at}0 and ${at}1 to see it again\n`);
+        return [source];
+      }
       timers.push(Timer.repeat(() => {
         const t = now();
-        while (next < script.length && script[next].t <= t) batch.push(script[next++]);
+        while (next < demo.length && demo[next].t <= t) batch.push(demo[next++]);
         if (batch.length > 0) onReadable(source);
-        if (next === script.length) {
+        if (next === demo.length) {
           next++;
           base = now();
           since = Time.ticks;
@@ -77,11 +94,7 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
         trace(`${text}\n`);
       },
     },
-    // The journal in two files under the simulator's file root, as the outbox's are. Not Preference: on
-    // lin it is a JSON file read while the app is preloaded (at build time, where files cannot be read,
-    // so it starts empty at every run), and its save throws "read only value" on that preloaded object,
-    // which an empty catch in the SDK hides.
-    storage: new FileStorage('carrom-journal'),
+    storage,
     every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
     log,
     hardware: [],

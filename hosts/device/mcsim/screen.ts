@@ -1,5 +1,6 @@
 // The 128×64 OLED in the simulator's window: each frame drawn 2× (256×128) in an OLED's pale blue on
-// black, centred on the skin's screen, through mcsim's global `screen` (a PixelsOut: begin, send, end).
+// black, centred on the device's screen (simulator/carrom.js: 272×144, an 8-pixel bezel), through
+// mcsim's global `screen` (a PixelsOut: begin, send, end).
 import { HEIGHT, WIDTH } from '../../../src/view/frame.ts';
 import type { DisplayPort } from '../../../src/app/app.ts';
 
@@ -38,7 +39,7 @@ export function oledDisplay(screen: SimScreen, log: (text: string) => void): Dis
     return { show() {} };
   }
   if (screen.width < WIDTH * SCALE || screen.height < HEIGHT * SCALE) {
-    log(`carrom: the simulator's screen is ${screen.width}×${screen.height}, too small for the OLED at 2×: choose the M5Stack device`);
+    log(`carrom: the simulator's screen is ${screen.width}×${screen.height}, too small for the OLED at 2×: open it on hosts/device/mcsim/simulator`);
     return { show() {} };
   }
   const w = WIDTH * SCALE;
@@ -64,7 +65,8 @@ export function oledDisplay(screen: SimScreen, log: (text: string) => void): Dis
   };
 }
 
-/** The skin's buttons (m5stack: a, b, c; keys a, b, c too) as the table's up, select, down. */
+/** The device's buttons a, b, c (simulator/carrom.js posts them as the SDK's M5Stack skin does: clicks,
+ * and keys typed into its Keys field) as the table's up, select, down. */
 const BUTTONS = Object.freeze({ aButton: 'up', bButton: 'select', cButton: 'down' } as const);
 
 export function simButtons(

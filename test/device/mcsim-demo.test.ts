@@ -10,8 +10,8 @@ import { start } from '../../hosts/device/table.ts';
 import { parseLog } from '../../src/rules/index.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 /** The script tools/build.ts writes for mcsim: a trace of this match, seed 1, low noise. */

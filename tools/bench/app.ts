@@ -45,7 +45,7 @@ export async function benchApp(): Promise<string> {
     await xs.command('start\n' + formatTraceHeader(g.header));
     const updates = async (): Promise<Update[]> => JSON.parse((await xs.command('updates')).reply.toString()) as Update[];
     await updates(); // the boot's frame (not counted: the counting starts after it)
-    // Heap figures are the slots alive after a collection (liveSlots), taken at each board's end: the
+    // Heap figures are the slots alive after a collection (liveSlots), taken after each reading: the
     // count after a redraw would add its garbage, or none when the display gate holds that redraw.
     const heapAt: Record<number, number> = { 0: await xs.liveSlots() };
     const first = await xs.command('render');
@@ -62,11 +62,12 @@ export async function benchApp(): Promise<string> {
     for (const r of g.readings) {
       const a = await xs.command('reading\n' + formatReading(r));
       played.push(...(await updates())); // collected at once: the engine's heap holds the app's alone
-      highest = Math.max(highest, await xs.liveSlots()); // what the heap must hold at any moment
+      const live = await xs.liveSlots();
+      highest = Math.max(highest, live); // the most the heap holds between two readings
       const [, boards] = a.reply.toString().split(' ');
       if (Number(boards) !== done) {
         done = Number(boards);
-        heapAt[done] ??= await xs.liveSlots(); // the first time: an undo may take the match back a board
+        heapAt[done] ??= live; // the first time: an undo may take the match back a board
       }
     }
     const inBoard = (b: number) => played.filter((u) => u[0] === b);

@@ -46,16 +46,4 @@ export class Changes {
     this.from[p] = WIDTH;
     this.to[p] = 0;
   }
-
-  get empty(): boolean {
-    for (let p = 0; p < PAGES; p++) if (this.from[p] < this.to[p]) return false;
-    return true;
-  }
-
-  /** Frame bytes in the changed spans (one byte is one column of one page). */
-  get bytes(): number {
-    let n = 0;
-    for (let p = 0; p < PAGES; p++) if (this.from[p] < this.to[p]) n += this.to[p] - this.from[p];
-    return n;
-  }
 }

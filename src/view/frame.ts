@@ -14,9 +14,6 @@ export class Frame {
    * is all that must be cleared before the region is drawn again). */
   drawnFrom = WIDTH;
   drawnTo = 0;
-  /** Glyph columns drawn large, remembered per frame (a preloaded module's own objects are frozen on
-   * the device, so no cache may live at module level). */
-  private readonly tall = new Map<number, number>();
 
   clear(): void {
     this.bytes.fill(0);
@@ -98,42 +95,21 @@ export class Frame {
     this.fill(x, y, w, 1);
   }
 
-  /** Sets (op 1), clears (0) or flips (2) the pixels of column x from row y down, where `bits` has a 1
-   * (bit 0 is row y): a whole page byte at a time, not pixel by pixel. */
-  private column(x: number, y: number, bits: number, op: 0 | 1 | 2): void {
-    if (x < 0 || x >= WIDTH) return;
-    if (y < 0) {
-      if (y <= -32) return;
-      bits = bits >>> -y;
-      y = 0;
-    }
-    let page = y >> 3;
-    let shift = y & 7;
-    // Up to 32 rows from an offset within a page span five pages at most.
-    while (bits !== 0 && page < HEIGHT / 8) {
-      const part = ((bits << shift) & 0xff) >>> 0;
-      const i = page * WIDTH + x;
-      if (op === 1) this.bytes[i] |= part;
-      else if (op === 0) this.bytes[i] &= ~part;
-      else this.bytes[i] ^= part;
-      bits = shift === 0 ? bits >>> 8 : bits >>> (8 - shift);
-      shift = 0;
-      page++;
-    }
-  }
-
   /** Sets the pixels of `count` columns from x, from row y down, where `bits` has a 1 (bit 0 is row y):
    * each page's byte worked out once and written to every column (a glyph drawn large). */
   private columns(x: number, count: number, y: number, bits: number): void {
     if (y < 0) {
-      for (let k = 0; k < count; k++) this.column(x + k, y, bits, 1);
-      return;
+      // The rows above the screen dropped: what is left starts on row 0.
+      if (y <= -32) return;
+      bits = bits >>> -y;
+      y = 0;
     }
     const x0 = Math.max(0, x);
     const x1 = Math.min(WIDTH, x + count);
     const bytes = this.bytes;
     let page = y >> 3;
     let shift = y & 7;
+    // Up to 32 rows from an offset within a page span five pages at most.
     while (bits !== 0 && page < HEIGHT / 8) {
       const part = ((bits << shift) & 0xff) >>> 0;
       const row = page * WIDTH;
@@ -144,24 +120,21 @@ export class Frame {
     }
   }
 
-  private stretched(bits: number, scale: number): number {
-    const key = bits * 8 + scale;
-    let v = this.tall.get(key);
-    if (v === undefined) this.tall.set(key, (v = stretch(bits, scale)));
-    return v;
-  }
-
   /** Draws text at (x, y), each pixel `scale` × `scale`; returns the x after the last glyph. */
   text(x: number, y: number, s: string, scale = 1): number {
     const x0 = x;
     if (scale === 1 && y >= 0 && y < HEIGHT) x = this.small(x, y, s);
     else {
+      // Scales 2–4 (the score's) from the nibbles' table: a column's four top rows and its three others.
+      const nibbles = scale >= 2 && scale <= 4;
+      const at = (scale - 2) * 16;
+      const up = 4 * scale;
       for (const ch of s) {
         const columns = glyph(ch);
         for (let c = 0; c < GLYPH_WIDTH; c++) {
           const bits = columns[c];
           if (bits === 0) continue;
-          const tall = scale === 1 ? bits : this.stretched(bits, scale);
+          const tall = nibbles ? (NIBBLES[at + (bits & 15)] | (NIBBLES[at + ((bits >>> 4) & 7)] << up)) >>> 0 : scale === 1 ? bits : stretch(bits, scale);
           this.columns(x + c * scale, scale, y, tall);
         }
         x += (GLYPH_WIDTH + 1) * scale;
@@ -200,6 +173,13 @@ function stretch(bits: number, scale: number): number {
   for (let r = 0; r < GLYPH_HEIGHT; r++) if (bits & (1 << r)) out |= ((1 << scale) - 1) << (r * scale);
   return out >>> 0;
 }
+
+/** Every four rows of a glyph column (a nibble) stretched at scales 2, 3 and 4, 16 entries a scale:
+ * made when the module loads and frozen, so that on the device they are preloaded into flash with the
+ * code. A large glyph's column is two look-ups (its rows 0–3, and 4–6 as stretch keeps seven), and no
+ * cache fills in RAM as new digits appear (the frame kept one: three slots a column, until every digit
+ * had been drawn). */
+const NIBBLES = Object.freeze(Array.from({ length: 48 }, (_, i) => stretch(i & 15, 2 + (i >> 4))));
 
 /** Width in pixels of `s` drawn at `scale` (no trailing space). */
 export function textWidth(s: string, scale = 1): number {

@@ -1,7 +1,7 @@
 // Benchmarks of the table app in XS: the display's updates (render operations and bytes on the I²C bus,
 // for each update of a match and for the full redraw a boot makes), a journal write, the heap after
 // whole boards played through the app (sensing, rules, view, journal), and the size of the device bundle.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { DEVICE, buildDevice, xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
 import { generateTrace } from '../../model/table/generate.ts';
@@ -9,6 +9,8 @@ import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, max, table } from './stats.ts';
 import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
+
+const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : fmt(n));
 
 const WARM_UP = 3;
 
@@ -22,20 +24,32 @@ export async function deviceBundleBytes(): Promise<number> {
   return statSync('build/device/esp32/carrom.js').size;
 }
 
+/** The slots the manifests give the XS heap on the device (creation.heap: initial, no increment). */
+function slotBudget(): number {
+  const sizes = ['manifest.json', 'boards/reference-v1/manifest.json', 'boards/devkit-1beam/manifest.json'].map(
+    (f) => (JSON.parse(readFileSync(f, 'utf8')) as { creation: { heap: { initial: number; incremental: number } } }).creation.heap,
+  );
+  return Math.min(...sizes.map((h) => h.initial + h.incremental));
+}
+
 export async function benchApp(): Promise<string> {
   const bundle = await deviceBundleBytes();
   const xs = new XsWorker();
   try {
     await xs.evaluate(await xsScript('tools/xs/app-entry.ts'));
+    // The code and the frozen tables, loaded: on the device they are preloaded into flash.
+    const code = await xs.liveSlots();
     const m = randomMatch(7, { rules: 'pt-fpc', clean: true, options: { matchTarget: 999, maxBoards: 10 } });
     const g = generateTrace(m.header, m.events, 7, NOISE.medium, LAYOUTS.reference);
     // Stream the readings one by one: the engine keeps only what the app keeps.
     await xs.command('start\n' + formatTraceHeader(g.header));
     const updates = async (): Promise<Update[]> => JSON.parse((await xs.command('updates')).reply.toString()) as Update[];
     await updates(); // the boot's frame (not counted: the counting starts after it)
-    await xs.evaluate('gc()');
+    // Heap figures are the slots alive after a collection (liveSlots), taken after each reading: the
+    // count after a redraw would add its garbage, or none when the display gate holds that redraw.
+    const heapAt: Record<number, number> = { 0: await xs.liveSlots() };
     const first = await xs.command('render');
-    const heapAt: Record<number, number> = { 0: first.meter.currentHeapCount };
+    const garbage = first.meter.currentHeapCount - heapAt[0];
     const startRenders: number[] = [];
     for (let i = 0; i < RENDERS; i++) await xs.command('render');
     // The full redraws' own operations (the driver's left out, as for the updates below) and bytes.
@@ -44,20 +58,18 @@ export async function benchApp(): Promise<string> {
     const fullBytes = fulls.map((u) => u[2]);
     const played: Update[] = [];
     let done = 0;
+    let highest = heapAt[0];
     for (const r of g.readings) {
       const a = await xs.command('reading\n' + formatReading(r));
+      played.push(...(await updates())); // collected at once: the engine's heap holds the app's alone
+      const live = await xs.liveSlots();
+      highest = Math.max(highest, live); // the most the heap holds between two readings
       const [, boards] = a.reply.toString().split(' ');
       if (Number(boards) !== done) {
         done = Number(boards);
-        played.push(...(await updates())); // collected at each board's end: nothing kept in the engine's heap
-        if (done === 1 || done === 4 || done === 8) {
-          await xs.evaluate('gc()');
-          heapAt[done] = (await xs.command('render')).meter.currentHeapCount;
-          await updates(); // that full redraw is not one of the match's updates
-        }
+        heapAt[done] ??= live; // the first time: an undo may take the match back a board
       }
     }
-    played.push(...(await updates()));
     const inBoard = (b: number) => played.filter((u) => u[0] === b);
     const [b1, b10] = [inBoard(0), inBoard(9)];
     // A warm-up of each before counting: the first call after a change of screen or state does more.
@@ -78,10 +90,13 @@ export async function benchApp(): Promise<string> {
       ...rows('each display update of board 1', b1),
       ...rows('each display update of board 10', b10),
       ['journal write of one shot record, median', fmt(median(writes)), `worst ${fmt(max(writes))}`],
-      ['heap slots at the start of the match (after a GC)', fmt(heapAt[0]), 'xsnap counts the code too; on the device it is preloaded into flash'],
-      ['heap slots after 1 board', fmt(heapAt[1] ?? NaN), `+${fmt((heapAt[1] ?? NaN) - heapAt[0])} over the start`],
-      ['heap slots after 4 boards', fmt(heapAt[4] ?? NaN), 'the level the heap keeps from here on (it gets there later than when every update drew everything)'],
-      ['heap slots after 8 boards', fmt(heapAt[8] ?? NaN), `growth from board 1 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[1] ?? NaN))}; from 4 to 8: ${fmt((heapAt[8] ?? NaN) - (heapAt[4] ?? NaN))}`],
+      ['heap slots of the code and frozen tables, loaded (after a GC)', fmt(code), 'xsnap counts them; on the device they are preloaded into flash'],
+      ['heap slots at the start of the match (after a GC)', fmt(heapAt[0]), `+${fmt(heapAt[0] - code)} over the code: the app, its display and journal, made at boot`],
+      ['heap slots after 1 board (after a GC)', fmt(heapAt[1] ?? NaN), `+${fmt((heapAt[1] ?? NaN) - heapAt[0])} over the start: a board in play (its events, kept for an undo, and the state they fold to)`],
+      ['heap slots after 4 boards (after a GC)', fmt(heapAt[4] ?? NaN), `${signed((heapAt[4] ?? NaN) - (heapAt[1] ?? NaN))} over board 1`],
+      ['heap slots after 8 boards (after a GC)', fmt(heapAt[8] ?? NaN), `growth from board 1 to 8: ${signed((heapAt[8] ?? NaN) - (heapAt[1] ?? NaN))}; from 4 to 8: ${signed((heapAt[8] ?? NaN) - (heapAt[4] ?? NaN))}`],
+      ['the app\'s heap at its highest (after a GC, after any reading), over the code', fmt(highest - code), `of the ${fmt(slotBudget())} slots the manifests give the device (its host's own objects not counted)`],
+      ['garbage a full redraw leaves for the collector', fmt(garbage), 'slots: the screen model and its strings, made at each update'],
       ['device bundle (build/device/esp32/carrom.js, minified)', `${fmt(bundle / 1024, 1)} KiB`],
     ]);
   } finally {

@@ -78,6 +78,15 @@ export class XsWorker {
     return this.send('e', Buffer.from(source));
   }
 
+  /** Slots alive after a full collection, through the entry's "gc" command (app-entry, view-entry). The
+   * meter's `currentHeapCount` at the end of a command counts the garbage that command left too (a redraw
+   * leaves about 600 slots of it), so a heap figure taken after another command says as much about that
+   * command as about what the heap keeps. Not `evaluate('gc()')`: xsnap keeps a slot for every script
+   * it evaluates, so figures taken that way creep up by one at each. */
+  async liveSlots(): Promise<number> {
+    return (await this.command('gc')).meter.currentHeapCount;
+  }
+
   /** Calls globalThis.handleCommand with the bytes of `text`; the reply is its returned ArrayBuffer. */
   command(text: string): Promise<Answer> {
     return this.send('?', Buffer.from(text));

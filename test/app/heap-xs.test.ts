@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { xsScript } from '../../tools/build.ts';
 import { randomMatch } from '../../tools/random-match.ts';
-import { generateTrace } from '../../tools/tracegen/generate.ts';
-import { LAYOUTS, NOISE } from '../../tools/tracegen/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { XsWorker } from '../../tools/xs/worker.ts';
 import { formatReading, formatTraceHeader } from '../../src/sensing/trace.ts';
 

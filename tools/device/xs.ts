@@ -41,7 +41,7 @@ export interface DeviceRun {
 
 /** The capture driver the worktree's C is (hosts/device/capture): 'today' until interface 1's retry
  * is merged, then 'fixed'. The model cannot read it from the C: change it with the C. */
-export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'today';
+export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'fixed';
 
 /** One XS engine with the model loaded; runs traces one after another. */
 export class DeviceModel {

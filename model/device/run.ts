@@ -42,6 +42,8 @@ export interface RunResult {
   log: string;
   stats: Stats;
   readings: Reading[];
+  /** When JavaScript handed each of `readings` to the app (device µs; kept with them). */
+  deliveredAt: number[];
   lostEdges: number;
   refusedPosts: number;
   flash: { writes: number; erases: number; heldUs: number };
@@ -69,6 +71,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
   const d = new Device(o);
   current.device = d;
   const kept: Reading[] = [];
+  const keptAt: number[] = [];
   let app: App | null = null;
   // The firmware's debug log (Moddable's global trace()), kept with the result.
   const g = globalThis as { trace?: (text: string) => void };
@@ -78,7 +81,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
   try {
     d.handler('boot', () => {
       app = firmware.boot(header.match, { beamGapMm: header.beamGapMm, calibration: header.calibration }, (batch) => {
-        if (o.keepReadings) d.callOut(() => kept.push(...batch));
+        if (o.keepReadings) d.callOut((t) => (kept.push(...batch), batch.forEach(() => keptAt.push(t))));
       });
     }, 0);
     if (!app) throw new Error(`the firmware did not boot: ${d.stats.errors.join('; ')}`);
@@ -99,6 +102,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       log: booted.fullLog() ?? booted.logText(),
       stats: d.stats,
       readings: kept,
+      deliveredAt: keptAt,
       lostEdges: d.capture?.ring.lost ?? 0,
       refusedPosts: d.stats.refused,
       flash: { ...d.flash },

@@ -37,6 +37,7 @@ export interface DeviceRun {
   boot: { us: number; ops: number };
   logs: string[];
   readings: { t: number; kind: string }[];
+  deliveredAt: number[];
 }
 
 /** The capture driver the worktree's C is (hosts/device/capture): 'today' until interface 1's retry

@@ -9,7 +9,7 @@ import { Sampler } from '../../model/device/sampler.ts';
 import { I2C } from '../../model/device/sdk.ts';
 import { current, Device, fixedMeter } from '../../model/device/world.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { piece, play } from './helpers.ts';
+import { bundle, piece, play } from './helpers.ts';
 
 const WHITE: [number, number, number] = [0.36, 0.34, 0.3];
 const STRIKE = ['{"t": 500000, "ch": "s0", "v": 210}', '{"t": 1000000, "ch": "s0", "v": null}'];
@@ -243,5 +243,30 @@ describe('device model: an edge the interrupt loses (ESP32 edge interrupts drop 
     const late = records[1][0] - 1_006_000;
     assert.ok(late > 0 && late <= FIGURES.rereadQuietUs + FIGURES.rereadPeriodUs + 1000, `corrected ${late} µs after the lost edge`);
     assert.equal(blocked & (1 << 2), 0);
+  });
+});
+
+describe("device model: a piece's colour reaches the sensing layer before its passage is judged", () => {
+  // JavaScript is busy (a long handler: a redraw, a journal write) while a piece passes: its edges and
+  // its colour sample wait, in the capture's ring and the sampler's, and their messages in the queue.
+  // When JavaScript is free, a Timer runs first (the Moddable host's loop), then the messages in order.
+  const pieces = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece as string);
+  it('names the piece by its colour sample whenever JavaScript was busy as it passed (20 to 80 ms, every 0.5 ms: a tick then falls between any two messages)', async () => {
+    const at = 1_500_000;
+    const lines = [...STRIKE, ...piece(at, 2, [0.3, 0.33, 0.37]), '{"t": 9000000, "ch": "s0", "v": 220}'];
+    const wrong: string[] = [];
+    for (let busyUs = 20_000; busyUs <= 80_000; busyUs += 500) {
+      const { r } = await play(lines, {
+        capture: 'fixed',
+        meter: (await bundle()).fixedMeter(16_000), // 8 ms a handler: drawing the piece, sensing its edges
+        prepare: (d) => {
+          const origin = d.now;
+          d.at(origin + at - 1000, () => d.post('busy', () => d.callOut(() => d.block(busyUs))));
+        },
+      });
+      const named = pieces(r.log);
+      if (named.join() !== 'black') wrong.push(`${busyUs / 1000} ms: ${named.join() || 'nothing'}`);
+    }
+    assert.deepEqual(wrong, [], 'busy for: what the log named');
   });
 });

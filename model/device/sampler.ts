@@ -18,6 +18,7 @@ const SAMPLE_BYTES = 16;
 const LAP = 0x1_0000_0000;
 const RETRY_US = 500; // sampler.h kColourRetryUs
 const TRIES = 8; // sampler.h kColourTries
+const RINGING_US = 1000; // sampler.h kRingingUs
 
 interface Sample {
   t: number;
@@ -46,6 +47,7 @@ export class SamplerModel {
   private taskFreeAt = 0;
   private readonly integrating = new Set<number>();
   private readonly again = new Set<number>();
+  private readonly edgeAt: (number | undefined)[] = [];
   private readonly last: (number | null | undefined)[] = [];
   private readonly silent: boolean[] = [];
   readonly integrationUs: number;
@@ -61,9 +63,18 @@ export class SamplerModel {
     d.at(d.now + o.stripEveryUs, () => this.stripStep());
   }
 
-  /** samplerTrigger, from the capture interrupt. */
+  /** samplerTrigger, from the capture interrupt: a blocked edge within RINGING_US of the last one it
+   * took for that pocket is the receiver ringing, not a new piece (sampler.h kRingingUs). */
   trigger(pocket: number): void {
     if (!this.open || !this.o.colour) return;
+    const t = this.d.now;
+    if (this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < RINGING_US) return;
+    this.edgeAt[pocket] = t;
+    this.serve(pocket);
+  }
+
+  /** samplerServeTriggers for one pocket: one during an integration of its own is sampled after it. */
+  private serve(pocket: number): void {
     if (this.integrating.has(pocket)) return void this.again.add(pocket);
     this.integrating.add(pocket);
     this.job((t) => this.startColour(pocket, t));
@@ -121,7 +132,7 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: valid ? word(3) : 0, b: valid ? word(5) : 0, c: valid ? word(7) : 0 });
     this.integrating.delete(pocket);
-    if (this.again.delete(pocket)) this.trigger(pocket);
+    if (this.again.delete(pocket)) this.serve(pocket);
     return end;
   }
 

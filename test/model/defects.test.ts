@@ -158,6 +158,19 @@ describe('device model: a colour read behind a display frame', () => {
     }
   });
 
+  it('natively, blocked edges of one pocket within 1 ms are one piece (the receiver ringing): one sample, as sampler.h takes it', () => {
+    const { d, samples, done } = nativeBench();
+    try {
+      const at = 1_000_000;
+      d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
+      for (const [dt, level] of [[0, 0], [10, 1], [20, 0], [30, 1], [40, 0], [6000, 1]] as const) d.gpio(at + dt, BEAM_PINS[4], level);
+      d.runUntil(at + 100_000);
+      assert.equal(samples.filter((s) => s.kind === 0 && s.channel === 2).length, 1);
+    } finally {
+      done();
+    }
+  });
+
   it('natively, a read that the bus delays past one integration gets the next window: a mixed reading (why the display must keep quiet while a gate is blocked, interface 4)', () => {
     const { d, samples, frame, done } = nativeBench();
     try {

@@ -54,6 +54,8 @@ export interface RunResult {
   originUs: number;
   /** The firmware opened the native sampler (colour and strips read natively). */
   native: boolean;
+  /** The native sampler's colour reads that came after a second integration had completed. */
+  lateColourReads: number;
   /** Boot: when JavaScript was first free (µs), and its XS operations (not in `stats`). */
   boot: { us: number; ops: number };
   /** The firmware's debug log (trace()), each line with the model's time in s. */
@@ -110,6 +112,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       spanUs: end,
       originUs: origin,
       native: d.sampler !== null,
+      lateColourReads: d.sampler?.lateReads ?? 0,
       boot,
       logs,
     };

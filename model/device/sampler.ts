@@ -41,6 +41,8 @@ export class SamplerModel {
   readonly ring: Sample[] = [];
   lost = 0;
   refused = 0;
+  /** Colour reads that came after a second integration had completed (the next window's data). */
+  lateReads = 0;
   open = true;
   private posted = false;
   /** The task is busy until then (one thing at a time). */
@@ -122,6 +124,9 @@ export class SamplerModel {
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x20 | 0x13]).to;
     const r = this.transfer(end, c.sensor, 'read', 9);
     end = r.to;
+    // Read after a second integration had completed: without WEN, the data are of the next window, not
+    // the one stamped (a mixed or throat reading). Counted for the figures (RunResult.lateColourReads).
+    if (r.data && r.data[0] & 1 && this.d.bus.colours[pocket].waitUs === 0 && end - start >= 2 * this.integrationUs) this.lateReads++;
     if (!r.data) return (this.colourSilent(pocket, end), end);
     if ((r.data[0] & 1) === 0 && tries < TRIES) {
       this.d.at(end + RETRY_US, () => this.job((now) => this.readColour(pocket, start, now, tries + 1)));

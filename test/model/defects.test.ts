@@ -187,6 +187,7 @@ describe('device model: a colour read behind a display frame', () => {
       // A whole window on the piece gives pieceCounts; this one is part piece, part throat.
       assert.ok(counts < 0.9 * FIGURES.pieceCounts && counts > FIGURES.throatCounts, `counts ${counts}`);
       assert.ok(!close(shares(r, g, b), WHITE, 0.005), 'the colour is not the piece\'s alone');
+      assert.equal(d.sampler!.lateReads, 1, 'the model counts it as a late read');
     } finally {
       done();
     }

@@ -34,6 +34,7 @@ export interface DeviceRun {
   spanUs: number;
   originUs: number;
   native: boolean;
+  lateColourReads: number;
   boot: { us: number; ops: number };
   logs: string[];
   readings: { t: number; kind: string }[];

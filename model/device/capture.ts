@@ -1,15 +1,16 @@
-// The capture driver (hosts/device/capture/capture.c with edges.h) as the model runs it, and the fake
-// `capture` module the firmware imports, to interface 1 of issue 15:
-//   new Capture({pins: number[8] (-1: no beam), onReadable(count)}); read(buffer) copies whole edges,
+// The capture driver (hosts/device/capture/capture.c and edges.h) as the model runs it, and the fake
+// `capture` module: new Capture({pins, onReadable(count)}); read(buffer) copies whole edges,
 //   12 bytes each (u32 low µs, u32 high µs, channel, level, kind, 0); lost, refused, blocked; close().
 // The interrupt stamps each edge with the clock when it runs (a flash write delays it: world.ts),
-// puts it in the ring (ring.ts, the C ring's twin) and posts one message when none is pending.
-//   'today': the post's result is ignored and `posted` stays set: one refused post silences the
-//            beams until reboot (capture.c as it is).
-//   'fixed': a refused post is counted and tried again retryPostUs later; and the levels are re-read
-//            when no edge came for rereadUs: a level that disagrees with the channel's last edge becomes
-//            a correction record (kind 1): the interrupt lost an edge.
-import { EdgeRing } from './ring.ts';
+// puts it in the ring (ring.ts, edges.h's twin), triggers the sampler on an upper beam's blocked edge
+// (trigger.h) and posts one message when none is pending (edgeRingNotify).
+//   'today': capture.c before issue 15: the post's result is ignored and `posted` stays set, so one
+//            refused post silences the beams until reboot; no re-read.
+//   'fixed': capture.c as merged: a refused post is counted and given back, and posted again by the
+//            next edge or by the tick (captureTick, an esp_timer every REREAD_PERIOD_US), which also
+//            re-reads the pins of channels quiet for REREAD_QUIET_US and puts a correction (kind 1) for
+//            a level that disagrees with the channel's last record: the interrupt lost an edge.
+import { EdgeRing, REREAD_PERIOD_US } from './ring.ts';
 import { device, type Device } from './world.ts';
 
 const EDGE_BYTES = 12;
@@ -17,69 +18,68 @@ const LAP = 0x1_0000_0000;
 
 export class CaptureModel {
   readonly ring: EdgeRing;
-  refused = 0;
-  private readonly last: number[] = [];
-  private lastEdgeAt = 0;
   open = true;
+  /** Posts the queue refused (today's driver does not count them; the model does, for the figures). */
+  private todayRefused = 0;
 
   constructor(
     private readonly d: Device,
     private readonly pins: readonly number[],
     private readonly deliver: () => void,
   ) {
-    this.ring = new EdgeRing(d.f.ringEdges);
+    this.ring = new EdgeRing(d.f.ringEdges, d.now % LAP);
     pins.forEach((pin, channel) => {
-      this.last[channel] = 1;
       if (pin < 0) return;
       if (!d.levels.has(pin)) d.levels.set(pin, 1); // a clear beam: the receiver's output is high
-      this.last[channel] = d.levels.get(pin)!;
       d.isr.set(pin, () => this.isr(channel));
     });
-    if (d.o.capture === 'fixed') d.at(d.now + d.f.rereadUs, () => this.reread());
+    if (d.o.capture === 'fixed') d.at(d.now + REREAD_PERIOD_US, () => this.tick());
   }
 
-  /** captureISR: the level now, the clock now. */
+  get refused(): number {
+    return this.d.o.capture === 'fixed' ? this.ring.refused : this.todayRefused;
+  }
+
+  /** captureISR: the level now, the clock now; the sampler's trigger; then the message. */
   private isr(channel: number): void {
     if (!this.open) return;
     const level = this.d.levels.get(this.pins[channel])!;
-    this.put(channel, level, 0);
-    // interface 2's trigger (trigger.h): an upper beam blocked starts that pocket's colour sample.
+    const t = this.d.now % LAP;
+    this.ring.put(t, channel, level);
+    // trigger.h: an upper beam blocked starts that pocket's colour sample, whether or not the ring had room.
     if ((channel & 1) === 0 && level === 0) this.d.sampler?.trigger(channel >> 1);
+    this.notify();
   }
 
-  private put(channel: number, level: number, kind: number): void {
-    this.ring.put(this.d.now % LAP, channel, level, kind);
-    this.last[channel] = level;
-    this.lastEdgeAt = this.d.now;
-    if (this.ring.shouldPost()) this.post();
+  private notify(): void {
+    if (this.d.o.capture === 'fixed') return this.ring.notify(() => this.post());
+    // today: the claim is taken before posting and the result ignored: a refused post is never undone.
+    if (this.ring.count() > 0 && this.ring.shouldPost() && this.post() !== 0) this.todayRefused++;
   }
 
-  private post(): void {
-    if (!this.open) return;
-    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil, () => this.post());
-    if (this.d.post('capture', () => this.delivered()) === 0) return;
-    this.refused++;
-    // today: capture.c ignores the result; `posted` stays 1 and no message is ever posted again.
-    if (this.d.o.capture === 'fixed') this.d.at(this.d.now + this.d.f.retryPostUs, () => this.post());
+  /** capturePost: modMessagePostToMachineFromISR, 0 when the queue took it. */
+  private post(): number {
+    return this.d.post('capture', () => this.delivered());
   }
 
+  /** captureDeliver. */
   private delivered(): void {
     if (!this.open) return;
     this.ring.delivered();
     this.deliver();
   }
 
-  private reread(): void {
+  /** captureTick, on the esp_timer task: quiet pins re-read, a refused message posted again. */
+  private tick(): void {
     if (!this.open) return;
     // A native timer's task does not run while a flash write holds the cores (after the held interrupts).
-    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil + 1, () => this.reread());
-    if (this.d.now - this.lastEdgeAt >= this.d.f.rereadUs)
-      this.pins.forEach((pin, channel) => {
-        if (pin < 0) return;
-        const level = this.d.levels.get(pin)!;
-        if (level !== this.last[channel]) this.put(channel, level, 1);
-      });
-    this.d.at(this.d.now + this.d.f.rereadUs, () => this.reread());
+    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil + 1, () => this.tick());
+    const now = this.d.now % LAP;
+    this.pins.forEach((pin, channel) => {
+      if (pin >= 0) this.ring.reread(now, channel, this.d.levels.get(pin)!);
+    });
+    this.notify();
+    this.d.at(this.d.now + REREAD_PERIOD_US, () => this.tick());
   }
 
   /** xs_capture_read at JS time `t`. */
@@ -98,12 +98,9 @@ export class CaptureModel {
     return edges.length;
   }
 
+  /** xs_capture_get_blocked: the channels whose last record says blocked (edgeRingBlocked). */
   get blocked(): number {
-    let mask = 0;
-    this.last.forEach((level, channel) => {
-      if (this.pins[channel] >= 0 && level === 0) mask |= 1 << channel;
-    });
-    return mask;
+    return this.ring.blocked();
   }
 
   close(): void {

@@ -56,11 +56,11 @@ export const FIGURES = Object.freeze({
    * published gives it. The bench sweeps around it. */
   opsPerMs: 1_000,
 
-  // --- the fixed capture (interface 1) -------------------------------------------------------------
-  /** A refused post is tried again this much later (native); assumed, the capture engineer's choice. */
-  retryPostUs: 1_000,
-  /** The pins' levels are re-read when no edge came for this long (a correction when they disagree). */
-  rereadUs: 50_000,
+  // --- the fixed capture (interface 1, hosts/device/capture/edges.h and capture.c) -------------------
+  /** A refused post is posted again by the next edge or by the tick (edgeRingNotify). The tick is an
+   * esp_timer every kRereadPeriodUs; it re-reads the pins of channels quiet for kRereadQuietUs. */
+  rereadPeriodUs: 10_000,
+  rereadQuietUs: 20_000,
 });
 
 export type Figures = typeof FIGURES;

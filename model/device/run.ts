@@ -42,6 +42,8 @@ export interface RunResult {
   log: string;
   stats: Stats;
   readings: Reading[];
+  /** When JavaScript handed each of `readings` to the app (device µs; kept with them). */
+  deliveredAt: number[];
   lostEdges: number;
   refusedPosts: number;
   flash: { writes: number; erases: number; heldUs: number };
@@ -52,6 +54,8 @@ export interface RunResult {
   originUs: number;
   /** The firmware opened the native sampler (colour and strips read natively). */
   native: boolean;
+  /** The native sampler's colour reads that came after a second integration had completed. */
+  lateColourReads: number;
   /** Boot: when JavaScript was first free (µs), and its XS operations (not in `stats`). */
   boot: { us: number; ops: number };
   /** The firmware's debug log (trace()), each line with the model's time in s. */
@@ -69,6 +73,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
   const d = new Device(o);
   current.device = d;
   const kept: Reading[] = [];
+  const keptAt: number[] = [];
   let app: App | null = null;
   // The firmware's debug log (Moddable's global trace()), kept with the result.
   const g = globalThis as { trace?: (text: string) => void };
@@ -78,7 +83,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
   try {
     d.handler('boot', () => {
       app = firmware.boot(header.match, { beamGapMm: header.beamGapMm, calibration: header.calibration }, (batch) => {
-        if (o.keepReadings) d.callOut(() => kept.push(...batch));
+        if (o.keepReadings) d.callOut((t) => (kept.push(...batch), batch.forEach(() => keptAt.push(t))));
       });
     }, 0);
     if (!app) throw new Error(`the firmware did not boot: ${d.stats.errors.join('; ')}`);
@@ -99,6 +104,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       log: booted.fullLog() ?? booted.logText(),
       stats: d.stats,
       readings: kept,
+      deliveredAt: keptAt,
       lostEdges: d.capture?.ring.lost ?? 0,
       refusedPosts: d.stats.refused,
       flash: { ...d.flash },
@@ -106,6 +112,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
       spanUs: end,
       originUs: origin,
       native: d.sampler !== null,
+      lateColourReads: d.sampler?.lateReads ?? 0,
       boot,
       logs,
     };

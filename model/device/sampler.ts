@@ -18,6 +18,7 @@ const SAMPLE_BYTES = 16;
 const LAP = 0x1_0000_0000;
 const RETRY_US = 500; // sampler.h kColourRetryUs
 const TRIES = 8; // sampler.h kColourTries
+const RINGING_US = 1000; // sampler.h kRingingUs
 
 interface Sample {
   t: number;
@@ -40,12 +41,15 @@ export class SamplerModel {
   readonly ring: Sample[] = [];
   lost = 0;
   refused = 0;
+  /** Colour reads that came after a second integration had completed (the next window's data). */
+  lateReads = 0;
   open = true;
   private posted = false;
   /** The task is busy until then (one thing at a time). */
   private taskFreeAt = 0;
   private readonly integrating = new Set<number>();
   private readonly again = new Set<number>();
+  private readonly edgeAt: (number | undefined)[] = [];
   private readonly last: (number | null | undefined)[] = [];
   private readonly silent: boolean[] = [];
   readonly integrationUs: number;
@@ -61,9 +65,18 @@ export class SamplerModel {
     d.at(d.now + o.stripEveryUs, () => this.stripStep());
   }
 
-  /** samplerTrigger, from the capture interrupt. */
+  /** samplerTrigger, from the capture interrupt: a blocked edge within RINGING_US of the last one it
+   * took for that pocket is the receiver ringing, not a new piece (sampler.h kRingingUs). */
   trigger(pocket: number): void {
     if (!this.open || !this.o.colour) return;
+    const t = this.d.now;
+    if (this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < RINGING_US) return;
+    this.edgeAt[pocket] = t;
+    this.serve(pocket);
+  }
+
+  /** samplerServeTriggers for one pocket: one during an integration of its own is sampled after it. */
+  private serve(pocket: number): void {
     if (this.integrating.has(pocket)) return void this.again.add(pocket);
     this.integrating.add(pocket);
     this.job((t) => this.startColour(pocket, t));
@@ -111,6 +124,9 @@ export class SamplerModel {
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x20 | 0x13]).to;
     const r = this.transfer(end, c.sensor, 'read', 9);
     end = r.to;
+    // Read after a second integration had completed: without WEN, the data are of the next window, not
+    // the one stamped (a mixed or throat reading). Counted for the figures (RunResult.lateColourReads).
+    if (r.data && r.data[0] & 1 && this.d.bus.colours[pocket].waitUs === 0 && end - start >= 2 * this.integrationUs) this.lateReads++;
     if (!r.data) return (this.colourSilent(pocket, end), end);
     if ((r.data[0] & 1) === 0 && tries < TRIES) {
       this.d.at(end + RETRY_US, () => this.job((now) => this.readColour(pocket, start, now, tries + 1)));
@@ -121,7 +137,7 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: valid ? word(3) : 0, b: valid ? word(5) : 0, c: valid ? word(7) : 0 });
     this.integrating.delete(pocket);
-    if (this.again.delete(pocket)) this.trigger(pocket);
+    if (this.again.delete(pocket)) this.serve(pocket);
     return end;
   }
 

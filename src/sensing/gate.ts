@@ -11,6 +11,8 @@ import { passageExtent, passageParts } from './passage.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
+/** How long before a pulse a colour reading still counts as taken while it lasted (µs), as nameMan's margin. */
+const COLOUR_EARLY_US = 1000;
 
 interface ColourReading {
   t: number;
@@ -176,10 +178,15 @@ export class Gate {
   private single(p: Pulse): void {
     const calibration = this.cfg.calibration;
     const from = p.start - this.cfg.maxBeamDelayUs;
-    const first = this.takeColour(from, p.end);
+    // A reading taken while the pulse lasted first, before one up to maxBeamDelayUs earlier: a device's
+    // sampler also reads the empty throat at a flicker of the beam (no piece), and that reading, older,
+    // must not name the piece that blocks the beam next (the device model showed it: 'unknown').
+    const inside = this.takeColour(p.start - COLOUR_EARLY_US, p.end);
+    const first = inside ?? this.takeColour(from, p.end);
+    const since = inside ? p.start - COLOUR_EARLY_US : from;
     const readings = first ? [first] : [];
     for (let next = first; next && readings.length < 4; ) {
-      next = this.takeColour(from, p.end);
+      next = this.takeColour(since, p.end);
       if (next) readings.push(next);
     }
     const n = Math.max(1, readings.length);

@@ -125,6 +125,24 @@ describe('device board code against the SDK contract (fake hardware)', function 
     board.close();
   });
 
+  it("hands a piece's colour sample over with its edges, in time order, though the sampler's own message still waits in the queue", () => {
+    const { readings } = openBoard();
+    // The sampler's message to JavaScript is held (the queue: behind the capture's, or JavaScript busy).
+    const held: { due: number; run(): void }[] = [];
+    const add = hw().tasks.add.bind(hw().tasks);
+    hw().tasks.add = (task) => (task.run.name === 'deliver' ? (held.push(task), hw().tasks) : add(task));
+    hw().colours[2].rgb = [0.3, 0.33, 0.37];
+    const edge = hw().now;
+    hw().capture!.edge(edge, 4, 0);
+    hw().advance(5); // the sample is taken and in the sampler's ring
+    hw().capture!.edge(hw().now, 4, 1);
+    hw().capture!.deliver();
+    assert.ok(held.length > 0, "the sampler's message is still on its way");
+    const piece = readings.filter((r) => r.kind !== 'strip');
+    assert.deepEqual(piece.map((r) => r.kind), ['beam', 'colour', 'beam'], 'the colour between its edges, handed over with them');
+    assert.ok(piece[1].t > edge && piece[1].t < piece[2].t);
+  });
+
   it('hands sensing the full 64-bit time of every beam edge, in order, however many come at once', () => {
     const { readings } = openBoard();
     hw().now = 3 * LAP + 17;

@@ -9,7 +9,7 @@ import { Sampler } from '../../model/device/sampler.ts';
 import { I2C } from '../../model/device/sdk.ts';
 import { current, Device, fixedMeter } from '../../model/device/world.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { piece, play } from './helpers.ts';
+import { bundle, piece, play } from './helpers.ts';
 
 const WHITE: [number, number, number] = [0.36, 0.34, 0.3];
 const STRIKE = ['{"t": 500000, "ch": "s0", "v": 210}', '{"t": 1000000, "ch": "s0", "v": null}'];
@@ -54,26 +54,87 @@ function nativeBench() {
   return { d, samples, frame, done: () => (current.device = null) };
 }
 
-/** The first display page write at or after trace time `from` (device time), in a run of `lines`. */
-async function firstFrameAfter(lines: string[], from: number): Promise<number> {
-  const { r, d } = await play(lines);
-  const page = d.bus.transfers.find((t) => t.address === 0x3c && t.bytes === 129 && t.from >= r.originUs + from);
-  assert.ok(page, 'the app sends a frame after the strike');
+/** The first display transfer (a page, or part of one) at or after trace time `from` (device time), in a run of `lines`. */
+async function firstPageAfter(lines: string[], from: number): Promise<number> {
+  const { r, d } = await play(lines, { capture: 'fixed' });
+  const page = d.bus.transfers.find((t) => t.address === 0x3c && t.by === 'js' && t.bytes > 8 && t.from >= r.originUs + from);
+  assert.ok(page, 'the app sends a page after the strike');
   return page.from - r.originUs;
 }
 
+/** What board.ts did before issue 15 (sensors.ts): the colour sensors integrating all the time, set up
+ * at boot through their switch channels, and read over I²C by JavaScript in the capture's callback, at
+ * each upper beam's blocked edge. Over the model, with a JavaScript handler that sends a whole frame
+ * (eight 129-byte pages, as the old ssd1306.ts sent every change) from `frameAt` on (null: no frame). */
+function jsColourRead(frameAt: number | null, at: number) {
+  const d = new Device({ capture: 'fixed', colour: 'js', strips: 'js', opsPerMs: 2000, meter: fixedMeter(2000) });
+  current.device = d;
+  const reads: { t: number; rgb: number[] }[] = [];
+  try {
+    d.handler('boot', () => {
+      const select = new I2C({ data: 21, clock: 22, hz: 400_000, address: 0x70 });
+      const sensor = new I2C({ data: 21, clock: 22, hz: 400_000, address: 0x29 });
+      const display = new I2C({ data: 21, clock: 22, hz: 400_000, address: 0x3c });
+      for (let p = 0; p < 4; p++) (select.write(Uint8Array.of(1 << p)), sensor.write(Uint8Array.of(0x80, 0x03))); // PON | AEN
+      const edges = new ArrayBuffer(12 * 64);
+      const view = new DataView(edges);
+      new Capture({
+        pins: BEAM_PINS,
+        onReadable(this: Capture) {
+          for (let n = this.read(edges); n > 0; n = this.read(edges))
+            for (let i = 0; i < n; i++) {
+              const channel = view.getUint8(i * 12 + 8);
+              if ((channel & 1) !== 0 || view.getUint8(i * 12 + 9) !== 0) continue;
+              select.write(Uint8Array.of(1 << (channel >> 1)));
+              sensor.write(Uint8Array.of(0x80 | 0x20 | 0x14)); // CDATAL on, auto-increment
+              const c = new DataView(sensor.read(8));
+              reads.push({ t: d.jsNow(), rgb: shares(c.getUint16(2, true), c.getUint16(4, true), c.getUint16(6, true)) });
+            }
+        },
+      });
+      if (frameAt !== null)
+        d.at(frameAt, () => d.post('frame', () => {
+          const page = new Uint8Array(129);
+          page[0] = 0x40;
+          for (let p = 0; p < 8; p++) display.write(page);
+        }));
+    }, 0);
+    d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
+    d.throat.finish();
+    d.gpio(at, BEAM_PINS[4], 0);
+    d.gpio(at + 6000, BEAM_PINS[4], 1);
+    d.runUntil(at + 100_000);
+  } finally {
+    current.device = null;
+  }
+  return reads;
+}
+
 describe('device model: a colour read behind a display frame', () => {
-  it("in JavaScript ('js' colour, today's board.ts) sees an empty throat: the piece has gone by the time the frame lets it read", async () => {
-    const quiet = [...STRIKE, '{"t": 9000000, "ch": "s0", "v": 220}'];
-    const f = await firstFrameAfter(quiet, 1_000_000);
-    const at = Math.round(f) + 2000; // the man blocks the upper beam 2 ms into the frame, for 6 ms
-    const { r } = await play([...STRIKE, ...piece(at, 2, WHITE), '{"t": 9000000, "ch": "s0", "v": 220}']);
+  it('in JavaScript (the old board.ts: read in the capture callback) comes after the piece has gone and sees the empty throat', () => {
+    const at = 1_000_000;
+    const [read] = jsColourRead(at - 2000, at); // the man blocks the upper beam 2 ms into the frame, for 6 ms
+    assert.ok(read.t > at + 6000, `read at ${read.t - at} µs after the edge, the piece left at 6000`);
+    assert.ok(close(read.rgb, FIGURES.throatRgb, 0.005), `the reading ${read.rgb} is the empty throat's ${FIGURES.throatRgb}`);
+  });
+
+  it('in JavaScript without a frame in the way, the same read comes while the piece is there (the frame is what delays it)', () => {
+    const at = 1_000_000;
+    const [read] = jsColourRead(null, at);
+    assert.ok(read.t < at + 6000, `read at ${read.t - at} µs after the edge`);
+  });
+
+  it('not with the merged firmware: a piece that comes as a display page goes out is named by its own colour', async () => {
+    const after = [...STRIKE, '{"t": 9000000, "ch": "s0", "v": 220}'];
+    const f = await firstPageAfter(after, 1_000_000);
+    const at = Math.round(f) + 1000; // the man blocks the upper beam 1 ms into the page
+    const { r } = await play([...STRIKE, ...piece(at, 2, WHITE), '{"t": 9000000, "ch": "s0", "v": 220}'], { capture: 'fixed' });
     const colours = r.readings.filter((x): x is Extract<Reading, { kind: 'colour' }> => x.kind === 'colour' && x.pocket === 2);
     assert.equal(colours.length, 1);
-    const c = colours[0];
-    // Read after the frame, when the beam is clear again: the whole window saw the throat.
-    assert.ok(c.t - r.originUs > at + 6000, `read at ${c.t - r.originUs} µs, the piece left at ${at + 6000}`);
-    assert.ok(close(c.rgb, FIGURES.throatRgb, 0.005), `the reading ${c.rgb} is the empty throat's ${FIGURES.throatRgb}`);
+    assert.ok(colours[0].t - r.originUs > at && colours[0].t - r.originUs < at + 6000, "stamped within the piece's passage");
+    assert.ok(close(colours[0].rgb, WHITE, 0.005), `the reading ${colours[0].rgb} is the piece's colour`);
+    const named = r.log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece);
+    assert.deepEqual(named, ['white']);
   });
 
   it("natively ('native' sampler, interface 2) reads the piece: it waits for the page in progress, then integrates while the piece is there", () => {
@@ -97,6 +158,19 @@ describe('device model: a colour read behind a display frame', () => {
     }
   });
 
+  it('natively, blocked edges of one pocket within 1 ms are one piece (the receiver ringing): one sample, as sampler.h takes it', () => {
+    const { d, samples, done } = nativeBench();
+    try {
+      const at = 1_000_000;
+      d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
+      for (const [dt, level] of [[0, 0], [10, 1], [20, 0], [30, 1], [40, 0], [6000, 1]] as const) d.gpio(at + dt, BEAM_PINS[4], level);
+      d.runUntil(at + 100_000);
+      assert.equal(samples.filter((s) => s.kind === 0 && s.channel === 2).length, 1);
+    } finally {
+      done();
+    }
+  });
+
   it('natively, a read that the bus delays past one integration gets the next window: a mixed reading (why the display must keep quiet while a gate is blocked, interface 4)', () => {
     const { d, samples, frame, done } = nativeBench();
     try {
@@ -113,6 +187,7 @@ describe('device model: a colour read behind a display frame', () => {
       // A whole window on the piece gives pieceCounts; this one is part piece, part throat.
       assert.ok(counts < 0.9 * FIGURES.pieceCounts && counts > FIGURES.throatCounts, `counts ${counts}`);
       assert.ok(!close(shares(r, g, b), WHITE, 0.005), 'the colour is not the piece\'s alone');
+      assert.equal(d.sampler!.lateReads, 1, 'the model counts it as a late read');
     } finally {
       done();
     }
@@ -138,12 +213,57 @@ describe('device model: a full queue that refuses one post', () => {
   };
   const pockets = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).pocket as number);
 
-  it("silences the beams for good with today's capture driver (the refused post is never tried again)", async () => {
+  /** What board.ts did before issue 15: read the capture's ring only when its message comes. The
+   * capture's first post after 1.0 s is refused; four men, at 0.5, 1.0, 1.5 and 2.0 s. The records read. */
+  function messageOnly(mode: 'today' | 'fixed') {
+    const d = new Device({ capture: mode, colour: 'js', strips: 'js', opsPerMs: 2000, meter: fixedMeter(2000) });
+    current.device = d;
+    const records: number[][] = [];
+    try {
+      d.handler('boot', () => {
+        const buffer = new ArrayBuffer(12 * 64);
+        const view = new DataView(buffer);
+        new Capture({
+          pins: BEAM_PINS,
+          onReadable(this: Capture) {
+            for (let n = this.read(buffer); n > 0; n = this.read(buffer))
+              for (let i = 0; i < n; i++) records.push([view.getUint32(i * 12, true), view.getUint8(i * 12 + 8), view.getUint8(i * 12 + 9)]);
+          },
+        });
+      }, 0);
+      let refused = false;
+      d.refusePost = (poster, t) => !refused && poster === 'capture' && t >= 1_000_000 && (refused = true);
+      for (const at of [500_000, 1_000_000, 1_500_000, 2_000_000]) {
+        d.gpio(at, BEAM_PINS[2], 0);
+        d.gpio(at + 2000, BEAM_PINS[3], 0);
+        d.gpio(at + 6000, BEAM_PINS[2], 1);
+        d.gpio(at + 8000, BEAM_PINS[3], 1);
+      }
+      d.runUntil(3_000_000);
+      return { records, refused: d.stats.refused, lost: d.capture!.ring.lost };
+    } finally {
+      current.device = null;
+    }
+  }
+
+  it("silences the beams for good with today's capture driver and a reader that waits for messages (the old board.ts)", () => {
+    const { records, refused } = messageOnly('today');
+    assert.equal(refused, 1);
+    assert.deepEqual(records.map((r) => r[0]), [500_000, 502_000, 506_000, 508_000], 'nothing after the refused post reaches JavaScript');
+  });
+
+  it("does not with the merged capture driver, even for a reader that waits for messages: the next edge or the tick posts again", () => {
+    const { records, refused, lost } = messageOnly('fixed');
+    assert.equal(refused, 1);
+    assert.equal(records.length, 16, 'every edge of the four men');
+    assert.equal(lost, 0);
+  });
+
+  it("does not with the merged board.ts over today's capture driver: its timers alone read the ring (the 40 ms drain, and the hand-over before each of the app's ticks)", async () => {
     let origin = 0;
     const { r } = await play(lines, { capture: 'today', prepare: (d) => ((origin = d.now), (d.refusePost = refuseOnce(() => origin))) });
     assert.equal(r.refusedPosts, 1);
-    assert.deepEqual(pockets(r.log), [2], 'the pieces after the refused post are never seen');
-    assert.ok(!r.readings.some((x) => x.kind === 'beam' && x.t > r.originUs + 7_000_000), 'no edge reaches JavaScript after it');
+    assert.deepEqual(pockets(r.log), [2, 1, 3]);
   });
 
   it("does not with interface 1's capture (a refused post is tried again): every piece counted, no edge lost", async () => {
@@ -156,7 +276,7 @@ describe('device model: a full queue that refuses one post', () => {
 });
 
 describe('device model: strip readings stamped', () => {
-  it('by JavaScript polling (today) more than 10 ms late behind a flash write', async () => {
+  it('after a flash write ends, more than 10 ms late: the sampler\'s task does not run while a journal write holds the cores', async () => {
     const base = [...STRIKE, ...piece(1_500_000, 2)];
     const { r: r1, d: d1 } = await play([...base, '{"t": 9000000, "ch": "s0", "v": 220}']);
     const write = d1.flashSpans.find((s) => s.from > r1.originUs + 2_000_000);
@@ -165,7 +285,7 @@ describe('device model: strip readings stamped', () => {
     const { r } = await play([...base, `{"t": ${at}, "ch": "s1", "v": 240}`, '{"t": 9000000, "ch": "s0", "v": 220}']);
     const strip = r.readings.find((x) => x.kind === 'strip' && x.seat === 1 && x.mm === 240);
     assert.ok(strip);
-    // JavaScript polls only once the write lets it go: the stamp is the poll's, after the write.
+    // The sampler's task runs only once the write lets it go: the strip is read, and stamped, after it.
     assert.ok(strip.t >= write.to, `stamped at ${strip.t - r.originUs} µs, the write ended at ${write.to - r1.originUs}`);
     assert.ok(strip.t - r.originUs - at > 10_000, `stamped ${strip.t - r.originUs - at} µs late`);
   });
@@ -241,7 +361,32 @@ describe('device model: an edge the interrupt loses (ESP32 edge interrupts drop 
     const { records, blocked } = capture('fixed');
     assert.deepEqual(records.map((r) => r.slice(1)), [[2, 0, 0], [2, 1, 1]]);
     const late = records[1][0] - 1_006_000;
-    assert.ok(late > 0 && late <= FIGURES.rereadUs + 1000, `corrected ${late} µs after the lost edge`);
+    assert.ok(late > 0 && late <= FIGURES.rereadQuietUs + FIGURES.rereadPeriodUs + 1000, `corrected ${late} µs after the lost edge`);
     assert.equal(blocked & (1 << 2), 0);
+  });
+});
+
+describe("device model: a piece's colour reaches the sensing layer before its passage is judged", () => {
+  // JavaScript is busy (a long handler: a redraw, a journal write) while a piece passes: its edges and
+  // its colour sample wait, in the capture's ring and the sampler's, and their messages in the queue.
+  // When JavaScript is free, a Timer runs first (the Moddable host's loop), then the messages in order.
+  const pieces = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece as string);
+  it('names the piece by its colour sample whenever JavaScript was busy as it passed (20 to 80 ms, every 0.5 ms: a tick then falls between any two messages)', async () => {
+    const at = 1_500_000;
+    const lines = [...STRIKE, ...piece(at, 2, [0.3, 0.33, 0.37]), '{"t": 9000000, "ch": "s0", "v": 220}'];
+    const wrong: string[] = [];
+    for (let busyUs = 20_000; busyUs <= 80_000; busyUs += 500) {
+      const { r } = await play(lines, {
+        capture: 'fixed',
+        meter: (await bundle()).fixedMeter(16_000), // 8 ms a handler: drawing the piece, sensing its edges
+        prepare: (d) => {
+          const origin = d.now;
+          d.at(origin + at - 1000, () => d.post('busy', () => d.callOut(() => d.block(busyUs))));
+        },
+      });
+      const named = pieces(r.log);
+      if (named.join() !== 'black') wrong.push(`${busyUs / 1000} ms: ${named.join() || 'nothing'}`);
+    }
+    assert.deepEqual(wrong, [], 'busy for: what the log named');
   });
 });

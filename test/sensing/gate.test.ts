@@ -114,6 +114,14 @@ describe('sensing: pocket gates', () => {
     assert.equal(run.health[0].channel, 'p1.b');
   });
 
+  it('a stuck lower beam: a reading of the empty throat at a flicker before the piece does not name it', () => {
+    // A device's sampler reads the sensor at every upper-beam block, a flicker of the beam (no piece) too:
+    // that reading (the throat's colour, not a piece's), 90 ms early, must leave the piece to its own.
+    const throat = { t: ms(2420), kind: 'colour' as const, pocket: 1, rgb: [0.42, 0.36, 0.22] as [number, number, number] };
+    const readings = [...pulse(1, 1, ms(500), ms(6000)), throat, ...pulse(1, 0, ms(2500), ms(2533)), colourOf(1, ms(2510), 'black')];
+    assert.deepEqual(pockets(sense(readings)), ['black']);
+  });
+
   it('a lower beam that clears while a slow piece is in the upper one sees it: one piece, not two', () => {
     // Stuck until 2.52 s; a black at 0.2 m/s blocks the upper beam from 2.5 s and the lower from 2.55 s.
     const readings = [...pulse(1, 1, ms(500), ms(2520)), ...passage(1, ms(2500), 0.2), colourOf(1, ms(2580), 'black')];

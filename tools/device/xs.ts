@@ -34,14 +34,16 @@ export interface DeviceRun {
   spanUs: number;
   originUs: number;
   native: boolean;
+  lateColourReads: number;
   boot: { us: number; ops: number };
   logs: string[];
   readings: { t: number; kind: string }[];
+  deliveredAt: number[];
 }
 
 /** The capture driver the worktree's C is (hosts/device/capture): 'today' until interface 1's retry
  * is merged, then 'fixed'. The model cannot read it from the C: change it with the C. */
-export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'today';
+export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'fixed';
 
 /** One XS engine with the model loaded; runs traces one after another. */
 export class DeviceModel {

@@ -93,6 +93,15 @@ function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named:
   };
 }
 
+/** Merges `more` (in time order) into `into` (in time order), in place: the sensing layer takes
+ * readings in time order. Both are short (a message's worth). */
+function mergeInto(into: Reading[], more: readonly Reading[]): void {
+  let i = into.length - 1;
+  let j = more.length - 1;
+  into.length += more.length;
+  for (let k = into.length - 1; j >= 0; k--) into[k] = i >= 0 && into[i].t > more[j].t ? into[i--] : more[j--];
+}
+
 export function referenceBoard(): Board {
   const address = (device as unknown as { address?: Addresses }).address;
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
@@ -108,6 +117,11 @@ export function referenceBoard(): Board {
   open.push(display);
   // The board's beam gap and colour calibration (boards/<board>/board.json, handed out by its provider).
   const layout = (device as unknown as { table?: BoardTable }).table;
+  /** Hands the app what both rings hold (sources() sets it). The app's own timer (every) calls it first:
+   * that timer advances the sensing layer to the clock, and a Timer runs before the messages waiting in
+   * the queue (the Moddable host's loop), so without it a tick could judge a passage whose colour sample
+   * is already in the sampler's ring or in the queue (the device model showed pieces lost so). */
+  let handOverAll = () => {};
   return {
     table: layout,
     now: micros,
@@ -127,12 +141,12 @@ export function referenceBoard(): Board {
         }
         return any;
       };
-      const handOver = () => onReadable(beams);
+      // Set once the sampler is open (below): the capture's messages may come before, if its constructor throws.
+      let sampler: Sampler | null = null;
       const capture = new Capture({
         // A one-beam table (beamGapMm 0) has no lower beams: their channels get no pin (-1).
         pins: BEAMS.map((name, i) => ((i & 1) === 1 && layout?.beamGapMm === 0 ? -1 : pin(name))),
         onReadable() {
-          drain(this);
           handOver();
         },
       });
@@ -141,7 +155,7 @@ export function referenceBoard(): Board {
         read() {
           const out = pending;
           pending = [];
-          for (const r of out) quiet.beam(r);
+          for (const r of out) (quiet.beam(r), quiet.strip(r)); // samples merged in too (handOver)
           return out;
         },
         // Closed before the buttons (table.ts opens the sources first, close() goes in order): SDKs before
@@ -161,35 +175,54 @@ export function referenceBoard(): Board {
       const samplesView = new DataView(samplesRaw);
       let samplesLost = 0;
       const answers = (channel: string) => log(`carrom: ${channel} answers again`);
-      const sampler = new Sampler({
+      sampler = new Sampler({
         i2c: { data: bus.data, clock: bus.clock, hz: bus.hz, port: bus.port ?? 0 },
         // No colour sensors on the board (boards/devkit-1beam): the players name each piece.
         colour: address.colourSwitch === undefined ? undefined : { switch: address.colourSwitch, sensor: address.colour ?? 0x29, integrationUs: COLOUR_INTEGRATION_US },
         strips: address.strips,
         stripEveryUs: STRIP_EVERY_US,
-        onReadable: () => drainSamples(),
+        onReadable: () => handOver(),
       });
+      /** Reads the sampler's whole ring into `sampled`. */
       function drainSamples(): void {
+        if (!sampler) return; // its constructor threw: the capture plays on alone
         for (let n = sampler.read(samplesRaw); n > 0; n = sampler.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
-        for (const r of sampled) quiet.strip(r); // a strike holds the display's next pages (quiet.ts)
         if (sampler.lost !== samplesLost) {
           samplesLost = sampler.lost;
           log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
         }
+      }
+      /** Both rings, whichever message or timer came: the sampler's first, so that a colour sample taken
+       * while a piece passed reaches the sensing layer no later than that piece's edges do. Handed over
+       * apart, a batch of edges could close the piece's passage (the sensing layer judges it as soon as
+       * time has passed its end) while its colour still waited in the sampler's ring or behind it in the
+       * message queue: the piece was then a man to be named by hand (the device model showed it, 2 of
+       * 3 pieces lost at high noise). The two batches are merged in time order, as the sensing layer
+       * takes readings. */
+      handOverAll = handOver;
+      function handOver(): void {
+        drainSamples();
+        const edges = drain(capture);
+        if (sampled.length === 0 && !edges) return;
+        if (sampled.length > 0 && pending.length > 0) mergeInto(pending, sampled.splice(0));
         if (sampled.length > 0) onReadable(samples);
+        if (pending.length > 0) onReadable(beams);
       }
       const samples: ReadingSource = {
-        read: () => sampled.splice(0),
+        read() {
+          const out = sampled.splice(0);
+          for (const r of out) quiet.strip(r); // a strike holds the display's next pages (quiet.ts)
+          return out;
+        },
         close() {
-          sampler.close(); // before the anchor: its devices are on the anchor's bus
+          sampler?.close(); // before the anchor: its devices are on the anchor's bus
           anchor.close();
         },
       };
       // Started once both drivers are open: it reads them both.
       timers.push(
         Timer.repeat(() => {
-          if (drain(capture)) handOver(); // edges a message should have brought
-          drainSamples(); // and the sampler's, for the same reason
+          handOver(); // edges and samples a message should have brought
           if (capture.lost !== lost) {
             lost = capture.lost;
             log(`carrom: ${lost} beam edges lost (the capture's ring was full)`);
@@ -199,7 +232,7 @@ export function referenceBoard(): Board {
             log(`carrom: ${refused} capture messages refused (the message queue was full; posted again)`);
           }
           // The sampler posts to the same queue: a refusal there is said here too, since no message follows it.
-          if (sampler.refused !== samplerRefused) {
+          if (sampler && sampler.refused !== samplerRefused) {
             samplerRefused = sampler.refused;
             log(`carrom: ${samplerRefused} sampler messages refused (the message queue was full; posted again)`);
           }
@@ -229,7 +262,13 @@ export function referenceBoard(): Board {
     // some 100 shots at most (about 180 bytes a shot and NVS's own entries), and a long family board
     // would fill it. An append is one open, write, close (file-storage.ts).
     storage: new FileStorage('journal'),
-    every: (ms, fn) => void timers.push(Timer.repeat(fn, ms)),
+    every: (ms, fn) =>
+      void timers.push(
+        Timer.repeat(() => {
+          handOverAll(); // what the native parts have sampled until now, before time moves on
+          fn();
+        }, ms),
+      ),
     log,
     hardware,
     faults,

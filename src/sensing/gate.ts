@@ -1,9 +1,10 @@
 // A pocket gate: the upper (a) and lower (b) beam and the colour sensor of one pocket. Pairs the two
 // beams' pulses, many to one where touching pieces showed a gap on one beam only (passage.ts), to
-// measure speed, hence size (striker, one man, touching men), and names each man by
-// its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
-// them by colour alone. A pulse one of whose edges was lost (loose: beam.ts) gives no size either: with
-// its partner on the other beam it is one piece, counted from the partner as on a one-beam table.
+// measure speed, hence size (striker, one man, touching men, the striker touching men), and names the
+// pieces of each part by the colour readings taken while it passed (train.ts). With one beam (one-beam
+// tables, or the other beam stuck) it counts pulses and names them by colour alone. A pulse one of
+// whose edges was lost (loose: beam.ts) gives no size either: with its partner on the other beam it is
+// one piece, counted from the partner as on a one-beam table.
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour } from './classify.ts';
@@ -12,7 +13,6 @@ import { nameParts, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
-
 
 export class Gate {
   private readonly beams: [Beam, Beam];

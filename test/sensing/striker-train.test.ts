@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { foldEvents, publicState, start } from '../../src/rules/index.ts';
 import { PRESET_IDS } from '../../src/rules/presets.ts';
 import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
+import { trainBySize } from '../../src/sensing/classify.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
@@ -45,6 +46,15 @@ const Q: Kind = 'queen';
 const S: Kind = 'striker';
 
 describe('sensing: the striker inside a merged pulse', () => {
+  it('a part is sized as n men or the striker with n − 1 men; between the two, within the tolerance, it may be either', () => {
+    const cfg = { manMm: 33, strikerMm: 43 };
+    const sized = (mm: number, tol = 2) => { const s = trainBySize(mm, tol, cfg); return `${s.count} ${s.striker}`; };
+    assert.deepEqual([30, 43, 66, 76, 99, 109, 132].map((mm) => sized(mm)), ['1 no', '1 yes', '2 no', '2 yes', '3 no', '3 yes', '4 no']);
+    assert.deepEqual([68.5, 71, 73.5, 104].map((mm) => sized(mm)), ['2 no', '2 maybe', '2 yes', '3 maybe']);
+    assert.equal(sized(74, 4.3), '2 maybe', 'at 8 m/s the speed is less sure, and so is the size');
+    assert.equal(sized(160), '1 no', 'longer than any passage: a piece that rested in the throat, then fell');
+  });
+
   const trains: [string, Kind[]][] = [
     ['a man then the striker', [W, S]],
     ['the striker then a man', [S, K]],

@@ -110,6 +110,17 @@ describe('sensing: the striker inside a merged pulse', () => {
     assert.deepEqual(pockets(sense(train(1, ms(100), 1, [S, K], { read: [false, true] }))), [S, K]);
   });
 
+  it('one reading at the front of the pulse, as the device’s sampler takes it (once per upper-beam block): it names the first piece and places the striker', () => {
+    for (const speed of [0.3, 1, 5]) {
+      const first = (kinds: Kind[]) => {
+        const rs = train(1, ms(100), speed, kinds, { read: [false, false] });
+        return pockets(sense([...rs, colourOf(1, ms(100) + 1200, kinds[0])]));
+      };
+      assert.deepEqual(first([W, S]), [W, S], `${speed} m/s`);
+      assert.deepEqual(first([S, K]), [S, 'man'], `${speed} m/s`);
+    }
+  });
+
   it('a man and the striker with no reading, or no colour sensor: two pieces, the players name both', () => {
     assert.deepEqual(pockets(sense(train(1, ms(100), 1, [W, S], { read: [false, false] }))), ['unknown', 'unknown']);
     assert.deepEqual(pockets(sense(train(1, ms(100), 1, [S, W]), { calibration: null })), ['unknown', 'unknown']);

@@ -16,7 +16,7 @@ import { planShots } from './plan.ts';
 import type { Reading, Rgb, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
-import { perfectReading } from './reader.ts';
+import { perfectPlacement, perfectReading } from './reader.ts';
 import { strikerTrain } from './trains.ts';
 
 const MAN_MM = 31.8;
@@ -136,15 +136,13 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       quietFrom = Math.max(quietFrom, p.end);
     }
     // Touching pieces that include the striker: where in their merged pulse the striker is, a perfect
-    // sensing layer knows only from the readings (issue 16 §2): the striker's own reading, legible as the
-    // striker, or every man's legible as a man's with the striker among the answers. Then the men are
-    // named as men are; else a player names every piece of the train.
+    // sensing layer knows only from the readings (issue 16 §2; reader.ts: perfectPlacement). Where they
+    // place it, the men are named as men are; else a player names every piece of the train.
     const runs = strikerRuns(list, passed);
-    const legible = (i: number) => (passed[i].rgb ? perfectReading(passed[i].rgb!, noise.colourSigma, true) : null);
     const placed = (run: number) => {
       const members = list.flatMap((_, j) => (runs[j] === run ? [j] : []));
-      const s = members.find((j) => list[j].piece === 'striker')!;
-      return legible(s) === 'striker' || members.every((j) => j === s || (legible(j) ?? 'striker') !== 'striker');
+      const at = members.findIndex((j) => list[j].piece === 'striker');
+      return perfectPlacement(members.map((j) => passed[j].rgb), at, noise.colourSigma);
     };
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];

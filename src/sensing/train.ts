@@ -3,12 +3,13 @@
 // classify.ts: trainBySize) says how many pieces, and whether the striker is one of them: yes, no, or
 // maybe (n men and the striker with n − 1 men are 10 mm apart, within the tolerance of the speed).
 // Where in the part the striker is, and whether it is there at all when the size cannot say, only the
-// colour readings tell: each reading falls in one piece's stretch, and a reading of the striker's
-// colour belongs in the striker's stretch, a man's colour in a man's. Every way of laying out the part
-// (the striker first, second, …, or not there) is scored by how many readings agree with it; the best
-// wins. When several lay-outs score the same, a piece they all call a man is a man (named by its
-// reading), one they all call the striker is the striker, and a piece they disagree on is `unknown`,
-// which a player names (the striker too: docs/hardware.md, "Merged pulses").
+// colour readings tell: each reading falls in one piece's stretch, and is near the striker's calibrated
+// colour if that piece is the striker, near one of the men's if it is a man. Every way of laying out the
+// part (the striker first, second, …, or not there) costs the sum of those distances; the cheapest
+// wins, if it is cheaper than every other by the colour margin (as classifyColour asks of one reading).
+// When several lay-outs are that close, a piece they all call a man is a man (named by its reading), one
+// they all call the striker is the striker, and a piece they disagree on is `unknown`, which a player
+// names (the striker too: docs/hardware.md, "Merged pulses").
 
 import { classifyColour } from './classify.ts';
 import type { Part } from './passage.ts';
@@ -38,25 +39,27 @@ export function nameParts(part: Part, readings: readonly ColourReading[], cfg: C
   if (striker !== 'yes') layouts.push(-1);
   if (striker !== 'no') for (let k = 0; k < count; k++) layouts.push(k);
   const cal = cfg.calibration;
-  // What each reading says with the striker among the answers: 'striker', a man's colour, or nothing.
-  const says = readings.map((r) => (cal ? classifyColour(r.rgb, cal, cfg, true) : null));
-  let best = -Infinity;
-  let tied: number[] = [];
-  for (const k of layouts) {
-    let score = 0;
-    if (layouts.length > 1) {
-      for (let j = 0; j < readings.length; j++) {
-        const said = says[j];
-        if (said === null) continue;
-        const isStriker = owner(part, readings, j, k, cfg) === k;
-        score += (said === 'striker') === isStriker ? 1 : -1;
-      }
-    }
-    if (score > best) {
-      best = score;
-      tied = [k];
-    } else if (score === best) tied.push(k);
+  // How far each reading is from the striker's colour and from the nearest man's; null: from nothing
+  // near enough to count (or no calibration), so it tells no lay-out from another.
+  const toStriker: number[] = [];
+  const toMan: number[] = [];
+  for (const r of readings) {
+    const dS = cal ? distance(r.rgb, cal.striker) : Infinity;
+    const dM = cal ? Math.min(distance(r.rgb, cal.white), distance(r.rgb, cal.black), distance(r.rgb, cal.queen)) : Infinity;
+    const near = Math.min(dS, dM) <= cfg.colourMaxDistance;
+    toStriker.push(near ? dS : 0);
+    toMan.push(near ? dM : 0);
   }
+  const costs: number[] = [];
+  let best = Infinity;
+  for (const k of layouts) {
+    let cost = 0;
+    if (layouts.length > 1) for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
+    costs.push(cost);
+    best = Math.min(best, cost);
+  }
+  const tied: number[] = [];
+  for (let l = 0; l < layouts.length; l++) if (costs[l] - best < cfg.colourMargin) tied.push(layouts[l]);
   const out: NamedPiece[] = [];
   for (let i = 0; i < count; i++) {
     // The piece's stretch: the mean of the tied lay-outs' (they differ by a few mm at most).
@@ -79,6 +82,8 @@ export function nameParts(part: Part, readings: readonly ColourReading[], cfg: C
   }
   return out;
 }
+
+const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** Where piece `i`'s stretch begins (i = count: where the part ends), the striker at index `k` (-1: none). */
 function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {

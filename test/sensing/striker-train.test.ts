@@ -11,7 +11,7 @@ import { trainBySize } from '../../src/sensing/classify.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
-import { colourOf, ms, pockets, pulse, sense, strip } from '../helpers/readings.ts';
+import { colour, colourOf, ms, pockets, pulse, sense, strip } from '../helpers/readings.ts';
 
 type Kind = 'white' | 'black' | 'queen' | 'striker';
 const SIZE_MM: Record<Kind, number> = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 };
@@ -119,6 +119,16 @@ describe('sensing: the striker inside a merged pulse', () => {
       assert.deepEqual(first([W, S]), [W, S], `${speed} m/s`);
       assert.deepEqual(first([S, K]), [S, 'man'], `${speed} m/s`);
     }
+  });
+
+  it('two readings both nearest white: the striker is where its colour fits better, not asked for (a trace at high noise)', () => {
+    // The striker's reading is noisy, nearer white than the striker; the man's is plainly white. The
+    // striker first costs 0.039 + 0.021, second 0.024 + 0.049: more than the colour margin apart.
+    const rs = train(0, ms(100), 0.12, [S, W], { read: [false, false] });
+    const [from, to] = [ms(100), ms(100) + Math.round((42.8 + 33.3) / 0.12 * 1000)];
+    const run = sense([...rs, colour(0, from + 142_000, [0.34, 0.351, 0.309]), colour(0, to - 100_000, [0.368, 0.323, 0.309])]);
+    assert.deepEqual(pockets(run), [S, W]);
+    assert.ok(Math.abs(run.events[1].t - (100 + 42.8 / 0.12)) <= 10, `the man dated where it entered: ${run.events[1].t}`);
   });
 
   it('a man and the striker with no reading, or no colour sensor: two pieces, the players name both', () => {

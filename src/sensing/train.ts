@@ -31,16 +31,50 @@ export interface NamedPiece {
 
 type Cfg = Pick<SensingConfig, 'calibration' | 'manMm' | 'strikerMm' | 'colourMaxDistance' | 'colourMargin'>;
 
+/** Lay-outs: the index of the striker among the part's pieces, -1 for none. */
+const NO_STRIKER: readonly number[] = Object.freeze([-1]);
+const STRIKER_ONLY: readonly number[] = Object.freeze([0]);
+
 /** The pieces of `part`, in order, named from the colour `readings` taken while it passed (oldest first). */
 export function nameParts(part: Part, readings: readonly ColourReading[], cfg: Cfg): NamedPiece[] {
   const { count, striker } = part.size;
-  // Lay-outs: the index of the striker among the pieces, or -1 for none.
+  // Only men, or the striker alone (the common parts): nothing to weigh.
+  const tied = striker === 'no' ? NO_STRIKER : striker === 'yes' && count === 1 ? STRIKER_ONLY : cheapest(part, readings, cfg);
+  const cal = cfg.calibration;
+  const out: NamedPiece[] = [];
+  for (let i = 0; i < count; i++) {
+    // The piece's stretch: the mean of the tied lay-outs' (they differ by a few mm at most).
+    let from = 0;
+    let to = 0;
+    for (const k of tied) {
+      from += edgeAt(part, i, k, cfg);
+      to += edgeAt(part, i + 1, k, cfg);
+    }
+    from = Math.floor(from / tied.length);
+    to = Math.floor(to / tied.length);
+    let strikers = 0;
+    for (const k of tied) if (k === i) strikers++;
+    let reading: ColourReading | null = null;
+    for (let j = 0; j < readings.length && !reading; j++) if (owner(part, readings, j, tied[0], cfg) === i) reading = readings[j];
+    let piece: SeenPiece['piece'];
+    if (strikers === tied.length) piece = 'striker';
+    else if (strikers > 0) piece = 'unknown';
+    else piece = (cal && reading && classifyColour(reading.rgb, cal, cfg, false)) || 'man';
+    out.push({ from, to, piece, read: reading !== null });
+  }
+  return out;
+}
+
+/** The lay-outs of `part` (the index of the striker among its pieces, -1 for none) that fit its
+ * readings best: the cheapest, and every other within the colour margin of it. */
+function cheapest(part: Part, readings: readonly ColourReading[], cfg: Cfg): number[] {
+  const { count, striker } = part.size;
   const layouts: number[] = [];
   if (striker !== 'yes') layouts.push(-1);
-  if (striker !== 'no') for (let k = 0; k < count; k++) layouts.push(k);
+  for (let k = 0; k < count; k++) layouts.push(k);
   const cal = cfg.calibration;
-  // How far each reading is from the striker's colour and from the nearest man's; null: from nothing
-  // near enough to count (or no calibration), so it tells no lay-out from another.
+  // How far each reading is from the striker's colour and from the nearest man's; 0 for both where it is
+  // near nothing (or there is no calibration), so that it tells no lay-out from another.
   const toStriker: number[] = [];
   const toMan: number[] = [];
   for (const r of readings) {
@@ -54,33 +88,13 @@ export function nameParts(part: Part, readings: readonly ColourReading[], cfg: C
   let best = Infinity;
   for (const k of layouts) {
     let cost = 0;
-    if (layouts.length > 1) for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
+    for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
     costs.push(cost);
     best = Math.min(best, cost);
   }
   const tied: number[] = [];
   for (let l = 0; l < layouts.length; l++) if (costs[l] - best < cfg.colourMargin) tied.push(layouts[l]);
-  const out: NamedPiece[] = [];
-  for (let i = 0; i < count; i++) {
-    // The piece's stretch: the mean of the tied lay-outs' (they differ by a few mm at most).
-    let from = 0;
-    let to = 0;
-    for (const k of tied) {
-      from += edgeAt(part, i, k, cfg);
-      to += edgeAt(part, i + 1, k, cfg);
-    }
-    from = Math.floor(from / tied.length);
-    to = Math.floor(to / tied.length);
-    const strikers = tied.filter((k) => k === i).length;
-    let reading: ColourReading | null = null;
-    for (let j = 0; j < readings.length && !reading; j++) if (owner(part, readings, j, tied[0], cfg) === i) reading = readings[j];
-    let piece: SeenPiece['piece'];
-    if (strikers === tied.length) piece = 'striker';
-    else if (strikers > 0) piece = 'unknown';
-    else piece = (cal && reading && classifyColour(reading.rgb, cal, cfg, false)) || 'man';
-    out.push({ from, to, piece, read: reading !== null });
-  }
-  return out;
+  return tied;
 }
 
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

@@ -10,7 +10,9 @@ import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
 import { trainBySize } from '../../src/sensing/classify.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { CALIBRATION } from '../../model/table/noise.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { CALIBRATION, LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { randomMatch } from '../../tools/random-match.ts';
 import { colour, colourOf, ms, pockets, pulse, sense, strip } from '../helpers/readings.ts';
 
 type Kind = 'white' | 'black' | 'queen' | 'striker';
@@ -188,4 +190,29 @@ describe('sensing: the striker with its own man in one pocket scores each preset
       assert.deepEqual(board(asMen), [6, 0]);
     });
   }
+});
+
+describe('trace generator: striker-and-man trains (model/table/trains.ts)', () => {
+  it('sends the striker into the pocket of a man of its shot, touching it, in both orders; the default traces have none', () => {
+    const orders = { strikerFirst: 0, manFirst: 0 };
+    let trains = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const m = randomMatch(seed, { clean: true, maxShots: 150 });
+      const g = generateTrace(m.header, m.events, seed, NOISE.low, LAYOUTS.reference, { strikerTrains: 1 });
+      trains += g.stats.strikerTrains;
+      const pocketed = g.truth.events.filter((e) => e.e === 'pocket') as Extract<GameEvent, { e: 'pocket' }>[];
+      // Touching: a man enters as the striker leaves, or the striker as the man leaves, well within half
+      // a second (at 0.1 m/s a man takes 0.33 s). Each striker once.
+      const touching = (a: (typeof pocketed)[0] | undefined, b: (typeof pocketed)[0]) => a !== undefined && a.piece !== 'striker' && a.pocket === b.pocket && Math.abs(a.t - b.t) <= 500;
+      pocketed.forEach((p, i) => {
+        if (p.piece !== 'striker') return;
+        if (touching(pocketed[i - 1], p)) orders.manFirst++;
+        else if (touching(pocketed[i + 1], p)) orders.strikerFirst++;
+      });
+      assert.equal(generateTrace(m.header, m.events, seed, NOISE.low, LAYOUTS.reference).stats.strikerTrains, 0);
+    }
+    assert.ok(trains >= 20, `trains: ${trains}`);
+    assert.equal(orders.strikerFirst + orders.manFirst, trains, `${trains} trains: ${JSON.stringify(orders)}`);
+    assert.ok(orders.strikerFirst > 0 && orders.manFirst > 0, JSON.stringify(orders));
+  });
 });

@@ -210,6 +210,18 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.notEqual(a.stdout, carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '10', '--noise', 'low']).stdout);
     assert.match(carrom(['trace', 'x.jsonl', '--noise', 'loud']).stderr, /--noise takes one of clean, low, medium, high/);
   });
+
+  it('carrom trace --striker-trains sends the striker into its man’s pocket touching it, and carrom sense tells them apart', () => {
+    const t = carrom(['trace', 'test/fixtures/matches/pt-fpc-doubles.jsonl', '--noise', 'clean', '--striker-trains', '1']);
+    assert.equal(t.code, 0, t.stderr);
+    assert.notEqual(t.stdout, carrom(['trace', 'test/fixtures/matches/pt-fpc-doubles.jsonl', '--noise', 'clean']).stdout);
+    const events = carrom(['sense', '-'], t.stdout).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const i = events.findIndex((e) => e.e === 'pocket' && e.piece === 'striker');
+    // The shot's white follows the striker into pocket 0 within a few hundred ms (they touched).
+    assert.deepEqual([events[i + 1].e, events[i + 1].piece, events[i + 1].pocket], ['pocket', 'white', events[i].pocket]);
+    assert.ok(events[i + 1].t - events[i].t < 300, JSON.stringify(events.slice(i, i + 2)));
+    assert.match(carrom(['trace', 'x.jsonl', '--striker-trains', '2']).stderr, /--striker-trains takes a share from 0 to 1/);
+  });
 });
 
 // Names a file or the command line gives are looked up in tables of names: what every object inherits

@@ -11,7 +11,8 @@ const USAGE = `usage:
   carrom sense TRACE.jsonl|- --device [--ops-per-ms N]
                                          the match log the device would write (the device model, XS)
   carrom trace LOG.jsonl|- [--seed N] [--noise clean|low|medium|high]
-               [--table reference|no-colour|one-beam|one-beam-no-colour] [--out PREFIX]
+               [--table reference|no-colour|one-beam|one-beam-no-colour] [--striker-trains SHARE]
+               [--out PREFIX]
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
 ${SERVE_USAGE}`;
 

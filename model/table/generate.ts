@@ -16,7 +16,8 @@ import { planShots } from './plan.ts';
 import type { Reading, Rgb, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
-import { perfectReading } from './reader.ts';
+import { perfectPlacement, perfectReading } from './reader.ts';
+import { strikerTrain } from './trains.ts';
 
 const MAN_MM = 31.8;
 const STRIKER_MM = 41.3;
@@ -36,7 +37,13 @@ export interface Generated {
   truth: { header: MatchHeader; events: GameEvent[] };
   /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
   physical: Piece[];
-  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number };
+  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number };
+}
+
+/** Situations beyond the noise level's, each opt-in so the default traces stay as they are. */
+export interface GenerateOptions {
+  /** Share of shots pocketing the striker and a man in which the two enter one pocket touching (trains.ts). */
+  strikerTrains?: number;
 }
 
 interface Interval {
@@ -44,7 +51,7 @@ interface Interval {
   to: number;
 }
 
-export function generateTrace(header: MatchHeader, events: readonly GameEvent[], seed: number, noise: Noise, layout: Layout): Generated {
+export function generateTrace(header: MatchHeader, events: readonly GameEvent[], seed: number, noise: Noise, layout: Layout, options: GenerateOptions = {}): Generated {
   const r = rng(seed);
   const uniform = (a: number, b: number) => a + (b - a) * r();
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
@@ -54,7 +61,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   let order = 0;
   const say = (us: number, event: GameEvent, physical?: Piece) =>
     truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical });
-  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0 };
+  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0 };
 
   /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
   const blocked: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
@@ -76,9 +83,10 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   const touchingGapMm = () => (r() < noise.touchingGap ? uniform(0, TOUCHING_GAP_MM) : 0);
 
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
-  const pass = (us: number, pocket: number, piece: Piece): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null } => {
+  const pass = (us: number, pocket: number, piece: Piece, train = false): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null; touched: boolean } => {
     const prev = lastPass[pocket];
-    const touched = piece !== 'striker' && prev.piece !== 'striker' && prev.clear > us - 400_000 && r() < noise.touching;
+    // A striker-and-man train (trains.ts) touches by design; men touch each other by chance.
+    const touched = train || (piece !== 'striker' && prev.piece !== 'striker' && prev.clear > us - 400_000 && r() < noise.touching);
     let speed = Math.exp(uniform(Math.log(noise.speed[0]), Math.log(noise.speed[1]))) / 1000; // mm per µs
     let speedB = speed * (1 + noise.speedChange * (2 * r() - 1));
     let a0 = Math.max(us, prev.clear);
@@ -105,29 +113,47 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const rgb = read ? colour(a0 + (aEnd - a0) * uniform(0.3, 0.7), pocket, piece) : null;
     // The gate is quiet again when the beams that saw it clear (a stuck beam saw nothing).
     const end = Math.max(aStuck ? 0 : aEnd, twoBeams && !bStuck ? bEnd : 0);
-    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb };
+    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb, touched };
   };
 
   /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
-  const drop = (from: number, list: { piece: Piece; pocket: number }[]) => {
+  const drop = (from: number, shot: { piece: Piece; pocket: number }[]) => {
+    const { list, touch } = options.strikerTrains ? strikerTrain(shot, r, options.strikerTrains) : { list: shot, touch: -1 };
+    if (touch >= 0) stats.strikerTrains++;
     let t = from;
     let last = from;
     let quietFrom = from;
     const ask: Piece[] = [];
+    const passed: ReturnType<typeof pass>[] = [];
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];
-      if (i > 0) t += uniform(5_000, 600_000);
-      const p = pass(t, pocket, piece);
+      if (i > 0 && i !== touch) t += uniform(5_000, 600_000);
+      const p = pass(t, pocket, piece, i === touch);
+      passed.push(p);
       stats.pieces++;
-      // What a perfect sensing layer knows: the striker by its size on two beams, the rest by a reading.
-      let shown: PocketPiece;
-      if (!p.oneBeam && piece === 'striker') shown = 'striker';
-      else shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, p.oneBeam)) || (p.oneBeam ? 'unknown' : 'man');
-      say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
-      if (shown === 'man' || shown === 'unknown') ask.push(piece);
       t = Math.max(t, p.at);
       last = Math.max(last, p.at);
       quietFrom = Math.max(quietFrom, p.end);
+    }
+    // Touching pieces that include the striker: where in their merged pulse the striker is, a perfect
+    // sensing layer knows only from the readings (issue 16 §2; reader.ts: perfectPlacement). Where they
+    // place it, the men are named as men are; else a player names every piece of the train.
+    const runs = strikerRuns(list, passed);
+    const placed = (run: number) => {
+      const members = list.flatMap((_, j) => (runs[j] === run ? [j] : []));
+      const at = members.findIndex((j) => list[j].piece === 'striker');
+      return perfectPlacement(members.map((j) => passed[j].rgb), at, noise.colourSigma);
+    };
+    for (let i = 0; i < list.length; i++) {
+      const { piece, pocket } = list[i];
+      const p = passed[i];
+      // What a perfect sensing layer knows: the striker by its size on two beams, the rest by a reading.
+      let shown: PocketPiece;
+      if (runs[i] >= 0 && !p.oneBeam && !placed(runs[i])) shown = 'unknown';
+      else if (!p.oneBeam && piece === 'striker') shown = 'striker';
+      else shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, p.oneBeam)) || (p.oneBeam ? 'unknown' : 'man');
+      say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
+      if (shown === 'man' || shown === 'unknown') ask.push(piece);
     }
     return { last, quietFrom, ask };
   };
@@ -281,6 +307,20 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   };
   const physical = truth.flatMap((x) => (x.physical ? [x.physical] : []));
   return { header: traceHeader, readings, truth: { header, events: truth.map((x) => x.event) }, physical, stats };
+}
+
+/** For each piece dropped, the run of touching pieces (each touching the piece before it in its pocket)
+ * it belongs to, if that run holds the striker (the index of the run's first piece), else -1. */
+function strikerRuns(list: readonly { piece: Piece; pocket: number }[], passed: readonly { touched: boolean }[]): number[] {
+  const run = list.map((_, i) => i);
+  const lastIn = [-1, -1, -1, -1];
+  for (let i = 0; i < list.length; i++) {
+    const before = lastIn[list[i].pocket];
+    if (passed[i].touched && before >= 0) run[i] = run[before];
+    lastIn[list[i].pocket] = i;
+  }
+  const train = (r0: number) => run.filter((r1) => r1 === r0).length > 1 && list.some((p, j) => run[j] === r0 && p.piece === 'striker');
+  return run.map((r0) => (train(r0) ? r0 : -1));
 }
 
 function callEvent(c: TraceCall): GameEvent {

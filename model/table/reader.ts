@@ -32,3 +32,27 @@ export function perfectReading(rgb: Rgb, sigma: number, withStriker: boolean): P
   // Gaussian likelihoods: the odds of the best kind over the next are exp((d_next² − d_best²) / 2σ²).
   return (nextD2 - bestD2) / (2 * sigma * sigma) >= Math.log(LEGIBLE_ODDS) ? best : null;
 }
+
+/** Whether a perfect reader knows where the striker is in a train of touching pieces, from their
+ * readings (`null`: not read), the striker really at `strikerAt` (issue 16 §2): when the readings make
+ * that lay-out LEGIBLE_ODDS times likelier than the striker at any other place. A man's stretch is as
+ * likely as its likeliest man. */
+export function perfectPlacement(readings: readonly (Rgb | null)[], strikerAt: number, sigma: number): boolean {
+  const logLikelihood = (k: number) => {
+    let sum = 0;
+    readings.forEach((rgb, i) => {
+      if (!rgb) return;
+      const kinds = i === k ? (['striker'] as const) : MEN;
+      let d2 = Infinity;
+      for (const kind of kinds) {
+        const c = CALIBRATION[kind];
+        d2 = Math.min(d2, (rgb[0] - c[0]) ** 2 + (rgb[1] - c[1]) ** 2 + (rgb[2] - c[2]) ** 2);
+      }
+      sum -= d2 / (2 * sigma * sigma);
+    });
+    return sum;
+  };
+  const own = logLikelihood(strikerAt);
+  for (let k = 0; k < readings.length; k++) if (k !== strikerAt && own - logLikelihood(k) < Math.log(LEGIBLE_ODDS)) return false;
+  return true;
+}

@@ -45,3 +45,44 @@ export function classifyColour(
   if (bestD > cfg.colourMaxDistance || nextD - bestD < cfg.colourMargin) return null;
   return best;
 }
+
+/** The pieces a part of a passage holds, by size: how many, and whether the striker is one of them
+ * ('maybe': its size lies between n men and the striker with n − 1 men, within the measurement's
+ * tolerance, and only the colour readings can tell). */
+export interface TrainSize {
+  count: number;
+  striker: 'no' | 'yes' | 'maybe';
+}
+
+const TRAIN_SIZES: readonly (readonly TrainSize[])[] = Object.freeze(
+  (['no', 'yes', 'maybe'] as const).map((striker) => Object.freeze([1, 2, 3, 4].map((count) => Object.freeze({ count, striker })))),
+);
+const trainSize = (count: number, striker: TrainSize['striker']): TrainSize => TRAIN_SIZES[striker === 'no' ? 0 : striker === 'yes' ? 1 : 2][count - 1];
+
+/** A part of `sizeMm` (± `toleranceMm`: docs/hardware.md, "Merged pulses"): one man, the striker, n touching
+ * men, or the striker touching n − 1 men (issue 16 §2). One piece is sized as piecesBySize does. For
+ * n ≥ 2, n men (n × man) and the striker with n − 1 men (one striker more than a man) differ by 10 mm:
+ * a size within the tolerance of the midpoint between them is 'maybe'. */
+export function trainBySize(sizeMm: number, toleranceMm: number, cfg: Pick<SensingConfig, 'manMm' | 'strikerMm'>): TrainSize {
+  const { manMm, strikerMm } = cfg;
+  const one = piecesBySize(sizeMm, cfg);
+  if (sizeMm < (strikerMm + 2 * manMm) / 2) return trainSize(1, one[0] === 'striker' ? 'yes' : 'no');
+  if (one.length === 1) return trainSize(1, 'no'); // longer than any passage: a piece that rested, then fell
+  // The nearest of n men and the striker with n − 1 men, n = 2..4.
+  const extra = strikerMm - manMm;
+  let count = 2;
+  let striker: TrainSize['striker'] = 'no';
+  let best = Infinity;
+  for (let n = 2; n <= 4; n++) {
+    for (const withStriker of [false, true]) {
+      const d = Math.abs(sizeMm - (n * manMm + (withStriker ? extra : 0)));
+      if (d < best) {
+        best = d;
+        count = n;
+        striker = withStriker ? 'yes' : 'no';
+      }
+    }
+  }
+  const midpoint = count * manMm + extra / 2;
+  return trainSize(count, Math.abs(sizeMm - midpoint) <= toleranceMm ? 'maybe' : striker);
+}

@@ -1,23 +1,20 @@
 // A pocket gate: the upper (a) and lower (b) beam and the colour sensor of one pocket. Pairs the two
 // beams' pulses, many to one where touching pieces showed a gap on one beam only (passage.ts), to
-// measure speed, hence size (striker, one man, touching men), and names each man by
-// its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
-// them by colour alone. A pulse one of whose edges was lost (loose: beam.ts) gives no size either: with
-// its partner on the other beam it is one piece, counted from the partner as on a one-beam table.
+// measure speed, hence size (striker, one man, touching men, the striker touching men), and names the
+// pieces of each part by the colour readings taken while it passed (train.ts). With one beam (one-beam
+// tables, or the other beam stuck) it counts pulses and names them by colour alone. A pulse one of
+// whose edges was lost (loose: beam.ts) gives no size either: with its partner on the other beam it is
+// one piece, counted from the partner as on a one-beam table.
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour } from './classify.ts';
 import { passageExtent, passageParts } from './passage.ts';
+import { nameParts, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
 /** How long before a pulse a colour reading still counts as taken while it lasted (µs), as nameMan's margin. */
 const COLOUR_EARLY_US = 1000;
-
-interface ColourReading {
-  t: number;
-  rgb: Rgb;
-}
 
 export class Gate {
   private readonly beams: [Beam, Beam];
@@ -152,23 +149,23 @@ export class Gate {
     return false;
   }
 
-  /** The first `na` upper and `nb` lower pulses are one passage: its pieces, each sized by both beams
-   * (speed from the leading edges, docs/hardware.md) and each man named by the colour read while it passed. */
+  /** The first `na` upper and `nb` lower pulses are one passage: its parts, each sized by both beams
+   * (speed from the leading edges, docs/hardware.md), and the pieces of each part named by the colour
+   * readings taken while it passed. */
   private passage(na: number, nb: number): void {
     const [as, bs] = this.pulses;
     const parts = passageParts(as, na, bs, nb, this.cfg);
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
     as.splice(0, na);
     bs.splice(0, nb);
-    for (const part of parts) {
-      const n = part.kinds.length;
-      const span = part.to - part.from;
-      for (let i = 0; i < n; i++) {
-        const from = part.from + Math.floor((span * i) / n);
-        const to = part.from + Math.floor((span * (i + 1)) / n);
-        // The striker is told by size; its colour reading, if any, must not name the man beside it.
-        const kind = part.kinds[i] === 'striker' ? (this.takeColour(from, to), 'striker') : this.nameMan(from, to);
-        this.emit(from, kind, end);
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p];
+      // The readings taken while this part passed (a little after it too, if no part follows), named
+      // together: where the striker is in a merged pulse, only its reading tells (train.ts).
+      const readings = this.takeColours(part.from - 1000, p === parts.length - 1 ? part.to + 1000 : part.to);
+      for (const piece of nameParts(part, readings, this.cfg)) {
+        if (piece.piece !== 'striker') this.noteColour(piece.read);
+        this.emit(piece.from, piece.piece, end);
       }
     }
   }
@@ -199,12 +196,11 @@ export class Gate {
     this.noteColour(readings.length > 0);
   }
 
-  private nameMan(from: number, to: number): SeenPiece['piece'] {
-    const calibration = this.cfg.calibration;
-    const reading = this.takeColour(from - 1000, to + 1000);
-    this.noteColour(reading !== null);
-    if (!calibration || !reading) return 'man';
-    return classifyColour(reading.rgb, calibration, this.cfg, false) ?? 'man';
+  /** Every colour reading taken within [from, to], removed from the queue. */
+  private takeColours(from: number, to: number): ColourReading[] {
+    const taken: ColourReading[] = [];
+    for (let c = this.takeColour(from, to); c; c = this.takeColour(from, to)) taken.push(c);
+    return taken;
   }
 
   /** The first colour reading taken within [from, to], removed from the queue. */

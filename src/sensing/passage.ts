@@ -6,13 +6,19 @@
 // cut at every gap either beam saw, and each part is sized on its own.
 
 import type { Pulse } from './beam.ts';
-import { piecesBySize, type SizeClass } from './classify.ts';
+import { trainBySize, type TrainSize } from './classify.ts';
 import type { SensingConfig } from './types.ts';
 
 type Cfg = Pick<SensingConfig, 'beamGapMm' | 'manMm' | 'strikerMm'>;
 
 /** Touching pieces leave a gap of at most 3.4 mm on a beam (docs/hardware.md: 0–3.4 ms at 1 m/s); a little more for the beam's width. */
 const TOUCHING_GAP_MM = 4.5;
+
+/** How far a merged pulse's size may be off (docs/hardware.md, "Merged pulses"): a gap between touching
+ * pieces too short to count adds up to 2 mm, and the speed, from two leading edges each a few tens of µs
+ * off (jitter, ringing), is off by up to EDGE_US / delay of itself. */
+const MERGED_MM = 2;
+const EDGE_US = 40;
 
 /** How many of the waiting pulses of each beam make the passage that begins with `as[0]` and `bs[0]`,
  * or null while a pulse still to come may belong to it. `openA`/`openB`: the earliest start of a pulse
@@ -66,7 +72,8 @@ export interface Part {
   /** Upper-beam time span of this part of the passage, µs. */
   from: number;
   to: number;
-  kinds: readonly SizeClass[];
+  /** How many pieces, and whether the striker is among them (classify.ts: trainBySize). */
+  size: TrainSize;
 }
 
 /** The pieces of a passage: `as[0..na)` and `bs[0..nb)`, cut at every gap either beam saw. */
@@ -79,7 +86,8 @@ export function passageParts(as: readonly Pulse[], na: number, bs: readonly Puls
   const scale = (aTo - aFrom) / Math.max(bTo - bFrom, 1);
   const toA = (t: number) => aFrom + (t - bFrom) * scale;
   const toB = (t: number) => bFrom + (t - aFrom) / scale;
-  const speed = cfg.beamGapMm / Math.max(bFrom - aFrom, 1); // mm per µs, from the leading edges (docs/hardware.md)
+  const delay = Math.max(bFrom - aFrom, 1);
+  const speed = cfg.beamGapMm / delay; // mm per µs, from the leading edges (docs/hardware.md)
   const quarterMan = cfg.manMm / 4 / speed;
   const cuts: number[] = [];
   for (let i = 1; i < na; i++) cuts.push((as[i - 1].end + as[i].start) / 2);
@@ -92,7 +100,8 @@ export function passageParts(as: readonly Pulse[], na: number, bs: readonly Puls
     // A gap both beams saw is one cut; a cut hard by an end or another cut is the same gap seen twice.
     if (i < cuts.length && (to - from < quarterMan || aTo - to < quarterMan)) continue;
     const blocked = (blockedWithin(as, na, from, to) + blockedWithin(bs, nb, toB(from), toB(to))) / 2;
-    parts.push({ from, to, kinds: piecesBySize(speed * blocked, cfg) });
+    const sizeMm = speed * blocked;
+    parts.push({ from, to, size: trainBySize(sizeMm, MERGED_MM + (sizeMm * EDGE_US) / delay, cfg) });
     from = to;
   }
   return parts;

@@ -5,23 +5,40 @@ import { formatTrace } from '../../src/sensing/trace.ts';
 import { xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
-import { generateTrace } from '../../model/table/generate.ts';
+import { generateTrace, type GenerateOptions } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE, type Layout, type Noise } from '../../model/table/noise.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, percentile, table } from './stats.ts';
 
-function run(noise: Noise, layout: Layout, minShots: number, seed0: number): { tally: Tally; shots: number } {
+function run(noise: Noise, layout: Layout, minShots: number, seed0: number, options: GenerateOptions = {}): { tally: Tally; shots: number; trains: number } {
   const tally = emptyTally();
   let shots = 0;
+  let trains = 0;
   // At least `minShots` shots, and enough whole matches for the share of equal final states to mean something.
   for (let seed = seed0; shots < minShots || tally.matches < 8; seed++) {
     const m = randomMatch(seed, { clean: true }); // whole matches, played to their end
-    const g = generateTrace(m.header, m.events, seed, noise, layout);
+    const g = generateTrace(m.header, m.events, seed, noise, layout, options);
     const sensed = senseTrace({ header: g.header, readings: g.readings });
     compare(tally, m.header, g.truth.events, g.physical, sensed.events);
     shots += g.stats.shots;
+    trains += g.stats.strikerTrains;
   }
-  return { tally, shots };
+  return { tally, shots, trains };
+}
+
+/** Issue 16 §2: every shot that pockets the striker and a man sends them into one pocket touching. */
+function strikerTrainRows(perLevel: number): [string, string, string?][] {
+  const rows: [string, string, string?][] = [];
+  for (const noise of Object.values(NOISE)) {
+    const { tally: t, shots, trains } = run(noise, LAYOUTS.reference, perLevel, 1, { strikerTrains: 1 });
+    const s = t.byKind.striker;
+    rows.push([`${noise.name}: trains, shots, pieces`, `${fmt(trains)}, ${fmt(shots)}, ${fmt(t.truthPieces)}`]);
+    rows.push([`${noise.name}: counted, classified`, `${pct(t.counted, t.truthPieces)}, ${pct(t.classified, t.truthPieces)}`, `${pct(t.classifiedReadable, t.readable)} of the readable`]);
+    rows.push([`${noise.name}: strikers named (of all strikers)`, `${fmt(s.correct)} of ${fmt(s.truth)}`, `${pct(s.correct, s.truth)}; the rest asked (unknown)`]);
+    rows.push([`${noise.name}: named wrongly, phantoms`, `${fmt(t.misclassified)}, ${fmt(t.phantoms)}`, 'target: no phantom']);
+    rows.push([`${noise.name}: whole matches equal to truth`, `${t.matchesEqual} of ${t.matches}`]);
+  }
+  return rows;
 }
 
 
@@ -53,6 +70,8 @@ export async function benchSensing(options: { shotsPerLevel?: number } = {}): Pr
     other.push([`${name}, high noise: counted / classified`, `${pct(t.counted, t.truthPieces)} / ${pct(t.classified, t.truthPieces)}`, `${fmt(shots)} shots; phantoms ${t.phantoms}; matches equal ${t.matchesEqual}/${t.matches}`]);
   }
   out += table('Other tables (classified: named by the sensors alone; the rest a player names)', other);
+
+  out += table('Striker-and-man trains (issue 16 §2): the striker and a man of one shot into one pocket touching, reference table', strikerTrainRows(Math.round(perLevel / 2)));
 
   // XS: feed readings one at a time and meter each.
   const xs = new XsWorker();

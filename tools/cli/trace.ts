@@ -1,5 +1,7 @@
-// `carrom trace LOG|- [--seed N] [--noise LEVEL] [--table LAYOUT] [--out PREFIX]`: the sensor trace a real
-// table would record for a match log, and the ground-truth log beside it (model/table).
+// `carrom trace LOG|- [--seed N] [--noise LEVEL] [--table LAYOUT] [--striker-trains SHARE] [--out PREFIX]`:
+// the sensor trace a real table would record for a match log, and the ground-truth log beside it
+// (model/table). --striker-trains: the share of shots pocketing the striker and a man in which the two
+// enter one pocket touching (model/table/trains.ts).
 import { writeFileSync } from 'node:fs';
 import { formatLog, parseLog } from '../../src/rules/index.ts';
 import { formatTrace } from '../../src/sensing/index.ts';
@@ -22,20 +24,22 @@ export function traceCommand(args: string[]): Output {
   if (!noise) return fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
   const layout = named(LAYOUTS, option(args, '--table') ?? 'reference');
   if (!layout) return fail(`--table takes one of ${Object.keys(LAYOUTS).join(', ')}`);
+  const trains = Number(option(args, '--striker-trains') ?? '0');
+  if (!(trains >= 0 && trains <= 1)) return fail('--striker-trains takes a share from 0 to 1');
   const out = option(args, '--out');
-  const path = args.find((a, i) => (!a.startsWith('--') || a === '-') && !['--seed', '--noise', '--table', '--out'].includes(args[i - 1]));
+  const path = args.find((a, i) => (!a.startsWith('--') || a === '-') && !['--seed', '--noise', '--table', '--striker-trains', '--out'].includes(args[i - 1]));
   const input = readInput(path);
   if (!input.ok) return fail(input.message);
   const log = parseLog(input.text);
   if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
   const refused = refusedMatch(log.value.header);
   if (refused) return { code: 2, stdout: '', stderr: `${log.value.headerLine}: ${refused}\n` };
-  const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout);
+  const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout, { strikerTrains: trains });
   const trace = formatTrace(g.header, g.readings);
   const truth = formatLog(g.truth.header, g.truth.events);
   if (!out) return { code: 0, stdout: trace, stderr: '' };
   writeFileSync(`${out}.trace.jsonl`, trace);
   writeFileSync(`${out}.truth.jsonl`, truth);
   const s = g.stats;
-  return { code: 0, stdout: '', stderr: `wrote ${out}.trace.jsonl and ${out}.truth.jsonl: ${s.shots} shots, ${s.pieces} pieces, ${s.glitches} glitches, ${s.stuck} stuck beams\n` };
+  return { code: 0, stdout: '', stderr: `wrote ${out}.trace.jsonl and ${out}.truth.jsonl: ${s.shots} shots, ${s.pieces} pieces, ${s.glitches} glitches, ${s.stuck} stuck beams${s.strikerTrains ? `, ${s.strikerTrains} striker-and-man trains` : ''}\n` };
 }

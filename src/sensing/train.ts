@@ -1,0 +1,119 @@
+// Naming the pieces of one part of a passage (issue 16 §2). A part is one stretch of blocked beams with
+// no gap either beam saw: one piece, or touching pieces merged into one pulse. Its size (passage.ts,
+// classify.ts: trainBySize) says how many pieces, and whether the striker is one of them: yes, no, or
+// maybe (n men and the striker with n − 1 men are 10 mm apart, within the tolerance of the speed).
+// Where in the part the striker is, and whether it is there at all when the size cannot say, only the
+// colour readings tell: each reading falls in one piece's stretch, and is near the striker's calibrated
+// colour if that piece is the striker, near one of the men's if it is a man. Every way of laying out the
+// part (the striker first, second, …, or not there) costs the sum of those distances; the cheapest
+// wins, if it is cheaper than every other by the colour margin (as classifyColour asks of one reading).
+// When several lay-outs are that close, a piece they all call a man is a man (named by its reading), one
+// they all call the striker is the striker, and a piece they disagree on is `unknown`, which a player
+// names (the striker too: docs/hardware.md, "Merged pulses").
+
+import { classifyColour } from './classify.ts';
+import type { Part } from './passage.ts';
+import type { Rgb, SeenPiece, SensingConfig } from './types.ts';
+
+export interface ColourReading {
+  t: number;
+  rgb: Rgb;
+}
+
+export interface NamedPiece {
+  /** Upper-beam time span of this piece, µs. */
+  from: number;
+  to: number;
+  piece: SeenPiece['piece'];
+  /** A colour reading fell in this piece's stretch. */
+  read: boolean;
+}
+
+type Cfg = Pick<SensingConfig, 'calibration' | 'manMm' | 'strikerMm' | 'colourMaxDistance' | 'colourMargin'>;
+
+/** Lay-outs: the index of the striker among the part's pieces, -1 for none. */
+const NO_STRIKER: readonly number[] = Object.freeze([-1]);
+const STRIKER_ONLY: readonly number[] = Object.freeze([0]);
+
+/** The pieces of `part`, in order, named from the colour `readings` taken while it passed (oldest first). */
+export function nameParts(part: Part, readings: readonly ColourReading[], cfg: Cfg): NamedPiece[] {
+  const { count, striker } = part.size;
+  // Only men, or the striker alone (the common parts): nothing to weigh.
+  const tied = striker === 'no' ? NO_STRIKER : striker === 'yes' && count === 1 ? STRIKER_ONLY : cheapest(part, readings, cfg);
+  const cal = cfg.calibration;
+  const out: NamedPiece[] = [];
+  for (let i = 0; i < count; i++) {
+    // The piece's stretch: the mean of the tied lay-outs' (they differ by a few mm at most).
+    let from = 0;
+    let to = 0;
+    for (const k of tied) {
+      from += edgeAt(part, i, k, cfg);
+      to += edgeAt(part, i + 1, k, cfg);
+    }
+    from = Math.floor(from / tied.length);
+    to = Math.floor(to / tied.length);
+    let strikers = 0;
+    for (const k of tied) if (k === i) strikers++;
+    let reading: ColourReading | null = null;
+    for (let j = 0; j < readings.length && !reading; j++) if (owner(part, readings, j, tied[0], cfg) === i) reading = readings[j];
+    let piece: SeenPiece['piece'];
+    if (strikers === tied.length) piece = 'striker';
+    else if (strikers > 0) piece = 'unknown';
+    else piece = (cal && reading && classifyColour(reading.rgb, cal, cfg, false)) || 'man';
+    out.push({ from, to, piece, read: reading !== null });
+  }
+  return out;
+}
+
+/** The lay-outs of `part` (the index of the striker among its pieces, -1 for none) that fit its
+ * readings best: the cheapest, and every other within the colour margin of it. */
+function cheapest(part: Part, readings: readonly ColourReading[], cfg: Cfg): number[] {
+  const { count, striker } = part.size;
+  const layouts: number[] = [];
+  if (striker !== 'yes') layouts.push(-1);
+  for (let k = 0; k < count; k++) layouts.push(k);
+  const cal = cfg.calibration;
+  // How far each reading is from the striker's colour and from the nearest man's; 0 for both where it is
+  // near nothing (or there is no calibration), so that it tells no lay-out from another.
+  const toStriker: number[] = [];
+  const toMan: number[] = [];
+  for (const r of readings) {
+    const dS = cal ? distance(r.rgb, cal.striker) : Infinity;
+    const dM = cal ? Math.min(distance(r.rgb, cal.white), distance(r.rgb, cal.black), distance(r.rgb, cal.queen)) : Infinity;
+    const near = Math.min(dS, dM) <= cfg.colourMaxDistance;
+    toStriker.push(near ? dS : 0);
+    toMan.push(near ? dM : 0);
+  }
+  const costs: number[] = [];
+  let best = Infinity;
+  for (const k of layouts) {
+    let cost = 0;
+    for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
+    costs.push(cost);
+    best = Math.min(best, cost);
+  }
+  const tied: number[] = [];
+  for (let l = 0; l < layouts.length; l++) if (costs[l] - best < cfg.colourMargin) tied.push(layouts[l]);
+  return tied;
+}
+
+const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Where piece `i`'s stretch begins (i = count: where the part ends), the striker at index `k` (-1: none). */
+function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {
+  const { count } = part.size;
+  const total = count * cfg.manMm + (k >= 0 ? cfg.strikerMm - cfg.manMm : 0);
+  const before = i * cfg.manMm + (k >= 0 && k < i ? cfg.strikerMm - cfg.manMm : 0);
+  return part.from + ((part.to - part.from) * before) / total;
+}
+
+/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces go one to each, in
+ * order (each piece was read once); otherwise each goes to the piece whose stretch it fell in. */
+function owner(part: Part, readings: readonly ColourReading[], j: number, k: number, cfg: Cfg): number {
+  const { count } = part.size;
+  if (readings.length === count) return j;
+  const t = readings[j].t;
+  let i = 0;
+  while (i < count - 1 && t >= edgeAt(part, i + 1, k, cfg)) i++;
+  return i;
+}

@@ -4,13 +4,21 @@
 // its colour. With one beam (one-beam tables, or the other beam stuck) it counts pulses and names
 // them by colour alone. A pulse one of whose edges was lost (loose: beam.ts) gives no size either: with
 // its partner on the other beam it is one piece, counted from the partner as on a one-beam table.
+// With a healthy lower beam only what crossed both beams went down: an upper pulse alone is a piece
+// that rattled in the mouth and came back out (issue 16). A piece that hangs in the throat shows as a
+// block far longer than the other beam's (passage.ts: rested): one piece, named by the reading taken as
+// it came in; past the stuck time it is no fault when what the beams and the colour sensor saw as the
+// block began says a piece came to rest there (resting()).
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour } from './classify.ts';
-import { passageExtent, passageParts } from './passage.ts';
+import { passageExtent, passageParts, rested } from './passage.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
+/** The colour sensor reads one integration (2.4 ms, and a margin) after the upper beam blocks
+ * (docs/hardware.md): a reading this soon after a block began was taken of what blocked it. */
+const READ_AFTER_BLOCK_US = 30_000;
 
 interface ColourReading {
   t: number;
@@ -43,7 +51,42 @@ export class Gate {
       stuck: (t) => this.health({ t, fact: 'stuck', channel }),
       unstuck: (t) => this.health({ t, fact: 'unstuck', channel }),
       flapping: (t) => this.health({ t, fact: 'flapping', channel }),
+      resting: (start) => this.resting(beam, start),
     };
+  }
+
+  /** Is the block that began on `beam` at `start`, now as long as the stuck time, a piece resting in the
+   * throat rather than a failed beam? A piece comes in from above: the lower beam's block is one if the
+   * upper beam began a pulse within a beam delay before it; the upper beam's, if the lower one began
+   * blocking within a beam delay after it (a piece lodged across both), or if the colour sensor, which
+   * reads as the upper beam blocks, saw a piece's colour then. A beam that fails blocks with no such
+   * company. Where neither is seen (no colour sensor, no reading) the beam is reported stuck, as before. */
+  private resting(beam: 0 | 1, start: number): boolean {
+    const delay = this.cfg.maxBeamDelayUs;
+    if (beam === 1) return this.began(0, start - delay, start);
+    return (this.cfg.beamGapMm > 0 && this.began(1, start, start + delay)) || this.pieceColourNear(start);
+  }
+
+  /** A pulse of `beam` began within [from, to]: the one being assembled, or one still to be matched. */
+  private began(beam: 0 | 1, from: number, to: number): boolean {
+    const open = this.beams[beam].since();
+    if (open >= from && open <= to) return true;
+    for (const p of this.pulses[beam]) if (p.start >= from && p.start <= to) return true;
+    return false;
+  }
+
+  /** A colour reading taken as a block began at `start` is near some piece's calibrated colour. */
+  private pieceColourNear(start: number): boolean {
+    const calibration = this.cfg.calibration;
+    if (!calibration) return false;
+    for (const c of this.colours) {
+      if (c.t < start - 1000 || c.t > start + READ_AFTER_BLOCK_US) continue;
+      for (const kind of ['white', 'black', 'queen', 'striker'] as const) {
+        const m = calibration[kind];
+        if (Math.hypot(c.rgb[0] - m[0], c.rgb[1] - m[1], c.rgb[2] - m[2]) <= this.cfg.colourMaxDistance) return true;
+      }
+    }
+    return false;
   }
 
   edge(t: number, beam: 0 | 1, blocked: boolean): void {
@@ -117,7 +160,11 @@ export class Gate {
         // in the upper one sees it after all, and must not make a second piece of it.
         const lowerStuck = this.beams[1].stuckAt(a.start) || this.stuckThrough(1, a.start, a.end);
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
-        this.single(as.shift()!);
+        // A healthy lower beam saw nothing: the piece tipped into the mouth and came back out. A pulse
+        // with a lost edge is counted still: the lower beam may have lost its edges too.
+        const alone = as.shift()!;
+        if (lowerStuck || alone.loose) this.single(alone);
+        else this.rattle(alone);
         continue;
       }
       // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece, or
@@ -145,6 +192,11 @@ export class Gate {
     this.single({ ...sure, start: Math.min(a.start, b.start) });
   }
 
+  /** An upper pulse that no lower one followed: not a piece. The colour read as it blocked goes with it. */
+  private rattle(a: Pulse): void {
+    while (this.takeColour(a.start, a.end)) {}
+  }
+
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {
     for (const s of this.stuckSpans[beam]) if (s.start <= from && to <= s.end) return true;
     return false;
@@ -154,8 +206,16 @@ export class Gate {
    * (speed from the leading edges, docs/hardware.md) and each man named by the colour read while it passed. */
   private passage(na: number, nb: number): void {
     const [as, bs] = this.pulses;
-    const parts = passageParts(as, na, bs, nb, this.cfg);
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
+    if (rested(as, na, bs, nb, this.cfg)) {
+      // A piece that hung in the throat: its size is not known, its reading was taken as it came in.
+      const start = as[0].start;
+      as.splice(0, na);
+      bs.splice(0, nb);
+      this.named(start, end, start);
+      return;
+    }
+    const parts = passageParts(as, na, bs, nb, this.cfg);
     as.splice(0, na);
     bs.splice(0, nb);
     for (const part of parts) {
@@ -190,6 +250,17 @@ export class Gate {
       this.emit(p.start + Math.floor(((p.end - p.start) * i) / n), kind, p.end);
     }
     this.noteColour(readings.length > 0);
+  }
+
+  /** One piece of unknown size seen from `from` to `to`, dated `at`, named by the first reading taken
+   * then (the striker too, as size cannot tell it), else `unknown` for a player to name. */
+  private named(from: number, to: number, at: number): void {
+    const calibration = this.cfg.calibration;
+    const reading = this.takeColour(from - 1000, to);
+    let kind: SeenPiece['piece'] = 'unknown';
+    if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+    this.noteColour(reading !== null);
+    this.emit(at, kind, to);
   }
 
   private nameMan(from: number, to: number): SeenPiece['piece'] {

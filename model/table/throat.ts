@@ -4,6 +4,21 @@
 // the lower beam: the upper beam is at `gapMm`, the lower one at 0; a piece of `lenMm` (its chord and
 // the beam's width) blocks a beam while the beam lies between its leading and trailing edges.
 
+/** How often the throat's situations happen in a generated trace (generate.ts): `rattles`, the share of
+ * shots in which a piece rattles in a mouth and comes back out; `hangs`, the share of pieces that hang
+ * in the throat; `follows`, the share of hung pieces whose next piece, when it goes to the same pocket,
+ * enters 35–190 ms after the hung one cleared both beams. */
+export interface Throat {
+  name: string;
+  rattles: number;
+  hangs: number;
+  follows: number;
+}
+
+export const NO_THROAT: Throat = Object.freeze({ name: 'none', rattles: 0, hangs: 0, follows: 0 });
+/** The repertoire of issue 16: a rattle in one shot of three, a hang in one piece of twelve, and every hung piece followed when it can be. */
+export const THROAT: Throat = Object.freeze({ name: 'issue 16', rattles: 0.35, hangs: 0.08, follows: 1 });
+
 export interface Interval {
   from: number;
   to: number;

@@ -11,8 +11,8 @@
 // block began says a piece came to rest there (resting()).
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
-import { classifyColour } from './classify.ts';
-import { passageExtent, passageParts, rested } from './passage.ts';
+import { classifyColour, piecesBySize } from './classify.ts';
+import { passageExtent, passageParts, rested, restedSize } from './passage.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
@@ -208,11 +208,15 @@ export class Gate {
     const [as, bs] = this.pulses;
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
     if (rested(as, na, bs, nb, this.cfg)) {
-      // A piece that hung in the throat: its size is not known, its reading was taken as it came in.
+      // A piece that hung in the throat, named by the reading taken as it came in, and sized if one
+      // beam saw it cross whole (restedSize).
       const start = as[0].start;
+      const size = na === 1 && nb === 1 ? restedSize(as[0], bs[0], this.cfg) : null;
       as.splice(0, na);
       bs.splice(0, nb);
-      this.named(start, end, start);
+      if (size === null) this.named(start, end, start);
+      else if (piecesBySize(size, this.cfg)[0] === 'striker') this.emit(start, (this.takeColour(start - 1000, end), 'striker'), end);
+      else this.emit(start, this.nameMan(start, end), end);
       return;
     }
     const parts = passageParts(as, na, bs, nb, this.cfg);

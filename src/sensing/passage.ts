@@ -77,6 +77,18 @@ export function rested(as: readonly Pulse[], na: number, bs: readonly Pulse[], n
   return (speed * (blockedA + blockedB)) / 2 > 4.5 * cfg.manMm;
 }
 
+/** The size of a piece that hung in the throat, if one beam saw it cross whole at a speed the edges
+ * give: resting on the lower beam, it crossed the upper one coming in (speed from the leading edges);
+ * resting on the upper beam, it crossed the lower one falling out (speed from the trailing edges, both
+ * passed after it fell on). Resting across both, neither beam saw it whole: null. */
+export function restedSize(a: Pulse, b: Pulse, cfg: Cfg): number | null {
+  const lengthA = a.end - a.start;
+  const lengthB = b.end - b.start;
+  if (1.5 * lengthA < lengthB && b.start > a.start) return (cfg.beamGapMm / (b.start - a.start)) * lengthA;
+  if (1.5 * lengthB < lengthA && b.end > a.end) return (cfg.beamGapMm / (b.end - a.end)) * lengthB;
+  return null;
+}
+
 export interface Part {
   /** Upper-beam time span of this part of the passage, µs. */
   from: number;

@@ -210,6 +210,22 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.notEqual(a.stdout, carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '10', '--noise', 'low']).stdout);
     assert.match(carrom(['trace', 'x.jsonl', '--noise', 'loud']).stderr, /--noise takes one of clean, low, medium, high/);
   });
+
+  it('carrom trace --throat adds rattles and hangs, and the trace it makes senses to its truth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carrom-throat-'));
+    try {
+      const r = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '4', '--noise', 'medium', '--throat', '--out', join(dir, 'm')]);
+      assert.equal(r.code, 0, r.stderr);
+      const [, rattles, hangs] = /, (\d+) rattles, (\d+) hangs, \d+ following a hang/.exec(r.stderr) ?? [];
+      assert.ok(Number(rattles) + Number(hangs) > 0, r.stderr);
+      const plain = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '4', '--noise', 'medium']);
+      assert.notEqual(readFileSync(join(dir, 'm.trace.jsonl'), 'utf8'), plain.stdout);
+      const pockets = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).length;
+      assert.equal(pockets(carrom(['sense', join(dir, 'm.trace.jsonl')]).stdout), pockets(readFileSync(join(dir, 'm.truth.jsonl'), 'utf8')));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 // Names a file or the command line gives are looked up in tables of names: what every object inherits

@@ -19,6 +19,7 @@ const COLOUR_SILENT_AFTER = 3;
 /** The colour sensor reads one integration (2.4 ms, and a margin) after the upper beam blocks
  * (docs/hardware.md): a reading this soon after a block began was taken of what blocked it. */
 const READ_AFTER_BLOCK_US = 30_000;
+const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 
 interface ColourReading {
   t: number;
@@ -81,7 +82,7 @@ export class Gate {
     if (!calibration) return false;
     for (const c of this.colours) {
       if (c.t < start - 1000 || c.t > start + READ_AFTER_BLOCK_US) continue;
-      for (const kind of ['white', 'black', 'queen', 'striker'] as const) {
+      for (const kind of KINDS) {
         const m = calibration[kind];
         if (Math.hypot(c.rgb[0] - m[0], c.rgb[1] - m[1], c.rgb[2] - m[2]) <= this.cfg.colourMaxDistance) return true;
       }
@@ -194,7 +195,7 @@ export class Gate {
 
   /** An upper pulse that no lower one followed: not a piece. The colour read as it blocked goes with it. */
   private rattle(a: Pulse): void {
-    while (this.takeColour(a.start, a.end)) {}
+    while (this.takeColour(a.start, a.end) !== null) continue; // a dip may give more than one reading
   }
 
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {

@@ -129,6 +129,9 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const block = rattleBlock(strikeAt + 40_000 + 1_500_000 * rs(), (0.1 + 0.9 * rs()) / 1000, 2 + 6 * rs(), 300_000 * rs());
     const near = (x: Interval) => x.from - 300_000 < block.to && block.from - 300_000 < x.to;
     if (blocked[pocket].some((beam) => beam.some(near))) return;
+    // Before its lower beam has seen a piece the sensing layer cannot know that beam works, and counts
+    // a dip: the repertoire's rattles come after a piece has gone down that pocket.
+    if (!blocked[pocket][1].some((x) => x.to < block.from)) return;
     if (stuck[pocket].some((spans) => spans.some((x) => x.from - 2_000_000 < block.to && block.from - 2_000_000 < x.to))) return;
     blocked[pocket][0].push(block);
     if (layout.colour && rs() >= noise.missedColour) colour(block.from + 2_600 + 1_400 * rs(), pocket, kind);
@@ -143,8 +146,9 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
    * the gate is clear. Its colour is read as it comes in, one integration after the upper beam blocks.
    * `follow`: the next piece enters this pocket 35–190 ms after this one cleared both beams (else 200 ms
    * or more). The sensing layer dates it when it came in; only if it rests on the upper beam alone past
-   * the stuck time with no colour reading to show a piece is there does the beam look failed, and the
-   * piece is then dated as it falls through the lower beam. */
+   * the stuck time with no colour reading to show a piece is there (or across both beams on a table
+   * whose colour sensor missed it) does the upper beam look failed, and the piece is then dated by the
+   * lower beam. */
   const hangPass = (us: number, pocket: number, piece: Piece, follow: boolean) => {
     const at = Math.max(us, lastPass[pocket].clear);
     const lenMm = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - rs() * noise.offCentre) + BEAM_WIDTH_MM;
@@ -167,7 +171,10 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     lastPass[pocket] = { aEnd: upper.to, bEnd: lower!.to, clear: next, speed: speedOut, speedB: speedOut, piece, hung: true };
     stats.hangs++;
     if (follow) stats.follows++;
-    const looksFailed = restingIn({ restMm, lenMm, gapMm }) === 'upper' && upper.to - upper.from >= STUCK_US && !rgb;
+    // The sensing layer knows a resting piece from a failed beam by the colour read as the upper beam
+    // blocked, or, without colour sensors, by the lower beam blocking right after (docs/hardware.md).
+    const rest = restingIn({ restMm, lenMm, gapMm });
+    const looksFailed = upper.to - upper.from >= STUCK_US && !rgb && (rest === 'upper' || (rest === 'both' && layout.colour));
     return { at: looksFailed ? lower!.from : at, end, oneBeam: false, rgb, sized: restingIn({ restMm, lenMm, gapMm }) !== 'both', looksFailed };
   };
 

@@ -33,6 +33,11 @@ export class Gate {
   /** Stuck intervals already closed, per beam, kept while pulses of the other beam may fall in them. */
   private readonly stuckSpans: [Pulse[], Pulse[]] = [[], []];
   private piecesWithoutColour = 0;
+  /** The colour thresholds for a piece whose size is not known, named among all four kinds (named()). */
+  private readonly clearer: Pick<SensingConfig, 'colourMaxDistance' | 'colourMargin'>;
+  /** The lower beam has seen a piece since the table started: until then a dead lower beam (its
+   * receiver lit for good, miswired) cannot be told from a healthy one, and an upper pulse alone counts. */
+  private lowerWorks = false;
   private colourSilentReported = false;
   private now = 0;
 
@@ -43,12 +48,17 @@ export class Gate {
     private readonly health: (h: HealthFact) => void,
   ) {
     this.beams = [new Beam(cfg, this.listener(0)), new Beam(cfg, this.listener(1))];
+    this.clearer = Object.freeze({ colourMaxDistance: cfg.colourMaxDistance, colourMargin: 2 * cfg.colourMargin });
   }
 
   private listener(beam: 0 | 1): BeamListener {
     const channel = `p${this.pocket}.${beam === 0 ? 'a' : 'b'}`;
     return {
-      pulse: (p) => (p.stuck ? this.stuckSpans[beam].push(p) : this.pulses[beam].push(p)),
+      pulse: (p) => {
+        if (p.stuck) this.stuckSpans[beam].push(p);
+        else this.pulses[beam].push(p);
+        if (beam === 1 && !p.stuck) this.lowerWorks = true;
+      },
       stuck: (t) => this.health({ t, fact: 'stuck', channel }),
       unstuck: (t) => this.health({ t, fact: 'unstuck', channel }),
       flapping: (t) => this.health({ t, fact: 'flapping', channel }),
@@ -58,14 +68,16 @@ export class Gate {
 
   /** Is the block that began on `beam` at `start`, now as long as the stuck time, a piece resting in the
    * throat rather than a failed beam? A piece comes in from above: the lower beam's block is one if the
-   * upper beam began a pulse within a beam delay before it; the upper beam's, if the lower one began
-   * blocking within a beam delay after it (a piece lodged across both), or if the colour sensor, which
-   * reads as the upper beam blocks, saw a piece's colour then. A beam that fails blocks with no such
-   * company. Where neither is seen (no colour sensor, no reading) the beam is reported stuck, as before. */
+   * upper beam began a pulse within a beam delay before it. The upper beam's is one if the colour
+   * sensor, which reads as the upper beam blocks, saw a piece's colour then; on a table without colour
+   * sensors, if the lower beam began blocking within a beam delay after it (a piece lodged across both:
+   * with colour sensors the reading is the surer sign, since a piece passing just after a beam failed
+   * looks the same). A beam that fails blocks with no such company, and is reported stuck as before. */
   private resting(beam: 0 | 1, start: number): boolean {
     const delay = this.cfg.maxBeamDelayUs;
     if (beam === 1) return this.began(0, start - delay, start);
-    return (this.cfg.beamGapMm > 0 && this.began(1, start, start + delay)) || this.pieceColourNear(start);
+    if (this.cfg.calibration) return this.pieceColourNear(start);
+    return this.cfg.beamGapMm > 0 && this.began(1, start, start + delay);
   }
 
   /** A pulse of `beam` began within [from, to]: the one being assembled, or one still to be matched. */
@@ -162,9 +174,10 @@ export class Gate {
         const lowerStuck = this.beams[1].stuckAt(a.start) || this.stuckThrough(1, a.start, a.end);
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
         // A healthy lower beam saw nothing: the piece tipped into the mouth and came back out. A pulse
-        // with a lost edge is counted still: the lower beam may have lost its edges too.
+        // with a lost edge is counted still: the lower beam may have lost its edges too; and so is one
+        // before the lower beam has ever seen a piece, which may be dead.
         const alone = as.shift()!;
-        if (lowerStuck || alone.loose) this.single(alone);
+        if (lowerStuck || alone.loose || !this.lowerWorks) this.single(alone);
         else this.rattle(alone);
         continue;
       }
@@ -258,12 +271,18 @@ export class Gate {
   }
 
   /** One piece of unknown size seen from `from` to `to`, dated `at`, named by the first reading taken
-   * then (the striker too, as size cannot tell it), else `unknown` for a player to name. */
+   * then (the striker too, as size cannot tell it), else `unknown` for a player to name. The striker's
+   * colour lies between white's and black's, nearer to each than they are to each other, so a reading
+   * that names one of those three must be as clear as one that tells white from black: the striker
+   * misnamed a man, or a man the striker, would score the wrong foul. */
   private named(from: number, to: number, at: number): void {
     const calibration = this.cfg.calibration;
     const reading = this.takeColour(from - 1000, to);
     let kind: SeenPiece['piece'] = 'unknown';
-    if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+    if (calibration && reading) {
+      kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+      if (kind !== 'queen' && kind !== 'unknown' && classifyColour(reading.rgb, calibration, this.clearer, true) === null) kind = 'unknown';
+    }
     this.noteColour(reading !== null);
     this.emit(at, kind, to);
   }

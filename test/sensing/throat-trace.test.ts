@@ -42,7 +42,9 @@ describe('sensing: rattles, hangs and pieces behind a hang, in generated traces 
       assert.equal(t.misclassified, 0, said(t));
       if (noise === 'high') assert.ok(t.counted >= 0.999 * t.truthPieces, said(t));
       else assert.equal(t.counted, t.truthPieces, said(t));
-      if (noise === 'clean') assert.equal(t.classified, t.truthPieces, said(t));
+      // A piece that hung across both beams has no size, and is named among all four kinds with the
+      // striker between white and black: the layer asks about a few that a perfect reader would name
+      // (gate.ts, named()), rather than risk a man for the striker. Every other piece as in accuracy.test.ts.
       assert.ok(t.classifiedReadable >= 0.995 * t.readable, said(t));
       // Each beam the generator stuck is reported once; a piece resting in the throat adds none.
       assert.ok(health <= 0, `${health} stuck faults beyond the generator's stuck beams`);

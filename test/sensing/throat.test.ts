@@ -22,21 +22,30 @@ const clearAfter = (h: Omit<Hang, 'lenMm' | 'gapMm'>, lenMm = LEN_MM) => {
   return Math.max(upper.to, lower ? lower.to : 0);
 };
 
+/** A man through pocket `pocket` at 100 ms: its lower beam has shown it works. */
+const first = (pocket: number) => [...passage(pocket, ms(100), 1), colourOf(pocket, ms(110), 'white')];
+
 describe('sensing: the pocket throat (issue 16)', () => {
   describe('a piece that rattles in the mouth and comes back out', () => {
     for (const [kind, speed, depth, stay] of [['black', 0.3, 6, 0], ['queen', 1, 9, ms(40)], ['striker', 0.5, 8, ms(250)], ['white', 0.1, 4, ms(900)]] as const) {
       it(`a ${kind} tipping ${depth} mm in at ${speed} m/s and back after ${stay / 1000} ms, the lower beam healthy: not a piece`, () => {
         const dip = rattleBlock(ms(500), mps(speed), depth, stay);
-        const run = sense([...pulse(1, 0, dip.from, Math.round(dip.to)), colourOf(1, dip.from + 3000, kind)], {}, ms(5000));
-        assert.deepEqual(pockets(run), []);
+        const run = sense([...first(1), ...pulse(1, 0, dip.from, Math.round(dip.to)), colourOf(1, dip.from + 3000, kind)], {}, ms(5000));
+        assert.deepEqual(pockets(run), ['white']);
         assert.deepEqual(run.health, []);
       });
     }
 
     it('the reading taken of a rattle does not name the piece that goes in next', () => {
       const dip = rattleBlock(ms(500), mps(0.5), 6, ms(20));
-      const readings = [...pulse(2, 0, dip.from, Math.round(dip.to)), colourOf(2, dip.from + 3000, 'queen'), ...passage(2, Math.round(dip.to) + ms(200), 1)];
-      assert.deepEqual(pockets(sense(readings)), ['man']);
+      const readings = [...first(2), ...pulse(2, 0, dip.from, Math.round(dip.to)), colourOf(2, dip.from + 3000, 'queen'), ...passage(2, Math.round(dip.to) + ms(200), 1)];
+      assert.deepEqual(pockets(sense(readings)), ['white', 'man']);
+    });
+
+    it('before the lower beam has seen any piece (it may be dead) an upper pulse alone is still a piece', () => {
+      const dip = rattleBlock(ms(500), mps(0.5), 6, ms(20));
+      const run = sense([...pulse(1, 0, dip.from, Math.round(dip.to)), colourOf(1, dip.from + 3000, 'black'), ...first(0)]);
+      assert.deepEqual(pockets(run), ['white', 'black']);
     });
 
     it('with the lower beam stuck an upper pulse alone is still a piece (a dip cannot be told from a fall)', () => {

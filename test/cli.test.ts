@@ -222,6 +222,22 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.ok(events[i + 1].t - events[i].t < 300, JSON.stringify(events.slice(i, i + 2)));
     assert.match(carrom(['trace', 'x.jsonl', '--striker-trains', '2']).stderr, /--striker-trains takes a share from 0 to 1/);
   });
+
+  it('carrom trace --throat adds rattles and hangs, and the trace it makes senses to its truth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carrom-throat-'));
+    try {
+      const r = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '4', '--noise', 'medium', '--throat', '--out', join(dir, 'm')]);
+      assert.equal(r.code, 0, r.stderr);
+      const [, rattles, hangs] = /, (\d+) rattles, (\d+) hangs, \d+ following a hang/.exec(r.stderr) ?? [];
+      assert.ok(Number(rattles) + Number(hangs) > 0, r.stderr);
+      const plain = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '4', '--noise', 'medium']);
+      assert.notEqual(readFileSync(join(dir, 'm.trace.jsonl'), 'utf8'), plain.stdout);
+      const pockets = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).length;
+      assert.equal(pockets(carrom(['sense', join(dir, 'm.trace.jsonl')]).stdout), pockets(readFileSync(join(dir, 'm.truth.jsonl'), 'utf8')));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 // Names a file or the command line gives are looked up in tables of names: what every object inherits

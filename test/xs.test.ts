@@ -8,6 +8,7 @@ import { xsScript } from '../tools/build.ts';
 import { randomMatch } from '../tools/random-match.ts';
 import { formatTrace, parseTrace, senseTrace } from '../src/sensing/index.ts';
 import { generateTrace } from '../model/table/generate.ts';
+import { THROAT } from '../model/table/throat.ts';
 import { LAYOUTS, NOISE } from '../model/table/noise.ts';
 import { XsWorker } from '../tools/xs/worker.ts';
 import { FIXTURES } from '../tools/fixtures.ts';
@@ -79,6 +80,18 @@ describe('the sensing layer in XS', function () {
       const node = senseTrace(parsed.value);
       assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
     });
+  });
+
+  it('high noise, reference table, with rattles and hangs in the throat (issue 16): XS writes the same match log as Node', async () => {
+    const m = randomMatch(5, { clean: true, maxShots: 60 });
+    const g = generateTrace(m.header, m.events, 5, NOISE.high, LAYOUTS.reference, { throat: THROAT });
+    assert.ok(g.stats.rattles > 0 && g.stats.hangs > 0, JSON.stringify(g.stats));
+    const text = formatTrace(g.header, g.readings);
+    const { reply } = await xs.command('sense\n' + text);
+    const parsed = parseTrace(text);
+    assert.ok(parsed.ok);
+    const node = senseTrace(parsed.value);
+    assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
   });
 });
 

@@ -10,6 +10,10 @@
 // off their line of contact and sees a short gap (each beam on its own). The colour sensor reads each
 // piece while it blocks the upper beam. Edges ring and jitter, glitches come from nowhere, and now
 // and then a beam sticks for seconds (the other beam then counts alone).
+//
+// With `throat` (model/table/throat.ts, issue 16) the throat does more: pieces rattle in the mouth and come
+// back out, pieces hang in the throat for 0.2–5 s and then fall, and a piece follows a hung one into the
+// same pocket 35–190 ms after it cleared both beams. Those draw from a random stream of their own.
 
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { planShots } from './plan.ts';
@@ -18,6 +22,7 @@ import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
 import { perfectPlacement, perfectReading } from './reader.ts';
 import { strikerTrain } from './trains.ts';
+import { hangBlocks, rattleBlock, restingIn, NO_THROAT, type Throat } from './throat.ts';
 
 const MAN_MM = 31.8;
 const STRIKER_MM = 41.3;
@@ -26,6 +31,8 @@ const STRIP_MM = 530;
 const QUIET_US = 3_000_000;
 const STRIKE_CONFIRM_US = 1_000_000;
 const TOUCHING_GAP_MM = 3.4;
+/** A beam blocked this long is stuck to the sensing layer unless it can see that a piece rests there (docs/hardware.md). */
+const STUCK_US = 1_500_000;
 
 export interface Generated {
   header: TraceHeader;
@@ -37,13 +44,15 @@ export interface Generated {
   truth: { header: MatchHeader; events: GameEvent[] };
   /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
   physical: Piece[];
-  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number };
+  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number; rattles: number; hangs: number; follows: number };
 }
 
 /** Situations beyond the noise level's, each opt-in so the default traces stay as they are. */
 export interface GenerateOptions {
   /** Share of shots pocketing the striker and a man in which the two enter one pocket touching (trains.ts). */
   strikerTrains?: number;
+  /** Rattles, hangs and pieces following a hang (throat.ts). */
+  throat?: Throat;
 }
 
 interface Interval {
@@ -52,7 +61,10 @@ interface Interval {
 }
 
 export function generateTrace(header: MatchHeader, events: readonly GameEvent[], seed: number, noise: Noise, layout: Layout, options: GenerateOptions = {}): Generated {
+  const throat = options.throat ?? NO_THROAT;
   const r = rng(seed);
+  /** The throat's situations draw from their own stream, so that without them the trace is as it was. */
+  const rs = rng(seed ^ 0x16_1516);
   const uniform = (a: number, b: number) => a + (b - a) * r();
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
   const twoBeams = layout.beamGapMm > 0;
@@ -61,14 +73,15 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   let order = 0;
   const say = (us: number, event: GameEvent, physical?: Piece) =>
     truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical });
-  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0 };
+  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0, rattles: 0, hangs: 0, follows: 0 };
 
   /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
   const blocked: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
   const stuck: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
   const stuckAt = (pocket: number, beam: number, us: number) => stuck[pocket][beam].some((s) => s.from <= us && us <= s.to);
   /** The last passage through each pocket: when its gate is clear again, and how it moved. */
-  const lastPass = [0, 1, 2, 3].map(() => ({ aEnd: 0, bEnd: 0, clear: 0, speed: 0, speedB: 0, piece: 'white' as Piece }));
+  // `hung`: that piece hung in the throat; the next piece does not touch it, and enters at `clear` at the earliest.
+  const lastPass = [0, 1, 2, 3].map(() => ({ aEnd: 0, bEnd: 0, clear: 0, speed: 0, speedB: 0, piece: 'white' as Piece, hung: false }));
 
   const colour = (us: number, pocket: number, kind: Piece): Rgb => {
     const c = CALIBRATION[kind];
@@ -85,8 +98,8 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
   const pass = (us: number, pocket: number, piece: Piece, train = false): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null; touched: boolean } => {
     const prev = lastPass[pocket];
-    // A striker-and-man train (trains.ts) touches by design; men touch each other by chance.
-    const touched = train || (piece !== 'striker' && prev.piece !== 'striker' && prev.clear > us - 400_000 && r() < noise.touching);
+    // A striker-and-man train (trains.ts) touches by design; men touch each other by chance, never a hung piece.
+    const touched = train || (piece !== 'striker' && prev.piece !== 'striker' && !prev.hung && prev.clear > us - 400_000 && r() < noise.touching);
     let speed = Math.exp(uniform(Math.log(noise.speed[0]), Math.log(noise.speed[1]))) / 1000; // mm per µs
     let speedB = speed * (1 + noise.speedChange * (2 * r() - 1));
     let a0 = Math.max(us, prev.clear);
@@ -105,7 +118,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const bStuck = twoBeams && stuckAt(pocket, 1, b0);
     blocked[pocket][0].push({ from: a0, to: aEnd });
     if (twoBeams) blocked[pocket][1].push({ from: b0, to: bEnd });
-    lastPass[pocket] = { aEnd, bEnd, clear: Math.max(aEnd, twoBeams ? bEnd : aEnd) + 3000, speed, speedB, piece };
+    lastPass[pocket] = { aEnd, bEnd, clear: Math.max(aEnd, twoBeams ? bEnd : aEnd) + 3000, speed, speedB, piece, hung: false };
     // The sensing layer dates a piece by the upper beam, or by the lower one if the upper is stuck;
     // touching pieces share one pulse, split evenly.
     const at = aStuck ? b0 : a0;
@@ -116,6 +129,66 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb, touched };
   };
 
+  /** A piece that tips into a pocket's mouth while the pieces move, and rolls back onto the board: the
+   * upper beam sees it, the lower never (model/table/throat.ts). Not a piece of the truth: with a healthy
+   * lower beam a perfect sensing layer knows it did not go down. Only on two-beam tables (on one beam a
+   * dip cannot be told from a fall), and only where that pocket's beams are clear and not stuck around it. */
+  const rattle = (strikeAt: number) => {
+    if (!twoBeams) return;
+    const pocket = Math.floor(rs() * 4);
+    const kind = (['white', 'black', 'queen', 'striker'] as const)[Math.floor(rs() * 4)];
+    const block = rattleBlock(strikeAt + 40_000 + 1_500_000 * rs(), (0.1 + 0.9 * rs()) / 1000, 2 + 6 * rs(), 300_000 * rs());
+    const near = (x: Interval) => x.from - 300_000 < block.to && block.from - 300_000 < x.to;
+    if (blocked[pocket].some((beam) => beam.some(near))) return;
+    // Before its lower beam has seen a piece the sensing layer cannot know that beam works, and counts
+    // a dip: the repertoire's rattles come after a piece has gone down that pocket.
+    if (!blocked[pocket][1].some((x) => x.to < block.from)) return;
+    if (stuck[pocket].some((spans) => spans.some((x) => x.from - 2_000_000 < block.to && block.from - 2_000_000 < x.to))) return;
+    blocked[pocket][0].push(block);
+    if (layout.colour && rs() >= noise.missedColour) colour(block.from + 2_600 + 1_400 * rs(), pocket, kind);
+    stats.rattles++;
+  };
+
+  /** A piece may hang in this pocket's throat from `us`: two beams, neither stuck near that time. */
+  const mayHang = (us: number, pocket: number) =>
+    twoBeams && throat.hangs > 0 && !stuck[pocket].some((spans) => spans.some((s) => s.from < us + 8_000_000 && us - 2_000_000 < s.to));
+
+  /** A piece that hangs in the throat for 0.2–5 s and then falls (model/table/throat.ts), from `us` or when
+   * the gate is clear. Its colour is read as it comes in, one integration after the upper beam blocks.
+   * `follow`: the next piece enters this pocket 35–190 ms after this one cleared both beams (else 200 ms
+   * or more). The sensing layer dates it when it came in; only if it rests on the upper beam alone past
+   * the stuck time with no colour reading to show a piece is there (or across both beams on a table
+   * whose colour sensor missed it) does the upper beam look failed, and the piece is then dated by the
+   * lower beam. */
+  const hangPass = (us: number, pocket: number, piece: Piece, follow: boolean) => {
+    const at = Math.max(us, lastPass[pocket].clear);
+    const lenMm = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - rs() * noise.offCentre) + BEAM_WIDTH_MM;
+    const gapMm = layout.beamGapMm;
+    const speedIn = (0.3 + 1.2 * rs()) / 1000;
+    const speedOut = (0.3 + 0.7 * rs()) / 1000;
+    const hangUs = Math.exp(Math.log(200_000) + rs() * Math.log(25));
+    let restMm = -lenMm + 1 + (lenMm + gapMm - 2) * rs();
+    // Across both beams for less time than 4.5 men take to cross at its speed, a hang looks to the beams
+    // like touching men (both beams blocked alike): nothing can tell it, so this repertoire rests such a
+    // piece on the lower beam alone (docs/hardware.md).
+    if (restingIn({ restMm, lenMm, gapMm }) === 'both' && speedIn * hangUs < 4.5 * 33) restMm = -lenMm + 1 + (gapMm - 2) * rs();
+    const { upper, lower } = hangBlocks({ at, speedIn, speedOut, restMm, hangUs, lenMm, gapMm });
+    blocked[pocket][0].push(upper);
+    blocked[pocket][1].push(lower!);
+    const read = layout.colour && rs() >= noise.missedColour;
+    const rgb = read ? colour(at + 2_600 + 1_400 * rs(), pocket, piece) : null;
+    const end = Math.max(upper.to, lower!.to);
+    const next = end + (follow ? 35_000 + 155_000 * rs() : 200_000);
+    lastPass[pocket] = { aEnd: upper.to, bEnd: lower!.to, clear: next, speed: speedOut, speedB: speedOut, piece, hung: true };
+    stats.hangs++;
+    if (follow) stats.follows++;
+    // The sensing layer knows a resting piece from a failed beam by the colour read as the upper beam
+    // blocked, or, without colour sensors, by the lower beam blocking right after (docs/hardware.md).
+    const rest = restingIn({ restMm, lenMm, gapMm });
+    const looksFailed = upper.to - upper.from >= STUCK_US && !rgb && (rest === 'upper' || (rest === 'both' && layout.colour));
+    return { at: looksFailed ? lower!.from : at, end, oneBeam: false, rgb, sized: restingIn({ restMm, lenMm, gapMm }) !== 'both', looksFailed };
+  };
+
   /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
   const drop = (from: number, shot: { piece: Piece; pocket: number }[]) => {
     const { list, touch } = options.strikerTrains ? strikerTrain(shot, r, options.strikerTrains) : { list: shot, touch: -1 };
@@ -124,11 +197,14 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     let last = from;
     let quietFrom = from;
     const ask: Piece[] = [];
-    const passed: ReturnType<typeof pass>[] = [];
+    const passed: (ReturnType<typeof pass> & { sized: boolean; looksFailed: boolean; hang: boolean })[] = [];
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];
       if (i > 0 && i !== touch) t += uniform(5_000, 600_000);
-      const p = pass(t, pocket, piece, i === touch);
+      const hang = i !== touch && mayHang(t, pocket) && rs() < throat.hangs;
+      const p = hang
+        ? { ...hangPass(t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, hang }
+        : { ...pass(t, pocket, piece, i === touch), sized: true, looksFailed: false, hang };
       passed.push(p);
       stats.pieces++;
       t = Math.max(t, p.at);
@@ -149,7 +225,12 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       const p = passed[i];
       // What a perfect sensing layer knows: the striker by its size on two beams, the rest by a reading.
       let shown: PocketPiece;
-      if (runs[i] >= 0 && !p.oneBeam && !placed(runs[i])) shown = 'unknown';
+      // A hung piece is sized only if a beam saw it cross whole (it rested on the other one), and a
+      // piece that looked like a failed beam is named as a one-beam table names it.
+      if (p.hang && (!p.sized || p.looksFailed)) shown = (p.rgb && !p.looksFailed && perfectReading(p.rgb, noise.colourSigma, true)) || 'unknown';
+      else if (p.hang && piece === 'striker') shown = 'striker';
+      else if (p.hang) shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, false)) || 'man';
+      else if (runs[i] >= 0 && !p.oneBeam && !placed(runs[i])) shown = 'unknown';
       else if (!p.oneBeam && piece === 'striker') shown = 'striker';
       else shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, p.oneBeam)) || (p.oneBeam ? 'unknown' : 'man');
       say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
@@ -212,6 +293,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
 
     for (const call of plan.during) press(strikeAt + uniform(150_000, 900_000), call);
     const dropped = drop(strikeAt + uniform(40_000, 1_500_000), plan.pieces);
+    if (rs() < throat.rattles) rattle(strikeAt);
     const last = plan.pieces.length > 0 ? dropped.last : strikeAt;
     settleAt = (plan.pieces.length > 0 ? dropped.quietFrom : strikeAt) + QUIET_US;
     placeAt = Math.max(last + uniform(600_000, 5_000_000), strikeAt + STRIKE_CONFIRM_US + 300_000);

@@ -6,6 +6,10 @@
 // A corrected level (the capture driver re-read a quiet pin and found that an edge was lost) moves the
 // beam like an edge, but the pulse it starts or ends is `loose`: its true start or end came earlier,
 // unseen, so its length says nothing of the piece's size, and it is never taken for a glitch.
+// A block that outlasts the stuck time may be a piece resting in the throat, not a failed beam: the gate
+// says which (BeamListener.resting, from what the other beam and the colour sensor saw as it began).
+// A resting piece is no fault: its block stays a pulse like any other until the piece falls, up to
+// hangUs; only then is the beam reported stuck (someone must free the piece).
 
 import type { SensingConfig } from './types.ts';
 
@@ -23,9 +27,11 @@ export interface BeamListener {
   stuck(t: number): void;
   unstuck(t: number): void;
   flapping(t: number): void;
+  /** The block that began at `start` has lasted the stuck time: is it a piece resting in the throat? */
+  resting?(start: number): boolean;
 }
 
-type Cfg = Pick<SensingConfig, 'minPulseUs' | 'minGapUs' | 'stuckUs'>;
+type Cfg = Pick<SensingConfig, 'minPulseUs' | 'minGapUs' | 'stuckUs'> & Partial<Pick<SensingConfig, 'hangUs'>>;
 
 const FLAP_GLITCHES = 5;
 const FLAP_WINDOW_US = 2_000_000;
@@ -40,6 +46,8 @@ export class Beam {
   /** The pulse being assembled has a start or end from a corrected level. */
   private loose = false;
   private isStuck = false;
+  /** The block being assembled outlasted the stuck time, and the gate took it for a resting piece. */
+  private isResting = false;
   private glitches: number[] = [];
   private flapReportedAt = -Infinity;
 
@@ -70,8 +78,15 @@ export class Beam {
     if (this.start < 0) return; // idle: clear
     if (this.end >= 0 && now - this.end >= this.cfg.minGapUs) this.close();
     if (this.start >= 0 && this.end < 0 && !this.isStuck && now - this.start >= this.cfg.stuckUs) {
-      this.isStuck = true;
-      this.out.stuck(this.start + this.cfg.stuckUs);
+      if (!this.isResting) this.isResting = this.out.resting?.(this.start) ?? false;
+      if (!this.isResting) {
+        this.isStuck = true;
+        this.out.stuck(this.start + this.cfg.stuckUs);
+      } else if (now - this.start >= (this.cfg.hangUs ?? 0)) {
+        // Resting longer than any hang: whatever blocks it, the beam must be freed by hand.
+        this.isStuck = true;
+        this.out.stuck(this.start + (this.cfg.hangUs ?? 0));
+      }
     }
   }
 
@@ -89,6 +104,7 @@ export class Beam {
     this.start = -1;
     this.end = -1;
     this.loose = false;
+    this.isResting = false;
     if (p.stuck) {
       this.isStuck = false;
       this.out.unstuck(p.end);
@@ -110,6 +126,11 @@ export class Beam {
   /** The earliest time a pulse not yet handed out may have started; +Infinity if none. A stuck beam holds nothing back. */
   watermark(): number {
     return this.start >= 0 && !this.isStuck ? this.start : Infinity;
+  }
+
+  /** When the pulse being assembled began, stuck or not; +Infinity if none. */
+  since(): number {
+    return this.start >= 0 ? this.start : Infinity;
   }
 
   /** The pulse being assembled was started by a corrected level (its true start is earlier, unseen). */

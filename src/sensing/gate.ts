@@ -5,16 +5,25 @@
 // tables, or the other beam stuck) it counts pulses and names them by colour alone. A pulse one of
 // whose edges was lost (loose: beam.ts) gives no size either: with its partner on the other beam it is
 // one piece, counted from the partner as on a one-beam table.
+// With a healthy lower beam only what crossed both beams went down: an upper pulse alone is a piece
+// that rattled in the mouth and came back out (issue 16). A piece that hangs in the throat shows as a
+// block far longer than the other beam's (passage.ts: rested): one piece, named by the reading taken as
+// it came in; past the stuck time it is no fault when what the beams and the colour sensor saw as the
+// block began says a piece came to rest there (resting()).
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
-import { classifyColour } from './classify.ts';
-import { passageExtent, passageParts } from './passage.ts';
+import { classifyColour, piecesBySize } from './classify.ts';
+import { passageExtent, passageParts, rested, restedSize } from './passage.ts';
 import { nameParts, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
 /** How long before a pulse a colour reading still counts as taken while it lasted (µs), as nameMan's margin. */
 const COLOUR_EARLY_US = 1000;
+/** The colour sensor reads one integration (2.4 ms, and a margin) after the upper beam blocks
+ * (docs/hardware.md): a reading this soon after a block began was taken of what blocked it. */
+const READ_AFTER_BLOCK_US = 30_000;
+const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 
 export class Gate {
   private readonly beams: [Beam, Beam];
@@ -23,6 +32,11 @@ export class Gate {
   /** Stuck intervals already closed, per beam, kept while pulses of the other beam may fall in them. */
   private readonly stuckSpans: [Pulse[], Pulse[]] = [[], []];
   private piecesWithoutColour = 0;
+  /** The colour thresholds for a piece whose size is not known, named among all four kinds (named()). */
+  private readonly clearer: Pick<SensingConfig, 'colourMaxDistance' | 'colourMargin'>;
+  /** The lower beam has seen a piece since the table started: until then a dead lower beam (its
+   * receiver lit for good, miswired) cannot be told from a healthy one, and an upper pulse alone counts. */
+  private lowerWorks = false;
   private colourSilentReported = false;
   private now = 0;
 
@@ -33,16 +47,58 @@ export class Gate {
     private readonly health: (h: HealthFact) => void,
   ) {
     this.beams = [new Beam(cfg, this.listener(0)), new Beam(cfg, this.listener(1))];
+    this.clearer = Object.freeze({ colourMaxDistance: cfg.colourMaxDistance, colourMargin: 2 * cfg.colourMargin });
   }
 
   private listener(beam: 0 | 1): BeamListener {
     const channel = `p${this.pocket}.${beam === 0 ? 'a' : 'b'}`;
     return {
-      pulse: (p) => (p.stuck ? this.stuckSpans[beam].push(p) : this.pulses[beam].push(p)),
+      pulse: (p) => {
+        if (p.stuck) this.stuckSpans[beam].push(p);
+        else this.pulses[beam].push(p);
+        if (beam === 1 && !p.stuck) this.lowerWorks = true;
+      },
       stuck: (t) => this.health({ t, fact: 'stuck', channel }),
       unstuck: (t) => this.health({ t, fact: 'unstuck', channel }),
       flapping: (t) => this.health({ t, fact: 'flapping', channel }),
+      resting: (start) => this.resting(beam, start),
     };
+  }
+
+  /** Is the block that began on `beam` at `start`, now as long as the stuck time, a piece resting in the
+   * throat rather than a failed beam? A piece comes in from above: the lower beam's block is one if the
+   * upper beam began a pulse within a beam delay before it. The upper beam's is one if the colour
+   * sensor, which reads as the upper beam blocks, saw a piece's colour then; on a table without colour
+   * sensors, if the lower beam began blocking within a beam delay after it (a piece lodged across both:
+   * with colour sensors the reading is the surer sign, since a piece passing just after a beam failed
+   * looks the same). A beam that fails blocks with no such company, and is reported stuck as before. */
+  private resting(beam: 0 | 1, start: number): boolean {
+    const delay = this.cfg.maxBeamDelayUs;
+    if (beam === 1) return this.began(0, start - delay, start);
+    if (this.cfg.calibration) return this.pieceColourNear(start);
+    return this.cfg.beamGapMm > 0 && this.began(1, start, start + delay);
+  }
+
+  /** A pulse of `beam` began within [from, to]: the one being assembled, or one still to be matched. */
+  private began(beam: 0 | 1, from: number, to: number): boolean {
+    const open = this.beams[beam].since();
+    if (open >= from && open <= to) return true;
+    for (const p of this.pulses[beam]) if (p.start >= from && p.start <= to) return true;
+    return false;
+  }
+
+  /** A colour reading taken as a block began at `start` is near some piece's calibrated colour. */
+  private pieceColourNear(start: number): boolean {
+    const calibration = this.cfg.calibration;
+    if (!calibration) return false;
+    for (const c of this.colours) {
+      if (c.t < start - 1000 || c.t > start + READ_AFTER_BLOCK_US) continue;
+      for (const kind of KINDS) {
+        const m = calibration[kind];
+        if (Math.hypot(c.rgb[0] - m[0], c.rgb[1] - m[1], c.rgb[2] - m[2]) <= this.cfg.colourMaxDistance) return true;
+      }
+    }
+    return false;
   }
 
   edge(t: number, beam: 0 | 1, blocked: boolean): void {
@@ -116,7 +172,12 @@ export class Gate {
         // in the upper one sees it after all, and must not make a second piece of it.
         const lowerStuck = this.beams[1].stuckAt(a.start) || this.stuckThrough(1, a.start, a.end);
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
-        this.single(as.shift()!);
+        // A healthy lower beam saw nothing: the piece tipped into the mouth and came back out. A pulse
+        // with a lost edge is counted still: the lower beam may have lost its edges too; and so is one
+        // before the lower beam has ever seen a piece, which may be dead.
+        const alone = as.shift()!;
+        if (lowerStuck || alone.loose || !this.lowerWorks) this.single(alone);
+        else this.rattle(alone);
         continue;
       }
       // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece, or
@@ -144,6 +205,11 @@ export class Gate {
     this.single({ ...sure, start: Math.min(a.start, b.start) });
   }
 
+  /** An upper pulse that no lower one followed: not a piece. The colour read as it blocked goes with it. */
+  private rattle(a: Pulse): void {
+    while (this.takeColour(a.start, a.end) !== null) continue; // a dip may give more than one reading
+  }
+
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {
     for (const s of this.stuckSpans[beam]) if (s.start <= from && to <= s.end) return true;
     return false;
@@ -154,8 +220,20 @@ export class Gate {
    * readings taken while it passed. */
   private passage(na: number, nb: number): void {
     const [as, bs] = this.pulses;
-    const parts = passageParts(as, na, bs, nb, this.cfg);
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
+    if (rested(as, na, bs, nb, this.cfg)) {
+      // A piece that hung in the throat, named by the reading taken as it came in, and sized if one
+      // beam saw it cross whole (restedSize).
+      const start = as[0].start;
+      const size = na === 1 && nb === 1 ? restedSize(as[0], bs[0], this.cfg) : null;
+      as.splice(0, na);
+      bs.splice(0, nb);
+      if (size === null) this.named(start, end, start);
+      else if (piecesBySize(size, this.cfg)[0] === 'striker') this.emit(start, (this.takeColour(start - 1000, end), 'striker'), end);
+      else this.emit(start, this.nameMan(start, end), end);
+      return;
+    }
+    const parts = passageParts(as, na, bs, nb, this.cfg);
     as.splice(0, na);
     bs.splice(0, nb);
     for (let p = 0; p < parts.length; p++) {
@@ -201,6 +279,31 @@ export class Gate {
     const taken: ColourReading[] = [];
     for (let c = this.takeColour(from, to); c; c = this.takeColour(from, to)) taken.push(c);
     return taken;
+  }
+
+  /** One piece of unknown size seen from `from` to `to`, dated `at`, named by the first reading taken
+   * then (the striker too, as size cannot tell it), else `unknown` for a player to name. The striker's
+   * colour lies between white's and black's, nearer to each than they are to each other, so a reading
+   * that names one of those three must be as clear as one that tells white from black: the striker
+   * misnamed a man, or a man the striker, would score the wrong foul. */
+  private named(from: number, to: number, at: number): void {
+    const calibration = this.cfg.calibration;
+    const reading = this.takeColour(from - 1000, to);
+    let kind: SeenPiece['piece'] = 'unknown';
+    if (calibration && reading) {
+      kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+      if (kind !== 'queen' && kind !== 'unknown' && classifyColour(reading.rgb, calibration, this.clearer, true) === null) kind = 'unknown';
+    }
+    this.noteColour(reading !== null);
+    this.emit(at, kind, to);
+  }
+
+  private nameMan(from: number, to: number): SeenPiece['piece'] {
+    const calibration = this.cfg.calibration;
+    const reading = this.takeColour(from - 1000, to + 1000);
+    this.noteColour(reading !== null);
+    if (!calibration || !reading) return 'man';
+    return classifyColour(reading.rgb, calibration, this.cfg, false) ?? 'man';
   }
 
   /** The first colour reading taken within [from, to], removed from the queue. */

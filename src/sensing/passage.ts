@@ -26,7 +26,7 @@ const EDGE_US = 40;
 export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA: number, openB: number, now: number, cfg: Cfg): { na: number; nb: number } | null {
   const delay = Math.max(bs[0].start - as[0].start, 1);
   const halfMan = (cfg.manMm / 2 / cfg.beamGapMm) * delay; // µs for half a man at the measured speed
-  const touching = (TOUCHING_GAP_MM / cfg.beamGapMm) * delay; // µs: the widest gap between touching pieces
+  const touchingAtEntry = (TOUCHING_GAP_MM / cfg.beamGapMm) * delay; // µs: the widest gap between touching pieces
   let na = 1;
   let nb = 1;
   for (;;) {
@@ -36,6 +36,10 @@ export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA:
       // Both beams agree the pieces so far end here. A piece right behind (a gap on both beams no
       // wider than touching pieces leave) touched them: same passage, so it is sized at their speed,
       // not by its own leading edges, which a gap seen wider on one beam than the other would skew.
+      // The widest gap at the pace the pieces left at: after a piece that hung on the upper beam the
+      // leading edges' delay is the length of the hang, the trailing edges' that of the fall.
+      const trail = bs[nb - 1].end - as[na - 1].end;
+      const touching = trail < delay / 2 ? (TOUCHING_GAP_MM / cfg.beamGapMm) * Math.max(trail, 1) : touchingAtEntry;
       const a = as[na];
       const b = bs[nb];
       const aNear = a ? a.start - as[na - 1].end <= touching : openA - as[na - 1].end <= touching;
@@ -66,6 +70,29 @@ export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA:
     if (now !== Infinity && (open < limit || now < limit)) return null;
     return { na, nb };
   }
+}
+
+/** One beam blocked half as long again as the other, or longer than four men: not pieces crossing at a
+ * steady speed (touching pieces block both beams alike, within the few per cent a fall changes the
+ * speed) but a piece that stopped in the throat, on one beam or across both, and then fell. */
+export function rested(as: readonly Pulse[], na: number, bs: readonly Pulse[], nb: number, cfg: Cfg): boolean {
+  const blockedA = blockedWithin(as, na, -Infinity, Infinity);
+  const blockedB = blockedWithin(bs, nb, -Infinity, Infinity);
+  if (Math.max(blockedA, blockedB) > 1.5 * Math.min(blockedA, blockedB)) return true;
+  const speed = cfg.beamGapMm / Math.max(bs[0].start - as[0].start, 1);
+  return (speed * (blockedA + blockedB)) / 2 > 4.5 * cfg.manMm;
+}
+
+/** The size of a piece that hung in the throat, if one beam saw it cross whole at a speed the edges
+ * give: resting on the lower beam, it crossed the upper one coming in (speed from the leading edges);
+ * resting on the upper beam, it crossed the lower one falling out (speed from the trailing edges, both
+ * passed after it fell on). Resting across both, neither beam saw it whole: null. */
+export function restedSize(a: Pulse, b: Pulse, cfg: Cfg): number | null {
+  const lengthA = a.end - a.start;
+  const lengthB = b.end - b.start;
+  if (1.5 * lengthA < lengthB && b.start > a.start) return (cfg.beamGapMm / (b.start - a.start)) * lengthA;
+  if (1.5 * lengthB < lengthA && b.end > a.end) return (cfg.beamGapMm / (b.end - a.end)) * lengthB;
+  return null;
 }
 
 export interface Part {

@@ -59,6 +59,9 @@ export interface SensingConfig {
   minGapUs: number;
   /** Blocked longer than any passage: a stuck beam. */
   stuckUs: number;
+  /** A block beyond the stuck time that a piece resting in the throat explains (gate.ts) is no fault
+   * until this long: a piece may hang in the throat for seconds and then fall. */
+  hangUs: number;
   /** A strip that stays empty this long after the striker left it was struck (docs/formats.md §2: 1 s). */
   strikeUs: number;
   /** The longest a piece can take from the upper to the lower beam (10 mm at 0.1 m/s is 100 ms). */
@@ -76,6 +79,7 @@ export const DEFAULT_CONFIG: Readonly<Omit<SensingConfig, 'beamGapMm' | 'calibra
   minPulseUs: 1_000,
   minGapUs: 250,
   stuckUs: 1_500_000,
+  hangUs: 8_000_000,
   strikeUs: 1_000_000,
   maxBeamDelayUs: 150_000,
   manMm: 33,

@@ -7,6 +7,7 @@ import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
 import { generateTrace, type GenerateOptions } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE, type Layout, type Noise } from '../../model/table/noise.ts';
+import { THROAT } from '../../model/table/throat.ts';
 import { XsWorker } from '../xs/worker.ts';
 import { fmt, median, percentile, table } from './stats.ts';
 
@@ -41,6 +42,33 @@ function strikerTrainRows(perLevel: number): [string, string, string?][] {
   return rows;
 }
 
+/** Issue 16's throat (model/table/throat.ts): rattles, hangs of 0.2–5 s, pieces following a hang, on the
+ * reference table at each noise level. Its own rows, apart from the table above, so that each situation
+ * added to the repertoire can add its own. */
+function throatRows(minShots: number): [string, string, string?][] {
+  const rows: [string, string, string?][] = [];
+  for (const noise of Object.values(NOISE)) {
+    const t = emptyTally();
+    const seen = { shots: 0, rattles: 0, hangs: 0, follows: 0 };
+    for (let seed = 7001; seen.shots < minShots || t.matches < 8; seed++) {
+      const m = randomMatch(seed, { clean: true });
+      const g = generateTrace(m.header, m.events, seed, noise, LAYOUTS.reference, { throat: THROAT });
+      compare(t, m.header, g.truth.events, g.physical, senseTrace({ header: g.header, readings: g.readings }).events);
+      seen.shots += g.stats.shots;
+      seen.rattles += g.stats.rattles;
+      seen.hangs += g.stats.hangs;
+      seen.follows += g.stats.follows;
+    }
+    rows.push([
+      `${noise.name}: rattles, hangs, following a hang`,
+      `${fmt(seen.rattles)}, ${fmt(seen.hangs)}, ${fmt(seen.follows)}`,
+      `${fmt(seen.shots)} shots, ${fmt(t.truthPieces)} pieces`,
+    ]);
+    rows.push([`${noise.name}: counted / classified of the readable`, `${pct(t.counted, t.truthPieces)} / ${pct(t.classifiedReadable, t.readable)}`]);
+    rows.push([`${noise.name}: named wrongly, phantoms`, `${fmt(t.misclassified)}, ${fmt(t.phantoms)}`, 'target: no phantom (a rattle is none)']);
+  }
+  return rows;
+}
 
 export async function benchSensing(options: { shotsPerLevel?: number } = {}): Promise<string> {
   const perLevel = options.shotsPerLevel ?? 2_500;
@@ -70,6 +98,7 @@ export async function benchSensing(options: { shotsPerLevel?: number } = {}): Pr
     other.push([`${name}, high noise: counted / classified`, `${pct(t.counted, t.truthPieces)} / ${pct(t.classified, t.truthPieces)}`, `${fmt(shots)} shots; phantoms ${t.phantoms}; matches equal ${t.matchesEqual}/${t.matches}`]);
   }
   out += table('Other tables (classified: named by the sensors alone; the rest a player names)', other);
+  out += table('The throat, reference table (issue 16: rattles, hangs of 0.2–5 s, a piece following a hang)', throatRows(Math.round(perLevel / 2)));
 
   out += table('Striker-and-man trains (issue 16 §2): the striker and a man of one shot into one pocket touching, reference table', strikerTrainRows(Math.round(perLevel / 2)));
 

@@ -70,7 +70,8 @@ export class I2C {
   }
 }
 
-export class Digital {
+/** ECMA-419's Digital modes and edges (embedded:io/digital), for every stand-in of the class. */
+export class DigitalModes {
   static Input = 0;
   static InputPullUp = 1;
   static InputPullDown = 2;
@@ -79,9 +80,13 @@ export class Digital {
   static OutputOpenDrain = 9;
   static Rising = 1;
   static Falling = 2;
+}
+
+export class Digital extends DigitalModes {
   #pin: number;
   #open = true;
   constructor(options: { pin: number; mode: number; edge?: number; onReadable?: (this: Digital) => void }) {
+    super();
     this.#pin = native(() => {
       const d = device();
       if (options.pin === undefined) throw new Error('invalid');

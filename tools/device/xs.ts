@@ -3,6 +3,7 @@
 // xsMeter) instead of a round trip to Node per handler.
 import { XsWorker } from '../xs/worker.ts';
 import { deviceModelScript } from './bundle.ts';
+import type { RunResult } from '../../model/device/run.ts';
 
 export interface DeviceRunOptions {
   capture: 'today' | 'fixed';
@@ -12,37 +13,12 @@ export interface DeviceRunOptions {
   keepReadings?: boolean;
 }
 
-/** What a run answers (model/device/run.ts RunResult, through JSON). */
-export interface DeviceRun {
-  log: string;
-  stats: {
-    handlers: number;
-    ops: number;
-    queueHigh: number;
-    refused: number;
-    worstLatencyUs: number;
-    worstLatencyWhat: string;
-    worstHandlerUs: number;
-    worstHandler: { what: string; at: number; ops: number; blockedUs: number };
-    errors: string[];
-    busyUs: number;
-  };
-  lostEdges: number;
-  refusedPosts: number;
-  flash: { writes: number; erases: number; heldUs: number };
-  busBytes: number;
-  spanUs: number;
-  originUs: number;
-  native: boolean;
-  lateColourReads: number;
-  boot: { us: number; ops: number };
-  logs: string[];
-  readings: { t: number; kind: string }[];
-  deliveredAt: number[];
-}
+/** What a run answers: model/device/run.ts's RunResult through JSON, whose readings keep their time and kind. */
+export type DeviceRun = Omit<RunResult, 'readings'> & { readings: { t: number; kind: string }[] };
 
-/** The capture driver the worktree's C is (hosts/device/capture): 'today' until interface 1's retry
- * is merged, then 'fixed'. The model cannot read it from the C: change it with the C. */
+/** The capture driver hosts/device/capture's C is: 'fixed' since it retries a refused post and re-reads
+ * quiet pins (issue 15 §1); 'today' models the driver before that. The model cannot read it from the C:
+ * change it with the C. */
 export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'fixed';
 
 /** One XS engine with the model loaded; runs traces one after another. */

@@ -3,6 +3,7 @@
 // ArrayBuffer and write(buffer) returns nothing; a NACK throws ("read failed", "write failed"); a second
 // device at one address is refused; pins are reserved until close(); a closed object throws when used.
 import { hardware } from './hardware.ts';
+import { DigitalModes } from '../../../model/device/sdk.ts';
 
 type Buffer = ArrayBuffer | ArrayBufferView;
 const bytesOf = (b: Buffer) => Array.from(b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
@@ -42,18 +43,11 @@ export class I2C {
   }
 }
 
-export class Digital {
-  static Input = 0;
-  static InputPullUp = 1;
-  static InputPullDown = 2;
-  static InputPullUpDown = 3;
-  static Output = 8;
-  static OutputOpenDrain = 9;
-  static Rising = 1;
-  static Falling = 2;
+export class Digital extends DigitalModes {
   #pin: number;
   #open = true;
   constructor(options: { pin: number; mode: number; edge?: number; onReadable?: (this: Digital) => void }) {
+    super();
     if (options.pin === undefined) throw new Error('invalid');
     if (hardware.pinsInUse.has(options.pin)) throw new Error('in use');
     if (![0, 1, 2, 3, 8, 9].includes(options.mode)) throw new RangeError('invalid mode');

@@ -93,6 +93,24 @@ describe('the sensing layer in XS', function () {
     const node = senseTrace(parsed.value);
     assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
   });
+
+  it('a lower beam that dies clear mid-match (its edges cut from a generated trace): XS writes the same match log as Node, and the beam is found blind', async () => {
+    const m = randomMatch(6, { clean: true, maxShots: 60 });
+    const g = generateTrace(m.header, m.events, 6, NOISE.medium, LAYOUTS.reference, { throat: THROAT });
+    const lower = (r: Reading) => r.kind === 'beam' && r.pocket === 1 && r.beam === 1;
+    const edges = g.readings.filter(lower);
+    // The beam dies clear after its third piece: at a clear edge with no other edge of it for 50 ms.
+    const quiet = edges.filter((r, i) => r.kind === 'beam' && !r.blocked && (i + 1 === edges.length || edges[i + 1].t - r.t > 50_000));
+    const dies = quiet[2].t;
+    const readings = g.readings.filter((r) => !(lower(r) && r.t > dies));
+    const text = formatTrace(g.header, readings);
+    const parsed = parseTrace(text);
+    assert.ok(parsed.ok);
+    const node = senseTrace(parsed.value);
+    assert.ok(node.health.some((h) => h.fact === 'blind' && h.channel === 'p1.b'), JSON.stringify(node.health));
+    const { reply } = await xs.command('sense\n' + text);
+    assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
+  });
 });
 
 describe('the whole table app in XS', function () {

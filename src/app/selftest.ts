@@ -15,7 +15,7 @@ export interface HardwarePart {
   pin: string;
 }
 
-export type Fact = 'neverClears' | 'flickers' | 'colourSilent' | 'stripSilent' | 'displayMissing';
+export type Fact = 'neverClears' | 'neverBlocks' | 'flickers' | 'colourSilent' | 'stripSilent' | 'displayMissing';
 
 export interface Fault {
   channel: string;
@@ -30,6 +30,7 @@ export interface Fault {
 /** Each fact's words for the debug log; the display says it in the table's language (the message id is the fact). */
 const LOG: Readonly<Record<Fact, (ch: string) => string>> = Object.freeze({
   neverClears: (ch: string) => `beam ${ch} never clears (misaligned or blocked)`,
+  neverBlocks: (ch: string) => `beam ${ch} saw none of the pieces the upper beam saw fall (receiver lit for good or a wire off)`,
   flickers: (ch: string) => `beam ${ch} flickers (loose wire or stray light)`,
   colourSilent: (ch: string) => `colour sensor ${ch} does not answer`,
   stripSilent: (ch: string) => `strip ${ch} reports nothing`,
@@ -144,11 +145,18 @@ export function faultsNow(x: FaultInputs): Fault[] {
   for (const h of x.health) {
     if (found.has(h.channel)) continue;
     if (h.fact === 'stuck' && !cured(x.health, h, w)) found.set(h.channel, 'neverClears');
+    // A blind lower beam is cured once it blocks again (a piece passed through it).
+    if (h.fact === 'blind' && !blockedSince(h, w)) found.set(h.channel, 'neverBlocks');
     if (h.fact === 'flapping' && x.now - h.t < FLICKER_SHOWN_US) found.set(h.channel, 'flickers');
     if (h.fact === 'colourSilent' && w.answered[Number(h.channel[1])] < h.t) found.set(h.channel, 'colourSilent');
     if (h.fact === 'stripSilent' && w.strip[Number(h.channel[1])] === undefined) found.set(h.channel, 'stripSilent');
   }
   return [...found].map(([ch, fact]) => fault(ch, fact, x.hardware));
+}
+
+function blockedSince(h: HealthFact, w: SensorWatch): boolean {
+  const i = Number(h.channel[1]) * 2 + (h.channel[3] === 'b' ? 1 : 0);
+  return w.blocked[i] || w.since[i] > h.t;
 }
 
 function cured(health: readonly HealthFact[], h: HealthFact, w: SensorWatch): boolean {

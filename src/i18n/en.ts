@@ -166,6 +166,7 @@ export const EN = Object.freeze({
   healthFaults: 'HEALTH: {0} FAULTS',
   neverClears: '{0} NEVER CLEARS',
   flickers: '{0} FLICKERS',
+  neverBlocks: '{0} NEVER BLOCKS',
   colourSilent: '{0} NO COLOUR',
   stripSilent: '{0} STRIP SILENT',
   displayMissing: 'NO DISPLAY',

@@ -158,6 +158,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   healthFaults: 'STATO: {0} GUASTI',
   neverClears: '{0} SEMPRE COPERTO',
   flickers: '{0} INTERMITTENTE',
+  neverBlocks: '{0} MAI COPERTO',
   colourSilent: '{0} NO COLORE',
   stripSilent: '{0} STRISCIA MUTA',
   displayMissing: 'DISPLAY ASSENTE',

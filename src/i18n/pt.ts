@@ -158,6 +158,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   healthFaults: 'ESTADO: {0} FALHAS',
   neverClears: '{0} SEMPRE CORTADO',
   flickers: '{0} INSTÁVEL',
+  neverBlocks: '{0} NUNCA CORTADO',
   colourSilent: '{0} SEM COR',
   stripSilent: '{0} FITA MUDA',
   displayMissing: 'SEM ECRÃ',

@@ -158,6 +158,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   healthFaults: 'STARE: {0} DEFECTE',
   neverClears: '{0} MEREU BLOCAT',
   flickers: '{0} INTERMITENT',
+  neverBlocks: '{0} NU SE BLOCHEAZĂ',
   colourSilent: '{0} FĂRĂ CULOARE',
   stripSilent: '{0} BANDĂ MUTĂ',
   displayMissing: 'FĂRĂ ECRAN',

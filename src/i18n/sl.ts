@@ -158,6 +158,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   healthFaults: 'STANJE: {0} NAPAK',
   neverClears: '{0} STALNO ZAPRT',
   flickers: '{0} UTRIPA',
+  neverBlocks: '{0} NIKOLI ZAPRT',
   colourSilent: '{0} NI BARVE',
   stripSilent: '{0} TRAK NE JAVI',
   displayMissing: 'NI ZASLONA',

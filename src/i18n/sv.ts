@@ -158,6 +158,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   healthFaults: 'STATUS: {0} FEL',
   neverClears: '{0} ALLTID BRUTEN',
   flickers: '{0} FLADDRAR',
+  neverBlocks: '{0} ALDRIG BRUTEN',
   colourSilent: '{0} INGEN FÄRG',
   stripSilent: '{0} LIST TYST',
   displayMissing: 'INGEN DISPLAY',

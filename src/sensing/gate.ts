@@ -10,6 +10,11 @@
 // block far longer than the other beam's (passage.ts: rested): one piece, named by the reading taken as
 // it came in; past the stuck time it is no fault when what the beams and the colour sensor saw as the
 // block began says a piece came to rest there (resting()).
+// A lower beam that dies clear (its receiver lit for good, a wire off) sees nothing, and every piece
+// would look like a rattle: after a run of upper pulses alone that look like falls (no passage through
+// both beams between them; BLIND_AFTER), the gate says the lower beam is `blind`, counts the ones it
+// took for rattles (suspects) and every upper pulse from then on as on a one-beam table, until the lower
+// beam's next pulse paired with an upper one (docs/hardware.md, "A lower beam that dies").
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour, piecesBySize } from './classify.ts';
@@ -24,6 +29,16 @@ const COLOUR_EARLY_US = 1000;
  * (docs/hardware.md): a reading this soon after a block began was taken of what blocked it. */
 const READ_AFTER_BLOCK_US = 30_000;
 const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
+/** How much evidence (fallWeight, summed over the upper pulses alone since the last passage through both
+ * beams) says a trusted lower beam is blind. A rattle's block and a fall's overlap in length (docs/
+ * hardware.md: 10–1000 ms against 4–430 ms), so one pulse proves nothing; what tells is a run, and a
+ * piece that crossed briskly: a rattling piece must stop and come back, a falling one passes at speed.
+ * In 400 generated matches of 150 shots at each of two noise levels, a rattle in one shot of three
+ * (model/table/throat.ts), no pocket reached 7; five pieces at 0.5–8 m/s past a dead beam weigh 10. */
+const BLIND_AFTER = 8;
+/** A piece that blocks the upper beam no longer than the striker takes at this speed (mm per µs) crossed
+ * briskly: it weighs 2, and 3 at twice the speed (a rattle that short must not have stopped at all). */
+const BRISK_MM_PER_US = 2 / 1000;
 
 export class Gate {
   private readonly beams: [Beam, Beam];
@@ -37,6 +52,13 @@ export class Gate {
   /** The lower beam has seen a piece since the table started: until then a dead lower beam (its
    * receiver lit for good, miswired) cannot be told from a healthy one, and an upper pulse alone counts. */
   private lowerWorks = false;
+  /** The lower beam saw nothing of a run of falls (`blind` reported): upper pulses alone count. */
+  private lowerBlind = false;
+  /** Upper pulses alone taken for rattles since the last passage through both beams that looked like
+   * falls, with the reading taken of each (null: none): counted if the lower beam turns out blind. */
+  private readonly suspects: { pulse: Pulse; reading: ColourReading | null }[] = [];
+  /** The suspects' weight (fallWeight): BLIND_AFTER says the lower beam is blind. */
+  private evidence = 0;
   private colourSilentReported = false;
   private now = 0;
 
@@ -93,10 +115,18 @@ export class Gate {
     if (!calibration) return false;
     for (const c of this.colours) {
       if (c.t < start - 1000 || c.t > start + READ_AFTER_BLOCK_US) continue;
-      for (const kind of KINDS) {
-        const m = calibration[kind];
-        if (Math.hypot(c.rgb[0] - m[0], c.rgb[1] - m[1], c.rgb[2] - m[2]) <= this.cfg.colourMaxDistance) return true;
-      }
+      if (this.nearPiece(c.rgb)) return true;
+    }
+    return false;
+  }
+
+  /** Within colourMaxDistance of some piece's calibrated colour. */
+  private nearPiece(rgb: Rgb): boolean {
+    const calibration = this.cfg.calibration;
+    if (!calibration) return false;
+    for (const kind of KINDS) {
+      const m = calibration[kind];
+      if (Math.hypot(rgb[0] - m[0], rgb[1] - m[1], rgb[2] - m[2]) <= this.cfg.colourMaxDistance) return true;
     }
     return false;
   }
@@ -164,6 +194,7 @@ export class Gate {
           const n = passageExtent(as, bs, this.beams[0].watermark(), this.beams[1].watermark(), this.now, this.cfg);
           if (!n) break; // a pulse that may belong to this passage is still to come
           this.passage(n.na, n.nb);
+          this.lowerAlive();
           continue;
         }
         // No lower pulse yet: wait while one may still start in time, unless the lower beam is stuck.
@@ -176,7 +207,7 @@ export class Gate {
         // with a lost edge is counted still: the lower beam may have lost its edges too; and so is one
         // before the lower beam has ever seen a piece, which may be dead.
         const alone = as.shift()!;
-        if (lowerStuck || alone.loose || !this.lowerWorks) this.single(alone);
+        if (lowerStuck || alone.loose || !this.lowerWorks || this.lowerBlind) this.single(alone);
         else this.rattle(alone);
         continue;
       }
@@ -203,11 +234,50 @@ export class Gate {
     const b = this.pulses[1].shift()!;
     const sure = a.loose && !b.loose ? b : a;
     this.single({ ...sure, start: Math.min(a.start, b.start) });
+    this.lowerAlive();
   }
 
-  /** An upper pulse that no lower one followed: not a piece. The colour read as it blocked goes with it. */
+  /** An upper pulse that no lower one followed: not a piece. The colour read as it blocked goes with it
+   * (a dip may give more than one reading). If it looks like a fall it is a suspect: the lower beam may
+   * have died; when the suspects in a row weigh BLIND_AFTER, it has. */
   private rattle(a: Pulse): void {
-    while (this.takeColour(a.start, a.end) !== null) continue; // a dip may give more than one reading
+    const reading = this.takeColour(a.start - COLOUR_EARLY_US, a.end);
+    while (this.takeColour(a.start - COLOUR_EARLY_US, a.end) !== null) continue;
+    const weight = this.fallWeight(a, reading);
+    if (weight === 0) return;
+    this.suspects.push({ pulse: a, reading });
+    this.evidence += weight;
+    if (this.evidence < BLIND_AFTER) return;
+    this.lowerBlind = true;
+    this.health({ t: a.end, fact: 'blind', channel: `p${this.pocket}.b` });
+    // The falls taken for rattles, with their own times and readings (Sensing dates them no earlier than
+    // what it has already given out: the log's time never goes back), then this one.
+    for (const s of this.suspects) {
+      if (s.reading) this.colours.unshift(s.reading);
+      this.single(s.pulse);
+    }
+    this.suspects.length = 0;
+    this.evidence = 0;
+  }
+
+  /** How far this upper pulse alone says a piece fell past a dead lower beam: 0 if it is longer than the
+   * striker takes at the slowest fall (the beam gap in maxBeamDelayUs) or, where there are colour
+   * sensors, no reading near a piece's colour came with it (a fall is read one integration after it
+   * blocks): a rattle that stayed in the mouth, no evidence either way. Else 1, or 2 and 3 for a brisk
+   * crossing (BRISK_MM_PER_US). */
+  private fallWeight(a: Pulse, reading: ColourReading | null): number {
+    const slowest = this.cfg.beamGapMm / this.cfg.maxBeamDelayUs; // mm per µs
+    const length = a.end - a.start;
+    if (length > this.cfg.strikerMm / slowest) return 0;
+    if (this.cfg.calibration && (reading === null || !this.nearPiece(reading.rgb))) return 0;
+    return length <= this.cfg.strikerMm / (2 * BRISK_MM_PER_US) ? 3 : length <= this.cfg.strikerMm / BRISK_MM_PER_US ? 2 : 1;
+  }
+
+  /** The lower beam saw a piece with the upper one: it works, and the upper pulses alone so far were rattles. */
+  private lowerAlive(): void {
+    this.lowerBlind = false;
+    this.suspects.length = 0;
+    this.evidence = 0;
   }
 
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {

@@ -35,6 +35,8 @@ export class Sensing {
   /** Time of the strike, or when the gates were last clear after a piece: the quiet time runs from here. */
   private lastActivity = 0;
   private now = 0;
+  /** The time of the last event given out (µs): nothing is given out earlier (the log's time never goes back). */
+  private given = -Infinity;
   private readonly seatsInPlay: number[];
   private readonly silentReported = [false, false, false, false];
   readonly cfg: SensingConfig;
@@ -105,6 +107,9 @@ export class Sensing {
   }
 
   private push(s: Seen): void {
+    // A piece known late (a gate found its lower beam blind and counts the falls it took for rattles)
+    // goes in at the earliest time the log can still take.
+    if (s.t < this.given) s = { ...s, t: this.given };
     // Mostly in order already; insert from the back.
     let i = this.queue.length;
     while (i > 0 && this.queue[i - 1].t > s.t) i--;
@@ -165,6 +170,7 @@ export class Sensing {
   }
 
   private emit(e: GameEvent, us: number): void {
+    this.given = us;
     this.out.event({ ...e, t: Math.floor(us / 1000) });
   }
 

@@ -31,10 +31,11 @@ export type Reading =
   | { t: number; kind: 'strip'; seat: number; mm: number | null }
   | { t: number; kind: 'call'; call: TraceCall };
 
-/** Facts about the sensors that the app shows (a beam stuck, flapping, a sensor silent). */
+/** Facts about the sensors that the app shows (a beam stuck, flapping, blind, a sensor silent). `blind`:
+ * a lower beam that saw nothing of pieces the upper beam saw fall (gate.ts). */
 export interface HealthFact {
   t: number;
-  fact: 'stuck' | 'unstuck' | 'flapping' | 'colourSilent' | 'stripSilent';
+  fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'colourSilent' | 'stripSilent';
   /** A channel name of docs/formats.md §2: "p2.a", "p1.c", "s0". */
   channel: string;
 }

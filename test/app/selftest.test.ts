@@ -69,6 +69,19 @@ describe('self-test', () => {
     assert.deepEqual(faultsNow(inputs(w, { health: cleared })), []);
   });
 
+  it('a lower beam the sensing layer found blind is named with its part and pin until it blocks again', () => {
+    const w = heardWatch();
+    const health: HealthFact[] = [{ t: 5_000_000, fact: 'blind', channel: 'p1.b' }];
+    const [f] = faultsNow(inputs(w, { health }));
+    assert.equal(f.fact, 'neverBlocks');
+    assert.equal(f.message, `beam p1.b saw none of the pieces the upper beam saw fall (receiver lit for good or a wire off): ${named('p1.b')}`);
+    assert.deepEqual(faultText(f), ['P1.B NEVER BLOCKS', ` ${partOf('p1.b').part}`, ` ${partOf('p1.b').pin}`]);
+    assert.equal(faultText(f, 'sv')[0], 'P1.B ALDRIG BRUTEN');
+    // A piece passed through it (in the self-test, or in play): it works.
+    for (const r of pulse(1, 1, 7_000_000, 7_030_000)) w.note(r);
+    assert.deepEqual(faultsNow(inputs(w, { health })), []);
+  });
+
   it('a colour sensor that does not answer when a piece blocks the upper beam', () => {
     const w = heardWatch();
     w.note({ t: 1_000_000, kind: 'beam', pocket: 2, beam: 0, blocked: true });

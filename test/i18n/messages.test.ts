@@ -68,7 +68,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   separable: [ROW], notSeparable: [ROW], weakIs: [ROW, POCKET, WHY], wrongCount: [ROW, 12], marginIs: [ROW, '.999'], sizesIs: [ROW, SIZE, SIZE],
   ok: [ROW], noReadings: [ROW], noColour: [ROW], oneBeam: [ROW],
   notKeptNoColour: [ROW], keptInFlash: [ROW], notKeptFlash: [ROW], selectKeep: [ROW], holdLeave: [ROW],
-  healthOk: [ROW], healthFault: [ROW, 1], healthFaults: [ROW, 999], neverClears: [ROW, CHANNEL], flickers: [ROW, CHANNEL], colourSilent: [ROW, CHANNEL],
+  healthOk: [ROW], healthFault: [ROW, 1], healthFaults: [ROW, 999], neverClears: [ROW, CHANNEL], neverBlocks: [ROW, CHANNEL], flickers: [ROW, CHANNEL], colourSilent: [ROW, CHANNEL],
   stripSilent: [ROW, CHANNEL], displayMissing: [ROW], partNotDescribed: [ROW - 1], colourIs: [ROW - 3, RGB], stripsIs: [ROW, STRIPS], keysIs: [ROW, '●', '●', '●'],
 };
 

@@ -10,6 +10,7 @@ import { formatTrace } from '../../src/sensing/trace.ts';
 import { FIGURES } from '../../model/device/figures.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE, type Noise } from '../../model/table/noise.ts';
+import { THROAT } from '../../model/table/throat.ts';
 import { DeviceModel, FIRMWARE_CAPTURE, type DeviceRunOptions } from '../device/xs.ts';
 import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
@@ -126,8 +127,49 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
       out += table('  the longest JavaScript handler', longest);
       out += table(`  the slowest speed at which the sensing targets hold (assumed ESP32 speed: ${fmt(FIGURES.opsPerMs)} ops/ms)`, slowest);
     }
+    out += await situationRows(model, o);
   } finally {
     model.close();
   }
   return out;
+}
+
+/** Issue 16's situations through the device, at the assumed XS speed: rattles, hangs of 0.2–5 s and a
+ * piece following a hang (a hang holds the gate's ring and its colour sampling), and the striker touching
+ * a man into one pocket (one long pulse, whose pieces the sampler reads). */
+async function situationRows(model: DeviceModel, o: { matches: number; shots: number }): Promise<string> {
+  const rows: [string, string, string?][] = [];
+  const situations = [
+    { name: 'throat', options: { throat: THROAT } },
+    { name: 'trains', options: { strikerTrains: 1 } },
+  ] as const;
+  for (const situation of situations) {
+    for (const noise of Object.values(NOISE)) {
+      const t = emptyTally();
+      const seen = { rattles: 0, hangs: 0, follows: 0, trains: 0 };
+      for (let i = 0; i < o.matches; i++) {
+        const seed = 100 + i;
+        const m = randomMatch(seed, { clean: true, maxShots: o.shots });
+        const g = generateTrace(m.header, m.events, seed, noise, LAYOUTS.reference, situation.options);
+        const r = await model.run(formatTrace(g.header, g.readings), { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: FIGURES.opsPerMs });
+        const log = parseLog(r.log);
+        if (!log.ok) throw new Error(`bench device: the device's log does not parse (${log.error.line}: ${log.error.reason})`);
+        compare(t, m.header, g.truth.events, g.physical, log.value.events.map((e) => e.event));
+        seen.rattles += g.stats.rattles;
+        seen.hangs += g.stats.hangs;
+        seen.follows += g.stats.follows;
+        seen.trains += g.stats.strikerTrains;
+      }
+      const what = situation.name === 'throat' ? `${seen.rattles} rattles, ${seen.hangs} hangs, ${seen.follows} following` : `${seen.trains} trains`;
+      rows.push([
+        `${situation.name}, ${noise.name}`,
+        `${pct(t.counted, t.truthPieces)} / ${pct(t.classifiedReadable, t.readable)} / ${t.phantoms}`,
+        `${fmt(t.truthPieces)} pieces (${what}), ${fmt(t.misclassified)} named wrongly`,
+      ]);
+    }
+  }
+  return table(
+    `  issue 16's situations on the device at ${fmt(FIGURES.opsPerMs)} ops/ms (${o.matches} matches of ≤ ${o.shots} shots each): counted / classified of the readable / phantoms`,
+    rows,
+  );
 }

@@ -67,18 +67,23 @@ describe('the rules engine in XS', function () {
 describe('the sensing layer in XS', function () {
   const xs = workerWith('tools/xs/sensing-entry.ts');
 
+  /** Senses a trace in XS and in Node, asserts the two match logs are the same, and gives Node's result. */
+  async function sameInXs(text: string): Promise<ReturnType<typeof senseTrace>> {
+    const parsed = parseTrace(text);
+    assert.ok(parsed.ok);
+    const node = senseTrace(parsed.value);
+    const { reply } = await xs.command('sense\n' + text);
+    assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
+    return node;
+  }
+
   const cases = [['high', 'reference'], ['medium', 'no-colour'], ['high', 'one-beam'], ['clean', 'reference']] as const;
   cases.forEach(([noise, layout], i) => {
     const name = `${noise} noise, ${layout} table`;
     it(`${name}: XS writes the same match log as Node`, async () => {
       const m = randomMatch(i + 1, { clean: true, maxShots: 60 });
       const g = generateTrace(m.header, m.events, i + 1, NOISE[noise], LAYOUTS[layout]);
-      const text = formatTrace(g.header, g.readings);
-      const { reply } = await xs.command('sense\n' + text);
-      const parsed = parseTrace(text);
-      assert.ok(parsed.ok);
-      const node = senseTrace(parsed.value);
-      assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
+      await sameInXs(formatTrace(g.header, g.readings));
     });
   });
 
@@ -86,12 +91,7 @@ describe('the sensing layer in XS', function () {
     const m = randomMatch(5, { clean: true, maxShots: 60 });
     const g = generateTrace(m.header, m.events, 5, NOISE.high, LAYOUTS.reference, { throat: THROAT });
     assert.ok(g.stats.rattles > 0 && g.stats.hangs > 0, JSON.stringify(g.stats));
-    const text = formatTrace(g.header, g.readings);
-    const { reply } = await xs.command('sense\n' + text);
-    const parsed = parseTrace(text);
-    assert.ok(parsed.ok);
-    const node = senseTrace(parsed.value);
-    assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
+    await sameInXs(formatTrace(g.header, g.readings));
   });
 
   it('a lower beam that dies clear mid-match (its edges cut from a generated trace): XS writes the same match log as Node, and the beam is found blind', async () => {
@@ -103,13 +103,8 @@ describe('the sensing layer in XS', function () {
     const quiet = edges.filter((r, i) => r.kind === 'beam' && !r.blocked && (i + 1 === edges.length || edges[i + 1].t - r.t > 50_000));
     const dies = quiet[2].t;
     const readings = g.readings.filter((r) => !(lower(r) && r.t > dies));
-    const text = formatTrace(g.header, readings);
-    const parsed = parseTrace(text);
-    assert.ok(parsed.ok);
-    const node = senseTrace(parsed.value);
+    const node = await sameInXs(formatTrace(g.header, readings));
     assert.ok(node.health.some((h) => h.fact === 'blind' && h.channel === 'p1.b'), JSON.stringify(node.health));
-    const { reply } = await xs.command('sense\n' + text);
-    assert.equal(reply.toString('utf8'), formatLog(node.header, node.events));
   });
 });
 

@@ -15,9 +15,25 @@ const WHITE: [number, number, number] = [0.36, 0.34, 0.3];
 const STRIKE = ['{"t": 500000, "ch": "s0", "v": 210}', '{"t": 1000000, "ch": "s0", "v": null}'];
 const close = (a: readonly number[], b: readonly number[], within: number) => a.every((v, i) => Math.abs(v - b[i]) <= within);
 const shares = (r: number, g: number, b: number) => [r / (r + g + b), g / (r + g + b), b / (r + g + b)];
-const BEAM_PINS = [34, 35, 36, 39, 32, 33, 25, 26]; // boards/reference-v1/board.json, channel order
+const BEAM_PINS = [34, 35, 27, 13, 32, 33, 25, 26]; // boards/reference-v1/board.json, channel order
 
 /** The native parts alone over the model, with a JavaScript handler that sends a whole display frame. */
+/** A JavaScript side over the model's capture that reads its ring only when a message comes (as board.ts
+ * did before issue 15) and keeps every record it reads, as [t, channel, level, kind]. */
+function keepRecords(d: Device, records: number[][]): void {
+  d.handler('boot', () => {
+    const buffer = new ArrayBuffer(12 * 64);
+    const view = new DataView(buffer);
+    new Capture({
+      pins: BEAM_PINS,
+      onReadable(this: Capture) {
+        for (let n = this.read(buffer); n > 0; n = this.read(buffer))
+          for (let i = 0; i < n; i++) records.push([view.getUint32(i * 12, true), view.getUint8(i * 12 + 8), view.getUint8(i * 12 + 9), view.getUint8(i * 12 + 10)]);
+      },
+    });
+  }, 0);
+}
+
 function nativeBench() {
   const d = new Device({ capture: 'fixed', colour: 'native', strips: 'native', opsPerMs: 2000, meter: fixedMeter(2000) });
   current.device = d;
@@ -220,17 +236,7 @@ describe('device model: a full queue that refuses one post', () => {
     current.device = d;
     const records: number[][] = [];
     try {
-      d.handler('boot', () => {
-        const buffer = new ArrayBuffer(12 * 64);
-        const view = new DataView(buffer);
-        new Capture({
-          pins: BEAM_PINS,
-          onReadable(this: Capture) {
-            for (let n = this.read(buffer); n > 0; n = this.read(buffer))
-              for (let i = 0; i < n; i++) records.push([view.getUint32(i * 12, true), view.getUint8(i * 12 + 8), view.getUint8(i * 12 + 9)]);
-          },
-        });
-      }, 0);
+      keepRecords(d, records);
       let refused = false;
       d.refusePost = (poster, t) => !refused && poster === 'capture' && t >= 1_000_000 && (refused = true);
       for (const at of [500_000, 1_000_000, 1_500_000, 2_000_000]) {
@@ -331,17 +337,7 @@ describe('device model: an edge the interrupt loses (ESP32 edge interrupts drop 
     const d = new Device({ capture: mode, colour: 'js', strips: 'js', opsPerMs: 2000, meter: fixedMeter(2000) });
     current.device = d;
     const records: number[][] = [];
-    d.handler('boot', () => {
-      const buffer = new ArrayBuffer(12 * 64);
-      const view = new DataView(buffer);
-      new Capture({
-        pins: BEAM_PINS,
-        onReadable(this: Capture) {
-          for (let n = this.read(buffer); n > 0; n = this.read(buffer))
-            for (let i = 0; i < n; i++) records.push([view.getUint32(i * 12, true), view.getUint8(i * 12 + 8), view.getUint8(i * 12 + 9), view.getUint8(i * 12 + 10)]);
-        },
-      });
-    }, 0);
+    keepRecords(d, records);
     // The clear edge of pocket 1's upper beam at 1.006 s never reaches the interrupt.
     d.loseInterrupt = (pin, t) => pin === BEAM_PINS[2] && t === 1_006_000;
     d.gpio(1_000_000, BEAM_PINS[2], 0);

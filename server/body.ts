@@ -1,6 +1,7 @@
 // A request body read up to a limit, and closing a connection whose body we refuse to read (413) so that
 // the client still gets the answer. The results server and the simulator's API both use them.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** Reads at most `max` bytes; null when the body is larger (the rest is not read). */
 export function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
@@ -24,16 +25,24 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer | nu
 
 /** Destroying a socket that still has unread bytes sends a reset, which can throw the answer away on
  *  the client's side before it is read (a table would then take a 413 for a network error and send
- *  again). So: half-close, read and discard what is already in flight for a moment (at most 1 MiB, at
- *  most half a second), then destroy. Call it once the answer is written ('finish'). */
-export function closeAfterAnswer(req: IncomingMessage): void {
-  const socket = req.socket;
-  socket.end();
-  let left = 1 << 20;
-  req.on('data', (c: Buffer) => {
-    left -= c.length;
-    if (left <= 0) socket.destroy();
+ *  again). Node's server does just that with a `connection: close` answer: once it is flushed it calls
+ *  the socket's destroySoon, which destroys it as soon as our FIN is out, body or no body. So: call this
+ *  before the answer is written. It marks the answer `connection: close`, turns that destroySoon into a
+ *  half-close, and once the answer is out reads and discards what is already in flight for a moment (at
+ *  most 8 MiB, more than loopback's socket buffers hold, and at most half a second), then destroys. */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  res.setHeader('connection', 'close');
+  socket.destroySoon = () => socket.end();
+  res.on('finish', () => {
+    socket.end();
+    let left = 8 << 20;
+    req.on('data', (c: Buffer) => {
+      left -= c.length;
+      if (left <= 0) socket.destroy();
+    });
+    req.on('end', () => socket.destroy());
+    req.resume();
+    setTimeout(() => socket.destroy(), 500).unref();
   });
-  req.resume();
-  setTimeout(() => socket.destroy(), 500).unref();
 }

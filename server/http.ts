@@ -38,8 +38,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
     const raw = await readBody(req, MAX_BODY);
     if (raw === null) {
       // Stop reading: the connection closes once the answer is out.
-      res.setHeader('Connection', 'close');
-      res.on('finish', () => closeAfterAnswer(req));
+      closeAfterAnswer(req, res);
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
     }
     const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, (s) => {

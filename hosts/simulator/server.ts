@@ -77,10 +77,7 @@ export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: L
   const server = createServer((req, res) => {
     handle(ctx, req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : 500;
-      if (e instanceof HttpError && e.close) {
-        res.setHeader('connection', 'close');
-        res.on('finish', () => closeAfterAnswer(req));
-      }
+      if (e instanceof HttpError && e.close) closeAfterAnswer(req, res);
       send(res, status, { error: e instanceof Error ? e.message : String(e) });
     });
   });

@@ -2,7 +2,9 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, and the queue of records still to forward. One transaction per record.
 import type { BoardRow } from './boards.ts';
+import { rowTimes, text, writeDerived, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
+import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
 import type { ResultRecord } from './record.ts';
@@ -33,7 +35,7 @@ export interface MatchSummary {
   over: boolean;
   updatedAt: string;
   state: Record<string, unknown>;
-  boards: (BoardRow & { counter: number })[];
+  boards: (TimedRow & { counter: number })[];
 }
 
 export interface Store {
@@ -55,6 +57,13 @@ export interface Store {
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
   const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
+  try {
+    // The schema is brought to this code's version before anything reads or writes (server/db/migrations.ts).
+    await migrate(sql);
+  } catch (e) {
+    await sql.close();
+    throw e;
+  }
   return storeOn(sql);
 }
 
@@ -123,21 +132,16 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt],
   );
-  // Board rows come from the newest record of the match: its log holds every earlier board.
+  // Board rows come from the newest record of the match: its log holds every earlier board. A board
+  // that was there before keeps the time it first arrived; a new one gets this record's.
   if (!found || counter > found.newest) {
-    const state = r.state as { match: { over: boolean } };
-    await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), state.match.over ? 1 : 0, r.receivedAt, matchId]);
-    await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
-    // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
-    if (r.rows.length > 0) {
-      const one = `(${new Array(15).fill('?').join(', ')})`;
-      const values = r.rows.flatMap((b, i) => [matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1]);
-      await tx.run(
-        `INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1)
-         VALUES ${r.rows.map(() => one).join(', ')}`,
-        values,
-      );
-    }
+    const before = await rowTimes(tx, matchId);
+    const rows = r.rows.map((b, i) => {
+      const was = before[i];
+      const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
+      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
+    });
+    await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   return { outcome: 'stored', matchId };
@@ -184,8 +188,10 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
       menLeft1: nullable(b.men_left1),
       turns: Number(b.turns),
       shots: Number(b.shots),
-      colour0: b.colour0 === null ? null : String(b.colour0),
-      colour1: b.colour1 === null ? null : String(b.colour1),
+      colour0: text(b.colour0),
+      colour1: text(b.colour1),
+      receivedAt: text(b.received_at),
+      madeAt: text(b.made_at),
     });
     byMatch.set(Number(b.match_id), list);
   }

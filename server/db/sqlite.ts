@@ -1,7 +1,7 @@
 // SQLite through better-sqlite3: one connection, WAL with synchronous=FULL so that a commit is on the
 // disk before the server answers. Calls are synchronous; a queue keeps one transaction at a time.
 import type Database from 'better-sqlite3';
-import { schema, type Row, type Sql } from './sql.ts';
+import type { Row, Sql } from './sql.ts';
 
 export async function openSqlite(path: string): Promise<Sql> {
   // Loaded when a store is opened, so that the other carrom commands never load the native addon.
@@ -11,7 +11,6 @@ export async function openSqlite(path: string): Promise<Sql> {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  for (const s of schema('sqlite')) db.exec(s);
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let s = statements.get(sql);

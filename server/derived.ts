@@ -2,7 +2,7 @@
 // row per finished board. Written by the store as a record arrives, and again by `carrom serve
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
-import type { Sql } from './db/sql.ts';
+import type { Row, Sql } from './db/sql.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
  * (the table's, of that record), null where the row was stored before the schema kept them. */
@@ -41,4 +41,25 @@ export async function writeDerived(tx: Sql, matchId: number, d: Derived): Promis
   );
 }
 
+/** A stored board row (columns as in carrom_boards) as the API gives it. */
+export function timedRow(b: Row): TimedRow {
+  return {
+    game: Number(b.game),
+    board: Number(b.board),
+    breaker: Number(b.breaker),
+    winner: nullable(b.winner),
+    points: Number(b.points),
+    queen: nullable(b.queen),
+    menLeft0: nullable(b.men_left0),
+    menLeft1: nullable(b.men_left1),
+    turns: Number(b.turns),
+    shots: Number(b.shots),
+    colour0: text(b.colour0),
+    colour1: text(b.colour1),
+    receivedAt: text(b.received_at),
+    madeAt: text(b.made_at),
+  };
+}
+
+const nullable = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

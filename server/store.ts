@@ -2,7 +2,7 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, and the queue of records still to forward. One transaction per record.
 import type { BoardRow } from './boards.ts';
-import { rowTimes, text, writeDerived, type TimedRow } from './derived.ts';
+import { rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
@@ -40,6 +40,8 @@ export interface MatchSummary {
 
 export interface Store {
   readonly engine: Sql['dialect'];
+  /** The database itself, for the operator's commands: server/tables.ts, server/rebuild.ts. */
+  readonly sql: Sql;
   addTable(id: string, secret: string, at: string): Promise<boolean>;
   secretOf(id: string): Promise<string | null>;
   bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
@@ -75,6 +77,7 @@ const logOf = (body: string): string | null => {
 export function storeOn(sql: Sql): Store {
   return {
     engine: sql.dialect,
+    sql,
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
@@ -176,23 +179,7 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
   const byMatch = new Map<number, MatchSummary['boards']>();
   for (const b of boards) {
     const list = byMatch.get(Number(b.match_id)) ?? [];
-    list.push({
-      counter: Number(b.counter),
-      game: Number(b.game),
-      board: Number(b.board),
-      breaker: Number(b.breaker),
-      winner: nullable(b.winner),
-      points: Number(b.points),
-      queen: nullable(b.queen),
-      menLeft0: nullable(b.men_left0),
-      menLeft1: nullable(b.men_left1),
-      turns: Number(b.turns),
-      shots: Number(b.shots),
-      colour0: text(b.colour0),
-      colour1: text(b.colour1),
-      receivedAt: text(b.received_at),
-      madeAt: text(b.made_at),
-    });
+    list.push({ counter: Number(b.counter), ...timedRow(b) });
     byMatch.set(Number(b.match_id), list);
   }
   return matches.map((m) => ({
@@ -209,4 +196,3 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
   }));
 }
 
-const nullable = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -4,34 +4,15 @@
 // than the code is refused.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
-import pg from 'pg';
 import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../server/db/migrations.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { openStore } from '../../server/store.ts';
-import { ENGINES, type Engine } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { unversioned } from '../helpers/unversioned.ts';
 
-const FIXTURE = 'test/fixtures/server/unversioned';
 const TABLES = ['carrom_tables', 'carrom_matches', 'carrom_records', 'carrom_boards', 'carrom_forward'];
-
-/** A database as the server before versions left it: the fixture, copied or loaded. */
-async function unversioned(engine: Engine): Promise<string> {
-  const db = await engine.fresh();
-  if (engine.name === 'sqlite') {
-    copyFileSync(`${FIXTURE}.db`, db);
-    return db;
-  }
-  const client = new pg.Client({ connectionString: db });
-  await client.connect();
-  try {
-    await client.query(readFileSync(`${FIXTURE}.pg.sql`, 'utf8'));
-  } finally {
-    await client.end();
-  }
-  return db;
-}
 
 const raw = (db: string): Promise<Sql> => (/^postgres/.test(db) ? openPostgres(db) : openSqlite(db));
 

@@ -3,13 +3,13 @@
 // records, and the database file that holds the secrets kept from other users.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
-import { ENGINES, type Engine } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { unversioned } from '../helpers/unversioned.ts';
 
 const BIN = 'bin/carrom.js';
 const carrom = (args: string[]) => {
@@ -35,24 +35,6 @@ async function serving<T>(db: string, work: (url: string, said: () => string) =>
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));
   }
-}
-
-/** A copy of the fixture database written before the schema had versions (test/fixtures/server/). */
-async function unversioned(engine: Engine): Promise<string> {
-  const db = await engine.fresh();
-  if (engine.name === 'sqlite') {
-    copyFileSync('test/fixtures/server/unversioned.db', db);
-    return db;
-  }
-  const { readFileSync } = await import('node:fs');
-  const client = new pg.Client({ connectionString: db });
-  await client.connect();
-  try {
-    await client.query(readFileSync('test/fixtures/server/unversioned.pg.sql', 'utf8'));
-  } finally {
-    await client.end();
-  }
-  return db;
 }
 
 describe('carrom serve: the operator\'s commands', function () {

@@ -3,20 +3,12 @@
 // locales we ship read it; names that look like formulas stay text; the columns after the contract's
 // thirteen; the JSON export's player list; the leaderboard of a doubles match.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, recordBody, type TableRecord } from '../../tools/results.ts';
+import { readCsv } from '../helpers/csv.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
 const SECRET = '3c'.repeat(32);
-
-/** The cells of a CSV text as Python's csv module reads them. */
-function readCsv(text: string, delimiter: ',' | ';'): string[][] {
-  const script = 'import csv, json, sys\nprint(json.dumps(list(csv.reader(sys.stdin, delimiter=sys.argv[1]))))';
-  const r = spawnSync('python3', ['-c', script, delimiter], { input: text, encoding: 'utf8' });
-  assert.equal(r.status, 0, `python3 (Debian's python3 package) reads the CSV: ${r.error ?? r.stderr}`);
-  return JSON.parse(r.stdout) as string[][];
-}
 
 /** The same match with other player names, signed again: a table whose players typed these names. */
 function named(records: TableRecord[], players: string[], madeAt: (i: number) => string | null = () => null): TableRecord[] {

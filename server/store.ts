@@ -42,6 +42,8 @@ export interface Store {
   readonly engine: Sql['dialect'];
   /** The database itself, for the operator's commands: server/tables.ts, server/rebuild.ts. */
   readonly sql: Sql;
+  /** The schema's version when opened, and now (server/db/migrations.ts); set by openStore. */
+  readonly schema?: { from: number; to: number };
   addTable(id: string, secret: string, at: string): Promise<boolean>;
   secretOf(id: string): Promise<string | null>;
   bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
@@ -59,14 +61,15 @@ export interface Store {
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
   const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
+  let schema: { from: number; to: number };
   try {
     // The schema is brought to this code's version before anything reads or writes (server/db/migrations.ts).
-    await migrate(sql);
+    schema = await migrate(sql);
   } catch (e) {
     await sql.close();
     throw e;
   }
-  return storeOn(sql);
+  return { ...storeOn(sql), schema };
 }
 
 const logOf = (body: string): string | null => {

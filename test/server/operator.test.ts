@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SCHEMA_VERSION } from '../../server/db/migrations.ts';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
@@ -155,11 +156,14 @@ describe('carrom serve: the operator\'s commands', function () {
       });
     });
 
-    it('one that others may read (made by an older version) is named in a warning at start', async () => {
+    it('one that others may read (made by an older version) is named in a warning at start, with the upgrade of its schema', async () => {
       const db = join(dir, 'old.db');
       copyFileSync('test/fixtures/server/unversioned.db', db);
       chmodSync(db, 0o644);
-      await serving(db, async (_url, said) => assert.match(said(), new RegExp(`warning: ${db.replace(/[.]/g, '\\.')} holds the tables' secrets and others may read it \\(mode 0644\\); chmod 600`)));
+      await serving(db, async (_url, said) => {
+        assert.match(said(), new RegExp(`warning: ${db.replace(/[.]/g, '\\.')} holds the tables' secrets and others may read it \\(mode 0644\\); chmod 600`));
+        assert.ok(said().includes(`brought the database's schema from version 0 to ${SCHEMA_VERSION}\n`), 'and says it was upgraded');
+      });
     });
   });
 });

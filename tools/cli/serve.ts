@@ -101,6 +101,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`carrom serve: ${cannotStart(e, o)}\n`);
     return 2;
   }
+  const schema = server.store.schema;
+  if (schema && schema.from !== schema.to) say(`brought the database's schema from version ${schema.from} to ${schema.to}`);
   process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -138,6 +138,13 @@ describe('carrom serve: the operator\'s commands', function () {
     });
   }
 
+  it('a PostgreSQL it cannot reach is said in one line, without the password of the URL', () => {
+    const r = carrom(['--port', '0', '--host', '127.0.0.1', '--db', 'postgres://carrom:hunter2@127.0.0.1:1/carrom', '--no-mdns']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^carrom serve: cannot start: .*ECONNREFUSED.* \(--db postgres:\/\/carrom:\*\*\*@127\.0\.0\.1:1\/carrom\)\n$/);
+    assert.doesNotMatch(r.stderr, /hunter2/);
+  });
+
   describe('the SQLite file, which holds every table\'s secret', () => {
     let dir: string;
     beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-files-'))));

@@ -117,7 +117,9 @@ function cannotStart(e: unknown, o: Args): string {
   if (code === 'EADDRINUSE') return `port ${o.port} is in use (another results server?); try --port ${o.port + 1}`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `--host ${o.host} is not an address of this machine (${code}); 0.0.0.0 listens on every interface`;
   if (code === 'EACCES') return `not allowed to listen on port ${o.port} (EACCES); ports below 1024 need privileges, try --port 8080`;
-  return `cannot start: ${e instanceof Error ? e.message : String(e)} (--db ${o.db})`;
+  // A password in a postgres:// URL stays out of the log.
+  const db = o.db.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+  return `cannot start: ${e instanceof Error ? e.message : String(e)} (--db ${db})`;
 }
 
 /** Runs one of the operator's commands on the store, closed after it whatever happens. */

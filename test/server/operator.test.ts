@@ -115,6 +115,31 @@ describe('carrom serve: the operator\'s commands', function () {
         assert.deepEqual(again.lines, [{ matches: 2, changed: 0, failed: [], disagree: [] }], 'nothing left to change');
       });
 
+      it('--rebuild names a record whose stated result today\'s engine no longer gives, and shows the engine\'s', async () => {
+        const db = await unversioned(engine);
+        let store = await openStore(db);
+        const truth = await store.matches('hall-1');
+        // As if the engine that stored it agreed with the table, and a fix changed the score it gives.
+        const [newest] = await store.sql.all(`SELECT body FROM carrom_records WHERE table_id = 'hall-1' AND counter = 5`);
+        const body = JSON.parse(String(newest.body));
+        body.state.match.score = [99, 0];
+        await store.sql.run(`UPDATE carrom_records SET body = ? WHERE table_id = 'hall-1' AND counter = 5`, [JSON.stringify(body)]);
+        await store.sql.run(`UPDATE carrom_matches SET state = ? WHERE table_id = 'hall-1'`, [JSON.stringify(body.state)]);
+        await store.close();
+        const r = carrom(['--rebuild', '--db', db]);
+        assert.equal(r.code, 0, r.stderr);
+        const disagree = r.lines[0].disagree as { table: string; counter: number; where: string }[];
+        assert.deepEqual(disagree.map((d) => [d.table, d.counter]), [['hall-1', 5]]);
+        assert.match(disagree[0].where, /state\.match\.score\[0\] is 99, the log gives \d+/);
+        assert.match(r.stderr, /table hall-1, record 5\): the table stated another result than today's engine gives/);
+        store = await openStore(db);
+        try {
+          assert.deepEqual((await store.matches('hall-1'))[0].state, truth[0].state, 'the state the engine gives, not the stated one');
+        } finally {
+          await store.close();
+        }
+      });
+
       it('--rebuild keeps a match whose log this engine does not take as it was, says which, and exits 1', async () => {
         const db = await unversioned(engine);
         let store = await openStore(db);

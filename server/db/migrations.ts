@@ -42,6 +42,12 @@ export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRA
     if (v > newest) throw new Error(`the database's schema is version ${v}, newer than this carrom serve knows (${newest}): run the newer carrom serve, or a backup from before it`);
     return v;
   };
+  // Most opens find the database up to date: that is read without a write transaction, so a start takes
+  // no write lock (nor needs a writable file) when there is nothing to do.
+  const exists = sql.dialect === 'postgres' ? "SELECT to_regclass('carrom_schema') IS NOT NULL AS t" : "SELECT COUNT(*) AS t FROM sqlite_master WHERE type = 'table' AND name = 'carrom_schema'";
+  const known = (await sql.all(exists))[0].t;
+  const seen = known === true || Number(known) === 1 ? Number((await sql.all('SELECT MAX(version) AS v FROM carrom_schema'))[0].v ?? 0) : 0;
+  if (seen === newest) return { from: seen, to: seen };
   const from = await sql.transaction(versionIn);
   let at = from;
   for (const step of migrations) {

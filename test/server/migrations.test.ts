@@ -4,6 +4,7 @@
 // than the code is refused.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import Sqlite from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../server/db/migrations.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
@@ -76,6 +77,23 @@ for (const engine of ENGINES) {
         await sql.close();
       }
     });
+
+    if (engine.name === 'sqlite') {
+      it('opening a database that is up to date writes nothing: it opens while another process holds the write lock', async () => {
+        const db = await engine.fresh();
+        await (await openStore(db)).close();
+        const other = new Sqlite(db);
+        other.exec('BEGIN IMMEDIATE');
+        try {
+          const store = await openStore(db);
+          assert.equal(await store.recordCount(), 0);
+          await store.close();
+        } finally {
+          other.exec('ROLLBACK');
+          other.close();
+        }
+      });
+    }
 
     it('a step that fails changes nothing: the database stays at the version before it', async () => {
       const db = await unversioned(engine);

@@ -2,10 +2,11 @@
 // stored records with today's rules engine, after a fix of the engine. The records themselves, what the
 // tables signed, are never changed. Each match is replayed outside any transaction and written in one of
 // its own, only if no newer record of it arrived meanwhile (a server storing that record derived it itself).
-import { replayLog, statedDifference } from './check.ts';
+import { replayLog, statedDifference, type Replayed } from './check.ts';
+import type { Row } from './db/sql.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { rowTimes, text, timedRow, writeDerived, type TimedRow } from './derived.ts';
-import { parseRecord } from './record.ts';
+import { parseRecord, type ResultRecord } from './record.ts';
 import type { Store } from './store.ts';
 
 export interface RebuildReport {
@@ -28,22 +29,19 @@ export async function rebuild(store: Store, say: (line: string) => void = () => 
     const table = String(m.table_id);
     const newest = Number(m.newest_counter);
     const records = await sql.all('SELECT counter, body, received_at, made_at FROM carrom_records WHERE match_id = ? ORDER BY counter', [id]);
-    const last = records.find((r) => Number(r.counter) === newest);
-    const parsed = last ? parseRecord(String(last.body)) : null;
-    const replayed = parsed?.ok ? replayLog(parsed.value.log) : null;
-    if (!parsed?.ok || !replayed?.ok) {
-      const error = !last ? `no record ${newest}` : !parsed?.ok ? parsed!.error : replayed!.ok ? '' : replayed!.error;
-      report.failed.push({ match: id, table, counter: newest, error });
-      say(`match ${id} (table ${table}, record ${newest}): ${error}; kept as it was`);
+    const replayed = replayNewest(records, newest);
+    if ('error' in replayed) {
+      report.failed.push({ match: id, table, counter: newest, error: replayed.error });
+      say(`match ${id} (table ${table}, record ${newest}): ${replayed.error}; kept as it was`);
       continue;
     }
-    const where = statedDifference(replayed.value.state, parsed.value);
+    const where = statedDifference(replayed.value.state, replayed.record);
     if (where) {
       report.disagree.push({ match: id, table, counter: newest, where });
       say(`match ${id} (table ${table}, record ${newest}): the table stated another result than today's engine gives (${where}); shown as the engine gives it`);
     }
     const before = await rowTimes(sql, id);
-    const times = await firstArrivals(records, replayed.value.rows.length, before);
+    const times = firstArrivals(records, replayed.value.rows.length, before);
     const rows: TimedRow[] = replayed.value.rows.map((b, i) => ({ ...b, ...times[i] }));
     const was = await sql.all('SELECT * FROM carrom_boards WHERE match_id = ? ORDER BY idx', [id]);
     const same = isDeepStrictEqual(JSON.parse(String(m.state)), JSON.parse(JSON.stringify(replayed.value.state))) && isDeepStrictEqual(was.map(timedRow), rows);
@@ -60,9 +58,19 @@ export async function rebuild(store: Store, say: (line: string) => void = () => 
   return report;
 }
 
+/** The match's newest record, and what today's engine makes of its log; or why it cannot. */
+function replayNewest(records: Row[], newest: number): { record: ResultRecord; value: Replayed } | { error: string } {
+  const last = records.find((r) => Number(r.counter) === newest);
+  if (!last) return { error: `its newest record (${newest}) is missing` };
+  const parsed = parseRecord(String(last.body));
+  if (!parsed.ok) return { error: parsed.error };
+  const replayed = replayLog(parsed.value.log);
+  return replayed.ok ? { record: parsed.value, value: replayed.value } : { error: replayed.error };
+}
+
 /** When each board row first arrived: kept where the row has it, otherwise from the first record of the
  * match (by counter) whose log holds that board; only then are the earlier records replayed. */
-async function firstArrivals(records: Record<string, unknown>[], count: number, before: Awaited<ReturnType<typeof rowTimes>>) {
+function firstArrivals(records: Row[], count: number, before: Awaited<ReturnType<typeof rowTimes>>) {
   const times: { receivedAt: string | null; madeAt: string | null }[] = [];
   for (let i = 0; i < count; i++) times.push(before[i]?.receivedAt ? { receivedAt: before[i].receivedAt, madeAt: before[i].madeAt } : { receivedAt: null, madeAt: null });
   if (times.every((t) => t.receivedAt !== null)) return times;

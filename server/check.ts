@@ -16,17 +16,29 @@ export interface Replayed {
 }
 
 export function replayRecord(record: ResultRecord): Checked<Replayed> {
-  const log = parseLog(record.log);
+  const replayed = replayLog(record.log);
+  if (!replayed.ok) return replayed;
+  const where = statedDifference(replayed.value.state, record);
+  return where ? { ok: false, error: `the log does not replay to the stated state: ${where}` } : replayed;
+}
+
+/** What our rules engine makes of a log: its header, state and board rows, or where it is malformed. */
+export function replayLog(text: string): Checked<Replayed> {
+  const log = parseLog(text);
   if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
   const folded = boardRows(log.value);
   if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
-  const state = publicState(folded.final);
+  const headerLine = text.split('\n', 1)[0].trim();
+  return { ok: true, value: { header: log.value.header, headerLine, state: publicState(folded.final), rows: folded.rows, events: log.value.events.length } };
+}
+
+/** The first field of the record's stated `match` and `board` that is not what the log gives, or null. */
+export function statedDifference(state: PublicState, record: ResultRecord): string | null {
   for (const key of ['match', 'board'] as const) {
     const where = difference(state[key], record.state[key], `state.${key}`);
-    if (where) return { ok: false, error: `the log does not replay to the stated state: ${where}` };
+    if (where) return where;
   }
-  const headerLine = record.log.split('\n', 1)[0].trim();
-  return { ok: true, value: { header: log.value.header, headerLine, state, rows: folded.rows, events: log.value.events.length } };
+  return null;
 }
 
 /** The first place where two JSON values differ, as a path with both values, or null. */

@@ -1,23 +1,29 @@
 // The exports: one CSV row per finished board (the contract's columns first, then ours), the same rows
-// as JSON, and the leaderboard the club page shows.
+// as JSON (there `players` is a list), and the leaderboard the club page shows.
 import type { MatchSummary } from './store.ts';
 
+/** The contract's thirteen columns first (docs/server.md, "The CSV export"), then ours, in the order
+ * they were added: new ones only ever go at the end. */
 export const CSV_COLUMNS = [
   'table', 'counter', 'rules', 'mode', 'players', 'game', 'board', 'breaker', 'winner', 'points', 'queen', 'menLeft0', 'menLeft1',
-  'turns', 'shots', 'colour0', 'colour1', 'match',
+  'turns', 'shots', 'colour0', 'colour1', 'match', 'receivedAt', 'madeAt', 'breakerName', 'winnerName', 'queenName',
 ] as const;
 
-export type BoardExport = Record<(typeof CSV_COLUMNS)[number], string | number | null>;
+/** One finished board. `players` is the list of names; the CSV writes it as one cell, separated by ";". */
+export type BoardExport = Record<Exclude<(typeof CSV_COLUMNS)[number], 'players'>, string | number | null> & { players: string[] };
 
-/** Players are listed in the log's order, separated by ";" (doubles: sides are players 0 & 2 and 1 & 3). */
+/** Players are listed in the log's order (doubles: sides are players 0 & 2 and 1 & 3). A side's name is
+ * its players' names joined by " & ", as the club page shows it. */
 export function boardExports(matches: MatchSummary[]): BoardExport[] {
   const out: BoardExport[] = [];
   for (const m of matches) {
+    const side = (i: number | null) => (i === null ? null : m.mode === 'doubles' ? `${m.players[i]} & ${m.players[i + 2]}` : (m.players[i] ?? null));
     for (const b of m.boards) {
       out.push({
-        table: m.table, counter: b.counter, rules: m.rules, mode: m.mode, players: m.players.join(';'), game: b.game, board: b.board,
+        table: m.table, counter: b.counter, rules: m.rules, mode: m.mode, players: m.players.slice(), game: b.game, board: b.board,
         breaker: b.breaker, winner: b.winner, points: b.points, queen: b.queen, menLeft0: b.menLeft0, menLeft1: b.menLeft1,
         turns: b.turns, shots: b.shots, colour0: b.colour0, colour1: b.colour1, match: m.id,
+        receivedAt: b.receivedAt, madeAt: b.madeAt, breakerName: m.players[b.breaker] ?? null, winnerName: side(b.winner), queenName: side(b.queen),
       });
     }
   }
@@ -30,11 +36,18 @@ export function toCsv(rows: BoardExport[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** RFC 4180 quoting; a text cell a spreadsheet would run as a formula gets a leading apostrophe. */
-function cell(v: string | number | null): string {
+/** A text a spreadsheet would run as a formula (it begins with =, +, -, @, a tab or a return) gets a
+ * leading apostrophe, which shows as nothing and makes it text. The same at every ";" and tab inside the
+ * text: a spreadsheet whose list separator is ";" (the Italian, Portuguese, Romanian, Slovenian …
+ * locales) splits each line there, quotes or not, and each piece begins a cell of its own. So the second
+ * of the players "Asha;=cmd…" is guarded too. */
+const unformula = (v: string): string => v.replace(/(^|[;\t])(?=[=+\-@\t\r])/g, "$1'");
+
+/** RFC 4180 quoting; a list (the players) is one cell, its items separated by ";". */
+function cell(v: string | number | null | string[]): string {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  const safe = unformula(Array.isArray(v) ? v.join(';') : v);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -2,7 +2,9 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, and the queue of records still to forward. One transaction per record.
 import type { BoardRow } from './boards.ts';
+import { rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
+import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
 import type { ResultRecord } from './record.ts';
@@ -33,11 +35,15 @@ export interface MatchSummary {
   over: boolean;
   updatedAt: string;
   state: Record<string, unknown>;
-  boards: (BoardRow & { counter: number })[];
+  boards: (TimedRow & { counter: number })[];
 }
 
 export interface Store {
   readonly engine: Sql['dialect'];
+  /** The database itself, for the operator's commands: server/tables.ts, server/rebuild.ts. */
+  readonly sql: Sql;
+  /** The schema's version when opened, and now (server/db/migrations.ts); set by openStore. */
+  readonly schema?: { from: number; to: number };
   addTable(id: string, secret: string, at: string): Promise<boolean>;
   secretOf(id: string): Promise<string | null>;
   bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
@@ -55,7 +61,15 @@ export interface Store {
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
   const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
-  return storeOn(sql);
+  let schema: { from: number; to: number };
+  try {
+    // The schema is brought to this code's version before anything reads or writes (server/db/migrations.ts).
+    schema = await migrate(sql);
+  } catch (e) {
+    await sql.close();
+    throw e;
+  }
+  return { ...storeOn(sql), schema };
 }
 
 const logOf = (body: string): string | null => {
@@ -66,6 +80,7 @@ const logOf = (body: string): string | null => {
 export function storeOn(sql: Sql): Store {
   return {
     engine: sql.dialect,
+    sql,
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
@@ -123,21 +138,16 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt],
   );
-  // Board rows come from the newest record of the match: its log holds every earlier board.
+  // Board rows come from the newest record of the match: its log holds every earlier board. A board
+  // that was there before keeps the time it first arrived; a new one gets this record's.
   if (!found || counter > found.newest) {
-    const state = r.state as { match: { over: boolean } };
-    await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), state.match.over ? 1 : 0, r.receivedAt, matchId]);
-    await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
-    // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
-    if (r.rows.length > 0) {
-      const one = `(${new Array(15).fill('?').join(', ')})`;
-      const values = r.rows.flatMap((b, i) => [matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1]);
-      await tx.run(
-        `INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1)
-         VALUES ${r.rows.map(() => one).join(', ')}`,
-        values,
-      );
-    }
+    const before = await rowTimes(tx, matchId);
+    const rows = r.rows.map((b, i) => {
+      const was = before[i];
+      const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
+      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
+    });
+    await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   return { outcome: 'stored', matchId };
@@ -172,21 +182,7 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
   const byMatch = new Map<number, MatchSummary['boards']>();
   for (const b of boards) {
     const list = byMatch.get(Number(b.match_id)) ?? [];
-    list.push({
-      counter: Number(b.counter),
-      game: Number(b.game),
-      board: Number(b.board),
-      breaker: Number(b.breaker),
-      winner: nullable(b.winner),
-      points: Number(b.points),
-      queen: nullable(b.queen),
-      menLeft0: nullable(b.men_left0),
-      menLeft1: nullable(b.men_left1),
-      turns: Number(b.turns),
-      shots: Number(b.shots),
-      colour0: b.colour0 === null ? null : String(b.colour0),
-      colour1: b.colour1 === null ? null : String(b.colour1),
-    });
+    list.push({ counter: Number(b.counter), ...timedRow(b) });
     byMatch.set(Number(b.match_id), list);
   }
   return matches.map((m) => ({
@@ -203,4 +199,3 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
   }));
 }
 
-const nullable = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -1,7 +1,7 @@
 // PostgreSQL through pg, chosen by a postgres:// URL: the same schema and statements as SQLite
 // (placeholders become $1, $2 …). A commit is durable with PostgreSQL's default synchronous_commit.
 import type pg from 'pg';
-import { schema, type Row, type Sql } from './sql.ts';
+import type { Row, Sql } from './sql.ts';
 
 const numbered = (sql: string): string => {
   let n = 0;
@@ -21,18 +21,6 @@ export async function openPostgres(url: string): Promise<Sql> {
     close: async () => undefined,
   });
   const base = on(pool);
-  const setup = await pool.connect();
-  try {
-    // Two servers starting at once on one database must not race on CREATE TABLE.
-    await setup.query('SELECT pg_advisory_lock(4242)');
-    try {
-      for (const s of schema('postgres')) await setup.query(s);
-    } finally {
-      await setup.query('SELECT pg_advisory_unlock(4242)');
-    }
-  } finally {
-    setup.release();
-  }
   return {
     ...base,
     transaction: async (work) => {

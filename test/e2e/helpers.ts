@@ -8,6 +8,7 @@ import { Sync } from '../../src/sync/sync.ts';
 import { FetchTransport } from '../../hosts/simulator/sync.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { rng } from '../../tools/random-match.ts';
+import { readCsv } from '../helpers/csv.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { nodeDigest } from '../helpers/digest.ts';
 import { MemoryFlash } from '../helpers/table.ts';
@@ -74,10 +75,8 @@ export async function getJson<T>(url: string): Promise<T> {
 
 /** The CSV export's rows as objects. */
 export async function csvRows(base: string): Promise<Record<string, string>[]> {
-  const text = await (await fetch(`${base}/api/v1/export.csv`)).text();
-  const [head, ...rows] = text.trim().split(/\r?\n/);
-  const names = head.split(',');
-  return rows.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i], v])));
+  const [head, ...rows] = readCsv(await (await fetch(`${base}/api/v1/export.csv`)).text());
+  return rows.map((cells) => Object.fromEntries(cells.map((v, i) => [head[i], v])));
 }
 
 /** The boards a log (without undos) finished, across games: each step that ends a board changes the

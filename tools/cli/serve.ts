@@ -1,15 +1,24 @@
-// `carrom serve`: the club's results server (docs/server.md), or, with --add-table, the registration of
-// a table: one JSON line on stdout, and on stderr the setup code to type into the table.
+// `carrom serve`: the club's results server (docs/server.md), or one of the operator's commands on its
+// database, each printing JSON lines on stdout (for programs) and what it did on stderr (for people):
+// --add-table (and the setup code to type into the table), --list-tables, --remove-table, --rebuild.
+import { statSync } from 'node:fs';
+import { rebuild } from '../../server/rebuild.ts';
 import { SECRET, setupCode } from '../../server/sign.ts';
-import { addTable } from '../../server/tables.ts';
+import { addTable, listTables, removeTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
-import { openStore } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
 
 export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL] [--name NAME] [--no-mdns]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL)
   carrom serve --add-table ID [--secret HEX] [--db DB]
                                          register a table; prints {"table": ID, "secret": HEX}
+  carrom serve --list-tables [--db DB]   the registered tables, one JSON line each (no secrets)
+  carrom serve --remove-table ID [--with-records] [--db DB]
+                                         unregister a table; one that sent records only with --with-records,
+                                         which deletes them (its matches, boards, forward queue) too
+  carrom serve --rebuild [--db DB]       compute every match's state and board rows again from the stored
+                                         records with this version's rules engine
 `;
 
 interface Args {
@@ -21,30 +30,42 @@ interface Args {
   forward: string | null;
   name: string;
   mdns: boolean;
+  listTables: boolean;
+  removeTable: string | null;
+  withRecords: boolean;
+  rebuild: boolean;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table']);
+const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild']);
 
 export function parseServeArgs(args: string[]): Args | string {
-  const o: Args = { port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, name: 'carrom-results', mdns: true };
+  const o: Args = {
+    port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, name: 'carrom-results', mdns: true,
+    listTables: false, removeTable: null, withRecords: false, rebuild: false,
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--no-mdns') {
-      o.mdns = false;
+    if (FLAGS.has(a)) {
+      if (a === '--no-mdns') o.mdns = false;
+      else if (a === '--list-tables') o.listTables = true;
+      else if (a === '--with-records') o.withRecords = true;
+      else o.rebuild = true;
       continue;
     }
     if (!VALUED.has(a)) return `unknown argument "${a}"`;
     const v = args[++i];
     // An option where the value should be is a value left out: taken, it would register a table "--no-mdns".
-    if (v === undefined || VALUED.has(v) || v === '--no-mdns') return `${a} needs a value`;
+    if (v === undefined || VALUED.has(v) || FLAGS.has(v)) return `${a} needs a value`;
     if (a === '--port') {
       if (!/^\d+$/.test(v) || Number(v) > 65535) return `--port must be 0–65535, not "${v}"`;
       o.port = Number(v);
     } else if (a === '--host') o.host = v;
     else if (a === '--db') o.db = v;
-    else if (a === '--add-table') {
-      if (!TABLE_ID.test(v)) return `--add-table: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
-      o.addTable = v;
+    else if (a === '--add-table' || a === '--remove-table') {
+      if (!TABLE_ID.test(v)) return `${a}: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
+      if (a === '--add-table') o.addTable = v;
+      else o.removeTable = v;
     } else if (a === '--secret') {
       if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server)';
       o.secret = v;
@@ -54,6 +75,9 @@ export function parseServeArgs(args: string[]): Args | string {
     } else o.name = v;
   }
   if (o.secret && !o.addTable) return '--secret goes with --add-table';
+  if (o.withRecords && !o.removeTable) return '--with-records goes with --remove-table';
+  const commands = [o.addTable && '--add-table', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild'].filter(Boolean);
+  if (commands.length > 1) return `${commands.join(' and ')}: one at a time`;
   return o;
 }
 
@@ -65,7 +89,11 @@ export async function serveCommand(args: string[]): Promise<number> {
   }
   let server: Awaited<ReturnType<typeof startResultsServer>>;
   try {
-    if (o.addTable) return await register(o.db, o.addTable, o.secret ?? undefined);
+    if (o.addTable) return await onStore(o.db, (store) => register(store, o.addTable!, o.secret ?? undefined));
+    if (o.listTables) return await onStore(o.db, list);
+    if (o.removeTable) return await onStore(o.db, (store) => remove(store, o.removeTable!, o.withRecords));
+    if (o.rebuild) return await onStore(o.db, rebuildAll);
+    warnIfReadable(o.db);
     server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
@@ -73,6 +101,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`carrom serve: ${cannotStart(e, o)}\n`);
     return 2;
   }
+  const schema = server.store.schema;
+  if (schema && schema.from !== schema.to) say(`brought the database's schema from version ${schema.from} to ${schema.to}`);
   process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -87,22 +117,74 @@ function cannotStart(e: unknown, o: Args): string {
   if (code === 'EADDRINUSE') return `port ${o.port} is in use (another results server?); try --port ${o.port + 1}`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `--host ${o.host} is not an address of this machine (${code}); 0.0.0.0 listens on every interface`;
   if (code === 'EACCES') return `not allowed to listen on port ${o.port} (EACCES); ports below 1024 need privileges, try --port 8080`;
-  return `cannot start: ${e instanceof Error ? e.message : String(e)} (--db ${o.db})`;
+  // A password in a postgres:// URL stays out of the log.
+  const db = o.db.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+  return `cannot start: ${e instanceof Error ? e.message : String(e)} (--db ${db})`;
 }
 
-async function register(db: string, table: string, given: string | undefined): Promise<number> {
+/** Runs one of the operator's commands on the store, closed after it whatever happens. */
+async function onStore(db: string, command: (store: Store) => Promise<number>): Promise<number> {
   const store = await openStore(db);
-  let secret: string | null;
   try {
-    secret = await addTable(store, table, given);
+    return await command(store);
   } finally {
     await store.close();
   }
-  if (secret === null) {
-    process.stderr.write(`carrom serve: table "${table}" is registered already (its secret stays as it was)\n`);
+}
+
+const line = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
+const say = (text: string) => process.stderr.write(`carrom serve: ${text}\n`);
+
+/** The SQLite file holds every table's secret: say so if others than its owner may read it (files made
+ * by an older carrom serve, or copied). A new one is made 0600 (server/db/sqlite.ts). */
+function warnIfReadable(db: string): void {
+  if (/^postgres(ql)?:\/\//.test(db)) return;
+  let mode: number;
+  try {
+    mode = statSync(db).mode & 0o777;
+  } catch {
+    return; // not there yet: it will be made 0600
+  }
+  if (mode & 0o077) say(`warning: ${db} holds the tables' secrets and others may read it (mode ${mode.toString(8).padStart(4, '0')}); chmod 600 ${db}`);
+}
+
+async function list(store: Store): Promise<number> {
+  const tables = await listTables(store);
+  for (const t of tables) line(t);
+  say(`${tables.length} table${tables.length === 1 ? '' : 's'} registered`);
+  return 0;
+}
+
+async function remove(store: Store, table: string, withRecords: boolean): Promise<number> {
+  const r = await removeTable(store, table, withRecords);
+  if (r.outcome === 'unknown') {
+    say(`no table "${table}" is registered (--list-tables lists them)`);
     return 1;
   }
-  process.stdout.write(`${JSON.stringify({ table, secret })}\n`);
+  const what = `${r.records} record${r.records === 1 ? '' : 's'} in ${r.matches} match${r.matches === 1 ? '' : 'es'}`;
+  if (r.outcome === 'has-records') {
+    say(`table "${table}" has sent ${what}: nothing removed. Add --with-records to delete them with it (back the database up first)`);
+    return 1;
+  }
+  line({ removed: table, records: r.records, matches: r.matches });
+  say(`removed table "${table}"${r.records ? ` and its ${what}` : ''}; its records are refused from now on (404)`);
+  return 0;
+}
+
+async function rebuildAll(store: Store): Promise<number> {
+  const r = await rebuild(store, say);
+  line(r);
+  say(`rebuilt ${r.matches} match${r.matches === 1 ? '' : 'es'}: ${r.changed} changed, ${r.failed.length} kept as they were (their log is not taken by this version), ${r.disagree.length} now differ from what the table stated`);
+  return r.failed.length ? 1 : 0;
+}
+
+async function register(store: Store, table: string, given: string | undefined): Promise<number> {
+  const secret = await addTable(store, table, given);
+  if (secret === null) {
+    say(`table "${table}" is registered already (its secret stays as it was)`);
+    return 1;
+  }
+  line({ table, secret });
   process.stderr.write(`Setup code for table ${table} (type or paste it into the table's setup page):\n  ${setupCode(table, secret)}\n`);
   return 0;
 }

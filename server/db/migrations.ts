@@ -1,0 +1,65 @@
+// The schema's versions: each migration brings a database from the version before it to its own, in one
+// transaction, so that a database is always at one version, never half-way. They run when a store opens
+// (`carrom serve` at start, `--add-table`, `--rebuild` …); the version reached is kept in `carrom_schema`,
+// one row per step with when it was applied. Version 1 is the schema as it was before it had versions:
+// its CREATE … IF NOT EXISTS statements find such a database complete, and only the version is written.
+import { schema, type Sql } from './sql.ts';
+
+export interface Migration {
+  version: number;
+  /** What the step adds, for the log and for `carrom_schema`. */
+  name: string;
+  /** The statements, one each (no `;`-separated lists): run in order in one transaction. */
+  up(dialect: Sql['dialect']): string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  { version: 1, name: 'tables, matches, records, board rows, forward queue', up: schema },
+  {
+    version: 2,
+    name: 'each board row keeps when it first arrived (the server\'s clock) and the table\'s madeAt of that record',
+    // Rows stored before this step have neither: `carrom serve --rebuild` fills them in from the records.
+    up: () => ['ALTER TABLE carrom_boards ADD COLUMN received_at TEXT', 'ALTER TABLE carrom_boards ADD COLUMN made_at TEXT'],
+  },
+]);
+
+/** The newest version this code knows. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+const VERSIONS = 'CREATE TABLE IF NOT EXISTS carrom_schema (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
+
+/** Brings the database to the newest of `migrations`: the version it was at, and the one it is at now.
+ * A database of a newer version than the code knows is refused (an older `carrom serve` would misread
+ * it), and nothing is changed. Two processes opening one database at once apply each step once: on
+ * PostgreSQL each step's transaction takes an advisory lock first; on SQLite it begins IMMEDIATE, which
+ * takes the write lock. */
+export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRATIONS, now: () => Date = () => new Date()): Promise<{ from: number; to: number }> {
+  const newest = migrations[migrations.length - 1].version;
+  const versionIn = async (tx: Sql): Promise<number> => {
+    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(4242)');
+    await tx.run(VERSIONS);
+    const v = Number((await tx.all('SELECT MAX(version) AS v FROM carrom_schema'))[0].v ?? 0);
+    if (v > newest) throw new Error(`the database's schema is version ${v}, newer than this carrom serve knows (${newest}): run the newer carrom serve, or a backup from before it`);
+    return v;
+  };
+  // Most opens find the database up to date: that is read without a write transaction, so a start takes
+  // no write lock (nor needs a writable file) when there is nothing to do.
+  const exists = sql.dialect === 'postgres' ? "SELECT to_regclass('carrom_schema') IS NOT NULL AS t" : "SELECT COUNT(*) AS t FROM sqlite_master WHERE type = 'table' AND name = 'carrom_schema'";
+  const known = (await sql.all(exists))[0].t;
+  const seen = known === true || Number(known) === 1 ? Number((await sql.all('SELECT MAX(version) AS v FROM carrom_schema'))[0].v ?? 0) : 0;
+  if (seen === newest) return { from: seen, to: seen };
+  const from = await sql.transaction(versionIn);
+  let at = from;
+  for (const step of migrations) {
+    if (step.version <= at) continue;
+    at = await sql.transaction(async (tx) => {
+      // Another process may have applied it since we looked.
+      const v = await versionIn(tx);
+      if (v >= step.version) return v;
+      for (const statement of step.up(tx.dialect)) await tx.run(statement);
+      await tx.run('INSERT INTO carrom_schema (version, name, applied_at) VALUES (?, ?, ?)', [step.version, step.name, now().toISOString()]);
+      return step.version;
+    });
+  }
+  return { from, to: at };
+}

@@ -1,6 +1,6 @@
 // A table for app tests: memory flash that can lose power mid-write, a manual clock, a display that
 // keeps the last frame.
-import { TableApp } from '../../src/app/app.ts';
+import { TableApp, type AppOptions } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
@@ -22,7 +22,8 @@ export interface TestTable {
   shown: Uint8Array[];
 }
 
-export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock = new ManualClock(), beamGapMm = 10): TestTable {
+/** A table with the host's default calibration; `more` adds to (or replaces) the app's options. */
+export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock = new ManualClock(), beamGapMm = 10, more: Partial<AppOptions> = {}): TestTable {
   const shown: Uint8Array[] = [];
   const app = new TableApp({
     clock,
@@ -30,12 +31,14 @@ export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock =
     storage: flash,
     table: { beamGapMm, calibration: CALIBRATION },
     defaultMatch: match,
+    ...more,
   });
   return { app, clock, flash, shown };
 }
 
-/** Feeds readings as a host would: the clock follows them, with a timer tick every 20 ms between. */
-export function play(t: TestTable, readings: readonly Reading[], after = (_r: Reading) => {}): void {
+/** Feeds readings as a host would: the clock follows them, with a timer tick every 20 ms between, then
+ * lets `quietMs` pass (enough for a shot to settle, by default). */
+export function play(t: TestTable, readings: readonly Reading[], after = (_r: Reading) => {}, quietMs = 6000): void {
   for (const r of readings) {
     while (t.clock.t + 20_000 < r.t) {
       t.clock.t += 20_000;
@@ -45,7 +48,7 @@ export function play(t: TestTable, readings: readonly Reading[], after = (_r: Re
     t.app.readings([r]);
     after(r);
   }
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < quietMs / 20; i++) {
     t.clock.t += 20_000;
     t.app.tick();
   }

@@ -6,7 +6,7 @@ import { formatJson, publicState } from '../../src/rules/index.ts';
 import { start } from '../../src/rules/engine.ts';
 import { BACKOFF } from '../../src/sync/backoff.ts';
 import { Sync } from '../../src/sync/sync.ts';
-import { nodeDigest } from '../helpers/digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
 import { HandTransport, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
 import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';

@@ -1,7 +1,9 @@
 // The journal alone under repeated power cuts: a cut at every byte of every write, a boot, a cut at
 // every byte of the next writes (the repair of a torn tail among them), a boot, a third cut, a boot; then
 // the rest played on. Each boot must find the content of the last whole write, nothing lost, nothing
-// invented, and what is played on after it must read back.
+// invented, and what is played on after it must read back. Under both cut models (test/helpers/flash.ts):
+// a write cut short, and NOR flash's partly programmed word and half-erased garbage, which only the
+// records' CRCs catch.
 import assert from 'node:assert/strict';
 import { Journal, type JournalContent } from '../../src/store/journal.ts';
 import { Slots } from '../../src/store/slots.ts';

@@ -1,6 +1,8 @@
 // The outbox in flash: records kept until acknowledged, counters never reused, and a power cut at every
 // byte of every write (records, statuses, archives, copies, and the copy a reboot makes) always
-// leaving the outbox as it was before that write or after it, never anything else.
+// leaving the outbox as it was before that write or after it, never anything else: cut short as a file
+// system sees it, and as NOR flash leaves it (a word partly programmed, an erase leaving garbage), where
+// only the items' CRCs can tell. A byte damaged in the copy in charge is caught the same way.
 import assert from 'node:assert/strict';
 import { Outbox } from '../../src/sync/outbox.ts';
 import { encodeUtf8 } from '../../src/store/utf8.ts';

@@ -38,7 +38,9 @@ export function judge(error: string | null, answer: PostAnswer | null): Verdict 
   const s = answer.status;
   if (s === 200 || s === 201) {
     // A record is deleted only on the contract's own words: a stray web server's 200 is not a receipt.
-    return acknowledged(answer) ? { do: 'ack' } : { do: 'wait', error: `${s} but not a results server's answer` };
+    if (acknowledged(answer)) return { do: 'ack' };
+    const said = errorText(answer.body);
+    return { do: 'wait', error: `${s} but not a results server's answer${said ? `: ${said}` : ''}` };
   }
   const what = `${s} ${errorText(answer.body)}`.trim();
   if (REFUSED.includes(s)) return { do: 'refuse', error: what };

@@ -262,6 +262,9 @@ export class Sync {
     transport.post({ url: `${base}/api/v1/records`, headers, body: this.outbox.body(e) }, (error, answer) => {
       if (called) return; // `done` is called once; a second call is the host's bug, not a second answer
       called = true;
+      // A post given up on (or stopped by a shot) may still answer, late: its answer must not take the
+      // place of the answer of the post now in flight, nor ever count for another record.
+      if (this.inFlight?.token !== token) return;
       this.answer = { token, error, answer };
     });
   }

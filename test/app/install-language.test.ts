@@ -2,40 +2,17 @@
 // with the buttons (SETTINGS › LANGUAGE), then SETTINGS › INSTALL › CALIBRATE and SELF-TEST are opened
 // with them too, in that language's words, and what the display shows is in it.
 import assert from 'node:assert/strict';
-import { TableApp } from '../../src/app/app.ts';
 import { DROPS } from '../../src/app/calibration.ts';
 import { STEPS } from '../../src/app/install.ts';
 import { LANGUAGE_NAMES, say, type Language } from '../../src/i18n/index.ts';
-import type { Rgb } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
-import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
-import { boardParts, partOf } from '../helpers/board.ts';
-import { colour, ms, passage, strip } from '../helpers/readings.ts';
-import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
-
-// The reference board's parts, two beams and a colour sensor a pocket, as the device describes them.
-const HARDWARE = boardParts('reference-v1');
-const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;
-
-function table(): TestTable {
-  const clock = new ManualClock();
-  const shown: Uint8Array[] = [];
-  const flash = new MemoryFlash();
-  let kept: string | null = null;
-  const app = new TableApp({
-    clock,
-    display: { show: (f) => void shown.push(f.slice()) },
-    storage: flash,
-    table: { beamGapMm: 10, calibration: CALIBRATION },
-    defaultMatch: header('icf'),
-    install: { hardware: HARDWARE, store: { get: () => kept, set: (text) => void (kept = text) } },
-  });
-  return { app, clock, flash, shown };
-}
-
+import { partOf } from '../helpers/board.ts';
+import { ms, strip } from '../helpers/readings.ts';
+import { play, press, choose, type TestTable } from '../helpers/table.ts';
+import { SIZE, drop, installTable } from '../helpers/install.ts';
 
 /** SETTINGS › LANGUAGE › the language, by buttons; then back to play. */
 function speak(t: TestTable, lang: Language): void {
@@ -65,11 +42,9 @@ function shown(t: TestTable): TextScreen {
   return s as TextScreen;
 }
 
-const drop = (pocket: number, at: number, size: number, rgb: Rgb) => [...passage(pocket, at, 1.2, size), colour(pocket, at + 10_000, rgb)].sort((a, b) => a.t - b.t);
-
 describe('installing in the table\'s language: the TableApp with the buttons', () => {
   it('Portuguese: the calibration asks for each piece in Portuguese, and its verdict is in Portuguese', () => {
-    const t = table();
+    const t = installTable();
     speak(t, 'pt');
     const first = open(t, 'pt', 'calibrate');
     assert.equal(first.title, 'CALIBRAR 1/16');
@@ -96,7 +71,7 @@ describe('installing in the table\'s language: the TableApp with the buttons', (
   });
 
   it('Portuguese: the self-test names its faults and sensors in Portuguese, the board\'s part and pin as they are', () => {
-    const t = table();
+    const t = installTable();
     speak(t, 'pt');
     const at = t.clock.t + ms(100);
     play(t, [strip(1, at, 250)]);
@@ -120,7 +95,7 @@ describe('installing in the table\'s language: the TableApp with the buttons', (
   });
 
   it('Swedish: SJÄLVTEST and KALIBRERA open in Swedish, with the federation\'s word for the striker', () => {
-    const t = table();
+    const t = installTable();
     speak(t, 'sv');
     assert.equal(open(t, 'sv', 'selfTest').title, 'SJÄLVTEST');
     assert.equal(shown(t).lines[0].startsWith('STATUS: '), true, shown(t).lines[0]);

@@ -2,19 +2,18 @@
 // readings of dropped pieces go to them (never into the match), the calibration is kept in its own key
 // and the sensing layer names pieces by it, now and after the next boot.
 import assert from 'node:assert/strict';
-import { TableApp } from '../../src/app/app.ts';
 import { STEPS } from '../../src/app/install.ts';
 import { DROPS } from '../../src/app/calibration.ts';
-import type { KeyStore } from '../../src/app/table-config.ts';
-import type { Calibration, Reading, Rgb } from '../../src/sensing/types.ts';
+import type { Calibration, Reading } from '../../src/sensing/types.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';
 import { header } from '../../tools/script.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
-import { boardParts, partOf } from '../helpers/board.ts';
-import { colour, ms, passage, strip } from '../helpers/readings.ts';
-import { ManualClock, MemoryFlash, play, press, choose, type TestTable } from '../helpers/table.ts';
+import { partOf } from '../helpers/board.ts';
+import { ms, strip } from '../helpers/readings.ts';
+import { MemoryFlash, makeTable, play, press, choose, type TestTable } from '../helpers/table.ts';
+import { MemoryKey, SIZE, drop, installTable } from '../helpers/install.ts';
 
 /** This table's pieces read far from the host's default calibration: unnamed until calibrated. */
 const THIS_TABLE: Calibration = {
@@ -23,34 +22,6 @@ const THIS_TABLE: Calibration = {
   queen: [0.7, 0.15, 0.15],
   striker: [0.33, 0.42, 0.25],
 };
-const SIZE = { white: 33.3, black: 33.3, queen: 33.3, striker: 42.8 } as const;
-// The reference board's parts, two beams and a colour sensor a pocket, as the device describes them.
-const HARDWARE = boardParts('reference-v1');
-
-class MemoryKey implements KeyStore {
-  text: string | null = null;
-  get() {
-    return this.text;
-  }
-  set(text: string) {
-    this.text = text;
-  }
-}
-
-function table(flash = new MemoryFlash(), key = new MemoryKey()): TestTable & { key: MemoryKey } {
-  const clock = new ManualClock();
-  const shown: Uint8Array[] = [];
-  const app = new TableApp({
-    clock,
-    display: { show: (f) => void shown.push(f.slice()) },
-    storage: flash,
-    table: { beamGapMm: 10, calibration: CALIBRATION },
-    defaultMatch: header('icf'),
-    install: { hardware: HARDWARE, store: key },
-  });
-  return { app, clock, flash, shown, key };
-}
-
 
 function open(t: TestTable, what: 'CALIBRATE' | 'SELF-TEST'): TextScreen {
   press(t, 'select');
@@ -67,8 +38,6 @@ function text(t: TestTable): TextScreen {
 }
 
 /** A piece through a pocket's gate with its colour reading. */
-const drop = (pocket: number, at: number, size: number, rgb: Rgb): Reading[] => [...passage(pocket, at, 1.2, size), colour(pocket, at + 10_000, rgb)].sort((a, b) => a.t - b.t);
-
 /** Readings from now: a strike at seat 0 and a white of this table in pocket 2. */
 function shotWithWhite(t: TestTable): Reading[] {
   const at = t.clock.t + ms(100);
@@ -86,7 +55,7 @@ const pocketed = (t: TestTable) =>
 
 describe('installing: calibration and self-test on the table app', () => {
   it('calibrates through the buttons; the result is kept in its own key and names the pieces now and after a boot', () => {
-    const t = table();
+    const t = installTable();
     play(t, shotWithWhite(t));
     assert.deepEqual(pocketed(t), ['man'], 'before: this table white is too far from the default');
     const logBefore = t.app.logText();
@@ -112,7 +81,7 @@ describe('installing: calibration and self-test on the table app', () => {
     play(t, shotWithWhite(t));
     assert.deepEqual(pocketed(t), ['man', 'white']);
     // The next boot: the journal gives back the match, the key the calibration (and the journal has none of it).
-    const u = table(t.flash, t.key);
+    const u = installTable(t.flash, t.key);
     assert.deepEqual(u.app.table.calibration, THIS_TABLE);
     assert.ok(!Buffer.from(t.flash.slots[0]).toString().includes('carromCalibration') && !Buffer.from(t.flash.slots[1]).toString().includes('carromCalibration'));
     press(u, 'select', true); // past the lost-shot question
@@ -121,7 +90,7 @@ describe('installing: calibration and self-test on the table app', () => {
   });
 
   it('a kind skipped in every pocket leaves no colour to keep; a long press leaves without keeping', () => {
-    const t = table();
+    const t = installTable();
     open(t, 'CALIBRATE');
     for (let i = 0; i < STEPS.length; i++) press(t, 'select');
     const s = text(t);
@@ -135,13 +104,13 @@ describe('installing: calibration and self-test on the table app', () => {
   it('a stored calibration that does not parse is set aside with its reason; the table runs on its defaults', () => {
     const key = new MemoryKey();
     key.text = '{"carromCalibration":1,"beamGapMm":10,"calibration":{"white":"grey"}}';
-    const t = table(new MemoryFlash(), key);
+    const t = installTable(new MemoryFlash(), key);
     assert.match(t.app.calibrationError!, /white, black, queen and striker/);
     assert.deepEqual(t.app.table.calibration, CALIBRATION);
   });
 
   it('after the self-test the match sees the beams as they are: one cleared meanwhile is no fault, one blocked meanwhile is', () => {
-    const t = table();
+    const t = installTable();
     const edge = (pocket: number, beam: 0 | 1, blocked: boolean): Reading => ({ t: t.clock.t + ms(10), kind: 'beam', pocket, beam, blocked });
     const corner = () => (t.app.screen() as { corner: { fault: boolean } }).corner.fault;
     play(t, [edge(0, 1, true)]);
@@ -157,7 +126,7 @@ describe('installing: calibration and self-test on the table app', () => {
   });
 
   it('the self-test shows the sensors live and a stuck beam by part and pin; its drops are not the match', () => {
-    const t = table();
+    const t = installTable();
     const s0 = open(t, 'SELF-TEST');
     assert.equal(s0.title, 'SELF-TEST');
     const at = t.clock.t + ms(100);
@@ -186,7 +155,7 @@ describe('installing: calibration and self-test on the table app', () => {
     key.set = () => {
       throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
     };
-    const t = table(new MemoryFlash(), key);
+    const t = installTable(new MemoryFlash(), key);
     open(t, 'CALIBRATE');
     for (const step of STEPS) for (let i = 0; i < DROPS; i++) play(t, drop(step.pocket, t.clock.t + ms(50), SIZE[step.kind], THIS_TABLE[step.kind]));
     assert.equal(text(t).title, 'CALIBRATED');
@@ -199,21 +168,13 @@ describe('installing: calibration and self-test on the table app', () => {
   });
 
   it('goes on when the flash refuses the settings: they hold, and the event line says they were not kept', () => {
-    const clock = new ManualClock();
-    const app = new TableApp({
-      clock,
-      display: { show: () => {} },
-      storage: new MemoryFlash(),
-      table: { beamGapMm: 10, calibration: CALIBRATION },
-      defaultMatch: header('icf'),
-      settings: {
-        get: () => null,
-        set: () => {
-          throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
-        },
+    const refusing = {
+      get: () => null,
+      set: () => {
+        throw new Error('ESP_ERR_NVS_NOT_ENOUGH_SPACE');
       },
-    });
-    const t: TestTable = { app, clock, flash: new MemoryFlash(), shown: [] };
+    };
+    const t = makeTable(header('icf'), new MemoryFlash(), undefined, 10, { settings: refusing });
     press(t, 'select');
     choose(t, 'SETTINGS');
     choose(t, 'LANGUAGE EN');

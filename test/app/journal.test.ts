@@ -6,7 +6,8 @@ import { parseLog } from '../../src/rules/index.ts';
 import { decodeRecords, encodeRecord, Journal, RECORD } from '../../src/store/journal.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { MemoryFlash, makeTable, play } from '../helpers/table.ts';
+import { CUT_MODELS, MemoryFlash, WORD } from '../helpers/flash.ts';
+import { makeTable, play } from '../helpers/table.ts';
 import { rng } from '../../tools/random-match.ts';
 
 describe('journal', () => {
@@ -83,49 +84,54 @@ describe('journal', () => {
     assert.deepEqual(old && { snap: old.snapshot, batches: old.batches }, { snap: null, batches: ['e1'] });
   });
 
-  it('a power cut at every byte of every write of a whole match restores the state of the last whole write', function () {
-    this.timeout(120_000);
-    const log = parseLog(readFileSync('test/fixtures/matches/it-torneo-singles.jsonl', 'utf8'));
-    assert.ok(log.ok);
-    const header = log.value.header;
-    const g = generateTrace(header, log.value.events.map((e) => e.event), 8, NOISE.low, LAYOUTS.reference);
-    const game = (state: object) => JSON.stringify({ ...state, warnings: undefined });
-    // What a reboot must find once each write is whole: after a record of events, the app's state as it
-    // wrote it; after the writes of a compaction (erase, header, snapshot), still the state of the last
-    // record of events, since the snapshot is of the state before the shot whose record comes next.
-    const initial = game(makeTable(header).app.state);
-    const stateAtOp: string[] = [];
-    const flash = new MemoryFlash();
-    let app: { state: object; atRest: boolean } | null = null;
-    let committed = initial;
-    let writesInShots = 0;
-    flash.onWrite = () => {
-      if (app && !app.atRest) writesInShots++;
-      const op = flash.ops[flash.ops.length - 1];
-      const events = op.kind === 'append' && op.bytes[1] === RECORD.events;
-      if (events && app) committed = game(app.state);
-      stateAtOp.push(committed);
-    };
-    const t = makeTable(header, flash);
-    app = t.app;
-    play(t, g.readings);
-    assert.equal(t.app.state.match.over, true);
-    assert.equal(writesInShots, 0, 'no flash write while a shot is in progress');
-    const ops = flash.ops.slice();
-    assert.equal(stateAtOp.length, ops.length);
-    assert.ok(ops.filter((o) => o.kind === 'erase').length >= 5, 'the journal was compacted at each new board');
-    let cuts = 0;
-    for (let k = 0; k < ops.length; k++) {
-      const op = ops[k];
-      const size = op.kind === 'append' ? op.bytes.length : 0;
-      const before = k > 0 ? stateAtOp[k - 1] : initial;
-      for (let b = 0; b <= size; b++) {
-        const whole = b === size;
-        const reboot = makeTable(header, MemoryFlash.cutAt(ops, whole ? k + 1 : k, whole ? 0 : b));
-        assert.equal(game(reboot.app.state), whole ? stateAtOp[k] : before, `power cut at byte ${b} of ${size} of write ${k} (${op.kind})`);
-        cuts++;
+  for (const how of CUT_MODELS) {
+    const what = how === 'nor' ? 'NOR flash: a word partly programmed, an erase cut short leaving garbage at each word' : 'the write cut short';
+    it(`a power cut at every byte of every write of a whole match (${what}) restores the state of the last whole write`, function () {
+      this.timeout(120_000);
+      const log = parseLog(readFileSync('test/fixtures/matches/it-torneo-singles.jsonl', 'utf8'));
+      assert.ok(log.ok);
+      const header = log.value.header;
+      const g = generateTrace(header, log.value.events.map((e) => e.event), 8, NOISE.low, LAYOUTS.reference);
+      const game = (state: object) => JSON.stringify({ ...state, warnings: undefined });
+      // What a reboot must find once each write is whole: after a record of events, the app's state as it
+      // wrote it; after the writes of a compaction (erase, header, snapshot), still the state of the last
+      // record of events, since the snapshot is of the state before the shot whose record comes next.
+      const initial = game(makeTable(header).app.state);
+      const stateAtOp: string[] = [];
+      const flash = new MemoryFlash();
+      let app: { state: object; atRest: boolean } | null = null;
+      let committed = initial;
+      let writesInShots = 0;
+      flash.onWrite = () => {
+        if (app && !app.atRest) writesInShots++;
+        const op = flash.ops[flash.ops.length - 1];
+        const events = op.kind === 'append' && op.bytes[1] === RECORD.events;
+        if (events && app) committed = game(app.state);
+        stateAtOp.push(committed);
+      };
+      const t = makeTable(header, flash);
+      app = t.app;
+      play(t, g.readings);
+      assert.equal(t.app.state.match.over, true);
+      assert.equal(writesInShots, 0, 'no flash write while a shot is in progress');
+      const ops = flash.ops.slice();
+      assert.equal(stateAtOp.length, ops.length);
+      assert.ok(ops.filter((o) => o.kind === 'erase').length >= 5, 'the journal was compacted at each new board');
+      let cuts = 0;
+      for (let k = 0; k < ops.length; k++) {
+        const op = ops[k];
+        const size = MemoryFlash.cutsIn(op, how);
+        const before = k > 0 ? stateAtOp[k - 1] : initial;
+        // An erase cut short damages the word at b: one cut per word (and the erase whole).
+        for (let b = 0; b <= size; b = op.kind === 'erase' ? Math.min(size, b + WORD) : b + 1) {
+          const whole = b === size;
+          const reboot = makeTable(header, MemoryFlash.cutAt(ops, whole ? k + 1 : k, whole ? 0 : b, undefined, how));
+          assert.equal(game(reboot.app.state), whole ? stateAtOp[k] : before, `power cut at byte ${b} of ${size} of write ${k} (${op.kind})`);
+          cuts++;
+          if (whole) break;
+        }
       }
-    }
-    assert.ok(cuts > 3000, `${cuts} power cuts`);
-  });
+      assert.ok(cuts > 3000, `${cuts} power cuts`);
+    });
+  }
 });

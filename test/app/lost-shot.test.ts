@@ -8,7 +8,7 @@ import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
 import { colourOf, ms, passage, strip } from '../helpers/readings.ts';
-import { makeTable, play, press, type TestTable } from '../helpers/table.ts';
+import { choose, makeTable, play, press, type TestTable } from '../helpers/table.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
@@ -21,32 +21,8 @@ function shot(at: number, pieces: ('white' | 'black')[]): Reading[] {
   return out.sort((a, b) => a.t - b.t);
 }
 
-/** Feeds readings as the host does (a tick every 20 ms), then lets `quietMs` pass. */
-function feed(t: TestTable, readings: Reading[], quietMs: number): void {
-  for (const r of readings) {
-    while (t.clock.t + 20_000 < r.t) {
-      t.clock.t += 20_000;
-      t.app.tick();
-    }
-    t.clock.t = Math.max(t.clock.t, r.t);
-    t.app.readings([r]);
-  }
-  for (let k = 0; k < quietMs / 20; k++) {
-    t.clock.t += 20_000;
-    t.app.tick();
-  }
-}
-
 const line = (t: TestTable) => (t.app.screen() as PlayScreen).line;
 const menu = (t: TestTable) => t.app.screen() as MenuScreen;
-
-/** Moves the menu's selection to `label` with the down button, and presses select. */
-function choose(t: TestTable, label: string): void {
-  const at = menu(t).items.indexOf(label);
-  assert.ok(at >= 0, `${label} in ${menu(t).items.join(', ')}`);
-  while (menu(t).selected !== at) press(t, 'down');
-  press(t, 'select');
-}
 
 /** The log the table wrote, folded: it must be the state the table shows. */
 function logState(t: TestTable): string {
@@ -63,10 +39,10 @@ const powerCut = (t: TestTable) => makeTable(HEADER, t.flash);
 describe('a power cut during a shot', () => {
   it('says which shot was lost; the players name what went down and it is logged as that shot', () => {
     const t = makeTable(HEADER);
-    feed(t, shot(1000, ['white']), 4000); // shot 1: a white, settled and written
+    play(t, shot(1000, ['white']), undefined, 4000); // shot 1: a white, settled and written
     assert.equal(t.app.state.board.onBoard.white, 8);
     const writes = t.flash.ops.length;
-    feed(t, shot(10_000, ['white', 'white']), 0); // shot 2: two whites go down, then the power goes
+    play(t, shot(10_000, ['white', 'white']), undefined, 0); // shot 2: two whites go down, then the power goes
     assert.equal(t.app.atRest, false, 'the shot was in progress');
     assert.equal(t.flash.ops.length, writes, 'nothing written while it was');
 
@@ -100,7 +76,7 @@ describe('a power cut during a shot', () => {
     assert.equal(JSON.stringify(v.app.state), JSON.stringify(u.app.state));
     assert.equal(line(v), 'SHOT 3 LOST? SELECT');
     // Play goes on (shot 3 pockets a white): the question is gone, and the log still agrees.
-    feed(v, shot(500, ['white']), 4000);
+    play(v, shot(500, ['white']), undefined, 4000);
     assert.equal(v.app.state.board.onBoard.white, 5);
     assert.notEqual(line(v), 'SHOT 4 LOST? SELECT');
     press(v, 'select');
@@ -111,8 +87,8 @@ describe('a power cut during a shot', () => {
 
   it('the pieces put back: nothing logged, the shot is played again', () => {
     const t = makeTable(HEADER);
-    feed(t, shot(1000, ['white']), 4000);
-    feed(t, shot(10_000, ['white']), 0);
+    play(t, shot(1000, ['white']), undefined, 4000);
+    play(t, shot(10_000, ['white']), undefined, 0);
     const u = powerCut(t);
     const log = u.app.logText();
     press(u, 'select');
@@ -122,7 +98,7 @@ describe('a power cut during a shot', () => {
     assert.equal(line(u), 'PUT BACK: PLAY AGAIN');
     assert.equal(u.app.logText(), log, 'nothing logged');
     assert.equal(u.app.state.shots, 1);
-    feed(u, shot(500, ['white']), 4000);
+    play(u, shot(500, ['white']), undefined, 4000);
     assert.equal(u.app.state.board.onBoard.white, 7);
     assert.equal(u.app.state.shots, 2);
     assert.equal(logState(u), JSON.stringify(u.app.state));
@@ -130,19 +106,19 @@ describe('a power cut during a shot', () => {
 
   it('logged while the next strike is still unconfirmed, the log keeps its order in time', () => {
     const t = makeTable(HEADER);
-    feed(t, shot(1000, ['white']), 4000);
-    feed(t, shot(10_000, ['white']), 0);
+    play(t, shot(1000, ['white']), undefined, 4000);
+    play(t, shot(10_000, ['white']), undefined, 0);
     const u = powerCut(t);
-    feed(u, [strip(0, ms(500), 200)], 0);
+    play(u, [strip(0, ms(500), 200)], undefined, 0);
     press(u, 'select');
     press(u, 'select'); // LOST SHOT
     choose(u, 'WHITE WENT IN');
     // The striker leaves the baseline: a strike, but the table knows it only a second later.
     const struck = u.clock.t + 20_000;
-    feed(u, [strip(0, struck, null)], 0);
+    play(u, [strip(0, struck, null)], undefined, 0);
     choose(u, 'LOG THE SHOT');
     assert.ok(u.clock.t < struck + 1_000_000, 'logged before the strike was known');
-    feed(u, [...passage(1, struck + 1_200_000, 1), colourOf(1, struck + 1_205_000, 'black')], 4000);
+    play(u, [...passage(1, struck + 1_200_000, 1), colourOf(1, struck + 1_205_000, 'black')], undefined, 4000);
     assert.equal(u.app.state.shots, 3);
     const times = u.app.logText().trim().split('\n').slice(1).map((l) => JSON.parse(l).t as number);
     assert.deepEqual(times, times.slice().sort((a, b) => a - b), 'times never go back');

@@ -8,7 +8,7 @@ import { header } from '../../tools/script.ts';
 import { ManualClock, MemoryFlash, press, type TestTable } from '../helpers/table.ts';
 import { HandTransport, SETTINGS } from '../helpers/sync.ts';
 import { Sync } from '../../src/sync/sync.ts';
-import { nodeDigest } from '../helpers/digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
 
 function table(settings: SyncSettings | null) {

@@ -10,7 +10,7 @@ import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { rng } from '../../tools/random-match.ts';
 import { readCsv } from '../helpers/csv.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { nodeDigest } from '../helpers/digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

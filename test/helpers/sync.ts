@@ -2,7 +2,7 @@
 import type { PostAnswer, PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import { rng } from '../../tools/random-match.ts';
-import { nodeDigest } from './digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { MemoryFlash } from './table.ts';
 
 export const SECRET = '8f'.repeat(32);

@@ -1,58 +1,12 @@
 // A table for app tests: memory flash that can lose power mid-write, a manual clock, a display that
 // keeps the last frame.
-import { TableApp } from '../../src/app/app.ts';
+import { TableApp, type AppOptions } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import type { StoragePort } from '../../src/store/journal.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
+import { MemoryFlash } from './flash.ts';
 
-export type Op = { kind: 'append'; slot: 0 | 1; bytes: Uint8Array } | { kind: 'erase'; slot: 0 | 1 };
-
-export class MemoryFlash implements StoragePort {
-  slots: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
-  /** Every write, in order, to replay up to a power cut. */
-  readonly ops: Op[] = [];
-  /** Called as each write is issued. */
-  onWrite: () => void = () => {};
-  read(slot: 0 | 1): Uint8Array {
-    return this.slots[slot];
-  }
-  /** A copy, as a file read gives: the outbox reads ranges, as it does on the device. */
-  readRange(slot: 0 | 1, offset: number, length: number): Uint8Array {
-    return this.slots[slot].slice(offset, offset + length);
-  }
-  size(slot: 0 | 1): number {
-    return this.slots[slot].length;
-  }
-  append(slot: 0 | 1, bytes: Uint8Array): void {
-    this.ops.push({ kind: 'append', slot, bytes: bytes.slice() });
-    this.onWrite();
-    const next = new Uint8Array(this.slots[slot].length + bytes.length);
-    next.set(this.slots[slot]);
-    next.set(bytes, this.slots[slot].length);
-    this.slots[slot] = next;
-  }
-  erase(slot: 0 | 1): void {
-    this.ops.push({ kind: 'erase', slot });
-    this.onWrite();
-    this.slots[slot] = new Uint8Array(0);
-  }
-  /** The flash as it is if the power fails after `op` operations and `bytes` bytes of the next append
-   * (made on `base`, blank flash unless given). */
-  static cutAt(ops: readonly Op[], op: number, bytes: number, base?: MemoryFlash): MemoryFlash {
-    const f = new MemoryFlash();
-    if (base) f.slots = [base.slots[0], base.slots[1]];
-    for (let i = 0; i < op; i++) {
-      const o = ops[i];
-      if (o.kind === 'erase') f.slots[o.slot] = new Uint8Array(0);
-      else f.append(o.slot, o.bytes);
-    }
-    const o = ops[op];
-    if (o && o.kind === 'append' && bytes > 0) f.append(o.slot, o.bytes.subarray(0, bytes));
-    f.ops.length = 0;
-    return f;
-  }
-}
+export { MemoryFlash, type Op } from './flash.ts';
 
 export class ManualClock {
   t = 0;
@@ -68,7 +22,8 @@ export interface TestTable {
   shown: Uint8Array[];
 }
 
-export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock = new ManualClock(), beamGapMm = 10): TestTable {
+/** A table with the host's default calibration; `more` adds to (or replaces) the app's options. */
+export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock = new ManualClock(), beamGapMm = 10, more: Partial<AppOptions> = {}): TestTable {
   const shown: Uint8Array[] = [];
   const app = new TableApp({
     clock,
@@ -76,12 +31,14 @@ export function makeTable(match: MatchHeader, flash = new MemoryFlash(), clock =
     storage: flash,
     table: { beamGapMm, calibration: CALIBRATION },
     defaultMatch: match,
+    ...more,
   });
   return { app, clock, flash, shown };
 }
 
-/** Feeds readings as a host would: the clock follows them, with a timer tick every 20 ms between. */
-export function play(t: TestTable, readings: readonly Reading[], after = (_r: Reading) => {}): void {
+/** Feeds readings as a host would: the clock follows them, with a timer tick every 20 ms between, then
+ * lets `quietMs` pass (enough for a shot to settle, by default). */
+export function play(t: TestTable, readings: readonly Reading[], after = (_r: Reading) => {}, quietMs = 6000): void {
   for (const r of readings) {
     while (t.clock.t + 20_000 < r.t) {
       t.clock.t += 20_000;
@@ -91,7 +48,7 @@ export function play(t: TestTable, readings: readonly Reading[], after = (_r: Re
     t.app.readings([r]);
     after(r);
   }
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < quietMs / 20; i++) {
     t.clock.t += 20_000;
     t.app.tick();
   }

@@ -1,33 +1,7 @@
 // Board ends, points, caps and match ends (scenario cases T44–T74): whole boards
 // played in shorthand to reach a score, then the shot under test.
 
-import { assertSubset, play, type Expect, type PlayOptions } from '../helpers/play.ts';
-
-const times = (piece: string, n: number) => new Array(n).fill(piece).join(' ');
-const other = (x: string) => (x === 'W' ? 'K' : 'W');
-
-/** A whole board won by the side with men `x`: the loser pockets `loserPockets` of his own men first,
- * the winner then takes the queen, covers it, and clears his men. */
-function board(winnerBreaks: boolean, x: 'W' | 'K', loserPockets: number): string[] {
-  const y = other(x);
-  const steps: string[] = [];
-  if (winnerBreaks) steps.push('-');
-  if (loserPockets > 0) steps.push(times(y, loserPockets));
-  steps.push('-');
-  steps.push(`${x} ${x} ${x}`, 'Q', x, times(x, 5));
-  return steps;
-}
-
-interface Case extends PlayOptions {
-  name: string;
-  rules: string;
-  steps: string[];
-  expect: Expect;
-}
-
-// Scores reached with board() (A is player 0).
-const A10_B22 = [...board(true, 'W', 0), ...board(true, 'W', 2), ...board(true, 'W', 2)]; // breaker: 1 → board 4 A breaks
-const A22_B10 = [...board(true, 'W', 0), ...board(false, 'K', 2), ...board(false, 'K', 2)]; // board 4: B breaks, A black
+import { A10_B22, A22_B10, board, playCases, times, type Case } from '../helpers/boards.ts';
 
 const cases: Case[] = [
   { name: 'T66 icf: a whole board: 9 men + queen = 12', rules: 'icf', steps: ['W W W', 'Q', 'W', times('W', 5)],
@@ -149,8 +123,4 @@ const cases: Case[] = [
     expect: { match: { score: [5, 8, 8], boards: [{ winner: null, points: 8, queen: 1 }] }, board: { number: 2, breaker: 1 } } },
 ];
 
-describe('rules: board ends, points and match ends', () => {
-  for (const c of cases) {
-    it(c.name, () => assertSubset(play(c.rules, c.steps, c), c.expect));
-  }
-});
+playCases('rules: board ends, points and match ends', cases);

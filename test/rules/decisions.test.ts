@@ -2,32 +2,7 @@
 // open"): one case or more per decision, named by its id (D1, D2, …) so the document can point at it.
 // A is player 0, B player 1 (C player 2 in the 3-player game, D player 3 in doubles).
 
-import { assertSubset, play, type Expect, type PlayOptions } from '../helpers/play.ts';
-
-const times = (piece: string, n: number) => new Array(n).fill(piece).join(' ');
-const other = (x: string) => (x === 'W' ? 'K' : 'W');
-
-/** A whole singles board won by the side with men `x` (as in boards.test.ts). */
-function board(winnerBreaks: boolean, x: 'W' | 'K', loserPockets: number): string[] {
-  const y = other(x);
-  const steps: string[] = [];
-  if (winnerBreaks) steps.push('-');
-  if (loserPockets > 0) steps.push(times(y, loserPockets));
-  steps.push('-');
-  steps.push(`${x} ${x} ${x}`, 'Q', x, times(x, 5));
-  return steps;
-}
-// icf, first breaker B: 10–22 after three boards, A breaks board 4 with white.
-const A10_B22 = [...board(true, 'W', 0), ...board(true, 'W', 2), ...board(true, 'W', 2)];
-// icf, first breaker A: 22–10 after three boards, B breaks board 4 with white, A has black.
-const A22_B10 = [...board(true, 'W', 0), ...board(false, 'K', 2), ...board(false, 'K', 2)];
-
-interface Case extends PlayOptions {
-  name: string;
-  rules: string;
-  steps: string[];
-  expect: Expect;
-}
+import { A10_B22, A22_B10, playCases, times, type Case } from '../helpers/boards.ts';
 
 export const DECISION_CASES: Case[] = [
   // D1 3-player: the board ends when no man is left, the queen on the board or not, unless the preset makes the
@@ -78,8 +53,4 @@ export const DECISION_CASES: Case[] = [
     steps: [...A22_B10, times('W', 8), '-', times('K', 8), '-', '-', 'Q K W S'], expect: { match: { score: [22, 13] } } },
 ];
 
-describe('rules: decisions the texts leave open (docs/rules.md)', () => {
-  for (const c of DECISION_CASES) {
-    it(c.name, () => assertSubset(play(c.rules, c.steps, c), c.expect));
-  }
-});
+playCases('rules: decisions the texts leave open (docs/rules.md)', DECISION_CASES);

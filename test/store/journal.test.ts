@@ -1,11 +1,13 @@
 // The journal alone under repeated power cuts: a cut at every byte of every write, a boot, a cut at
 // every byte of the next writes (the repair of a torn tail among them), a boot, a third cut, a boot; then
 // the rest played on. Each boot must find the content of the last whole write, nothing lost, nothing
-// invented, and what is played on after it must read back.
+// invented, and what is played on after it must read back. Under both cut models (test/helpers/flash.ts):
+// a write cut short, and NOR flash's partly programmed word and half-erased garbage, which only the
+// records' CRCs catch.
 import assert from 'node:assert/strict';
 import { Journal, type JournalContent } from '../../src/store/journal.ts';
 import { Slots } from '../../src/store/slots.ts';
-import { MemoryFlash } from '../helpers/table.ts';
+import { CUT_MODELS, MemoryFlash, type CutModel } from '../helpers/flash.ts';
 
 type Content = JournalContent | null;
 
@@ -60,7 +62,7 @@ const cutsOf = (size: number, everyByte: boolean, last: boolean): number[] =>
   everyByte ? Array.from({ length: size + 1 }, (_, i) => i) : [...(size > 0 ? [size - 1] : []), ...(last ? [size] : [])];
 
 /** Cuts step `at` (with the boot before it, whose writes count as the step's) at every chosen byte, then goes deeper. */
-function explore(flash: MemoryFlash, model: Content, at: number, depth: number, path: string): number {
+function explore(flash: MemoryFlash, model: Content, at: number, depth: number, path: string, how: CutModel): number {
   if (at >= SCRIPT.length) return 0;
   const step = SCRIPT[at];
   const live = MemoryFlash.cutAt([], 0, 0, flash);
@@ -72,13 +74,13 @@ function explore(flash: MemoryFlash, model: Content, at: number, depth: number, 
   let boots = 0;
   for (let w = 0; w < ops.length; w++) {
     const op = ops[w];
-    const size = op.kind === 'append' ? op.bytes.length : 0;
+    const size = MemoryFlash.cutsIn(op, how);
     for (const b of cutsOf(size, depth > 1, w === ops.length - 1)) {
       const whole = b === size;
-      const cut = MemoryFlash.cutAt(ops, whole ? w + 1 : w, whole ? 0 : b, flash);
+      const cut = MemoryFlash.cutAt(ops, whole ? w + 1 : w, whole ? 0 : b, flash, how);
       const expected = whole && w === ops.length - 1 ? after : model;
       const where = `${path}, ${step.name} cut at byte ${b}/${size} of write ${w} (${op.kind})`;
-      if (depth > 1) boots += explore(cut, expected, at + 1, depth - 1, where);
+      if (depth > 1) boots += explore(cut, expected, at + 1, depth - 1, where, how);
       else {
         // The last boot, then everything after it played on: it must all read back.
         const end = bootAndPlay(cut, expected, at + 1, Math.min(SCRIPT.length, at + 4), where);
@@ -91,15 +93,18 @@ function explore(flash: MemoryFlash, model: Content, at: number, depth: number, 
 }
 
 describe('journal under repeated power cuts', () => {
-  it('cut, boot, cut during the repair, boot, cut again, boot: always the last whole write', function () {
-    this.timeout(120_000);
-    let boots = 0;
-    for (let start = 0; start < SCRIPT.length; start++) {
-      const before = bootAndPlay(new MemoryFlash(), null, 0, start, 'nothing');
-      boots += explore(before.flash, before.content, start, 3, `steps 0–${start - 1}`);
-    }
-    assert.ok(boots > 25_000, `${boots} boots`);
-  });
+  for (const how of CUT_MODELS) {
+    const what = how === 'nor' ? 'NOR flash: the word in progress partly programmed, an erase cut short leaving garbage' : 'each write cut short';
+    it(`cut, boot, cut during the repair, boot, cut again, boot (${what}): always the last whole write`, function () {
+      this.timeout(120_000);
+      let boots = 0;
+      for (let start = 0; start < SCRIPT.length; start++) {
+        const before = bootAndPlay(new MemoryFlash(), null, 0, start, 'nothing');
+        boots += explore(before.flash, before.content, start, 3, `steps 0–${start - 1}`, how);
+      }
+      assert.ok(boots > 25_000, `${boots} boots`);
+    });
+  }
 });
 
 describe('two slots that take turns', () => {

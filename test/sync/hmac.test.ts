@@ -5,7 +5,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { Hmac, fromHex, hmacSha256, toHex } from '../../src/sync/hmac.ts';
 import { TestOnlySha256 } from '../../tools/xs/test-sha256.ts';
 import { rng } from '../../tools/random-match.ts';
-import { nodeDigest } from '../helpers/digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { RFC4231 } from '../helpers/rfc4231.ts';
 
 const testDigest = () => new TestOnlySha256();

@@ -6,7 +6,7 @@ import { formatJson, publicState } from '../../src/rules/index.ts';
 import { start } from '../../src/rules/engine.ts';
 import { BACKOFF } from '../../src/sync/backoff.ts';
 import { Sync } from '../../src/sync/sync.ts';
-import { nodeDigest } from '../helpers/digest.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
 import { HandTransport, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
 import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
@@ -94,40 +94,105 @@ describe('results sync', () => {
     assert.match(sync.view().error!, /no answer: ECONNREFUSED/);
   });
 
-  it('400, 409, 413, 422: the record is kept as refused, shown, and the next one goes; RETRY NOW sends it again', () => {
-    const tr = new HandTransport();
-    const flash = new MemoryFlash();
-    const sync = makeSync(tr, flash);
-    sync.finished('board', `${HEADER}\n`, STATE);
-    sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
-    sync.tick(0, true, true);
-    tr.answer(422, { error: 'line 3: the state disagrees' });
-    sync.tick(20_000, true, true);
-    assert.equal(sync.view().refused, 1);
-    assert.match(sync.view().error!, /#1 refused: 422 line 3: the state disagrees/);
-    assert.equal(JSON.parse(tr.posted[0].body).counter, 2, 'the next record goes at once');
-    tr.answer(201, { stored: true });
-    sync.tick(40_000, true, true);
-    const again = makeSync(new HandTransport(), flash);
-    assert.equal(again.view().refused, 1, 'refused records survive a reboot');
-    sync.retryNow();
-    sync.tick(60_000, true, true);
-    assert.equal(JSON.parse(tr.posted[0].body).counter, 1);
+  for (const status of [400, 409, 413, 422]) {
+    it(`${status}: the record is kept as refused, shown, and the next one goes at once; RETRY NOW sends it again`, () => {
+      const tr = new HandTransport();
+      const flash = new MemoryFlash();
+      const sync = makeSync(tr, flash);
+      sync.finished('board', `${HEADER}\n`, STATE);
+      sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
+      sync.tick(0, true, true);
+      assert.equal(JSON.parse(tr.posted[0].body).counter, 1);
+      tr.answer(status, { error: 'line 3: the state disagrees' });
+      sync.tick(20_000, true, true);
+      assert.equal(sync.view().refused, 1);
+      assert.equal(sync.view().queued, 1);
+      assert.equal(sync.outbox.refused()[0].counter, 1);
+      assert.match(sync.view().error!, new RegExp(`#1 refused: ${status} line 3: the state disagrees`));
+      assert.equal(tr.posted.length, 1, 'one post: the next record, not #1 again');
+      assert.equal(JSON.parse(tr.posted[0].body).counter, 2, 'the next record goes at once');
+      tr.answer(201, { stored: true });
+      sync.tick(40_000, true, true);
+      assert.equal(sync.view().queued, 0);
+      ticks(sync, 60_000, 30 * S);
+      assert.equal(tr.posted.length, 0, 'a refused record is not tried again by itself');
+      const again = makeSync(new HandTransport(), flash);
+      assert.equal(again.view().refused, 1, 'refused records survive a reboot');
+      sync.retryNow();
+      sync.tick(31 * S, true, true);
+      assert.equal(JSON.parse(tr.posted[0].body).counter, 1);
+    });
+  }
+
+  it('a refused record is still refused, with its error, after the outbox is copied (dead bytes, or a torn tail at boot)', () => {
+    for (const copy of ['tidy', 'torn tail'] as const) {
+      const tr = new HandTransport();
+      const flash = new MemoryFlash();
+      const sync = makeSync(tr, flash);
+      sync.finished('board', `${HEADER}\n`, STATE);
+      sync.tick(0, true, true);
+      tr.answer(422, { error: 'line 3: the state disagrees' });
+      sync.tick(20_000, true, true);
+      let t = 20_000;
+      // Boards of another match, each acknowledged: dead bytes, and the tidying after an answer copies.
+      for (let n = 1; n <= 6; n++) {
+        sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n${'{"e":"placed","t":0}\n'.repeat(n * 20)}`, STATE);
+        while (tr.posted.length === 0) sync.tick((t += 20_000), true, true);
+        tr.answer(201, { stored: true });
+        sync.tick((t += 20_000), true, true);
+      }
+      const erases = flash.ops.filter((o) => o.kind === 'erase').length;
+      let booted = flash;
+      if (copy === 'tidy') assert.ok(erases > 0, 'the outbox was copied');
+      else {
+        // A record torn in the middle of its append: the boot copies the slot.
+        const before = flash.ops.length;
+        sync.finished('board', log(3), STATE);
+        assert.equal(flash.ops[before].kind, 'append');
+        booted = MemoryFlash.cutAt(flash.ops, before, 5);
+      }
+      const again = makeSync(new HandTransport(), booted);
+      if (copy === 'torn tail') assert.ok(booted.ops.some((o) => o.kind === 'erase'), 'the boot copied the torn slot');
+      assert.deepEqual(
+        again.outbox.refused().map((e) => [e.counter, e.error]),
+        [[1, '422 line 3: the state disagrees']],
+        `after the ${copy} copy`,
+      );
+      assert.deepEqual(again.outbox.queued().map((e) => e.counter), [], `nothing else queued after the ${copy} copy`);
+    }
   });
 
-  it('401 and 404: a settings problem is shown and the table waits long, keeping the record', () => {
+  for (const status of [401, 403, 404]) {
+    it(`${status}: a settings problem is shown and the table waits long, keeping the record`, () => {
+      const tr = new HandTransport();
+      const sync = makeSync(tr);
+      sync.finished('board', log(1), STATE);
+      sync.tick(0, true, true);
+      tr.answer(status, { error: 'the signature does not verify' });
+      sync.tick(20_000, true, true);
+      assert.match(sync.view().error!, new RegExp(`${status} the signature does not verify`));
+      assert.equal(sync.view().refused, 0, 'not refused: the record itself is fine');
+      ticks(sync, 40_000, (BACKOFF.longUs / 2) - S);
+      assert.equal(tr.posted.length, 0, 'not before half the long wait');
+      ticks(sync, BACKOFF.longUs / 2, BACKOFF.longUs + S);
+      assert.equal(tr.posted.length, 1);
+      assert.equal(sync.view().queued, 1);
+    });
+  }
+
+  it('a 201 that is not the contract\'s answer ({"id":7}) keeps the record queued, with an error saying what came back', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);
     sync.finished('board', log(1), STATE);
     sync.tick(0, true, true);
-    tr.answer(401, { error: 'the signature does not verify' });
+    tr.answer(201, { id: 7 });
     sync.tick(20_000, true, true);
-    assert.match(sync.view().error!, /401 the signature does not verify/);
-    ticks(sync, 40_000, (BACKOFF.longUs / 2) - S);
-    assert.equal(tr.posted.length, 0, 'not before half the long wait');
-    ticks(sync, BACKOFF.longUs / 2, BACKOFF.longUs + S);
-    assert.equal(tr.posted.length, 1);
     assert.equal(sync.view().queued, 1);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [1]);
+    assert.equal(sync.view().error, '201 but not a results server\'s answer: {"id":7}');
+    sync.retryNow();
+    sync.tick(40_000, true, true);
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 1, 'the same record goes again');
   });
 
   it('during a shot nothing new is sent and an answer waits for rest before it is written', () => {
@@ -295,6 +360,43 @@ describe('results sync', () => {
     late.done(null, { status: 201, body: '{"stored":true}' });
     sync.tick(122 * S, true, true);
     assert.equal(sync.view().queued, 1, 'a late answer to a given-up post does not delete');
+  });
+
+  /** #1 posted and given up on (its post kept unanswered), tried again and refused, so that #2 is in flight. */
+  function secondInFlight(): { sync: Sync; tr: HandTransport; late: Posted; t: number } {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
+    sync.tick(0, true, true);
+    const late = tr.posted.shift()!;
+    assert.equal(JSON.parse(late.body).counter, 1);
+    let t = 121 * S;
+    sync.tick(t, true, true); // given up on; after its backoff #1 goes again
+    while (tr.posted.length === 0) sync.tick((t += 100_000), true, true);
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 1, 'the oldest goes first');
+    tr.answer(422, { error: 'no' });
+    sync.tick((t += 20_000), true, true);
+    assert.equal(JSON.parse(tr.posted[0].body).counter, 2, '#2 in flight');
+    return { sync, tr, late, t };
+  }
+
+  it('a late 201 for a given-up record #1 arriving while #2 is in flight leaves #2 queued and still waiting for its own answer', () => {
+    const { sync, late, t } = secondInFlight();
+    late.done(null, { status: 201, body: '{"stored":true}' });
+    sync.tick(t + 20_000, true, true);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2], '#2 is still queued: the late 201 was #1\'s');
+    assert.equal(sync.view().sending, true, '#2 still waits for its answer');
+  });
+
+  it('#2\'s 201 and then a late answer for a given-up #1 arriving between two ticks: #2 is acknowledged by its own answer', () => {
+    const { sync, tr, late, t } = secondInFlight();
+    tr.answer(201, { stored: true });
+    late.done(null, { status: 500, body: '{"error":"late"}' });
+    sync.tick(t + 20_000, true, true);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [], '#2 acknowledged');
+    assert.equal(sync.view().sending, false);
+    assert.equal(sync.view().error, null, 'a record got through');
   });
 
   it('not set up: no records; FORGET clears the settings', () => {

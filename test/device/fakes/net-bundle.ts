@@ -37,10 +37,19 @@ export { hardware } from './hardware.ts';
 export { net } from './net.ts';
 `;
 
-export async function bundleNet(): Promise<string> {
+/** The mcsim check (hosts/device/check) as the desktop simulator runs it, with what a test drives it by. */
+export const CHECK_ENTRY = `
+export { run } from '../../../hosts/device/check/index.ts';
+export { hardware } from './hardware.ts';
+export { net } from './net.ts';
+export { config } from './sdk.ts';
+`;
+
+/** The bundle of `entry` (the network side, by default) over the fake SDK, as a module URL to import. */
+export async function bundleNet(entry = ENTRY): Promise<string> {
   const names = Object.keys(MODULES);
   const r = await build({
-    stdin: { contents: ENTRY, resolveDir: here, loader: 'ts', sourcefile: 'net-entry.ts' },
+    stdin: { contents: entry, resolveDir: here, loader: 'ts', sourcefile: 'net-entry.ts' },
     bundle: true,
     write: false,
     format: 'esm',

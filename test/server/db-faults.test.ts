@@ -53,9 +53,20 @@ describe('results server with PostgreSQL stopped and started again', function ()
     server = await start(db, said);
     await server.store.addTable('hall-1', SECRET, new Date().toISOString());
     assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+    // A post in the middle of its transaction when PostgreSQL goes: held there by another session's lock.
+    const holder = new pg.Client({ connectionString: db });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query("SELECT id FROM carrom_tables WHERE id = 'hall-1' FOR UPDATE");
+    const midway = post(server.url, 'hall-1', SECRET, match[1].body);
+    const waiting = "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'";
+    await until('the post waits for the lock', async () => (await holder.query(waiting)).rows[0].n > 0);
     cluster.halt();
     try {
-      // The pool's connections break now; nothing of it may end the process.
+      // Every connection breaks now, the one in use too; nothing of it may end the process.
+      unavailable(await midway, 'a post in its transaction');
+      void holder.end().catch(() => undefined);
       unavailable(await post(server.url, 'hall-1', SECRET, match[1].body), 'a post');
       unavailable(await answerOf(`${server.url}/api/v1/tables`), 'a read');
       // Many tables at once, as after a club's Wi-Fi came back.

@@ -54,8 +54,10 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
   const { default: pg } = await import('pg');
   /** BIGINT arrives as text from pg; our counters and ids are safe integers. */
   const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
+  // The URL's own `options` would replace ours (pg lets the URL's parameters win): it is kept, ours after it.
+  const given = /[?&]options=([^&]*)/.exec(url);
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: given ? url.replace(/([?&])options=[^&]*&?/, '$1').replace(/[?&]$/, '') : url,
     max: 10,
     types,
     connectionTimeoutMillis: timeouts.connect,
@@ -65,7 +67,7 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     // A transaction left open by a stuck process must not hold its locks for ever.
     idle_in_transaction_session_timeout: 4 * timeouts.statement,
     // Startup options, so that they hold from the session's first statement and over the database's defaults.
-    options: '-c synchronous_commit=on',
+    options: `${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
     keepAlive: true,
   });
   // A connection that breaks while idle in the pool (PostgreSQL stopped) is an 'error' event: without a

@@ -95,14 +95,18 @@ describe('results server with PostgreSQL stopped and started again', function ()
     } finally {
       await admin.end();
     }
-    const sql = await openPostgres(db);
-    try {
-      const show = async (setting: string) => String((await sql.all(`SHOW ${setting}`))[0][setting]);
-      assert.equal(await show('synchronous_commit'), 'on');
-      assert.equal(await show('statement_timeout'), '10s');
-      assert.equal(await show('lock_timeout'), '5s');
-    } finally {
-      await sql.close();
+    // Options in the URL are kept, but cannot turn synchronous commits off either.
+    for (const url of [db, `${db}?options=${encodeURIComponent('-c work_mem=5MB -c synchronous_commit=off')}`]) {
+      const sql = await openPostgres(url);
+      try {
+        const show = async (setting: string) => String((await sql.all(`SHOW ${setting}`))[0][setting]);
+        assert.equal(await show('synchronous_commit'), 'on', url);
+        assert.equal(await show('statement_timeout'), '10s');
+        assert.equal(await show('lock_timeout'), '5s');
+        if (url !== db) assert.equal(await show('work_mem'), '5MB');
+      } finally {
+        await sql.close();
+      }
     }
   });
 

@@ -9,51 +9,45 @@ export const MAX_DEPTH = 64;
 interface Level {
   /** null for an array. */
   keys: Set<string> | null;
-  /** Where the level is, as a path of keys and indexes ("state.match"). */
-  path: string;
   /** The next string in an object is a key. */
   wantKey: boolean;
   /** The array's next index. */
   index: number;
-  /** The key or index of the value being read inside this level. */
+  /** The key of the value being read inside an object. */
   at: string;
+}
+
+/** Where the value being read is, as a path of keys and indexes ("state.match[0]"): made only for an
+ * error, not at each level. */
+function pathOf(stack: readonly Level[]): string {
+  let path = '';
+  for (const l of stack) path = l.keys ? (path ? `${path}.${l.at}` : l.at) : `${path}[${l.index}]`;
+  return path.length > 80 ? `${path.slice(0, 77)}...` : path;
 }
 
 /** What is wrong with `text` (valid JSON), or null. */
 export function strictJsonProblem(text: string): string | null {
   const stack: Level[] = [];
-  const inner = () => {
-    const top = stack[stack.length - 1];
-    if (!top) return '';
-    return top.keys ? (top.path ? `${top.path}.${top.at}` : top.at) : `${top.path}[${top.at}]`;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      const path = inner();
-      if (stack.length >= MAX_DEPTH) return `body nests deeper than ${MAX_DEPTH} levels (at ${path.length > 80 ? `${path.slice(0, 77)}...` : path})`;
-      stack.push({ keys: c === 0x7b ? new Set() : null, path, wantKey: true, index: 0, at: '0' });
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+  // The tokens that make the structure: strings whole (the regex engine runs through a long log string
+  // far faster than a loop over its characters), brackets and commas; numbers and literals are skipped.
+  const tokens = /"[^"\\]*(?:\\.[^"\\]*)*"|[{}[\],]/g;
+  for (let m = tokens.exec(text); m !== null; m = tokens.exec(text)) {
+    const t = m[0];
+    if (t === '{' || t === '[') {
+      if (stack.length >= MAX_DEPTH) return `body nests deeper than ${MAX_DEPTH} levels (at ${pathOf(stack)})`;
+      stack.push({ keys: t === '{' ? new Set() : null, wantKey: true, index: 0, at: '' });
+    } else if (t === '}' || t === ']') {
       stack.pop();
-    } else if (c === 0x2c /* , */) {
+    } else if (t === ',') {
       const top = stack[stack.length - 1];
       if (top.keys) top.wantKey = true;
-      else top.at = String(++top.index);
-    } else if (c === 0x22 /* " */) {
-      const start = i;
-      let escaped = false;
-      for (i++; ; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) {
-          escaped = true;
-          i++;
-        } else if (d === 0x22) break;
-      }
+      else top.index++;
+    } else {
       const top = stack[stack.length - 1];
       if (top?.keys && top.wantKey) {
-        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+        const key = t.includes('\\') ? (JSON.parse(t) as string) : t.slice(1, -1);
         top.at = key;
-        if (top.keys.has(key)) return `body has the key ${JSON.stringify(key)} twice in one object (at ${inner()})`;
+        if (top.keys.has(key)) return `body has the key ${JSON.stringify(key)} twice in one object (at ${pathOf(stack)})`;
         top.keys.add(key);
         top.wantKey = false;
       }

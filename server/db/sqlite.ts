@@ -2,15 +2,17 @@
 // server answers. Calls are synchronous, on the event loop, so nothing here may wait inside SQLite: a
 // busy timeout would freeze every request while another process (a backup, the sqlite3 tool) holds the
 // write lock. So the connections have none; a statement that finds the database locked is tried again
-// after a short wait off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
+// every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
 // Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
 // statements that write nothing, which never queue behind a write (WAL lets them read the last commit
 // while a write is open, ours or another process's).
 import type Database from 'better-sqlite3';
 import { DatabaseUnavailable, schema, type Row, type Sql } from './sql.ts';
 
-/** The waits between tries of a locked statement, in ms: about a second in all. */
-const LOCKED_WAITS = Object.freeze([5, 10, 20, 40, 80, 160, 250, 250, 250]);
+/** How long a locked statement is tried again, in ms, and the longest wait between tries: short, because
+ * another writer (a second server on the file) frees the lock for a moment only between its transactions. */
+const LOCK_PATIENCE = 1000;
+const LONGEST_WAIT = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const codeOf = (e: unknown): string => String((e as { code?: unknown }).code ?? '');
@@ -28,13 +30,14 @@ export function classifySqlite(e: unknown): unknown {
 
 /** Runs `attempt`, again after a wait while the database is locked; then DatabaseUnavailable. */
 async function patiently<T>(attempt: () => T): Promise<T> {
-  for (let i = 0; ; i++) {
+  const until = performance.now() + LOCK_PATIENCE;
+  for (let wait = 1; ; wait = Math.min(LONGEST_WAIT, wait * 2)) {
     try {
       return attempt();
     } catch (e) {
-      if (!isLocked(e) || i >= LOCKED_WAITS.length) throw classifySqlite(e);
+      if (!isLocked(e) || performance.now() >= until) throw classifySqlite(e);
     }
-    await sleep(LOCKED_WAITS[i]);
+    await sleep(wait);
   }
 }
 

@@ -3,7 +3,10 @@
 // an answer (503 with Retry-After while the database is away, 500 otherwise, JSON either way), the error
 // is in the log with its stack, and the server goes on by itself once the database is back.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -214,3 +217,43 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('carrom serve on a SQLite file it may not write', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'carrom-ro-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers a post 500 with a JSON error and says why in its log, and keeps answering reads', async function () {
+    const db = join(dir, 'r.db');
+    const setup = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false });
+    await setup.store.addTable('hall-1', SECRET, new Date().toISOString());
+    await setup.close();
+    chmodSync(db, 0o444);
+    chmodSync(dir, 0o1777); // the folder stays writable: SQLite makes its -wal and -shm files there
+    // Root writes any file: as root the server runs as PostgreSQL's user, the one tools/pg-cluster.ts uses.
+    const as: { uid?: number; gid?: number } = {};
+    if (process.getuid?.() === 0) {
+      const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+      if (id('-u').status !== 0) return this.skip(); // running as root with no other user to be
+      as.uid = Number(id('-u').stdout.trim());
+      as.gid = Number(id('-g').stdout.trim());
+    }
+    const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-mdns'], { ...as, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      await until('the server is up', async () => /club page (http:\/\/\S+)\//.test(log));
+      const url = /club page (http:\/\/\S+)\//.exec(log)![1];
+      const a = await post(url, 'hall-1', SECRET, match[0].body);
+      assert.equal(a.status, 500, JSON.stringify(a.json));
+      assert.match(String(a.json.error), /nothing was stored/);
+      await until('the log says why', async () => /POST \/api\/v1\/records: SqliteError: attempt to write a readonly database\n\s+at /.test(log));
+      assert.equal((await answerOf(`${url}/api/v1/tables`)).status, 200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

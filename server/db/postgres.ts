@@ -37,8 +37,10 @@ const PASSING_MESSAGES = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|E
 /** `e` as DatabaseUnavailable when it is a passing fault of the database, else unchanged. */
 export function classifyPostgres(e: unknown): unknown {
   if (e instanceof DatabaseUnavailable || !(e instanceof Error)) return e;
-  const code = (e as { code?: unknown }).code;
-  const passing = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? PASSING_CODES.has(code) || PASSING_CLASSES.some((c) => code.startsWith(c)) : PASSING_MESSAGES.test(`${String(code ?? '')} ${e.message}`);
+  const code = String((e as { code?: unknown }).code ?? '');
+  // PostgreSQL's own errors carry a severity and a SQLSTATE; the socket's (EPIPE …) a Node error code.
+  const fromServer = 'severity' in e;
+  const passing = fromServer ? PASSING_CODES.has(code) || PASSING_CLASSES.some((c) => code.startsWith(c)) : PASSING_MESSAGES.test(`${code} ${e.message}`);
   return passing ? new DatabaseUnavailable(`PostgreSQL is unavailable: ${e.message}`, { cause: e }) : e;
 }
 

@@ -19,6 +19,9 @@ export interface ResultRecord {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** Half of a UTF-16 pair without the other half: what a JSON escape such as \ud800 alone gives. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseRecord(text: string): Checked<ResultRecord> {
@@ -35,8 +38,13 @@ export function parseRecord(text: string): Checked<ResultRecord> {
   if (typeof v.table !== 'string' || !TABLE_ID.test(v.table)) return { ok: false, error: 'field "table" must be 1–40 characters of a-z, 0-9, -' };
   if (!Number.isSafeInteger(v.counter) || (v.counter as number) < 1) return { ok: false, error: 'field "counter" must be a positive integer' };
   if (v.kind !== 'board' && v.kind !== 'match') return { ok: false, error: 'field "kind" must be "board" or "match"' };
-  if (typeof v.firmware !== 'string' || v.firmware.includes('\u0000')) return { ok: false, error: 'field "firmware" must be a string without NUL characters' };
+  if (typeof v.firmware !== 'string' || v.firmware.includes('\u0000') || LONE_SURROGATE.test(v.firmware)) {
+    return { ok: false, error: 'field "firmware" must be a string without NUL characters or lone surrogates' };
+  }
   if (typeof v.log !== 'string') return { ok: false, error: 'field "log" must be the match log as JSON Lines text' };
+  // Both databases keep a lone surrogate as U+FFFD: the log's first line, which ties a match's records
+  // together, would then differ from the next record's.
+  if (LONE_SURROGATE.test(v.log)) return { ok: false, error: 'field "log" must be Unicode text: it holds a lone surrogate (a \\ud800-\\udfff escape without its pair)' };
   if (!isObj(v.state) || !isObj(v.state.match) || !isObj(v.state.board)) return { ok: false, error: 'field "state" must be an object with "match" and "board"' };
   const madeAt = v.madeAt === undefined ? null : v.madeAt;
   if (madeAt !== null && (typeof madeAt !== 'string' || !isIsoTime(madeAt))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time (2026-12-01T14:05:00Z, or with an offset) or null' };

@@ -3,7 +3,7 @@
 // enough to overflow a recursive reader. Each is a 400 saying what and where, and stores nothing.
 import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { matchRecords } from '../../tools/results.ts';
+import { matchRecords, recordBody } from '../../tools/results.ts';
 import { post } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
@@ -32,6 +32,15 @@ for (const engine of ENGINES) {
     it('refuses a NUL character in "firmware" or "madeAt"', async () => {
       await refused(JSON.stringify({ ...base, firmware: 'v1\u0000evil' }), /"firmware" must be a string without NUL/);
       await refused(JSON.stringify({ ...base, madeAt: '2026-12-01T14:00:00Z\u0000' }), /"madeAt" must be an ISO 8601 time/);
+    });
+
+    it('refuses a lone surrogate in "log" or "firmware", text that neither database keeps as sent', async () => {
+      // Stored as U+FFFD, the log's first line would no longer be the one the match's next record starts
+      // with, and every record would open a match of its own.
+      const [first, second] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+      const lone = (log: string) => log.replace('"Asha"', '"Asha\ud800"');
+      for (const r of [first, second]) await refused(recordBody('hall-1', r.counter, r.kind, lone(r.log)), /"log" must be Unicode text/);
+      await refused(JSON.stringify({ ...base, firmware: 'v1\udc00' }), /"firmware" must be a string without NUL characters or lone surrogates/);
     });
 
     it('takes "madeAt" only as an ISO 8601 time or null', async () => {

@@ -46,3 +46,22 @@ export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): voi
     setTimeout(() => socket.destroy(), 500).unref();
   });
 }
+
+/** Bytes held across requests, up to a limit: the bodies not yet verified, so that strangers who start
+ *  many posts and stall can make the server hold at most `limit` bytes for them. */
+export class ByteBudget {
+  private used = 0;
+  constructor(readonly limit: number) {}
+
+  /** A hold on `n` bytes (its release, which may be called more than once), or null when that would go
+   *  over the limit. */
+  take(n: number): (() => void) | null {
+    if (this.used + n > this.limit) return null;
+    this.used += n;
+    let held = true;
+    return () => {
+      if (held) this.used -= n;
+      held = false;
+    };
+  }
+}

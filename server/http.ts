@@ -1,10 +1,13 @@
-// The request handler: the record interface, the event stream, and the reads.
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+// The request handler: the record interface, the event stream, and the reads. Every request gets an
+// answer: a failure is a 500, or a 503 with Retry-After when the database is away or locked, with a JSON
+// error, and is logged once with its stack. Only a sender that went away mid-body gets none.
+import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
-import { closeAfterAnswer, readBody } from './body.ts';
+import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
+import { DatabaseUnavailable } from './db/sql.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
-import { postRecord } from './post.ts';
+import { admit, postRecord } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 
@@ -16,36 +19,93 @@ export interface Context {
   log: (line: string) => void;
 }
 
+/** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
+ *  of the largest size, or hundreds of a usual one (2–40 KiB). A post that would go over is answered 503
+ *  before its body is read. */
+export const UNVERIFIED_BYTES = 64 * MAX_BODY;
+/** Seconds a 503 asks the table to wait (a table backs off on its own anyway, docs/sync.md). */
+export const RETRY_AFTER = 5;
+/** Node's limits on a request (its defaults: 300 s for the whole request, 60 s for the headers, checked
+ *  every 30 s), shortened so that a stalled sender does not hold a connection and its bytes for minutes:
+ *  a table sends at most 256 KiB, in well under 30 s even on poor Wi-Fi. The event stream is not
+ *  affected: its request is over as soon as its headers are in. */
+export const SERVER_TIMEOUTS: Readonly<ServerOptions> = Object.freeze({ requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 });
+
+/** The request's body stopped before its end: the sender went away. */
+class CutOff extends Error {}
+
 export function handler(c: Context): RequestListener {
+  const unverified = new ByteBudget(UNVERIFIED_BYTES);
+  let turningAway = false;
+  const full = () => {
+    // Said when it starts, not at every post refused while it lasts.
+    if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
+    turningAway = true;
+  };
   return (req, res) => {
-    handle(c, req, res).catch((e: Error) => {
-      if (req.destroyed && !res.headersSent) {
+    handle(c, req, res, unverified, full, () => (turningAway = false)).catch((e: Error) => {
+      if (e instanceof CutOff) {
         // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
         c.log(`a send to ${req.url} was cut off before its end; nothing stored`);
         return;
       }
-      c.log(`${req.method} ${req.url}: ${e.stack ?? e.message}`);
-      if (!res.headersSent) json(res, 500, { error: 'the server could not do that (see its log); nothing was stored' });
-      else res.end();
+      const cause = e.cause instanceof Error ? `\n  caused by: ${e.cause.stack ?? e.cause.message}` : '';
+      c.log(`${req.method} ${req.url}: ${e.stack ?? e.message}${cause}`);
+      if (res.headersSent) return void res.end();
+      // An answer before the body was read (the database failed at the table's lookup).
+      if (!req.complete) closeAfterAnswer(req, res);
+      const post = req.method === 'POST';
+      if (e instanceof DatabaseUnavailable) {
+        res.setHeader('Retry-After', String(RETRY_AFTER));
+        json(res, 503, { error: `the database is not available now (see the server's log)${post ? '; nothing was stored, send it again later' : ''}` });
+      } else json(res, 500, { error: `the server could not do that (see its log)${post ? '; nothing was stored' : ''}` });
     });
   };
 }
 
-async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unverified: ByteBudget, full: () => void, admitted: () => void): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   if (path === '/api/v1/records') {
     if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
-    const raw = await readBody(req, MAX_BODY);
-    if (raw === null) {
+    // Nothing of the body is read for a post that names no table of ours or carries no signature.
+    const gate = await admit(c.store, req.headers);
+    if ('refused' in gate) {
+      closeAfterAnswer(req, res);
+      return json(res, gate.refused.status, gate.refused.body);
+    }
+    const declared = req.headers['content-length'] === undefined ? MAX_BODY : Number(req.headers['content-length']);
+    const release = declared > MAX_BODY ? null : unverified.take(declared);
+    if (!release) {
       // Stop reading: the connection closes once the answer is out.
       closeAfterAnswer(req, res);
-      return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
+      if (declared > MAX_BODY) return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
+      full();
+      res.setHeader('Retry-After', String(RETRY_AFTER));
+      return json(res, 503, { error: 'too many records are arriving at once; send it again shortly' });
     }
-    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, (s) => {
-      c.hub.send('record', s);
-      c.forwarder?.kick();
-    });
-    return json(res, answer.status, answer.body);
+    admitted();
+    try {
+      const raw = await readBody(req, MAX_BODY).catch((e: Error) => Promise.reject(new CutOff(e.message)));
+      if (raw === null) {
+        closeAfterAnswer(req, res);
+        return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
+      }
+      const answer = await postRecord(
+        c.store,
+        gate.admitted,
+        raw,
+        c.now,
+        c.forwarder !== null,
+        (s) => {
+          c.hub.send('record', s);
+          c.forwarder?.kick();
+        },
+        release,
+      );
+      return json(res, answer.status, answer.body);
+    } finally {
+      release();
+    }
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
   if (path === '/api/v1/events') return c.hub.subscribe(res);

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { EventHub } from './events.ts';
 import { Forwarder } from './forward.ts';
-import { handler } from './http.ts';
+import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
 import { openStore, type Store } from './store.ts';
 
@@ -37,7 +37,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const hub = new EventHub();
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
-  const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const server = createServer(SERVER_TIMEOUTS, handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
-// POST /api/v1/records: cheap checks first, the signature before anything reads the body as JSON,
-// the replay last; every refusal is a 4xx with {"error": "<what and where>"} and changes nothing.
+// POST /api/v1/records: cheap checks first (the headers before the body is read: `admit`), the signature
+// before anything reads the body as JSON, the replay last; every refusal is a 4xx with
+// {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
 import { replayRecord } from './check.ts';
 import { TABLE_ID, parseRecord } from './record.ts';
@@ -25,22 +26,39 @@ export interface Stored {
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 
+/** The table whose secret verifies the body, once the headers have passed. */
+export interface Admitted {
+  table: string;
+  signature: string;
+  secret: string;
+}
+
+/** The checks made on the headers alone, before a byte of the body is read: a refusal, or the table. */
+export async function admit(store: Store, headers: IncomingMessage['headers']): Promise<{ refused: Answer } | { admitted: Admitted }> {
+  const table = headers['carrom-table'];
+  const signature = headers['carrom-signature'];
+  if (typeof table !== 'string' || !TABLE_ID.test(table)) return { refused: refuse(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)') };
+  if (typeof signature !== 'string') return { refused: refuse(401, 'header Carrom-Signature is missing') };
+  if (!wellFormedSignature(signature)) return { refused: refuse(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>') };
+  const secret = await store.secretOf(table);
+  if (secret === null) return { refused: refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`) };
+  return { admitted: { table, signature, secret } };
+}
+
+/** The body of an admitted post. `verified` is called once the signature is found good or bad: from
+ * then on the body is no longer a stranger's. */
 export async function postRecord(
   store: Store,
-  headers: IncomingMessage['headers'],
+  { table, signature, secret }: Admitted,
   raw: Buffer,
   now: () => Date,
   forward: boolean,
   onStored: (s: Stored) => void,
+  verified: () => void = () => undefined,
 ): Promise<Answer> {
-  const table = headers['carrom-table'];
-  const signature = headers['carrom-signature'];
-  if (typeof table !== 'string' || !TABLE_ID.test(table)) return refuse(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)');
-  if (typeof signature !== 'string') return refuse(401, 'header Carrom-Signature is missing');
-  if (!wellFormedSignature(signature)) return refuse(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>');
-  const secret = await store.secretOf(table);
-  if (secret === null) return refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
-  if (!verify(secret, raw, signature)) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
+  const good = verify(secret, raw, signature);
+  verified();
+  if (!good) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);

@@ -1,5 +1,7 @@
 // The result record, version 1 (docs/server.md): checked field by field into a typed value, or a
-// clear reason naming the field. Unknown fields are ignored, as the contract says.
+// clear reason naming the field. Unknown fields are ignored, as the contract says. What either database
+// could not keep as sent (a NUL in a text column) is refused here, so that both answer the same.
+import { strictJsonProblem } from './strict-json.ts';
 
 export const MAX_BODY = 256 * 1024;
 export const TABLE_ID = /^[a-z0-9-]{1,40}$/;
@@ -17,6 +19,9 @@ export interface ResultRecord {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** Half of a UTF-16 pair without the other half: what a JSON escape such as \ud800 alone gives. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseRecord(text: string): Checked<ResultRecord> {
@@ -27,17 +32,36 @@ export function parseRecord(text: string): Checked<ResultRecord> {
     return { ok: false, error: `body is not JSON (${(e as Error).message})` };
   }
   if (!isObj(v)) return { ok: false, error: 'body must be a JSON object' };
+  const strict = strictJsonProblem(text);
+  if (strict) return { ok: false, error: strict };
   if (v.carromResult !== 1) return { ok: false, error: `field "carromResult" must be 1, not ${JSON.stringify(v.carromResult) ?? 'missing'}` };
   if (typeof v.table !== 'string' || !TABLE_ID.test(v.table)) return { ok: false, error: 'field "table" must be 1–40 characters of a-z, 0-9, -' };
   if (!Number.isSafeInteger(v.counter) || (v.counter as number) < 1) return { ok: false, error: 'field "counter" must be a positive integer' };
   if (v.kind !== 'board' && v.kind !== 'match') return { ok: false, error: 'field "kind" must be "board" or "match"' };
-  if (typeof v.firmware !== 'string') return { ok: false, error: 'field "firmware" must be a string' };
+  if (typeof v.firmware !== 'string' || v.firmware.includes('\u0000') || LONE_SURROGATE.test(v.firmware)) {
+    return { ok: false, error: 'field "firmware" must be a string without NUL characters or lone surrogates' };
+  }
   if (typeof v.log !== 'string') return { ok: false, error: 'field "log" must be the match log as JSON Lines text' };
+  // Both databases keep a lone surrogate as U+FFFD: the log's first line, which ties a match's records
+  // together, would then differ from the next record's.
+  if (LONE_SURROGATE.test(v.log)) return { ok: false, error: 'field "log" must be Unicode text: it holds a lone surrogate (a \\ud800-\\udfff escape without its pair)' };
   if (!isObj(v.state) || !isObj(v.state.match) || !isObj(v.state.board)) return { ok: false, error: 'field "state" must be an object with "match" and "board"' };
   const madeAt = v.madeAt === undefined ? null : v.madeAt;
-  if (madeAt !== null && (typeof madeAt !== 'string' || Number.isNaN(Date.parse(madeAt)))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time or null' };
+  if (madeAt !== null && (typeof madeAt !== 'string' || !isIsoTime(madeAt))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time (2026-12-01T14:05:00Z, or with an offset) or null' };
   return {
     ok: true,
     value: { table: v.table, counter: v.counter as number, kind: v.kind, firmware: v.firmware, log: v.log, state: v.state as ResultRecord['state'], madeAt },
   };
+}
+
+/** ISO 8601's extended date and time with seconds optional and a zone (Z or ±hh:mm), as a real
+ * calendar time: `Date.parse` alone takes "2026-02-30" and text after the zone. */
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+
+export function isIsoTime(s: string): boolean {
+  const m = ISO_TIME.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, zh, zm] = m.slice(1).map((x) => Number(x ?? 0));
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate(); // the last day of that month
+  return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60 && zh <= 23 && zm <= 59;
 }

@@ -12,6 +12,10 @@ const BIN = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/l
 export interface Cluster {
   url: string;
   stop(): void;
+  /** Stops PostgreSQL at once, as a crash or `pg_ctl stop -m immediate` does: every connection is cut. */
+  halt(): void;
+  /** Starts it again on the same port and data, after halt(). */
+  resume(): void;
 }
 
 function freePort(): Promise<number> {
@@ -44,15 +48,25 @@ export async function startCluster(): Promise<Cluster> {
   as('initdb', ['-D', data, '-U', 'carrom', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
   const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c synchronous_commit=on`;
-  as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', '-t', '30', 'start']);
+  const up = () => as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', opts, '-w', '-t', '30', 'start']);
+  up();
   let stopped = false;
+  let halted = false;
   return {
     url: `postgres://carrom@127.0.0.1:${port}/postgres`,
+    halt() {
+      as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      halted = true;
+    },
+    resume() {
+      up();
+      halted = false;
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        if (!halted) as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,22 +1,93 @@
 // PostgreSQL through pg, chosen by a postgres:// URL: the same schema and statements as SQLite
-// (placeholders become $1, $2 …). A commit is durable with PostgreSQL's default synchronous_commit.
+// (placeholders become $1, $2 …). Every session of ours runs with synchronous_commit = on, so a commit is
+// durable whatever the cluster's or the database's default, and with timeouts, so that nothing waits for
+// ever. A connection that breaks (PostgreSQL restarted, the network gone) is dropped and a new one made
+// at the next statement: while the database is away every statement fails as DatabaseUnavailable (the
+// server answers 503), and the server goes on by itself once it is back.
 import type pg from 'pg';
-import type { Row, Sql } from './sql.ts';
+import { DatabaseUnavailable, type Row, type Sql } from './sql.ts';
 
 const numbered = (sql: string): string => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 
-export async function openPostgres(url: string): Promise<Sql> {
+/** How long our sessions wait, in milliseconds (docs/server.md, "PostgreSQL"). */
+export interface PostgresTimeouts {
+  /** For a connection to be made, or for a free one of the pool's. */
+  connect: number;
+  /** For one statement, on the server's side. */
+  statement: number;
+  /** For a row lock (another process storing a record of the same table). */
+  lock: number;
+  /** For an answer to a statement, on our side: a server that no longer answers at all. */
+  query: number;
+}
+
+export const POSTGRES_TIMEOUTS: Readonly<PostgresTimeouts> = Object.freeze({ connect: 5_000, statement: 10_000, lock: 5_000, query: 15_000 });
+
+/** SQLSTATE classes and codes that say the database is away or busy for now, not that the statement is
+ * wrong: connection exceptions, too many connections or no disk space, shutdown or restart, a statement
+ * or lock timeout, a serialization failure or deadlock. */
+const PASSING_CLASSES = ['08', '53', '57P', '40'];
+const PASSING_CODES = new Set(['57014', '55P03']);
+/** Errors of the socket or of pg itself before any SQLSTATE came. */
+const PASSING_MESSAGES = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/;
+
+/** `e` as DatabaseUnavailable when it is a passing fault of the database, else unchanged. */
+export function classifyPostgres(e: unknown): unknown {
+  if (e instanceof DatabaseUnavailable || !(e instanceof Error)) return e;
+  const code = String((e as { code?: unknown }).code ?? '');
+  // PostgreSQL's own errors carry a severity and a SQLSTATE; the socket's (EPIPE …) a Node error code.
+  const fromServer = 'severity' in e;
+  const passing = fromServer ? PASSING_CODES.has(code) || PASSING_CLASSES.some((c) => code.startsWith(c)) : PASSING_MESSAGES.test(`${code} ${e.message}`);
+  return passing ? new DatabaseUnavailable(`PostgreSQL is unavailable: ${e.message}`, { cause: e }) : e;
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw classifyPostgres(e);
+  }
+}
+
+export async function openPostgres(url: string, timeouts: PostgresTimeouts = POSTGRES_TIMEOUTS, log: (line: string) => void = (line) => void process.stderr.write(`carrom serve: ${line}\n`)): Promise<Sql> {
   const { default: pg } = await import('pg');
   /** BIGINT arrives as text from pg; our counters and ids are safe integers. */
   const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // The URL's own `options` would replace ours (pg lets the URL's parameters win): it is kept, ours after it.
+  const given = /[?&]options=([^&]*)/.exec(url);
+  const pool = new pg.Pool({
+    connectionString: given ? url.replace(/([?&])options=[^&]*&?/, '$1').replace(/[?&]$/, '') : url,
+    max: 10,
+    types,
+    connectionTimeoutMillis: timeouts.connect,
+    statement_timeout: timeouts.statement,
+    lock_timeout: timeouts.lock,
+    query_timeout: timeouts.query,
+    // A transaction left open by a stuck process must not hold its locks for ever.
+    idle_in_transaction_session_timeout: 4 * timeouts.statement,
+    // Startup options, so that they hold from the session's first statement and over the database's defaults.
+    options: `${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
+    keepAlive: true,
+  });
+  // A connection that breaks while idle in the pool (PostgreSQL stopped) is an 'error' event: without a
+  // listener it would end the process. The pool drops that connection; the next statement makes a new one.
+  let said = false;
+  pool.on('error', (e) => {
+    if (!said) log(`PostgreSQL connection lost (${e.message}); a new one is made at the next statement`);
+    said = true;
+  });
+  pool.on('connect', (client) => {
+    said = false;
+    // A connection in use whose socket breaks emits 'error' on the client, not the pool.
+    client.on('error', () => undefined);
+  });
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     dialect: 'postgres',
-    all: async (sql, params = []) => (await client.query(numbered(sql), params as unknown[])).rows as Row[],
-    run: async (sql, params = []) => void (await client.query(numbered(sql), params as unknown[])),
+    all: (sql, params = []) => guarded(async () => (await client.query(numbered(sql), params as unknown[])).rows as Row[]),
+    run: (sql, params = []) => guarded(async () => void (await client.query(numbered(sql), params as unknown[]))),
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   });
@@ -24,17 +95,19 @@ export async function openPostgres(url: string): Promise<Sql> {
   return {
     ...base,
     transaction: async (work) => {
-      const client = await pool.connect();
+      const client = await guarded(() => pool.connect());
+      let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await guarded(() => client.query('BEGIN'));
         const out = await work(on(client));
-        await client.query('COMMIT');
+        await guarded(() => client.query('COMMIT'));
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A connection whose ROLLBACK fails is not given back to the pool but closed.
+        await client.query('ROLLBACK').catch((r: Error) => (broken = r));
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -34,3 +34,13 @@ export function schema(dialect: Sql['dialect']): string[] {
     `CREATE INDEX IF NOT EXISTS carrom_matches_table ON carrom_matches (table_id)`,
   ];
 }
+
+/** A storing or reading failure that is the database's and passes (the connection lost, a lock not
+ * obtained in time, a timeout): the server answers 503 with Retry-After and the table sends again later.
+ * Any other error is a 500. Either way the error is logged with its stack. */
+export class DatabaseUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailable';
+  }
+}

@@ -1,28 +1,75 @@
-// SQLite through better-sqlite3: one connection, WAL with synchronous=FULL so that a commit is on the
-// disk before the server answers. Calls are synchronous; a queue keeps one transaction at a time.
+// SQLite through better-sqlite3: WAL with synchronous=FULL so that a commit is on the disk before the
+// server answers. Calls are synchronous, on the event loop, so nothing here may wait inside SQLite: a
+// busy timeout would freeze every request while another process (a backup, the sqlite3 tool) holds the
+// write lock. So the connections have none; a statement that finds the database locked is tried again
+// every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
+// Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
+// statements that write nothing, which never queue behind a write (WAL lets them read the last commit
+// while a write is open, ours or another process's).
 import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, openSync } from 'node:fs';
-import type { Row, Sql } from './sql.ts';
+import { DatabaseUnavailable, type Row, type Sql } from './sql.ts';
+
+/** How long a locked statement is tried again, in ms, and the longest wait between tries: short, because
+ * another writer (a second server on the file) frees the lock for a moment only between its transactions. */
+const LOCK_PATIENCE = 1000;
+const LONGEST_WAIT = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const codeOf = (e: unknown): string => String((e as { code?: unknown }).code ?? '');
+const isLocked = (e: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(e));
+
+/** `e` as DatabaseUnavailable when it is a passing fault of the database (locked, disk full or failing),
+ * else unchanged: a read-only file or a broken schema is a 500 and the operator's to fix. */
+export function classifySqlite(e: unknown): unknown {
+  if (e instanceof DatabaseUnavailable || !(e instanceof Error)) return e;
+  const code = codeOf(e);
+  if (isLocked(e)) return new DatabaseUnavailable(`the SQLite database is locked by another process (${code}: ${e.message})`, { cause: e });
+  if (/^SQLITE_(FULL|IOERR)/.test(code)) return new DatabaseUnavailable(`the SQLite database cannot be written now (${code}: ${e.message})`, { cause: e });
+  return e;
+}
+
+/** Runs `attempt`, again after a wait while the database is locked; then DatabaseUnavailable. */
+async function patiently<T>(attempt: () => T): Promise<T> {
+  const until = performance.now() + LOCK_PATIENCE;
+  for (let wait = 1; ; wait = Math.min(LONGEST_WAIT, wait * 2)) {
+    try {
+      return attempt();
+    } catch (e) {
+      if (!isLocked(e) || performance.now() >= until) throw classifySqlite(e);
+    }
+    await sleep(wait);
+  }
+}
+
+function statements(db: Database.Database): (sql: string) => Database.Statement {
+  const cache = new Map<string, Database.Statement>();
+  return (sql) => {
+    let s = cache.get(sql);
+    if (!s) cache.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+}
 
 export async function openSqlite(path: string): Promise<Sql> {
   // Loaded when a store is opened, so that the other carrom commands never load the native addon.
   const { default: open } = await import('better-sqlite3');
   createPrivate(path);
-  const db = new open(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = db.prepare(sql)));
-    return s;
-  };
+  const db = new open(path, { timeout: 0 });
+  await patiently(() => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+  });
+  // An in-memory database is one connection's own: it reads through the writer.
+  const memory = path === '' || path === ':memory:' || path.startsWith('file::memory:');
+  const readDb = memory ? db : new open(path, { readonly: true, timeout: 0 });
+  const write = statements(db);
+  const read = statements(readDb);
   const direct: Sql = {
     dialect: 'sqlite',
-    all: async (sql, params = []) => prepare(sql).all(...params) as Row[],
-    run: async (sql, params = []) => void prepare(sql).run(...params),
+    all: async (sql, params = []) => guardedSync(() => write(sql).all(...params) as Row[]),
+    run: async (sql, params = []) => guardedSync(() => void write(sql).run(...params)),
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   };
@@ -34,21 +81,28 @@ export async function openSqlite(path: string): Promise<Sql> {
   };
   return {
     dialect: 'sqlite',
-    all: (sql, params) => serial(() => direct.all(sql, params)),
-    run: (sql, params) => serial(() => direct.run(sql, params)),
+    all: async (sql, params = []) => {
+      if (!memory && (await patiently(() => read(sql).readonly))) return patiently(() => read(sql).all(...params) as Row[]);
+      return serial(() => patiently(() => write(sql).all(...params) as Row[]));
+    },
+    run: (sql, params = []) => serial(() => patiently(() => void write(sql).run(...params))),
     transaction: (work) =>
       serial(async () => {
-        db.exec('BEGIN IMMEDIATE');
+        await patiently(() => db.exec('BEGIN IMMEDIATE'));
         try {
           const out = await work(direct);
-          db.exec('COMMIT');
+          await patiently(() => db.exec('COMMIT'));
           return out;
         } catch (e) {
           if (db.inTransaction) db.exec('ROLLBACK');
           throw e;
         }
       }),
-    close: () => serial(async () => void db.close()),
+    close: () =>
+      serial(async () => {
+        if (readDb !== db) readDb.close();
+        db.close();
+      }),
   };
 }
 
@@ -69,5 +123,13 @@ function createPrivate(path: string): void {
     chmodSync(path, 0o600); // whatever the umask
   } finally {
     closeSync(fd);
+  }
+}
+
+function guardedSync<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    throw classifySqlite(e);
   }
 }

@@ -1,0 +1,109 @@
+// What a stranger can make the server hold: a post is refused on its headers before its body is read,
+// the bodies not yet verified are held up to a bound, and a sender that stalls is cut off in seconds,
+// not Node's five minutes. Over real HTTP on loopback, with raw sockets for the stalled senders.
+import assert from 'node:assert/strict';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { UNVERIFIED_BYTES } from '../../server/http.ts';
+import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { MAX_BODY } from '../../server/record.ts';
+import { matchRecords, signature } from '../../tools/results.ts';
+import { answerOf, post, until } from '../helpers/answers.ts';
+import { ENGINES } from '../helpers/databases.ts';
+
+const SECRET = '2b'.repeat(32);
+const WRONG = `sha256=${'0'.repeat(64)}`;
+
+/** A post whose headers go out now and whose body never comes (only `sent` bytes of it). */
+function stalled(url: string, headers: Record<string, string>, sent = 0): { req: ClientRequest; answer: Promise<IncomingMessage> } {
+  const req = request(`${url}/api/v1/records`, { method: 'POST', headers: { 'Content-Length': String(MAX_BODY), ...headers } });
+  const answer = new Promise<IncomingMessage>((resolve, reject) => {
+    req.on('response', resolve);
+    req.on('error', reject);
+  });
+  req.flushHeaders();
+  if (sent > 0) req.write('x'.repeat(sent));
+  return { req, answer };
+}
+
+const jsonOf = (res: IncomingMessage) =>
+  new Promise<Record<string, unknown>>((resolve) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (d: string) => (text += d));
+    res.on('end', () => resolve(JSON.parse(text)));
+  });
+
+describe('results server holding what strangers send', function () {
+  this.timeout(90_000);
+  let server: ResultsServer;
+  const said: string[] = [];
+  const rec = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0];
+  beforeEach(async () => {
+    server = await startResultsServer({ port: 0, host: '127.0.0.1', db: await ENGINES[0].fresh(), mdns: false, log: (l) => said.push(l) });
+    await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+  });
+  afterEach(async () => server.close());
+
+  it('refuses an unknown table, a missing or malformed signature on the headers alone, before any of the body comes', async () => {
+    const cases: [Record<string, string>, number, RegExp][] = [
+      [{ 'Carrom-Table': 'hall-9', 'Carrom-Signature': WRONG }, 404, /unknown table "hall-9"/],
+      [{ 'Carrom-Table': 'hall-1' }, 401, /Carrom-Signature is missing/],
+      [{ 'Carrom-Table': 'hall-1', 'Carrom-Signature': 'sha256=zz' }, 401, /64 lowercase hex/],
+      [{ 'Carrom-Signature': WRONG }, 400, /Carrom-Table/],
+    ];
+    for (const [headers, status, says] of cases) {
+      const s = stalled(server.url, headers);
+      const res = await s.answer;
+      assert.equal(res.statusCode, status);
+      assert.match(String((await jsonOf(res)).error), says);
+      s.req.destroy();
+    }
+    assert.equal(await server.store.recordCount(), 0);
+  });
+
+  it(`holds at most ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified: one post more is answered 503 until they are gone`, async () => {
+    const held = Array.from({ length: UNVERIFIED_BYTES / MAX_BODY }, () => stalled(server.url, { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, 1024));
+    held.forEach((h) => h.answer.catch(() => undefined));
+    // Each stalled post is admitted on its headers and holds its place; then a real record finds none left.
+    const bogus = () => answerOf(`${server.url}/api/v1/records`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, body: '{}' });
+    await until('every stalled post is admitted', async () => (await bogus()).status === 503);
+    const refused = await post(server.url, 'hall-1', SECRET, rec.body);
+    assert.equal(refused.status, 503);
+    assert.match(String(refused.json.error), /too many records are arriving at once/);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    assert.ok(said.some((l) => /bodies not yet verified/.test(l)), 'said in the log');
+    held.forEach((h) => h.req.destroy());
+    await until('the stalled posts\' places are free again', async () => (await post(server.url, 'hall-1', SECRET, rec.body)).status === 201);
+    assert.equal(await server.store.recordCount(), 1);
+  });
+
+  it('cuts off a sender stalled in its headers or its body within seconds, and keeps an event stream open', async () => {
+    const closed = (s: Socket) => new Promise<string>((resolve) => {
+      let text = '';
+      s.setEncoding('utf8');
+      s.on('data', (d: string) => (text += d));
+      s.on('close', () => resolve(text));
+      s.on('error', () => undefined);
+    });
+    const { port } = new URL(server.url);
+    const inHeaders = connect(Number(port), '127.0.0.1');
+    inHeaders.write('POST /api/v1/records HTTP/1.1\r\nHost: x\r\nCarrom-Table: hall-1\r\n');
+    const inBody = connect(Number(port), '127.0.0.1');
+    inBody.write(`POST /api/v1/records HTTP/1.1\r\nHost: x\r\nCarrom-Table: hall-1\r\nCarrom-Signature: ${signature(SECRET, rec.body)}\r\nContent-Length: ${rec.body.length}\r\n\r\n${rec.body.slice(0, 100)}`);
+    let events = '';
+    const stream = request(`${server.url}/api/v1/events`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (events += d));
+    });
+    stream.end();
+    // Both cut by the server (Node answers 408 where it can); the limits are 10 s and 30 s.
+    const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('a stalled sender was not cut off within 45 s')), 45_000).unref());
+    const [a, b] = await Promise.race([Promise.all([closed(inHeaders), closed(inBody)]), bound]);
+    assert.doesNotMatch(a + b, /201/);
+    assert.equal(await server.store.recordCount(), 0);
+    assert.equal((await post(server.url, 'hall-1', SECRET, rec.body)).status, 201);
+    await until('the event stream, open all along, tells of the record', async () => events.includes('event: record'));
+    stream.destroy();
+  });
+});

@@ -1,0 +1,259 @@
+// The database failing under a running server, as an operator sees it: PostgreSQL stopped and started
+// again, a SQLite file locked by another process, a schema broken from outside. Every post and read gets
+// an answer (503 with Retry-After while the database is away, 500 otherwise, JSON either way), the error
+// is in the log with its stack, and the server goes on by itself once the database is back.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
+import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
+import { ENGINES } from '../helpers/databases.ts';
+
+const SECRET = '4d'.repeat(32);
+const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+
+function start(db: string, said: string[]): Promise<ResultsServer> {
+  return startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: (l) => said.push(l) });
+}
+
+/** A 503 the way the contract gives it: a JSON error and a Retry-After. */
+function unavailable(a: Answered, what: string): void {
+  assert.equal(a.status, 503, `${what}: ${JSON.stringify(a.json)}`);
+  assert.match(String(a.json.error), /database is not available/);
+  assert.ok(Number(a.headers.get('retry-after')) > 0, `${what}: Retry-After`);
+}
+
+/** The log holds `error` with a stack (a line "    at ..."). */
+function logged(said: string[], error: RegExp): void {
+  const entry = said.find((l) => error.test(l));
+  assert.ok(entry, `the log says ${error}: ${JSON.stringify(said)}`);
+  assert.match(entry, /\n\s+at /, 'with its stack');
+}
+
+describe('results server with PostgreSQL stopped and started again', function () {
+  this.timeout(120_000);
+  let cluster: Cluster;
+  let server: ResultsServer | null = null;
+  const said: string[] = [];
+  before(async () => {
+    // A cluster of this file's own: it is stopped under the server, which no other test must see.
+    cluster = await startCluster();
+  });
+  after(async () => {
+    await server?.close();
+    cluster.stop();
+  });
+
+  it('answers 503 to posts and reads while it is down, and stores again by itself once it is back', async () => {
+    const db = await freshDatabase(cluster.url, 'carrom_down');
+    server = await start(db, said);
+    await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+    assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+    // A post in the middle of its transaction when PostgreSQL goes: held there by another session's lock.
+    const holder = new pg.Client({ connectionString: db });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query("SELECT id FROM carrom_tables WHERE id = 'hall-1' FOR UPDATE");
+    const midway = post(server.url, 'hall-1', SECRET, match[1].body);
+    const waiting = "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'";
+    await until('the post waits for the lock', async () => (await holder.query(waiting)).rows[0].n > 0);
+    cluster.halt();
+    try {
+      // Every connection breaks now, the one in use too; nothing of it may end the process.
+      unavailable(await midway, 'a post in its transaction');
+      void holder.end().catch(() => undefined);
+      unavailable(await post(server.url, 'hall-1', SECRET, match[1].body), 'a post');
+      unavailable(await answerOf(`${server.url}/api/v1/tables`), 'a read');
+      // Many tables at once, as after a club's Wi-Fi came back.
+      const many = await Promise.all(match.slice(1).map((r) => post(server!.url, 'hall-1', SECRET, r.body)));
+      many.forEach((a, i) => unavailable(a, `post ${i + 2}`));
+      logged(said, /DatabaseUnavailable: PostgreSQL is unavailable/);
+    } finally {
+      cluster.resume();
+    }
+    // Each table sends again after its back-off; the first retries may still find the database starting.
+    await until('a post is stored again', async () => (await post(server!.url, 'hall-1', SECRET, match[1].body)).status === 201, 60_000);
+    const again = await Promise.all(match.slice(2).map((r) => post(server!.url, 'hall-1', SECRET, r.body)));
+    assert.deepEqual(again.map((a) => a.status), match.slice(2).map(() => 201));
+    assert.equal(await server.store.recordCount(), match.length, 'each record stored once');
+    assert.equal((await answerOf(`${server.url}/api/v1/tables`)).status, 200);
+  });
+
+  it('commits synchronously and with timeouts in its own sessions, whatever the database says', async () => {
+    const db = await freshDatabase(cluster.url, 'carrom_lax');
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    try {
+      // A cluster tuned for speed: "201 means durable" must hold all the same.
+      await admin.query('ALTER DATABASE carrom_lax SET synchronous_commit = off');
+      await admin.query('ALTER DATABASE carrom_lax SET statement_timeout = 0');
+    } finally {
+      await admin.end();
+    }
+    // Options in the URL are kept, but cannot turn synchronous commits off either.
+    for (const url of [db, `${db}?options=${encodeURIComponent('-c work_mem=5MB -c synchronous_commit=off')}`]) {
+      const sql = await openPostgres(url);
+      try {
+        const show = async (setting: string) => String((await sql.all(`SHOW ${setting}`))[0][setting]);
+        assert.equal(await show('synchronous_commit'), 'on', url);
+        assert.equal(await show('statement_timeout'), '10s');
+        assert.equal(await show('lock_timeout'), '5s');
+        if (url !== db) assert.equal(await show('work_mem'), '5MB');
+      } finally {
+        await sql.close();
+      }
+    }
+  });
+
+  it('answers 503 to a post whose table another session keeps locked, once the lock wait runs out', async () => {
+    const db = await freshDatabase(cluster.url, 'carrom_locked');
+    await server?.close();
+    server = await start(db, said);
+    await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+    const other = new pg.Client({ connectionString: db });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query("SELECT id FROM carrom_tables WHERE id = 'hall-1' FOR UPDATE");
+      unavailable(await post(server.url, 'hall-1', SECRET, match[0].body), 'a post behind the lock');
+      logged(said, /lock timeout/);
+      await other.query('ROLLBACK');
+    } finally {
+      await other.end();
+    }
+    assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+  });
+});
+
+/** Another process holding SQLite's write lock on `file` (as the sqlite3 tool in a transaction, or a
+ * backup tool writing, does) until `release()`. */
+async function lockedBy(file: string): Promise<{ release(): Promise<void> }> {
+  const script = `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('locked');
+    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', script, file], { stdio: ['pipe', 'pipe', 'inherit'], cwd: process.cwd() });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => (d.toString().includes('locked') ? resolve() : undefined));
+    child.once('exit', (code) => reject(new Error(`the locking process ended (${code})`)));
+  });
+  return {
+    release: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.stdin!.end('go\n');
+      }),
+  };
+}
+
+describe('results server on a SQLite file another process has locked', function () {
+  this.timeout(60_000);
+  let server: ResultsServer;
+  let db: string;
+  const said: string[] = [];
+  beforeEach(async () => {
+    db = await ENGINES[0].fresh();
+    server = await start(db, said);
+    await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+  });
+  afterEach(async () => server.close());
+
+  it('answers a post 503 and goes on answering reads meanwhile; the table\'s retry is stored once the lock is gone', async () => {
+    const lock = await lockedBy(db);
+    let posted: Answered | null = null;
+    const sending = post(server.url, 'hall-1', SECRET, match[0].body).then((a) => (posted = a));
+    // Reads while the post waits for the lock: the event loop is not held by the wait.
+    const readsBefore: number[] = [];
+    while (posted === null) {
+      const r = await answerOf(`${server.url}/api/v1/tables`);
+      if (posted === null) readsBefore.push(r.status);
+    }
+    await sending;
+    unavailable(posted!, 'a post behind the lock');
+    assert.ok(readsBefore.length > 0 && readsBefore.every((s) => s === 200), `reads answered while the post waited: ${readsBefore}`);
+    logged(said, /locked by another process/);
+    await lock.release();
+    assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+    assert.equal(await server.store.recordCount(), 1);
+  });
+});
+
+for (const engine of ENGINES) {
+  describe(`results server on ${engine.name} whose schema was broken from outside`, function () {
+    this.timeout(60_000);
+    it('answers a post it cannot store 500 with a JSON error, and logs the error with its stack', async () => {
+      const db = await engine.fresh();
+      const said: string[] = [];
+      const server = await start(db, said);
+      try {
+        await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+        // An operator's mistake made with another tool: the board rows' table is gone.
+        const rename = 'ALTER TABLE carrom_boards RENAME TO carrom_boards_gone';
+        if (engine.name === 'sqlite') {
+          const other = new Sqlite(db);
+          other.exec(rename);
+          other.close();
+        } else {
+          const other = new pg.Client({ connectionString: db });
+          await other.connect();
+          await other.query(rename);
+          await other.end();
+        }
+        const a = await post(server.url, 'hall-1', SECRET, match[0].body);
+        assert.equal(a.status, 500, JSON.stringify(a.json));
+        assert.match(String(a.json.error), /nothing was stored/);
+        logged(said, /POST \/api\/v1\/records: .*carrom_boards/);
+        assert.equal(await server.store.recordCount(), 0, 'the transaction was rolled back whole');
+      } finally {
+        await server.close();
+      }
+    });
+  });
+}
+
+describe('carrom serve on a SQLite file it may not write', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'carrom-ro-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers a post 500 with a JSON error and says why in its log, and keeps answering reads', async function () {
+    const db = join(dir, 'r.db');
+    const setup = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false });
+    await setup.store.addTable('hall-1', SECRET, new Date().toISOString());
+    await setup.close();
+    chmodSync(db, 0o444);
+    chmodSync(dir, 0o1777); // the folder stays writable: SQLite makes its -wal and -shm files there
+    // Root writes any file: as root the server runs as PostgreSQL's user, the one tools/pg-cluster.ts uses.
+    const as: { uid?: number; gid?: number } = {};
+    if (process.getuid?.() === 0) {
+      const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+      if (id('-u').status !== 0) return this.skip(); // running as root with no other user to be
+      as.uid = Number(id('-u').stdout.trim());
+      as.gid = Number(id('-g').stdout.trim());
+    }
+    const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-mdns'], { ...as, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    try {
+      await until('the server is up', async () => /club page (http:\/\/\S+)\//.test(log));
+      const url = /club page (http:\/\/\S+)\//.exec(log)![1];
+      const a = await post(url, 'hall-1', SECRET, match[0].body);
+      assert.equal(a.status, 500, JSON.stringify(a.json));
+      assert.match(String(a.json.error), /nothing was stored/);
+      await until('the log says why', async () => /POST \/api\/v1\/records: SqliteError: attempt to write a readonly database\n\s+at /.test(log));
+      assert.equal((await answerOf(`${url}/api/v1/tables`)).status, 200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

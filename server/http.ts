@@ -41,14 +41,19 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
       closeAfterAnswer(req, res);
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
     }
-    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, (s) => {
-      c.hub.send('record', s);
+    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, () => {
+      // The record's event is in the feed, written with the record: every process sends it from there.
+      c.hub.changed();
       c.forwarder?.kick();
     });
     return json(res, answer.status, answer.body);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
-  if (path === '/api/v1/events') return c.hub.subscribe(res);
+  if (path === '/api/v1/events') {
+    if (c.hub.subscribe(res)) return;
+    res.setHeader('Retry-After', '30');
+    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` });
+  }
   const page = await routeRead(c.store, path);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);

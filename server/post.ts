@@ -11,18 +11,6 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
-export interface Stored {
-  table: string;
-  counter: number;
-  kind: string;
-  /** The server's number for the match, as `match` in GET /api/v1/tables. */
-  match: number;
-  players: string[];
-  state: unknown;
-  receivedAt: string;
-  madeAt: string | null;
-}
-
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 
 export async function postRecord(
@@ -31,7 +19,8 @@ export async function postRecord(
   raw: Buffer,
   now: () => Date,
   forward: boolean,
-  onStored: (s: Stored) => void,
+  /** Called once a record is stored (its `record` event is in the feed: server/feed.ts). */
+  onStored: () => void,
 ): Promise<Answer> {
   const table = headers['carrom-table'];
   const signature = headers['carrom-signature'];
@@ -72,7 +61,7 @@ export async function postRecord(
   });
   if (out.outcome === 'duplicate') return duplicate;
   if (out.outcome === 'conflict') return conflict(table, record.counter);
-  onStored({ table, counter: record.counter, kind: record.kind, match: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt });
+  onStored();
   return { status: 201, body: { stored: true } };
 }
 

@@ -5,6 +5,8 @@ import type { BoardRow } from './boards.ts';
 import { openPostgres } from './db/postgres.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
+import { feedSchema, publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
+import { forwardSchema, forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 
 export interface NewRecord {
@@ -36,7 +38,7 @@ export interface MatchSummary {
   boards: (BoardRow & { counter: number })[];
 }
 
-export interface Store {
+export interface Store extends ForwardStore {
   readonly engine: Sql['dialect'];
   addTable(id: string, secret: string, at: string): Promise<boolean>;
   secretOf(id: string): Promise<string | null>;
@@ -49,13 +51,26 @@ export interface Store {
   forwarded(table: string, counter: number): Promise<void>;
   retryForward(table: string, counter: number, attempts: number, nextAt: number, error: string): Promise<void>;
   pendingForwards(): Promise<number>;
+  /** Sends `deliver` every event any process stores from now on (server/feed.ts). */
+  watch(deliver: (e: FeedEvent) => void, log: (line: string) => void): Promise<Feed>;
   close(): Promise<void>;
 }
 
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
-  const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
-  return storeOn(sql);
+  const postgres = /^postgres(ql)?:\/\//.test(db);
+  const sql = postgres ? await openPostgres(db) : await openSqlite(db);
+  await extraSchema(sql);
+  return storeOn(sql, postgres ? db : null);
+}
+
+/** The tables of the feed and of forwarding, after the base schema. On PostgreSQL under the same lock
+ * as the base schema's, so that two servers starting at once do not race on CREATE TABLE. */
+async function extraSchema(sql: Sql): Promise<void> {
+  await sql.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(4242)');
+    for (const s of [...feedSchema(tx.dialect), ...forwardSchema()]) await tx.run(s);
+  });
 }
 
 const logOf = (body: string): string | null => {
@@ -63,9 +78,12 @@ const logOf = (body: string): string | null => {
   return typeof v.log === 'string' ? v.log : null;
 };
 
-export function storeOn(sql: Sql): Store {
+/** `url` is the postgres:// URL the feed listens on (null on SQLite). */
+export function storeOn(sql: Sql, url: string | null = null): Store {
   return {
     engine: sql.dialect,
+    ...forwardStore(sql),
+    watch: (deliver, log) => watchFeed(sql, url, deliver, log),
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
@@ -140,6 +158,7 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     }
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
+  await publish(tx, 'record', recordEvent(r, matchId));
   return { outcome: 'stored', matchId };
 }
 

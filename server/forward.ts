@@ -2,7 +2,7 @@
 // sent with the table's own signature, to another results server. The queue is a table in the same
 // database, written in the record's own transaction, so nothing is lost while the federation is down.
 // Several processes on one database share the queue: each entry is claimed by one before it is sent.
-import { createHmac } from 'node:crypto';
+import { clubSignature } from './club.ts';
 import type { Store } from './store.ts';
 
 const FIRST_WAIT = 1000;
@@ -20,11 +20,6 @@ const REFUSALS = new Set([400, 409, 413, 422]);
 export interface ClubKey {
   club: string;
   key: string;
-}
-
-/** What the club signs: the table's signature header, a line feed, and the body's bytes. */
-export function clubSignature(key: string, tableSignature: string, body: Uint8Array | string): string {
-  return `sha256=${createHmac('sha256', Buffer.from(key, 'hex')).update(`${tableSignature}\n`).update(body).digest('hex')}`;
 }
 
 /** The records endpoint under the federation's URL, its path kept (`http://h/fed/clubs/a/` and

@@ -2,6 +2,7 @@
 // the replay last; every refusal is a 4xx with {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
 import { replayRecord } from './check.ts';
+import { checkClub } from './club.ts';
 import { TABLE_ID, parseRecord } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
 import type { Store } from './store.ts';
@@ -27,9 +28,14 @@ export async function postRecord(
   if (typeof table !== 'string' || !TABLE_ID.test(table)) return refuse(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)');
   if (typeof signature !== 'string') return refuse(401, 'header Carrom-Signature is missing');
   if (!wellFormedSignature(signature)) return refuse(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>');
-  const secret = await store.secretOf(table);
-  if (secret === null) return refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
-  if (!verify(secret, raw, signature)) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
+  // A record forwarded by a club server is checked by the club's signature (server/club.ts).
+  const club = await checkClub(store, headers, raw, table, signature, now().toISOString());
+  if (typeof club === 'object') return refuse(club.status, club.error);
+  if (club === 'table') {
+    const secret = await store.secretOf(table);
+    if (secret === null) return refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+    if (!verify(secret, raw, signature)) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);

@@ -1,15 +1,18 @@
 // `carrom serve`: the club's results server (docs/server.md), or, with --add-table, the registration of
 // a table: one JSON line on stdout, and on stderr the setup code to type into the table.
-import { SECRET, setupCode } from '../../server/sign.ts';
+import { CLUB_ID, clubCode, parseClubCode } from '../../server/club.ts';
+import { SECRET, newSecret, setupCode } from '../../server/sign.ts';
 import { addTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
 import { openStore } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
 
-export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL] [--name NAME] [--no-mdns]
+export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL)
   carrom serve --add-table ID [--secret HEX] [--db DB]
                                          register a table; prints {"table": ID, "secret": HEX}
+  carrom serve --add-club ID [--secret HEX] [--db DB]
+                                         on a federation server: register a club; prints {"club": ID, "key": HEX}
 `;
 
 interface Args {
@@ -19,14 +22,18 @@ interface Args {
   addTable: string | null;
   secret: string | null;
   forward: string | null;
+  addClub: string | null;
+  /** The club's id and key with the federation (--club-key, or CARROM_CLUB_KEY). */
+  club: { club: string; key: string } | null;
   name: string;
   mdns: boolean;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--add-club', '--club-key']);
 
-export function parseServeArgs(args: string[]): Args | string {
-  const o: Args = { port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, name: 'carrom-results', mdns: true };
+export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): Args | string {
+  const o: Args = { port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true };
+  let clubKey = env.CARROM_CLUB_KEY || null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--no-mdns') {
@@ -45,7 +52,11 @@ export function parseServeArgs(args: string[]): Args | string {
     else if (a === '--add-table') {
       if (!TABLE_ID.test(v)) return `--add-table: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
       o.addTable = v;
-    } else if (a === '--secret') {
+    } else if (a === '--add-club') {
+      if (!CLUB_ID.test(v)) return `--add-club: a club id is 1–20 characters of a-z, 0-9, no hyphen (not "${v}")`;
+      o.addClub = v;
+    } else if (a === '--club-key') clubKey = v;
+    else if (a === '--secret') {
       if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server)';
       o.secret = v;
     } else if (a === '--forward') {
@@ -53,12 +64,18 @@ export function parseServeArgs(args: string[]): Args | string {
       o.forward = v;
     } else o.name = v;
   }
-  if (o.secret && !o.addTable) return '--secret goes with --add-table';
+  if (o.secret && !o.addTable && !o.addClub) return '--secret goes with --add-table or --add-club';
+  if (o.addTable && o.addClub) return '--add-table and --add-club: one at a time';
+  if (clubKey !== null) {
+    o.club = parseClubCode(clubKey);
+    if (!o.club) return '--club-key (or CARROM_CLUB_KEY) must be the club code --add-club printed on the federation server: carrom-club1.<club>.<64 hex>';
+    if (!o.forward) return '--club-key goes with --forward';
+  }
   return o;
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const o = parseServeArgs(args);
+  const o = parseServeArgs(args, process.env);
   if (typeof o === 'string') {
     process.stderr.write(`carrom serve: ${o}\nusage:\n${SERVE_USAGE}`);
     return 2;
@@ -66,14 +83,15 @@ export async function serveCommand(args: string[]): Promise<number> {
   let server: Awaited<ReturnType<typeof startResultsServer>>;
   try {
     if (o.addTable) return await register(o.db, o.addTable, o.secret ?? undefined);
-    server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
+    if (o.addClub) return await registerClub(o.db, o.addClub, o.secret ?? newSecret());
+    server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined });
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
     // to fix, so one line that says which, and exit 2, never a stack trace.
     process.stderr.write(`carrom serve: ${cannotStart(e, o)}\n`);
     return 2;
   }
-  process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
+  process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}${o.club ? ` as club ${o.club.club}` : ''}` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
@@ -104,5 +122,22 @@ async function register(db: string, table: string, given: string | undefined): P
   }
   process.stdout.write(`${JSON.stringify({ table, secret })}\n`);
   process.stderr.write(`Setup code for table ${table} (type or paste it into the table's setup page):\n  ${setupCode(table, secret)}\n`);
+  return 0;
+}
+
+async function registerClub(db: string, club: string, key: string): Promise<number> {
+  const store = await openStore(db);
+  let added: boolean;
+  try {
+    added = await store.addClub(club, key, new Date().toISOString());
+  } finally {
+    await store.close();
+  }
+  if (!added) {
+    process.stderr.write(`carrom serve: club "${club}" is registered already (its key stays as it was)\n`);
+    return 1;
+  }
+  process.stdout.write(`${JSON.stringify({ club, key })}\n`);
+  process.stderr.write(`Club code for club ${club} (give it to the club; its server forwards with --club-key CODE):\n  ${clubCode(club, key)}\n`);
   return 0;
 }

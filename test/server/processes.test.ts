@@ -1,0 +1,139 @@
+// Several `carrom serve` processes on one database, as a federation runs them behind one PostgreSQL (and
+// two on one SQLite file): real child processes, posting to one and reading the other's event stream; the
+// forward queue shared so that each record goes to the federation once; a forwarder whose database fails.
+import assert from 'node:assert/strict';
+import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { openStore } from '../../server/store.ts';
+import { matchRecords, postRecord } from '../../tools/results.ts';
+import { ENGINES, type Engine } from '../helpers/databases.ts';
+import { readEvents, serveProcess, startRelay, until, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
+
+const SECRET = '4d'.repeat(32);
+const TABLES = ['hall-1', 'hall-2'];
+
+/** Runs one statement on the database from outside the servers (an operator's psql or sqlite3). */
+async function execute(engine: Engine, db: string, statement: string): Promise<void> {
+  if (engine.name === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const d = new Database(db);
+    try {
+      d.exec(statement);
+    } finally {
+      d.close();
+    }
+  } else {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: db });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  }
+}
+
+async function register(db: string): Promise<void> {
+  const store = await openStore(db);
+  try {
+    for (const t of TABLES) await store.addTable(t, SECRET, new Date().toISOString());
+  } finally {
+    await store.close();
+  }
+}
+
+const records = (table: string, seed: number, n: number) => matchRecords(table, 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).slice(0, n);
+const keysOf = (events: SseEvent[]) => events.filter((e) => e.event === 'record').map((e) => { const d = JSON.parse(e.data); return `${d.table} ${d.counter}`; }).sort();
+
+for (const engine of ENGINES) {
+  describe(`two carrom serve processes on one ${engine.name} database`, function () {
+    this.timeout(120_000);
+    let db: string;
+    let running: ServeProcess[];
+    let others: (ResultsServer | Relay)[];
+    const serve = async (args: string[] = []) => {
+      const p = await serveProcess(db, args);
+      running.push(p);
+      return p;
+    };
+    beforeEach(async () => {
+      running = [];
+      others = [];
+      db = await engine.fresh();
+      await register(db);
+    });
+    afterEach(async () => {
+      for (const p of running) await p.stop();
+      for (const o of others) await o.close();
+    });
+
+    it('each process\'s event stream shows every record, whichever process stored it', async () => {
+      const [a, b] = [await serve(), await serve()];
+      const onA = await readEvents(a.url);
+      const onB = await readEvents(b.url);
+      const one = records('hall-1', 23, 5);
+      const two = records('hall-2', 24, 5);
+      for (let i = 0; i < 5; i++) {
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, one[i].body)).status, 201);
+        assert.equal((await postRecord(b.url, 'hall-2', SECRET, two[i].body)).status, 201);
+      }
+      const want = [...one.map((r) => `hall-1 ${r.counter}`), ...two.map((r) => `hall-2 ${r.counter}`)].sort();
+      await until('both streams have every record', () => keysOf(onA.events).length >= want.length && keysOf(onB.events).length >= want.length, 10_000);
+      assert.deepEqual(keysOf(onA.events), want, 'process A: every record once');
+      assert.deepEqual(keysOf(onB.events), want, 'process B: every record once');
+      // The event is the one docs/server.md §4 describes, whichever process sends it.
+      const fromA = onB.events.map((e) => JSON.parse(e.data)).find((d) => d.table === 'hall-1' && d.counter === one[4].counter);
+      assert.deepEqual(Object.keys(fromA).sort(), ['counter', 'kind', 'madeAt', 'match', 'players', 'receivedAt', 'state', 'table']);
+      assert.deepEqual(fromA.players, ['Asha', 'Ben']);
+      onA.close();
+      onB.close();
+    });
+
+    it('sends each record to the federation once, though both processes forward from one queue', async () => {
+      const federation = await startResultsServer({ port: 0, db: await ENGINES[0].fresh(), mdns: false });
+      others.push(federation);
+      for (const t of TABLES) await federation.store.addTable(t, SECRET, 'x');
+      // A federation some way off: each answer takes a while, so both processes' drains overlap.
+      const relay = await startRelay(federation.url, { delayMs: 100 });
+      others.unshift(relay);
+      const [a, b] = [await serve(['--forward', relay.url]), await serve(['--forward', relay.url])];
+      const one = records('hall-1', 25, 6);
+      const two = records('hall-2', 26, 6);
+      for (let i = 0; i < 6; i++) {
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, one[i].body)).status, 201);
+        assert.equal((await postRecord(b.url, 'hall-2', SECRET, two[i].body)).status, 201);
+      }
+      await until('the federation has every record', async () => (await federation.store.recordCount()) === 12, 60_000);
+      const queue = await openStore(db);
+      try {
+        await until('the queue is empty', async () => (await queue.pendingForwards()) === 0, 30_000);
+      } finally {
+        await queue.close();
+      }
+      const sent = relay.posts.map((p) => `${p.table} ${p.counter}`).sort();
+      const want = [...one.map((r) => `hall-1 ${r.counter}`), ...two.map((r) => `hall-2 ${r.counter}`)].sort();
+      assert.deepEqual(sent, want, 'each record posted to the federation once');
+    });
+
+    it('a forwarder whose queue cannot be read says so in its log, goes on serving, and forwards once the queue is back', async () => {
+      const federation = await startResultsServer({ port: 0, db: await ENGINES[0].fresh(), mdns: false });
+      others.push(federation);
+      for (const t of TABLES) await federation.store.addTable(t, SECRET, 'x');
+      const a = await serve(['--forward', federation.url]);
+      const [first, second] = records('hall-1', 27, 2);
+      assert.equal((await postRecord(a.url, 'hall-1', SECRET, first.body)).status, 201);
+      await until('the federation has the first record', async () => (await federation.store.recordCount()) === 1);
+      // An operator's mistake, or a migration half done: the queue's table is gone for a while.
+      await execute(engine, db, 'ALTER TABLE carrom_forward RENAME TO carrom_forward_away');
+      await until('the forwarder has met the missing table', () => a.exited() !== null || /forwarding: cannot use the queue/.test(a.log()));
+      assert.equal(a.exited(), null, `the server is still running; it said:\n${a.log()}`);
+      assert.match(a.log(), /forwarding: cannot use the queue in the database: .*carrom_forward[\s\S]*trying again every 5 s/);
+      assert.equal((await fetch(`${a.url}/api/v1/tables`)).status, 200, 'the reads still answer');
+      await execute(engine, db, 'ALTER TABLE carrom_forward_away RENAME TO carrom_forward');
+      assert.equal((await postRecord(a.url, 'hall-1', SECRET, second.body)).status, 201);
+      await until('the federation has the second record', async () => (await federation.store.recordCount()) === 2);
+      await until('the log says the queue is back', () => /forwarding: the queue can be read again/.test(a.log()));
+      assert.equal(a.exited(), null);
+    });
+  });
+}

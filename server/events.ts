@@ -3,7 +3,7 @@
 // and a client that stops reading is dropped once its backlog passes a bound, so that neither many pages
 // nor a stalled one can hold the server's memory or slow its storing.
 import type { ServerResponse } from 'node:http';
-import type { Feed, FeedEvent } from './feed.ts';
+import type { FeedEvent } from './feed.ts';
 
 export interface HubLimits {
   /** Open event streams at most; one more is answered 503 (default 500). */
@@ -20,7 +20,6 @@ export class EventHub {
   private readonly beat: NodeJS.Timeout;
   private readonly maxStreams: number;
   private readonly maxBacklog: number;
-  private feed: Feed | null = null;
 
   constructor(limits: HubLimits = {}) {
     this.maxStreams = limits.maxStreams ?? MAX_STREAMS;
@@ -28,11 +27,6 @@ export class EventHub {
     // A comment now and then keeps proxies and phones from closing a quiet stream.
     this.beat = setInterval(() => this.write(': still here\n\n'), 15_000);
     this.beat.unref();
-  }
-
-  /** The feed whose events this hub sends; it is poked at each record this process stores. */
-  attach(feed: Feed): void {
-    this.feed = feed;
   }
 
   /** Opens a stream on `res`; false (nothing written) when the cap is reached. */
@@ -51,11 +45,6 @@ export class EventHub {
 
   get limit(): number {
     return this.maxStreams;
-  }
-
-  /** This process stored something: its event is in the feed now. */
-  changed(): void {
-    this.feed?.poke();
   }
 
   /** An event from the feed, to every open stream. */

@@ -40,7 +40,8 @@ export interface ForwardStore {
   clubSecretOf(id: string): Promise<string | null>;
 }
 
-export function forwardStore(sql: Sql): ForwardStore {
+/** `published` is called after a commit that wrote an event. */
+export function forwardStore(sql: Sql, published: () => void): ForwardStore {
   // The claim is one statement: on SQLite writes take turns anyway; on PostgreSQL a row another
   // process is claiming is skipped, and the outer condition is checked again on the row as it is now.
   const lock = sql.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
@@ -54,8 +55,8 @@ export function forwardStore(sql: Sql): ForwardStore {
         .map((r) => ({ table: String(r.table_id), counter: Number(r.counter), attempts: Number(r.attempts) }))
         .sort((a, b) => (a.table === b.table ? a.counter - b.counter : a.table < b.table ? -1 : 1));
     },
-    refuseForward: (r) =>
-      sql.transaction(async (tx) => {
+    refuseForward: async (r) => {
+      await sql.transaction(async (tx) => {
         await tx.run('DELETE FROM carrom_forward WHERE table_id = ? AND counter = ?', [r.table, r.counter]);
         await tx.run('INSERT INTO carrom_forward_refused (table_id, counter, status, answer, refused_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
           r.table,
@@ -65,7 +66,9 @@ export function forwardStore(sql: Sql): ForwardStore {
           r.refusedAt,
         ]);
         await publish(tx, 'forward-refused', r);
-      }),
+      });
+      published();
+    },
     async refusedForwards() {
       const rows = await sql.all('SELECT table_id, counter, status, answer, refused_at FROM carrom_forward_refused ORDER BY refused_at, table_id, counter');
       return rows.map((r) => ({ table: String(r.table_id), counter: Number(r.counter), status: Number(r.status), answer: String(r.answer), refusedAt: String(r.refused_at) }));

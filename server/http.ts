@@ -41,11 +41,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
       closeAfterAnswer(req, res);
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
     }
-    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, () => {
-      // The record's event is in the feed, written with the record: every process sends it from there.
-      c.hub.changed();
-      c.forwarder?.kick();
-    });
+    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, () => c.forwarder?.kick());
     return json(res, answer.status, answer.body);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });

@@ -48,7 +48,6 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     await store.close();
     throw e;
   }
-  hub.attach(feed);
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';

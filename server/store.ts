@@ -80,10 +80,24 @@ const logOf = (body: string): string | null => {
 
 /** `url` is the postgres:// URL the feed listens on (null on SQLite). */
 export function storeOn(sql: Sql, url: string | null = null): Store {
+  // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
+  // moves only at other connections' commits).
+  const watchers = new Set<Feed>();
+  const published = () => watchers.forEach((w) => w.poke());
   return {
     engine: sql.dialect,
-    ...forwardStore(sql),
-    watch: (deliver, log) => watchFeed(sql, url, deliver, log),
+    ...forwardStore(sql, published),
+    async watch(deliver, log) {
+      const feed = await watchFeed(sql, url, deliver, log);
+      watchers.add(feed);
+      return {
+        poke: () => feed.poke(),
+        close() {
+          watchers.delete(feed);
+          return feed.close();
+        },
+      };
+    },
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
@@ -96,7 +110,11 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
       return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
     },
-    store: (r) => sql.transaction((tx) => storeIn(tx, r)),
+    async store(r) {
+      const out = await sql.transaction((tx) => storeIn(tx, r));
+      if (out.outcome === 'stored') published();
+      return out;
+    },
     async tables() {
       return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state
         FROM carrom_tables t

@@ -3,7 +3,9 @@
 // and club keys: the club signs what it forwards, the federation holds no table's secret.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { clubSignature } from '../../server/club.ts';
 import { recordsUrl } from '../../server/forward.ts';
@@ -33,7 +35,6 @@ describe('forwarding to a federation', function () {
   const match = (table: string, seed: number) => matchRecords(table, 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 
   it('keeps the base path of --forward: a federation behind a proxy at /federation/clubs/a/ gets every record', async () => {
-    assert.equal(recordsUrl('http://h/federation/clubs/a').href, 'http://h/federation/clubs/a/api/v1/records');
     const federation = await server({ db: await ENGINES[1].fresh() });
     await federation.store.addTable('hall-1', SECRET, 'x');
     const proxy = await startRelay(federation.url, { prefix: '/federation/clubs/a' });
@@ -44,6 +45,8 @@ describe('forwarding to a federation', function () {
     for (const r of records) assert.equal((await postRecord(club.url, 'hall-1', SECRET, r.body)).status, 201);
     await until('the federation has every record', async () => (await federation.store.recordCount()) === 3);
     assert.deepEqual([...new Set(proxy.posts.map((p) => p.path))], ['/federation/clubs/a/api/v1/records']);
+    // The same without the trailing slash.
+    assert.equal(recordsUrl('http://h/federation/clubs/a').href, 'http://h/federation/clubs/a/api/v1/records');
   });
 
   for (const engine of ENGINES) {
@@ -124,23 +127,28 @@ describe('forwarding to a federation', function () {
   });
 
   it('carrom serve --add-club prints the club\'s key and the code its server forwards with; --club-key checks it', () => {
-    const db = `${ENGINES[0] && '/tmp'}/carrom-club-${process.pid}.db`;
-    const run = (args: string[]) => spawnSync(process.execPath, ['bin/carrom.js', 'serve', ...args], { encoding: 'utf8' });
-    const r = run(['--add-club', 'cluba', '--db', db]);
-    assert.equal(r.status, 0, r.stderr);
-    const { club, key } = JSON.parse(r.stdout);
-    assert.equal(club, 'cluba');
-    assert.match(key, /^[0-9a-f]{64}$/);
-    assert.ok(r.stderr.includes(`carrom-club1.cluba.${key}`), r.stderr);
-    assert.equal(run(['--add-club', 'cluba', '--db', db]).status, 1, 'registered already');
-    for (const [args, says] of [
-      [['--add-club', 'club-a'], /a club id is 1–20 characters of a-z, 0-9, no hyphen/],
-      [['--forward', 'http://h/', '--club-key', 'nonsense'], /--club-key .* must be the club code/],
-      [['--club-key', `carrom-club1.cluba.${key}`], /--club-key goes with --forward/],
-    ] as const) {
-      const bad = run([...args, '--db', db]);
-      assert.equal(bad.status, 2, args.join(' '));
-      assert.match(bad.stderr, says);
+    const dir = mkdtempSync(join(tmpdir(), 'carrom-club-'));
+    const db = join(dir, 'fed.db');
+    try {
+      const run = (args: string[]) => spawnSync(process.execPath, ['bin/carrom.js', 'serve', ...args], { encoding: 'utf8' });
+      const r = run(['--add-club', 'cluba', '--db', db]);
+      assert.equal(r.status, 0, r.stderr);
+      const { club, key } = JSON.parse(r.stdout);
+      assert.equal(club, 'cluba');
+      assert.match(key, /^[0-9a-f]{64}$/);
+      assert.ok(r.stderr.includes(`carrom-club1.cluba.${key}`), r.stderr);
+      assert.equal(run(['--add-club', 'cluba', '--db', db]).status, 1, 'registered already');
+      for (const [args, says] of [
+        [['--add-club', 'club-a'], /a club id is 1–20 characters of a-z, 0-9, no hyphen/],
+        [['--forward', 'http://h/', '--club-key', 'nonsense'], /--club-key .* must be the club code/],
+        [['--club-key', `carrom-club1.cluba.${key}`], /--club-key goes with --forward/],
+      ] as const) {
+        const bad = run([...args, '--db', db]);
+        assert.equal(bad.status, 2, args.join(' '));
+        assert.match(bad.stderr, says);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -170,13 +170,19 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
     wait = Math.min(wait * 2, 30_000);
   };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    // Named, so that an operator can tell it in pg_stat_activity: it stays open, idle, all the time.
+    const c = new pg.Client({ connectionString: url, application_name: 'carrom serve: event feed' });
     client = c;
     c.on('error', (e) => {
+      if (client !== c) return;
       trouble.failed('the listening connection', e);
       reconnect();
     });
-    c.on('end', () => (closed ? undefined : reconnect()));
+    c.on('end', () => {
+      if (closed || client !== c) return;
+      trouble.failed('the listening connection', new Error('it was closed'));
+      reconnect();
+    });
     c.on('notification', (n) => {
       wanted.push(Number(n.payload));
       fetchWanted();

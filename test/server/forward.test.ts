@@ -4,16 +4,9 @@ import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
+import { until } from '../helpers/processes.ts';
 
 const SECRET = '3c'.repeat(32);
-
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('forwarding from a club server to a federation server', function () {
   this.timeout(60_000);

@@ -2,13 +2,21 @@
 // two on one SQLite file): real child processes, posting to one and reading the other's event stream; the
 // forward queue shared so that each record goes to the federation once; a forwarder whose database fails.
 import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore } from '../../server/store.ts';
-import { matchRecords, postRecord } from '../../tools/results.ts';
+import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES, type Engine } from '../helpers/databases.ts';
 import { readEvents, serveProcess, startRelay, until, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
 
+declare const document: {
+  querySelector(s: string): { textContent: string | null } | null;
+  querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>;
+  body: { dataset: Record<string, string | undefined> };
+};
+
 const SECRET = '4d'.repeat(32);
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TABLES = ['hall-1', 'hall-2'];
 
 /** Runs one statement on the database from outside the servers (an operator's psql or sqlite3). */
@@ -87,6 +95,43 @@ for (const engine of ENGINES) {
       assert.deepEqual(fromA.players, ['Asha', 'Ben']);
       onA.close();
       onB.close();
+    });
+
+    if (engine.name === 'postgres') {
+      it('an event stream goes on after its process lost the listening connection, and gets what was stored meanwhile', async () => {
+        const [a, b] = [await serve(), await serve()];
+        const onB = await readEvents(b.url);
+        const [first, second, third] = records('hall-1', 29, 3);
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, first.body)).status, 201);
+        await until('B has the first record', () => keysOf(onB.events).length === 1);
+        // What a PostgreSQL restart or a network cut does to both processes' listening connections.
+        await execute(engine, db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed'`);
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, second.body)).status, 201);
+        await until('B has the record stored while it was not listening', () => keysOf(onB.events).length === 2);
+        await until('B says it lost the connection and has it back', () => /event feed: the listening connection: [\s\S]*event feed: working again/.test(b.log()));
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, third.body)).status, 201);
+        await until('B has the third record', () => keysOf(onB.events).length === 3);
+        assert.deepEqual(keysOf(onB.events), ['hall-1 1', 'hall-1 2', 'hall-1 3']);
+        onB.close();
+      });
+    }
+
+    it('a club page open on one process shows live, without a reload, what the other process stores', async () => {
+      const [a, b] = [await serve(), await serve()];
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${b.url}/`);
+        await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+        for (const r of records('hall-1', 28, 3)) {
+          assert.equal((await postRecord(a.url, 'hall-1', SECRET, r.body)).status, 201);
+          const want = JSON.stringify((stateOf(r.log) as { match: { score: number[] } }).match.score.map(String));
+          await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score')).map((e) => e.textContent)) === w, want, { timeout: 10_000 });
+        }
+        assert.equal(await page.evaluate(() => document.body.dataset.records), '3', 'three record events, no reload');
+      } finally {
+        await browser.close();
+      }
     });
 
     it('sends each record to the federation once, though both processes forward from one queue', async () => {

@@ -37,6 +37,7 @@ export class Forwarder {
   private running: Promise<void> | null = null;
   private closed = false;
   private troubled = false;
+  private again = false;
   private readonly url: URL;
 
   constructor(
@@ -53,9 +54,11 @@ export class Forwarder {
   kick(): void {
     if (this.closed) return;
     if (this.running) {
-      this.running.then(() => this.kick());
+      // Once the drain under way ends: one more look, however many records were stored meanwhile.
+      this.again = true;
       return;
     }
+    this.again = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     // Our own database failing (down, locked, a table gone) is said once with its stack, and the queue
@@ -75,7 +78,9 @@ export class Forwarder {
       )
       .then((wait) => {
         this.running = null;
-        if (!this.closed) this.timer = setTimeout(() => this.kick(), wait).unref() as NodeJS.Timeout;
+        if (this.closed) return;
+        if (this.again && !this.troubled) this.kick();
+        else this.timer = setTimeout(() => this.kick(), wait).unref() as NodeJS.Timeout;
       });
   }
 

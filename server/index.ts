@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { EventHub, type HubLimits } from './events.ts';
+import type { Feed } from './feed.ts';
 import { Forwarder, type ClubKey } from './forward.ts';
 import { handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
@@ -40,7 +41,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const store = await openStore(o.db ?? './carrom-results.db');
   const hub = new EventHub(o.streams);
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
-  let feed;
+  let feed: Feed;
   try {
     feed = await store.watch((e) => hub.send(e), log);
   } catch (e) {

@@ -140,3 +140,25 @@ export async function startRelay(target: string, o: { prefix?: string; delayMs?:
       }),
   };
 }
+
+/** Runs one statement on the database from outside the servers (an operator's psql or sqlite3). */
+export async function execute(db: string, statement: string): Promise<void> {
+  if (!/^postgres(ql)?:\/\//.test(db)) {
+    const { default: Database } = await import('better-sqlite3');
+    const d = new Database(db);
+    try {
+      d.exec(statement);
+    } finally {
+      d.close();
+    }
+  } else {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: db });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  }
+}

@@ -6,8 +6,8 @@ import { chromium } from 'playwright-core';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
-import { ENGINES, type Engine } from '../helpers/databases.ts';
-import { readEvents, serveProcess, startRelay, until, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { execute, readEvents, serveProcess, startRelay, until, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null } | null;
@@ -18,28 +18,6 @@ declare const document: {
 const SECRET = '4d'.repeat(32);
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TABLES = ['hall-1', 'hall-2'];
-
-/** Runs one statement on the database from outside the servers (an operator's psql or sqlite3). */
-async function execute(engine: Engine, db: string, statement: string): Promise<void> {
-  if (engine.name === 'sqlite') {
-    const { default: Database } = await import('better-sqlite3');
-    const d = new Database(db);
-    try {
-      d.exec(statement);
-    } finally {
-      d.close();
-    }
-  } else {
-    const { default: pg } = await import('pg');
-    const c = new pg.Client({ connectionString: db });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  }
-}
 
 async function register(db: string): Promise<void> {
   const store = await openStore(db);
@@ -105,7 +83,7 @@ for (const engine of ENGINES) {
         assert.equal((await postRecord(a.url, 'hall-1', SECRET, first.body)).status, 201);
         await until('B has the first record', () => keysOf(onB.events).length === 1);
         // What a PostgreSQL restart or a network cut does to both processes' listening connections.
-        await execute(engine, db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed'`);
+        await execute(db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed'`);
         assert.equal((await postRecord(a.url, 'hall-1', SECRET, second.body)).status, 201);
         await until('B has the record stored while it was not listening', () => keysOf(onB.events).length === 2);
         await until('B says it lost the connection and has it back', () => /event feed: the listening connection: [\s\S]*event feed: working again/.test(b.log()));
@@ -169,12 +147,12 @@ for (const engine of ENGINES) {
       assert.equal((await postRecord(a.url, 'hall-1', SECRET, first.body)).status, 201);
       await until('the federation has the first record', async () => (await federation.store.recordCount()) === 1);
       // An operator's mistake, or a migration half done: the queue's table is gone for a while.
-      await execute(engine, db, 'ALTER TABLE carrom_forward RENAME TO carrom_forward_away');
+      await execute(db, 'ALTER TABLE carrom_forward RENAME TO carrom_forward_away');
       await until('the forwarder has met the missing table', () => a.exited() !== null || /forwarding: cannot use the queue/.test(a.log()));
       assert.equal(a.exited(), null, `the server is still running; it said:\n${a.log()}`);
       assert.match(a.log(), /forwarding: cannot use the queue in the database: .*carrom_forward[\s\S]*trying again every 5 s/);
       assert.equal((await fetch(`${a.url}/api/v1/tables`)).status, 200, 'the reads still answer');
-      await execute(engine, db, 'ALTER TABLE carrom_forward_away RENAME TO carrom_forward');
+      await execute(db, 'ALTER TABLE carrom_forward_away RENAME TO carrom_forward');
       assert.equal((await postRecord(a.url, 'hall-1', SECRET, second.body)).status, 201);
       await until('the federation has the second record', async () => (await federation.store.recordCount()) === 2);
       await until('the log says the queue is back', () => /forwarding: the queue can be read again/.test(a.log()));

@@ -20,6 +20,7 @@ export class EventHub {
   private readonly beat: NodeJS.Timeout;
   private readonly maxStreams: number;
   private readonly maxBacklog: number;
+  private pending: string[] = [];
 
   constructor(limits: HubLimits = {}) {
     this.maxStreams = limits.maxStreams ?? MAX_STREAMS;
@@ -47,9 +48,17 @@ export class EventHub {
     return this.maxStreams;
   }
 
-  /** An event from the feed, to every open stream. */
+  /** An event from the feed, to every open stream. The events of one turn of the event loop (the feed
+   * reads them in batches under load) go out in one write per stream: a write per stream is the cost. */
   send(e: FeedEvent): void {
-    this.write(`id: ${e.seq}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+    this.pending.push(`id: ${e.seq}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+    if (this.pending.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const text = this.pending.join('');
+    this.pending = [];
+    this.write(text);
   }
 
   close(): void {
@@ -59,8 +68,10 @@ export class EventHub {
   }
 
   private write(text: string): void {
+    // Encoded once for every stream, not once per stream.
+    const bytes = Buffer.from(text);
     for (const r of this.open) {
-      r.write(text);
+      r.write(bytes);
       // What the client has not taken stays in our memory: past the bound it is a client that stopped
       // reading (or reads far slower than records arrive), and it goes; its page reconnects if it lives.
       if (r.writableLength > this.maxBacklog) {

@@ -7,12 +7,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { clubSignature } from '../../server/club.ts';
+import { clubCode, clubSignature } from '../../server/club.ts';
 import { recordsUrl } from '../../server/forward.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord, recordBody, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { startRelay, until, type Relay } from '../helpers/processes.ts';
+import { serveProcess, startRelay, until, type Relay } from '../helpers/processes.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; hidden?: boolean } | null };
 
@@ -103,6 +104,24 @@ describe('forwarding to a federation', function () {
     assert.notEqual(await federation.store.secretOf('cluba-hall-1'), SECRET, 'the federation never had the table\'s secret');
     assert.equal(relay.posts[0].headers['carrom-club'], 'cluba');
     assert.equal(relay.posts[0].headers['carrom-signature'], signature(SECRET, records[0].body));
+  });
+
+  it('carrom serve --forward with CARROM_CLUB_KEY forwards as the club (a real process)', async () => {
+    const federation = await server({ db: await ENGINES[0].fresh() });
+    await federation.store.addClub('clubc', CLUB_KEY, 'x');
+    const db = await ENGINES[0].fresh();
+    const setup = await openStore(db);
+    await setup.addTable('clubc-hall-2', SECRET, 'x');
+    await setup.close();
+    const club = await serveProcess(db, ['--forward', federation.url], { CARROM_CLUB_KEY: clubCode('clubc', CLUB_KEY) });
+    try {
+      assert.match(club.log(), /forwarding to http:\/\/127\.0\.0\.1:\d+ as club clubc/);
+      const [r] = match('clubc-hall-2', 36);
+      assert.equal((await postRecord(club.url, 'clubc-hall-2', SECRET, r.body)).status, 201);
+      await until('the federation has the record', async () => (await federation.store.recordCount()) === 1);
+    } finally {
+      await club.stop();
+    }
   });
 
   it('refuses a club signature that does not verify, an unknown club, and a club sending for another club\'s table', async () => {

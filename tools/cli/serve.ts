@@ -57,7 +57,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       o.addClub = v;
     } else if (a === '--club-key') clubKey = v;
     else if (a === '--secret') {
-      if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server)';
+      if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server, or a club\'s key)';
       o.secret = v;
     } else if (a === '--forward') {
       if (!/^https?:\/\/[^/]/.test(v)) return `--forward must be an http:// or https:// URL, not "${v}"`;

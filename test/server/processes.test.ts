@@ -94,19 +94,28 @@ for (const engine of ENGINES) {
       });
     }
 
-    it('a club page open on one process shows live, without a reload, what the other process stores', async () => {
+    it('a club page open on one process shows live, without a reload, what the other process stores, and what it stored while this one restarted', async () => {
       const [a, b] = [await serve(), await serve()];
       const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
       try {
         const page = await browser.newPage();
         await page.goto(`${b.url}/`);
         await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
-        for (const r of records('hall-1', 28, 3)) {
+        const shows = (r: { log: string }) =>
+          page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score')).map((e) => e.textContent)) === w, JSON.stringify((stateOf(r.log) as { match: { score: number[] } }).match.score.map(String)), { timeout: 10_000 });
+        const match = records('hall-1', 28, 4);
+        for (const r of match.slice(0, 3)) {
           assert.equal((await postRecord(a.url, 'hall-1', SECRET, r.body)).status, 201);
-          const want = JSON.stringify((stateOf(r.log) as { match: { score: number[] } }).match.score.map(String));
-          await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score')).map((e) => e.textContent)) === w, want, { timeout: 10_000 });
+          await shows(r);
         }
         assert.equal(await page.evaluate(() => document.body.dataset.records), '3', 'three record events, no reload');
+        // B restarts (an upgrade): what A stored meanwhile is on the page once it has reconnected.
+        const port = new URL(b.url).port;
+        await b.stop();
+        await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'reconnecting…');
+        assert.equal((await postRecord(a.url, 'hall-1', SECRET, match[3].body)).status, 201);
+        await serve(['--port', port]);
+        await shows(match[3]);
       } finally {
         await browser.close();
       }

@@ -57,7 +57,9 @@ const eventOf = (r: Record<string, unknown>): FeedEvent => ({ seq: Number(r.seq)
 export async function watchFeed(sql: Sql, url: string | null, deliver: Deliver, log: (line: string) => void): Promise<Feed> {
   const newest = Number((await sql.all('SELECT COALESCE(MAX(seq), 0) AS n FROM carrom_events'))[0].n);
   const trouble = troubleLog(log);
-  return sql.dialect === 'postgres' && url ? watchPostgres(sql, url, newest, deliver, trouble) : watchSqlite(sql, newest, deliver, trouble);
+  if (sql.dialect === 'sqlite') return watchSqlite(sql, newest, deliver, trouble);
+  if (!url) throw new Error('the event feed on PostgreSQL needs the database URL to listen on');
+  return watchPostgres(sql, url, newest, deliver, trouble);
 }
 
 /** Says a failure once (not at every retry), and once that it works again. */

@@ -42,6 +42,9 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
       };
     case '/api/v1/export.json':
       return asJson(200, { boards: boardExports(await store.matches(null)) });
+    case '/api/v1/forwarding':
+      // What a club server's forwarding has left: the records waiting, and those the federation refused.
+      return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() });
     case '/api/v1/leaderboard':
       return asJson(200, { players: leaderboard(await store.matches(null)) });
   }

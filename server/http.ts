@@ -96,10 +96,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
         raw,
         c.now,
         c.forwarder !== null,
-        (s) => {
-          c.hub.send('record', s);
-          c.forwarder?.kick();
-        },
+        () => c.forwarder?.kick(),
         release,
       );
       return json(res, answer.status, answer.body);
@@ -108,7 +105,11 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
     }
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
-  if (path === '/api/v1/events') return c.hub.subscribe(res);
+  if (path === '/api/v1/events') {
+    if (c.hub.subscribe(res)) return;
+    res.setHeader('Retry-After', '30');
+    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` });
+  }
   const page = await routeRead(c.store, path);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);

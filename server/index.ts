@@ -3,8 +3,9 @@
 // line and the simulator start.
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
-import { EventHub } from './events.ts';
-import { Forwarder } from './forward.ts';
+import { EventHub, type HubLimits } from './events.ts';
+import type { Feed } from './feed.ts';
+import { Forwarder, type ClubKey } from './forward.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
 import { openStore, type Store } from './store.ts';
@@ -20,6 +21,10 @@ export interface ServerOptions {
   name?: string;
   /** Base URL of a federation server to forward every stored record to. */
   forward?: string;
+  /** The club's id and key with the federation: what it forwards is signed with it (docs/server.md §6). */
+  club?: ClubKey;
+  /** Caps of the event streams (docs/server.md §4). */
+  streams?: HubLimits;
   now?: () => Date;
   /** Where the server says what went wrong (default: stderr). */
   log?: (line: string) => void;
@@ -34,9 +39,17 @@ export interface ResultsServer {
 
 export async function startResultsServer(o: ServerOptions = {}): Promise<ResultsServer> {
   const store = await openStore(o.db ?? './carrom-results.db');
-  const hub = new EventHub();
+  const hub = new EventHub(o.streams);
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
-  const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
+  let feed: Feed;
+  try {
+    feed = await store.watch((e) => hub.send(e), log);
+  } catch (e) {
+    hub.close();
+    await store.close();
+    throw e;
+  }
+  const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   const server = createServer(SERVER_TIMEOUTS, handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {
@@ -46,6 +59,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     });
   } catch (e) {
     hub.close();
+    await feed.close();
     await store.close();
     throw e;
   }
@@ -63,6 +77,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       mdns?.close();
       hub.close();
       await forwarder?.close();
+      await feed.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await store.close();

@@ -3,6 +3,7 @@
 // {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
 import { replayRecord } from './check.ts';
+import { checkClub } from './club.ts';
 import { TABLE_ID, parseRecord } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
 import type { Store } from './store.ts';
@@ -12,25 +13,15 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
-export interface Stored {
-  table: string;
-  counter: number;
-  kind: string;
-  /** The server's number for the match, as `match` in GET /api/v1/tables. */
-  match: number;
-  players: string[];
-  state: unknown;
-  receivedAt: string;
-  madeAt: string | null;
-}
-
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 
 /** The table whose secret verifies the body, once the headers have passed. */
 export interface Admitted {
   table: string;
   signature: string;
-  secret: string;
+  /** The table's secret; null for a post a club signed (its key is checked with the body). */
+  secret: string | null;
+  headers: IncomingMessage['headers'];
 }
 
 /** The checks made on the headers alone, before a byte of the body is read: a refusal, or the table. */
@@ -40,24 +31,31 @@ export async function admit(store: Store, headers: IncomingMessage['headers']): 
   if (typeof table !== 'string' || !TABLE_ID.test(table)) return { refused: refuse(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)') };
   if (typeof signature !== 'string') return { refused: refuse(401, 'header Carrom-Signature is missing') };
   if (!wellFormedSignature(signature)) return { refused: refuse(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>') };
+  // A club's post may name a table the federation has not seen yet (server/club.ts registers it).
+  if (headers['carrom-club'] !== undefined) return { admitted: { table, signature, secret: null, headers } };
   const secret = await store.secretOf(table);
   if (secret === null) return { refused: refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`) };
-  return { admitted: { table, signature, secret } };
+  return { admitted: { table, signature, secret, headers } };
 }
 
 /** The body of an admitted post. `verified` is called once the signature is found good or bad: from
  * then on the body is no longer a stranger's. */
 export async function postRecord(
   store: Store,
-  { table, signature, secret }: Admitted,
+  { table, signature, secret, headers }: Admitted,
   raw: Buffer,
   now: () => Date,
   forward: boolean,
-  onStored: (s: Stored) => void,
+  /** Called once a record is stored (its `record` event is in the feed: server/feed.ts). */
+  onStored: () => void,
   verified: () => void = () => undefined,
 ): Promise<Answer> {
-  const good = verify(secret, raw, signature);
+  // A record forwarded by a club server is checked by the club's signature (server/club.ts); admit
+  // let it through without the table's secret.
+  const club = secret === null ? await checkClub(store, headers, raw, table, signature, now().toISOString()) : 'table';
+  const good = typeof club === 'object' ? false : club === 'club' || verify(secret!, raw, signature);
   verified();
+  if (typeof club === 'object') return refuse(club.status, club.error);
   if (!good) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
   let text: string;
   try {
@@ -90,7 +88,7 @@ export async function postRecord(
   });
   if (out.outcome === 'duplicate') return duplicate;
   if (out.outcome === 'conflict') return conflict(table, record.counter);
-  onStored({ table, counter: record.counter, kind: record.kind, match: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt });
+  onStored();
   return { status: 201, body: { stored: true } };
 }
 

@@ -7,6 +7,8 @@ import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
+import { publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
+import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 
 export interface NewRecord {
@@ -38,7 +40,7 @@ export interface MatchSummary {
   boards: (TimedRow & { counter: number })[];
 }
 
-export interface Store {
+export interface Store extends ForwardStore {
   readonly engine: Sql['dialect'];
   /** The database itself, for the operator's commands: server/tables.ts, server/rebuild.ts. */
   readonly sql: Sql;
@@ -55,12 +57,15 @@ export interface Store {
   forwarded(table: string, counter: number): Promise<void>;
   retryForward(table: string, counter: number, attempts: number, nextAt: number, error: string): Promise<void>;
   pendingForwards(): Promise<number>;
+  /** Sends `deliver` every event any process stores from now on (server/feed.ts). */
+  watch(deliver: (e: FeedEvent) => void, log: (line: string) => void): Promise<Feed>;
   close(): Promise<void>;
 }
 
 /** A SQLite file path, or a postgres:// (postgresql://) URL. */
 export async function openStore(db: string): Promise<Store> {
-  const sql = /^postgres(ql)?:\/\//.test(db) ? await openPostgres(db) : await openSqlite(db);
+  const postgres = /^postgres(ql)?:\/\//.test(db);
+  const sql = postgres ? await openPostgres(db) : await openSqlite(db);
   let schema: { from: number; to: number };
   try {
     // The schema is brought to this code's version before anything reads or writes (server/db/migrations.ts).
@@ -69,7 +74,7 @@ export async function openStore(db: string): Promise<Store> {
     await sql.close();
     throw e;
   }
-  return { ...storeOn(sql), schema };
+  return { ...storeOn(sql, postgres ? db : null), schema };
 }
 
 const logOf = (body: string): string | null => {
@@ -77,10 +82,27 @@ const logOf = (body: string): string | null => {
   return typeof v.log === 'string' ? v.log : null;
 };
 
-export function storeOn(sql: Sql): Store {
+/** `url` is the postgres:// URL the feed listens on (null on SQLite). */
+export function storeOn(sql: Sql, url: string | null = null): Store {
+  // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
+  // moves only at other connections' commits).
+  const watchers = new Set<Feed>();
+  const published = () => watchers.forEach((w) => w.poke());
   return {
     engine: sql.dialect,
     sql,
+    ...forwardStore(sql, published),
+    async watch(deliver, log) {
+      const feed = await watchFeed(sql, url, deliver, log);
+      watchers.add(feed);
+      return {
+        poke: () => feed.poke(),
+        close() {
+          watchers.delete(feed);
+          return feed.close();
+        },
+      };
+    },
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
@@ -93,7 +115,11 @@ export function storeOn(sql: Sql): Store {
       const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
       return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
     },
-    store: (r) => sql.transaction((tx) => storeIn(tx, r)),
+    async store(r) {
+      const out = await sql.transaction((tx) => storeIn(tx, r));
+      if (out.outcome === 'stored') published();
+      return out;
+    },
     async tables() {
       return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state
         FROM carrom_tables t
@@ -150,6 +176,7 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
+  await publish(tx, 'record', recordEvent(r, matchId));
   return { outcome: 'stored', matchId };
 }
 

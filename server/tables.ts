@@ -55,6 +55,7 @@ export async function removeTable(store: Store, table: string, withRecords: bool
     if ((records > 0 || matches > 0) && !withRecords) return { outcome: 'has-records', records, matches };
     // Children before parents: the foreign keys point from boards and records to matches, and to tables.
     await tx.run('DELETE FROM carrom_forward WHERE table_id = ?', [table]);
+    await tx.run('DELETE FROM carrom_forward_refused WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_boards WHERE match_id IN (SELECT id FROM carrom_matches WHERE table_id = ?)', [table]);
     await tx.run('DELETE FROM carrom_records WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_matches WHERE table_id = ?', [table]);

@@ -3,6 +3,8 @@
 // (`carrom serve` at start, `--add-table`, `--rebuild` …); the version reached is kept in `carrom_schema`,
 // one row per step with when it was applied. Version 1 is the schema as it was before it had versions:
 // its CREATE … IF NOT EXISTS statements find such a database complete, and only the version is written.
+import { feedSchema } from '../feed.ts';
+import { forwardSchema } from '../forward-store.ts';
 import { schema, type Sql } from './sql.ts';
 
 export interface Migration {
@@ -20,6 +22,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'each board row keeps when it first arrived (the server\'s clock) and the table\'s madeAt of that record',
     // Rows stored before this step have neither: `carrom serve --rebuild` fills them in from the records.
     up: () => ['ALTER TABLE carrom_boards ADD COLUMN received_at TEXT', 'ALTER TABLE carrom_boards ADD COLUMN made_at TEXT'],
+  },
+  {
+    version: 3,
+    name: 'one event feed for every process on the database, forwards refused for good, club keys',
+    up: (dialect) => [...feedSchema(dialect), ...forwardSchema()],
   },
 ]);
 

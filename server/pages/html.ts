@@ -24,7 +24,7 @@ ${main}
 </html>
 `;
 
-export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>');
+export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>\n<section id="refused" class="refused" hidden>\n<h2>Refused by the federation</h2>\n<p>These records are stored here, but the federation server refused them and they are not sent again.</p>\n<ul></ul>\n</section>');
 export const TABLE_PAGE = shell('table', 'Carrom results: table', '<section id="matches"></section>');
 export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<div class="wide"><table id="standings">
 <thead><tr><th>Player</th><th>Matches won</th><th>Matches</th><th>Boards won</th><th>Boards</th><th>Points</th></tr></thead>

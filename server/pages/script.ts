@@ -29,16 +29,46 @@ export const PAGE_SCRIPT = `'use strict';
     return iso ? new Date(iso).toLocaleTimeString() : '';
   }
   var seen = 0;
-  function live(onRecord) {
+  var wasOpen = false;
+  /** Calls onRecord at each record event, onRefused at each refused forward, and reload when the
+   * stream opens again after a break (a server restarted): what was stored meanwhile came as no event. */
+  function live(onRecord, reload, onRefused) {
     var mark = document.getElementById('live');
     var es = new EventSource('/api/v1/events');
-    es.onopen = function () { mark.textContent = 'live'; mark.className = 'live on'; };
-    es.onerror = function () { mark.textContent = 'reconnecting…'; mark.className = 'live'; };
+    es.onopen = function () {
+      mark.textContent = 'live';
+      mark.className = 'live on';
+      if (wasOpen) reload();
+      wasOpen = true;
+    };
+    es.onerror = function () {
+      mark.textContent = 'reconnecting…';
+      mark.className = 'live';
+      // A refused stream (the server's cap, 503) is not retried by the browser: try again later.
+      if (es.readyState === 2) setTimeout(function () { live(onRecord, reload, onRefused); }, 30000);
+    };
     es.addEventListener('record', function (m) {
       seen++;
       document.body.dataset.records = String(seen);
       onRecord(JSON.parse(m.data));
     });
+    if (onRefused) es.addEventListener('forward-refused', function (m) { onRefused(JSON.parse(m.data)); });
+  }
+
+  // The club page's list of records the federation refused (a club server that forwards).
+  var refusedShown = {};
+  function showRefused(f) {
+    var key = f.table + ' ' + f.counter;
+    if (refusedShown[key]) return;
+    refusedShown[key] = true;
+    var box = document.getElementById('refused');
+    var li = el('li');
+    li.dataset.table = f.table;
+    li.appendChild(el('strong', null, 'Table ' + f.table + ', record ' + f.counter));
+    li.appendChild(el('span', 'when', ' ' + new Date(f.refusedAt).toLocaleString() + ': '));
+    li.appendChild(el('code', null, f.status + ' ' + f.answer));
+    box.querySelector('ul').appendChild(li);
+    box.hidden = false;
   }
 
   // The club page: one card per table, its current score.
@@ -83,17 +113,21 @@ export const PAGE_SCRIPT = `'use strict';
     n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : ', this game above') : '')));
   }
   function club() {
-    getJson('/api/v1/tables').then(function (r) {
-      r.tables.forEach(showTable);
-      document.getElementById('empty').hidden = r.tables.length > 0;
-    });
+    function load() {
+      getJson('/api/v1/tables').then(function (r) {
+        r.tables.forEach(showTable);
+        document.getElementById('empty').hidden = r.tables.length > 0;
+      });
+      getJson('/api/v1/forwarding').then(function (r) { r.refused.forEach(showRefused); });
+    }
+    load();
     live(function (rec) {
       document.getElementById('empty').hidden = true;
       showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt });
       var n = card(rec).node;
       n.classList.add('fresh');
       setTimeout(function () { n.classList.remove('fresh'); }, 3000);
-    });
+    }, load, showRefused);
   }
 
   // A table's page: its matches, board by board.
@@ -110,7 +144,7 @@ export const PAGE_SCRIPT = `'use strict';
       });
     }
     load();
-    live(function (rec) { if (rec.table === id) load(); });
+    live(function (rec) { if (rec.table === id) load(); }, load);
   }
   function matchView(m) {
     var names = sides(m.players, m.mode);
@@ -151,7 +185,7 @@ export const PAGE_SCRIPT = `'use strict';
       });
     }
     load();
-    live(load);
+    live(load, load);
   }
 
   if (page === 'club') club();

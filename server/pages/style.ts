@@ -16,6 +16,9 @@ main { padding: 1rem; }
 .card .side .score { font-variant-numeric: tabular-nums; font-weight: bold; }
 .card .what { font-size: .9rem; opacity: .8; margin-top: .4rem; }
 .card.fresh { outline: 3px solid var(--accent); }
+.refused { margin-top: 1.5rem; border-left: 4px solid var(--accent); padding-left: 1rem; }
+.refused h2 { font-size: 1.1rem; margin: 0 0 .25rem; }
+.refused code { white-space: pre-wrap; word-break: break-word; }
 .wide { overflow-x: auto; margin-bottom: 1.5rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }

@@ -3,7 +3,7 @@
 import { signature } from '../../tools/results.ts';
 
 /** Polls `check` every 50 ms until it holds, or throws after `ms`. */
-export async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);

@@ -1,15 +1,17 @@
 // `carrom serve`: the club's results server (docs/server.md), or one of the operator's commands on its
 // database, each printing JSON lines on stdout (for programs) and what it did on stderr (for people):
-// --add-table (and the setup code to type into the table), --list-tables, --remove-table, --rebuild.
+// --add-table (and the setup code to type into the table), --add-club (on a federation's server),
+// --list-tables, --remove-table, --rebuild.
 import { statSync } from 'node:fs';
+import { CLUB_ID, clubCode, parseClubCode } from '../../server/club.ts';
 import { rebuild } from '../../server/rebuild.ts';
-import { SECRET, setupCode } from '../../server/sign.ts';
+import { SECRET, newSecret, setupCode } from '../../server/sign.ts';
 import { addTable, listTables, removeTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
 
-export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL] [--name NAME] [--no-mdns]
+export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL)
   carrom serve --add-table ID [--secret HEX] [--db DB]
                                          register a table; prints {"table": ID, "secret": HEX}
@@ -19,6 +21,8 @@ export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--fo
                                          which deletes them (its matches, boards, forward queue) too
   carrom serve --rebuild [--db DB]       compute every match's state and board rows again from the stored
                                          records with this version's rules engine
+  carrom serve --add-club ID [--secret HEX] [--db DB]
+                                         on a federation server: register a club; prints {"club": ID, "key": HEX}
 `;
 
 interface Args {
@@ -28,6 +32,9 @@ interface Args {
   addTable: string | null;
   secret: string | null;
   forward: string | null;
+  addClub: string | null;
+  /** The club's id and key with the federation (--club-key, or CARROM_CLUB_KEY). */
+  club: { club: string; key: string } | null;
   name: string;
   mdns: boolean;
   listTables: boolean;
@@ -36,14 +43,15 @@ interface Args {
   rebuild: boolean;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key']);
 const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild']);
 
-export function parseServeArgs(args: string[]): Args | string {
+export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): Args | string {
   const o: Args = {
-    port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, name: 'carrom-results', mdns: true,
+    port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true,
     listTables: false, removeTable: null, withRecords: false, rebuild: false,
   };
+  let clubKey = env.CARROM_CLUB_KEY || null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (FLAGS.has(a)) {
@@ -66,23 +74,32 @@ export function parseServeArgs(args: string[]): Args | string {
       if (!TABLE_ID.test(v)) return `${a}: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
       if (a === '--add-table') o.addTable = v;
       else o.removeTable = v;
-    } else if (a === '--secret') {
-      if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server)';
+    } else if (a === '--add-club') {
+      if (!CLUB_ID.test(v)) return `--add-club: a club id is 1–20 characters of a-z, 0-9, no hyphen (not "${v}")`;
+      o.addClub = v;
+    } else if (a === '--club-key') clubKey = v;
+    else if (a === '--secret') {
+      if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server, or a club\'s key)';
       o.secret = v;
     } else if (a === '--forward') {
       if (!/^https?:\/\/[^/]/.test(v)) return `--forward must be an http:// or https:// URL, not "${v}"`;
       o.forward = v;
     } else o.name = v;
   }
-  if (o.secret && !o.addTable) return '--secret goes with --add-table';
+  if (o.secret && !o.addTable && !o.addClub) return '--secret goes with --add-table or --add-club';
   if (o.withRecords && !o.removeTable) return '--with-records goes with --remove-table';
-  const commands = [o.addTable && '--add-table', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild'].filter(Boolean);
+  const commands = [o.addTable && '--add-table', o.addClub && '--add-club', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild'].filter(Boolean);
   if (commands.length > 1) return `${commands.join(' and ')}: one at a time`;
+  if (clubKey !== null) {
+    o.club = parseClubCode(clubKey);
+    if (!o.club) return '--club-key (or CARROM_CLUB_KEY) must be the club code --add-club printed on the federation server: carrom-club1.<club>.<64 hex>';
+    if (!o.forward) return '--club-key goes with --forward';
+  }
   return o;
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const o = parseServeArgs(args);
+  const o = parseServeArgs(args, process.env);
   if (typeof o === 'string') {
     process.stderr.write(`carrom serve: ${o}\nusage:\n${SERVE_USAGE}`);
     return 2;
@@ -90,11 +107,12 @@ export async function serveCommand(args: string[]): Promise<number> {
   let server: Awaited<ReturnType<typeof startResultsServer>>;
   try {
     if (o.addTable) return await onStore(o.db, (store) => register(store, o.addTable!, o.secret ?? undefined));
+    if (o.addClub) return await onStore(o.db, (store) => registerClub(store, o.addClub!, o.secret ?? newSecret()));
     if (o.listTables) return await onStore(o.db, list);
     if (o.removeTable) return await onStore(o.db, (store) => remove(store, o.removeTable!, o.withRecords));
     if (o.rebuild) return await onStore(o.db, rebuildAll);
     warnIfReadable(o.db);
-    server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined });
+    server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined });
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
     // to fix, so one line that says which, and exit 2, never a stack trace.
@@ -103,7 +121,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   }
   const schema = server.store.schema;
   if (schema && schema.from !== schema.to) say(`brought the database's schema from version ${schema.from} to ${schema.to}`);
-  process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}` : ''}\n`);
+  process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${o.forward ? `, forwarding to ${o.forward}${o.club ? ` as club ${o.club.club}` : ''}` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
@@ -186,5 +204,15 @@ async function register(store: Store, table: string, given: string | undefined):
   }
   line({ table, secret });
   process.stderr.write(`Setup code for table ${table} (type or paste it into the table's setup page):\n  ${setupCode(table, secret)}\n`);
+  return 0;
+}
+
+async function registerClub(store: Store, club: string, key: string): Promise<number> {
+  if (!(await store.addClub(club, key, new Date().toISOString()))) {
+    say(`club "${club}" is registered already (its key stays as it was)`);
+    return 1;
+  }
+  line({ club, key });
+  process.stderr.write(`Club code for club ${club} (give it to the club; its server forwards with --club-key CODE):\n  ${clubCode(club, key)}\n`);
   return 0;
 }

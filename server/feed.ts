@@ -1,0 +1,215 @@
+// The events every process on one database sees (docs/server.md, "Several processes on one database").
+// A stored record writes its event into `carrom_events` in the record's own transaction; each process
+// watches that table and sends what appears to its own event-stream clients, its own records included.
+// PostgreSQL tells the watchers at each commit (LISTEN/NOTIFY, the row's number as payload); SQLite has
+// no such thing, so a watcher reads the database's change counter (`PRAGMA data_version`, which moves at
+// another connection's commit) a few times a second, and is poked after its own process's commits.
+import type { Sql } from './db/sql.ts';
+import type { NewRecord } from './store.ts';
+
+export const FEED_CHANNEL = 'carrom_events';
+/** Rows kept: the watchers read each within a second, so the table only needs to outlast a lagging one. */
+const KEEP = 10_000;
+/** How often a SQLite watcher reads the change counter. */
+const SQLITE_POLL = 250;
+const BATCH = 200;
+
+/** The feed's table (the lead turns it into a migration step). */
+export function feedSchema(dialect: Sql['dialect']): string[] {
+  const serial = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY';
+  return [`CREATE TABLE IF NOT EXISTS carrom_events (seq ${serial}, event TEXT NOT NULL, data TEXT NOT NULL)`];
+}
+
+/** Writes an event in the caller's transaction: the watchers see it when (and only if) that commits. */
+export async function publish(tx: Sql, event: string, data: unknown): Promise<void> {
+  const [row] = await tx.all('INSERT INTO carrom_events (event, data) VALUES (?, ?) RETURNING seq', [event, JSON.stringify(data)]);
+  const seq = Number(row.seq);
+  // NOTIFY is delivered at commit, and not at all on a rollback.
+  if (tx.dialect === 'postgres') await tx.all('SELECT pg_notify(?, ?)', [FEED_CHANNEL, String(seq)]);
+  if (seq % 100 === 0) await tx.run('DELETE FROM carrom_events WHERE seq <= ?', [seq - KEEP]);
+}
+
+/** The `record` event's data (docs/server.md §4). */
+export function recordEvent(r: NewRecord, match: number) {
+  const { table, counter, kind, madeAt } = r.record;
+  return { table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt };
+}
+
+export interface FeedEvent {
+  seq: number;
+  event: string;
+  /** The event's JSON text, as written (one line). */
+  data: string;
+}
+
+export interface Feed {
+  /** This process committed something: look now rather than at the next poll (SQLite). */
+  poke(): void;
+  close(): Promise<void>;
+}
+
+type Deliver = (e: FeedEvent) => void;
+
+const eventOf = (r: Record<string, unknown>): FeedEvent => ({ seq: Number(r.seq), event: String(r.event), data: String(r.data) });
+
+/** Starts watching the feed of `sql` (`url` is the postgres:// URL for the listening connection). Events
+ * written before the start are not sent. Trouble (the database gone) is logged once, and retried. */
+export async function watchFeed(sql: Sql, url: string | null, deliver: Deliver, log: (line: string) => void): Promise<Feed> {
+  const newest = Number((await sql.all('SELECT COALESCE(MAX(seq), 0) AS n FROM carrom_events'))[0].n);
+  const trouble = troubleLog(log);
+  if (sql.dialect === 'sqlite') return watchSqlite(sql, newest, deliver, trouble);
+  if (!url) throw new Error('the event feed on PostgreSQL needs the database URL to listen on');
+  return watchPostgres(sql, url, newest, deliver, trouble);
+}
+
+/** Says a failure once (not at every retry), and once that it works again. */
+function troubleLog(log: (line: string) => void) {
+  let failing = false;
+  return {
+    failed(what: string, e: unknown) {
+      if (!failing) log(`event feed: ${what}: ${e instanceof Error ? e.message : String(e)}; trying again`);
+      failing = true;
+    },
+    ok() {
+      if (failing) log('event feed: working again');
+      failing = false;
+    },
+  };
+}
+
+function watchSqlite(sql: Sql, newest: number, deliver: Deliver, trouble: ReturnType<typeof troubleLog>): Feed {
+  let last = newest;
+  let version = -1;
+  let poked = true;
+  let running: Promise<void> | null = null;
+  const look = async () => {
+    const v = Number((await sql.all('PRAGMA data_version'))[0].data_version);
+    if (v === version && !poked) return;
+    version = v;
+    poked = false;
+    for (;;) {
+      const rows = await sql.all('SELECT seq, event, data FROM carrom_events WHERE seq > ? ORDER BY seq LIMIT ?', [last, BATCH]);
+      for (const r of rows) {
+        const e = eventOf(r);
+        last = e.seq;
+        deliver(e);
+      }
+      if (rows.length < BATCH) return;
+    }
+  };
+  const run = () => {
+    if (running) return;
+    running = look()
+      .then(() => trouble.ok())
+      .catch((e) => trouble.failed('reading the events', e))
+      .finally(() => {
+        running = null;
+        if (poked) run();
+      });
+  };
+  const timer = setInterval(run, SQLITE_POLL);
+  timer.unref();
+  return {
+    poke() {
+      poked = true;
+      run();
+    },
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Deliver, trouble: ReturnType<typeof troubleLog>): Promise<Feed> {
+  const { default: pg } = await import('pg');
+  let last = newest;
+  // Seqs sent lately: a catch-up read after a reconnect may meet ones a notification brought already.
+  const sent = new Set<number>();
+  const wanted: number[] = [];
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let closed = false;
+  let wait = 1000;
+  let retry: NodeJS.Timeout | null = null;
+  let fetching: Promise<void> | null = null;
+
+  const send = (e: FeedEvent) => {
+    if (sent.has(e.seq)) return;
+    sent.add(e.seq);
+    if (sent.size > 2 * BATCH) sent.delete(sent.values().next().value as number);
+    if (e.seq > last) last = e.seq;
+    deliver(e);
+  };
+  const fetchWanted = () => {
+    if (fetching || wanted.length === 0) return;
+    const seqs = wanted.splice(0, BATCH);
+    fetching = sql
+      .all('SELECT seq, event, data FROM carrom_events WHERE seq = ANY(?::bigint[]) ORDER BY seq', [seqs])
+      .then((rows) => {
+        rows.map(eventOf).forEach(send);
+        trouble.ok();
+      })
+      .catch((e) => {
+        wanted.unshift(...seqs);
+        trouble.failed('reading the events', e);
+        return new Promise<void>((r) => setTimeout(r, 1000).unref());
+      })
+      .finally(() => {
+        fetching = null;
+        if (!closed) fetchWanted();
+      });
+  };
+  const reconnect = () => {
+    if (closed || retry) return;
+    client?.removeAllListeners('notification');
+    void client?.end().catch(() => undefined);
+    client = null;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, wait);
+    retry.unref();
+    wait = Math.min(wait * 2, 30_000);
+  };
+  const connect = async (): Promise<void> => {
+    // Named, so that an operator can tell it in pg_stat_activity: it stays open, idle, all the time.
+    const c = new pg.Client({ connectionString: url, application_name: 'carrom serve: event feed' });
+    client = c;
+    c.on('error', (e) => {
+      if (client !== c) return;
+      trouble.failed('the listening connection', e);
+      reconnect();
+    });
+    c.on('end', () => {
+      if (closed || client !== c) return;
+      trouble.failed('the listening connection', new Error('it was closed'));
+      reconnect();
+    });
+    c.on('notification', (n) => {
+      wanted.push(Number(n.payload));
+      fetchWanted();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${FEED_CHANNEL}`);
+      // What was written while we were not listening (after a reconnect).
+      const missed = await c.query('SELECT seq, event, data FROM carrom_events WHERE seq > $1 ORDER BY seq LIMIT 1000', [last]);
+      missed.rows.map(eventOf).forEach(send);
+      wait = 1000;
+      trouble.ok();
+    } catch (e) {
+      trouble.failed('listening', e);
+      reconnect();
+    }
+  };
+  await connect();
+  return {
+    poke: () => undefined,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      await fetching;
+    },
+  };
+}

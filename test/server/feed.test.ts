@@ -1,0 +1,65 @@
+// The event feed under the event streams, on SQLite and on PostgreSQL: an event is seen by a watcher on
+// another connection once its transaction commits, never if it rolls back, in the order written; the
+// table keeps only the newest events.
+import assert from 'node:assert/strict';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { openSqlite } from '../../server/db/sqlite.ts';
+import type { Sql } from '../../server/db/sql.ts';
+import { feedSchema, publish, watchFeed, type Feed, type FeedEvent } from '../../server/feed.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { until } from '../helpers/answers.ts';
+
+for (const engine of ENGINES) {
+  describe(`event feed on ${engine.name}`, function () {
+    this.timeout(60_000);
+    let db: string;
+    let writer: Sql;
+    let reader: Sql;
+    let feed: Feed;
+    let seen: FeedEvent[];
+    const open = (d: string) => (engine.name === 'sqlite' ? openSqlite(d) : openPostgres(d));
+    beforeEach(async () => {
+      db = await engine.fresh();
+      // Two connections, as two processes have.
+      writer = await open(db);
+      for (const s of feedSchema(writer.dialect)) await writer.run(s);
+      reader = await open(db);
+      seen = [];
+      feed = await watchFeed(reader, engine.name === 'postgres' ? db : null, (e) => seen.push(e), (l) => assert.fail(`the feed said: ${l}`));
+    });
+    afterEach(async () => {
+      await feed.close();
+      await writer.close();
+      await reader.close();
+    });
+
+    it('sends what another connection commits, in order, and nothing of a transaction rolled back', async () => {
+      await writer.transaction(async (tx) => publish(tx, 'record', { n: 1 }));
+      await writer
+        .transaction(async (tx) => {
+          await publish(tx, 'record', { n: 2 });
+          throw new Error('changed its mind');
+        })
+        .catch(() => undefined);
+      await writer.transaction(async (tx) => {
+        await publish(tx, 'record', { n: 3 });
+        await publish(tx, 'forward-refused', { n: 4 });
+      });
+      await until('the watcher has the committed events', () => seen.length >= 3, 10_000);
+      assert.deepEqual(seen.map((e) => [e.event, JSON.parse(e.data).n]), [['record', 1], ['record', 3], ['forward-refused', 4]]);
+      assert.ok(seen[0].seq < seen[1].seq && seen[1].seq < seen[2].seq);
+    });
+
+    it('keeps only the newest 10,000 events', async () => {
+      // A season's worth of events at once (written straight in), then two stored the usual way.
+      await writer.run(`WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 10199) INSERT INTO carrom_events (event, data) SELECT 'record', '{}' FROM c`);
+      await writer.transaction(async (tx) => {
+        await publish(tx, 'record', { n: 10_200 });
+        await publish(tx, 'record', { n: 10_201 });
+      });
+      const [{ n, low, high }] = await writer.all('SELECT COUNT(*) AS n, MIN(seq) AS low, MAX(seq) AS high FROM carrom_events');
+      assert.deepEqual([Number(n), Number(low), Number(high)], [10_001, 201, 10_201]);
+      await until('the watcher has the newest', () => seen.some((e) => e.seq === 10_201), 10_000);
+    });
+  });
+}

@@ -6,7 +6,7 @@
 
 import { formatEvent, formatHeader, formatLog, parseEvent, parseHeader } from '../rules/log.ts';
 import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
-import { publicBoard, publicState, type PublicState, type State } from '../rules/state.ts';
+import { publicBoard, publicState, seatOf, type PublicState, type State } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
@@ -132,7 +132,8 @@ export class TableApp {
   private saidIndex = 0;
   private saidAt = 0;
   private boardKey = '';
-  private readonly faults = new Set<string>();
+  /** The faults that hold now, by channel: the fact that raised each. */
+  private readonly faults = new Map<string, HealthFact['fact']>();
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -330,6 +331,7 @@ export class TableApp {
       }
     }
     this.boardKey = this.key(this.match.state);
+    this.sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
@@ -351,11 +353,14 @@ export class TableApp {
   }
 
   private newSensing(header: MatchHeader): Sensing {
-    return new Sensing(
+    const sensing = new Sensing(
       { ...this.table, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
       { event: (e) => this.event(e), health: (h) => this.noteHealth(h), provisional: (p) => this.provisional(p) },
       header,
     );
+    // The seat on turn: a strip is silent only when its player had reason to use it (sensing.ts).
+    if (this.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
+    return sensing;
   }
 
   private key(s: State): string {
@@ -379,6 +384,7 @@ export class TableApp {
       this.boardKey = this.key(base);
     }
     const after = this.match.apply(e);
+    this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
     this.o.observer?.event?.(e);
     this.journal.add(e);
@@ -448,12 +454,19 @@ export class TableApp {
     this.draw();
   }
 
+  /** The faults that hold now (the display's `!`), oldest first: what a self-test cleared is gone. */
+  faultsNow(): { channel: string; fact: HealthFact['fact'] }[] {
+    const out: { channel: string; fact: HealthFact['fact'] }[] = [];
+    for (const [channel, fact] of this.faults) out.push({ channel, fact });
+    return out;
+  }
+
   /** A health fact from the sensing layer, or from the host (a sensor that stopped answering its bus). */
   noteHealth(h: HealthFact): void {
     this.health.push(h);
     if (this.health.length > 32) this.health.shift();
-    if (h.fact === 'unstuck') this.faults.delete(h.channel);
-    else if (h.fact !== 'flapping') this.faults.add(h.channel);
+    if (h.fact === 'unstuck' || h.fact === 'heard') this.faults.delete(h.channel);
+    else if (h.fact !== 'flapping') this.faults.set(h.channel, h.fact);
     this.draw();
   }
 

@@ -1,0 +1,47 @@
+// What the display says as a game goes on, on the simulated table (real sensing, rules and app): no
+// fault raised where no sensor failed, and what the players need to see of a game's end and a warning.
+import assert from 'node:assert/strict';
+import { SimTable } from '../../hosts/simulator/table.ts';
+import { header } from '../../tools/script.ts';
+
+/** A shot from `seat`: the striker placed and struck, these pieces down pocket 2, everything at rest. */
+function shot(sim: SimTable, seat: number, pieces: ('white' | 'black' | 'queen' | 'striker')[] = []): void {
+  sim.place(seat, 200);
+  sim.settle();
+  sim.strike(seat);
+  sim.advanceTo(sim.now + 1_200_000);
+  for (const p of pieces) sim.drop(2, p);
+  sim.settle();
+}
+
+/** A short press of a button, as a player makes it. */
+function press(sim: SimTable, name: 'up' | 'down' | 'select'): void {
+  sim.button(name, true);
+  sim.advanceTo(sim.now + 60_000);
+  sim.button(name, false);
+  sim.advanceTo(sim.now + 40_000);
+}
+
+/** Down the open menu to the item, then select it. */
+function choose(sim: SimTable, label: string): void {
+  for (let i = 0; i < 30; i++) {
+    const s = sim.app.screen();
+    assert.equal(s.kind, 'menu', `looking for ${label}`);
+    if (s.kind === 'menu' && s.items[s.selected] === label) return press(sim, 'select');
+    press(sim, 'down');
+  }
+  assert.fail(`no ${label} in the menu`);
+}
+
+describe('what the display says', () => {
+  it('raises no strip fault when one player pockets four in a row after NEW MATCH › START', () => {
+    const sim = new SimTable({ match: header('si', 'three'), seed: 5 });
+    press(sim, 'select');
+    choose(sim, 'NEW MATCH');
+    choose(sim, 'START');
+    for (let i = 0; i < 4; i++) shot(sim, 0, ['white']);
+    assert.equal(sim.app.state.board.turn, 0, 'Asha kept the turn');
+    assert.equal(sim.app.screen().corner.fault, false, 'no ! in the corner: the other seats had no reason to touch their strips');
+    assert.deepEqual(sim.app.faultsNow(), []);
+  });
+});

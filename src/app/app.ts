@@ -132,6 +132,8 @@ export class TableApp {
   private saidIndex = 0;
   private saidAt = 0;
   private boardKey = '';
+  /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
+  private shotWarnedFrom = 0;
   /** The faults that hold now, by channel: the fact that raised each. */
   private readonly faults = new Map<string, HealthFact['fact']>();
   settings: Settings;
@@ -390,7 +392,10 @@ export class TableApp {
     this.journal.add(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) this.journal.write();
-    this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText, this.settings.language));
+    if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
+    const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
+    const headline = describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText;
+    this.tell(explainEvent(e, before, after, this.match.header, headline, this.settings.language, warnedFrom));
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }

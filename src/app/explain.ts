@@ -199,17 +199,19 @@ function overCount(warning: string, lang: Language): Said[] {
   return out;
 }
 
-/** The warnings an event added (none after an undo that folded the log again with fewer). */
-export function newWarnings(before: State, after: State, header: MatchHeader, lang: Language = 'en'): Said[] {
+/** The warnings an event added, or those from `from` on (none after an undo that folded the log again with fewer). */
+export function newWarnings(before: State, after: State, header: MatchHeader, lang: Language = 'en', from = before.warnings.length): Said[] {
   const out: Said[] = [];
-  for (let i = before.warnings.length; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header, lang));
+  for (let i = from; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header, lang));
   return out;
 }
 
 /** Everything to tell after an event: the headline first (unless the engine refused what it says), then
- * what to put back and who places it, then what the engine would not take. */
-export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null, lang: Language = 'en'): Said[] {
-  const warned = newWarnings(before, after, header, lang);
+ * what to put back and who places it, then what the engine would not take. `warnedFrom`: at a settle, the
+ * warnings' count at the shot's strike, so that what the strike was warned of (WRONG BASELINE) is said
+ * again once the shot is at rest, when the players look. */
+export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null, lang: Language = 'en', warnedFrom = before.warnings.length): Said[] {
+  const warned = newWarnings(before, after, header, lang, Math.min(warnedFrom, before.warnings.length));
   const refused = warned.length > 0 && (e.e === 'call' || e.e === 'identify');
   const out: Said[] = [];
   if (headline !== null && !refused) out.push({ display: headline, page: '' });

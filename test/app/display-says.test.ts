@@ -44,4 +44,18 @@ describe('what the display says', () => {
     assert.equal(sim.app.screen().corner.fault, false, 'no ! in the corner: the other seats had no reason to touch their strips');
     assert.deepEqual(sim.app.faultsNow(), []);
   });
+
+  it('says WRONG BASELINE on the display once the shot is at rest, not only on the page', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    shot(sim, 0); // Asha misses: Ben is on turn
+    shot(sim, 0); // from Asha's baseline again
+    const lines = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const s = sim.app.screen();
+      if (s.kind === 'play') lines.add(s.line);
+      sim.advanceTo(sim.now + 500_000);
+    }
+    assert.ok(lines.has('WRONG BASELINE'), `the bottom line showed ${[...lines].join(', ')}`);
+    assert.ok(lines.has('COUNTED FOR BEN'));
+  });
 });

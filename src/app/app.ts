@@ -127,6 +127,8 @@ export class TableApp {
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
   private lastText = 'READY';
+  /** Says the bottom line again in the table's language: a language chosen in SETTINGS shows at once. */
+  private retell: (() => void) | null = null;
   /** What the last event asks of the players, shown in turn on the bottom line (`lastText` is the one shown). */
   private said: Said[] = [];
   private saidIndex = 0;
@@ -219,7 +221,7 @@ export class TableApp {
    * once each time it is found (the corner's W! alone would only say "down, trying again"). */
   setWifi(w: Wifi, why: WifiTrouble | null = null): void {
     if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
-    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.lastText = this.say('wifiWrongPassword');
+    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.sayLine('wifiWrongPassword');
     this.wifiTrouble = why;
     this.wifi = w;
     this.draw();
@@ -234,7 +236,7 @@ export class TableApp {
     this.prefix = `${formatHeader(header)}\n`;
     this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.lastText = this.say(this.journal.failed ? 'notSaved' : 'newMatch');
+    this.sayLine(this.journal.failed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -338,7 +340,7 @@ export class TableApp {
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
     this.lastT = lastT;
-    this.lastText = this.say('restored');
+    this.sayLine('restored');
     if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
@@ -394,12 +396,18 @@ export class TableApp {
     if (after.shot === null) this.journal.write();
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
-    const headline = describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText;
-    this.tell(explainEvent(e, before, after, this.match.header, headline, this.settings.language, warnedFrom));
+    const shown = this.lastText;
+    const tellIt = () => {
+      const lang = this.settings.language;
+      const headline = describeEvent(e, before, after, this.match.header, lang) ?? shown;
+      this.tell(explainEvent(e, before, after, this.match.header, headline, lang, warnedFrom));
+    };
+    tellIt();
+    this.retell = tellIt;
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
-    if (this.journal.failed) this.lastText = this.say('notSaved');
+    if (this.journal.failed) this.sayLine('notSaved');
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
@@ -456,6 +464,7 @@ export class TableApp {
 
   private provisional(p: SeenPiece): void {
     this.lastText = describePiece(p.piece, p.pocket, this.settings.language);
+    this.retell = () => (this.lastText = describePiece(p.piece, p.pocket, this.settings.language));
     this.draw();
   }
 
@@ -513,7 +522,7 @@ export class TableApp {
       change: (s) => this.changeSettings(s),
       startMatch: () => {
         const error = this.newMatch(setupHeader(this.setup));
-        if (error) this.lastText = error.toUpperCase().slice(0, 21);
+        if (error) ((this.lastText = error.toUpperCase().slice(0, 21)), (this.retell = null));
       },
     };
   }
@@ -523,7 +532,7 @@ export class TableApp {
     const lost = this.lost;
     if (!lost) return;
     this.lost = null;
-    if (putBack) this.lastText = this.say('putBackPlayAgain');
+    if (putBack) this.sayLine('putBackPlayAgain');
     else for (const e of lost.events(Math.floor(this.o.clock.now() / 1000))) this.event(e);
   }
 
@@ -531,6 +540,7 @@ export class TableApp {
     this.settings = { ...this.settings, ...s };
     if (s.brightness) this.o.display.brightness?.(s.brightness);
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
+    if (s.language) this.retell?.();
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
     if (this.atRest) this.saveSettings();
     else this.settingsUnsaved = true;
@@ -543,8 +553,14 @@ export class TableApp {
     try {
       this.o.settings?.set(storedSettings(this.settings));
     } catch {
-      this.lastText = this.say('notSaved');
+      this.sayLine('notSaved');
     }
+  }
+
+  /** The bottom line says `id`, and says it again in another language if the players choose one. */
+  private sayLine(id: MessageId, a?: string | number): void {
+    this.lastText = this.say(id, a);
+    this.retell = () => (this.lastText = this.say(id, a));
   }
 
   /** A message in the table's language. */
@@ -566,7 +582,7 @@ export class TableApp {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.atRest) {
-      this.lastText = this.say('waitShotInPlay');
+      this.sayLine('waitShotInPlay');
       return;
     }
     this.install.start(what);
@@ -584,7 +600,7 @@ export class TableApp {
     this.faults.clear();
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
-    this.lastText = this.say('ready');
+    this.sayLine('ready');
   }
 
   /** Draws the whole screen again and sends the whole frame (the path a boot takes). */

@@ -22,6 +22,14 @@ function press(sim: SimTable, name: 'up' | 'down' | 'select'): void {
   sim.advanceTo(sim.now + 40_000);
 }
 
+/** A long press: back out one menu. */
+function hold(sim: SimTable, name: 'up' | 'down' | 'select' = 'select'): void {
+  sim.button(name, true);
+  sim.advanceTo(sim.now + 800_000);
+  sim.button(name, false);
+  sim.advanceTo(sim.now + 40_000);
+}
+
 /** Down the open menu to the item, then select it. */
 function choose(sim: SimTable, label: string): void {
   for (let i = 0; i < 30; i++) {
@@ -57,5 +65,20 @@ describe('what the display says', () => {
     }
     assert.ok(lines.has('WRONG BASELINE'), `the bottom line showed ${[...lines].join(', ')}`);
     assert.ok(lines.has('COUNTED FOR BEN'));
+  });
+
+  it('says the bottom line in a language chosen in SETTINGS at once, not at the next event', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    const line = () => {
+      const s = sim.app.screen();
+      return s.kind === 'play' ? s.line : `(${s.kind})`;
+    };
+    assert.equal(line(), 'NEW MATCH');
+    press(sim, 'select');
+    choose(sim, 'SETTINGS');
+    choose(sim, 'LANGUAGE EN');
+    choose(sim, '  PORTUGUÊS');
+    while (sim.app.screen().kind === 'menu') hold(sim);
+    assert.equal(line(), 'NOVO JOGO');
   });
 });

@@ -282,7 +282,10 @@ export class TableApp {
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
-    const view = { board: publicBoard(s), match: s.match };
+    // Between two games, until the next one's first strike: the finished game stays on show.
+    const b = s.board;
+    const gameEnded = s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
+    const view = { board: publicBoard(s), match: s.match, gameEnded };
     return playScreen(this.match.header, view, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 

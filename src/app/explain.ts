@@ -15,7 +15,7 @@ import { sideNames } from '../view/screen.ts';
 import { EXPLAIN_LINES } from '../i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../i18n/explain-page.ts';
 import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
-import { FOUL_WORDS } from './describe.ts';
+import { FOUL_WORDS, describeGameEnd } from './describe.ts';
 
 /** One message: the display's line (capitals, at most 21 characters once filled) and the page's sentence. */
 export interface Said {
@@ -215,6 +215,7 @@ export function explainEvent(e: GameEvent, before: State, after: State, header: 
   const refused = warned.length > 0 && (e.e === 'call' || e.e === 'identify');
   const out: Said[] = [];
   if (headline !== null && !refused) out.push({ display: headline, page: '' });
+  for (const line of describeGameEnd(before, after, header, lang)) out.push({ display: line, page: '' });
   out.push(...explainShot(before, after, header, lang), ...warned);
   return out;
 }

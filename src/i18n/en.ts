@@ -35,6 +35,8 @@ export const EN = Object.freeze({
   matchTo: 'MATCH TO {0}',
   boardTo: 'BOARD: {0} +{1}',
   gameOver: 'GAME OVER',
+  gameTo: 'GAME {0} TO {1}',
+  gamesAre: 'GAMES {0}',
   nameThePiece: 'NAME THE PIECE',
   chooseAColour: 'CHOOSE A COLOUR',
   strikerDue: 'STRIKER: DUE',

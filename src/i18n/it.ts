@@ -31,6 +31,8 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   matchTo: 'INCONTRO A {0}',
   boardTo: 'PARTITA {0} +{1}',
   gameOver: 'FINE GIOCO',
+  gameTo: 'GIOCO {0} A {1}',
+  gamesAre: 'GIOCHI {0}',
   nameThePiece: 'NOMINA LA PEDINA',
   chooseAColour: 'SCEGLI IL COLORE',
   strikerDue: 'STRIKER: PENALITÀ',

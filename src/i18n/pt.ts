@@ -31,6 +31,8 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   matchTo: 'JOGO PARA {0}',
   boardTo: 'BOARD: {0} +{1}',
   gameOver: 'FIM DA PARTIDA',
+  gameTo: 'PARTIDA {0}: {1}',
+  gamesAre: 'PARTIDAS {0}',
   nameThePiece: 'NOMEIE A PEDRA',
   chooseAColour: 'ESCOLHA A COR',
   strikerDue: 'STRIKER: DEVE',

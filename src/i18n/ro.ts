@@ -31,6 +31,8 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   matchTo: 'JOC PENTRU {0}',
   boardTo: 'TABLĂ: {0} +{1}',
   gameOver: 'PARTIDĂ ÎNCHEIATĂ',
+  gameTo: 'PARTIDA {0}: {1}',
+  gamesAre: 'PARTIDE {0}',
   nameThePiece: 'NUMEȘTE PIESA',
   chooseAColour: 'ALEGE O CULOARE',
   strikerDue: 'ATACANT: PENALIZARE',

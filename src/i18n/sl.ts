@@ -31,6 +31,8 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   matchTo: 'MATCH ZA {0}',
   boardTo: 'IGRA: {0} +{1}',
   gameOver: 'KONEC DELA',
+  gameTo: 'DEL {0}: {1}',
+  gamesAre: 'DELI {0}',
   nameThePiece: 'IMENUJ PLOŠČICO',
   chooseAColour: 'IZBERI BARVO',
   strikerDue: 'STRIKER: KAZEN',

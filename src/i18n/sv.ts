@@ -31,6 +31,8 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   matchTo: 'MATCH TILL {0}',
   boardTo: 'OMGÅNG: {0} +{1}',
   gameOver: 'PARTI SLUT',
+  gameTo: 'PARTI {0}: {1}',
+  gamesAre: 'PARTIER {0}',
   nameThePiece: 'NÄMN PJÄSEN',
   chooseAColour: 'VÄLJ EN FÄRG',
   strikerDue: 'ANFALLARE: SKULD',

@@ -2,7 +2,10 @@
 // fault raised where no sensor failed, and what the players need to see of a game's end and a warning.
 import assert from 'node:assert/strict';
 import { SimTable } from '../../hosts/simulator/table.ts';
-import { header } from '../../tools/script.ts';
+import { header, scriptEvents } from '../../tools/script.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { makeTable, play } from '../helpers/table.ts';
 
 /** A shot from `seat`: the striker placed and struck, these pieces down pocket 2, everything at rest. */
 function shot(sim: SimTable, seat: number, pieces: ('white' | 'black' | 'queen' | 'striker')[] = []): void {
@@ -80,5 +83,31 @@ describe('what the display says', () => {
     choose(sim, '  PORTUGUÊS');
     while (sim.app.screen().kind === 'menu') hold(sim);
     assert.equal(line(), 'NOVO JOGO');
+  });
+
+  it("shows a game's end (ICF best of three): the last board's points, who won the game and the games so far, until the next game's first strike", () => {
+    const h = header('icf');
+    const clear = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'Q W', 'W']; // Asha breaks and clears: +12
+    const events = scriptEvents([...clear, '-', 'K', 'K', 'K', 'K', 'K', 'K', 'K', 'Q K', 'K', ...clear]);
+    const t = makeTable(h);
+    play(t, generateTrace(h, events, 4, NOISE.low, LAYOUTS.reference).readings);
+    assert.deepEqual(t.app.state.match.games, [{ winner: 0, score: [33, 0] }], 'board 3 took her past 25: +9, the queen no longer counts at 24');
+    const lines = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const s = t.app.screen();
+      assert.equal(s.kind, 'play');
+      if (s.kind !== 'play') return;
+      assert.deepEqual(s.sides.map((x) => x.score), [33, 0], "the finished game's score, not 0-0");
+      assert.equal(s.title, 'ICF G1');
+      lines.add(s.line);
+      t.clock.t += 500_000;
+      t.app.tick();
+    }
+    assert.deepEqual([...lines].sort(), ['BOARD: ASHA +9', 'GAME 1 TO ASHA', 'GAMES 1-0']);
+    // Ben breaks game 2: the match's own score (0-0) and board 1 of game 2 are shown.
+    play(t, generateTrace(h, scriptEvents(['-']), 5, NOISE.low, LAYOUTS.reference).readings.map((r) => ({ ...r, t: r.t + t.clock.t })));
+    const s = t.app.screen();
+    assert.ok(s.kind === 'play' && s.title === 'B1/8 ICF 25 G2', JSON.stringify(s.kind === 'play' && s.title));
+    assert.deepEqual(s.kind === 'play' && s.sides.map((x) => x.score), [0, 0]);
   });
 });

@@ -45,7 +45,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   queenOnBoard: [10], queenPending: [10, 'WWWW'], queenTaken: [10, 'WWWW'], dues: [11, '1-0-1'],
   matchWon: [LINE, SIDE9], matchDrawn: [LINE], promptNameOne: [LINE], promptNameMany: [LINE, 9], promptColour: [LINE, 'WWWWWW'], promptPlace: [LINE, 'WWWWWW'],
   shotBy: [LINE, 'WWWWWWWWWW'], pocketed: [LINE, PIECE, 3], pocketedLate: [LINE, PIECE, 3], shotTakenBack: [LINE], named: [LINE, PIECE],
-  foulCalled: [LINE, FOUL], offCalled: [LINE, PIECE], matchTo: [LINE, SIDE9], boardTo: [LINE, SIDE9, 14], gameOver: [LINE],
+  foulCalled: [LINE, FOUL], offCalled: [LINE, PIECE], matchTo: [LINE, SIDE9], boardTo: [LINE, SIDE9, 14], gameOver: [LINE], gameTo: [LINE, 3, SIDE9], gamesAre: [LINE, '2-1'],
   nameThePiece: [LINE], chooseAColour: [LINE], strikerDue: [LINE], queenCovered: [LINE], queenCoverIt: [LINE], queenBack: [LINE], shootAgain: [LINE], turnPasses: [LINE],
   white: [ITEM], black: [ITEM], queen: [ITEM], striker: [ITEM], man: [ITEM], unknown: [ITEM],
   foulTouch: [ITEM], foulTechnique: [ITEM], foulLine: [ITEM], foulBackshot: [ITEM], foulPlacement: [ITEM], foulTechnical: [ITEM], foulOther: [ITEM],

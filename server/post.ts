@@ -21,6 +21,8 @@ export interface Stored {
   state: unknown;
   receivedAt: string;
   madeAt: string | null;
+  /** Only when true: the players started a new match before this one ended. */
+  abandoned?: true;
 }
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
@@ -72,7 +74,7 @@ export async function postRecord(
   });
   if (out.outcome === 'duplicate') return duplicate;
   if (out.outcome === 'conflict') return conflict(table, record.counter);
-  onStored({ table, counter: record.counter, kind: record.kind, match: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt });
+  onStored({ table, counter: record.counter, kind: record.kind, match: out.matchId, players: r.header.players, state: r.state, receivedAt, madeAt: record.madeAt, ...(record.abandoned ? { abandoned: true as const } : {}) });
   return { status: 201, body: { stored: true } };
 }
 

@@ -31,6 +31,8 @@ export interface MatchSummary {
   mode: string;
   counter: number;
   over: boolean;
+  /** Its newest record says the players started a new match before it ended. */
+  abandoned: boolean;
   updatedAt: string;
   state: Record<string, unknown>;
   boards: (BoardRow & { counter: number })[];
@@ -80,7 +82,7 @@ export function storeOn(sql: Sql): Store {
     },
     store: (r) => sql.transaction((tx) => storeIn(tx, r)),
     async tables() {
-      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state
+      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state, m.over
         FROM carrom_tables t
         LEFT JOIN carrom_records r ON r.table_id = t.id AND r.counter = (SELECT MAX(counter) FROM carrom_records WHERE table_id = t.id)
         LEFT JOIN carrom_matches m ON m.id = r.match_id ORDER BY t.id`);
@@ -102,6 +104,12 @@ export function storeOn(sql: Sql): Store {
     close: () => sql.close(),
   };
 }
+
+/** carrom_matches.over: 1 the match is over, 2 it was abandoned (its newest record says so), 0 it goes on.
+ * A value of the existing column, not a new one: a database made before needs no migration, and a
+ * server of before reads 2 as "not over", which an abandoned match is. */
+export const OVER = 1;
+export const ABANDONED = 2;
 
 async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   const { table, counter } = r.record;
@@ -126,7 +134,8 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   // Board rows come from the newest record of the match: its log holds every earlier board.
   if (!found || counter > found.newest) {
     const state = r.state as { match: { over: boolean } };
-    await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), state.match.over ? 1 : 0, r.receivedAt, matchId]);
+    const over = state.match.over ? OVER : r.record.abandoned ? ABANDONED : 0;
+    await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [counter, JSON.stringify(r.state), over, r.receivedAt, matchId]);
     await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
     // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
     if (r.rows.length > 0) {
@@ -196,7 +205,8 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
     rules: String(m.rules),
     mode: String(m.mode),
     counter: Number(m.newest_counter),
-    over: Number(m.over) === 1,
+    over: Number(m.over) === OVER,
+    abandoned: Number(m.over) === ABANDONED,
     updatedAt: String(m.updated_at),
     state: JSON.parse(String(m.state)) as Record<string, unknown>,
     boards: byMatch.get(Number(m.id)) ?? [],

@@ -76,7 +76,9 @@ export const PAGE_SCRIPT = `'use strict';
       row.appendChild(sc);
       n.appendChild(row);
     });
-    var what = s.match.over
+    var what = t.abandoned
+      ? 'Match abandoned after ' + s.match.boards.length + ' board' + (s.match.boards.length === 1 ? '' : 's')
+      : s.match.over
       ? 'Match over: ' + (s.match.winner === null ? 'no winner' : names[s.match.winner] + ' wins')
       : s.match.boards.length + ' board' + (s.match.boards.length === 1 ? '' : 's') + ' played, board ' + s.board.number + ' in play';
     var g = games(s, names.length);
@@ -89,7 +91,7 @@ export const PAGE_SCRIPT = `'use strict';
     });
     live(function (rec) {
       document.getElementById('empty').hidden = true;
-      showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt });
+      showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt, abandoned: rec.abandoned === true });
       var n = card(rec).node;
       n.classList.add('fresh');
       setTimeout(function () { n.classList.remove('fresh'); }, 3000);
@@ -118,7 +120,7 @@ export const PAGE_SCRIPT = `'use strict';
     var sec = el('section', 'match');
     sec.dataset.match = String(m.id);
     var g = games(m.state, names.length);
-    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + (g || m.state.match.score.join('–')) + (m.over ? ' (over)' : '')));
+    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + (g || m.state.match.score.join('–')) + (m.over ? ' (over)' : m.abandoned ? ' (abandoned)' : '')));
     sec.appendChild(el('p', 'what', 'Rules ' + m.rules + ', ' + m.mode + '; last record ' + m.counter + ' at ' + new Date(m.updatedAt).toLocaleString()));
     var t = el('table', 'boards');
     var head = el('tr');

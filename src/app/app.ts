@@ -59,8 +59,9 @@ export interface SyncPort {
   resume(log: string | null, state: PublicState): void;
   /** The journal is about to forget the log before its newest board: the whole log so far. */
   keepLog(log: string): void;
-  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost. */
-  finished(kind: 'board' | 'match', log: string | null, state: PublicState): void;
+  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost.
+   * `abandoned`: the players started a new match before this one ended (a `board` record that says so). */
+  finished(kind: 'board' | 'match', log: string | null, state: PublicState, abandoned?: boolean): void;
   /** The host's timer; true if what the display shows of sync changed. */
   tick(now: number, atRest: boolean, enabled: boolean): boolean;
   /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
@@ -523,11 +524,20 @@ export class TableApp {
       sync: this.o.sync,
       call: (c) => this.call(c),
       change: (s) => this.changeSettings(s),
-      startMatch: () => {
-        const error = this.newMatch(setupHeader(this.setup));
-        if (error) ((this.lastText = error.toUpperCase().slice(0, 21)), (this.retell = null));
-      },
+      startMatch: () => this.startMatch(),
     };
+  }
+
+  /** NEW MATCH › START: a match in progress is abandoned (its record says so), and the new one begins. */
+  private startMatch(): void {
+    if (!this.atRest) {
+      this.sayLine('waitShotInPlay');
+      return;
+    }
+    const s = this.match.state;
+    if (s.shots > 0 && !s.match.over) this.o.sync?.finished('board', this.fullLog(), publicState(s), true);
+    const error = this.newMatch(setupHeader(this.setup));
+    if (error) ((this.lastText = error.toUpperCase().slice(0, 21)), (this.retell = null));
   }
 
   /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */

@@ -152,7 +152,10 @@ export function setupMenu(c: MenuContext): Menu {
     { label: t('players'), open: () => menu(lang, t('players'), s.players.map((name, i) => ({ label: `${i + 1} ${name}`, open: () => nameMenu(lang, s, i) }))) },
     { label: t('breaksIs', s.players[s.breaker] ?? ''), open: () => choose(lang, t('firstBreaker'), s.players.map((_, i) => i), (i) => s.players[i], (i) => (s.breaker = i), s.breaker) },
     { label: t('queenCapIs', capWord(s.queenCap)), open: () => choose(lang, t('queenCap'), ['preset', null, 22, 24] as const, capWord, (v) => (s.queenCap = v), s.queenCap as 'preset') },
-    { label: t('start'), act: () => (c.startMatch(), 'close') },
+    // A match in progress is thrown away only when a player says so (UNDO asks too).
+    c.state.shots > 0 && !c.state.match.over
+      ? { label: t('start'), open: () => menu(lang, t('abandonAsk'), [{ label: t('yesAbandon'), act: () => (c.startMatch(), 'close') }]) }
+      : { label: t('start'), act: () => (c.startMatch(), 'close') },
   ]);
 }
 

@@ -79,6 +79,8 @@ export const EN = Object.freeze({
   undoShot: 'UNDO SHOT',
   undoLastShot: 'UNDO LAST SHOT?',
   yesUndo: 'YES, UNDO',
+  abandonAsk: 'ABANDON MATCH?',
+  yesAbandon: 'YES, ABANDON IT',
   settings: 'SETTINGS',
   sync: 'SYNC',
   lostShotTitle: 'SHOT {0}: {1}',

@@ -73,6 +73,8 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   undoShot: 'ANNULLA TIRO',
   undoLastShot: 'ANNULLA TIRO?',
   yesUndo: 'SÌ, ANNULLA',
+  abandonAsk: 'ABBANDONARE?',
+  yesAbandon: 'SÌ, ABBANDONA',
   settings: 'IMPOSTAZIONI',
   sync: 'RISULTATI',
   lostShotTitle: 'TIRO {0}: {1}',

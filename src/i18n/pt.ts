@@ -73,6 +73,8 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   undoShot: 'ANULAR DISPARO',
   undoLastShot: 'ANULAR DISPARO?',
   yesUndo: 'SIM, ANULAR',
+  abandonAsk: 'ABANDONAR JOGO?',
+  yesAbandon: 'SIM, ABANDONAR',
   settings: 'DEFINIÇÕES',
   sync: 'RESULTADOS',
   lostShotTitle: 'DISP. {0}: {1}',

@@ -73,6 +73,8 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   undoShot: 'ANULEAZĂ LOVITURA',
   undoLastShot: 'ANULEZ LOVITURA?',
   yesUndo: 'DA, ANULEAZĂ',
+  abandonAsk: 'ABANDONEZ JOCUL?',
+  yesAbandon: 'DA, ABANDONEZ',
   settings: 'SETĂRI',
   sync: 'REZULTATE',
   lostShotTitle: 'LOV. {0}: {1}',

@@ -73,6 +73,8 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   undoShot: 'PREKLIČI UDAREC',
   undoLastShot: 'PREKLIČI UDAREC?',
   yesUndo: 'DA, PREKLIČI',
+  abandonAsk: 'OPUSTIM MATCH?',
+  yesAbandon: 'DA, OPUSTI',
   settings: 'NASTAVITVE',
   sync: 'REZULTATI',
   lostShotTitle: 'UDAREC {0}: {1}',

@@ -73,6 +73,8 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   undoShot: 'ÅNGRA SKOTT',
   undoLastShot: 'ÅNGRA SKOTTET?',
   yesUndo: 'JA, ÅNGRA',
+  abandonAsk: 'AVBRYT MATCHEN?',
+  yesAbandon: 'JA, AVBRYT',
   settings: 'INSTÄLLNINGAR',
   sync: 'RESULTAT',
   lostShotTitle: 'SKOTT {0}: {1}',

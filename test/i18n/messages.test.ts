@@ -52,7 +52,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   noContact: [ITEM], noCross: [ITEM], colour: [TITLE], placed: [ITEM], offBoard: [TITLE], foul: [TITLE],
   singles: [CHOICE], doubles: [CHOICE], three: [CHOICE],
   menu: [TITLE], back: [ITEM], namePiece: [TITLE], chooseColour: [ITEM], menPlaced: [ITEM], lostShot: [TITLE], identify: [TITLE],
-  undoShot: [ITEM], undoLastShot: [TITLE], yesUndo: [ITEM], settings: [TITLE], sync: [TITLE],
+  undoShot: [ITEM], undoLastShot: [TITLE], yesUndo: [ITEM], abandonAsk: [TITLE], yesAbandon: [ITEM], settings: [TITLE], sync: [TITLE],
   lostShotTitle: [TITLE, 99, 'NONE'], wentIn: [ITEM, PIECE], noneIn: [7], logTheShot: [ITEM], putBackReplay: [ITEM], startAgain: [ITEM],
   rulesIs: [ITEM, 'RO-GAMERULES'], rules: [TITLE], modeIs: [ITEM, MODE], mode: [TITLE], players: [TITLE], breaksIs: [ITEM, NAME12], firstBreaker: [TITLE],
   queenCapIs: [ITEM, CAP], queenCap: [TITLE], preset: [CHOICE], off: [CHOICE], on: [CHOICE], start: [ITEM],

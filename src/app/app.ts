@@ -96,6 +96,9 @@ export interface AppOptions {
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
 
+/** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
+const MENU_IDLE_US = 15_000_000;
+
 /** How long each message of the bottom line stays before the next (microseconds). */
 const SAID_US = 2_500_000;
 
@@ -137,6 +140,8 @@ export class TableApp {
   private boardKey = '';
   /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
   private shotWarnedFrom = 0;
+  /** When a button was last pressed: a menu left open gives way to a shot after MENU_IDLE_US. */
+  private pressedAt = 0;
   /** The faults that hold now, by channel: the fact that raised each. */
   private readonly faults = new Map<string, HealthFact['fact']>();
   settings: Settings;
@@ -399,6 +404,8 @@ export class TableApp {
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) this.journal.write();
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
+    // A menu forgotten open would hide what the shot did: the score screen comes back.
+    if (e.e === 'strike' && this.menus.open && this.o.clock.now() - this.pressedAt >= MENU_IDLE_US) this.menus.close();
     const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
     const shown = this.lastText;
     const tellIt = () => {
@@ -491,6 +498,7 @@ export class TableApp {
   // --- buttons and menus --------------------------------------------------------------------------
 
   private press(b: ButtonName, long: boolean): void {
+    this.pressedAt = this.o.clock.now();
     if (this.install.active) {
       if (!this.install.press(b, long)) this.leaveInstall();
     } else if (!this.menus.open) {

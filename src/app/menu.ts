@@ -3,7 +3,9 @@
 
 import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
-import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
+import { FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../rules/types.ts';
+import { calledFoulCounts } from '../rules/fouls.ts';
+import { withOptions } from '../rules/params.ts';
 import type { TraceCall } from '../sensing/types.ts';
 import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
@@ -59,6 +61,8 @@ export interface Item {
 export interface Menu {
   title: string;
   items: Item[];
+  /** Where the cursor starts (the current choice); the top if absent. */
+  selected?: number;
 }
 
 const goBack = () => 'back' as const;
@@ -80,7 +84,7 @@ export function mainMenu(c: MenuContext): Menu {
   if (c.lost) items.push({ label: t('lostShot'), open: () => lostShotMenu(c) });
   items.push(
     { label: t('offBoard'), open: () => pieceMenu(t('offBoard'), c, false) },
-    { label: t('foul'), open: () => menu(lang, t('foul'), FOUL_KINDS.map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
+    { label: t('foul'), open: () => menu(lang, t('foul'), foulsFirst(c.header).map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
     callItem(t('noContact'), { call: 'nocontact' }),
     callItem(t('noCross'), { call: 'nocross' }),
   );
@@ -95,6 +99,14 @@ export function mainMenu(c: MenuContext): Menu {
   const sync = c.sync;
   if (sync) items.push({ label: t('sync'), open: () => syncMenu(sync, lang) });
   return menu(lang, t('menu'), items);
+}
+
+/** The foul kinds, those that are fouls under the match's rules first (under ICF touching is not). */
+function foulsFirst(header: MatchHeader): FoulKind[] {
+  const p = withOptions((presetNamed(header.rules) ?? PRESETS.icf).params, header.options);
+  const params = p.ok ? p.value : PRESETS.icf.params;
+  const counts = FOUL_KINDS.filter((k) => calledFoulCounts({ params }, k));
+  return [...counts, ...FOUL_KINDS.filter((k) => !counts.includes(k))];
 }
 
 function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
@@ -127,12 +139,15 @@ function colourMenu(c: MenuContext): Menu {
   return menu(lang, say(lang, 'colour'), (['white', 'black'] as const).map((colour) => ({ label: say(lang, colour), act: () => (c.call({ call: 'colour', colour }), 'close') })));
 }
 
-const choose = <T>(lang: Language, title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu =>
-  menu(
+/** A choice among `options`, the cursor on the current one (marked •). */
+const choose = <T>(lang: Language, title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu => ({
+  ...menu(
     lang,
     title,
     options.map((v) => ({ label: `${v === current ? '• ' : '  '}${label(v)}`, act: () => (set(v), 'back') })),
-  );
+  ),
+  selected: Math.max(0, options.indexOf(current)),
+});
 
 function playersFor(mode: Mode, now: string[]): string[] {
   const n = mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3;
@@ -184,7 +199,8 @@ function nameMenu(lang: Language, s: Setup, i: number): Menu {
   // The name alone when the label would push its last letters off the title row.
   const title = say(lang, 'nameOf', s.players[i]);
   return menu(lang, [...title].length <= 16 ? title : s.players[i], [
-    { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
+    // The letters' title is the name so far (a cursor after it), rebuilt at each letter added.
+    { label: t('addLetter'), open: () => menu(lang, `${s.players[i]}_`, LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
     { label: t('deleteLast'), act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
     { label: t('clear'), act: () => ((s.players[i] = ''), 'stay') },
   ]);
@@ -269,7 +285,8 @@ export class MenuStack {
   }
 
   show(build: () => Menu): void {
-    this.stack = [{ menu: build(), selected: 0, build }];
+    const menu = build();
+    this.stack = [{ menu, selected: menu.selected ?? 0, build }];
   }
 
   close(): void {
@@ -297,7 +314,8 @@ export class MenuStack {
     const item = t.menu.items[t.selected];
     if (item.open) {
       const build = item.open;
-      this.stack.push({ menu: build(), selected: 0, build });
+      const menu = build();
+      this.stack.push({ menu, selected: menu.selected ?? 0, build });
       return;
     }
     const next = item.act ? item.act() : 'stay';

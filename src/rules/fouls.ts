@@ -35,7 +35,7 @@ export function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts
 }
 
 /** Whether a foul called at the table is one under this preset (touching and back shots are not everywhere). */
-export function calledFoulCounts(state: State, kind: string): boolean {
+export function calledFoulCounts(state: Pick<State, 'params'>, kind: string): boolean {
   if (kind === 'touch') return state.params.touchFoul;
   if (kind === 'backshot') return state.params.backShots === 'forbidden';
   return true;

@@ -63,9 +63,12 @@ const ARROWS = Object.freeze(['↓', '←', '↑', '→'] as const);
 
 const short = (name: string) => name.toUpperCase().slice(0, 8);
 
+/** A doubles partner in four letters: a default name (PLAYER 3) as P3, not PLAY. */
+const four = (name: string) => (name.length === 8 && name.startsWith('PLAYER ') ? `P${name[7]}` : name.slice(0, 4));
+
 export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string[] {
   const p = header.players.map(short);
-  if (header.mode === 'doubles') return [`${p[0].slice(0, 4)}+${p[2].slice(0, 4)}`, `${p[1].slice(0, 4)}+${p[3].slice(0, 4)}`];
+  if (header.mode === 'doubles') return [`${four(p[0])}+${four(p[2])}`, `${four(p[1])}+${four(p[3])}`];
   return p;
 }
 

@@ -110,4 +110,59 @@ describe('what the display says', () => {
     assert.ok(s.kind === 'play' && s.title === 'B1/8 ICF 25 G2', JSON.stringify(s.kind === 'play' && s.title));
     assert.deepEqual(s.kind === 'play' && s.sides.map((x) => x.score), [0, 0]);
   });
+
+  it('offers the rules\' own fouls first in FOUL (TOUCH is no ICF foul), and puts menu cursors on the current choice', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    press(sim, 'select');
+    choose(sim, 'FOUL');
+    const fouls = sim.app.screen();
+    assert.ok(fouls.kind === 'menu');
+    assert.notEqual(fouls.items[0], 'TOUCH');
+    assert.equal(fouls.items.indexOf('TOUCH'), fouls.items.length - 3, 'touch and back shot (ICF allows both) last, before BACK');
+    hold(sim);
+    choose(sim, 'SETTINGS');
+    choose(sim, 'SETTLE 3 S');
+    const settle = sim.app.screen();
+    assert.ok(settle.kind === 'menu');
+    assert.equal(settle.items[settle.selected], '• 3 S', 'on the current choice, not at the top');
+  });
+
+  it('shows the name so far while letters are added, and gives doubles\' default players names that fit', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    press(sim, 'select');
+    choose(sim, 'NEW MATCH');
+    choose(sim, 'PLAYERS');
+    choose(sim, '1 Asha');
+    choose(sim, 'ADD LETTER');
+    const title = () => {
+      const s = sim.app.screen();
+      return s.kind === 'menu' ? s.title : s.kind;
+    };
+    assert.equal(title(), 'Asha_');
+    choose(sim, 'X');
+    assert.equal(title(), 'AshaX_');
+    hold(sim);
+    hold(sim);
+    hold(sim);
+    choose(sim, 'MODE SINGLES');
+    choose(sim, '  DOUBLES');
+    choose(sim, 'START');
+    const s = sim.app.screen();
+    assert.ok(s.kind === 'play');
+    assert.deepEqual(s.sides.map((x) => x.name), ['ASHA+P3', 'BEN+P4']);
+  });
+
+  it('gives way to the score screen when a shot is played with a menu left open', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    press(sim, 'select');
+    sim.advanceTo(sim.now + 20_000_000);
+    assert.equal(sim.app.screen().kind, 'menu');
+    shot(sim, 0, ['white']);
+    const s = sim.app.screen();
+    assert.equal(s.kind, 'play', 'what the shot did is seen');
+    // A player busy in the menus is not thrown out by a shot played meanwhile.
+    press(sim, 'select');
+    shot(sim, 0, ['white']);
+    assert.equal(sim.app.screen().kind, 'menu');
+  });
 });

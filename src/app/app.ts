@@ -71,7 +71,7 @@ export interface SyncPort {
   /** Wi-Fi (re)connected: a wait after network failures ends now. */
   networkUp(): void;
   forget(): void;
-  openSetup(): { network: string; code: string } | { error: string };
+  openSetup(): { network: string; code: string } | { error: string; none?: true };
   closeSetup(): void;
 }
 

@@ -11,6 +11,7 @@ import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
 import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
 import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
+import { wrap } from '../view/wrap.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 
 export { DEFAULT_SETTINGS, type Settings } from './settings.ts';
@@ -47,7 +48,8 @@ export interface SyncControl {
   view(): SyncView;
   retryNow(): void;
   forget(): void;
-  openSetup(): { network: string; code: string } | { error: string };
+  /** `none`: the table has no setup page (the simulator), said in the table's language. */
+  openSetup(): { network: string; code: string } | { error: string; none?: true };
   closeSetup(): void;
 }
 
@@ -230,11 +232,12 @@ function installMenu(c: MenuContext): Menu {
 
 const INFO = (label: string): Item => ({ label, act: () => 'stay' });
 
-/** Long text in rows of 19 characters, one item each (the menu is the only screen with room). */
+/** A menu row's characters (src/view/render.ts). */
+const ROW = 19;
+
+/** Long text in rows of a menu, one item each, broken at words (the menu scrolls: all of it can be read). */
 function message(lang: Language, title: string, text: string): Menu {
-  const rows: Item[] = [];
-  for (let at = 0; at < text.length && rows.length < 12; at += 19) rows.push(INFO(text.slice(at, at + 19).toUpperCase()));
-  return menu(lang, title, rows);
+  return menu(lang, title, wrap(text.toUpperCase(), ROW).map(INFO));
 }
 
 /** The state of results sync, and what a person can do about it. Labels are rebuilt at each press. */
@@ -249,7 +252,8 @@ export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
     const error = v.error;
     if (error !== null) items.push({ label: t('errorIs', error.toUpperCase()), open: () => message(lang, t('lastError'), error) });
     if (v.retryInS !== null) items.push(INFO(t('nextTryIn', v.retryInS)));
-    items.push(INFO(t('tableIs', v.table ?? '').toUpperCase()), INFO(t('serverIs', v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')).toUpperCase()));
+    // The server's address whole (a port cut off would send a reader to the wrong place): on rows of its own.
+    items.push(INFO(t('tableIs', v.table ?? '').toUpperCase()), ...wrap(t('serverIs', v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')).toUpperCase(), ROW).map(INFO));
     items.push({ label: t('retryNow'), act: () => (s.retryNow(), 'stay') });
   }
   items.push({ label: t('setupPage'), open: () => setupPage(s, lang) });
@@ -260,7 +264,7 @@ export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
 /** Opens the table's own access point; the display shows its name and the code that opens the page. */
 function setupPage(s: SyncControl, lang: Language): Menu {
   const a = s.openSetup();
-  if ('error' in a) return message(lang, say(lang, 'setupPage'), a.error);
+  if ('error' in a) return message(lang, say(lang, 'setupPage'), a.none === true ? say(lang, 'noSetupPage') : a.error);
   return menu(lang, say(lang, 'setupPage'), [INFO(say(lang, 'wifiNetwork', a.network)), INFO(say(lang, 'setupCode', a.code)), { label: say(lang, 'closeSetup'), act: () => (s.closeSetup(), 'back') }]);
 }
 

@@ -134,6 +134,7 @@ export const EN = Object.freeze({
   serverIs: 'SERVER {0}',
   retryNow: 'RETRY NOW',
   setupPage: 'SETUP PAGE',
+  noSetupPage: 'THIS TABLE HAS NO SETUP PAGE',
   forgetSetup: 'FORGET SETUP',
   forgetSetupAsk: 'FORGET SETUP?',
   yesForget: 'YES, FORGET',

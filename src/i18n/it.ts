@@ -127,6 +127,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   serverIs: 'SERVER {0}',
   retryNow: 'RIPROVA ORA',
   setupPage: 'CONFIGURAZIONE',
+  noSetupPage: 'QUESTO TAVOLO NON HA PAGINA DI CONFIGURAZIONE',
   forgetSetup: 'DIMENTICA CONFIG.',
   forgetSetupAsk: 'DIMENTICA CONF.?',
   yesForget: 'SÌ, DIMENTICA',

@@ -127,6 +127,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   serverIs: 'SERVIDOR {0}',
   retryNow: 'TENTAR AGORA',
   setupPage: 'CONFIGURAÇÃO',
+  noSetupPage: 'ESTA MESA NÃO TEM PÁGINA DE CONFIGURAÇÃO',
   forgetSetup: 'ESQUECER CONFIG.',
   forgetSetupAsk: 'ESQUECER CONFIG?',
   yesForget: 'SIM, ESQUECER',

@@ -127,6 +127,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   serverIs: 'SERVER {0}',
   retryNow: 'REÎNCEARCĂ ACUM',
   setupPage: 'CONFIGURARE',
+  noSetupPage: 'ACEASTĂ MASĂ NU ARE PAGINĂ DE CONFIGURARE',
   forgetSetup: 'ȘTERGE CONFIG.',
   forgetSetupAsk: 'ȘTERGI CONFIG.?',
   yesForget: 'DA, ȘTERGE',

@@ -127,6 +127,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   serverIs: 'STREŽNIK {0}',
   retryNow: 'POSKUSI ZDAJ',
   setupPage: 'STRAN NASTAVITEV',
+  noSetupPage: 'TA MIZA NIMA STRANI NASTAVITEV',
   forgetSetup: 'POZABI NASTAVITVE',
   forgetSetupAsk: 'POZABI NASTAV.?',
   yesForget: 'DA, POZABI',

@@ -127,6 +127,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   serverIs: 'SERVER {0}',
   retryNow: 'FÖRSÖK NU',
   setupPage: 'INSTÄLLNINGSSIDA',
+  noSetupPage: 'DETTA BORD HAR INGEN INSTÄLLNINGSSIDA',
   forgetSetup: 'GLÖM INSTÄLLNING',
   forgetSetupAsk: 'GLÖM INSTÄLLN.?',
   yesForget: 'JA, GLÖM',

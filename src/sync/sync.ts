@@ -337,8 +337,8 @@ export class Sync {
     this.reload();
   }
 
-  openSetup(): { network: string; code: string } | { error: string } {
-    return this.o.setup ? this.o.setup.open() : { error: 'this table has no setup page' };
+  openSetup(): { network: string; code: string } | { error: string; none?: true } {
+    return this.o.setup ? this.o.setup.open() : { error: 'this table has no setup page', none: true };
   }
 
   closeSetup(): void {

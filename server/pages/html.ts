@@ -27,7 +27,7 @@ ${main}
 export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>');
 export const TABLE_PAGE = shell('table', 'Carrom results: table', '<section id="matches"></section>');
 export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<div class="wide"><table id="standings">
-<thead><tr><th>Player</th><th>Matches won</th><th>Matches</th><th>Boards won</th><th>Boards</th><th>Points</th></tr></thead>
+<thead><tr><th>Player</th><th class="n">Matches won</th><th class="n">Matches</th><th class="n">Boards won</th><th class="n">Boards</th><th class="n">Points</th></tr></thead>
 <tbody></tbody>
 </table></div>`);
 

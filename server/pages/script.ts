@@ -29,11 +29,17 @@ export const PAGE_SCRIPT = `'use strict';
     return iso ? new Date(iso).toLocaleTimeString() : '';
   }
   var seen = 0;
-  function live(onRecord) {
+  // After a lost connection the stream resumes with new records only: what came meanwhile is read again.
+  function live(onRecord, reload) {
     var mark = document.getElementById('live');
     var es = new EventSource('/api/v1/events');
-    es.onopen = function () { mark.textContent = 'live'; mark.className = 'live on'; };
-    es.onerror = function () { mark.textContent = 'reconnecting…'; mark.className = 'live'; };
+    var lost = false;
+    es.onopen = function () {
+      mark.textContent = 'live'; mark.className = 'live on';
+      if (lost && reload) reload();
+      lost = false;
+    };
+    es.onerror = function () { lost = true; mark.textContent = 'reconnecting…'; mark.className = 'live'; };
     es.addEventListener('record', function (m) {
       seen++;
       document.body.dataset.records = String(seen);
@@ -85,17 +91,20 @@ export const PAGE_SCRIPT = `'use strict';
     n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : ', this game above') : '')));
   }
   function club() {
-    getJson('/api/v1/tables').then(function (r) {
-      r.tables.forEach(showTable);
-      document.getElementById('empty').hidden = r.tables.length > 0;
-    });
+    function load() {
+      getJson('/api/v1/tables').then(function (r) {
+        r.tables.forEach(showTable);
+        document.getElementById('empty').hidden = r.tables.length > 0;
+      });
+    }
+    load();
     live(function (rec) {
       document.getElementById('empty').hidden = true;
       showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt, abandoned: rec.abandoned === true });
       var n = card(rec).node;
       n.classList.add('fresh');
       setTimeout(function () { n.classList.remove('fresh'); }, 3000);
-    });
+    }, load);
   }
 
   // A table's page: its matches, board by board.
@@ -112,7 +121,7 @@ export const PAGE_SCRIPT = `'use strict';
       });
     }
     load();
-    live(function (rec) { if (rec.table === id) load(); });
+    live(function (rec) { if (rec.table === id) load(); }, load);
   }
   function matchView(m) {
     var names = sides(m.players, m.mode);
@@ -153,7 +162,7 @@ export const PAGE_SCRIPT = `'use strict';
       });
     }
     load();
-    live(load);
+    live(load, load);
   }
 
   if (page === 'club') club();

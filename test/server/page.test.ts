@@ -9,6 +9,7 @@ import { ENGINES } from '../helpers/databases.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;
+declare function getComputedStyle(e: unknown): { textAlign: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -56,6 +57,24 @@ describe('club pages in a browser', function () {
     assert.deepEqual(await score('hall-2'), []);
   });
 
+  it('reads the tables again once its event stream is back: a result stored while it was away shows', async () => {
+    const db = await ENGINES[0].fresh();
+    await server.close();
+    server = await startResultsServer({ port: 0, db, mdns: false });
+    await server.store.addTable('hall-1', SECRET, 'x');
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'reconnecting…');
+    // Back on the same port and database; a record comes before the page's stream does.
+    server = await startResultsServer({ port, db, mdns: false });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[0].body)).status, 201);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live', undefined, { timeout: 30_000 });
+    const want = (stateOf(records[0].log) as { match: { score: number[] } }).match.score.map(String);
+    await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want), { timeout: 10_000 });
+  });
+
   it('shows names from a table as text, never as markup', async () => {
     const log = records[0].log.replace('"Asha"', JSON.stringify(EVIL));
     assert.equal((await postRecord(server.url, 'hall-1', SECRET, recordBody('hall-1', 1, 'board', log))).status, 201);
@@ -79,6 +98,11 @@ describe('club pages in a browser', function () {
     await page.click('text=Leaderboard');
     await page.waitForSelector('#standings tbody tr');
     assert.equal(await page.evaluate(() => (document.querySelectorAll('#standings tbody tr') as ArrayLike<unknown>).length), 2);
+    // Each header sits over its numbers: aligned as its column's cells are.
+    const aligned = await page.$$eval('#standings tr', (trs) =>
+      trs.slice(0, 2).map((tr) => Array.from(tr.children).map((c) => getComputedStyle(c).textAlign)),
+    );
+    assert.deepEqual(aligned[0], aligned[1], 'headers and cells aligned alike, column by column');
     const csv = await page.getAttribute('a[href="/api/v1/export.csv"]', 'href');
     assert.equal(csv, '/api/v1/export.csv');
   });

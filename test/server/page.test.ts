@@ -7,7 +7,7 @@ import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
-declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
+declare const document: { querySelector(s: string): { textContent: string | null; getAttribute(n: string): string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;
 declare function getComputedStyle(e: unknown): { textAlign: string };
 
@@ -73,6 +73,27 @@ describe('club pages in a browser', function () {
     await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live', undefined, { timeout: 30_000 });
     const want = (stateOf(records[0].log) as { match: { score: number[] } }).match.score.map(String);
     await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want), { timeout: 10_000 });
+  });
+
+  it("speaks the browser's language, one of the table's six, and another chosen on the page, which it keeps", async () => {
+    const context = await browser.newContext({ locale: 'pt-PT', viewport: { width: 390, height: 800 } });
+    const pt = await context.newPage();
+    try {
+      await pt.goto(`${server.url}/`);
+      await pt.waitForFunction(() => document.querySelector('#live')?.textContent === 'ao vivo');
+      assert.equal(await pt.evaluate(() => document.querySelector('html')?.getAttribute('lang')), 'pt');
+      assert.equal(await pt.textContent('nav a[href="/"]'), 'Mesas');
+      assert.match((await pt.textContent('#table-hall-1'))!, /Mesa hall-1.*Ainda sem resultados\./s);
+      await pt.selectOption('#language', 'sv');
+      await pt.waitForFunction(() => document.querySelector('#live')?.textContent === 'live' && document.querySelector('html')?.getAttribute('lang') === 'sv');
+      assert.match((await pt.textContent('#table-hall-1'))!, /Bord hall-1.*Inget resultat än\./s);
+      await pt.goto(`${server.url}/leaderboard`);
+      await pt.waitForSelector('#standings th');
+      assert.equal(await pt.textContent('#standings th'), 'Spelare', 'the choice holds on the other pages');
+      assert.equal(await pt.inputValue('#language'), 'sv');
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows names from a table as text, never as markup', async () => {

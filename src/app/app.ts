@@ -479,6 +479,11 @@ export class TableApp {
     this.draw();
   }
 
+  /** After a power cut, the number of the shot it may have taken, while the table asks (null: none). */
+  get lostShot(): number | null {
+    return this.lost ? this.lost.shot : null;
+  }
+
   /** The faults that hold now (the display's `!`), oldest first: what a self-test cleared is gone. */
   faultsNow(): { channel: string; fact: HealthFact['fact'] }[] {
     const out: { channel: string; fact: HealthFact['fact'] }[] = [];

@@ -158,6 +158,22 @@ describe('simulator page in a browser', function () {
     problems = problems.filter((p) => !/ERR_CONNECTION_REFUSED|net::ERR|api\/(events|settle)/.test(p)); // the refused requests themselves
   });
 
+  it('on a phone the display and its buttons stay in reach while the table is played', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const inView = (sel: string) =>
+      page.$eval(sel, (e) => {
+        const r = (e as unknown as { getBoundingClientRect(): { top: number; bottom: number; left: number; right: number } }).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= 740 && r.left >= 0 && r.right <= 360;
+      });
+    for (const target of ['#base-0', '#pocket-0', '#strike', '#settle']) {
+      await page.$eval(target, (e) => (e as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
+      assert.ok(await inView(target), `${target} in view`);
+      for (const device of ['#display', '#btn-select', '#btn-down']) assert.ok(await inView(device), `${device} in view with ${target}`);
+    }
+    const scrollsSideways = await page.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth > 360);
+    assert.equal(scrollsSideways, false, 'nothing wider than the phone');
+  });
+
   it('the device buttons open and close the menu', async () => {
     await click('#btn-select', 'button');
     assert.equal(sim.app.screen().kind, 'menu');

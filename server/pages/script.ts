@@ -28,6 +28,16 @@ export const PAGE_SCRIPT = `'use strict';
     return s;
   }
   var tr = t; // the same, where a table's record is called t
+  /** A table wider than its box (a phone) says that it scrolls sideways, rather than hide its columns. */
+  function hintWide() {
+    Array.prototype.forEach.call(document.querySelectorAll('.wide'), function (w) {
+      var more = w.scrollWidth > w.clientWidth + 1;
+      var hint = w.previousElementSibling && w.previousElementSibling.classList.contains('scroll-hint') ? w.previousElementSibling : null;
+      if (more && !hint) w.parentNode.insertBefore(el('p', 'scroll-hint', t('scrollHint')), w);
+      if (!more && hint) hint.remove();
+    });
+  }
+  window.addEventListener('resize', hintWide);
   document.documentElement.lang = lang;
   Array.prototype.forEach.call(document.querySelectorAll('[data-t]'), function (e) { e.textContent = t(e.dataset.t); });
   var chooser = document.getElementById('language');
@@ -161,6 +171,7 @@ export const PAGE_SCRIPT = `'use strict';
         box.textContent = '';
         if (r.matches.length === 0) box.appendChild(el('p', null, t('noTableResult')));
         r.matches.slice().reverse().forEach(function (m) { box.appendChild(matchView(m)); });
+        hintWide();
       });
     }
     load();
@@ -202,6 +213,7 @@ export const PAGE_SCRIPT = `'use strict';
           [p.matchesWon, p.matches, p.boardsWon, p.boards, p.points].forEach(function (v) { tr.appendChild(el('td', 'n', v)); });
           body.appendChild(tr);
         });
+        hintWide();
       });
     }
     load();

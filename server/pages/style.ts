@@ -18,6 +18,7 @@ main { padding: 1rem; }
 .card .what { font-size: .9rem; opacity: .8; margin-top: .4rem; }
 .card.fresh { outline: 3px solid var(--accent); }
 .wide { overflow-x: auto; margin-bottom: 1.5rem; }
+.scroll-hint { font-size: .85rem; opacity: .75; margin: 0 0 .3rem; text-align: right; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }

@@ -13,6 +13,7 @@ export const PAGE_LANGUAGE_NAMES: Readonly<Record<PageLanguage, string>> = Objec
 type Words = Readonly<Record<string, string>>;
 
 const EN: Words = {
+  scrollHint: 'More columns: scroll the table sideways →',
   language: 'Language', tables: 'Tables', leaderboard: 'Leaderboard', live: 'live', connecting: 'connecting…', reconnecting: 'reconnecting…',
   clubTitle: 'Carrom results', leaderboardTitle: 'Carrom results: leaderboard', table: 'Table {0}', tableTitle: 'Carrom results: table {0}',
   noTables: 'No tables yet: register one with', noResult: 'No result yet.', noTableResult: 'No result from this table yet.',
@@ -26,6 +27,7 @@ const EN: Words = {
 };
 
 const PT: Words = {
+  scrollHint: 'Mais colunas: deslize a tabela para o lado →',
   language: 'Língua', tables: 'Mesas', leaderboard: 'Classificação', live: 'ao vivo', connecting: 'a ligar…', reconnecting: 'a religar…',
   clubTitle: 'Resultados de carrom', leaderboardTitle: 'Resultados de carrom: classificação', table: 'Mesa {0}', tableTitle: 'Resultados de carrom: mesa {0}',
   noTables: 'Ainda não há mesas: registe uma com', noResult: 'Ainda sem resultados.', noTableResult: 'Esta mesa ainda não tem resultados.',
@@ -39,6 +41,7 @@ const PT: Words = {
 };
 
 const SL: Words = {
+  scrollHint: 'Več stolpcev: tabelo podrsajte vstran →',
   language: 'Jezik', tables: 'Mize', leaderboard: 'Lestvica', live: 'v živo', connecting: 'povezujem…', reconnecting: 'ponovno povezujem…',
   clubTitle: 'Rezultati karoma', leaderboardTitle: 'Rezultati karoma: lestvica', table: 'Miza {0}', tableTitle: 'Rezultati karoma: miza {0}',
   noTables: 'Še ni miz: dodajte jo z', noResult: 'Še ni rezultata.', noTableResult: 'Ta miza še nima rezultata.',
@@ -52,6 +55,7 @@ const SL: Words = {
 };
 
 const IT: Words = {
+  scrollHint: 'Altre colonne: scorri la tabella di lato →',
   language: 'Lingua', tables: 'Tavoli', leaderboard: 'Classifica', live: 'in diretta', connecting: 'connessione…', reconnecting: 'riconnessione…',
   clubTitle: 'Risultati di carrom', leaderboardTitle: 'Risultati di carrom: classifica', table: 'Tavolo {0}', tableTitle: 'Risultati di carrom: tavolo {0}',
   noTables: 'Ancora nessun tavolo: registratene uno con', noResult: 'Ancora nessun risultato.', noTableResult: 'Ancora nessun risultato da questo tavolo.',
@@ -65,6 +69,7 @@ const IT: Words = {
 };
 
 const RO: Words = {
+  scrollHint: 'Mai multe coloane: derulați tabelul lateral →',
   language: 'Limba', tables: 'Mese', leaderboard: 'Clasament', live: 'în direct', connecting: 'conectare…', reconnecting: 'reconectare…',
   clubTitle: 'Rezultate carrom', leaderboardTitle: 'Rezultate carrom: clasament', table: 'Masa {0}', tableTitle: 'Rezultate carrom: masa {0}',
   noTables: 'Încă nicio masă: înregistrați una cu', noResult: 'Încă niciun rezultat.', noTableResult: 'Încă niciun rezultat de la această masă.',
@@ -78,6 +83,7 @@ const RO: Words = {
 };
 
 const SV: Words = {
+  scrollHint: 'Fler kolumner: rulla tabellen i sidled →',
   language: 'Språk', tables: 'Bord', leaderboard: 'Topplista', live: 'live', connecting: 'ansluter…', reconnecting: 'återansluter…',
   clubTitle: 'Carromresultat', leaderboardTitle: 'Carromresultat: topplista', table: 'Bord {0}', tableTitle: 'Carromresultat: bord {0}',
   noTables: 'Inga bord än: registrera ett med', noResult: 'Inget resultat än.', noTableResult: 'Inget resultat från det här bordet än.',

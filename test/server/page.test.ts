@@ -139,6 +139,13 @@ describe('club pages in a browser', function () {
       await phone.waitForSelector(ready);
       await phone.waitForTimeout(300); // the icon is asked for after the page has loaded
       assert.equal(await phone.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth), 360, path);
+      // A table whose columns go past the phone's edge says so above it.
+      const wide = await phone.$$eval('.wide', (ws) => ws.map((w) => {
+        const box = w as unknown as { scrollWidth: number; clientWidth: number; previousElementSibling: { className: string; textContent: string } | null };
+        return { more: box.scrollWidth > box.clientWidth + 1, hint: box.previousElementSibling?.className === 'scroll-hint' ? box.previousElementSibling.textContent : null };
+      }));
+      for (const w of wide) assert.equal(w.hint, w.more ? 'More columns: scroll the table sideways →' : null, `${path}: ${JSON.stringify(w)}`);
+      if (path === '/tables/hall-1') assert.ok(wide.some((w) => w.more), 'the boards table is wider than a phone');
     }
     await phone.close();
     assert.deepEqual(problems, []);

@@ -49,6 +49,8 @@ export function snapshotOf(sim: SimTable) {
     health: sim.app.faultsNow(),
     /** After a power cut, the shot the table asks about (LOST SHOT), or null. */
     lost: sim.app.lostShot,
+    /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
+    gameEnded: sim.app.gameEnded,
     faults: sim.faults,
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,

@@ -288,10 +288,7 @@ export class TableApp {
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
-    // Between two games, until the next one's first strike: the finished game stays on show.
-    const b = s.board;
-    const gameEnded = s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
-    const view = { board: publicBoard(s), match: s.match, gameEnded };
+    const view = { board: publicBoard(s), match: s.match, gameEnded: this.gameEnded };
     return playScreen(this.match.header, view, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 
@@ -477,6 +474,14 @@ export class TableApp {
     this.lastText = describePiece(p.piece, p.pocket, this.settings.language);
     this.retell = () => (this.lastText = describePiece(p.piece, p.pocket, this.settings.language));
     this.draw();
+  }
+
+  /** A game of the match has ended and the next one's first strike is still to come: the finished game
+   * stays on show (the display's score and the simulator's page). */
+  get gameEnded(): boolean {
+    const s = this.match.state;
+    const b = s.board;
+    return s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
   }
 
   /** After a power cut, the number of the shot it may have taken, while the table asks (null: none). */

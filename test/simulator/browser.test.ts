@@ -9,6 +9,9 @@ import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
 import type { MenuScreen } from '../../src/view/screen.ts';
+import { header, scriptEvents } from '../../tools/script.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } } };
@@ -172,6 +175,28 @@ describe('simulator page in a browser', function () {
     }
     const scrollsSideways = await page.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth > 360);
     assert.equal(scrollsSideways, false, 'nothing wider than the phone');
+  });
+
+  it("shows a game's end as the display does: the finished game's score and its winner, not 0–0", async () => {
+    const h = header('icf');
+    const clear = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'Q W', 'W'];
+    const icf = new SimTable({ match: h, seed: 5 });
+    icf.readings(generateTrace(h, scriptEvents([...clear, '-', 'K', 'K', 'K', 'K', 'K', 'K', 'K', 'Q K', 'K', ...clear]), 4, NOISE.low, LAYOUTS.reference).readings);
+    icf.advanceTo(icf.lastDue + 5_000_000);
+    assert.deepEqual(icf.app.state.match.games, [{ winner: 0, score: [33, 0] }]);
+    const other = await serve(icf, 0);
+    try {
+      await page.goto(`http://127.0.0.1:${(other.address() as { port: number }).port}/`);
+      await page.waitForSelector('#score tr:nth-child(2)');
+      assert.deepEqual(await page.$$eval('#score .points', (ps) => ps.map((p) => (p as unknown as { textContent: string }).textContent)), ['33', '0']);
+      assert.match((await page.textContent('#match'))!, /game 1 won by Asha/);
+      await page.goto('about:blank');
+    } finally {
+      other.close();
+      other.closeAllConnections();
+    }
+    // The event streams the two page loads left: the navigation's own doing, not the page's.
+    problems = problems.filter((p) => !/\/api\/events net::ERR_ABORTED/.test(p));
   });
 
   it('the device buttons open and close the menu', async () => {

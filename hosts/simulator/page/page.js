@@ -208,14 +208,18 @@ function render(s) {
   drawDisplay(s.display);
   const st = s.state;
   const sides = names(s.header);
-  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : ''}`;
+  const gameWon = s.gameEnded ? ` · ${words('gameWon', st.match.games.length, sides[st.match.games[st.match.games.length - 1].winner])}` : '';
+  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
+  // Between two games the finished one stays on show, as on the display.
+  const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
+  const scoreOf = (i) => (ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0));
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
     sides
-      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
+      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${scoreOf(i)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
   $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides, s.lost)}`;

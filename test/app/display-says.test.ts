@@ -165,4 +165,18 @@ describe('what the display says', () => {
     shot(sim, 0, ['white']);
     assert.equal(sim.app.screen().kind, 'menu');
   });
+
+  it('forgets a fault that a self-test found cleared: the ! and the list of faults that hold alike', () => {
+    const sim = new SimTable({ match: header('icf'), seed: 5 });
+    sim.app.noteHealth({ t: 0, fact: 'stripSilent', channel: 's2' });
+    assert.deepEqual(sim.app.faultsNow(), [{ channel: 's2', fact: 'stripSilent' }]);
+    press(sim, 'select');
+    choose(sim, 'SETTINGS');
+    choose(sim, 'INSTALL');
+    choose(sim, 'SELF-TEST');
+    sim.advanceTo(sim.now + 3_000_000);
+    hold(sim);
+    assert.equal(sim.app.screen().corner.fault, false);
+    assert.deepEqual(sim.app.faultsNow(), [], 'the page lists what the corner shows');
+  });
 });

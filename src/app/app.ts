@@ -21,7 +21,8 @@ import { Buttons, type ButtonName } from './buttons.ts';
 import { DisplayGate } from './display-gate.ts';
 import { describeEvent, describePiece } from './describe.ts';
 import { say, type MessageId } from '../i18n/index.ts';
-import { explainEvent, explainWarning, type Said } from './explain.ts';
+import { explainEvent, explainWarning } from './explain.ts';
+import { BottomLine } from './bottom-line.ts';
 import { Install, type InstallOptions } from './install.ts';
 import { LogJournal } from './log-journal.ts';
 import { LostShot } from './lost.ts';
@@ -99,8 +100,6 @@ export interface AppOptions {
 /** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
 const MENU_IDLE_US = 15_000_000;
 
-/** How long each message of the bottom line stays before the next (microseconds). */
-const SAID_US = 2_500_000;
 
 /** Boards finished in the match so far (each game's count starts again). */
 const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
@@ -130,13 +129,8 @@ export class TableApp {
   private lastT = 0;
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
-  private lastText = 'READY';
-  /** Says the bottom line again in the table's language: a language chosen in SETTINGS shows at once. */
-  private retell: (() => void) | null = null;
-  /** What the last event asks of the players, shown in turn on the bottom line (`lastText` is the one shown). */
-  private said: Said[] = [];
-  private saidIndex = 0;
-  private saidAt = 0;
+  /** The play screen's bottom line: the last event's messages in turn, or the app's own. */
+  private readonly line = new BottomLine();
   private boardKey = '';
   /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
   private shotWarnedFrom = 0;
@@ -212,7 +206,7 @@ export class TableApp {
     }
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
-    this.nextSaid(t);
+    if (this.line.advance(t)) this.draw();
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
     this.flushDisplay();
   }
@@ -289,7 +283,7 @@ export class TableApp {
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
     const view = { board: publicBoard(s), match: s.match, gameEnded: this.gameEnded };
-    return playScreen(this.match.header, view, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
+    return playScreen(this.match.header, view, this.line.text, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 
   framebuffer(): Uint8Array {
@@ -404,14 +398,13 @@ export class TableApp {
     // A menu forgotten open would hide what the shot did: the score screen comes back.
     if (e.e === 'strike' && this.menus.open && this.o.clock.now() - this.pressedAt >= MENU_IDLE_US) this.menus.close();
     const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
-    const shown = this.lastText;
+    const shown = this.line.text;
     const tellIt = () => {
       const lang = this.settings.language;
       const headline = describeEvent(e, before, after, this.match.header, lang) ?? shown;
-      this.tell(explainEvent(e, before, after, this.match.header, headline, lang, warnedFrom));
+      this.line.tell(explainEvent(e, before, after, this.match.header, headline, lang, warnedFrom), this.o.clock.now(), tellIt);
     };
     tellIt();
-    this.retell = tellIt;
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
@@ -422,33 +415,9 @@ export class TableApp {
     this.draw();
   }
 
-  /** Shows these messages on the bottom line one after another, from the first. */
-  private tell(said: Said[]): void {
-    this.said = said;
-    this.saidIndex = 0;
-    this.saidAt = this.o.clock.now();
-    if (said.length > 0) this.lastText = said[0].display;
-  }
-
-  /** Every 2.5 s the next message, while the line still shows one of them (nothing else took its place). */
-  private nextSaid(t: number): void {
-    const said = this.said;
-    if (said.length < 2 || t - this.saidAt < SAID_US) return;
-    if (this.lastText !== said[this.saidIndex].display) {
-      this.said = [];
-      return;
-    }
-    this.saidIndex = (this.saidIndex + 1) % said.length;
-    this.saidAt = t;
-    this.lastText = said[this.saidIndex].display;
-    this.draw();
-  }
-
   /** What the last event asks of the players and what the table would not take, in sentences (the simulator's page). */
   explanation(): string[] {
-    const out: string[] = [];
-    if (this.said.length > 0 && this.lastText === this.said[this.saidIndex].display) for (const s of this.said) if (s.page) out.push(s.page);
-    return out;
+    return this.line.sentences();
   }
 
   /** The engine's warnings in this match's log, in sentences, newest last (the simulator's page). */
@@ -471,8 +440,8 @@ export class TableApp {
   }
 
   private provisional(p: SeenPiece): void {
-    this.lastText = describePiece(p.piece, p.pocket, this.settings.language);
-    this.retell = () => (this.lastText = describePiece(p.piece, p.pocket, this.settings.language));
+    const sayIt = () => this.line.show(describePiece(p.piece, p.pocket, this.settings.language), sayIt);
+    sayIt();
     this.draw();
   }
 
@@ -555,7 +524,7 @@ export class TableApp {
     const s = this.match.state;
     if (s.shots > 0 && !s.match.over) this.o.sync?.finished('board', this.fullLog(), publicState(s), true);
     const error = this.newMatch(setupHeader(this.setup));
-    if (error) ((this.lastText = error.toUpperCase().slice(0, 21)), (this.retell = null));
+    if (error) this.line.show(error.toUpperCase().slice(0, 21));
   }
 
   /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */
@@ -571,7 +540,7 @@ export class TableApp {
     this.settings = { ...this.settings, ...s };
     if (s.brightness) this.o.display.brightness?.(s.brightness);
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
-    if (s.language) this.retell?.();
+    if (s.language) this.line.retell();
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
     if (this.atRest) this.saveSettings();
     else this.settingsUnsaved = true;
@@ -590,8 +559,8 @@ export class TableApp {
 
   /** The bottom line says `id`, and says it again in another language if the players choose one. */
   private sayLine(id: MessageId, a?: string | number): void {
-    this.lastText = this.say(id, a);
-    this.retell = () => (this.lastText = this.say(id, a));
+    const sayIt = () => this.line.show(this.say(id, a), sayIt);
+    sayIt();
   }
 
   /** A message in the table's language. */

@@ -100,7 +100,6 @@ export interface AppOptions {
 /** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
 const MENU_IDLE_US = 15_000_000;
 
-
 /** Boards finished in the match so far (each game's count starts again). */
 const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
 

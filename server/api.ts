@@ -4,6 +4,7 @@ import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
 import { TABLE_ID } from './record.ts';
+import { ABANDONED } from './derived.ts';
 import type { Store } from './store.ts';
 
 export interface Page {
@@ -78,5 +79,7 @@ function tableView(r: Record<string, unknown>) {
     state: has ? JSON.parse(String(r.state)) : null,
     receivedAt: has ? String(r.received_at) : null,
     madeAt: has && r.made_at !== null ? String(r.made_at) : null,
+    /** The players started a new match before this one ended. */
+    abandoned: has && Number(r.over) === ABANDONED,
   };
 }

@@ -15,7 +15,14 @@ export interface Derived {
   rows: readonly TimedRow[];
   /** The match's `updated_at`: when its newest record arrived. */
   updatedAt: string;
+  /** The newest record says the players started a new match before this one ended. */
+  abandoned?: boolean;
 }
+
+/** `carrom_matches.over`: 0 in play, OVER, or ABANDONED (a server that knows only 0 and 1 reads it as
+ * not over, which it is not). */
+export const OVER = 1;
+export const ABANDONED = 2;
 
 /** When each of a match's board rows first arrived, as stored now, by index. */
 export async function rowTimes(tx: Sql, matchId: number): Promise<{ game: number; board: number; receivedAt: string | null; madeAt: string | null }[]> {
@@ -25,8 +32,8 @@ export async function rowTimes(tx: Sql, matchId: number): Promise<{ game: number
 
 /** Replaces the match's state and board rows (in the caller's transaction). */
 export async function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
-  const over = (d.state as { match: { over: boolean } }).match.over;
-  await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [d.counter, JSON.stringify(d.state), over ? 1 : 0, d.updatedAt, matchId]);
+  const over = (d.state as { match: { over: boolean } }).match.over ? OVER : d.abandoned ? ABANDONED : 0;
+  await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [d.counter, JSON.stringify(d.state), over, d.updatedAt, matchId]);
   await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
   if (d.rows.length === 0) return;
   // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.

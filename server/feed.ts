@@ -31,8 +31,9 @@ export async function publish(tx: Sql, event: string, data: unknown): Promise<vo
 
 /** The `record` event's data (docs/server.md §4). */
 export function recordEvent(r: NewRecord, match: number) {
-  const { table, counter, kind, madeAt } = r.record;
-  return { table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt };
+  const { table, counter, kind, madeAt, abandoned } = r.record;
+  // `abandoned` only when true: the event's fields stay as they were for every other record.
+  return { table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}) };
 }
 
 export interface FeedEvent {

@@ -50,7 +50,7 @@ export async function rebuild(store: Store, say: (line: string) => void = () => 
       if (tx.dialect === 'postgres') await tx.all('SELECT id FROM carrom_tables WHERE id = ? FOR UPDATE', [table]);
       const now = await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [id]);
       if (now.length === 0 || Number(now[0].newest_counter) !== newest) return false;
-      await writeDerived(tx, id, { counter: newest, state: replayed.value.state, rows, updatedAt: String(m.updated_at) });
+      await writeDerived(tx, id, { counter: newest, state: replayed.value.state, rows, updatedAt: String(m.updated_at), abandoned: replayed.record.abandoned });
       return true;
     });
     if (written) report.changed++;

@@ -15,6 +15,8 @@ export interface ResultRecord {
   state: { match: unknown; board: unknown } & Record<string, unknown>;
   /** The table's clock: stored, shown, never used for ordering (it may be unset or years off). */
   madeAt: string | null;
+  /** The players started a new match before this one ended: its last record says so (optional). */
+  abandoned: boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -48,9 +50,11 @@ export function parseRecord(text: string): Checked<ResultRecord> {
   if (!isObj(v.state) || !isObj(v.state.match) || !isObj(v.state.board)) return { ok: false, error: 'field "state" must be an object with "match" and "board"' };
   const madeAt = v.madeAt === undefined ? null : v.madeAt;
   if (madeAt !== null && (typeof madeAt !== 'string' || !isIsoTime(madeAt))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time (2026-12-01T14:05:00Z, or with an offset) or null' };
+  if (v.abandoned !== undefined && typeof v.abandoned !== 'boolean') return { ok: false, error: 'field "abandoned" must be true or false when given' };
+  const abandoned = v.abandoned === true;
   return {
     ok: true,
-    value: { table: v.table, counter: v.counter as number, kind: v.kind, firmware: v.firmware, log: v.log, state: v.state as ResultRecord['state'], madeAt },
+    value: { table: v.table, counter: v.counter as number, kind: v.kind, firmware: v.firmware, log: v.log, state: v.state as ResultRecord['state'], madeAt, abandoned },
   };
 }
 

@@ -2,7 +2,7 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, and the queue of records still to forward. One transaction per record.
 import type { BoardRow } from './boards.ts';
-import { rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
+import { ABANDONED, OVER, rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
@@ -35,6 +35,8 @@ export interface MatchSummary {
   mode: string;
   counter: number;
   over: boolean;
+  /** Its newest record says the players started a new match before it ended. */
+  abandoned: boolean;
   updatedAt: string;
   state: Record<string, unknown>;
   boards: (TimedRow & { counter: number })[];
@@ -121,7 +123,7 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       return out;
     },
     async tables() {
-      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state
+      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state, m.over
         FROM carrom_tables t
         LEFT JOIN carrom_records r ON r.table_id = t.id AND r.counter = (SELECT MAX(counter) FROM carrom_records WHERE table_id = t.id)
         LEFT JOIN carrom_matches m ON m.id = r.match_id ORDER BY t.id`);
@@ -143,6 +145,10 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
     close: () => sql.close(),
   };
 }
+
+/** carrom_matches.over: 1 the match is over, 2 it was abandoned (its newest record says so), 0 it goes on.
+ * A value of the existing column, not a new one: a database made before needs no migration, and a
+ * server of before reads 2 as "not over", which an abandoned match is. */
 
 async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   const { table, counter } = r.record;
@@ -173,7 +179,7 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
       return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
     });
-    await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt });
+    await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   await publish(tx, 'record', recordEvent(r, matchId));
@@ -219,7 +225,8 @@ async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]
     rules: String(m.rules),
     mode: String(m.mode),
     counter: Number(m.newest_counter),
-    over: Number(m.over) === 1,
+    over: Number(m.over) === OVER,
+    abandoned: Number(m.over) === ABANDONED,
     updatedAt: String(m.updated_at),
     state: JSON.parse(String(m.state)) as Record<string, unknown>,
     boards: byMatch.get(Number(m.id)) ?? [],

@@ -61,6 +61,18 @@ describe('carrom replay (command line)', () => {
     assert.match(r.stdout, /Match over: Asha & Cleo wins, 31–0/);
   });
 
+  it('--pretty says the queen and what the table waits for in words, not the state\'s field values', () => {
+    const header = { carrom: 1, rules: 'it-torneo', mode: 'singles', players: ['Asha', 'Ben'], breaker: 0, options: {} };
+    const log = (steps: string[]) => [header, ...scriptEvents(steps)].map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const onBoard = carrom(['replay', '-', '--pretty'], log(['-']));
+    assert.match(onBoard.stdout, /on the board: 9 white, 9 black, the queen on it\n/);
+    const pending = carrom(['replay', '-', '--pretty'], log(['W', '!colour:white', 'Q']));
+    assert.match(pending.stdout, /the queen pocketed by Asha, to be covered\n/);
+    const choosing = carrom(['replay', '-', '--pretty'], log(['W']));
+    assert.match(choosing.stdout, /waiting for: Asha to choose a colour\n/);
+    for (const r of [onBoard, pending, choosing]) assert.doesNotMatch(r.stdout, /onBoard|pending|\{/);
+  });
+
   it('refuses an unknown flag, naming it, rather than ignoring it or reading it as the log', () => {
     for (const args of [['replay', 'test/fixtures/matches/icf-singles.jsonl', '--prety'], ['replay', '--prety', '-']]) {
       const r = carrom(args, EXAMPLE);

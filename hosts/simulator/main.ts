@@ -2,8 +2,9 @@
 // a virtual table in the browser, and an API for scripts.
 //   npm start -- [--port 8080] [--host 0.0.0.0] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
-//                [--results-port 8081] [--results-db .tmp/simulator-results.db] [--no-results]
-//                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX]   results sync
+//                [--results-port 8081] [--results-db FILE] [--no-results]
+//                [--server URL --table ID --secret HEX | --setup-code CODE | --setup-code-file FILE]
+//   (the setup code also from CARROM_SETUP_CODE: on the command line it shows in ps and the history)
 // --host: listen on that address rather than loopback only, so that a tablet at the club can open the
 // table; writes are then taken for this machine's own addresses and names (host-names.ts).
 // Bad options and files end it with one line on stderr and exit code 2.
@@ -11,7 +12,8 @@
 // simulator with its table `sim-1` registered, so a board played here shows up on the club page. The
 // default database starts empty at each start, as the simulated table's flash does; a --results-db
 // given keeps its records, and the table is the first `sim-N` with none (its counters start at 1).
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { parseLog } from '../../src/rules/log.ts';
 import { named } from '../../src/rules/named.ts';
 import { start } from '../../src/rules/engine.ts';
@@ -32,7 +34,25 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const DEFAULT_RESULTS_DB = '.tmp/simulator-results.db';
+// One database per running simulator: two started from one checkout must not empty each other's.
+const DEFAULT_RESULTS_DB = `.tmp/simulator-results-${process.pid}.db`;
+
+const USAGE = `usage: npm start -- [options]   (or: tsx hosts/simulator/main.ts [options])
+  --port P               the page and API (default 8080; 0: any free port)
+  --host ADDR            listen on ADDR, not loopback only (a tablet at the club can open the table)
+  --rules ID             icf, pt-fpc, si, it-torneo, ro-gamerules or se (default icf)
+  --mode M               singles, doubles or three (default singles)
+  --noise N              the sensors' noise: ${Object.keys(NOISE).join(', ')} (default low)
+  --log FILE | --trace FILE   replay a match log or a sensor trace, at --speed X (default 1)
+  --results-port P       the local results server's first port (default 8081)
+  --results-db DB        its SQLite file or postgres:// URL (default: a fresh file of this run's own)
+  --no-results           no local results server, no results sync
+  --server URL           send results to that server instead, as the table a setup code names:
+    --setup-code CODE      the code carrom serve printed (shows in ps and the shell's history), or
+    --setup-code-file FILE the code read from FILE, or the environment's CARROM_SETUP_CODE
+    --table ID --secret HEX   the same, in two parts
+  --help                 this text
+`;
 
 function fail(message: string): never {
   process.stderr.write(`simulator: ${message}\n`);
@@ -41,8 +61,8 @@ function fail(message: string): never {
 
 // Every option the simulator takes: anything else (a typo such as --rule) is refused, never ignored,
 // so that a tournament is not played under the default rules by mistake.
-const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code'];
-const FLAGS = ['--no-results'];
+const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code', '--setup-code-file'];
+const FLAGS = ['--help', '-h', '--no-results'];
 const given = new Set<string>();
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
@@ -51,6 +71,11 @@ for (let i = 2; i < process.argv.length; i++) {
   if (FLAGS.includes(a)) continue;
   if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')})`);
   if (process.argv[++i] === undefined) fail(`${a} needs a value`);
+}
+
+if (given.has('--help') || given.has('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
 }
 
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
@@ -99,9 +124,20 @@ if (events) script = generateTrace(match, events, 1, noise, LAYOUTS.reference).r
 
 /** Results sync: off unless a table id and secret are given (a setup code holds both). */
 function syncSettings(): SyncSettings | null {
-  const code = option('--setup-code');
+  const file = option('--setup-code-file');
+  const sources = [option('--setup-code') !== undefined && '--setup-code', file !== undefined && '--setup-code-file', process.env.CARROM_SETUP_CODE !== undefined && 'CARROM_SETUP_CODE'].filter((x) => x);
+  if (sources.length > 1) fail(`the setup code is given twice (${sources.join(' and ')}): give it once`);
+  let code = option('--setup-code') ?? process.env.CARROM_SETUP_CODE;
+  if (file !== undefined) {
+    try {
+      code = readFileSync(file, 'utf8').trim();
+    } catch (e) {
+      fail(`--setup-code-file: ${cannotRead(file, e)}`);
+    }
+  }
+  const from = sources[0] || '--setup-code';
   const fromCode = code === undefined ? null : parseSetupCode(code);
-  if (fromCode && !fromCode.ok) fail(`--setup-code: ${fromCode.error}`);
+  if (fromCode && !fromCode.ok) fail(`${from}: ${fromCode.error}`);
   const table = fromCode?.ok ? fromCode.value.table : option('--table');
   const secret = fromCode?.ok ? fromCode.value.secret : option('--secret');
   const server = option('--server');
@@ -130,15 +166,32 @@ sim.clubPage = local ? `${local.server.url}/` : null;
 sim.readings(script);
 
 const names = isLoopback(host) ? undefined : ownHostNames(host);
-const server = await serve(sim, port, host, LIMITS, names).catch((e: NodeJS.ErrnoException) =>
-  fail(
+/** The first port after `from` that is free on `host` and not the local results server's, or null. */
+async function freePort(from: number): Promise<number | null> {
+  const results = local ? Number(new URL(local.server.url).port) : -1;
+  for (let p = from + 1; p <= Math.min(65535, from + 20); p++) {
+    if (p === results) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(p, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  return null;
+}
+
+const server = await serve(sim, port, host, LIMITS, names).catch(async (e: NodeJS.ErrnoException) => {
+  const free = e.code === 'EADDRINUSE' ? await freePort(port) : null;
+  await local?.server.close();
+  return fail(
     e.code === 'EADDRINUSE'
-      ? `port ${port} is in use (another simulator?); try --port ${port + 1}, or --port 0 for any free port`
+      ? `port ${port} is in use (another simulator?); try ${free === null ? '' : `--port ${free}, or `}--port 0 for any free port`
       : e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND'
         ? `--host ${host} is not an address of this machine (${e.code}); 0.0.0.0 listens on every interface`
         : `cannot listen on ${host} port ${port}: ${e.code ?? e.message}`,
-  ),
-);
+  );
+});
 
 // Virtual time follows the wall clock (times --speed). After a pause of the process (a laptop asleep)
 // it carries on from where it was rather than stepping through the whole pause at once.
@@ -163,7 +216,11 @@ if (local) {
   // Stop the results server cleanly: it closes its database.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void local!.server.close().finally(() => process.exit(0));
+      void local!.server.close().finally(() => {
+        // This run's own database goes with it (a --results-db given is kept).
+        if (resultsDb === DEFAULT_RESULTS_DB) for (const end of ['', '-wal', '-shm']) rmSync(`${resultsDb}${end}`, { force: true });
+        process.exit(0);
+      });
     });
   }
 }

@@ -45,7 +45,12 @@ export function snapshotOf(sim: SimTable) {
     display: Buffer.from(sim.frame).toString('base64'),
     log: sim.events.slice(-40),
     events: sim.events.length,
-    health: sim.app.health.slice(-8),
+    /** The sensor faults that hold now (the display's `!`), not every fact since boot. */
+    health: sim.app.faultsNow(),
+    /** After a power cut, the shot the table asks about (LOST SHOT), or null. */
+    lost: sim.app.lostShot,
+    /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
+    gameEnded: sim.app.gameEnded,
     faults: sim.faults,
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,

@@ -1,21 +1,28 @@
 // The club's pages: shells only. The data comes from the JSON reads and the event stream, and is put
 // in with textContent by club.js, so a player's name can never become markup.
 
+import { PAGE_WORDS } from './words.ts';
+
+/** A page's title in English, before club.js puts in the page's language ({0}, the table, left out). */
+const english = (key: string) => PAGE_WORDS.en[key].replace(' {0}', '');
+
+/** A page's shell; `title` is the key of its title in words.ts (club.js puts in the page's language). */
 const shell = (page: string, title: string, main: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+<title>${english(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/club.css">
 <script src="/club.js" defer></script>
 </head>
 <body data-page="${page}">
 <header>
-  <h1>${title}</h1>
-  <nav><a href="/">Tables</a> <a href="/leaderboard">Leaderboard</a> <a href="/api/v1/export.csv">CSV</a> <a href="/api/v1/export.json">JSON</a></nav>
-  <span id="live" class="live" title="live updates">connecting…</span>
+  <h1 data-t="${title}">${english(title)}</h1>
+  <nav><a href="/" data-t="tables">Tables</a> <a href="/leaderboard" data-t="leaderboard">Leaderboard</a> <a href="/api/v1/export.csv">CSV</a> <a href="/api/v1/export.json">JSON</a></nav>
+  <select id="language" class="language"></select>
+  <span id="live" class="live" data-t="connecting">connecting…</span>
 </header>
 <main>
 ${main}
@@ -24,10 +31,11 @@ ${main}
 </html>
 `;
 
-export const CLUB_PAGE = shell('club', 'Carrom results', '<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden>No tables yet: register one with <code>carrom serve --add-table ID</code>.</p>\n<section id="refused" class="refused" hidden>\n<h2>Refused by the federation</h2>\n<p>These records are stored here, but the federation server refused them and they are not sent again.</p>\n<ul></ul>\n</section>');
-export const TABLE_PAGE = shell('table', 'Carrom results: table', '<section id="matches"></section>');
-export const LEADERBOARD_PAGE = shell('leaderboard', 'Carrom results: leaderboard', `<div class="wide"><table id="standings">
-<thead><tr><th>Player</th><th>Matches won</th><th>Matches</th><th>Boards won</th><th>Boards</th><th>Points</th></tr></thead>
+export const CLUB_PAGE = shell('club', 'clubTitle', `<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden><span data-t="noTables">No tables yet: register one with</span> <code>carrom serve --add-table ID</code>.</p>\n<section id="refused" class="refused" hidden>\n<h2 data-t="refusedTitle">${PAGE_WORDS.en.refusedTitle}</h2>\n<p data-t="refusedText">${PAGE_WORDS.en.refusedText}</p>\n<ul></ul>\n</section>`);
+export const TABLE_PAGE = shell('table', 'tableTitle', '<section id="matches"></section>');
+const col = (key: string, n = true) => `<th${n ? ' class="n"' : ''} data-t="${key}">${PAGE_WORDS.en[key]}</th>`;
+export const LEADERBOARD_PAGE = shell('leaderboard', 'leaderboardTitle', `<div class="wide"><table id="standings">
+<thead><tr>${col('colPlayer', false)}${col('colMatchesWon')}${col('colMatches')}${col('colBoardsWon')}${col('colBoards')}${col('colPoints')}</tr></thead>
 <tbody></tbody>
 </table></div>`);
 

@@ -1,8 +1,60 @@
 // club.js: the pages' one script, plain JavaScript for any browser of the last years. Every name and
-// value from a table goes in through textContent (never markup).
+// value from a table goes in through textContent (never markup). The words are the page's language's
+// (words.ts): the one chosen on the page, else the browser's first that the pages speak, else English.
+import { PAGE_LANGUAGES, PAGE_LANGUAGE_NAMES, PAGE_WORDS } from './words.ts';
+
 export const PAGE_SCRIPT = `'use strict';
 (function () {
   var page = document.body.dataset.page;
+  var WORDS = ${JSON.stringify(PAGE_WORDS)};
+  var LANGS = ${JSON.stringify(PAGE_LANGUAGES)};
+  var NAMES = ${JSON.stringify(PAGE_LANGUAGE_NAMES)};
+  function pickLanguage() {
+    var kept = null;
+    try { kept = localStorage.getItem('carrom-language'); } catch (e) { /* storage off: the browser's */ }
+    if (LANGS.indexOf(kept) >= 0) return kept;
+    var wanted = navigator.languages || [navigator.language || 'en'];
+    for (var i = 0; i < wanted.length; i++) {
+      var l = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (LANGS.indexOf(l) >= 0) return l;
+    }
+    return 'en';
+  }
+  var lang = pickLanguage();
+  /** The page's words for key, {0}, {1}, … filled in. */
+  function t(key) {
+    var s = WORDS[lang][key] || WORDS.en[key] || key;
+    for (var i = 1; i < arguments.length; i++) s = s.split('{' + (i - 1) + '}').join(String(arguments[i]));
+    return s;
+  }
+  var tr = t; // the same, where a table's record is called t
+  /** A table wider than its box (a phone) says that it scrolls sideways, rather than hide its columns. */
+  function hintWide() {
+    Array.prototype.forEach.call(document.querySelectorAll('.wide'), function (w) {
+      var more = w.scrollWidth > w.clientWidth + 1;
+      var hint = w.previousElementSibling && w.previousElementSibling.classList.contains('scroll-hint') ? w.previousElementSibling : null;
+      if (more && !hint) w.parentNode.insertBefore(el('p', 'scroll-hint', t('scrollHint')), w);
+      if (!more && hint) hint.remove();
+    });
+  }
+  window.addEventListener('resize', hintWide);
+  document.documentElement.lang = lang;
+  Array.prototype.forEach.call(document.querySelectorAll('[data-t]'), function (e) { e.textContent = t(e.dataset.t); });
+  var chooser = document.getElementById('language');
+  if (chooser) {
+    chooser.setAttribute('aria-label', t('language'));
+    LANGS.forEach(function (l) {
+      var o = document.createElement('option');
+      o.value = l;
+      o.textContent = NAMES[l];
+      chooser.appendChild(o);
+    });
+    chooser.value = lang;
+    chooser.addEventListener('change', function () {
+      try { localStorage.setItem('carrom-language', chooser.value); } catch (e) { /* this page only */ }
+      location.reload();
+    });
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -23,27 +75,25 @@ export const PAGE_SCRIPT = `'use strict';
     var won = [];
     for (var i = 0; i < sides; i++) won.push(0);
     s.match.games.forEach(function (g) { won[g.winner]++; });
-    return 'games ' + won.join('–');
+    return t('games', won.join('–'));
   }
   function time(iso) {
-    return iso ? new Date(iso).toLocaleTimeString() : '';
+    return iso ? new Date(iso).toLocaleTimeString(lang) : '';
   }
   var seen = 0;
-  var wasOpen = false;
-  /** Calls onRecord at each record event, onRefused at each refused forward, and reload when the
-   * stream opens again after a break (a server restarted): what was stored meanwhile came as no event. */
+  // After a lost connection the stream resumes with new records only: what came meanwhile is read again.
+  // onRefused is called at each refused forward.
   function live(onRecord, reload, onRefused) {
     var mark = document.getElementById('live');
     var es = new EventSource('/api/v1/events');
+    var lost = false;
     es.onopen = function () {
-      mark.textContent = 'live';
-      mark.className = 'live on';
-      if (wasOpen) reload();
-      wasOpen = true;
+      mark.textContent = t('live'); mark.className = 'live on';
+      if (lost && reload) reload();
+      lost = false;
     };
     es.onerror = function () {
-      mark.textContent = 'reconnecting…';
-      mark.className = 'live';
+      lost = true; mark.textContent = t('reconnecting'); mark.className = 'live';
       // A refused stream (the server's cap, 503) is not retried by the browser: try again later.
       if (es.readyState === 2) setTimeout(function () { live(onRecord, reload, onRefused); }, 30000);
     };
@@ -90,13 +140,13 @@ export const PAGE_SCRIPT = `'use strict';
     var n = c.node;
     n.textContent = '';
     var h = el('h2');
-    var a = el('a', null, 'Table ' + t.table);
+    var a = el('a', null, tr('table', t.table));
     a.href = '/tables/' + encodeURIComponent(t.table);
     h.appendChild(a);
     h.appendChild(el('span', 'when', time(t.receivedAt)));
     n.appendChild(h);
     var s = t.state;
-    if (!s) { n.appendChild(el('p', 'what', 'No result yet.')); return; }
+    if (!s) { n.appendChild(el('p', 'what', tr('noResult'))); return; }
     var names = sides(t.players, s.mode);
     names.forEach(function (name, i) {
       var row = el('div', 'side');
@@ -106,11 +156,14 @@ export const PAGE_SCRIPT = `'use strict';
       row.appendChild(sc);
       n.appendChild(row);
     });
-    var what = s.match.over
-      ? 'Match over: ' + (s.match.winner === null ? 'no winner' : names[s.match.winner] + ' wins')
-      : s.match.boards.length + ' board' + (s.match.boards.length === 1 ? '' : 's') + ' played, board ' + s.board.number + ' in play';
+    var played = s.match.boards.length;
+    var what = t.abandoned
+      ? tr(played === 1 ? 'abandoned1' : 'abandonedN', played)
+      : s.match.over
+      ? (s.match.winner === null ? tr('matchOverNone') : tr('matchOver', names[s.match.winner]))
+      : tr(played === 1 ? 'played1' : 'playedN', played, s.board.number);
     var g = games(s, names.length);
-    n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : ', this game above') : '')));
+    n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : tr('thisGameAbove')) : '')));
   }
   function club() {
     function load() {
@@ -123,7 +176,7 @@ export const PAGE_SCRIPT = `'use strict';
     load();
     live(function (rec) {
       document.getElementById('empty').hidden = true;
-      showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt });
+      showTable({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, receivedAt: rec.receivedAt, abandoned: rec.abandoned === true });
       var n = card(rec).node;
       n.classList.add('fresh');
       setTimeout(function () { n.classList.remove('fresh'); }, 3000);
@@ -133,14 +186,15 @@ export const PAGE_SCRIPT = `'use strict';
   // A table's page: its matches, board by board.
   function tablePage() {
     var id = decodeURIComponent(location.pathname.split('/').pop());
-    document.querySelector('h1').textContent = 'Table ' + id;
-    document.title = 'Carrom results: table ' + id;
+    document.querySelector('h1').textContent = t('table', id);
+    document.title = t('tableTitle', id);
     function load() {
       getJson('/api/v1/matches/' + encodeURIComponent(id)).then(function (r) {
         var box = document.getElementById('matches');
         box.textContent = '';
-        if (r.matches.length === 0) box.appendChild(el('p', null, 'No result from this table yet.'));
+        if (r.matches.length === 0) box.appendChild(el('p', null, t('noTableResult')));
         r.matches.slice().reverse().forEach(function (m) { box.appendChild(matchView(m)); });
+        hintWide();
       });
     }
     load();
@@ -152,20 +206,20 @@ export const PAGE_SCRIPT = `'use strict';
     var sec = el('section', 'match');
     sec.dataset.match = String(m.id);
     var g = games(m.state, names.length);
-    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + (g || m.state.match.score.join('–')) + (m.over ? ' (over)' : '')));
-    sec.appendChild(el('p', 'what', 'Rules ' + m.rules + ', ' + m.mode + '; last record ' + m.counter + ' at ' + new Date(m.updatedAt).toLocaleString()));
-    var t = el('table', 'boards');
+    sec.appendChild(el('h2', null, names.join(' v ') + ' — ' + (g || m.state.match.score.join('–')) + (m.over ? t('over') : m.abandoned ? t('abandoned') : '')));
+    sec.appendChild(el('p', 'what', t('rulesLine', m.rules, t(m.mode), m.counter, new Date(m.updatedAt).toLocaleString(lang))));
+    var grid = el('table', 'boards');
     var head = el('tr');
-    ['Board', 'Game', 'Breaker', 'Winner', 'Points', 'Queen', 'Men left', 'Turns', 'Shots'].forEach(function (c) { head.appendChild(el('th', null, c)); });
-    t.appendChild(head);
+    ['colBoard', 'colGame', 'colBreaker', 'colWinner', 'colPoints', 'colQueen', 'colMenLeft', 'colTurns', 'colShots'].forEach(function (c) { head.appendChild(el('th', null, t(c))); });
+    grid.appendChild(head);
     m.boards.forEach(function (b) {
       var tr = el('tr');
       var left = b.menLeft0 === null ? '' : b.menLeft0 + '–' + b.menLeft1;
       [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v) { tr.appendChild(el('td', null, v)); });
-      t.appendChild(tr);
+      grid.appendChild(tr);
     });
     var wide = el('div', 'wide'); // a phone scrolls the table, not the page
-    wide.appendChild(t);
+    wide.appendChild(grid);
     sec.appendChild(wide);
     return sec;
   }
@@ -182,6 +236,7 @@ export const PAGE_SCRIPT = `'use strict';
           [p.matchesWon, p.matches, p.boardsWon, p.boards, p.points].forEach(function (v) { tr.appendChild(el('td', 'n', v)); });
           body.appendChild(tr);
         });
+        hintWide();
       });
     }
     load();

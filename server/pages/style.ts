@@ -6,7 +6,8 @@ body { margin: 0; font: 16px/1.4 system-ui, sans-serif; }
 header { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; padding: .75rem 1rem; border-bottom: 1px solid var(--line); }
 header h1 { font-size: 1.3rem; margin: 0; }
 nav a { margin-right: .75rem; }
-.live { margin-left: auto; font-size: .85rem; opacity: .7; }
+.language { font: inherit; font-size: .85rem; margin-left: auto; }
+.live { font-size: .85rem; opacity: .7; }
 .live.on::before { content: "● "; color: #2a2; }
 main { padding: 1rem; }
 .tables { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); }
@@ -20,6 +21,7 @@ main { padding: 1rem; }
 .refused h2 { font-size: 1.1rem; margin: 0 0 .25rem; }
 .refused code { white-space: pre-wrap; word-break: break-word; }
 .wide { overflow-x: auto; margin-bottom: 1.5rem; }
+.scroll-hint { font-size: .85rem; opacity: .75; margin: 0 0 .3rem; text-align: right; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }

@@ -6,7 +6,7 @@
 
 import { formatEvent, formatHeader, formatLog, parseEvent, parseHeader } from '../rules/log.ts';
 import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
-import { publicBoard, publicState, type PublicState, type State } from '../rules/state.ts';
+import { publicBoard, publicState, seatOf, type PublicState, type State } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
@@ -21,7 +21,8 @@ import { Buttons, type ButtonName } from './buttons.ts';
 import { DisplayGate } from './display-gate.ts';
 import { describeEvent, describePiece } from './describe.ts';
 import { say, type MessageId } from '../i18n/index.ts';
-import { explainEvent, explainWarning, type Said } from './explain.ts';
+import { explainEvent, explainWarning } from './explain.ts';
+import { BottomLine } from './bottom-line.ts';
 import { Install, type InstallOptions } from './install.ts';
 import { LogJournal } from './log-journal.ts';
 import { LostShot } from './lost.ts';
@@ -59,8 +60,9 @@ export interface SyncPort {
   resume(log: string | null, state: PublicState): void;
   /** The journal is about to forget the log before its newest board: the whole log so far. */
   keepLog(log: string): void;
-  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost. */
-  finished(kind: 'board' | 'match', log: string | null, state: PublicState): void;
+  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost.
+   * `abandoned`: the players started a new match before this one ended (a `board` record that says so). */
+  finished(kind: 'board' | 'match', log: string | null, state: PublicState, abandoned?: boolean): void;
   /** The host's timer; true if what the display shows of sync changed. */
   tick(now: number, atRest: boolean, enabled: boolean): boolean;
   /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
@@ -70,7 +72,7 @@ export interface SyncPort {
   /** Wi-Fi (re)connected: a wait after network failures ends now. */
   networkUp(): void;
   forget(): void;
-  openSetup(): { network: string; code: string } | { error: string };
+  openSetup(): { network: string; code: string } | { error: string; none?: true };
   closeSetup(): void;
 }
 
@@ -95,8 +97,8 @@ export interface AppOptions {
   observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
 }
 
-/** How long each message of the bottom line stays before the next (microseconds). */
-const SAID_US = 2_500_000;
+/** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
+const MENU_IDLE_US = 15_000_000;
 
 /** Boards finished in the match so far (each game's count starts again). */
 const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
@@ -126,13 +128,15 @@ export class TableApp {
   private lastT = 0;
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
-  private lastText = 'READY';
-  /** What the last event asks of the players, shown in turn on the bottom line (`lastText` is the one shown). */
-  private said: Said[] = [];
-  private saidIndex = 0;
-  private saidAt = 0;
+  /** The play screen's bottom line: the last event's messages in turn, or the app's own. */
+  private readonly line = new BottomLine();
   private boardKey = '';
-  private readonly faults = new Set<string>();
+  /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
+  private shotWarnedFrom = 0;
+  /** When a button was last pressed: a menu left open gives way to a shot after MENU_IDLE_US. */
+  private pressedAt = 0;
+  /** The faults that hold now, by channel: the fact that raised each. */
+  private readonly faults = new Map<string, HealthFact['fact']>();
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -201,7 +205,7 @@ export class TableApp {
     }
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
-    this.nextSaid(t);
+    if (this.line.advance(t)) this.draw();
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
     this.flushDisplay();
   }
@@ -216,7 +220,7 @@ export class TableApp {
    * once each time it is found (the corner's W! alone would only say "down, trying again"). */
   setWifi(w: Wifi, why: WifiTrouble | null = null): void {
     if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
-    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.lastText = this.say('wifiWrongPassword');
+    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.sayLine('wifiWrongPassword');
     this.wifiTrouble = why;
     this.wifi = w;
     this.draw();
@@ -231,7 +235,7 @@ export class TableApp {
     this.prefix = `${formatHeader(header)}\n`;
     this.o.sync?.matchStarted();
     this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.lastText = this.say(this.journal.failed ? 'notSaved' : 'newMatch');
+    this.sayLine(this.journal.failed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -277,8 +281,8 @@ export class TableApp {
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
-    const view = { board: publicBoard(s), match: s.match };
-    return playScreen(this.match.header, view, this.lastText, corner, this.lost?.notice(this.settings.language), this.settings.language);
+    const view = { board: publicBoard(s), match: s.match, gameEnded: this.gameEnded };
+    return playScreen(this.match.header, view, this.line.text, corner, this.lost?.notice(this.settings.language), this.settings.language);
   }
 
   framebuffer(): Uint8Array {
@@ -330,11 +334,12 @@ export class TableApp {
       }
     }
     this.boardKey = this.key(this.match.state);
+    this.sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
     // Carry on after the last logged time, plus a second for the reboot.
     this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
     this.lastT = lastT;
-    this.lastText = this.say('restored');
+    this.sayLine('restored');
     if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
@@ -351,11 +356,14 @@ export class TableApp {
   }
 
   private newSensing(header: MatchHeader): Sensing {
-    return new Sensing(
+    const sensing = new Sensing(
       { ...this.table, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
       { event: (e) => this.event(e), health: (h) => this.noteHealth(h), provisional: (p) => this.provisional(p) },
       header,
     );
+    // The seat on turn: a strip is silent only when its player had reason to use it (sensing.ts).
+    if (this.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
+    return sensing;
   }
 
   private key(s: State): string {
@@ -379,49 +387,36 @@ export class TableApp {
       this.boardKey = this.key(base);
     }
     const after = this.match.apply(e);
+    this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
     this.o.observer?.event?.(e);
     this.journal.add(e);
     // One record per shot: written when no shot is in progress (settled, or a call between shots).
     if (after.shot === null) this.journal.write();
-    this.tell(explainEvent(e, before, after, this.match.header, describeEvent(e, before, after, this.match.header, this.settings.language) ?? this.lastText, this.settings.language));
+    if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
+    // A menu forgotten open would hide what the shot did: the score screen comes back.
+    if (e.e === 'strike' && this.menus.open && this.o.clock.now() - this.pressedAt >= MENU_IDLE_US) this.menus.close();
+    const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
+    const shown = this.line.text;
+    const tellIt = () => {
+      const lang = this.settings.language;
+      const headline = describeEvent(e, before, after, this.match.header, lang) ?? shown;
+      this.line.tell(explainEvent(e, before, after, this.match.header, headline, lang, warnedFrom), this.o.clock.now(), tellIt);
+    };
+    tellIt();
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
-    if (this.journal.failed) this.lastText = this.say('notSaved');
+    if (this.journal.failed) this.sayLine('notSaved');
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
     if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
     this.draw();
   }
 
-  /** Shows these messages on the bottom line one after another, from the first. */
-  private tell(said: Said[]): void {
-    this.said = said;
-    this.saidIndex = 0;
-    this.saidAt = this.o.clock.now();
-    if (said.length > 0) this.lastText = said[0].display;
-  }
-
-  /** Every 2.5 s the next message, while the line still shows one of them (nothing else took its place). */
-  private nextSaid(t: number): void {
-    const said = this.said;
-    if (said.length < 2 || t - this.saidAt < SAID_US) return;
-    if (this.lastText !== said[this.saidIndex].display) {
-      this.said = [];
-      return;
-    }
-    this.saidIndex = (this.saidIndex + 1) % said.length;
-    this.saidAt = t;
-    this.lastText = said[this.saidIndex].display;
-    this.draw();
-  }
-
   /** What the last event asks of the players and what the table would not take, in sentences (the simulator's page). */
   explanation(): string[] {
-    const out: string[] = [];
-    if (this.said.length > 0 && this.lastText === this.said[this.saidIndex].display) for (const s of this.said) if (s.page) out.push(s.page);
-    return out;
+    return this.line.sentences();
   }
 
   /** The engine's warnings in this match's log, in sentences, newest last (the simulator's page). */
@@ -444,22 +439,44 @@ export class TableApp {
   }
 
   private provisional(p: SeenPiece): void {
-    this.lastText = describePiece(p.piece, p.pocket, this.settings.language);
+    const sayIt = () => this.line.show(describePiece(p.piece, p.pocket, this.settings.language), sayIt);
+    sayIt();
     this.draw();
+  }
+
+  /** A game of the match has ended and the next one's first strike is still to come: the finished game
+   * stays on show (the display's score and the simulator's page). */
+  get gameEnded(): boolean {
+    const s = this.match.state;
+    const b = s.board;
+    return s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
+  }
+
+  /** After a power cut, the number of the shot it may have taken, while the table asks (null: none). */
+  get lostShot(): number | null {
+    return this.lost ? this.lost.shot : null;
+  }
+
+  /** The faults that hold now (the display's `!`), oldest first: what a self-test cleared is gone. */
+  faultsNow(): { channel: string; fact: HealthFact['fact'] }[] {
+    const out: { channel: string; fact: HealthFact['fact'] }[] = [];
+    for (const [channel, fact] of this.faults) out.push({ channel, fact });
+    return out;
   }
 
   /** A health fact from the sensing layer, or from the host (a sensor that stopped answering its bus). */
   noteHealth(h: HealthFact): void {
     this.health.push(h);
     if (this.health.length > 32) this.health.shift();
-    if (h.fact === 'unstuck') this.faults.delete(h.channel);
-    else if (h.fact !== 'flapping') this.faults.add(h.channel);
+    if (h.fact === 'unstuck' || h.fact === 'heard') this.faults.delete(h.channel);
+    else if (h.fact !== 'flapping') this.faults.set(h.channel, h.fact);
     this.draw();
   }
 
   // --- buttons and menus --------------------------------------------------------------------------
 
   private press(b: ButtonName, long: boolean): void {
+    this.pressedAt = this.o.clock.now();
     if (this.install.active) {
       if (!this.install.press(b, long)) this.leaveInstall();
     } else if (!this.menus.open) {
@@ -493,11 +510,20 @@ export class TableApp {
       sync: this.o.sync,
       call: (c) => this.call(c),
       change: (s) => this.changeSettings(s),
-      startMatch: () => {
-        const error = this.newMatch(setupHeader(this.setup));
-        if (error) this.lastText = error.toUpperCase().slice(0, 21);
-      },
+      startMatch: () => this.startMatch(),
     };
+  }
+
+  /** NEW MATCH › START: a match in progress is abandoned (its record says so), and the new one begins. */
+  private startMatch(): void {
+    if (!this.atRest) {
+      this.sayLine('waitShotInPlay');
+      return;
+    }
+    const s = this.match.state;
+    if (s.shots > 0 && !s.match.over) this.o.sync?.finished('board', this.fullLog(), publicState(s), true);
+    const error = this.newMatch(setupHeader(this.setup));
+    if (error) this.line.show(error.toUpperCase().slice(0, 21));
   }
 
   /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */
@@ -505,7 +531,7 @@ export class TableApp {
     const lost = this.lost;
     if (!lost) return;
     this.lost = null;
-    if (putBack) this.lastText = this.say('putBackPlayAgain');
+    if (putBack) this.sayLine('putBackPlayAgain');
     else for (const e of lost.events(Math.floor(this.o.clock.now() / 1000))) this.event(e);
   }
 
@@ -513,6 +539,7 @@ export class TableApp {
     this.settings = { ...this.settings, ...s };
     if (s.brightness) this.o.display.brightness?.(s.brightness);
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
+    if (s.language) this.line.retell();
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
     if (this.atRest) this.saveSettings();
     else this.settingsUnsaved = true;
@@ -525,8 +552,14 @@ export class TableApp {
     try {
       this.o.settings?.set(storedSettings(this.settings));
     } catch {
-      this.lastText = this.say('notSaved');
+      this.sayLine('notSaved');
     }
+  }
+
+  /** The bottom line says `id`, and says it again in another language if the players choose one. */
+  private sayLine(id: MessageId, a?: string | number): void {
+    const sayIt = () => this.line.show(this.say(id, a), sayIt);
+    sayIt();
   }
 
   /** A message in the table's language. */
@@ -548,7 +581,7 @@ export class TableApp {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.atRest) {
-      this.lastText = this.say('waitShotInPlay');
+      this.sayLine('waitShotInPlay');
       return;
     }
     this.install.start(what);
@@ -566,7 +599,7 @@ export class TableApp {
     this.faults.clear();
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
-    this.lastText = this.say('ready');
+    this.sayLine('ready');
   }
 
   /** Draws the whole screen again and sends the whole frame (the path a boot takes). */

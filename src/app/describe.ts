@@ -63,9 +63,18 @@ export function describeEvent(e: GameEvent, before: State, after: State, header:
 function settled(before: State, after: State, names: string[], lang: Language): string {
   if (after.match.over && !before.match.over) return say(lang, 'matchTo', after.match.winner === null ? '?' : names[after.match.winner]);
   const boards = after.match.boards;
-  if (boards.length > before.match.boards.length || after.match.games.length > before.match.games.length) {
-    const b = after.match.games.length > before.match.games.length ? null : boards[boards.length - 1];
-    return b && b.winner !== null ? say(lang, 'boardTo', names[b.winner], b.points) : say(lang, 'gameOver');
+  const games = after.match.games;
+  if (games.length > before.match.games.length) {
+    // The match's score began again at 0: the last board's points are what the game's score gained.
+    const score = games[games.length - 1].score;
+    let best = 0;
+    for (let i = 1; i < score.length; i++) if (score[i] - before.match.score[i] > score[best] - before.match.score[best]) best = i;
+    const gained = score[best] - before.match.score[best];
+    return gained > 0 ? say(lang, 'boardTo', names[best], gained) : say(lang, 'gameOver');
+  }
+  if (boards.length > before.match.boards.length) {
+    const b = boards[boards.length - 1];
+    return b.winner !== null ? say(lang, 'boardTo', names[b.winner], b.points) : say(lang, 'gameOver');
   }
   if (after.waiting === 'identify') return say(lang, 'nameThePiece');
   if (after.waiting === 'colour') return say(lang, 'chooseAColour');
@@ -76,4 +85,15 @@ function settled(before: State, after: State, names: string[], lang: Language): 
   if (q.state === 'pending' && before.board.queen.state === 'onBoard') return say(lang, 'queenCoverIt');
   if (q.state === 'onBoard' && before.board.queen.state !== 'onBoard') return say(lang, 'queenBack');
   return say(lang, after.board.turn === before.board.turn ? 'shootAgain' : 'turnPasses');
+}
+
+/** A game of the match just ended (not the match): who won it and the games so far, after the last
+ * board's points, shown until the next game's first strike. */
+export function describeGameEnd(before: State, after: State, header: MatchHeader, lang: Language = 'en'): string[] {
+  const games = after.match.games;
+  if (games.length <= before.match.games.length || after.match.over) return [];
+  const names = sideNames(header);
+  const won = names.map(() => 0);
+  for (const g of games) won[g.winner]++;
+  return [say(lang, 'gameTo', games.length, names[games[games.length - 1].winner]), say(lang, 'gamesAre', won.join('-'))];
 }

@@ -15,7 +15,7 @@ import { sideNames } from '../view/screen.ts';
 import { EXPLAIN_LINES } from '../i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../i18n/explain-page.ts';
 import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
-import { FOUL_WORDS } from './describe.ts';
+import { FOUL_WORDS, describeGameEnd } from './describe.ts';
 
 /** One message: the display's line (capitals, at most 21 characters once filled) and the page's sentence. */
 export interface Said {
@@ -33,7 +33,7 @@ export const EXPLAIN: Readonly<Record<string, Readonly<Said>>> = Object.freeze({
   anyonePlaces: Object.freeze({ display: 'ANY PLAYER PLACES IT', page: 'Any player places it.' }),
   owes: Object.freeze({ display: 'DUE: {side} OWES {n}', page: '{side} owes {n} {men}: the next one pocketed comes back.' }),
   notAFoul: Object.freeze({ display: 'NOT A FOUL: {kind}', page: '"{kind}" is not a foul under these rules ({rules}): the call changes nothing.' }),
-  wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts as his.' }),
+  wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts as {who}\'s.' }),
   countedFor: Object.freeze({ display: 'COUNTED FOR {who}', page: '' }), // the page says it with wrongBaseline
   tooMany: Object.freeze({ display: '{colour}: ONLY {n} LEFT', page: 'More {colour} {men} went in than were on the board ({n}): the shot is judged on what was there.' }),
   noQueen: Object.freeze({ display: 'QUEEN WAS NOT ON', page: 'The queen was reported in a pocket, but it was not on the board (covered, or already in): it does not count.' }),
@@ -199,20 +199,23 @@ function overCount(warning: string, lang: Language): Said[] {
   return out;
 }
 
-/** The warnings an event added (none after an undo that folded the log again with fewer). */
-export function newWarnings(before: State, after: State, header: MatchHeader, lang: Language = 'en'): Said[] {
+/** The warnings an event added, or those from `from` on (none after an undo that folded the log again with fewer). */
+export function newWarnings(before: State, after: State, header: MatchHeader, lang: Language = 'en', from = before.warnings.length): Said[] {
   const out: Said[] = [];
-  for (let i = before.warnings.length; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header, lang));
+  for (let i = from; i < after.warnings.length; i++) out.push(...explainWarning(after.warnings[i].warning, header, lang));
   return out;
 }
 
 /** Everything to tell after an event: the headline first (unless the engine refused what it says), then
- * what to put back and who places it, then what the engine would not take. */
-export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null, lang: Language = 'en'): Said[] {
-  const warned = newWarnings(before, after, header, lang);
+ * what to put back and who places it, then what the engine would not take. `warnedFrom`: at a settle, the
+ * warnings' count at the shot's strike, so that what the strike was warned of (WRONG BASELINE) is said
+ * again once the shot is at rest, when the players look. */
+export function explainEvent(e: GameEvent, before: State, after: State, header: MatchHeader, headline: string | null, lang: Language = 'en', warnedFrom = before.warnings.length): Said[] {
+  const warned = newWarnings(before, after, header, lang, Math.min(warnedFrom, before.warnings.length));
   const refused = warned.length > 0 && (e.e === 'call' || e.e === 'identify');
   const out: Said[] = [];
   if (headline !== null && !refused) out.push({ display: headline, page: '' });
+  for (const line of describeGameEnd(before, after, header, lang)) out.push({ display: line, page: '' });
   out.push(...explainShot(before, after, header, lang), ...warned);
   return out;
 }

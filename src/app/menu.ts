@@ -3,12 +3,15 @@
 
 import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
-import { FOUL_KINDS, type MatchHeader, type Mode } from '../rules/types.ts';
+import { FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../rules/types.ts';
+import { calledFoulCounts } from '../rules/fouls.ts';
+import { withOptions } from '../rules/params.ts';
 import type { TraceCall } from '../sensing/types.ts';
 import type { SyncView } from '../sync/sync.ts';
 import type { LostShot } from './lost.ts';
 import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
 import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
+import { wrap } from '../view/wrap.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 
 export { DEFAULT_SETTINGS, type Settings } from './settings.ts';
@@ -45,7 +48,8 @@ export interface SyncControl {
   view(): SyncView;
   retryNow(): void;
   forget(): void;
-  openSetup(): { network: string; code: string } | { error: string };
+  /** `none`: the table has no setup page (the simulator), said in the table's language. */
+  openSetup(): { network: string; code: string } | { error: string; none?: true };
   closeSetup(): void;
 }
 
@@ -59,6 +63,8 @@ export interface Item {
 export interface Menu {
   title: string;
   items: Item[];
+  /** Where the cursor starts (the current choice); the top if absent. */
+  selected?: number;
 }
 
 const goBack = () => 'back' as const;
@@ -80,7 +86,7 @@ export function mainMenu(c: MenuContext): Menu {
   if (c.lost) items.push({ label: t('lostShot'), open: () => lostShotMenu(c) });
   items.push(
     { label: t('offBoard'), open: () => pieceMenu(t('offBoard'), c, false) },
-    { label: t('foul'), open: () => menu(lang, t('foul'), FOUL_KINDS.map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
+    { label: t('foul'), open: () => menu(lang, t('foul'), foulsFirst(c.header).map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
     callItem(t('noContact'), { call: 'nocontact' }),
     callItem(t('noCross'), { call: 'nocross' }),
   );
@@ -95,6 +101,14 @@ export function mainMenu(c: MenuContext): Menu {
   const sync = c.sync;
   if (sync) items.push({ label: t('sync'), open: () => syncMenu(sync, lang) });
   return menu(lang, t('menu'), items);
+}
+
+/** The foul kinds, those that are fouls under the match's rules first (under ICF touching is not). */
+function foulsFirst(header: MatchHeader): FoulKind[] {
+  const p = withOptions((presetNamed(header.rules) ?? PRESETS.icf).params, header.options);
+  const params = p.ok ? p.value : PRESETS.icf.params;
+  const counts = FOUL_KINDS.filter((k) => calledFoulCounts({ params }, k));
+  return [...counts, ...FOUL_KINDS.filter((k) => !counts.includes(k))];
 }
 
 function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
@@ -127,12 +141,15 @@ function colourMenu(c: MenuContext): Menu {
   return menu(lang, say(lang, 'colour'), (['white', 'black'] as const).map((colour) => ({ label: say(lang, colour), act: () => (c.call({ call: 'colour', colour }), 'close') })));
 }
 
-const choose = <T>(lang: Language, title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu =>
-  menu(
+/** A choice among `options`, the cursor on the current one (marked •). */
+const choose = <T>(lang: Language, title: string, options: readonly T[], label: (v: T) => string, set: (v: T) => void, current: T): Menu => ({
+  ...menu(
     lang,
     title,
     options.map((v) => ({ label: `${v === current ? '• ' : '  '}${label(v)}`, act: () => (set(v), 'back') })),
-  );
+  ),
+  selected: Math.max(0, options.indexOf(current)),
+});
 
 function playersFor(mode: Mode, now: string[]): string[] {
   const n = mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3;
@@ -152,7 +169,10 @@ export function setupMenu(c: MenuContext): Menu {
     { label: t('players'), open: () => menu(lang, t('players'), s.players.map((name, i) => ({ label: `${i + 1} ${name}`, open: () => nameMenu(lang, s, i) }))) },
     { label: t('breaksIs', s.players[s.breaker] ?? ''), open: () => choose(lang, t('firstBreaker'), s.players.map((_, i) => i), (i) => s.players[i], (i) => (s.breaker = i), s.breaker) },
     { label: t('queenCapIs', capWord(s.queenCap)), open: () => choose(lang, t('queenCap'), ['preset', null, 22, 24] as const, capWord, (v) => (s.queenCap = v), s.queenCap as 'preset') },
-    { label: t('start'), act: () => (c.startMatch(), 'close') },
+    // A match in progress is thrown away only when a player says so (UNDO asks too).
+    c.state.shots > 0 && !c.state.match.over
+      ? { label: t('start'), open: () => menu(lang, t('abandonAsk'), [{ label: t('yesAbandon'), act: () => (c.startMatch(), 'close') }]) }
+      : { label: t('start'), act: () => (c.startMatch(), 'close') },
   ]);
 }
 
@@ -181,7 +201,8 @@ function nameMenu(lang: Language, s: Setup, i: number): Menu {
   // The name alone when the label would push its last letters off the title row.
   const title = say(lang, 'nameOf', s.players[i]);
   return menu(lang, [...title].length <= 16 ? title : s.players[i], [
-    { label: t('addLetter'), open: () => menu(lang, t('letter'), LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
+    // The letters' title is the name so far (a cursor after it), rebuilt at each letter added.
+    { label: t('addLetter'), open: () => menu(lang, `${s.players[i]}_`, LETTERS_OF[lang].map((ch) => ({ label: ch === ' ' ? t('space') : ch, act: () => ((s.players[i] = (s.players[i] + ch).slice(0, 12)), 'stay') }))) },
     { label: t('deleteLast'), act: () => ((s.players[i] = s.players[i].slice(0, -1)), 'stay') },
     { label: t('clear'), act: () => ((s.players[i] = ''), 'stay') },
   ]);
@@ -211,11 +232,12 @@ function installMenu(c: MenuContext): Menu {
 
 const INFO = (label: string): Item => ({ label, act: () => 'stay' });
 
-/** Long text in rows of 19 characters, one item each (the menu is the only screen with room). */
+/** A menu row's characters (src/view/render.ts). */
+const ROW = 19;
+
+/** Long text in rows of a menu, one item each, broken at words (the menu scrolls: all of it can be read). */
 function message(lang: Language, title: string, text: string): Menu {
-  const rows: Item[] = [];
-  for (let at = 0; at < text.length && rows.length < 12; at += 19) rows.push(INFO(text.slice(at, at + 19).toUpperCase()));
-  return menu(lang, title, rows);
+  return menu(lang, title, wrap(text.toUpperCase(), ROW).map(INFO));
 }
 
 /** The state of results sync, and what a person can do about it. Labels are rebuilt at each press. */
@@ -230,7 +252,8 @@ export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
     const error = v.error;
     if (error !== null) items.push({ label: t('errorIs', error.toUpperCase()), open: () => message(lang, t('lastError'), error) });
     if (v.retryInS !== null) items.push(INFO(t('nextTryIn', v.retryInS)));
-    items.push(INFO(t('tableIs', v.table ?? '').toUpperCase()), INFO(t('serverIs', v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')).toUpperCase()));
+    // The server's address whole (a port cut off would send a reader to the wrong place): on rows of its own.
+    items.push(INFO(t('tableIs', v.table ?? '').toUpperCase()), ...wrap(t('serverIs', v.server === null ? 'MDNS' : v.server.replace(/^https?:\/\//, '')).toUpperCase(), ROW).map(INFO));
     items.push({ label: t('retryNow'), act: () => (s.retryNow(), 'stay') });
   }
   items.push({ label: t('setupPage'), open: () => setupPage(s, lang) });
@@ -241,7 +264,7 @@ export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
 /** Opens the table's own access point; the display shows its name and the code that opens the page. */
 function setupPage(s: SyncControl, lang: Language): Menu {
   const a = s.openSetup();
-  if ('error' in a) return message(lang, say(lang, 'setupPage'), a.error);
+  if ('error' in a) return message(lang, say(lang, 'setupPage'), a.none === true ? say(lang, 'noSetupPage') : a.error);
   return menu(lang, say(lang, 'setupPage'), [INFO(say(lang, 'wifiNetwork', a.network)), INFO(say(lang, 'setupCode', a.code)), { label: say(lang, 'closeSetup'), act: () => (s.closeSetup(), 'back') }]);
 }
 
@@ -266,7 +289,8 @@ export class MenuStack {
   }
 
   show(build: () => Menu): void {
-    this.stack = [{ menu: build(), selected: 0, build }];
+    const menu = build();
+    this.stack = [{ menu, selected: menu.selected ?? 0, build }];
   }
 
   close(): void {
@@ -294,7 +318,8 @@ export class MenuStack {
     const item = t.menu.items[t.selected];
     if (item.open) {
       const build = item.open;
-      this.stack.push({ menu: build(), selected: 0, build });
+      const menu = build();
+      this.stack.push({ menu, selected: menu.selected ?? 0, build });
       return;
     }
     const next = item.act ? item.act() : 'stay';

@@ -171,9 +171,10 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   if (sendQueenBack) queenBack(board);
   else if (f.queen) {
     board.queen = { state: coverNow ? 'covered' : 'pending', side: f.side };
+    if (coverNow) board.queenCoveredTurn = board.turnId;
     board.queenBackAtTurnEnd = earlyQueenKept;
   } else if (wasPending) {
-    if (!ownBack && coveringMen(state, f) > 0) board.queen = { state: 'covered', side: f.side };
+    if (!ownBack && coveringMen(state, f) > 0) ((board.queen = { state: 'covered', side: f.side }), (board.queenCoveredTurn = board.turnId));
     else if (!(f.striker && f.own > 0 && !loseTurn && !improper)) queenBack(board); // ICF 74(a) keeps it pending
   }
 

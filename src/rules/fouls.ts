@@ -35,7 +35,7 @@ export function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts
 }
 
 /** Whether a foul called at the table is one under this preset (touching and back shots are not everywhere). */
-export function calledFoulCounts(state: State, kind: string): boolean {
+export function calledFoulCounts(state: Pick<State, 'params'>, kind: string): boolean {
   if (kind === 'touch') return state.params.touchFoul;
   if (kind === 'backshot') return state.params.backShots === 'forbidden';
   return true;
@@ -50,7 +50,9 @@ export function applyFoul(state: State, board: Board, f: ShotFacts): State {
   pocketAll(state, board, f, shooter);
   if (ownLastFoul) returnOwn(state, board, f, shooter);
   if (f.opp > 0 && (p.opponentManDisposition === 'returned' || (last.opp && p.opponentLastMan === 'foulReturn'))) returnOpp(board, f);
-  if (f.queen || board.queen.state === 'pending') queenBack(board);
+  // 004 L56: with an opponent's man, a queen covered earlier in the same turn goes back too.
+  const coveredThisTurn = board.queen.state === 'covered' && board.queenCoveredTurn === board.turnId;
+  if (f.queen || board.queen.state === 'pending' || (f.opp > 0 && p.queenVoidedEvenIfCovered && coveredThisTurn)) queenBack(board);
   penalise(state, board, f.side, 1);
   payDues(state, board);
   passTurn(state, board);

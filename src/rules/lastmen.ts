@@ -43,6 +43,8 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
     if (board.onBoard[ownColour] > 0) return null; // sent back with the striker: the board goes on
     return end(side, winPoints(state, board, side, oppColour), covered);
   }
+  // 001 L23: the striker's rule sent the man back with it; the player plays again, the board goes on.
+  if (f.striker && p.ownLastWithStriker === 'strikerRule' && board.onBoard[ownColour] > 0) return null;
   switch (p.ownLastBeforeQueen) {
     case 'loseBy3':
       return end(opp, three(opp), null); // ICF 80, 81; 002 Cas.5

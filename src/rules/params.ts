@@ -40,6 +40,9 @@ export const PARAMS = Object.freeze({
   opponentManDisposition: oneOf('stays', 'returned'),
   opponentWithOwnTurn: oneOf('continue', 'end'),
   queenVoidedByOpponentManSameTurn: bool,
+  /** With `queenVoidedByOpponentManSameTurn`: a queen covered by an earlier shot of the same turn goes back
+   * too (004 L56 "i samma tur"), not only the queen of that shot or one still to be covered. */
+  queenVoidedEvenIfCovered: bool,
   opponentLastMan: oneOf('loseBoard', 'foulReturn'),
   /** What the opponent wins by when the shooter pockets his last man (the board is lost, `opponentLastMan`):
    * `icf` ICF 76/79 (the offender's men + the queen's points unless it is covered; see lastmen.ts);
@@ -49,6 +52,10 @@ export const PARAMS = Object.freeze({
    * `plus3UnlessOffenderCovered` the offender's men + 3 unless the offender covered the queen (002 Cas.6). */
   opponentLastManPoints: oneOf('icf', 'boardPlus3', 'plus3Always', 'plus3UnlessOffenderCovered'),
   ownLastBeforeQueen: oneOf('loseBy3', 'loseNonOffenderMenPlus3', 'foulReturn', 'allowedIfVariant'),
+  /** The striker pocketed with the shooter's own last man, the queen not covered: `ownLastRule` the board
+   * ends as `ownLastBeforeQueen` says (ICF 81(a)); `strikerRule` the striker's rule returns the man and the
+   * board goes on (001 L23: "v tem primeru igra ponovno", the man back on the centre). */
+  ownLastWithStriker: oneOf('ownLastRule', 'strikerRule'),
   simultaneousLastMen: oneOf('icf', 'unspecified'),
   manOffBoard: oneOf('noPenalty', 'loseTurnUnlessOwn', 'foul'),
   strikerOffBoard: oneOf('noPenalty', 'loseTurnUnlessOwn', 'asStrikerPocketed', 'foul'),

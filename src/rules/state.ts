@@ -38,6 +38,8 @@ export interface Board {
   queen: { state: QueenState; side: number | null };
   /** The queen was pocketed before its owner could take it and goes back when the turn ends. */
   queenBackAtTurnEnd: boolean;
+  /** The `turnId` in which the queen was covered (absent in snapshots made before there was one). */
+  queenCoveredTurn?: number;
   dues: number[];
   broken: boolean;
   /** Failed break attempts of the current breaker. */

@@ -24,6 +24,8 @@ export interface SensingOutput {
 }
 
 const STRIP_SILENT_AFTER = 4;
+/** Told whose turn it is: strikes made elsewhere while a seat was on turn before its strip is silent. */
+const STRIP_SILENT_PASSED = 2;
 /** A beam edge this soon after the last reading (ringing) goes to its gate alone: less work per edge. */
 const RINGING_US = 50;
 
@@ -39,6 +41,10 @@ export class Sensing {
   private given = -Infinity;
   private readonly seatsInPlay: number[];
   private readonly silentReported = [false, false, false, false];
+  /** The seat on turn, when the app says (turnAt); null for `carrom sense`, which knows no turns. */
+  private turnSeat: number | null = null;
+  /** Per seat: strikes made from another seat while it was on turn and its strip had said nothing. */
+  private readonly passedBy = [0, 0, 0, 0];
   readonly cfg: SensingConfig;
 
   constructor(
@@ -78,12 +84,18 @@ export class Sensing {
         break;
       case 'strip':
         this.strips.reading(r.t, r.seat, r.mm);
+        this.stripHeard(r.t, r.seat);
         break;
       case 'call':
         this.push({ t: r.t, kind: 'call', call: r.call });
         break;
     }
     this.flush(this.watermark());
+  }
+
+  /** The rules' seat on turn (after each event): a strip is silent only if its player had reason to use it. */
+  turnAt(seat: number): void {
+    this.turnSeat = seat;
   }
 
   /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
@@ -146,7 +158,7 @@ export class Sensing {
         this.emit({ e: 'strike', seat: s.seat, t: 0 }, s.t);
         this.shotOpen = true;
         this.lastActivity = s.t;
-        this.checkStrips(s.t);
+        this.checkStrips(s.t, s.seat);
         return;
       case 'placed':
         if (this.shotOpen) this.settle(s.t);
@@ -174,15 +186,29 @@ export class Sensing {
     this.out.event({ ...e, t: Math.floor(us / 1000) });
   }
 
-  /** A strip of a seat in play that never said anything while others struck: it is silent. */
-  private checkStrips(t: number): void {
-    if (this.strips.strikes < STRIP_SILENT_AFTER) return;
+  /** A strip of a seat in play that said nothing while it had reason to. Told whose turn it is (the app),
+   * a seat is silent once two strikes came from elsewhere while it was on turn: a player who pockets
+   * four in a row gives the others' strips no reason to speak. Not told (`carrom sense`), by the fourth
+   * strike. A silent strip that speaks again is said to be heard, once. */
+  private checkStrips(t: number, from: number): void {
+    const turn = this.turnSeat;
+    if (turn !== null && turn !== from && !this.strips.heardFrom(turn)) this.passedBy[turn]++;
     for (const seat of this.seatsInPlay) {
-      if (!this.strips.heardFrom(seat) && !this.silentReported[seat]) {
+      if (this.silentReported[seat]) continue;
+      const silent = turn === null ? this.strips.strikes >= STRIP_SILENT_AFTER : this.passedBy[seat] >= STRIP_SILENT_PASSED;
+      if (silent && !this.strips.heardFrom(seat)) {
         this.silentReported[seat] = true;
         this.out.health?.({ t, fact: 'stripSilent', channel: `s${seat}` });
       }
     }
+  }
+
+  /** A strip reported silent has said something: the fault no longer holds. */
+  private stripHeard(t: number, seat: number): void {
+    if (!this.silentReported[seat]) return;
+    this.silentReported[seat] = false;
+    this.passedBy[seat] = 0;
+    this.out.health?.({ t, fact: 'heard', channel: `s${seat}` });
   }
 }
 

@@ -35,7 +35,7 @@ export type Reading =
  * a lower beam that saw nothing of pieces the upper beam saw fall (gate.ts). */
 export interface HealthFact {
   t: number;
-  fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'colourSilent' | 'stripSilent';
+  fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'colourSilent' | 'stripSilent' | 'heard';
   /** A channel name of docs/formats.md §2: "p2.a", "p1.c", "s0". */
   channel: string;
 }

@@ -19,6 +19,8 @@ export interface RecordFields {
   state: PublicState;
   /** ISO 8601, or null when the table has no time. */
   madeAt: string | null;
+  /** The players started a new match before this one ended: its last record says so (docs/sync.md §1). */
+  abandoned?: boolean;
 }
 
 /** The record as JSON text; `state` exactly as `carrom replay` prints it. */
@@ -26,7 +28,7 @@ export function recordText(f: RecordFields): string {
   return (
     `{"carromResult":1,"table":${JSON.stringify(f.table)},"counter":${f.counter},"kind":"${f.kind}",` +
     `"firmware":${JSON.stringify(f.firmware)},"log":${JSON.stringify(f.log)},"state":${formatJson(f.state)},` +
-    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}}`
+    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}}`
   );
 }
 

@@ -123,8 +123,9 @@ export class Sync {
     this.archived = events;
   }
 
-  /** A board, or the match, ended (at rest): the record is made, signed and queued now. */
-  finished(kind: RecordKind, log: string | null, state: PublicState): void {
+  /** A board, or the match, ended (at rest): the record is made, signed and queued now. `abandoned`: the
+   * players started a new match before this one ended; a `board` record says so. */
+  finished(kind: RecordKind, log: string | null, state: PublicState, abandoned = false): void {
     const s = this.settings;
     if (!s) return;
     if (log === null) {
@@ -134,7 +135,7 @@ export class Sync {
     }
     const made = this.safely(() =>
       this.outbox.add(kind, (counter) => {
-        const text = recordText({ table: s.table, counter, kind, firmware: this.o.firmware, log, state, madeAt: this.o.wallClock?.iso() ?? null });
+        const text = recordText({ table: s.table, counter, kind, firmware: this.o.firmware, log, state, madeAt: this.o.wallClock?.iso() ?? null, abandoned });
         return signedBody(text, s.secret, this.o.digest);
       }),
     );
@@ -339,8 +340,8 @@ export class Sync {
     this.reload();
   }
 
-  openSetup(): { network: string; code: string } | { error: string } {
-    return this.o.setup ? this.o.setup.open() : { error: 'this table has no setup page' };
+  openSetup(): { network: string; code: string } | { error: string; none?: true } {
+    return this.o.setup ? this.o.setup.open() : { error: 'this table has no setup page', none: true };
   }
 
   closeSetup(): void {

@@ -40,11 +40,13 @@ const under = (letter: string, mark: string) => `${SHORT[letter]} ${UNDER[mark]}
 export const ACCENTED: Readonly<Record<string, string>> = Object.freeze({
   Á: over('acute', 'A'),
   À: over('grave', 'A'),
-  Â: over('circumflex', 'A'),
+  // Over the pointed top of the short A, the circumflex would only make a taller A: a flat-topped one.
+  Â: `${OVER.circumflex} ##### #...# ##### #...# #...#`,
   Ã: over('tilde', 'A'),
   Ä: over('diaeresis', 'A'),
-  // The breve's cup over a flat-topped A would be two equal rows: the A is pointed, as under Å's ring.
-  Ă: `${OVER.breve} ..#.. .#.#. #...# ##### #...#`,
+  // The breve's cup over a pointed A drew an X, and over the short A's top two equal rows: under a
+  // flat-topped A it stays a cup.
+  Ă: `${OVER.breve} ##### #...# ##### #...# #...#`,
   // The ring sits on the apex of a pointed A.
   Å: '..#.. .#.#. ..#.. .#.#. #...# ##### #...#',
   É: over('acute', 'E'),

@@ -63,9 +63,12 @@ const ARROWS = Object.freeze(['↓', '←', '↑', '→'] as const);
 
 const short = (name: string) => name.toUpperCase().slice(0, 8);
 
+/** A doubles partner in four letters: a default name (PLAYER 3) as P3, not PLAY. */
+const four = (name: string) => (name.length === 8 && name.startsWith('PLAYER ') ? `P${name[7]}` : name.slice(0, 4));
+
 export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string[] {
   const p = header.players.map(short);
-  if (header.mode === 'doubles') return [`${p[0].slice(0, 4)}+${p[2].slice(0, 4)}`, `${p[1].slice(0, 4)}+${p[3].slice(0, 4)}`];
+  if (header.mode === 'doubles') return [`${four(p[0])}+${four(p[2])}`, `${four(p[1])}+${four(p[3])}`];
   return p;
 }
 
@@ -73,7 +76,10 @@ export function sideNames(header: Pick<MatchHeader, 'mode' | 'players'>): string
  * (the board, and of the match its score and how far it is, not the history of its boards). */
 export interface ScreenState {
   board: PublicState['board'];
-  match: Pick<PublicState['match'], 'score' | 'over' | 'winner'> & { games: { readonly length: number } };
+  match: Pick<PublicState['match'], 'score' | 'over' | 'winner'> & { games: ReadonlyArray<{ readonly winner: number; readonly score: readonly number[] }> };
+  /** A game of the match has just ended and the next one's first strike is still to come: the display
+   * shows the finished game's score (the match's has started again at 0). */
+  gameEnded?: boolean;
 }
 
 /** The play screen for a state; `last` is the latest event in words, `notice` a question of the app's own. */
@@ -83,13 +89,14 @@ export function playScreen(header: MatchHeader, s: ScreenState, last: string, co
   const sideOfTurn = header.mode === 'doubles' ? b.turn % 2 : b.turn;
   const seat = header.mode === 'singles' ? b.turn * 2 : b.turn;
   const points = 'points' in b ? (b as { points: number[] }).points : null;
+  const ended = s.gameEnded === true && s.match.games.length > 0 ? s.match.games[s.match.games.length - 1] : null;
   const sides = names.map((name, i) => ({
     name,
-    score: s.match.score[i] + (points ? points[i] : 0),
+    score: ended ? ended.score[i] : s.match.score[i] + (points ? points[i] : 0),
     colour: b.colours[i] ?? null,
     onTurn: i === sideOfTurn && !s.match.over,
   }));
-  const title = titleOf(header, s);
+  const title = ended ? `${header.rules.toUpperCase().slice(0, 6)} G${s.match.games.length}` : titleOf(header, s);
   const q = b.queen;
   const queen = q.state === 'onBoard' ? say(lang, 'queenOnBoard') : say(lang, q.state === 'pending' ? 'queenPending' : 'queenTaken', names[q.side ?? 0].slice(0, 4));
   const dues = b.dues.some((d) => d > 0) ? say(lang, 'dues', b.dues.join('-')) : null;

@@ -76,10 +76,10 @@ describe('the table app', () => {
     const menu = t.app.screen();
     assert.equal(menu.kind, 'menu');
     assert.equal(menu.kind === 'menu' && menu.title, 'MENU');
-    // FOUL is the second item; open it, go to TECHNICAL (the sixth), and call it.
+    // FOUL is the second item; open it, go to TECHNICAL (the fourth: ICF's own fouls come first), and call it.
     press(t, 'down');
     press(t, 'select');
-    for (let i = 0; i < 5; i++) press(t, 'down');
+    for (let i = 0; i < 3; i++) press(t, 'down');
     const foul = t.app.screen();
     assert.equal(foul.kind === 'menu' && foul.items[foul.selected], 'TECHNICAL');
     press(t, 'select');
@@ -130,8 +130,7 @@ describe('the table app', () => {
     const items = menuOf(t).items;
     for (let i = 0; i < items.indexOf('SETTINGS'); i++) press(t, 'down');
     press(t, 'select');
-    press(t, 'select'); // SETTLE
-    press(t, 'down');
+    press(t, 'select'); // SETTLE: the cursor on 3 s, the current time
     press(t, 'down');
     press(t, 'select'); // 4 s
     assert.equal(t.app.settings.settleSeconds, 4);

@@ -8,10 +8,11 @@ import { header } from '../../tools/script.ts';
 import { ManualClock, MemoryFlash, press, type TestTable } from '../helpers/table.ts';
 import { HandTransport, SETTINGS } from '../helpers/sync.ts';
 import { Sync } from '../../src/sync/sync.ts';
+import { glyph } from '../../src/view/font.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
 
-function table(settings: SyncSettings | null) {
+function table(settings: SyncSettings | null, o: { setupPage?: boolean; language?: string } = {}) {
   const clock = new ManualClock();
   const tr = new HandTransport();
   let saved = settings;
@@ -23,9 +24,10 @@ function table(settings: SyncSettings | null) {
     random: { next: () => 0.5 },
     settings: { load: () => saved, forget: () => void (saved = null) },
     firmware: 't',
-    setup: { open: () => (setup.opened++, { network: 'CARROM-7F3A', code: '4821' }), close: () => void setup.closed++ },
+    setup: o.setupPage === false ? undefined : { open: () => (setup.opened++, { network: 'CARROM-7F3A', code: '4821' }), close: () => void setup.closed++ },
   });
-  const app = new TableApp({ clock, display: { show: () => {} }, storage: new MemoryFlash(), sync, table: { beamGapMm: 10, calibration: CALIBRATION }, defaultMatch: header('icf') });
+  const kept = o.language ? { get: () => JSON.stringify({ language: o.language }), set: () => {} } : undefined;
+  const app = new TableApp({ clock, display: { show: () => {} }, storage: new MemoryFlash(), sync, table: { beamGapMm: 10, calibration: CALIBRATION }, defaultMatch: header('icf'), settings: kept });
   const t: TestTable = { app, clock, flash: new MemoryFlash(), shown: [] };
   return { t, tr, sync, setup, saved: () => saved };
 }
@@ -68,7 +70,7 @@ describe('the SYNC menu and the corner', () => {
     assert.ok(items.includes('SERVER 127.0.0.1:9'));
     choose(t, /^ERR/);
     assert.equal(menuOf(t).title, 'LAST ERROR');
-    assert.equal(menuOf(t).items.join('').replace('BACK', ''), 'NO ANSWER: ECONNREFUSED');
+    assert.equal(menuOf(t).items.slice(0, -1).join(' '), 'NO ANSWER: ECONNREFUSED');
     press(t, 'up', true);
     choose(t, /^RETRY NOW$/);
     assert.equal(tr.posted.length, 1, 'sent at the next tick');
@@ -122,5 +124,40 @@ describe('the SYNC menu and the corner', () => {
     choose(t, /^YES, FORGET$/);
     assert.equal(saved(), null);
     assert.ok(menuOf(t).items.includes('NOT SET UP'));
+  });
+
+  it("shows the server's address whole and a long error at word boundaries, quotes drawn as quotes", () => {
+    for (const [server, rows] of [
+      ['http://127.0.0.1:9101', ['SERVER', '127.0.0.1:9101']],
+      ['http://192.168.1.20:8080', ['SERVER', '192.168.1.20:8080']],
+    ] as const) {
+      const { t } = table({ ...SETTINGS, server });
+      openSync(t);
+      const items = menuOf(t).items;
+      const at = items.indexOf(rows[0]);
+      assert.deepEqual(items.slice(at, at + 2), rows, items.join(' | '));
+    }
+    const { t, tr, sync } = table(SETTINGS);
+    sync.finished('board', `${JSON.stringify(header('icf'))}\n`, t.app.state);
+    t.app.tick();
+    const why = 'unknown table "hall-3" (register it with carrom serve --add-table hall-3)';
+    tr.answer(404, { error: why });
+    t.clock.t += 20_000;
+    t.app.tick();
+    openSync(t);
+    choose(t, /^ERR/);
+    const rows = menuOf(t).items.slice(0, -1);
+    assert.ok(rows.every((r) => [...r].length <= 19), rows.join(' | '));
+    const text = rows.join(' ');
+    assert.ok(text.endsWith(why.toUpperCase()), `every word whole: ${rows.join(' | ')}`);
+    assert.notDeepEqual(glyph('"'), glyph('?'), 'the font has the quote mark');
+  });
+
+  it('SETUP PAGE on a table that has none says so in the table\'s language, at word boundaries', () => {
+    const { t } = table(SETTINGS, { setupPage: false, language: 'pt' });
+    press(t, 'select');
+    choose(t, /^RESULTADOS$/);
+    choose(t, /^CONFIGURAÇÃO$/);
+    assert.deepEqual(menuOf(t).items, ['ESTA MESA NÃO TEM', 'PÁGINA DE', 'CONFIGURAÇÃO', 'VOLTAR']);
   });
 });

@@ -66,4 +66,34 @@ describe('the club page in a browser while the simulator plays (npm start)', fun
     assert.deepEqual(cells, ['1', '1', 'Asha', 'Asha', '12', 'Asha', '0–9', '1', '4']);
     assert.match((await page.textContent('section.match h2'))!, /^Asha v Ben — 12–0$/);
   });
+
+  it('NEW MATCH › START asks before throwing a match away; the club page then shows it abandoned', async () => {
+    // Board 2 is under way (the first test's board is over): Ben breaks and pockets nothing.
+    const button = async (name: string) => {
+      const r = await fetch(`${run.sim}/api/button`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ button: name }) });
+      return ((await r.json()) as { screen: { kind: string; title?: string; items?: string[]; selected?: number } }).screen;
+    };
+    const choose = async (label: string) => {
+      let s = ((await (await fetch(`${run.sim}/api/snapshot`)).json()) as { screen: Awaited<ReturnType<typeof button>> }).screen;
+      for (let i = 0; i < 30 && s.items?.[s.selected!] !== label; i++) s = await button('down');
+      assert.equal(s.items?.[s.selected!], label, `${label} in ${s.items?.join(', ')}`);
+      return button('select');
+    };
+    await shot(run.sim, []);
+    await button('select');
+    await choose('NEW MATCH');
+    const asked = await choose('START');
+    assert.equal(asked.kind, 'menu');
+    assert.equal(asked.title, 'ABANDON MATCH?', 'START asks first, as UNDO does');
+    assert.deepEqual(asked.items, ['YES, ABANDON IT', 'BACK']);
+    const done = await button('select');
+    assert.equal(done.kind, 'play');
+
+    await page.goto(`${club}/`);
+    await page.waitForFunction(() => /abandoned/.test(document.querySelector('#table-sim-1 .what')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    assert.equal(await cardSays(), 'Match abandoned after 1 board');
+    await page.goto(`${club}/tables/sim-1`);
+    await page.waitForSelector('section.match h2');
+    assert.match((await page.textContent('section.match h2'))!, /^Asha v Ben — 12–0 \(abandoned\)$/);
+  });
 });

@@ -1,7 +1,9 @@
 // Baseline strips and shot boundaries: placed, repositioned, struck; settled by quiet time, by the next
 // placement, or at the end of the trace; late drops; calls from the buttons.
 import assert from 'node:assert/strict';
-import type { Reading } from '../../src/sensing/types.ts';
+import { Sensing } from '../../src/sensing/sensing.ts';
+import type { HealthFact, Reading } from '../../src/sensing/types.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { colourOf, ms, passage, sense, strip } from '../helpers/readings.ts';
 
 const call = (t: number, v: object): Reading => ({ t, kind: 'call', call: v as never });
@@ -90,6 +92,28 @@ describe('sensing: strips and shots', () => {
     const run = sense(readings, {}, ms(30_000));
     assert.equal(run.events.filter((e) => e.e === 'strike').length, 5);
     assert.deepEqual(run.health.map((h) => [h.fact, h.channel]), [['stripSilent', 's2']]);
+  });
+
+  it('told whose turn it is, says a strip silent only after strikes came from elsewhere while its seat was on turn, and heard when it speaks', () => {
+    const health: HealthFact[] = [];
+    const s = new Sensing({ beamGapMm: 10, calibration: CALIBRATION }, { event: () => {}, health: (h) => void health.push(h) }, { mode: 'singles' });
+    const facts = (): string[][] => health.map((h) => [h.fact, h.channel]);
+    const strikeFrom0 = (i: number, turnSeat: number) => {
+      s.turnAt(turnSeat);
+      s.reading(strip(0, ms(100 + i * 5000), 200));
+      s.reading(strip(0, ms(1000 + i * 5000), null));
+      s.advance(ms(4000 + i * 5000));
+    };
+    // Asha pockets on and on: seat 2 was never on turn, so its strip had no reason to speak.
+    for (let i = 0; i < 5; i++) strikeFrom0(i, 0);
+    assert.deepEqual(facts(), []);
+    // Ben on turn, and the strike comes from seat 0 twice: his strip says nothing when it should.
+    strikeFrom0(5, 2);
+    assert.deepEqual(facts(), [], 'once may be a player at the wrong baseline');
+    strikeFrom0(6, 2);
+    assert.deepEqual(facts(), [['stripSilent', 's2']]);
+    s.reading(strip(2, ms(40_000), 300));
+    assert.deepEqual(facts(), [['stripSilent', 's2'], ['heard', 's2']]);
   });
 
   it('times in the log are the trace microseconds divided by 1000, rounded down', () => {

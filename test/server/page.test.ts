@@ -7,8 +7,9 @@ import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
-declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
+declare const document: { querySelector(s: string): { textContent: string | null; getAttribute(n: string): string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;
+declare function getComputedStyle(e: unknown): { textAlign: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -56,6 +57,45 @@ describe('club pages in a browser', function () {
     assert.deepEqual(await score('hall-2'), []);
   });
 
+  it('reads the tables again once its event stream is back: a result stored while it was away shows', async () => {
+    const db = await ENGINES[0].fresh();
+    await server.close();
+    server = await startResultsServer({ port: 0, db, mdns: false });
+    await server.store.addTable('hall-1', SECRET, 'x');
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'reconnecting…');
+    // Back on the same port and database; a record comes before the page's stream does.
+    server = await startResultsServer({ port, db, mdns: false });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[0].body)).status, 201);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live', undefined, { timeout: 30_000 });
+    const want = (stateOf(records[0].log) as { match: { score: number[] } }).match.score.map(String);
+    await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want), { timeout: 10_000 });
+  });
+
+  it("speaks the browser's language, one of the table's six, and another chosen on the page, which it keeps", async () => {
+    const context = await browser.newContext({ locale: 'pt-PT', viewport: { width: 390, height: 800 } });
+    const pt = await context.newPage();
+    try {
+      await pt.goto(`${server.url}/`);
+      await pt.waitForFunction(() => document.querySelector('#live')?.textContent === 'ao vivo');
+      assert.equal(await pt.evaluate(() => document.querySelector('html')?.getAttribute('lang')), 'pt');
+      assert.equal(await pt.textContent('nav a[href="/"]'), 'Mesas');
+      assert.match((await pt.textContent('#table-hall-1'))!, /Mesa hall-1.*Ainda sem resultados\./s);
+      await pt.selectOption('#language', 'sv');
+      await pt.waitForFunction(() => document.querySelector('#live')?.textContent === 'live' && document.querySelector('html')?.getAttribute('lang') === 'sv');
+      assert.match((await pt.textContent('#table-hall-1'))!, /Bord hall-1.*Inget resultat än\./s);
+      await pt.goto(`${server.url}/leaderboard`);
+      await pt.waitForSelector('#standings th');
+      assert.equal(await pt.textContent('#standings th'), 'Spelare', 'the choice holds on the other pages');
+      assert.equal(await pt.inputValue('#language'), 'sv');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows names from a table as text, never as markup', async () => {
     const log = records[0].log.replace('"Asha"', JSON.stringify(EVIL));
     assert.equal((await postRecord(server.url, 'hall-1', SECRET, recordBody('hall-1', 1, 'board', log))).status, 201);
@@ -79,6 +119,11 @@ describe('club pages in a browser', function () {
     await page.click('text=Leaderboard');
     await page.waitForSelector('#standings tbody tr');
     assert.equal(await page.evaluate(() => (document.querySelectorAll('#standings tbody tr') as ArrayLike<unknown>).length), 2);
+    // Each header sits over its numbers: aligned as its column's cells are.
+    const aligned = await page.$$eval('#standings tr', (trs) =>
+      trs.slice(0, 2).map((tr) => Array.from(tr.children).map((c) => getComputedStyle(c).textAlign)),
+    );
+    assert.deepEqual(aligned[0], aligned[1], 'headers and cells aligned alike, column by column');
     const csv = await page.getAttribute('a[href="/api/v1/export.csv"]', 'href');
     assert.equal(csv, '/api/v1/export.csv');
   });
@@ -94,6 +139,13 @@ describe('club pages in a browser', function () {
       await phone.waitForSelector(ready);
       await phone.waitForTimeout(300); // the icon is asked for after the page has loaded
       assert.equal(await phone.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth), 360, path);
+      // A table whose columns go past the phone's edge says so above it.
+      const wide = await phone.$$eval('.wide', (ws) => ws.map((w) => {
+        const box = w as unknown as { scrollWidth: number; clientWidth: number; previousElementSibling: { className: string; textContent: string } | null };
+        return { more: box.scrollWidth > box.clientWidth + 1, hint: box.previousElementSibling?.className === 'scroll-hint' ? box.previousElementSibling.textContent : null };
+      }));
+      for (const w of wide) assert.equal(w.hint, w.more ? 'More columns: scroll the table sideways →' : null, `${path}: ${JSON.stringify(w)}`);
+      if (path === '/tables/hall-1') assert.ok(wide.some((w) => w.more), 'the boards table is wider than a phone');
     }
     await phone.close();
     assert.deepEqual(problems, []);

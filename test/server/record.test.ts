@@ -44,5 +44,8 @@ describe('result record and signature', () => {
     assert.match(wrong({ counter: 2 ** 53 }), /"counter"/);
     assert.match(wrong({ state: { match: {} } }), /"state"/);
     assert.equal(wrong({ madeAt: '2031-02-03T04:05:06Z' }), 'accepted');
+    assert.equal(r.value.abandoned, false, 'abandoned is optional');
+    assert.equal(wrong({ abandoned: true }), 'accepted');
+    assert.match(wrong({ abandoned: 'yes' }), /"abandoned" must be true or false/);
   });
 });

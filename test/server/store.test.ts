@@ -48,6 +48,14 @@ for (const engine of ENGINES) {
       assert.equal(await store.recordCount(), 1);
     });
 
+    it('keeps a match abandoned when its newest record says so, and reads an ordinary one as not', async () => {
+      const last = prepared(first[0]);
+      last.record = { ...last.record, abandoned: true };
+      assert.equal((await store.store(last)).outcome, 'stored');
+      assert.equal((await store.store(prepared(second[0]))).outcome, 'stored');
+      assert.deepEqual((await store.matches('t1')).map((m) => [m.rules, m.over, m.abandoned]), [['icf', false, true], ['pt-fpc', false, false]]);
+    });
+
     it('keeps two matches of one table apart, whatever order their records arrive in', async () => {
       const all = [...first, ...second];
       // Newest first, then the rest: every board record arrives after a later one.

@@ -9,9 +9,14 @@ import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
 import type { MenuScreen } from '../../src/view/screen.ts';
+import { header, scriptEvents } from '../../tools/script.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 // The page's globals, for the functions that run inside the browser.
-declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
+declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } } };
+declare function getComputedStyle(e: Element): { stroke: string };
+declare type Element = unknown;
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -96,14 +101,14 @@ describe('simulator page in a browser', function () {
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the canvas is the framebuffer');
     assert.match(await page.textContent('#match') ?? '', /match over/);
     assert.equal(await page.textContent('#score tr:nth-child(2) .points'), '12');
-    assert.match(await page.textContent('#log') ?? '', /pocket queen → pocket 1/);
+    assert.match(await page.textContent('#log') ?? '', /queen into pocket 1/);
   });
 
   it('a stuck beam is shown and counted round; a power cut restarts from the journal', async () => {
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p2.a')]);
     await shot([[2, 'white'], [2, 'white']]);
     assert.equal(sim.app.state.board.onBoard.white, 7, 'counted on the lower beam');
-    await page.waitForFunction(() => /p2\.a stuck/.test(document.getElementById('health')!.textContent ?? ''));
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Faults now: beam p2.a stays blocked');
     const before = JSON.stringify(sim.app.state);
     await click('#powercut', 'fault');
     assert.equal(sim.boots, 2);
@@ -112,6 +117,86 @@ describe('simulator page in a browser', function () {
     assert.equal(sim.app.state.board.onBoard.white, 6, 'and it goes on');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame);
+  });
+
+  it('a keyboard alone plays a shot: Tab reaches the baselines, the strike and the pockets, with the focus shown', async () => {
+    const focused = () => page.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id);
+    for (let i = 0; i < 40 && (await focused()) !== 'base-0'; i++) await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'base-0', 'Tab reaches seat 0\'s baseline');
+    const ring = await page.evaluate(() => getComputedStyle(document.getElementById('base-0') as unknown as Element).stroke);
+    assert.equal(ring, 'rgb(102, 204, 255)', 'the focused baseline shows it');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/place')), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/place')), page.keyboard.press('ArrowRight')]);
+    assert.ok(sim.strips[0] !== null && sim.strips[0] > 265, `placed, then moved along: ${sim.strips[0]}`);
+    const tabTo = async (id: string, key = 'Tab') => {
+      for (let i = 0; i < 40 && (await focused()) !== id; i++) await page.keyboard.press(key);
+      assert.equal(await focused(), id, `${key} reaches #${id}`);
+    };
+    await tabTo('strike');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/strike')), page.keyboard.press('Enter')]);
+    await tabTo('pocket-2', 'Shift+Tab');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/drop')), page.keyboard.press('Enter')]);
+    await tabTo('settle');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settle')), page.keyboard.press('Enter')]);
+    assert.equal(sim.app.state.board.onBoard.white, 8, 'the white went in, by keyboard alone');
+    assert.equal(sim.app.state.shots, 1);
+  });
+
+  it('after a power cut the page asks the display\'s question too', async () => {
+    await shot([[2, 'white']]);
+    await click('#powercut', 'fault');
+    await page.waitForFunction(() => /shot 2 may have been lost in the power cut/.test(document.getElementById('left')!.textContent ?? ''));
+  });
+
+  it('says so when the simulator stops, with no uncaught errors, and comes back with it', async () => {
+    const port = (server.address() as { port: number }).port;
+    server.close();
+    server.closeAllConnections();
+    await page.waitForFunction(() => document.body.classList.contains('offline'));
+    await page.click('#settle'); // an action meanwhile fails, said on the page, not thrown
+    await page.waitForFunction(() => /does not answer/.test(document.getElementById('message')!.textContent ?? ''));
+    server = await serve(sim, port);
+    await page.waitForFunction(() => !document.body.classList.contains('offline'), undefined, { timeout: 20_000 });
+    assert.equal(await page.textContent('#message'), '');
+    problems = problems.filter((p) => !/ERR_CONNECTION_REFUSED|net::ERR|api\/(events|settle)/.test(p)); // the refused requests themselves
+  });
+
+  it('on a phone the display and its buttons stay in reach while the table is played', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const inView = (sel: string) =>
+      page.$eval(sel, (e) => {
+        const r = (e as unknown as { getBoundingClientRect(): { top: number; bottom: number; left: number; right: number } }).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= 740 && r.left >= 0 && r.right <= 360;
+      });
+    for (const target of ['#base-0', '#pocket-0', '#strike', '#settle']) {
+      await page.$eval(target, (e) => (e as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
+      assert.ok(await inView(target), `${target} in view`);
+      for (const device of ['#display', '#btn-select', '#btn-down']) assert.ok(await inView(device), `${device} in view with ${target}`);
+    }
+    const scrollsSideways = await page.evaluate(() => (document as unknown as { documentElement: { scrollWidth: number } }).documentElement.scrollWidth > 360);
+    assert.equal(scrollsSideways, false, 'nothing wider than the phone');
+  });
+
+  it("shows a game's end as the display does: the finished game's score and its winner, not 0–0", async () => {
+    const h = header('icf');
+    const clear = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'Q W', 'W'];
+    const icf = new SimTable({ match: h, seed: 5 });
+    icf.readings(generateTrace(h, scriptEvents([...clear, '-', 'K', 'K', 'K', 'K', 'K', 'K', 'K', 'Q K', 'K', ...clear]), 4, NOISE.low, LAYOUTS.reference).readings);
+    icf.advanceTo(icf.lastDue + 5_000_000);
+    assert.deepEqual(icf.app.state.match.games, [{ winner: 0, score: [33, 0] }]);
+    const other = await serve(icf, 0);
+    try {
+      await page.goto(`http://127.0.0.1:${(other.address() as { port: number }).port}/`);
+      await page.waitForSelector('#score tr:nth-child(2)');
+      assert.deepEqual(await page.$$eval('#score .points', (ps) => ps.map((p) => (p as unknown as { textContent: string }).textContent)), ['33', '0']);
+      assert.match((await page.textContent('#match'))!, /game 1 won by Asha/);
+      await page.goto('about:blank');
+    } finally {
+      other.close();
+      other.closeAllConnections();
+    }
+    // The event streams the two page loads left: the navigation's own doing, not the page's.
+    problems = problems.filter((p) => !/\/api\/events net::ERR_ABORTED/.test(p));
   });
 
   it('the device buttons open and close the menu', async () => {

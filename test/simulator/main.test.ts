@@ -5,7 +5,7 @@
 // repository's .tmp/ so that its packages resolve; the local results server is left out (--no-results:
 // its own tests are test/simulator/sync.test.ts), so that parallel runs share no port or database.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -27,9 +27,9 @@ interface Run {
 }
 
 /** Runs the simulator; if it starts (prints its address), stops it and answers what it printed. */
-function simulator(args: string[]): Promise<Run> {
+function simulator(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--no-results', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, '--no-results', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -85,15 +85,54 @@ describe('the simulator command (npm start)', () => {
     refused(c, `cannot read ${join(dir, 'none')} (ENOENT)`);
   });
 
-  it('says so when the port is in use', async () => {
-    const taken: Server = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const port = (taken.address() as { port: number }).port;
-    try {
-      refused(await simulator(['--port', String(port)]), `port ${port} is in use (another simulator?); try --port ${port + 1}, or --port 0 for any free port`);
-    } finally {
-      taken.close();
+  it('says so when the port is in use, and suggests a port that is free', async () => {
+    const listen = (port: number) =>
+      new Promise<Server | null>((resolve) => {
+        const s: Server = createServer();
+        s.once('error', () => resolve(null));
+        s.listen(port, '127.0.0.1', () => resolve(s));
+      });
+    // Two ports in a row taken (as a first simulator and its results server take them).
+    let taken: Server[] = [];
+    for (let i = 0; i < 20 && taken.length < 2; i++) {
+      const first = (await listen(0))!;
+      const next = await listen((first.address() as { port: number }).port + 1);
+      taken = next ? [first, next] : (first.close(), []);
     }
+    assert.equal(taken.length, 2, 'two free ports in a row');
+    const port = (taken[0].address() as { port: number }).port;
+    try {
+      const r = await simulator(['--port', String(port)]);
+      assert.equal(r.code, 2);
+      const m = /^simulator: port (\d+) is in use \(another simulator\?\); try --port (\d+), or --port 0 for any free port\n$/.exec(r.stderr);
+      assert.ok(m, r.stderr);
+      assert.equal(Number(m[1]), port);
+      assert.ok(Number(m[2]) > port + 1, `not the taken ${port + 1}: ${m[2]}`);
+    } finally {
+      for (const t of taken) t.close();
+    }
+  });
+
+  it('--help prints how to start it and exits 0, as carrom --help does', async () => {
+    const r = spawnSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^usage: npm start -- \[options\]/);
+    for (const o of ['--port', '--rules', '--setup-code-file', 'CARROM_SETUP_CODE', '--no-results']) assert.ok(r.stdout.includes(o), o);
+  });
+
+  it('takes the setup code from a file or the environment, out of ps, and refuses it given twice', async () => {
+    const code = `carrom1.club-1.${'ab'.repeat(32)}`;
+    const file = join(dir, 'setup-code.txt');
+    writeFileSync(file, `${code}\n`);
+    const server = ['--server', 'http://127.0.0.1:9', '--port', '0'];
+    const fromFile = await simulator([...server, '--setup-code-file', file]);
+    assert.match(fromFile.stdout, /results to http:\/\/127\.0\.0\.1:9 as club-1\)/, fromFile.stderr);
+    const fromEnv = await simulator(server, { ...process.env, CARROM_SETUP_CODE: code });
+    assert.match(fromEnv.stdout, /as club-1\)/, fromEnv.stderr);
+    refused(await simulator([...server, '--setup-code-file', join(dir, 'none.txt')]), `--setup-code-file: cannot read ${join(dir, 'none.txt')} (ENOENT)`);
+    refused(await simulator([...server, '--setup-code', code], { ...process.env, CARROM_SETUP_CODE: code }), 'the setup code is given twice (--setup-code and CARROM_SETUP_CODE): give it once');
+    writeFileSync(file, 'carrom1.Club.x');
+    assert.match((await simulator([...server, '--setup-code-file', file])).stderr, /^simulator: --setup-code-file: the table id "Club"/);
   });
 
   it('--host: refuses a bad address or one not of this machine; on loopback it starts without the network warning', async () => {

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { LANGUAGES } from '../../src/i18n/index.ts';
+import { EXPLAIN } from '../../src/app/explain.ts';
+import { PAGE_WORDS as CLUB_WORDS } from '../../server/pages/words.ts';
 
 type Words = Record<string, Record<string, string>>;
 const source = readFileSync(new URL('../../hosts/simulator/page/i18n.js', import.meta.url), 'utf8');
@@ -23,4 +25,10 @@ describe('simulator page words', () => {
       }
     });
   }
+
+  it('says nothing of a player as he or she (the page, its sentences, the club pages, players.md)', () => {
+    const gendered = /\b(he|him|his|himself|she|her|hers|herself)\b/i;
+    const texts = [...Object.values(PAGE_WORDS.en), ...Object.values(EXPLAIN).map((m) => m.page), ...Object.values(CLUB_WORDS.en), readFileSync('docs/players.md', 'utf8')];
+    assert.deepEqual(texts.filter((t) => gendered.test(t)).map((t) => t.match(gendered)![0] + ': ' + t.slice(0, 80)), []);
+  });
 });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { parseLog } from '../../src/rules/index.ts';
 import { startResultsServer } from '../../server/index.ts';
 import { ENGINES } from '../helpers/databases.ts';
@@ -121,6 +122,29 @@ describe('the simulator with results sync', function () {
       assert.match(again.out(), /as sim-2/);
     } finally {
       again.child.kill();
+    }
+  });
+
+  it('two started from one checkout keep a results database each; each is gone once its simulator stops', async () => {
+    const start = () => simulator(['--results-port', '0'], /club page: +http:\/\/127\.0\.0\.1:\d+\/ .*\n/);
+    const dbOf = (out: string) => /sqlite (\S+), table sim-1/.exec(out)![1];
+    const first = await start();
+    const second = await start();
+    const stopped = (c: ChildProcess) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
+    try {
+      const [a, b] = [dbOf(first.out()), dbOf(second.out())];
+      assert.notEqual(a, b, 'not one file for both');
+      assert.ok(existsSync(a) && existsSync(b), 'the second did not delete the first\'s');
+      const club = /club page: +(http:\/\/127\.0\.0\.1:\d+)\//.exec(first.out())![1];
+      assert.equal((await fetch(`${club}/api/v1/tables`)).status, 200, 'the first one\'s server still reads its database');
+      first.child.kill('SIGTERM');
+      await stopped(first.child);
+      assert.ok(!existsSync(a), 'its own database goes with it');
+      assert.ok(existsSync(b));
+    } finally {
+      first.child.kill();
+      second.child.kill('SIGTERM');
+      await stopped(second.child);
     }
   });
 

@@ -86,9 +86,14 @@ export function summary(header: MatchHeader, s: PublicState, gameBoards: BoardRe
     const b = s.board;
     out.push(`Score ${s.match.score.join('–')}. Board ${b.number} in play: ${header.players[b.turn]} to shoot`);
     const colours = b.colours.map((c, i) => `${names[i]} ${c ?? 'undecided'}`).join(', ');
-    out.push(`  colours: ${colours}; on the board: ${b.onBoard.white} white, ${b.onBoard.black} black, queen ${b.queen.state}`);
+    const q = b.queen;
+    const queen = q.state === 'onBoard' ? 'the queen on it' : `the queen ${q.state === 'pending' ? 'pocketed by' : 'covered by'} ${who(q.side)}${q.state === 'pending' ? ', to be covered' : ''}`;
+    out.push(`  colours: ${colours}; on the board: ${b.onBoard.white} white, ${b.onBoard.black} black, ${queen}`);
     if (b.dues.some((d) => d > 0)) out.push(`  dues: ${b.dues.map((d, i) => `${names[i]} ${d}`).join(', ')}`);
-    if (b.awaiting) out.push(`  waiting for: ${JSON.stringify(b.awaiting)}`);
+    const a = b.awaiting as Record<string, number> | null;
+    if (a && 'identify' in a) out.push(`  waiting for: ${a.identify} ${a.identify === 1 ? 'piece' : 'pieces'} of unknown kind to be named`);
+    else if (a && 'colour' in a) out.push(`  waiting for: ${names[a.colour]} to choose a colour`);
+    else if (a && 'placed' in a) out.push(`  waiting for: ${names[a.placed]} to place the men`);
   }
   out.push(`${s.shots} ${s.shots === 1 ? 'shot' : 'shots'}`);
   for (const w of s.warnings) out.push(`warning, line ${w.line}: ${w.warning}`);

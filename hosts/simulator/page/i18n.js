@@ -15,6 +15,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nothing to strike: place the striker first (click or tap a baseline).',
     keysHint: "keys: ↑ ↓ and Enter or Space (hold to go back)", upTitle: "up (↑)", downTitle: "down (↓)", selectTitle: "select (Enter or Space; hold to go back)",
     upLabel: "up", downLabel: "down", selectLabel: "select", tableLabel: "the carrom table", displayLabel: "the table's display", notesLabel: "what the table asks", warningsLabel: "what the table did not take",
+    waitLost: "Waiting: shot {0} may have been lost in the power cut. Press ● and say what went in (LOST SHOT), or put its pieces back and play it again.", faultsNow: "Faults now: {0}", fault_stuck: "beam {0} stays blocked", fault_blind: "beam {0} sees nothing (the other beam counts)", fault_colourSilent: "colour sensor {0} gives no reading", fault_stripSilent: "strip {0} reports nothing", ev_strike: "strike from seat {0}", ev_pocket: "{0} into pocket {1}", ev_settle: "at rest", ev_undo: "shot taken back", ev_identify: "named: {0}", ev_nocontact: "no contact called", ev_nocross: "no cross called", ev_offboard: "off the board: {0}", ev_foul: "foul called: {0}", ev_colour: "colour chosen: {0}", ev_placed: "men placed", man: "man", unknown: "unknown piece", foul_touch: "touch", foul_technique: "technique", foul_line: "line", foul_backshot: "back shot", foul_placement: "placement", foul_technical: "technical", foul_other: "other", offline: "The simulator does not answer (stopped?): reconnecting…", baseLabel: "baseline of seat {0}: Enter places the striker, ← → move it", pocketLabel: "pocket {0}: Enter drops the chosen piece",
+    gameWon: "game {0} won by {1}",
   },
   pt: {
     title: 'Simulador da mesa de carrom', clubPage: 'Página do clube', drop: 'Meter numa bolsa:', white: 'branca', black: 'vermelha', queen: 'rainha', striker: 'striker',
@@ -29,6 +31,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).',
     keysHint: "teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)", upTitle: "para cima (↑)", downTitle: "para baixo (↓)", selectTitle: "selecionar (Enter ou Espaço; manter premido para voltar)",
     upLabel: "para cima", downLabel: "para baixo", selectLabel: "selecionar", tableLabel: "a mesa de carrom", displayLabel: "o ecrã da mesa", notesLabel: "o que a mesa pede", warningsLabel: "o que a mesa não aceitou",
+    waitLost: "À espera: o disparo {0} pode ter-se perdido no corte de energia. Prima ● e diga o que entrou (DISPARO PERDIDO), ou reponha as peças e repita-o.", faultsNow: "Avarias agora: {0}", fault_stuck: "feixe {0} sempre cortado", fault_blind: "feixe {0} não vê nada (conta o outro feixe)", fault_colourSilent: "sensor de cor {0} sem leitura", fault_stripSilent: "linha {0} não responde", ev_strike: "disparo do lugar {0}", ev_pocket: "{0} na bolsa {1}", ev_settle: "parado", ev_undo: "disparo anulado", ev_identify: "identificada: {0}", ev_nocontact: "sem contacto", ev_nocross: "não cruzou", ev_offboard: "fora do tabuleiro: {0}", ev_foul: "falta: {0}", ev_colour: "cor escolhida: {0}", ev_placed: "pedras colocadas", man: "pedra", unknown: "peça desconhecida", foul_touch: "toque", foul_technique: "técnica", foul_line: "linha", foul_backshot: "disparo para trás", foul_placement: "colocação", foul_technical: "técnica (entre disparos)", foul_other: "outra", offline: "O simulador não responde (parado?): a religar…", baseLabel: "linha do lugar {0}: Enter coloca o striker, ← → move-o", pocketLabel: "bolsa {0}: Enter mete a peça escolhida",
+    gameWon: "partida {0} ganha por {1}",
   },
   sl: {
     title: 'Simulator mize za carrom', clubPage: 'Stran kluba', drop: 'Potopi v luknjo:', white: 'bela', black: 'črna', queen: 'kraljica', striker: 'striker',
@@ -43,6 +47,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Ni česa udariti: najprej postavi striker (klikni ali tapni osnovno linijo).',
     keysHint: "tipke: ↑ ↓ ter Enter ali preslednica (drži za nazaj)", upTitle: "gor (↑)", downTitle: "dol (↓)", selectTitle: "izberi (Enter ali preslednica; drži za nazaj)",
     upLabel: "gor", downLabel: "dol", selectLabel: "izberi", tableLabel: "miza za carrom", displayLabel: "zaslon mize", notesLabel: "kaj miza zahteva", warningsLabel: "česa miza ni sprejela",
+    waitLost: "Čaka: udarec {0} se je morda izgubil ob izpadu elektrike. Pritisni ● in povej, kaj je padlo (IZGUBLJEN UDAREC), ali vrni ploščice in ga ponovi.", faultsNow: "Okvare zdaj: {0}", fault_stuck: "žarek {0} ostaja prekinjen", fault_blind: "žarek {0} ne vidi ničesar (šteje drugi žarek)", fault_colourSilent: "senzor barve {0} ne daje meritev", fault_stripSilent: "linija {0} ne poroča", ev_strike: "udarec z mesta {0}", ev_pocket: "{0} v luknjo {1}", ev_settle: "mirovanje", ev_undo: "udarec preklican", ev_identify: "poimenovano: {0}", ev_nocontact: "brez stika", ev_nocross: "ni prečkal", ev_offboard: "s plošče: {0}", ev_foul: "prekršek: {0}", ev_colour: "izbrana barva: {0}", ev_placed: "ploščice postavljene", man: "ploščica", unknown: "neznana ploščica", foul_touch: "dotik", foul_technique: "tehnika", foul_line: "linija", foul_backshot: "udarec nazaj", foul_placement: "postavitev", foul_technical: "tehnični", foul_other: "drugo", offline: "Simulator se ne odziva (ustavljen?): ponovno povezujem…", baseLabel: "osnovna linija mesta {0}: Enter postavi striker, ← → ga premika", pocketLabel: "luknja {0}: Enter spusti izbrano ploščico",
+    gameWon: "del {0} dobil {1}",
   },
   it: {
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
@@ -57,6 +63,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Niente da tirare: prima piazza lo striker (clicca o tocca una linea di base).',
     keysHint: "tasti: ↑ ↓ e Invio o Spazio (tieni premuto per tornare)", upTitle: "su (↑)", downTitle: "giù (↓)", selectTitle: "seleziona (Invio o Spazio; tieni premuto per tornare)",
     upLabel: "su", downLabel: "giù", selectLabel: "seleziona", tableLabel: "il tavolo da carrom", displayLabel: "il display del tavolo", notesLabel: "cosa chiede il tavolo", warningsLabel: "cosa il tavolo non ha accettato",
+    waitLost: "In attesa: il tiro {0} può essere andato perso nel blackout. Premi ● e indica cosa è entrato (TIRO PERSO), o rimetti le pedine e ripetilo.", faultsNow: "Guasti ora: {0}", fault_stuck: "raggio {0} sempre interrotto", fault_blind: "raggio {0} non vede nulla (conta l'altro raggio)", fault_colourSilent: "sensore di colore {0} senza letture", fault_stripSilent: "linea {0} non risponde", ev_strike: "tiro dal posto {0}", ev_pocket: "{0} nella buca {1}", ev_settle: "fermo", ev_undo: "tiro annullato", ev_identify: "indicata: {0}", ev_nocontact: "nessun contatto", ev_nocross: "non ha attraversato", ev_offboard: "fuori dal tavolo: {0}", ev_foul: "fallo: {0}", ev_colour: "colore scelto: {0}", ev_placed: "pedine rimesse", man: "pedina", unknown: "pedina sconosciuta", foul_touch: "tocco", foul_technique: "tecnica", foul_line: "linea", foul_backshot: "tiro all'indietro", foul_placement: "piazzamento", foul_technical: "tecnico", foul_other: "altro", offline: "Il simulatore non risponde (fermo?): riconnessione…", baseLabel: "linea di base del posto {0}: Invio piazza lo striker, ← → lo muovono", pocketLabel: "buca {0}: Invio imbuca la pedina scelta",
+    gameWon: "gioco {0} vinto da {1}",
   },
   ro: {
     title: 'Simulatorul mesei de carrom', clubPage: 'Pagina clubului', drop: 'Bagă în buzunar:', white: 'albă', black: 'neagră', queen: 'regina', striker: 'atacant',
@@ -71,6 +79,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nimic de lovit: plasați întâi atacantul (clic sau atingeți o linie de bază).',
     keysHint: "taste: ↑ ↓ și Enter sau Spațiu (țineți apăsat pentru înapoi)", upTitle: "sus (↑)", downTitle: "jos (↓)", selectTitle: "selectare (Enter sau Spațiu; țineți apăsat pentru înapoi)",
     upLabel: "sus", downLabel: "jos", selectLabel: "selectare", tableLabel: "masa de carrom", displayLabel: "ecranul mesei", notesLabel: "ce cere masa", warningsLabel: "ce nu a acceptat masa",
+    waitLost: "Se așteaptă: lovitura {0} poate s-a pierdut în pana de curent. Apăsați ● și spuneți ce a intrat (LOVITURĂ PIERDUTĂ), sau puneți piesele înapoi și repetați-o.", faultsNow: "Defecte acum: {0}", fault_stuck: "raza {0} rămâne blocată", fault_blind: "raza {0} nu vede nimic (numără cealaltă rază)", fault_colourSilent: "senzorul de culoare {0} nu dă citiri", fault_stripSilent: "linia {0} nu raportează", ev_strike: "lovitură de la locul {0}", ev_pocket: "{0} în buzunarul {1}", ev_settle: "oprit", ev_undo: "lovitură anulată", ev_identify: "numită: {0}", ev_nocontact: "fără contact", ev_nocross: "nu a trecut", ev_offboard: "în afara tablei: {0}", ev_foul: "fault: {0}", ev_colour: "culoare aleasă: {0}", ev_placed: "piese puse", man: "piesă", unknown: "piesă necunoscută", foul_touch: "atingere", foul_technique: "tehnică", foul_line: "linie", foul_backshot: "lovitură înapoi", foul_placement: "plasare", foul_technical: "tehnic", foul_other: "altul", offline: "Simulatorul nu răspunde (oprit?): reconectare…", baseLabel: "linia de bază a locului {0}: Enter plasează atacantul, ← → îl mută", pocketLabel: "buzunarul {0}: Enter bagă piesa aleasă",
+    gameWon: "partida {0} câștigată de {1}",
   },
   sv: {
     title: 'Simulator för carrombordet', clubPage: 'Klubbens sida', drop: 'Sänk i ett hål:', white: 'vit', black: 'svart', queen: 'drottning', striker: 'anfallare',
@@ -85,6 +95,8 @@ const PAGE_WORDS = {
     nothingToStrike: 'Inget att skjuta: placera anfallaren först (klicka eller tryck på en baslinje).',
     keysHint: "tangenter: ↑ ↓ och Enter eller Mellanslag (håll inne för att gå tillbaka)", upTitle: "upp (↑)", downTitle: "ner (↓)", selectTitle: "välj (Enter eller Mellanslag; håll inne för att gå tillbaka)",
     upLabel: "upp", downLabel: "ner", selectLabel: "välj", tableLabel: "carrombordet", displayLabel: "bordets display", notesLabel: "vad bordet ber om", warningsLabel: "vad bordet inte tog emot",
+    waitLost: "Väntar: skott {0} kan ha gått förlorat i strömavbrottet. Tryck ● och ange vad som gick i (FÖRLORAT SKOTT), eller lägg tillbaka pjäserna och spela om det.", faultsNow: "Fel nu: {0}", fault_stuck: "stråle {0} förblir bruten", fault_blind: "stråle {0} ser ingenting (den andra strålen räknar)", fault_colourSilent: "färgsensor {0} ger inga värden", fault_stripSilent: "linje {0} svarar inte", ev_strike: "skott från plats {0}", ev_pocket: "{0} i hål {1}", ev_settle: "stilla", ev_undo: "skottet ångrat", ev_identify: "angiven: {0}", ev_nocontact: "ingen kontakt", ev_nocross: "korsade inte", ev_offboard: "utanför brädet: {0}", ev_foul: "fel: {0}", ev_colour: "vald färg: {0}", ev_placed: "pjäser placerade", man: "pjäs", unknown: "okänd pjäs", foul_touch: "beröring", foul_technique: "teknik", foul_line: "linje", foul_backshot: "bakåtskott", foul_placement: "placering", foul_technical: "tekniskt", foul_other: "annat", offline: "Simulatorn svarar inte (stoppad?): återansluter…", baseLabel: "baslinje vid plats {0}: Enter placerar anfallaren, ← → flyttar den", pocketLabel: "hål {0}: Enter sänker vald pjäs",
+    gameWon: "parti {0} vunnet av {1}",
   },
 };
 
@@ -105,5 +117,5 @@ function speak(lang) {
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = words(el.dataset.i18n);
   // The hints and the names a screen reader says: the keys' hint is how a player learns the keys.
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = words(el.dataset.i18nTitle);
-  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', words(el.dataset.i18nLabel));
+  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', words(el.dataset.i18nLabel, el.dataset.i18nArg));
 }

@@ -6,7 +6,14 @@ const $ = (id) => document.getElementById(id);
 /** A line for the player: why an action did nothing (the API's error), or nothing. */
 const say = (text) => ($('message').textContent = text);
 const post = async (path, body) => {
-  const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  let r;
+  try {
+    r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  } catch {
+    // The simulator stopped: say so, as the event stream's reconnecting does, rather than throw.
+    say(words('offline'));
+    return {};
+  }
   const json = await r.json().catch(() => ({}));
   say(r.ok ? '' : (json.error ?? `${path}: ${r.status} ${r.statusText}`));
   return json;
@@ -18,23 +25,34 @@ let last = null;
 let strips = [null, null, null, null];
 let placing = Promise.resolve();
 
-// Pockets: drop the chosen piece.
-document.querySelectorAll('.pocket').forEach((el) =>
-  el.addEventListener('click', () => {
-    const piece = document.querySelector('input[name=piece]:checked').value;
-    post('drop', { pocket: Number(el.dataset.pocket), piece });
-  }),
-);
+// Pockets: drop the chosen piece, by click or tap, or from the keyboard (Tab to it, Enter or Space).
+const drop = (el) => post('drop', { pocket: Number(el.dataset.pocket), piece: document.querySelector('input[name=piece]:checked').value });
+document.querySelectorAll('.pocket').forEach((el) => {
+  el.addEventListener('click', () => drop(el));
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    drop(el);
+  });
+});
 
-// Baselines: place the striker where the click was, in mm along the 530 mm strip.
-document.querySelectorAll('.base').forEach((el) =>
+// Baselines: place the striker where the click was, in mm along the 530 mm strip; from the keyboard,
+// Enter or Space places it in the middle (or where it rests), ← → move it 25 mm along.
+const place = (seat, mm) => (placing = post('place', { seat, mm: Math.max(40, Math.min(490, Math.round(mm))) }).then((r) => r.strips && drawStriker((strips = r.strips))));
+document.querySelectorAll('.base').forEach((el) => {
+  const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
-    const seat = Number(el.dataset.seat);
     const box = el.getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
-    placing = post('place', { seat, mm: Math.round(40 + along * 450) }).then((r) => r.strips && drawStriker((strips = r.strips)));
-  }),
-);
+    place(seat, 40 + along * 450);
+  });
+  el.addEventListener('keydown', (e) => {
+    const step = { ArrowLeft: -25, ArrowRight: 25, ArrowUp: -25, ArrowDown: 25 }[e.key];
+    if (e.key !== 'Enter' && e.key !== ' ' && step === undefined) return;
+    e.preventDefault();
+    place(seat, (strips[seat] ?? 265) + (step ?? 0));
+  });
+});
 
 /** The striker where the simulator says it rests (the first baseline with one), or hidden. */
 function drawStriker(strips) {
@@ -152,12 +170,36 @@ function duesWords(dues, sides) {
   const owed = dues.map((d, i) => (d > 0 ? (d === 1 ? words('owesOne', sides[i]) : words('owesMany', sides[i], d)) : '')).filter((x) => x);
   return owed.length ? ` ${owed.join(', ')}.` : '';
 }
-function waitingWords(a, header, sides) {
+function waitingWords(a, header, sides, lost) {
+  if (lost !== null && lost !== undefined) return ` ${words('waitLost', lost)}`;
   if (!a) return '';
   if ('identify' in a) return ` ${a.identify === 1 ? words('waitNameOne') : words('waitNameMany', a.identify)}`;
   if ('colour' in a) return ` ${words('waitColour', sides[a.colour])}`;
   if ('placed' in a) return ` ${words('waitPlaced', header.mode === 'three' ? header.players[a.placed] : sides[a.placed])}`;
   return '';
+}
+
+/** A match log event in the page's language ("white into pocket 2", "foul called: touch"). */
+function eventWords(e) {
+  const piece = (p) => words(p);
+  switch (e.e) {
+    case 'strike':
+      return words('ev_strike', e.seat ?? '?');
+    case 'pocket':
+      return words('ev_pocket', piece(e.piece), e.pocket ?? '?');
+    case 'settle':
+      return words('ev_settle');
+    case 'undo':
+      return words('ev_undo');
+    case 'identify':
+      return words('ev_identify', piece(e.piece));
+    case 'call':
+      if (e.call === 'offboard') return words('ev_offboard', piece(e.piece));
+      if (e.call === 'foul') return words('ev_foul', words(`foul_${e.kind}`));
+      if (e.call === 'colour') return words('ev_colour', words(e.colour));
+      return words(`ev_${e.call}`);
+  }
+  return e.e;
 }
 
 function render(s) {
@@ -166,25 +208,30 @@ function render(s) {
   drawDisplay(s.display);
   const st = s.state;
   const sides = names(s.header);
-  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : ''}`;
+  const gameWon = s.gameEnded ? ` · ${words('gameWon', st.match.games.length, sides[st.match.games[st.match.games.length - 1].winner])}` : '';
+  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
+  // Between two games the finished one stays on show, as on the display.
+  const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
+  const scoreOf = (i) => (ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0));
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
     sides
-      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
+      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${scoreOf(i)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
+  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides, s.lost)}`;
   $('notes').innerHTML = s.notes.map((n) => `<li>${esc(n)}</li>`).join('');
   $('warnings').innerHTML = s.warnings.map((w) => `<li>${esc(words('line', w.line, w.text))}</li>`).join('');
   $('log').innerHTML = s.log
     .slice()
     .reverse()
-    .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${e.e}${e.piece ? ' ' + e.piece : ''}${e.pocket !== undefined ? ' → pocket ' + e.pocket : ''}${e.call ? ' ' + e.call : ''}${e.kind ? ' ' + e.kind : ''}</li>`)
+    .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${esc(eventWords(e))}</li>`)
     .join('');
-  $('health').textContent = s.health.map((h) => `${h.channel} ${h.fact}`).join(', ');
+  // The faults that hold now, in words: none once a self-test or the sensor itself cleared them.
+  $('health').textContent = s.health.length ? words('faultsNow', s.health.map((h) => words(`fault_${h.fact}`, h.channel)).join(', ')) : '';
   $('stuck').value = s.faults.stuck ?? '';
   $('noisy').value = s.faults.noisy ?? '';
   $('nocolour').checked = s.faults.noColour;
@@ -219,4 +266,15 @@ function render(s) {
   document.body.dataset.events = String(s.events);
 }
 
-new EventSource('/api/events').onmessage = (m) => render(JSON.parse(m.data));
+// The event stream: while the simulator does not answer the page says so and greys the stale table;
+// the stream reconnects by itself, and its first snapshot brings the page back.
+const stream = new EventSource('/api/events');
+stream.onmessage = (m) => {
+  if (document.body.classList.contains('offline')) say('');
+  document.body.classList.remove('offline');
+  render(JSON.parse(m.data));
+};
+stream.onerror = () => {
+  document.body.classList.add('offline');
+  say(words('offline'));
+};

@@ -39,3 +39,41 @@ export function winner(m: Match): string {
   if (r.a === r.b) throw new TournamentError(`round ${m.round}: ${m.a} v ${m.b} ended ${r.a}-${r.b}, a draw: a knockout match needs a winner (correct the result)`);
   return r.a > r.b ? m.a : m.b;
 }
+
+/** One round of a bracket as the hall shows it: each match with who went through (null while open). */
+export interface BracketRound {
+  round: number;
+  matches: { match: Match; winner: string | null }[];
+}
+
+/** The bracket so far, round by round in board order. */
+export function bracket(matches: readonly Match[]): BracketRound[] {
+  const rounds: BracketRound[] = [];
+  for (const m of matches) {
+    let r = rounds.find((x) => x.round === m.round);
+    if (!r) rounds.push((r = { round: m.round, matches: [] }));
+    r.matches.push({ match: m, winner: m.result === null ? null : winner(m) });
+  }
+  return rounds.sort((x, y) => x.round - y.round);
+}
+
+/** A knockout's final ranking: the further one went, the better; those out in the same round share a
+ * place (two third places, four fifth …), listed by seed. The winner is first once the final has a
+ * result. */
+export function knockoutRanking(t: Pick<Tournament, 'entrants' | 'matches'>): { place: number; id: string }[] {
+  const byId = indexEntrants(t);
+  const reached = new Map<string, number>(); // the last round each played, and won (round + 0.5)
+  for (const r of bracket(t.matches)) {
+    for (const { match, winner: w } of r.matches) {
+      for (const id of match.b === null ? [match.a] : [match.a, match.b]) reached.set(id, r.round);
+      if (w !== null) reached.set(w, r.round + 0.5);
+    }
+  }
+  const ids = [...reached.keys()].sort((x, y) => reached.get(y)! - reached.get(x)! || byId.get(x)!.seed - byId.get(y)!.seed);
+  const out: { place: number; id: string }[] = [];
+  ids.forEach((id, i) => {
+    const same = i > 0 && reached.get(ids[i - 1]) === reached.get(id);
+    out.push({ place: same ? out[i - 1].place : i + 1, id });
+  });
+  return out;
+}

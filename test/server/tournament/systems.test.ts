@@ -1,6 +1,7 @@
 // Knockout brackets and all-play-all schedules: who meets whom, the byes, the end of each.
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
+import { bracket, knockoutRanking } from '../../../server/tournament/knockout.ts';
 import type { Match, Tournament } from '../../../server/tournament/types.ts';
 import { entrants, pairings, tournament } from './helpers.ts';
 
@@ -27,6 +28,19 @@ describe('tournament: knockout', () => {
   it('five seeds: the byes go to the top three and the bracket stays a bracket', () => {
     const t = tournament('knockout', entrants('1', '2', '3', '4', '5'));
     assert.deepEqual(playOut(t, 3), [['1-bye', '2-bye', '3-bye', '4-5'], ['1-4', '2-3'], ['1-2']]);
+  });
+
+  it('the bracket shows who went through, and the final ranking shares the places of those out together', () => {
+    const t = tournament('knockout', entrants('1', '2', '3', '4', '5', '6'));
+    let matches: Match[] = [];
+    for (let r = 0; r < 3; r++) matches = [...matches, ...seedsWin(drawNextRound({ ...t, matches }))];
+    assert.deepEqual(bracket(matches).map((r) => r.matches.map((m) => m.winner)), [['1', '2', '3', '4'], ['1', '2'], ['1']]);
+    // 1 won; 2 lost the final; 3 and 4 the semi-finals; 5 and 6 round 1 (1 and 2 had byes there).
+    assert.deepEqual(knockoutRanking({ entrants: t.entrants, matches }), [
+      { place: 1, id: '1' }, { place: 2, id: '2' }, { place: 3, id: '3' }, { place: 3, id: '4' }, { place: 5, id: '5' }, { place: 5, id: '6' },
+    ]);
+    const open = drawNextRound(t);
+    assert.deepEqual(bracket(open)[0].matches.map((m) => m.winner), [null, null, null, null].map((_, i) => (open[i].b === null ? open[i].a : null)));
   });
 
   it('refuses a round after the final, and a drawn match', () => {

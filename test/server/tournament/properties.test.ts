@@ -2,7 +2,7 @@
 // entries between rounds, draws and byes): everyone active plays once a round; no rematch while a draw
 // without one exists (checked by an exhaustive search of its own); the bye to a different entrant each
 // round while some have not had one; the same state, in any order, gives the same draw; and the
-// standings' sums hold.
+// standings' sums hold. Then knockouts and all-play-alls of random sizes.
 import assert from 'node:assert/strict';
 import { rng } from '../../../model/table/rng.ts';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
@@ -155,5 +155,54 @@ describe('tournament: properties of the Swiss draw', () => {
 
   it('large fields over 9 rounds (65-256 entrants)', () => {
     for (const [seed, n] of [[2001, 65], [2002, 127], [2003, 200], [2004, 255], [2005, 256]] as const) assert.equal(check(seed, n, 9).forced, 0);
+  });
+});
+
+describe('tournament: properties of knockout and all-play-all', () => {
+  it('a knockout of 2-256 entrants with random winners: byes only to the top seeds, each round half the last, one winner', () => {
+    for (let seed = 1; seed <= 120; seed++) {
+      const r = rng(seed * 104729);
+      const n = seed <= 100 ? int(r, 2, 40) : int(r, 41, 256);
+      let size = 2;
+      while (size < n) size *= 2;
+      const entrants: Entrant[] = Array.from({ length: n }, (_, i) => ({ id: `e${i + 1}`, name: `P${i + 1}`, seed: i + 1, withdrawn: false }));
+      const t: Tournament = { system: 'knockout', couplings: 'serial', phantomScore: 25, tables: ['T1', 'T2'], entrants, matches: [] };
+      let matches: Match[] = [];
+      let alive = new Set(entrants.map((e) => e.id));
+      for (let round = 1; size >> round >= 1; round++) {
+        const drawn = drawNextRound({ ...t, matches });
+        assert.equal(drawn.length, size >> round, `seed ${seed}: round ${round} has ${drawn.length} matches`);
+        const seen = drawn.flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]));
+        assert.deepEqual([...seen].sort(), [...alive].sort(), `seed ${seed}: round ${round} is not the winners of the last`);
+        if (round === 1) assert.deepEqual(drawn.filter((m) => m.b === null).map((m) => m.a).sort(), entrants.slice(0, size - n).map((e) => e.id).sort(), `seed ${seed}: the byes`);
+        else assert.ok(drawn.every((m) => m.b !== null), `seed ${seed}: a bye after round 1`);
+        const played = drawn.map((m) => (m.b === null ? m : { ...m, result: r() < 0.5 ? { a: 25, b: int(r, 0, 24) } : { a: int(r, 0, 24), b: 25 } }));
+        alive = new Set(played.map((m) => (m.b === null || m.result!.a > m.result!.b ? m.a : m.b!)));
+        matches = [...matches, ...played];
+      }
+      assert.equal(alive.size, 1);
+      assert.throws(() => drawNextRound({ ...t, matches }), /the knockout is over/);
+    }
+  });
+
+  it('an all-play-all of 2-40 entrants: every pair meets exactly once, and everyone plays every round or has the one bye', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const r = rng(seed * 15485863);
+      const n = int(r, 2, 40);
+      const entrants: Entrant[] = Array.from({ length: n }, (_, i) => ({ id: `e${i + 1}`, name: `P${i + 1}`, seed: i + 1, withdrawn: false }));
+      const t: Tournament = { system: 'all-play-all', couplings: 'serial', phantomScore: 25, tables: [], entrants, matches: [] };
+      let matches: Match[] = [];
+      const rounds = n % 2 ? n : n - 1;
+      for (let round = 1; round <= rounds; round++) {
+        const drawn = drawNextRound({ ...t, matches });
+        const seen = drawn.flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]));
+        assert.equal(new Set(seen).size, n, `seed ${seed}: round ${round} leaves someone out or has someone twice`);
+        matches = [...matches, ...drawn.map((m) => (m.b === null ? m : { ...m, result: score(r) }))];
+      }
+      const pairs = matches.filter((m) => m.b !== null).map((m) => key(m.a, m.b!));
+      assert.equal(new Set(pairs).size, pairs.length, `seed ${seed}: a pair met twice`);
+      assert.equal(pairs.length, (n * (n - 1)) / 2, `seed ${seed}: a pair never met`);
+      assert.equal(matches.filter((m) => m.b === null).length, n % 2 ? n : 0, `seed ${seed}: byes`);
+    }
   });
 });

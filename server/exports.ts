@@ -43,8 +43,9 @@ export function toCsv(rows: BoardExport[]): string {
  * of the players "Asha;=cmd…" is guarded too. */
 const unformula = (v: string): string => v.replace(/(^|[;\t])(?=[=+\-@\t\r])/g, "$1'");
 
-/** RFC 4180 quoting; a list (the players) is one cell, its items separated by ";". */
-function cell(v: string | number | null | string[]): string {
+/** RFC 4180 quoting and the formula guard; a list (the players) is one cell, its items separated by ";".
+ * The tournament CSVs (server/tournament/csv.ts) write their cells with it too. */
+export function cell(v: string | number | null | string[]): string {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
   const safe = unformula(Array.isArray(v) ? v.join(';') : v);

@@ -10,6 +10,7 @@ import { benchApp } from './app.ts';
 import { benchServer } from './server.ts';
 import { benchSync } from './sync.ts';
 import { benchDevice } from './device.ts';
+import { benchTournament } from './tournament.ts';
 
 export interface BenchOptions {
   /** Fewer iterations, for a quick look; each section says how many it ran. */
@@ -29,6 +30,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'sync', run: () => benchSync() },
   { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
   { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20 } : { matches: 6, shots: 40 }) },
+  { name: 'tournament', run: (o) => benchTournament({ entrants: 256, rounds: 9, runs: o.quick ? 10 : 50 }) },
 ];
 
 function conditions(o: BenchOptions, names: string[]): string {

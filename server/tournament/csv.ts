@@ -1,0 +1,146 @@
+// The tournament's CSVs (docs/tournament.md §3.2, §9.2): the entry list read from a file (players, or
+// teams for doubles), and the pairings and standings written for a spreadsheet, quoted and guarded as the
+// results export is (server/exports.ts).
+import { cell } from '../exports.ts';
+import { splitName } from './sol.ts';
+import type { Standing } from './standings.ts';
+import { TournamentError, type Entrant, type Match } from './types.ts';
+
+export interface EntryPlayer {
+  name: string;
+  firstName: string;
+  lastName: string;
+  club: string | null;
+  /** ISO 3166-1 alpha-3, upper case. */
+  nationality: string | null;
+  rating: number | null;
+}
+
+/** One line of the file: an entrant with its seed (the file's order, or by rating when there are any). */
+export interface Entry {
+  seed: number;
+  /** What the display shows: the player's name, or the partners' joined by " & ". */
+  name: string;
+  players: EntryPlayer[];
+}
+
+const PLAYER_COLUMNS = ['name', 'firstname', 'lastname', 'club', 'nationality', 'rating'] as const;
+const PARTNER_COLUMNS = ['partner', 'partnerFirstname', 'partnerLastname', 'partnerClub', 'partnerNationality', 'partnerRating'] as const;
+const NAME_MAX = 40;
+
+/** Reads the entry list. Any line that does not hold together refuses the whole file, naming the line. */
+export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Entry[] {
+  const rows = records(text.replace(/^\uFEFF/, ''));
+  if (rows.length === 0) throw new TournamentError('the file is empty: it needs a header row and a line per entrant');
+  const [head, ...lines] = rows;
+  const columns = head.cells.map((c) => c.trim());
+  const known: readonly string[] = [...PLAYER_COLUMNS, ...PARTNER_COLUMNS];
+  for (const c of columns) {
+    if (!known.includes(c)) throw new TournamentError(`line 1: unknown column "${c}" (the columns are ${known.join(', ')})`);
+  }
+  if (!columns.includes('name') && !columns.includes('lastname')) throw new TournamentError('line 1: the header needs a column "name" (or "lastname")');
+  const seen = new Map<string, number>();
+  const entries: (Entry & { line: number; rating: number | null })[] = [];
+  for (const row of lines) {
+    if (row.cells.length === 1 && row.cells[0].trim() === '') continue; // a blank line
+    if (row.cells.length !== columns.length) throw new TournamentError(`line ${row.line}: ${row.cells.length} columns, the header has ${columns.length}`);
+    const get = (c: string): string => (columns.includes(c) ? row.cells[columns.indexOf(c)].trim() : '');
+    const first = player(row.line, get, PLAYER_COLUMNS, '');
+    if (!first) throw new TournamentError(`line ${row.line}: no name`);
+    const partner = player(row.line, get, PARTNER_COLUMNS, 'partner ');
+    if (mode === 'doubles' && !partner) throw new TournamentError(`line ${row.line}: doubles: ${first.name} has no partner`);
+    if (mode === 'singles' && partner) throw new TournamentError(`line ${row.line}: singles: ${first.name} has a partner`);
+    const players = partner ? [first, partner] : [first];
+    const name = players.map((p) => p.name).join(' & ');
+    if (name.length > NAME_MAX) throw new TournamentError(`line ${row.line}: "${name}" is longer than ${NAME_MAX} characters`);
+    const before = seen.get(name.toLowerCase());
+    if (before !== undefined) throw new TournamentError(`line ${row.line}: ${name} is entered already (line ${before})`);
+    seen.set(name.toLowerCase(), row.line);
+    const ratings = players.map((p) => p.rating);
+    // A team's rating is the sum of its players' (as SoL's competitor's rate), when both have one.
+    const rating = ratings.every((r) => r !== null) ? ratings.reduce((a, r) => a + r!, 0) : null;
+    entries.push({ seed: 0, name, players, line: row.line, rating });
+  }
+  if (entries.some((e) => e.rating !== null)) {
+    // Rated entrants first, highest first; the unrated after them; the file's order among equals.
+    entries.sort((x, y) => (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || x.line - y.line);
+  }
+  return entries.map((e, i) => ({ seed: i + 1, name: e.name, players: e.players }));
+}
+
+function player(line: number, get: (c: string) => string, cols: readonly string[], what: string): EntryPlayer | null {
+  const [nameC, firstC, lastC, clubC, natC, ratingC] = cols;
+  let firstName = get(firstC);
+  let lastName = get(lastC);
+  let name = get(nameC);
+  if (!name && !lastName) {
+    if (firstName || get(clubC) || get(natC) || get(ratingC)) throw new TournamentError(`line ${line}: the ${what}player has no name`);
+    return null;
+  }
+  if (!name) name = `${firstName} ${lastName}`.trim();
+  if (!lastName) ({ firstName, lastName } = splitName(name));
+  const nat = get(natC).toUpperCase();
+  if (nat && !/^[A-Z]{3}$/.test(nat)) throw new TournamentError(`line ${line}: ${what}nationality "${get(natC)}" is not an ISO 3166 alpha-3 code (IND, ITA …)`);
+  const ratingText = get(ratingC);
+  const rating = ratingText === '' ? null : Number(ratingText);
+  if (rating !== null && !Number.isFinite(rating)) throw new TournamentError(`line ${line}: ${what}rating "${ratingText}" is not a number`);
+  return { name, firstName, lastName, club: get(clubC) || null, nationality: nat || null, rating };
+}
+
+/** RFC 4180 records, each with the line it begins on; the separator is the header's: ";" if its first
+ * line has more of those than of ",". */
+function records(text: string): { line: number; cells: string[] }[] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const out: { line: number; cells: string[] }[] = [];
+  let line = 1;
+  let start = 1;
+  let cells: string[] = [];
+  let cur = '';
+  let quoted = false;
+  let i = 0;
+  const endRecord = () => { cells.push(cur); out.push({ line: start, cells }); cells = []; cur = ''; };
+  while (i < text.length) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cur += '"'; i += 2; continue; }
+      if (ch === '"') { quoted = false; i++; continue; }
+      if (ch === '\n') line++;
+      cur += ch; i++;
+      continue;
+    }
+    if (ch === '"' && cur === '') { quoted = true; i++; continue; }
+    if (ch === sep) { cells.push(cur); cur = ''; i++; continue; }
+    if (ch === '\r' && text[i + 1] === '\n') { i++; continue; }
+    if (ch === '\n') { endRecord(); line++; start = line; i++; continue; }
+    cur += ch; i++;
+  }
+  if (quoted) throw new TournamentError(`line ${start}: a quote is not closed`);
+  if (cur !== '' || cells.length > 0) endRecord();
+  return out;
+}
+
+export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source'] as const;
+export const STANDINGS_COLUMNS = ['rank', 'name', 'club', 'points', 'bucholz', 'netscore', 'totscore', 'played', 'won', 'drawn', 'lost', 'byes', 'withdrawn'] as const;
+
+/** The pairings of the matches given (a round, or all), with the entrants' names; a bye's `b` is "bye". */
+export function pairingsCsv(matches: readonly (Match & { source?: string | null })[], entrants: readonly Entrant[]): string {
+  const name = new Map(entrants.map((e) => [e.id, e.name]));
+  const board = new Map<number, number>();
+  const rows = matches.map((m) => {
+    const n = (board.get(m.round) ?? 0) + 1;
+    board.set(m.round, n);
+    const breaker = m.b === null ? null : name.get(m.breaker === 'a' ? m.a : m.b) ?? null;
+    return [m.round, n, m.table, name.get(m.a) ?? m.a, m.b === null ? 'bye' : name.get(m.b) ?? m.b, breaker, m.result?.a ?? null, m.result?.b ?? null, m.source ?? (m.b === null ? 'bye' : null)];
+  });
+  return csv(PAIRINGS_COLUMNS, rows);
+}
+
+/** The standings (standings.ts) with each entrant's club, if known. */
+export function standingsCsv(rows: readonly Standing[], clubs: ReadonlyMap<string, string> = new Map()): string {
+  return csv(STANDINGS_COLUMNS, rows.map((s) => [s.rank, s.name, clubs.get(s.id) ?? null, s.points, s.bucholz, s.netscore, s.totscore, s.played, s.won, s.drawn, s.lost, s.byes, s.withdrawn ? 'yes' : '']));
+}
+
+function csv(columns: readonly string[], rows: readonly (string | number | null)[][]): string {
+  return `${[columns.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,65 @@
+// The entry list read from a CSV, and the pairings and standings written as CSV.
+import assert from 'node:assert/strict';
+import { pairingsCsv, parseEntrantsCsv, standingsCsv } from '../../../server/tournament/csv.ts';
+import { drawNextRound } from '../../../server/tournament/draw.ts';
+import { standings } from '../../../server/tournament/standings.ts';
+import { entrants, play, tournament } from './helpers.ts';
+
+describe('tournament: the entry list from a CSV', () => {
+  it('reads players with club, nationality and rating, and seeds the rated first, highest first', () => {
+    const text = '\uFEFFname,club,nationality,rating\r\nAsha Rao,Mumbai CC,ind,1500\r\n"Okafor, Ben",,NGA,\r\nCleo Martin,Lyon,FRA,1720\r\n';
+    const e = parseEntrantsCsv(text, 'singles');
+    assert.deepEqual(e.map((x) => [x.seed, x.name]), [[1, 'Cleo Martin'], [2, 'Asha Rao'], [3, 'Okafor, Ben']]);
+    assert.deepEqual(e[1].players[0], { name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', club: 'Mumbai CC', nationality: 'IND', rating: 1500 });
+  });
+
+  it('takes ";" as the separator when the header does, first and last names apart, and teams for doubles', () => {
+    const text = 'firstname;lastname;partnerFirstname;partnerLastname\nAsha;Rao;Ben;Okafor\nCleo;de Souza;Dev;Shah\n';
+    const e = parseEntrantsCsv(text, 'doubles');
+    assert.deepEqual(e.map((x) => x.name), ['Asha Rao & Ben Okafor', 'Cleo de Souza & Dev Shah']);
+    assert.equal(e[1].players[0].lastName, 'de Souza');
+  });
+
+  it('refuses the whole file at the first bad line, saying which line and what', () => {
+    const bad: [string, 'singles' | 'doubles', RegExp][] = [
+      ['', 'singles', /the file is empty/],
+      ['name,nationalty\nAsha,IND\n', 'singles', /line 1: unknown column "nationalty"/],
+      ['club\nMumbai\n', 'singles', /line 1: the header needs a column "name"/],
+      ['name,club\nAsha,Mumbai\nBen\n', 'singles', /line 3: 1 columns, the header has 2/],
+      ['name,club\n,Mumbai\n', 'singles', /line 2: the player has no name/],
+      ['name,nationality\nAsha,India\n', 'singles', /line 2: nationality "India" is not an ISO 3166 alpha-3 code/],
+      ['name,rating\nAsha,high\n', 'singles', /line 2: rating "high" is not a number/],
+      ['name\nAsha\nasha\n', 'singles', /line 3: asha is entered already \(line 2\)/],
+      ['name,partner\nAsha,\n', 'doubles', /line 2: doubles: Asha has no partner/],
+      ['name,partner\nAsha,Ben\n', 'singles', /line 2: singles: Asha has a partner/],
+      ['name\n"Asha\n', 'singles', /line 2: a quote is not closed/],
+      [`name\n${'x'.repeat(41)}\n`, 'singles', /line 2: "x+" is longer than 40 characters/],
+    ];
+    for (const [text, mode, error] of bad) assert.throws(() => parseEntrantsCsv(text, mode), error, JSON.stringify(text));
+  });
+
+  it('counts lines across a quoted line break', () => {
+    assert.throws(() => parseEntrantsCsv('name,club\n"Asha","Mumbai\nCC"\nBen\n', 'singles'), /line 4: 1 columns/);
+  });
+});
+
+describe('tournament: pairings and standings as CSV', () => {
+  const es = entrants('Asha', '=Ben', 'Cleo');
+  const t = tournament('swiss', es, { tables: ['T1'] });
+  const r1 = play(drawNextRound(t), { 'Asha-=Ben': [25, 10] });
+
+  it('writes the pairings with names, the bye as "bye", and guards a name a spreadsheet would run', () => {
+    assert.equal(pairingsCsv(r1, es), [
+      'round,board,table,a,b,breaker,scoreA,scoreB,source',
+      "1,1,T1,Asha,'=Ben,Asha,25,10,",
+      '1,2,,Cleo,bye,,25,0,bye',
+      '',
+    ].join('\r\n'));
+  });
+
+  it('writes the standings with their tie-breaks and each one\'s club', () => {
+    const text = standingsCsv(standings(es, r1), new Map([['Asha', 'Mumbai CC']]));
+    assert.equal(text.split('\r\n')[0], 'rank,name,club,points,bucholz,netscore,totscore,played,won,drawn,lost,byes,withdrawn');
+    assert.deepEqual(text.split('\r\n').slice(1, 4), ['1,Cleo,,2,0,25,25,1,1,0,0,1,', '2,Asha,Mumbai CC,2,0,15,25,1,1,0,0,0,', "3,'=Ben,,0,2,-15,10,1,0,0,1,0,"]);
+  });
+});

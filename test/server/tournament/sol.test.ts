@@ -1,0 +1,88 @@
+// The `.sol` export against SoL 4.0's own loader: only the fields its Serializer writes and its
+// Deserializer reads (SoL builds its entities from them by keyword, so an unknown field would stop the
+// import), references as its 1-based indexes, the phantom as null, boards as SoL keeps them.
+import assert from 'node:assert/strict';
+import { drawNextRound } from '../../../server/tournament/draw.ts';
+import { solDump, splitName, type SolExport, type TableBoard } from '../../../server/tournament/sol.ts';
+import type { Match } from '../../../server/tournament/types.ts';
+import { entrants, play, tournament } from './helpers.ts';
+
+// The keys each `serialize` of SoL 4.0 may write (sol/models/*.py), and the first document's lists
+// (Serializer.dump in sol/models/bio.py).
+const SOL = {
+  dump: ['users', 'players', 'clubs', 'championships', 'ratings', 'rates'],
+  player: ['guid', 'modified', 'firstname', 'lastname', 'nickname', 'sex', 'nationality', 'language', 'citizenship', 'agreedprivacy', 'portrait', 'email', 'birthdate', 'club', 'federation', 'owner', 'merged'],
+  club: ['guid', 'modified', 'description', 'owner', 'users', 'rating'],
+  championship: ['guid', 'modified', 'club', 'rating', 'owner', 'description', 'prizes', 'couplings', 'skipworstprizes', 'playersperteam', 'closed', 'previous', 'trainingboards'],
+  tourney: ['guid', 'modified', 'championship', 'hosting_club', 'rating', 'owner', 'description', 'date', 'location', 'socialurl', 'currentturn', 'rankedturn', 'prized', 'system', 'couplings', 'delaytoppairing', 'delaycompatriotpairing', 'duration', 'prealarm', 'phantomscore', 'retirements', 'finals', 'finalturns', 'finalkind', 'competitors', 'matches'],
+  competitor: ['players', 'points', 'netscore', 'totscore', 'bucholz', 'prize', 'retired'],
+  match: ['competitor1', 'competitor2', 'breaker', 'turn', 'board', 'final', 'score1', 'score2', 'boards'],
+  board: ['number', 'coins1', 'coins2', 'queen'],
+};
+
+function keysWithin(o: object, allowed: readonly string[], what: string, required: readonly string[] = []): void {
+  for (const k of Object.keys(o)) assert.ok(allowed.includes(k), `${what}: SoL does not know the field ${k}`);
+  for (const k of required) assert.ok(k in o, `${what}: SoL's loader needs ${k}`);
+}
+
+describe('tournament: the .sol export', () => {
+  const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
+  const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
+  const r1 = drawNextRound(t);
+  const after1 = play(r1, { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+  const r2 = play(drawNextRound({ ...t, matches: after1 }), { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] });
+  const boards: TableBoard[] = [
+    { winner: 'a', menLeftA: 0, menLeftB: 5, queen: 'a' },
+    { winner: 'b', menLeftA: 2, menLeftB: 0, queen: null },
+  ];
+  const matches: (Match & { boards?: TableBoard[] })[] = [{ ...after1[0], boards }, ...after1.slice(1), ...r2];
+  const x: SolExport = {
+    tournament: { ...t, entrants: es.map((e) => (e.id === 'Cleo Martin' ? { ...e, withdrawn: true } : e)), matches },
+    name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026',
+    players: new Map([['Dev Shah', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND', club: 'Mumbai CC' }]]]),
+  };
+  const [shared, tourney] = JSON.parse(solDump(x)) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] }];
+
+  it('is a JSON list (SoL reads JSON when the data begins with "["): the shared entities, then the tournament', () => {
+    assert.ok(solDump(x).startsWith('[{'));
+    keysWithin(shared, SOL.dump, 'first document', SOL.dump);
+    for (const p of shared.players) keysWithin(p, SOL.player, 'player', ['firstname', 'lastname']);
+    for (const c of shared.clubs) keysWithin(c, SOL.club, 'club', ['description']);
+    for (const c of shared.championships) keysWithin(c, SOL.championship, 'championship', ['description', 'club']);
+    keysWithin(tourney, SOL.tourney, 'tourney', ['championship', 'date', 'description', 'competitors', 'matches']);
+    for (const c of tourney.competitors) keysWithin(c, SOL.competitor, 'competitor', ['players']);
+    for (const m of tourney.matches) keysWithin(m, SOL.match, 'match', ['competitor1', 'competitor2', 'turn', 'board', 'score1', 'score2']);
+  });
+
+  it('names players as SoL keeps them, with their club and nationality, and the competitors in SoL\'s order', () => {
+    const names = (i: number) => { const p = shared.players[i - 1]; return `${p.lastname}, ${p.firstname}`; };
+    // By last name, then first name, as SoL sorts them ("Eva de Souza" is split at her last space).
+    assert.deepEqual(tourney.competitors.map((c) => names((c.players as number[])[0])), ['Martin, Cleo', 'Okafor, Ben', 'Rao, Asha', 'Shah, Dev', 'Souza, Eva de']);
+    const dev = shared.players.find((p) => p.lastname === 'Shah')!;
+    assert.equal(dev.nationality, 'IND');
+    assert.equal(shared.clubs[(dev.club as number) - 1].description, 'Mumbai CC');
+    assert.equal(shared.clubs[(shared.championships[0].club as number) - 1].description, 'Carrom Club');
+    assert.deepEqual(splitName('Eva de Souza'), { firstName: 'Eva de', lastName: 'Souza' });
+  });
+
+  it('gives each competitor the standings\' values and marks the withdrawn retired', () => {
+    const byName = new Map(tourney.competitors.map((c) => [shared.players[(c.players as number[])[0] - 1].lastname, c]));
+    // As worked by hand in standings.test.ts: Asha 4 pts, Bucholz 4, net 30, total 45.
+    assert.deepEqual(byName.get('Rao'), { players: [3], points: 4, netscore: 30, totscore: 45, bucholz: 4 });
+    assert.equal(byName.get('Martin')!.retired, true);
+  });
+
+  it('writes the matches by round and board, the phantom as null, and the boards as SoL counts coins', () => {
+    const c = (i: unknown) => shared.players[(tourney.competitors[(i as number) - 1].players as number[])[0] - 1].lastname;
+    assert.deepEqual(tourney.matches.map((m) => [m.turn, m.board, c(m.competitor1), m.competitor2 === null ? null : c(m.competitor2), m.score1, m.score2]), [
+      [1, 1, 'Rao', 'Okafor', 25, 10], [1, 2, 'Martin', 'Shah', 8, 20], [1, 3, 'Souza', null, 25, 0],
+      [2, 1, 'Souza', 'Rao', 5, 20], [2, 2, 'Shah', 'Okafor', 11, 18], [2, 3, 'Martin', null, 25, 0],
+    ]);
+    // coinsN: the opponent's men left when competitor N won the board.
+    assert.deepEqual(tourney.matches[0].boards, [{ number: 1, coins1: 5, coins2: 0, queen: '1' }, { number: 2, coins1: 0, coins2: 2 }]);
+    for (const b of tourney.matches[0].boards as object[]) keysWithin(b, SOL.board, 'board', ['number']);
+    assert.equal(tourney.matches[0].breaker, '1');
+    assert.ok(!('breaker' in tourney.matches[2]), 'a bye has no breaker');
+    assert.deepEqual([tourney.system, tourney.couplings, tourney.phantomscore, tourney.currentturn, tourney.rankedturn, tourney.date], ['swiss', 'serial', 25, 2, 2, '2026-12-01']);
+  });
+});

@@ -1,0 +1,91 @@
+// Knockout brackets and all-play-all schedules: who meets whom, the byes, the end of each.
+import assert from 'node:assert/strict';
+import { drawNextRound } from '../../../server/tournament/draw.ts';
+import { bracket, knockoutRanking } from '../../../server/tournament/knockout.ts';
+import type { Match, Tournament } from '../../../server/tournament/types.ts';
+import { entrants, pairings, tournament } from './helpers.ts';
+
+/** Every match of the round won by the better seed (a smaller name number), 25-10. */
+const seedsWin = (round: Match[]): Match[] => round.map((m) => (m.b === null ? m : { ...m, result: Number(m.a) < Number(m.b) ? { a: 25, b: 10 } : { a: 10, b: 25 } }));
+
+function playOut(t: Tournament, rounds: number): string[][] {
+  const out: string[][] = [];
+  let matches: Match[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const next = seedsWin(drawNextRound({ ...t, matches }));
+    out.push(pairings(next));
+    matches = [...matches, ...next];
+  }
+  return out;
+}
+
+describe('tournament: knockout', () => {
+  it('eight seeds meet as a seeded bracket: 1 v 8 … then 1 v 4, 2 v 3, then the final', () => {
+    const t = tournament('knockout', entrants('1', '2', '3', '4', '5', '6', '7', '8'));
+    assert.deepEqual(playOut(t, 3), [['1-8', '2-7', '3-6', '4-5'], ['1-4', '2-3'], ['1-2']]);
+  });
+
+  it('five seeds: the byes go to the top three and the bracket stays a bracket', () => {
+    const t = tournament('knockout', entrants('1', '2', '3', '4', '5'));
+    assert.deepEqual(playOut(t, 3), [['1-bye', '2-bye', '3-bye', '4-5'], ['1-4', '2-3'], ['1-2']]);
+  });
+
+  it('the bracket shows who went through, and the final ranking shares the places of those out together', () => {
+    const t = tournament('knockout', entrants('1', '2', '3', '4', '5', '6'));
+    let matches: Match[] = [];
+    for (let r = 0; r < 3; r++) matches = [...matches, ...seedsWin(drawNextRound({ ...t, matches }))];
+    assert.deepEqual(bracket(matches).map((r) => r.matches.map((m) => m.winner)), [['1', '2', '3', '4'], ['1', '2'], ['1']]);
+    // 1 won; 2 lost the final; 3 and 4 the semi-finals; 5 and 6 round 1 (1 and 2 had byes there).
+    assert.deepEqual(knockoutRanking({ entrants: t.entrants, matches }), [
+      { place: 1, id: '1' }, { place: 2, id: '2' }, { place: 3, id: '3' }, { place: 3, id: '4' }, { place: 5, id: '5' }, { place: 5, id: '6' },
+    ]);
+    const open = drawNextRound(t);
+    assert.deepEqual(bracket(open)[0].matches.map((m) => m.winner), [null, null, null, null].map((_, i) => (open[i].b === null ? open[i].a : null)));
+  });
+
+  it('refuses a round after the final, and a drawn match', () => {
+    const t = tournament('knockout', entrants('1', '2'));
+    const final = seedsWin(drawNextRound(t));
+    assert.throws(() => drawNextRound({ ...t, matches: final }), /the knockout is over: 1 won the final in round 1/);
+    const drawn = final.map((m) => ({ ...m, result: { a: 12, b: 12 } }));
+    assert.throws(() => drawNextRound({ ...t, matches: drawn }), /ended 12-12, a draw: a knockout match needs a winner/);
+  });
+});
+
+describe('tournament: all-play-all', () => {
+  for (const n of [2, 5, 8, 11]) {
+    it(`${n} entrants each meet every other exactly once, one match a round, then it is over`, () => {
+      const names = Array.from({ length: n }, (_, i) => String(i + 1));
+      const t = tournament('all-play-all', entrants(...names), { tables: [] });
+      const rounds = n % 2 ? n : n - 1;
+      const met = new Map<string, number>();
+      for (const round of playOut(t, rounds)) {
+        const seen = round.flatMap((p) => p.split('-')).filter((x) => x !== 'bye');
+        assert.equal(new Set(seen).size, seen.length, `someone plays twice in ${round.join(' ')}`);
+        assert.equal(seen.length, n, `someone is left out of ${round.join(' ')}`);
+        assert.equal(round.filter((p) => p.endsWith('-bye')).length, n % 2);
+        for (const p of round) {
+          if (p.endsWith('-bye')) continue;
+          const key = p.split('-').sort().join('-');
+          met.set(key, (met.get(key) ?? 0) + 1);
+        }
+      }
+      assert.equal(met.size, (n * (n - 1)) / 2);
+      assert.ok([...met.values()].every((c) => c === 1));
+      const all: Match[] = [];
+      for (let r = 0; r < rounds; r++) all.push(...seedsWin(drawNextRound({ ...t, matches: all })));
+      assert.throws(() => drawNextRound({ ...t, matches: all }), /the all-play-all is over/);
+    });
+  }
+
+  it('a withdrawn entrant\'s later matches are byes for the opponents; a late entry is refused', () => {
+    const t = tournament('all-play-all', entrants('1', '2', '3', '4'));
+    const r1 = seedsWin(drawNextRound(t));
+    const gone = t.entrants.map((e) => (e.id === '4' ? { ...e, withdrawn: true } : e));
+    const r2 = drawNextRound({ ...t, entrants: gone, matches: r1 });
+    assert.equal(r2.filter((m) => m.b === null).length, 1);
+    assert.ok(!r2.some((m) => m.a === '4' || m.b === '4'));
+    const late = [...t.entrants, { id: '9', name: 'Nine', seed: 9, withdrawn: false }];
+    assert.throws(() => drawNextRound({ ...t, entrants: late, matches: r1 }), /9 \(Nine\) entered after round 1: an all-play-all cannot take late entries/);
+  });
+});

@@ -1,7 +1,7 @@
 // The server trusts nothing but the log: it replays it with our own rules engine and compares the
 // `match` and `board` the table stated with its own (docs/server.md, "What the server checks").
 import { parseLog } from '../src/rules/log.ts';
-import { publicState, type PublicState } from '../src/rules/state.ts';
+import { publicState, type PublicState, type State } from '../src/rules/state.ts';
 import type { MatchHeader } from '../src/rules/types.ts';
 import { boardRows, type BoardRow } from './boards.ts';
 import type { Checked, ResultRecord } from './record.ts';
@@ -20,13 +20,18 @@ export function replayRecord(record: ResultRecord): Checked<Replayed> {
   if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
   const folded = boardRows(log.value);
   if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
-  const state = publicState(folded.final);
+  return replayed(record, log.value.header, folded.final, folded.rows, log.value.events.length);
+}
+
+/** What the replay gave, once the table's stated `match` and `board` are found to be the log's. */
+export function replayed(record: ResultRecord, header: MatchHeader, final: State, rows: BoardRow[], events: number): Checked<Replayed> {
+  const state = publicState(final);
   for (const key of ['match', 'board'] as const) {
     const where = difference(state[key], record.state[key], `state.${key}`);
     if (where) return { ok: false, error: `the log does not replay to the stated state: ${where}` };
   }
   const headerLine = record.log.split('\n', 1)[0].trim();
-  return { ok: true, value: { header: log.value.header, headerLine, state, rows: folded.rows, events: log.value.events.length } };
+  return { ok: true, value: { header, headerLine, state, rows, events } };
 }
 
 /** The first place where two JSON values differ, as a path with both values, or null. */

@@ -4,12 +4,13 @@ import { routeRead } from './api.ts';
 import { closeAfterAnswer, readBody } from './body.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
-import { postRecord } from './post.ts';
+import { postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 
 export interface Context {
   store: Store;
+  replay: Replay;
   hub: EventHub;
   forwarder: Forwarder | null;
   now: () => Date;
@@ -41,7 +42,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
       closeAfterAnswer(req, res);
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
     }
-    const answer = await postRecord(c.store, req.headers, raw, c.now, c.forwarder !== null, (s) => {
+    const answer = await postRecord(c.store, c.replay, req.headers, raw, c.now, c.forwarder !== null, (s) => {
       c.hub.send('record', s);
       c.forwarder?.kick();
     });

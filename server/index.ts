@@ -7,6 +7,7 @@ import { EventHub } from './events.ts';
 import { Forwarder } from './forward.ts';
 import { handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
+import { Replayer } from './replay.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServerOptions {
@@ -37,7 +38,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const hub = new EventHub();
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
-  const server = createServer(handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const replayer = new Replayer();
+  const server = createServer(handler({ store, replay: (r) => replayer.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -33,7 +33,8 @@ export function handler(c: Context): RequestListener {
 }
 
 async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const url = new URL(req.url ?? '/', 'http://x');
+  const path = url.pathname;
   if (path === '/api/v1/records') {
     if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
     const raw = await readBody(req, MAX_BODY);
@@ -50,7 +51,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse): Pr
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
   if (path === '/api/v1/events') return c.hub.subscribe(res);
-  const page = await routeRead(c.store, path);
+  const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
 }

@@ -33,9 +33,25 @@ export class GroupCommit {
   store(r: NewRecord): Promise<StoreOutcome> {
     return new Promise((done, fail) => {
       this.queue.push({ r, done, fail });
+      this.schedule();
+    });
+  }
+
+  /**
+   * A batch starts once the event loop has handled what it has read: better-sqlite3 commits on the event
+   * loop itself, so no request is read while a commit is on its way to the disk, and a batch started at
+   * once would hold only the record that started it. The records of every request read meanwhile join it.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
+
+  private scheduled = false;
 
   private pump(): void {
     while (this.running < this.parallel && this.queue.length > 0) {
@@ -43,7 +59,7 @@ export class GroupCommit {
       this.running++;
       void this.commit(batch).finally(() => {
         this.running--;
-        this.pump();
+        if (this.queue.length > 0) this.schedule();
       });
     }
   }

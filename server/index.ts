@@ -7,7 +7,7 @@ import { EventHub } from './events.ts';
 import { Forwarder } from './forward.ts';
 import { handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
-import { Replayer } from './replay.ts';
+import { defaultReplayThreads, ReplayPool } from './replay-pool.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServerOptions {
@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** Base URL of a federation server to forward every stored record to. */
   forward?: string;
   now?: () => Date;
+  /** Worker threads that replay the records' logs (default: the cores but one, 1 to 4); 0 replays on the event loop. */
+  replayThreads?: number;
   /** Where the server says what went wrong (default: stderr). */
   log?: (line: string) => void;
 }
@@ -38,8 +40,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const hub = new EventHub();
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const forwarder = o.forward ? new Forwarder(store, o.forward, log) : null;
-  const replayer = new Replayer();
-  const server = createServer(handler({ store, replay: (r) => replayer.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
+  const server = createServer(handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -48,6 +50,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     });
   } catch (e) {
     hub.close();
+    await replays.close();
     await store.close();
     throw e;
   }
@@ -67,6 +70,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       await forwarder?.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await replays.close();
       await store.close();
     },
   };

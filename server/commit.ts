@@ -3,7 +3,6 @@
 // server was bound by one commit per record). Each record is still answered only once the transaction
 // that holds it has committed: 201 still means on the disk.
 import type { Sql } from './db/sql.ts';
-import { StandingsDelta } from './standings.ts';
 import type { NewRecord, StoreOutcome } from './store.ts';
 
 /** Records in one transaction at most (bodies of up to 256 KiB each). */
@@ -15,7 +14,7 @@ interface Waiting {
   fail(e: unknown): void;
 }
 
-export type StoreIn = (tx: Sql, r: NewRecord, standings: StandingsDelta) => Promise<StoreOutcome>;
+export type StoreIn = (tx: Sql, r: NewRecord) => Promise<StoreOutcome>;
 
 export class GroupCommit {
   private readonly queue: Waiting[] = [];
@@ -84,15 +83,14 @@ export class GroupCommit {
     const outs = await this.sql.transaction(async (tx) => {
       // One record of a table at a time across transactions and processes (PostgreSQL; SQLite's
       // transactions are one at a time anyway): the tables' rows are locked in name order, so two
-      // batches that share tables wait for each other instead of deadlocking.
+      // batches that share tables wait for each other instead of deadlocking. Nothing else a record
+      // writes is shared with another table's.
       if (tx.dialect === 'postgres') {
         const ids = [...new Set(records.map((r) => r.record.table))].sort();
         await tx.run(`SELECT id FROM carrom_tables WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, ids);
       }
-      const standings = new StandingsDelta();
       const outs: StoreOutcome[] = [];
-      for (const r of records) outs.push(await this.storeIn(tx, r, standings));
-      await standings.write(tx);
+      for (const r of records) outs.push(await this.storeIn(tx, r));
       return outs;
     });
     this.counts.transactions++;

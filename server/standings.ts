@@ -1,8 +1,9 @@
-// The leaderboard, kept up to date as records arrive instead of folded from every match at each read
-// (869 matches took 52–124 ms, and the page reads it again at every record). Two derived tables:
-// carrom_match_players holds what each match gives each of its players (replaced when the match's
-// newest record changes), and carrom_standings the sums per player, moved by the difference. A read
-// is then one small table, whatever the history.
+// The leaderboard, kept up to date as records arrive instead of folded from every match's state and
+// boards at each read (869 matches took 52–124 ms, and the page reads it again at every record).
+// carrom_match_players holds what each match gives each of its players, replaced when the match's
+// newest record changes; a read sums its few integer columns per player. (Sums kept per player would
+// make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
+// the tables' records would be stored one at a time.)
 import type { Row, Sql } from './db/sql.ts';
 import type { BoardRow } from './boards.ts';
 
@@ -27,8 +28,7 @@ export function scaleSchema(dialect: Sql['dialect']): string[] {
     `CREATE TABLE IF NOT EXISTS carrom_match_players (match_id BIGINT NOT NULL REFERENCES carrom_matches(id), idx INTEGER NOT NULL,
       player TEXT NOT NULL, matches INTEGER NOT NULL, matches_won INTEGER NOT NULL, boards INTEGER NOT NULL,
       boards_won INTEGER NOT NULL, points INTEGER NOT NULL, PRIMARY KEY (match_id, idx))`,
-    `CREATE TABLE IF NOT EXISTS carrom_standings (player TEXT PRIMARY KEY, matches INTEGER NOT NULL, matches_won INTEGER NOT NULL,
-      boards INTEGER NOT NULL, boards_won INTEGER NOT NULL, points INTEGER NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS carrom_match_players_player ON carrom_match_players (player)`,
   ];
 }
 
@@ -58,46 +58,13 @@ export function contribution(m: MatchFacts): Counts[] {
   });
 }
 
-/** Differences to the sums per player, gathered over a transaction and written once at its end. */
-export class StandingsDelta {
-  private readonly by = new Map<string, Counts>();
-
-  add(player: string, c: Counts, sign: 1 | -1): void {
-    let d = this.by.get(player);
-    if (!d) this.by.set(player, (d = { matches: 0, matchesWon: 0, boards: 0, boardsWon: 0, points: 0 }));
-    for (const k of COUNTS) d[k] += sign * c[k];
-  }
-
-  sums(): Standing[] {
-    return [...this.by].map(([player, c]) => ({ player, ...c }));
-  }
-
-  /** Replaces a match's share: takes its old rows off, puts the new ones on. */
-  async replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<void> {
-    for (const old of await tx.all('SELECT * FROM carrom_match_players WHERE match_id = ?', [matchId])) this.add(String(old.player), countsOf(old), -1);
-    await tx.run('DELETE FROM carrom_match_players WHERE match_id = ?', [matchId]);
-    const now = contribution(m);
-    if (now.length === 0) return;
-    const values = now.flatMap((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]);
-    await tx.run(`INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')}) VALUES ${now.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, values);
-    now.forEach((c, i) => this.add(m.players[i], c, 1));
-  }
-
-  /** Writes the sums, players in name order: on PostgreSQL, transactions that share players then take
-   * their row locks in one order and cannot deadlock. */
-  async write(tx: Sql): Promise<void> {
-    const players = [...this.by.keys()].sort();
-    for (const p of players) {
-      const d = this.by.get(p)!;
-      if (COUNTS.every((k) => d[k] === 0)) continue;
-      await tx.run(
-        `INSERT INTO carrom_standings (player, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (player) DO UPDATE SET ${COLUMNS.map((c) => `${c} = carrom_standings.${c} + excluded.${c}`).join(', ')}`,
-        [p, ...COUNTS.map((k) => d[k])],
-      );
-    }
-    this.by.clear();
-  }
+/** Replaces what a match gives its players (in the transaction that stores its newest record). */
+export async function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<void> {
+  await tx.run('DELETE FROM carrom_match_players WHERE match_id = ?', [matchId]);
+  const now = contribution(m);
+  if (now.length === 0) return;
+  const values = now.flatMap((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]);
+  await tx.run(`INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')}) VALUES ${now.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, values);
 }
 
 const countsOf = (r: Row): Counts => ({
@@ -108,16 +75,23 @@ const countsOf = (r: Row): Counts => ({
   points: Number(r.points),
 });
 
-/** The leaderboard as kept in the database. */
+/** The leaderboard from what the matches gave. */
 export async function standings(sql: Sql): Promise<Standing[]> {
-  return ranked((await sql.all('SELECT * FROM carrom_standings')).map((r) => ({ player: String(r.player), ...countsOf(r) })));
+  const sums = COLUMNS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
+  return ranked((await sql.all(`SELECT player, ${sums} FROM carrom_match_players GROUP BY player`)).map((r) => ({ player: String(r.player), ...countsOf(r) })));
 }
 
 /** The leaderboard folded from matches themselves (the exports' `leaderboard`, and a check of the kept one). */
 export function leaderboardOf(matches: readonly MatchFacts[]): Standing[] {
-  const d = new StandingsDelta();
-  for (const m of matches) contribution(m).forEach((c, i) => d.add(m.players[i], c, 1));
-  return ranked(d.sums());
+  const by = new Map<string, Standing>();
+  for (const m of matches) {
+    contribution(m).forEach((c, i) => {
+      const s = by.get(m.players[i]) ?? { player: m.players[i], matches: 0, matchesWon: 0, boards: 0, boardsWon: 0, points: 0 };
+      for (const k of COUNTS) s[k] += c[k];
+      by.set(m.players[i], s);
+    });
+  }
+  return ranked([...by.values()]);
 }
 
 /** Most matches won first, then boards won, then points, then the name; players with nothing left out. */

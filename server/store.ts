@@ -8,7 +8,7 @@ import { openPostgres } from './db/postgres.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
 import type { ResultRecord } from './record.ts';
-import { scaleSchema, standings, StandingsDelta, type Standing } from './standings.ts';
+import { replaceMatch, scaleSchema, standings, type Standing } from './standings.ts';
 
 export interface NewRecord {
   record: ResultRecord;
@@ -82,9 +82,7 @@ export async function openStore(db: string): Promise<Store> {
 async function fillStandings(tx: Sql): Promise<void> {
   const kept = await tx.all('SELECT 1 AS one FROM carrom_match_players LIMIT 1');
   if (kept.length > 0) return;
-  const d = new StandingsDelta();
-  for (const m of await matchesOf(tx, null)) await d.replaceMatch(tx, m.id, { ...m, winner: winnerOf(m.state), rows: m.boards });
-  await d.write(tx);
+  for (const m of await matchesOf(tx, null)) await replaceMatch(tx, m.id, { ...m, winner: winnerOf(m.state), rows: m.boards });
 }
 
 const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
@@ -143,7 +141,7 @@ export function storeOn(sql: Sql): Store {
 }
 
 /** One record, in a transaction that holds its table's row lock (server/commit.ts). */
-async function storeIn(tx: Sql, r: NewRecord, board: StandingsDelta): Promise<StoreOutcome> {
+async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   const { table, counter } = r.record;
   const before = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
   if (before.length) return { outcome: before[0].body === r.body ? 'duplicate' : 'conflict' };
@@ -176,7 +174,7 @@ async function storeIn(tx: Sql, r: NewRecord, board: StandingsDelta): Promise<St
         values,
       );
     }
-    await board.replaceMatch(tx, matchId, { players: r.players, mode: r.mode, over: state.match.over, winner: winnerOf(r.state), rows: r.rows });
+    await replaceMatch(tx, matchId, { players: r.players, mode: r.mode, over: state.match.over, winner: winnerOf(r.state), rows: r.rows });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   return { outcome: 'stored', matchId };

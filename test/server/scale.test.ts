@@ -86,7 +86,6 @@ for (const engine of ENGINES) {
       const folded = leaderboard(await store.matches(null));
       await store.close();
       const sql = engine.name === 'sqlite' ? await openSqlite(db) : await openPostgres(db);
-      await sql.run('DROP TABLE carrom_standings');
       await sql.run('DROP TABLE carrom_match_players');
       await sql.close();
       store = await openStore(db);

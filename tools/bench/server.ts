@@ -37,10 +37,16 @@ function pool() {
   return { logs, starts };
 }
 
-async function serve(db: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** What a server said as it stopped: the records it stored and the transactions it took (group commit). */
+interface Stopped {
+  records: number;
+  transactions: number;
+}
+
+async function serve(db: string): Promise<{ url: string; stop(): Promise<Stopped> }> {
   const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), 'bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
     child.stderr.on('data', (d) => {
       err += d;
       const m = /club page (http:\/\/[\d.:]+)\//.exec(err);
@@ -48,7 +54,11 @@ async function serve(db: string): Promise<{ url: string; stop(): Promise<void> }
     });
     child.on('exit', (code) => reject(new Error(`carrom serve exited (${code}): ${err}`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  const stopped = (): Stopped => {
+    const m = /(\d+) records stored in (\d+) transactions/.exec(err);
+    return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN) };
+  };
+  return { url, stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
 }
 
 interface Result {
@@ -60,6 +70,7 @@ interface Result {
   accepted: number;
   retries: number;
   refused: number;
+  perCommit: number;
 }
 
 async function run(db: string, processes: number, o: Options, { logs, starts }: ReturnType<typeof pool>): Promise<Result> {
@@ -95,7 +106,8 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     }
   };
   await Promise.all(Array.from({ length: TABLES }, (_, t) => oneTable(t)));
-  await Promise.all(servers.map((s) => s.stop()));
+  const said = await Promise.all(servers.map((s) => s.stop()));
+  const sum = (k: keyof Stopped) => said.reduce((n, s) => n + s[k], 0);
   const check = await openStore(db);
   const stored = await check.recordCount();
   await check.close();
@@ -111,6 +123,7 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     accepted: accepted.size,
     retries: posts.filter((p) => p.retry).length,
     refused,
+    perCommit: sum('records') / sum('transactions'),
   };
 }
 
@@ -143,6 +156,7 @@ export async function benchServer(o: Options): Promise<string> {
     const p = processes === 1 ? 'one process' : 'two processes';
     rows.push([`${p}: records accepted per second`, ...each((r) => fmt(r.rate))]);
     rows.push([`  latency p50 / p99`, ...each((r) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} ms`)]);
+    rows.push([`  records per transaction (group commit)`, ...each((r) => (Number.isFinite(r.perCommit) ? fmt(r.perCommit, 1) : 'not said'))]);
     rows.push([`  posts answered in the window`, ...each((r) => `${fmt(r.counted)} (${fmt(r.retries)} retries in all)`)]);
     rows.push([
       `  every accepted record stored exactly once`,

@@ -4,7 +4,7 @@
 // exactly once (retries included). Each server runs as `carrom serve` in its own process, as in a club;
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store.ts';
@@ -43,7 +43,17 @@ interface Stopped {
   transactions: number;
 }
 
-async function serve(db: string): Promise<{ url: string; stop(): Promise<Stopped> }> {
+/** CPU seconds a process has used so far, user and system, all threads: fields 14 and 15 of /proc/PID/stat, in ticks. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / Number(process.env.CLK_TCK ?? 100);
+  } catch {
+    return NaN;
+  }
+}
+
+async function serve(db: string): Promise<{ url: string; cpu(): number; stop(): Promise<Stopped> }> {
   const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), 'bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -58,7 +68,7 @@ async function serve(db: string): Promise<{ url: string; stop(): Promise<Stopped
     const m = /(\d+) records stored in (\d+) transactions/.exec(err);
     return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN) };
   };
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
+  return { url, cpu: () => cpuSeconds(child.pid), stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
 }
 
 interface Result {
@@ -71,7 +81,11 @@ interface Result {
   retries: number;
   refused: number;
   perCommit: number;
+  /** The servers' CPU time (ms, all threads) per record stored: what the machine's load changes least. */
+  cpuPerRecord: number;
 }
+
+const inWindowOf = <P extends { t1: number }>(posts: P[], from: number, to: number) => posts.filter((p) => p.t1 >= from && p.t1 < to);
 
 async function run(db: string, processes: number, o: Options, { logs, starts }: ReturnType<typeof pool>): Promise<Result> {
   const store = await openStore(db);
@@ -85,6 +99,10 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   const windowStart = performance.now() + 1000;
   const windowEnd = windowStart + o.seconds * 1000;
   let sent = 0;
+  // The servers' CPU time over the window, against the records stored in it.
+  const cpuNow = () => servers.reduce((n, s) => n + s.cpu(), 0);
+  const cpuAt: number[] = [];
+  const sampled = [windowStart, windowEnd].map((t) => new Promise<void>((resolve) => setTimeout(() => (cpuAt.push(cpuNow()), resolve()), t - performance.now())));
   const post = async (table: string, body: string, retry: boolean) => {
     // Round robin over the processes, as a load balancer would: a retry goes to the other one.
     const url = servers[sent++ % servers.length].url;
@@ -106,12 +124,14 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     }
   };
   await Promise.all(Array.from({ length: TABLES }, (_, t) => oneTable(t)));
+  await Promise.all(sampled);
   const said = await Promise.all(servers.map((s) => s.stop()));
+  const storedInWindow = inWindowOf(posts, windowStart, windowEnd).filter((p) => p.status === 201).length;
   const sum = (k: keyof Stopped) => said.reduce((n, s) => n + s[k], 0);
   const check = await openStore(db);
   const stored = await check.recordCount();
   await check.close();
-  const inWindow = posts.filter((p) => p.t1 >= windowStart && p.t1 < windowEnd);
+  const inWindow = inWindowOf(posts, windowStart, windowEnd);
   const latencies = inWindow.map((p) => p.t1 - p.t0);
   const refused = posts.filter((p) => p.status !== (p.retry ? 200 : 201)).length;
   return {
@@ -124,6 +144,7 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     retries: posts.filter((p) => p.retry).length,
     refused,
     perCommit: sum('records') / sum('transactions'),
+    cpuPerRecord: (1000 * (cpuAt[1] - cpuAt[0])) / storedInWindow,
   };
 }
 
@@ -156,6 +177,7 @@ export async function benchServer(o: Options): Promise<string> {
     const p = processes === 1 ? 'one process' : 'two processes';
     rows.push([`${p}: records accepted per second`, ...each((r) => fmt(r.rate))]);
     rows.push([`  latency p50 / p99`, ...each((r) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} ms`)]);
+    rows.push([`  server CPU per record stored in the window`, ...each((r) => (Number.isFinite(r.cpuPerRecord) ? `${fmt(r.cpuPerRecord, 1)} ms` : 'not measured'))]);
     rows.push([`  records per transaction (group commit)`, ...each((r) => (Number.isFinite(r.perCommit) ? fmt(r.perCommit, 1) : 'not said'))]);
     rows.push([`  posts answered in the window`, ...each((r) => `${fmt(r.counted)} (${fmt(r.retries)} retries in all)`)]);
     rows.push([

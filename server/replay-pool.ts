@@ -52,7 +52,9 @@ export class ReplayPool {
     if (this.local) return this.local.replay(record);
     const id = ++this.next;
     const i = hash(record.table) % this.threads.length;
-    const t = this.threads[i] ?? (this.threads[i] = this.spawn(i));
+    const alive = this.threads[i];
+    // threadId is -1 once a thread has stopped, even before its 'exit' event is handled.
+    const t = alive && alive.worker.threadId >= 0 ? alive : (this.threads[i] = this.spawn(i));
     return new Promise((done, fail) => {
       t.waiting.set(id, { done, fail });
       t.worker.postMessage({ id, record });

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { replayRecord } from '../../server/check.ts';
 import { parseRecord, type ResultRecord } from '../../server/record.ts';
 import { Replayer } from '../../server/replay.ts';
+import { ReplayPool } from '../../server/replay-pool.ts';
+import type { Worker } from 'node:worker_threads';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { randomMatch } from '../../tools/random-match.ts';
@@ -26,9 +28,9 @@ describe('replaying the records of a match', () => {
     assert.ok(replayer.work.parsed <= events + 1, `${replayer.work.parsed} lines parsed for a log of ${events + 1}`);
   });
 
-  it('answers what a whole replay answers, undos, late drops and refusals included, in 20 random matches', () => {
+  it('answers what a whole replay answers, undos, late drops and refusals included, in 12 random matches', () => {
     const replayer = new Replayer();
-    for (let seed = 1; seed <= 20; seed++) {
+    for (let seed = 1; seed <= 12; seed++) {
       const m = randomMatch(seed, { chaos: true, maxShots: 80 });
       const table = `t-${seed % 3}`; // several matches on one table: a new match replays from its start
       // Cuts at every few events: some end inside a shot, some just after an undo of the shot before.
@@ -55,5 +57,22 @@ describe('replaying the records of a match', () => {
     assert.ok(!whole.ok);
     assert.deepEqual(replayer.replay(r), whole);
     assert.match(whole.error, new RegExp(`^log line ${log.trimEnd().split('\n').length}: `));
+  });
+});
+
+describe('replaying in worker threads', () => {
+  it('answers what the event loop\'s replay answers, and starts a thread again after one stopped', async () => {
+    const pool = new ReplayPool(2);
+    try {
+      const local = new Replayer();
+      const records = [...matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' }), ...matchRecords('hall-2', 1, 12, { rules: 'icf', mode: 'doubles' })];
+      for (const r of records) assert.deepEqual(await pool.replay(record(r.body)), local.replay(record(r.body)));
+      // A thread that stops (out of memory, say) takes no table with it: the next record starts another.
+      const threads = (pool as unknown as { threads: ({ worker: Worker } | null)[] }).threads;
+      await Promise.all(threads.map((t) => t?.worker.terminate()));
+      for (const r of records.slice(-2)) assert.deepEqual(await pool.replay(record(r.body)), new Replayer().replay(record(r.body)));
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 // The reads: JSON for programs, CSV for a tournament system, HTML for the club hall.
-import { boardExports, leaderboard, toCsv } from './exports.ts';
+import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
-import type { Store } from './store.ts';
+import type { Page as Paged, Store } from './store.ts';
 
 export interface Page {
   status: number;
@@ -20,7 +20,7 @@ const asJson = (status: number, value: unknown): Page => ({ status, type: JSON_T
 // The pages hold no data of their own: everything from the tables is put in with textContent.
 const CSP = { 'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:" };
 
-export async function routeRead(store: Store, path: string): Promise<Page> {
+export async function routeRead(store: Store, path: string, query = new URLSearchParams()): Promise<Page> {
   switch (path) {
     case '/':
       return { status: 200, type: HTML_TYPE, body: CLUB_PAGE, headers: CSP };
@@ -32,8 +32,14 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
       return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
     case '/favicon.svg':
       return { status: 200, type: 'image/svg+xml', body: ICON };
-    case '/api/v1/tables':
-      return asJson(200, { tables: (await store.tables()).map(tableView) });
+    case '/api/v1/tables': {
+      const page = pageOf(query, (v) => (TABLE_ID.test(v) ? v : null), 'a table id');
+      if (typeof page === 'string') return asJson(400, { error: page });
+      const rows = await store.tables(page ?? undefined);
+      const more = page !== null && rows.length > page.limit;
+      const shown = more ? rows.slice(0, page.limit) : rows;
+      return asJson(200, { tables: shown.map(tableView), next: more ? String(shown[shown.length - 1].table_id) : null });
+    }
     case '/api/v1/export.csv':
       return {
         status: 200,
@@ -47,7 +53,7 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
       // What a club server's forwarding has left: the records waiting, and those the federation refused.
       return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() });
     case '/api/v1/leaderboard':
-      return asJson(200, { players: leaderboard(await store.matches(null)) });
+      return asJson(200, { players: await store.leaderboard() });
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {
@@ -61,9 +67,28 @@ export async function routeRead(store: Store, path: string): Promise<Page> {
       return table[1] === 'tables' ? { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such table.</p>' } : asJson(404, { error: `unknown table "${id}"` });
     }
     if (table[1] === 'tables') return { status: 200, type: HTML_TYPE, body: TABLE_PAGE, headers: CSP };
-    return asJson(200, { table: id, matches: await store.matches(id) });
+    const page = pageOf(query, (v) => (/^[1-9]\d{0,15}$/.test(v) ? Number(v) : null), 'a counter');
+    if (typeof page === 'string') return asJson(400, { error: page });
+    const matches = await store.matches(id, page ?? undefined);
+    const more = page !== null && matches.length > page.limit;
+    const shown = more ? matches.slice(0, page.limit) : matches;
+    return asJson(200, { table: id, matches: shown, next: more ? shown[shown.length - 1].counter : null });
   }
   return asJson(404, { error: `nothing at ${path}` });
+}
+
+/** The most a page holds. */
+export const MAX_PAGE = 500;
+
+/** `?limit=N&after=K` of a list that grows: null for the whole list (no `limit`), or what is wrong. */
+function pageOf<K>(query: URLSearchParams, key: (v: string) => K | null, what: string): Paged<K> | null | string {
+  const limit = query.get('limit');
+  const after = query.get('after');
+  if (limit === null) return after === null ? null : 'parameter "after" needs "limit" with it';
+  if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE) return `parameter "limit" must be a whole number from 1 to ${MAX_PAGE}`;
+  if (after === null) return { after: null, limit: Number(limit) };
+  const k = key(after);
+  return k === null ? `parameter "after" must be ${what}` : { after: k, limit: Number(limit) };
 }
 
 function tableView(r: Record<string, unknown>) {

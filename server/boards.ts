@@ -32,13 +32,41 @@ interface Tracked {
 
 /** The rows of every finished board of a log, and the final state (the same fold `carrom replay` makes). */
 export function boardRows(log: MatchLog): { rows: BoardRow[]; final: State } | { error: string } {
-  const initial = start(log.header);
-  if (!initial.ok) return { error: `line ${log.headerLine}: ${initial.error}` };
-  let state = initial.value;
-  const games: Tracked[][] = []; // the engine forgets a game's boards when the next game starts; we keep them
-  let current: Tracked[] = [];
-  const shotsBefore = (list: Tracked[], i: number) => (i > 0 && list[i - 1] ? list[i - 1].shotsAtEnd : (games[games.length - 1]?.at(-1)?.shotsAtEnd ?? 0));
-  for (const { event, line } of effectiveEvents(log.events)) {
+  const fold = BoardFold.start(log.header);
+  if (typeof fold === 'string') return { error: `line ${log.headerLine}: ${fold}` };
+  for (const { event, line } of effectiveEvents(log.events)) fold.step(event, line);
+  return { rows: fold.rows(), final: fold.state };
+}
+
+/** The fold of a log's effective events (undos applied) into the engine's state and the board rows, one
+ * event at a time, so that a later record of the same match can go on from where an earlier one ended
+ * (server/replay.ts) instead of replaying the whole log again. */
+export class BoardFold {
+  private constructor(
+    public state: State,
+    /** The engine forgets a game's boards when the next game starts; we keep them. */
+    private games: Tracked[][],
+    private current: Tracked[],
+  ) {}
+
+  static start(header: MatchLog['header']): BoardFold | string {
+    const initial = start(header);
+    return initial.ok ? new BoardFold(initial.value, [], []) : initial.error;
+  }
+
+  /** An independent copy: the rows already made are shared (they never change), the lists are not. */
+  clone(): BoardFold {
+    return new BoardFold(this.state, this.games.map((g) => g.slice()), this.current.slice());
+  }
+
+  rows(): BoardRow[] {
+    return [...this.games.flat(), ...this.current].map((d) => d.row);
+  }
+
+  step(event: GameEvent, line: number): void {
+    const { state, games } = this;
+    let current = this.current;
+    const shotsBefore = (list: Tracked[], i: number) => (i > 0 && list[i - 1] ? list[i - 1].shotsAtEnd : (games[games.length - 1]?.at(-1)?.shotsAtEnd ?? 0));
     const next = step(state, event, line);
     const m = next.match;
     // Games whose boards the engine no longer shows: all but the last one once the match is over.
@@ -65,9 +93,9 @@ export function boardRows(log: MatchLog): { rows: BoardRow[]; final: State } | {
         current.push(finish(state, next, event, line, games.length + 1, shotsBefore(current, current.length), next.shots));
       }
     }
-    state = next;
+    this.current = current;
+    this.state = next;
   }
-  return { rows: [...games.flat(), ...current].map((d) => d.row), final: state };
 }
 
 /** The row of the board that `event` ended. `after` is the engine's own next state, or null where it no

@@ -1,7 +1,7 @@
 // The server trusts nothing but the log: it replays it with our own rules engine and compares the
 // `match` and `board` the table stated with its own (docs/server.md, "What the server checks").
 import { parseLog } from '../src/rules/log.ts';
-import { publicState, type PublicState } from '../src/rules/state.ts';
+import { publicState, type PublicState, type State } from '../src/rules/state.ts';
 import type { MatchHeader } from '../src/rules/types.ts';
 import { boardRows, type BoardRow } from './boards.ts';
 import type { Checked, ResultRecord } from './record.ts';
@@ -16,21 +16,32 @@ export interface Replayed {
 }
 
 export function replayRecord(record: ResultRecord): Checked<Replayed> {
-  const replayed = replayLog(record.log);
-  if (!replayed.ok) return replayed;
-  const where = statedDifference(replayed.value.state, record);
-  return where ? { ok: false, error: `the log does not replay to the stated state: ${where}` } : replayed;
+  const log = parseLog(record.log);
+  if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
+  const folded = boardRows(log.value);
+  if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
+  return replayed(record, log.value.header, folded.final, folded.rows, log.value.events.length);
 }
 
-/** What our rules engine makes of a log: its header, state and board rows, or where it is malformed. */
+/** What the replay gave, once the table's stated `match` and `board` are found to be the log's. */
+export function replayed(record: ResultRecord, header: MatchHeader, final: State, rows: BoardRow[], events: number): Checked<Replayed> {
+  const state = publicState(final);
+  const where = statedDifference(state, record);
+  if (where) return { ok: false, error: `the log does not replay to the stated state: ${where}` };
+  return { ok: true, value: { header, headerLine: headerLineOf(record.log), state, rows, events } };
+}
+
+/** What our rules engine makes of a log alone (`carrom serve --rebuild`): its header, state and board
+ * rows, or where it is malformed. */
 export function replayLog(text: string): Checked<Replayed> {
   const log = parseLog(text);
   if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
   const folded = boardRows(log.value);
   if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
-  const headerLine = text.split('\n', 1)[0].trim();
-  return { ok: true, value: { header: log.value.header, headerLine, state: publicState(folded.final), rows: folded.rows, events: log.value.events.length } };
+  return { ok: true, value: { header: log.value.header, headerLine: headerLineOf(text), state: publicState(folded.final), rows: folded.rows, events: log.value.events.length } };
 }
+
+const headerLineOf = (log: string): string => log.split('\n', 1)[0].trim();
 
 /** The first field of the record's stated `match` and `board` that is not what the log gives, or null. */
 export function statedDifference(state: PublicState, record: ResultRecord): string | null {

@@ -1,5 +1,6 @@
 // The exports: one CSV row per finished board (the contract's columns first, then ours), the same rows
 // as JSON (there `players` is a list), and the leaderboard the club page shows.
+import { leaderboardOf, type Standing } from './standings.ts';
 import type { MatchSummary } from './store.ts';
 
 /** The contract's thirteen columns first (docs/server.md, "The CSV export"), then ours, in the order
@@ -52,42 +53,7 @@ export function cell(v: string | number | null | string[]): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export interface Standing {
-  player: string;
-  matches: number;
-  matchesWon: number;
-  boards: number;
-  boardsWon: number;
-  points: number;
-}
-
-/** The side a player of the log's order plays for. */
-const sideOf = (mode: string, player: number): number => (mode === 'doubles' ? player % 2 : player);
-
+/** The leaderboard folded from the matches given (the server keeps it up to date: server/standings.ts). */
 export function leaderboard(matches: MatchSummary[]): Standing[] {
-  const by = new Map<string, Standing>();
-  const get = (player: string) => {
-    let s = by.get(player);
-    if (!s) by.set(player, (s = { player, matches: 0, matchesWon: 0, boards: 0, boardsWon: 0, points: 0 }));
-    return s;
-  };
-  for (const m of matches) {
-    const winner = (m.state.match as { winner?: number | null } | undefined)?.winner ?? null;
-    m.players.forEach((name, i) => {
-      const s = get(name);
-      const side = sideOf(m.mode, i);
-      if (m.over) {
-        s.matches++;
-        if (winner === side) s.matchesWon++;
-      }
-      for (const b of m.boards) {
-        s.boards++;
-        if (b.winner === side) {
-          s.boardsWon++;
-          s.points += b.points;
-        }
-      }
-    });
-  }
-  return [...by.values()].sort((a, b) => b.matchesWon - a.matchesWon || b.boardsWon - a.boardsWon || b.points - a.points || a.player.localeCompare(b.player));
+  return leaderboardOf(matches.map((m) => ({ ...m, winner: (m.state.match as { winner?: number | null } | undefined)?.winner ?? null, rows: m.boards })));
 }

@@ -7,12 +7,13 @@ import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
-import { admit, postRecord } from './post.ts';
+import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 
 export interface Context {
   store: Store;
+  replay: Replay;
   hub: EventHub;
   forwarder: Forwarder | null;
   now: () => Date;
@@ -64,7 +65,8 @@ export function handler(c: Context): RequestListener {
 }
 
 async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unverified: ByteBudget, full: () => void, admitted: () => void): Promise<void> {
-  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const url = new URL(req.url ?? '/', 'http://x');
+  const path = url.pathname;
   if (path === '/api/v1/records') {
     if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
     // Nothing of the body is read for a post that names no table of ours or carries no signature.
@@ -92,6 +94,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
       }
       const answer = await postRecord(
         c.store,
+        c.replay,
         gate.admitted,
         raw,
         c.now,
@@ -110,7 +113,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
     res.setHeader('Retry-After', '30');
     return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` });
   }
-  const page = await routeRead(c.store, path);
+  const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
 }

@@ -8,6 +8,7 @@ import type { Feed } from './feed.ts';
 import { Forwarder, type ClubKey } from './forward.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
+import { defaultReplayThreads, ReplayPool } from './replay-pool.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServerOptions {
@@ -26,6 +27,8 @@ export interface ServerOptions {
   /** Caps of the event streams (docs/server.md §4). */
   streams?: HubLimits;
   now?: () => Date;
+  /** Worker threads that replay the records' logs (default: the cores but one, 1 to 4); 0 replays on the event loop. */
+  replayThreads?: number;
   /** Where the server says what went wrong (default: stderr). */
   log?: (line: string) => void;
 }
@@ -50,7 +53,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
-  const server = createServer(SERVER_TIMEOUTS, handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
+  const server = createServer(SERVER_TIMEOUTS, handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -60,6 +64,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   } catch (e) {
     hub.close();
     await feed.close();
+    await replays.close();
     await store.close();
     throw e;
   }
@@ -80,6 +85,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       await feed.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await replays.close();
       await store.close();
     },
   };

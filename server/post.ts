@@ -2,9 +2,9 @@
 // before anything reads the body as JSON, the replay last; every refusal is a 4xx with
 // {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
-import { replayRecord } from './check.ts';
+import type { Replayed } from './check.ts';
 import { checkClub } from './club.ts';
-import { TABLE_ID, parseRecord } from './record.ts';
+import { TABLE_ID, parseRecord, type Checked, type ResultRecord } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
 import type { Store } from './store.ts';
 
@@ -12,6 +12,9 @@ export interface Answer {
   status: number;
   body: Record<string, unknown>;
 }
+
+/** The replay of a record's log (server/replay.ts, perhaps in a worker thread). */
+export type Replay = (record: ResultRecord) => Checked<Replayed> | Promise<Checked<Replayed>>;
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 
@@ -42,6 +45,7 @@ export async function admit(store: Store, headers: IncomingMessage['headers']): 
  * then on the body is no longer a stranger's. */
 export async function postRecord(
   store: Store,
+  replay: Replay,
   { table, signature, secret, headers }: Admitted,
   raw: Buffer,
   now: () => Date,
@@ -69,7 +73,7 @@ export async function postRecord(
   if (record.table !== table) return refuse(400, `field "table" is "${record.table}" but header Carrom-Table is "${table}"`);
   const earlier = await store.bodyOf(table, record.counter);
   if (earlier) return earlier.body === text ? duplicate : conflict(table, record.counter);
-  const replayed = replayRecord(record);
+  const replayed = await replay(record);
   if (!replayed.ok) return refuse(422, replayed.error);
   const r = replayed.value;
   const receivedAt = now().toISOString();

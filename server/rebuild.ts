@@ -7,6 +7,8 @@ import type { Row } from './db/sql.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { rowTimes, text, timedRow, writeDerived, type TimedRow } from './derived.ts';
 import { parseRecord, type ResultRecord } from './record.ts';
+import { replaceMatch } from './standings.ts';
+import { winnerOf } from './store.ts';
 import type { Store } from './store.ts';
 
 export interface RebuildReport {
@@ -22,7 +24,7 @@ export interface RebuildReport {
 export async function rebuild(store: Store, say: (line: string) => void = () => undefined): Promise<RebuildReport> {
   const sql = store.sql;
   const report: RebuildReport = { matches: 0, changed: 0, failed: [], disagree: [] };
-  const matches = await sql.all('SELECT id, table_id, newest_counter, state, updated_at FROM carrom_matches ORDER BY id');
+  const matches = await sql.all('SELECT id, table_id, newest_counter, state, updated_at, players, mode FROM carrom_matches ORDER BY id');
   for (const m of matches) {
     report.matches++;
     const id = Number(m.id);
@@ -51,6 +53,8 @@ export async function rebuild(store: Store, say: (line: string) => void = () => 
       const now = await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [id]);
       if (now.length === 0 || Number(now[0].newest_counter) !== newest) return false;
       await writeDerived(tx, id, { counter: newest, state: replayed.value.state, rows, updatedAt: String(m.updated_at), abandoned: replayed.record.abandoned });
+      const state = replayed.value.state;
+      await replaceMatch(tx, id, { players: JSON.parse(String(m.players)) as string[], mode: String(m.mode), over: state.match.over, winner: winnerOf(state), rows });
       return true;
     });
     if (written) report.changed++;

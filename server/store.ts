@@ -1,7 +1,9 @@
 // What the results server keeps, behind one interface over SQLite or PostgreSQL: tables and their
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
-// per finished board, and the queue of records still to forward. One transaction per record.
+// per finished board, the leaderboard, and the queue of records still to forward. Records that arrive
+// together are committed together (server/commit.ts); each is answered once its transaction committed.
 import type { BoardRow } from './boards.ts';
+import { GroupCommit } from './commit.ts';
 import { ABANDONED, OVER, rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
@@ -10,6 +12,7 @@ import type { Row, Sql } from './db/sql.ts';
 import { publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
+import { replaceMatch, standings, type Standing } from './standings.ts';
 
 export interface NewRecord {
   record: ResultRecord;
@@ -42,6 +45,12 @@ export interface MatchSummary {
   boards: (TimedRow & { counter: number })[];
 }
 
+/** One page of a list that grows: the items after `after` (exclusive) in the list's order, at most `limit`. */
+export interface Page<K> {
+  after: K | null;
+  limit: number;
+}
+
 export interface Store extends ForwardStore {
   readonly engine: Sql['dialect'];
   /** The database itself, for the operator's commands: server/tables.ts, server/rebuild.ts. */
@@ -52,8 +61,13 @@ export interface Store extends ForwardStore {
   secretOf(id: string): Promise<string | null>;
   bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
   store(r: NewRecord): Promise<StoreOutcome>;
-  tables(): Promise<Row[]>;
-  matches(table: string | null): Promise<MatchSummary[]>;
+  /** Tables in id order: all, or one page (one more row than `limit` when there are more). */
+  tables(page?: Page<string>): Promise<Row[]>;
+  /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
+  matches(table: string | null, page?: Page<number>): Promise<MatchSummary[]>;
+  leaderboard(): Promise<Standing[]>;
+  /** Transactions that stored records, and the records they stored, since the store was opened. */
+  readonly commits: { readonly transactions: number; readonly records: number };
   recordCount(): Promise<number>;
   dueForwards(now: number, limit: number): Promise<{ table: string; counter: number; attempts: number }[]>;
   forwarded(table: string, counter: number): Promise<void>;
@@ -72,12 +86,28 @@ export async function openStore(db: string): Promise<Store> {
   try {
     // The schema is brought to this code's version before anything reads or writes (server/db/migrations.ts).
     schema = await migrate(sql);
+    await fillStandings(sql);
   } catch (e) {
     await sql.close();
     throw e;
   }
   return { ...storeOn(sql, postgres ? db : null), schema };
 }
+
+/** A database from before the leaderboard was kept (schema version 4): fold it once from the matches
+ * stored. Only read when there is nothing to do, so a start takes no write lock then. */
+async function fillStandings(sql: Sql): Promise<void> {
+  const empty = async (q: Sql) => (await q.all('SELECT 1 AS one FROM carrom_match_players LIMIT 1')).length === 0;
+  const matches = async (q: Sql) => (await q.all('SELECT 1 AS one FROM carrom_matches LIMIT 1')).length > 0;
+  if (!(await empty(sql)) || !(await matches(sql))) return;
+  await sql.transaction(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(4242)');
+    if (!(await empty(tx))) return; // another process filled it meanwhile
+    for (const m of await matchesOf(tx, null)) await replaceMatch(tx, m.id, { ...m, winner: winnerOf(m.state), rows: m.boards });
+  });
+}
+
+export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
 const logOf = (body: string): string | null => {
   const v = JSON.parse(body) as { log?: unknown };
@@ -90,6 +120,7 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
   const published = () => watchers.forEach((w) => w.poke());
+  const group = new GroupCommit(sql, storeIn, sql.dialect === 'postgres' ? 4 : 1);
   return {
     engine: sql.dialect,
     sql,
@@ -118,17 +149,24 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
     },
     async store(r) {
-      const out = await sql.transaction((tx) => storeIn(tx, r));
+      const out = await group.store(r);
       if (out.outcome === 'stored') published();
       return out;
     },
-    async tables() {
-      return sql.all(`SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state, m.over
+    commits: group.counts,
+    async tables(page) {
+      const where = page?.after != null ? 'WHERE t.id > ?' : '';
+      const params = [...(page?.after != null ? [page.after] : []), ...(page ? [page.limit + 1] : [])];
+      return sql.all(
+        `SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state, m.over
         FROM carrom_tables t
         LEFT JOIN carrom_records r ON r.table_id = t.id AND r.counter = (SELECT MAX(counter) FROM carrom_records WHERE table_id = t.id)
-        LEFT JOIN carrom_matches m ON m.id = r.match_id ORDER BY t.id`);
+        LEFT JOIN carrom_matches m ON m.id = r.match_id ${where} ORDER BY t.id ${page ? 'LIMIT ?' : ''}`,
+        params,
+      );
     },
-    matches: (table) => matchesOf(sql, table),
+    matches: (table, page) => matchesOf(sql, table, page),
+    leaderboard: () => standings(sql),
     async recordCount() {
       return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_records'))[0].n);
     },
@@ -150,10 +188,9 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
  * A value of the existing column, not a new one: a database made before needs no migration, and a
  * server of before reads 2 as "not over", which an abandoned match is. */
 
+/** One record, in a transaction that holds its table's row lock (server/commit.ts). */
 async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   const { table, counter } = r.record;
-  // One record of a table at a time (PostgreSQL; SQLite's transactions are one at a time anyway).
-  if (tx.dialect === 'postgres') await tx.run('SELECT id FROM carrom_tables WHERE id = ? FOR UPDATE', [table]);
   const before = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
   if (before.length) return { outcome: before[0].body === r.body ? 'duplicate' : 'conflict' };
   const found = await matchFor(tx, r);
@@ -180,6 +217,8 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
       return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
     });
     await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned });
+    const over = (r.state as { match: { over: boolean } }).match.over;
+    await replaceMatch(tx, matchId, { players: r.players, mode: r.mode, over, winner: winnerOf(r.state), rows: r.rows });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   await publish(tx, 'record', recordEvent(r, matchId));
@@ -205,13 +244,24 @@ async function matchFor(tx: Sql, r: NewRecord): Promise<{ id: number; newest: nu
   return null;
 }
 
-async function matchesOf(sql: Sql, table: string | null): Promise<MatchSummary[]> {
-  const where = table === null ? '' : 'WHERE table_id = ?';
-  const matches = await sql.all(`SELECT * FROM carrom_matches ${where} ORDER BY table_id, newest_counter`, table === null ? [] : [table]);
-  const boards = await sql.all(
-    `SELECT b.* FROM carrom_boards b JOIN carrom_matches m ON m.id = b.match_id ${where.replace('table_id', 'm.table_id')} ORDER BY b.match_id, b.idx`,
-    table === null ? [] : [table],
+async function matchesOf(sql: Sql, table: string | null, page?: Page<number>): Promise<MatchSummary[]> {
+  const where = [...(table === null ? [] : ['table_id = ?']), ...(page?.after != null ? ['newest_counter > ?'] : [])];
+  const params = [...(table === null ? [] : [table]), ...(page?.after != null ? [page.after] : []), ...(page ? [page.limit + 1] : [])];
+  const matches = await sql.all(
+    `SELECT * FROM carrom_matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY table_id, newest_counter ${page ? 'LIMIT ?' : ''}`,
+    params,
   );
+  // The boards of those matches only: a page of a long history reads a page of boards.
+  const ids = matches.map((m) => Number(m.id));
+  const boards =
+    ids.length === 0
+      ? []
+      : await sql.all(
+          table === null && !page
+            ? 'SELECT * FROM carrom_boards ORDER BY match_id, idx'
+            : `SELECT * FROM carrom_boards WHERE match_id IN (${ids.map(() => '?').join(', ')}) ORDER BY match_id, idx`,
+          table === null && !page ? [] : ids,
+        );
   const byMatch = new Map<number, MatchSummary['boards']>();
   for (const b of boards) {
     const list = byMatch.get(Number(b.match_id)) ?? [];

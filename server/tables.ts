@@ -57,6 +57,7 @@ export async function removeTable(store: Store, table: string, withRecords: bool
     await tx.run('DELETE FROM carrom_forward WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_forward_refused WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_boards WHERE match_id IN (SELECT id FROM carrom_matches WHERE table_id = ?)', [table]);
+    await tx.run('DELETE FROM carrom_match_players WHERE match_id IN (SELECT id FROM carrom_matches WHERE table_id = ?)', [table]);
     await tx.run('DELETE FROM carrom_records WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_matches WHERE table_id = ?', [table]);
     await tx.run('DELETE FROM carrom_tables WHERE id = ?', [table]);

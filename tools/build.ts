@@ -2,8 +2,9 @@
 import { build, transform, type BuildOptions } from 'esbuild';
 
 export const CLI: BuildOptions = {
-  entryPoints: ['tools/carrom.ts'],
-  outfile: 'dist/carrom.js',
+  // The results server's replay threads (server/replay-pool.ts) load dist/replay-worker.js.
+  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/replay-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

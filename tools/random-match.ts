@@ -4,7 +4,7 @@
 // name a piece, take a shot back, strike from the wrong seat.
 
 import { start, step } from '../src/rules/engine.ts';
-import { undoCut } from '../src/rules/replay.ts';
+import { KeptEvents } from '../src/rules/replay.ts';
 import { PRESET_IDS, presetNamed } from '../src/rules/presets.ts';
 import { seatOf, type State } from '../src/rules/state.ts';
 import { FOUL_KINDS, type GameEvent, type MatchHeader, type Mode } from '../src/rules/types.ts';
@@ -47,13 +47,12 @@ export function randomMatch(seed: number, o: RandomOptions = {}): RandomMatch {
   const events: GameEvent[] = [];
   let t = 0;
   // The events an undo has not taken back, and the state after each, so that an undo is a look-up.
-  const kept: { event: GameEvent; after: State }[] = [];
+  const kept = new KeptEvents<{ event: GameEvent; after: State }>();
   const emit = (e: GameEvent) => {
     events.push(e);
-    const cut = e.e === 'undo' ? undoCut(kept) : -1;
+    const cut = e.e === 'undo' ? kept.undo() : -1;
     if (cut >= 0) {
-      kept.length = cut;
-      state = cut > 0 ? kept[cut - 1].after : initial.value;
+      state = cut > 0 ? kept.items[cut - 1].after : initial.value;
       return;
     }
     state = step(state, e, events.length + 1);

@@ -2,7 +2,7 @@
 // and what happens between shots (late drops, calls). Undo is followed, as replay.ts folds it.
 
 import { start, step } from '../../src/rules/engine.ts';
-import { undoCut } from '../../src/rules/replay.ts';
+import { KeptEvents } from '../../src/rules/replay.ts';
 import { seatOf, type State } from '../../src/rules/state.ts';
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import type { TraceCall } from '../../src/sensing/types.ts';
@@ -22,7 +22,7 @@ export function planShots(header: MatchHeader, events: readonly GameEvent[]): Sh
   if (!s0.ok) throw new Error(s0.error);
   let state: State = s0.value;
   const plans: ShotPlan[] = [];
-  const kept: { event: GameEvent; after: State }[] = [];
+  const kept = new KeptEvents<{ event: GameEvent; after: State }>();
   let settled = true;
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
@@ -43,10 +43,9 @@ export function planShots(header: MatchHeader, events: readonly GameEvent[]): Sh
       else current.during.push(call);
     }
     // Follow the game as the log plays it, undo included (replay.ts), to know whose seat strikes.
-    const cut = e.e === 'undo' ? undoCut(kept) : -1;
+    const cut = e.e === 'undo' ? kept.undo() : -1;
     if (cut >= 0) {
-      kept.length = cut;
-      state = cut > 0 ? kept[cut - 1].after : s0.value;
+      state = cut > 0 ? kept.items[cut - 1].after : s0.value;
     } else {
       state = step(state, e, i + 2);
       kept.push({ event: e, after: state });

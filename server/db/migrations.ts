@@ -5,6 +5,7 @@
 // its CREATE … IF NOT EXISTS statements find such a database complete, and only the version is written.
 import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
+import { leaderboardSchema } from '../standings.ts';
 import { schema, type Sql } from './sql.ts';
 
 export interface Migration {
@@ -27,6 +28,12 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 3,
     name: 'one event feed for every process on the database, forwards refused for good, club keys',
     up: (dialect) => [...feedSchema(dialect), ...forwardSchema()],
+  },
+  {
+    version: 4,
+    name: 'the leaderboard kept as records arrive: a row per player of each match',
+    // Filled from the stored matches when a store opens and finds it empty (server/store.ts).
+    up: leaderboardSchema,
   },
 ]);
 

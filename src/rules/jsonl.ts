@@ -14,21 +14,32 @@ export interface Parsed<H, R> {
   records: { line: number; value: R }[];
 }
 
+/** Where an earlier parse of the text's start ended, for parsing only what follows it: the header it
+ * found, the lines it had (the text that follows begins a new line), and the last record's time. */
+export interface Resume<H> {
+  header: H;
+  headerLine: number;
+  lines: number;
+  lastT: number;
+}
+
 export function parseJsonLines<H, R extends { t: number }>(
   text: string,
   what: string,
   header: (v: unknown) => Result<H>,
   record: (v: unknown, lastT: number) => Result<R>,
+  resume?: Resume<H>,
 ): Result<Parsed<H, R>, LineError> {
   const lines = text.split('\n');
-  let head: H | null = null;
-  let headerLine = 1;
+  let head: H | null = resume ? resume.header : null;
+  let headerLine = resume ? resume.headerLine : 1;
   const records: { line: number; value: R }[] = [];
-  let lastT = 0;
+  let lastT = resume ? resume.lastT : 0;
+  const first = resume ? resume.lines : 0;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (raw === '') continue;
-    const line = i + 1;
+    const line = first + i + 1;
     let json: unknown;
     try {
       json = JSON.parse(raw);

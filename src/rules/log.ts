@@ -1,7 +1,7 @@
 // Reading and writing match logs, version 1 (docs/formats.md §1). Parse into checked records or say
 // `LINE: reason`; unknown fields are ignored, an unknown version is refused.
 
-import { parseJsonLines, type LineError } from './jsonl.ts';
+import { parseJsonLines, type LineError, type Resume } from './jsonl.ts';
 import {
   CALLS,
   COLOURS,
@@ -105,6 +105,14 @@ export function parseLog(text: string): Result<MatchLog, LogError> {
   const p = parseJsonLines(text, 'log', parseHeader, parseEvent);
   if (!p.ok) return p;
   return ok({ header: p.value.header, headerLine: p.value.headerLine, events: p.value.records.map((r) => ({ line: r.line, event: r.value })) });
+}
+
+/** The events of `tail`, the text that follows a log whose parse ended at `from` (its header, its line
+ * count and its last time): a longer log of the same match is parsed only where it is new. */
+export function parseLogTail(tail: string, from: Resume<MatchHeader>): Result<LoggedEvent[], LogError> {
+  const p = parseJsonLines(tail, 'log', parseHeader, parseEvent, from);
+  if (!p.ok) return p;
+  return ok(p.value.records.map((r) => ({ line: r.line, event: r.value })));
 }
 
 /** One line of a log, with keys in the order docs/formats.md shows them. */

@@ -8,31 +8,54 @@ import { type LoggedEvent, type Result, err, ok } from './types.ts';
 
 /** The events that remain once every `undo` has taken its shot back. An undo with nothing to take stays, as a warning. */
 export function effectiveEvents(events: readonly LoggedEvent[]): LoggedEvent[] {
-  const kept: LoggedEvent[] = [];
-  for (const ev of events) {
-    if (ev.event.e !== 'undo') {
-      kept.push(ev);
-      continue;
-    }
-    const cut = undoCut(kept);
-    if (cut < 0) kept.push(ev);
-    else kept.length = cut;
-  }
-  return kept;
+  const kept = new KeptEvents<LoggedEvent>();
+  for (const ev of events) if (ev.event.e !== 'undo' || kept.undo() < 0) kept.push(ev);
+  return kept.items;
 }
 
-/** Where the last shot begins: just after the settle before its strike (or at the strike, if the shot
- * before it was never settled). -1 when there is no shot to take back. */
-export function undoCut(kept: readonly { event: { e: string } }[]): number {
-  let strike = kept.length - 1;
-  while (strike >= 0 && kept[strike].event.e !== 'strike') strike--;
-  if (strike < 0) return -1;
-  for (let i = strike - 1; i >= 0; i--) {
-    const e = kept[i].event.e;
-    if (e === 'settle') return i + 1;
-    if (e === 'strike') return strike;
+/**
+ * The events an undo has not taken back, in order. An undo cuts the log where its last shot begins: just
+ * after the settle before that shot's strike (or at the strike, if the shot before it was never settled;
+ * at 0 if there is no shot before it). Each position remembers the last strike and the last settle or
+ * strike at or before it, so an undo finds its cut without a scan: a log of n events, undos included,
+ * folds in O(n) (a log of thousands of undos with nothing to take used to rescan them all at each one).
+ */
+export class KeptEvents<T extends { readonly event: { readonly e: string } }> {
+  readonly items: T[] = [];
+  /** Per position: the index of the last strike at or before it, or -1. */
+  private readonly strikeAt: number[] = [];
+  /** Per position: the index of the last settle or strike at or before it, or -1. */
+  private readonly markAt: number[] = [];
+
+  push(item: T): void {
+    const i = this.items.length;
+    const e = item.event.e;
+    this.strikeAt.push(e === 'strike' ? i : i > 0 ? this.strikeAt[i - 1] : -1);
+    this.markAt.push(e === 'strike' || e === 'settle' ? i : i > 0 ? this.markAt[i - 1] : -1);
+    this.items.push(item);
   }
-  return 0;
+
+  /** An independent copy, to go on from without changing this one. */
+  clone(): KeptEvents<T> {
+    const c = new KeptEvents<T>();
+    c.items.push(...this.items);
+    c.strikeAt.push(...this.strikeAt);
+    c.markAt.push(...this.markAt);
+    return c;
+  }
+
+  /** Takes the last shot back: the number of events left, or -1 (and nothing changes) when there is no shot. */
+  undo(): number {
+    const n = this.items.length;
+    const strike = n > 0 ? this.strikeAt[n - 1] : -1;
+    if (strike < 0) return -1;
+    const mark = strike > 0 ? this.markAt[strike - 1] : -1;
+    const cut = mark < 0 ? 0 : this.items[mark].event.e === 'settle' ? mark + 1 : strike;
+    this.items.length = cut;
+    this.strikeAt.length = cut;
+    this.markAt.length = cut;
+    return cut;
+  }
 }
 
 export function foldEvents(initial: State, events: readonly LoggedEvent[]): State {

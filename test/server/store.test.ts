@@ -1,22 +1,12 @@
 // The storage interface, the same suite on SQLite and on PostgreSQL: each record once, matches told
 // apart by counters and logs, board rows from the newest record, the forward queue, reopening.
 import assert from 'node:assert/strict';
-import { replayRecord } from '../../server/check.ts';
-import { parseRecord } from '../../server/record.ts';
-import { openStore, type NewRecord, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store.ts';
 import { matchRecords, type TableRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
+import { prepared } from '../helpers/prepared.ts';
 
 const SECRET = 'ab'.repeat(32);
-
-function prepared(r: TableRecord, forward = false): NewRecord {
-  const p = parseRecord(r.body);
-  if (!p.ok) throw new Error(p.error);
-  const x = replayRecord(p.value);
-  if (!x.ok) throw new Error(x.error);
-  const v = x.value;
-  return { record: p.value, body: r.body, signature: 'sha256=00', receivedAt: new Date().toISOString(), headerLine: v.headerLine, players: v.header.players, rules: v.header.rules, mode: v.header.mode, state: v.state, rows: v.rows, forward };
-}
 
 for (const engine of ENGINES) {
   describe(`results store on ${engine.name}`, function () {

@@ -1,34 +1,62 @@
 // The results server under load: 100 simulated tables post signed records at once over loopback for a
-// bounded time, on SQLite and on PostgreSQL. Records accepted per second, latency, and a check that every
-// accepted record is stored exactly once (retries included). The server runs as `carrom serve` in its
-// own process, as in a club; wall-clock figures, so they vary with the machine and its load.
+// bounded time, on SQLite and on PostgreSQL, to one `carrom serve` process and to two on the same
+// database. Records accepted per second, latency, and a check that every accepted record is stored
+// exactly once (retries included). Each server runs as `carrom serve` in its own process, as in a club;
+// wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
-import { matchRecords, signature, stateOf } from '../results.ts';
-import { fmt, median, percentile, table } from './stats.ts';
+import { matchRecords, signature } from '../results.ts';
+import { fmt, median, percentile } from './stats.ts';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const SECRET = '42'.repeat(32);
+/** Realistic match lengths: a record's log holds the whole match so far. */
+const MIN_LOG = 2 * 1024;
+const MAX_LOG = 40 * 1024;
 
 interface Options {
   seconds: number;
 }
 
-/** A few real matches, cut at each board end; every table plays them over and over. */
+/** Real matches, cut at each board end, their logs 2–40 KiB; every table plays them in order, over and
+ * over, starting at the first record of one of them (`starts`). */
 function pool() {
-  const logs: { kind: 'board' | 'match'; log: string; state: unknown }[] = [];
-  for (const seed of [23, 11, 5]) for (const r of matchRecords('x', 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })) logs.push({ kind: r.kind, log: r.log, state: stateOf(r.log) });
-  return logs;
+  const logs: { kind: 'board' | 'match'; log: string; state: string; size: number }[] = [];
+  const starts: number[] = [];
+  for (const [seed, target] of [[23, 25], [11, 17], [5, 25], [8, 21]]) {
+    starts.push(logs.length);
+    for (const r of matchRecords('x', 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: target } })) {
+      if (r.log.length < MIN_LOG || r.log.length > MAX_LOG) continue;
+      logs.push({ kind: r.kind, size: r.log.length, log: JSON.stringify(r.log), state: JSON.stringify((JSON.parse(r.body) as { state: unknown }).state) });
+    }
+  }
+  return { logs, starts };
 }
 
-async function serve(db: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** What a server said as it stopped: the records it stored and the transactions it took (group commit). */
+interface Stopped {
+  records: number;
+  transactions: number;
+}
+
+/** CPU seconds a process has used so far, user and system, all threads: fields 14 and 15 of /proc/PID/stat, in ticks. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / Number(process.env.CLK_TCK ?? 100);
+  } catch {
+    return NaN;
+  }
+}
+
+async function serve(db: string): Promise<{ url: string; cpu(): number; stop(): Promise<Stopped> }> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), 'bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
     child.stderr.on('data', (d) => {
       err += d;
       const m = /club page (http:\/\/[\d.:]+)\//.exec(err);
@@ -36,22 +64,50 @@ async function serve(db: string): Promise<{ url: string; stop(): Promise<void> }
     });
     child.on('exit', (code) => reject(new Error(`carrom serve exited (${code}): ${err}`)));
   });
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+  const stopped = (): Stopped => {
+    const m = /(\d+) records stored in (\d+) transactions/.exec(err);
+    return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN) };
+  };
+  return { url, cpu: () => cpuSeconds(child.pid), stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
 }
 
-async function run(db: string, o: Options, logs: ReturnType<typeof pool>) {
+interface Result {
+  rate: number;
+  p50: number;
+  p99: number;
+  counted: number;
+  stored: number;
+  accepted: number;
+  retries: number;
+  refused: number;
+  perCommit: number;
+  /** The servers' CPU time (ms, all threads) per record stored: what the machine's load changes least. */
+  cpuPerRecord: number;
+}
+
+const inWindowOf = <P extends { t1: number }>(posts: P[], from: number, to: number) => posts.filter((p) => p.t1 >= from && p.t1 < to);
+
+async function run(db: string, processes: number, o: Options, { logs, starts }: ReturnType<typeof pool>): Promise<Result> {
   const store = await openStore(db);
   for (let t = 0; t < TABLES; t++) await store.addTable(`bench-${t}`, SECRET, new Date().toISOString());
   await store.close();
-  const server = await serve(db);
+  const servers: Awaited<ReturnType<typeof serve>>[] = [];
+  for (let i = 0; i < processes; i++) servers.push(await serve(db));
   // Every post, when it started and ended; the figures count the posts that ended inside the window.
   const posts: { t0: number; t1: number; status: number; retry: boolean }[] = [];
   const accepted = new Set<string>();
-  const windowStart = performance.now() + 500;
+  const windowStart = performance.now() + 1000;
   const windowEnd = windowStart + o.seconds * 1000;
+  let sent = 0;
+  // The servers' CPU time over the window, against the records stored in it.
+  const cpuNow = () => servers.reduce((n, s) => n + s.cpu(), 0);
+  const cpuAt: number[] = [];
+  const sampled = [windowStart, windowEnd].map((t) => new Promise<void>((resolve) => setTimeout(() => (cpuAt.push(cpuNow()), resolve()), t - performance.now())));
   const post = async (table: string, body: string, retry: boolean) => {
+    // Round robin over the processes, as a load balancer would: a retry goes to the other one.
+    const url = servers[sent++ % servers.length].url;
     const t0 = performance.now();
-    const r = await fetch(`${server.url}/api/v1/records`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Carrom-Table': table, 'Carrom-Signature': signature(SECRET, body) }, body });
+    const r = await fetch(`${url}/api/v1/records`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Carrom-Table': table, 'Carrom-Signature': signature(SECRET, body) }, body });
     await r.arrayBuffer();
     posts.push({ t0, t1: performance.now(), status: r.status, retry });
     return r.status;
@@ -59,61 +115,79 @@ async function run(db: string, o: Options, logs: ReturnType<typeof pool>) {
   const oneTable = async (t: number) => {
     const table = `bench-${t}`;
     let counter = 0;
-    for (let i = t % logs.length; performance.now() < windowEnd; i = (i + 1) % logs.length) {
+    for (let i = starts[t % starts.length]; performance.now() < windowEnd; i = (i + 1) % logs.length) {
       const l = logs[i];
-      const body = JSON.stringify({ carromResult: 1, table, counter: ++counter, kind: l.kind, firmware: 'bench', log: l.log, state: l.state, madeAt: null });
+      const body = `{"carromResult":1,"table":"${table}","counter":${++counter},"kind":"${l.kind}","firmware":"bench","log":${l.log},"state":${l.state},"madeAt":null}`;
       if ((await post(table, body, false)) === 201) accepted.add(`${table}/${counter}`);
       // Now and then the acknowledgement is "lost": the table sends the same record again.
       if (counter % 2 === 0) await post(table, body, true);
     }
   };
   await Promise.all(Array.from({ length: TABLES }, (_, t) => oneTable(t)));
-  await server.stop();
+  await Promise.all(sampled);
+  const said = await Promise.all(servers.map((s) => s.stop()));
+  const storedInWindow = inWindowOf(posts, windowStart, windowEnd).filter((p) => p.status === 201).length;
+  const sum = (k: keyof Stopped) => said.reduce((n, s) => n + s[k], 0);
   const check = await openStore(db);
   const stored = await check.recordCount();
   await check.close();
-  const inWindow = posts.filter((p) => p.t1 >= windowStart && p.t1 < windowEnd);
+  const inWindow = inWindowOf(posts, windowStart, windowEnd);
   const latencies = inWindow.map((p) => p.t1 - p.t0);
-  const wrong = posts.filter((p) => p.status !== (p.retry ? 200 : 201)).length;
-  const retries = posts.filter((p) => p.retry).length;
-  const rate = inWindow.filter((p) => p.status === 201).length / o.seconds;
-  return { rate, p50: median(latencies), p99: latencies.length ? percentile(latencies, 99) : NaN, stored, accepted: accepted.size, retries, refused: wrong, counted: latencies.length };
-}
-
-async function own(clusters: Cluster[]): Promise<Cluster> {
-  const c = await startCluster();
-  clusters.push(c);
-  return c;
+  const refused = posts.filter((p) => p.status !== (p.retry ? 200 : 201)).length;
+  return {
+    rate: inWindow.filter((p) => p.status === 201).length / o.seconds,
+    p50: median(latencies),
+    p99: latencies.length ? percentile(latencies, 99) : NaN,
+    counted: latencies.length,
+    stored,
+    accepted: accepted.size,
+    retries: posts.filter((p) => p.retry).length,
+    refused,
+    perCommit: sum('records') / sum('transactions'),
+    cpuPerRecord: (1000 * (cpuAt[1] - cpuAt[0])) / storedInWindow,
+  };
 }
 
 export async function benchServer(o: Options): Promise<string> {
-  const logs = pool();
+  const played = pool();
+  const { logs } = played;
   const dir = mkdtempSync(join(tmpdir(), 'carrom-bench-'));
   const clusters: Cluster[] = [];
-  const rows: [string, string, string?][] = [];
+  let n = 0;
+  const engines: [string, () => Promise<string>][] = [
+    ['SQLite', async () => join(dir, `bench-${++n}.db`)],
+    [
+      'PostgreSQL',
+      async () => {
+        if (!process.env.CARROM_TEST_PG && clusters.length === 0) clusters.push(await startCluster());
+        return freshDatabase(process.env.CARROM_TEST_PG ?? clusters[0].url, `carrom_bench_${process.pid}_${++n}`);
+      },
+    ],
+  ];
+  const results = new Map<string, Result>();
   try {
-    const engines: [string, () => Promise<string>][] = [
-      ['SQLite (WAL, synchronous=FULL)', async () => join(dir, 'bench.db')],
-      [
-        'PostgreSQL (fsync on, synchronous_commit on)',
-        async () => {
-          const url = process.env.CARROM_TEST_PG ?? (await own(clusters)).url;
-          return freshDatabase(url, `carrom_bench_${process.pid}`);
-        },
-      ],
-    ];
-    for (const [name, db] of engines) {
-      const r = await run(await db(), o, logs);
-      const once = r.stored === r.accepted && r.refused === 0 ? 'yes' : `NO: ${r.stored} stored, ${r.accepted} accepted, ${r.refused} answers not 201 (new) or 200 (retry)`;
-      rows.push([`${name}: records accepted per second`, fmt(r.rate), `${fmt(r.accepted)} stored in all, ${fmt(r.retries)} retries answered 200`]);
-      rows.push([`  latency p50 / p99`, `${fmt(r.p50, 1)} ms`, `p99 ${fmt(r.p99, 1)} ms, over the ${fmt(r.counted)} posts answered in the window`]);
-      rows.push([`  every accepted record stored exactly once`, once]);
-    }
+    for (const processes of [1, 2]) for (const [name, db] of engines) results.set(`${name}/${processes}`, await run(await db(), processes, o, played));
   } finally {
     clusters.forEach((c) => c.stop());
     rmSync(dir, { recursive: true, force: true });
   }
-  const sizes = logs.map((l) => l.log.length);
-  const conditions = `${TABLES} tables posting at once over loopback, counted over ${o.seconds} s after 0.5 s of warm-up; server = carrom serve in its own process; Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB replayed per record`;
-  return table(`The results server (${conditions})`, rows);
+  const rows: string[][] = [['', 'SQLite (WAL, synchronous=FULL)', 'PostgreSQL (fsync, synchronous_commit on)']];
+  for (const processes of [1, 2]) {
+    const each = (f: (r: Result) => string) => engines.map(([name]) => f(results.get(`${name}/${processes}`)!));
+    const p = processes === 1 ? 'one process' : 'two processes';
+    rows.push([`${p}: records accepted per second`, ...each((r) => fmt(r.rate))]);
+    rows.push([`  latency p50 / p99`, ...each((r) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} ms`)]);
+    rows.push([`  server CPU per record stored in the window`, ...each((r) => (Number.isFinite(r.cpuPerRecord) ? `${fmt(r.cpuPerRecord, 1)} ms` : 'not measured'))]);
+    rows.push([`  records per transaction (group commit)`, ...each((r) => (Number.isFinite(r.perCommit) ? fmt(r.perCommit, 1) : 'not said'))]);
+    rows.push([`  posts answered in the window`, ...each((r) => `${fmt(r.counted)} (${fmt(r.retries)} retries in all)`)]);
+    rows.push([
+      `  every accepted record stored exactly once`,
+      ...each((r) => (r.stored === r.accepted && r.refused === 0 ? `yes (${fmt(r.stored)})` : `NO: ${r.stored} stored, ${r.accepted} accepted, ${r.refused} answers not 201/200`)),
+    ]);
+  }
+  const sizes = logs.map((l) => l.size);
+  const conditions = `${TABLES} tables posting at once over loopback (every second record sent twice), counted over ${o.seconds} s after 1 s of warm-up; each table starts at a match's first record; each server = carrom serve in its own process, two of them taking posts in turn; Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; ${logs.length} records of 4 matches, logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB`;
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const lines = rows.map((r) => `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
+  return `\nThe results server (${conditions})\n${lines.join('\n')}\n`;
 }

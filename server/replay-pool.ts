@@ -1,0 +1,94 @@
+// The replays in worker threads: the rules engine is most of a record's work, and on the event loop it
+// held up every other request. Each table goes to one thread (by its id), so that thread's Replayer has
+// the table's previous log to go on from. With no threads (`threads: 0`) the replay runs in-process.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Replayed } from './check.ts';
+import type { Checked, ResultRecord } from './record.ts';
+import { Replayer } from './replay.ts';
+
+/** The default: a thread per core but the one the event loop keeps, at least one, at most four. */
+export const defaultReplayThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
+
+interface Waiting {
+  done(v: Checked<Replayed>): void;
+  fail(e: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, Waiting>;
+}
+
+// The bundle (dist/carrom.js) has the thread's code beside it as replay-worker.js. From source (tests,
+// the simulator) it is the .ts file, which a thread loads through tsx's loader: threads do not inherit it.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER = new URL(FROM_SOURCE ? './replay-worker.ts' : './replay-worker.js', import.meta.url);
+const start = (): Worker => (FROM_SOURCE ? new Worker(`import(${JSON.stringify(tsxApi())}).then((t) => { t.register(); return import(${JSON.stringify(WORKER.href)}); })`, { eval: true }) : new Worker(WORKER));
+
+/** The ES module of tsx's API, from its package's own exports (a CommonJS `require` would find its .cjs one). */
+function tsxApi(): string {
+  const manifest = createRequire(WORKER).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
+}
+
+export class ReplayPool {
+  /** A thread that died is started again for the next record that needs it. */
+  private readonly threads: (Thread | null)[] = [];
+  private readonly local: Replayer | null;
+  private next = 0;
+
+  constructor(threads: number) {
+    this.local = threads === 0 ? new Replayer() : null;
+    for (let i = 0; i < threads; i++) this.threads.push(this.spawn(i));
+  }
+
+  replay(record: ResultRecord): Checked<Replayed> | Promise<Checked<Replayed>> {
+    if (this.local) return this.local.replay(record);
+    const id = ++this.next;
+    const i = hash(record.table) % this.threads.length;
+    const alive = this.threads[i];
+    // threadId is -1 once a thread has stopped, even before its 'exit' event is handled.
+    const t = alive && alive.worker.threadId >= 0 ? alive : (this.threads[i] = this.spawn(i));
+    return new Promise((done, fail) => {
+      t.waiting.set(id, { done, fail });
+      t.worker.postMessage({ id, record });
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t?.worker.terminate()));
+  }
+
+  private spawn(i: number): Thread {
+    const t: Thread = { worker: start(), waiting: new Map() };
+    t.worker.on('message', (m: { id: number; value?: Checked<Replayed>; fault?: string }) => {
+      const p = t.waiting.get(m.id);
+      t.waiting.delete(m.id);
+      if (m.value) p?.done(m.value);
+      else p?.fail(new Error(`replay thread: ${m.fault}`));
+    });
+    // A thread that dies (out of memory, say) fails the records it held (500: the tables send them again).
+    const lost = (e: Error) => {
+      for (const p of t.waiting.values()) p.fail(e);
+      t.waiting.clear();
+      if (this.threads[i] === t) this.threads[i] = null;
+    };
+    t.worker.on('error', lost);
+    t.worker.on('exit', (code) => lost(new Error(`replay thread stopped (exit code ${code})`)));
+    t.worker.unref();
+    return t;
+  }
+}
+
+/** A table's thread: FNV-1a of its id. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -8,6 +8,8 @@
  *   at T                  the task runs until the clock reaches T (µs)
  *   trigger P             the capture interrupt: pocket P's upper beam blocked now; the task wakes
  *   trigger-in-poll P     the same, but during the next strip read (the task is polling the strips)
+ *   edge P BEAM LEVEL     the capture interrupt: an edge of pocket P's upper (0) or lower (1) beam, level 0
+ *                         blocked, 1 clear (samplerEdge); the task wakes when it says so
  *   hold U                the next transfer waits U µs first (another transfer holds the bus)
  *   colour P R G B        what pocket P's sensor would count in one 2.4 ms cycle (scaled by cycles)
  *   strip S MM            seat S's striker position (65535: none)
@@ -194,6 +196,10 @@ int main(void)
 		else if (sscanf(line, "trigger %" SCNu32, &a) == 1) {
 			samplerTrigger(&s, (uint8_t)a, (uint32_t)clockNow);
 			taskStep(); /* the interrupt's notification wakes the task at once */
+		}
+		else if (sscanf(line, "edge %" SCNu32 " %" SCNu32 " %" SCNu32, &a, &b, &c) == 3) {
+			if (samplerEdge(&s, (uint8_t)a, (uint8_t)b, (uint8_t)c, (uint32_t)clockNow))
+				taskStep();
 		}
 		else if (sscanf(line, "trigger-in-poll %" SCNu32, &a) == 1)
 			injectPocket = (int)a;

@@ -10,7 +10,8 @@
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
 // task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
 // run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
-// LOWER_ALONE_US triggers one reading (the piece the upper beam missed). For each window the task selects
+// LOWER_ALONE_US triggers one reading (the piece the upper beam missed). A window after its run's first
+// is passed on only when its colour changed (SHARE_STEP, SUM_STEP). For each window the task selects
 // the pocket's switch channel and sets AEN (one integration starts at that write's STOP), reads STATUS
 // and the counts an integration time and a margin later (again every 500 µs while AVALID is clear, up
 // to 8 times), clears AEN, and stamps the sample with the middle of its window. Strips: every
@@ -26,6 +27,17 @@ const RINGING_US = 1000; // sampler.h kRingingUs
 const RUN_US = 300_000; // sampler.h kColourRunUs
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
+const SHARE_STEP = 32; // sampler.h kColourShareStep
+const SUM_STEP = 4; // sampler.h kColourSumStep
+
+/** samplerColourChanged: a share of r, g or b more than 1/SHARE_STEP apart, or the sum 1/SUM_STEP apart. */
+function changed(last: readonly number[], now: readonly number[]): boolean {
+  const sum = now[0] + now[1] + now[2];
+  const was = last[0] + last[1] + last[2];
+  if (sum === 0 || was === 0) return sum !== was;
+  if (Math.abs(sum - was) * SUM_STEP > was) return true;
+  return now.some((v, i) => Math.abs(v * was - last[i] * sum) * SHARE_STEP > sum * was);
+}
 
 interface Sample {
   t: number;
@@ -61,6 +73,9 @@ export class SamplerModel {
   private readonly upperBlocked = new Set<number>();
   /** When each pocket's run of windows began (sampler.h runStart). */
   private readonly runStart: number[] = [];
+  /** Whether each pocket's window in progress follows another of its run, and the run's last reading passed on. */
+  private readonly inRun: boolean[] = [];
+  private readonly lastColour: number[][] = [];
   private readonly last: (number | null | undefined)[] = [];
   private readonly silent: boolean[] = [];
   readonly integrationUs: number;
@@ -131,6 +146,7 @@ export class SamplerModel {
     if (!w.ok) return (this.colourSilent(pocket, end), end);
     const start = end;
     if (!run) this.runStart[pocket] = start;
+    this.inRun[pocket] = run;
     const due = start + this.integrationUs + this.integrationUs / 16 + 100;
     this.d.at(due, () => this.job((now) => this.readColour(pocket, start, now, 0)));
     return end;
@@ -153,7 +169,12 @@ export class SamplerModel {
     const word = (i: number) => r.data![i] | (r.data![i + 1] << 8);
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x01]).to; // AEN clear, PON kept
     const valid = (r.data[0] & 1) === 1;
-    this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: valid ? word(3) : 0, b: valid ? word(5) : 0, c: valid ? word(7) : 0 });
+    const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
+    // A window after its run's first is passed on only when its colour changed (sampler.h).
+    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb)) {
+      this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
+      this.lastColour[pocket] = rgb;
+    }
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
     if (!this.again.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)

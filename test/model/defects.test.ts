@@ -146,7 +146,7 @@ describe('device model: a colour read behind a display frame', () => {
     const at = Math.round(f) + 1000; // the man blocks the upper beam 1 ms into the page
     const { r } = await play([...STRIKE, ...piece(at, 2, WHITE), '{"t": 9000000, "ch": "s0", "v": 220}'], { capture: 'fixed' });
     const colours = r.readings.filter((x): x is Extract<Reading, { kind: 'colour' }> => x.kind === 'colour' && x.pocket === 2);
-    assert.equal(colours.length, 2, 'two windows back to back while the man blocks the upper beam (6 ms)');
+    assert.ok(colours.length >= 1 && colours.length <= 2, `${colours.length}: back-to-back windows while the man blocks the upper beam (6 ms), the same colour passed on once`);
     assert.ok(colours.every((c) => c.t - r.originUs > at && c.t - r.originUs < at + 6000), "stamped within the piece's passage");
     assert.ok(close(colours[0].rgb, WHITE, 0.005), `the reading ${colours[0].rgb} is the piece's colour`);
     const named = r.log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece);
@@ -203,9 +203,12 @@ describe('device model: a colour read behind a display frame', () => {
       d.gpio(at + 205_000, BEAM_PINS[2], 1);
       d.runUntil(at + 400_000);
       const colour = samples.filter((s) => s.kind === 0 && s.channel === 1);
-      assert.ok(colour.length >= 60, `${colour.length} readings over 205 ms`);
-      const man = colour.filter((s) => s.t - 1200 >= at + 180_000 && s.t + 1200 <= at + 205_000);
-      assert.ok(man.length >= 5 && man.every((s) => close(shares(s.v[0], s.v[1], s.v[2]), BLACK, 0.005)), `${man.length} whole windows on the man, his colour`);
+      const isMan = (s: (typeof colour)[number]) => close(shares(s.v[0], s.v[1], s.v[2]), BLACK, 0.005);
+      assert.ok(close(shares(colour[0].v[0], colour[0].v[1], colour[0].v[2]), WHITE, 0.005), 'the striker read first');
+      const man = colour.filter(isMan);
+      assert.equal(man.length, 1, 'one reading of the man, whole on him');
+      assert.ok(man[0].t - 1200 >= at + 180_000 && man[0].t + 1200 <= at + 205_000, 'its window lies in his part of the pulse');
+      assert.ok(colour.length <= 5, `${colour.length} readings: the windows that saw the same piece are not passed on`);
       assert.ok(colour.every((s) => s.t - 1200 < at + 205_000), 'no window opens after the upper beam cleared');
     } finally {
       done();

@@ -40,7 +40,9 @@
  * man touching it behind comes at the end). A run stops at the upper beam's clear edge, or kColourRunUs
  * after it began (a piece lodged in the throat blocks for seconds: it would fill the ring with readings
  * of itself); no reading is taken at the clear edge, when the piece has gone. A lower-beam start gives one
- * reading (the sampler does not follow the lower beam's level).
+ * reading (the sampler does not follow the lower beam's level). A window after a run's first is passed on
+ * only when its colour changed (kColourShareStep): the piece's first reading, and each change along the
+ * pulse (the next piece, the mixed window at a junction or at the clear edge).
  *
  * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;
  * a change becomes a sample stamped when the strip answered.
@@ -100,6 +102,14 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
 #define kLowerAloneUs 5000
+/* A window of a run after its first is passed on only when its colour differs from the run's last reading
+ * passed on: a share of r, g or b more than 1/kColourShareStep of the sum apart, or a sum 1/kColourSumStep
+ * apart. A piece in front of the sensor reads the same window after window (the sensor's noise at these
+ * counts is a percent or two); every reading costs JavaScript its decoding and the sensing layer its
+ * pairing (about 65 readings for a slow striker's pulse, seconds of waiting at the slow XS speeds), and
+ * the pieces of a merged pulse are where its colour changes, which these keep. */
+#define kColourShareStep 32
+#define kColourSumStep 4
 
 /* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
  * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
@@ -123,6 +133,8 @@ typedef struct {
 	uint8_t silent;   /* a kind-2 sample was given and it has not answered since */
 	uint8_t again;    /* another piece blocked the beam during this integration: sample it next */
 	uint8_t tries;
+	uint8_t run;      /* this window follows another of the same run */
+	uint16_t last[3]; /* the run's last reading passed on */
 	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
 	uint64_t start;   /* the integration window's start (AEN set) */
 	uint64_t due;     /* when to read it */
@@ -400,9 +412,25 @@ static void samplerColourStart(Sampler *s, int pocket, int run)
 	p->again = 0;
 	p->tries = 0;
 	p->start = s->bus.now(s->bus.refcon); /* the STOP of that write: AEN is set, the window opens */
+	p->run = (uint8_t)run;
 	if (!run) p->runStart = p->start;
 	/* The part's oscillator sets the cycle: allow it 1/16 slow, and the write's own 0.1 ms. */
 	p->due = p->start + s->integrationUs + s->integrationUs / 16 + 100;
+}
+
+/* 1 when r, g, b differ from `last` by more than kColourShareStep / kColourSumStep allow (see there). */
+static int samplerColourChanged(const uint16_t *last, uint16_t r, uint16_t g, uint16_t b)
+{
+	const uint32_t now[3] = {r, g, b};
+	const uint32_t sum = (uint32_t)r + g + b, was = (uint32_t)last[0] + last[1] + last[2];
+	if (sum == 0 || was == 0) return sum != was;
+	if ((sum > was ? sum - was : was - sum) * kColourSumStep > was) return 1;
+	for (int i = 0; i < 3; i++) {
+		/* |now/sum − last/was| > 1/step, without division: |now·was − last·sum|·step > sum·was (< 2^62) */
+		uint64_t a = (uint64_t)now[i] * was, c = (uint64_t)last[i] * sum;
+		if ((a > c ? a - c : c - a) * kColourShareStep > (uint64_t)sum * was) return 1;
+	}
+	return 0;
 }
 
 /* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
@@ -435,7 +463,10 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
-	samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
+	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b)) {
+		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
+		p->last[0] = r, p->last[1] = g, p->last[2] = b;
+	}
 	p->state = kColourIdle;
 	/* Stop integrating, so that the next piece starts a window of its own. */
 	if (samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon)) {

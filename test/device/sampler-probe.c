@@ -111,7 +111,7 @@ static int stubRead(void *refcon, uint8_t address, uint8_t *bytes, uint32_t coun
 	for (int i = 0; i < 4; i++)
 		if (address == kStrips[i]) {
 			if (injectPocket >= 0) { /* the interrupt comes while this read is on the bus */
-				samplerTrigger(&s, (uint8_t)injectPocket, (uint32_t)clockNow);
+				(void)samplerEdge(&s, (uint8_t)injectPocket, 0, 0, (uint32_t)clockNow);
 				injectPocket = -1;
 			}
 			if (!stripAnswers[i]) return 1;
@@ -194,7 +194,7 @@ int main(void)
 		else if (sscanf(line, "at %" SCNu64, &t) == 1)
 			runUntil(t);
 		else if (sscanf(line, "trigger %" SCNu32, &a) == 1) {
-			samplerTrigger(&s, (uint8_t)a, (uint32_t)clockNow);
+			(void)samplerEdge(&s, (uint8_t)a, 0, 0, (uint32_t)clockNow);
 			taskStep(); /* the interrupt's notification wakes the task at once */
 		}
 		else if (sscanf(line, "edge %" SCNu32 " %" SCNu32 " %" SCNu32, &a, &b, &c) == 3) {

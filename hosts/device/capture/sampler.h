@@ -235,12 +235,6 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 	return 1;
 }
 
-/* The interrupt: pocket's upper beam was blocked at `t` (low 32 bits of µs). */
-static SAMPLER_ISR void samplerTrigger(Sampler *s, uint8_t pocket, uint32_t t)
-{
-	(void)samplerEdge(s, pocket, 0, 0, t);
-}
-
 /* ---- the ring ---- */
 
 /* The task: one sample; a full ring drops it and counts it. */

@@ -10,8 +10,10 @@
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
 // task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
 // run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
-// LOWER_ALONE_US triggers one reading (the piece the upper beam missed). A window after its run's first
-// is passed on only when its colour changed (SHARE_STEP, SUM_STEP). For each window the task selects
+// LOWER_ALONE_US triggers one reading (the piece the upper beam missed); a blocked edge within
+// CLEAR_RINGING_US after the same beam's clear edge is that edge ringing, and triggers nothing. A window after its run's
+// first is passed on only when its colour changed (SHARE_STEP, SUM_STEP) or the run's last reading passed
+// on is REPEAT_US old. For each window the task selects
 // the pocket's switch channel and sets AEN (one integration starts at that write's STOP), reads STATUS
 // and the counts an integration time and a margin later (again every 500 µs while AVALID is clear, up
 // to 8 times), clears AEN, and stamps the sample with the middle of its window. Strips: every
@@ -24,7 +26,9 @@ const LAP = 0x1_0000_0000;
 const RETRY_US = 500; // sampler.h kColourRetryUs
 const TRIES = 8; // sampler.h kColourTries
 const RINGING_US = 1000; // sampler.h kRingingUs
-const RUN_US = 300_000; // sampler.h kColourRunUs
+const CLEAR_RINGING_US = 200; // sampler.h kClearRingingUs
+const RUN_US = 1_500_000; // sampler.h kColourRunUs
+const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
 const SHARE_STEP = 32; // sampler.h kColourShareStep
@@ -69,6 +73,10 @@ export class SamplerModel {
   private readonly integrating = new Set<number>();
   private readonly again = new Set<number>();
   private readonly edgeAt: (number | undefined)[] = [];
+  /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
+  private readonly clearAt: (number | undefined)[] = [];
+  /** When each pocket's run last passed a reading on (sampler.h lastAt). */
+  private readonly lastAt: number[] = [];
   /** Upper beams blocked now, as far as the edges say (sampler.h upperBlocked). */
   private readonly upperBlocked = new Set<number>();
   /** When each pocket's run of windows began (sampler.h runStart). */
@@ -98,12 +106,19 @@ export class SamplerModel {
     if (!this.open || !this.o.colour) return;
     const t = this.d.now;
     const recent = (us: number) => this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < us;
-    if (beam === 0 && level === 1) return void this.upperBlocked.delete(pocket);
+    if (level === 1) {
+      if (beam === 0) this.upperBlocked.delete(pocket);
+      this.clearAt[pocket * 2 + beam] = t;
+      return;
+    }
+    // A blocked edge within CLEAR_RINGING_US after the beam's clear edge is that edge ringing: no window.
+    const cleared = this.clearAt[pocket * 2 + beam];
+    const clearRinging = cleared !== undefined && t - cleared < CLEAR_RINGING_US;
     if (beam === 0) {
       this.upperBlocked.add(pocket);
-      if (recent(RINGING_US)) return;
+      if (clearRinging || recent(RINGING_US)) return;
       this.edgeAt[pocket] = t;
-    } else if (level === 1 || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+    } else if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
     this.serve(pocket);
   }
 
@@ -171,9 +186,10 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
     // A window after its run's first is passed on only when its colour changed (sampler.h).
-    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb)) {
+    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= REPEAT_US) {
       this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
+      this.lastAt[pocket] = r.to;
     }
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).

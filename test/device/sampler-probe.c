@@ -48,7 +48,7 @@ static uint8_t switchMask, switchAnswers = 1;
 static uint16_t stripMm[4] = {kStripNone, kStripNone, kStripNone, kStripNone};
 static uint8_t stripAnswers[4] = {1, 1, 1, 1};
 
-static char busLog[1 << 16];
+static char busLog[1 << 22]; /* a run of 1.5 s on four pockets logs about 1 MiB */
 static size_t busLogAt;
 
 static void logf_(const char *format, uint64_t t, uint8_t address)

@@ -12,7 +12,8 @@ const SWITCH = 0x70;
 const SENSOR = 0x29;
 const T0 = 1_000_000; // the probe's clock starts a second after boot
 const CAPACITY = 255; // kSamples - 1
-const RUN_US = 300_000; // sampler.h kColourRunUs
+const RUN_US = 1_500_000; // sampler.h kColourRunUs
+const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 
 interface Sample { t: number; kind: number; channel: number; v: [number, number, number] }
 interface Transfer { op: 'w' | 'r'; t: number; address: number; bytes: number[] }
@@ -131,7 +132,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
   /** The windows' starts: AEN set (PON | AEN) after `from`. */
   const windowStarts = (lines: string[], from: number) => transfers(lines).filter((x) => x.t > from && x.address === SENSOR && x.bytes.join() === '128,3').map((x) => x.t);
 
-  it('takes windows back to back while the upper beam stays blocked, passing on each change of colour: a man touching a slow striker has a reading of his own', () => {
+  it('takes windows back to back while the upper beam stays blocked, passing on each change of colour and one every 50 ms: a man touching a slow striker has a reading of his own', () => {
     // A striker at 0.2 m/s blocks the upper beam for 180 ms, a man touching it behind for 25 ms more:
     // one upper pulse of 205 ms; the sensor sees the striker, then the man.
     const edge = T0 + 10_000;
@@ -143,7 +144,12 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(starts.length >= 205_000 / 3200, `${starts.length} windows over the 205 ms pulse`);
     got.forEach((r, i) => assert.ok(starts.some((t) => r.t === t + 1200), `reading ${i} stamped with the middle of a window`));
     assert.equal(got[0].t, starts[0] + 1200, 'the first window passed on');
-    assert.ok(got.length <= 3, `the windows that saw the same striker are not passed on: ${got.length} readings`);
+    // The striker's first window, one every REPEAT_US of the same striker (180 ms: three), the man's.
+    assert.ok(got.length <= 2 + Math.floor(180_000 / REPEAT_US) + 1, `the windows that saw the same striker are passed on only every 50 ms: ${got.length} readings`);
+    const striker = got.filter((r) => r.v.join() === '300,300,300');
+    const gapsS = striker.slice(1).map((r, i) => r.t - striker[i].t);
+    assert.ok(striker.length >= Math.floor(180_000 / REPEAT_US), `${striker.length} readings across the striker's stretch`);
+    assert.ok(gapsS.every((g) => g >= REPEAT_US && g < REPEAT_US + 3500), `the same striker passed on every ${gapsS.join(', ')} µs`);
     const gaps = starts.slice(1).map((t, i) => t - starts[i]);
     assert.ok(gaps.every((g) => g >= 2400 && g <= 3500), `back to back (a strip poll at most between): ${Math.min(...gaps)}–${Math.max(...gaps)} µs from one window to the next`);
     assert.ok(starts.every((t) => t < clear), 'no window opens after the upper beam cleared');
@@ -165,12 +171,13 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(second.length >= 3 && second[0] - (edge + 100_000) < 300 && second.every((t) => t < edge + 110_000), `second run: ${second.map((t) => t - edge).join(' ')}`);
   });
 
-  it('stops a run 300 ms after it began when a piece stays lodged in the throat, so the ring is not flooded', () => {
+  it('stops a run 1.5 s after it began when a piece stays lodged in the throat, passing on one reading every 50 ms, so the ring is not flooded', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 3 9 9 9', `at ${edge}`, 'trigger 3', `at ${edge + 2_000_000}`, 'log', 'stats', 'take 300');
     const starts = windowStarts(lines, edge);
     assert.ok(starts.length >= RUN_US / 3200, `${starts.length} windows`);
-    assert.equal(colours(lines).length, 1, 'one reading passed on: the colour never changed');
+    const got = colours(lines);
+    assert.ok(got.length >= RUN_US / REPEAT_US - 2 && got.length <= RUN_US / REPEAT_US + 1, `${got.length} readings passed on: the colour never changed, one every 50 ms`);
     assert.ok(starts.every((t) => t - edge < RUN_US), `the last window opened ${starts.at(-1)! - edge} µs after the edge`);
     assert.equal(lines.find((l) => l.startsWith('stats'))!.split(' ')[1], '0', 'nothing lost');
   });
@@ -180,6 +187,26 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     const lines = run('init 2400 5000', 'colour 0 300 300 300', `at ${edge}`, 'trigger 0', `at ${edge + 10_000}`, 'colour 0 306 300 294',
       `at ${edge + 20_000}`, 'colour 0 300 200 100', `at ${edge + 30_000}`, 'colour 0 150 100 50', `at ${edge + 40_000}`, 'edge 0 0 1', `at ${edge + 60_000}`, 'take 50');
     assert.deepEqual(colours(lines).map((r) => r.v.join()), ['300,300,300', '300,200,100', '150,100,50']);
+  });
+
+  it('reads nothing at the ringing of a clear edge: the empty throat is not read as the piece leaves either beam', () => {
+    const edge = T0 + 10_000;
+    const ring = (at: number, beam: number) => [0, 4, 9, 15].flatMap((us, i) => [`at ${at + us}`, `edge 1 ${beam} ${i % 2 === 0 ? 1 : 0}`]);
+    // A man blocks the upper beam from the edge for 6 ms and the lower from 2 ms for 6 ms; each clear edge
+    // rings (clear, blocked, clear, blocked, then clear for good).
+    const lines = run('init 2400 5000', 'colour 1 40 50 60', `at ${edge}`, 'trigger 1', `at ${edge + 2000}`, 'edge 1 1 0', ...ring(edge + 6000, 0), 'edge 1 0 1', ...ring(edge + 8000, 1), 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
+    // A window of the run decided on before the clear edge may open as it rings (its STOP comes after):
+    // none is started by the ringing itself, at either beam.
+    const starts = windowStarts(lines, edge);
+    assert.ok(starts.length >= 1 && starts.every((t) => t < edge + 6500), `no window opens after the clear edges: ${starts.map((t) => t - edge).join(' ')} µs`);
+    assert.ok(colours(lines).every((r) => r.t < edge + 6500 + 1200), 'every reading is of the piece');
+  });
+
+  it('gives a piece its own window when it blocks the beam 0.5 ms after the one before cleared (not ringing)', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 6000}`, 'edge 3 0 1', `at ${edge + 6500}`, 'trigger 3', `at ${edge + 12_500}`, 'edge 3 0 1', `at ${edge + 30_000}`, 'log', 'take 50');
+    // It comes during the first piece's last window, so its own opens as soon as that one is read.
+    assert.ok(windowStarts(lines, edge).some((t) => t >= edge + 6500 && t < edge + 12_500 - 2400), 'a window opens on the second piece');
   });
 
   it('samples a piece the upper beam missed at its lower beam\'s blocked edge', () => {

@@ -208,8 +208,32 @@ describe('device model: a colour read behind a display frame', () => {
       const man = colour.filter(isMan);
       assert.equal(man.length, 1, 'one reading of the man, whole on him');
       assert.ok(man[0].t - 1200 >= at + 180_000 && man[0].t + 1200 <= at + 205_000, 'its window lies in his part of the pulse');
-      assert.ok(colour.length <= 5, `${colour.length} readings: the windows that saw the same piece are not passed on`);
+      // The striker's first window and one every 50 ms of it (180 ms: three more), the man's, the mixed one at the clear edge.
+      assert.ok(colour.length <= 7, `${colour.length} readings: the windows that saw the same piece are passed on only every 50 ms`);
+      const striker = colour.filter((s) => close(shares(s.v[0], s.v[1], s.v[2]), WHITE, 0.005));
+      assert.ok(striker.length >= 3 && striker.every((s) => s.t + 1200 <= at + 180_000), `${striker.length} whole readings across the striker's stretch`);
       assert.ok(colour.every((s) => s.t - 1200 < at + 205_000), 'no window opens after the upper beam cleared');
+    } finally {
+      done();
+    }
+  });
+
+  it('natively, the ringing of a piece\'s clear edges starts no window: no reading of the empty throat after it (sampler.h)', () => {
+    const { d, samples, done } = nativeBench();
+    try {
+      const at = 1_000_000;
+      d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
+      const ring = (t: number, pin: number) => [0, 4, 9, 15].forEach((us, i) => d.gpio(t + us, pin, i % 2 === 0 ? 1 : 0));
+      d.gpio(at, BEAM_PINS[4], 0);
+      d.gpio(at + 2000, BEAM_PINS[5], 0);
+      ring(at + 6000, BEAM_PINS[4]);
+      d.gpio(at + 6020, BEAM_PINS[4], 1);
+      ring(at + 8000, BEAM_PINS[5]);
+      d.gpio(at + 8020, BEAM_PINS[5], 1);
+      d.runUntil(at + 100_000);
+      const colour = samples.filter((s) => s.kind === 0 && s.channel === 2);
+      assert.ok(colour.length >= 1);
+      assert.ok(colour.every((s) => s.t - 1200 < at + 6500), `windows at ${colour.map((s) => s.t - at).join(', ')} µs: none opened by the ringing`);
     } finally {
       done();
     }

@@ -38,11 +38,14 @@
  * read one, back to back, each reading stamped with its own window: touching pieces merge into one long
  * upper pulse, and each piece of it then has readings of its own (a striker at 0.2 m/s blocks 205 ms, a
  * man touching it behind comes at the end). A run stops at the upper beam's clear edge, or kColourRunUs
- * after it began (a piece lodged in the throat blocks for seconds: it would fill the ring with readings
- * of itself); no reading is taken at the clear edge, when the piece has gone. A lower-beam start gives one
- * reading (the sampler does not follow the lower beam's level). A window after a run's first is passed on
- * only when its colour changed (kColourShareStep): the piece's first reading, and each change along the
- * pulse (the next piece, the mixed window at a junction or at the clear edge).
+ * after it began (a piece lodged in the throat blocks for seconds); no reading is taken at the clear edge,
+ * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
+ * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
+ * the lower beam's level). A window after a run's first is passed on only when its colour changed
+ * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old: the piece's first
+ * reading, each change along the pulse (the next piece, the mixed window at a junction or at the clear
+ * edge), and one every 50 ms across a slow piece. Readings are not pieces: the sensing layer counts by
+ * the beams, and names each piece by the reading nearest the middle of its stretch.
  *
  * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;
  * a change becomes a sample stamped when the strip answered.
@@ -69,7 +72,7 @@
 
 #define kPockets 4
 #define kSeats 4
-#define kSamples 256    /* power of two; one slot stays free. A 300 ms run makes about 100 colour samples */
+#define kSamples 256    /* power of two; one slot stays free. A run passes on its changes and one reading every 50 ms */
 #define kSampleBytes 16 /* u32 low µs, u32 high µs, kind, channel, then three u16 (see samplerRingTake) */
 
 enum { kSampleColour = 0, kSampleStrip = 1, kSampleSilent = 2, kSampleAnswers = 3 };
@@ -94,10 +97,21 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second reading (with one
  * beam, every reading in a pulse is counted as a piece). */
 #define kRingingUs 1000
-/* A run of back-to-back windows while the upper beam stays blocked ends this long after it began: it covers
- * the slowest striker the table sees (0.2 m/s, 205 ms) and a piece touching it, with room; at 2.4 ms a run
- * makes about 100 readings, so a lodged piece costs the ring about 100 samples once, not 400 a second. */
-#define kColourRunUs 300000
+/* A blocked edge this soon after the same beam's clear edge is that edge ringing (a few µs to tens of µs,
+ * docs/hardware.md), not a piece: the shortest real gap between touching men is 0.5 ms. */
+#define kClearRingingUs 200
+/* A run of back-to-back windows while the upper beam stays blocked ends this long after it began: the stuck
+ * time of the sensing layer (a block longer than any passage: a piece lodged in the throat, or a failed
+ * beam). It covers the slowest passage the table sees: a man at 0.1 m/s blocks 360 ms, the striker and a
+ * man touching it 820 ms, four touching men 1.4 s (docs/hardware.md). Only changes and one reading every
+ * kColourRepeatUs are passed on, so a lodged piece costs the ring about 30 samples once. */
+#define kColourRunUs 1500000
+/* A window of a run whose colour did not change is passed on all the same when the run's last reading passed
+ * on is this old: every piece of a slow merged pulse then has readings of its own across its stretch, not
+ * only at its ends (where the beam flickers, the window is part throat, or the neighbour is in view: the
+ * sensing layer names a piece by the reading nearest its middle), and two touching men of one colour each
+ * have one. A man at 1 m/s blocks 36 ms: a fast piece gains nothing, a man at 0.1 m/s about 7. */
+#define kColourRepeatUs 50000
 /* A lower beam's blocked edge starts a reading only when the upper beam is clear and took no blocked edge
  * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
@@ -135,6 +149,7 @@ typedef struct {
 	uint8_t tries;
 	uint8_t run;      /* this window follows another of the same run */
 	uint16_t last[3]; /* the run's last reading passed on */
+	uint64_t lastAt;  /* when that reading was passed on (kColourRepeatUs) */
 	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
 	uint64_t start;   /* the integration window's start (AEN set) */
 	uint64_t due;     /* when to read it */
@@ -150,6 +165,10 @@ typedef struct {
 	uint32_t upperBlocked;
 	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
+	/* The low 32 bits of each beam's last clear edge ([pocket][0] upper, [1] lower), and whether there was
+	 * one: a blocked edge within kClearRingingUs after it is that clear edge ringing (the interrupt's alone). */
+	uint32_t clearAt[kPockets][2];
+	uint8_t clearSeen[kPockets][2];
 
 	/* The task's own. */
 	SamplerBus bus;
@@ -217,20 +236,28 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 {
 	if (pocket >= kPockets) return 0;
 	const uint32_t bit = 1u << pocket;
-	if (beam == 0 && level) { /* the upper beam clear: the run ends at its next window's read */
-		__atomic_and_fetch(&s->upperBlocked, ~bit, __ATOMIC_RELEASE);
+	if (beam > 1) return 0;
+	if (level) { /* a beam clear; the upper beam's ends the run at its next window's read */
+		if (beam == 0) __atomic_and_fetch(&s->upperBlocked, ~bit, __ATOMIC_RELEASE);
+		s->clearSeen[pocket][beam] = 1;
+		s->clearAt[pocket][beam] = t;
 		return 0;
 	}
+	/* A blocked edge this soon after the beam's clear edge is that edge ringing: no piece came, and a window
+	 * now would read the empty throat (a reading that names no piece, or the wrong one). A run under way
+	 * goes on, as the level says. */
+	const int clearRinging = s->clearSeen[pocket][beam] && (uint32_t)(t - s->clearAt[pocket][beam]) < kClearRingingUs;
 	if (beam == 0) {
 		__atomic_or_fetch(&s->upperBlocked, bit, __ATOMIC_RELEASE); /* ringing included: the last level wins */
+		if (clearRinging) return 0;
 		if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return 0; /* ringing */
 		s->edgeSeen[pocket] = 1;
 		s->edgeAt[pocket] = t;
 	}
-	else if (level
+	else if (clearRinging
 		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
 		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs))
-		return 0; /* the lower beam clear, or the piece the upper beam has already */
+		return 0; /* the lower beam ringing, or the piece the upper beam has already */
 	__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
 	return 1;
 }
@@ -457,9 +484,10 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
-	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b)) {
+	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= kColourRepeatUs) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
+		p->lastAt = at;
 	}
 	p->state = kColourIdle;
 	/* Stop integrating, so that the next piece starts a window of its own. */

@@ -94,8 +94,8 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
 #define kStripNone 0xFFFF
 /* Blocked edges of one pocket closer than this are one piece: a real piece blocks 2 ms or more and a
  * real gap between touching men is 0.5 ms or more (docs/hardware.md), so two pieces' edges are at least
- * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second reading (with one
- * beam, every reading in a pulse is counted as a piece). */
+ * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second run (a run's window
+ * may already be under way: the new one would be a new piece's first reading). */
 #define kRingingUs 1000
 /* A blocked edge this soon after the same beam's clear edge is that edge ringing (a few µs to tens of µs,
  * docs/hardware.md), not a piece: the shortest real gap between touching men is 0.5 ms. */

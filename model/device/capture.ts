@@ -2,7 +2,7 @@
 // `capture` module: new Capture({pins, onReadable(count)}); read(buffer) copies whole edges,
 //   12 bytes each (u32 low µs, u32 high µs, channel, level, kind, 0); lost, refused, blocked; close().
 // The interrupt stamps each edge with the clock when it runs (a flash write delays it: world.ts),
-// puts it in the ring (ring.ts, edges.h's twin), triggers the sampler on an upper beam's blocked edge
+// puts it in the ring (ring.ts, edges.h's twin), gives the sampler every pocket-beam edge
 // (trigger.h) and posts one message when none is pending (edgeRingNotify).
 //   'today': capture.c before issue 15: the post's result is ignored and `posted` stays set, so one
 //            refused post silences the beams until reboot; no re-read.
@@ -46,8 +46,9 @@ export class CaptureModel {
     const level = this.d.levels.get(this.pins[channel])!;
     const t = this.d.now % LAP;
     this.ring.put(t, channel, level);
-    // trigger.h: an upper beam blocked starts that pocket's colour sample, whether or not the ring had room.
-    if ((channel & 1) === 0 && level === 0) this.d.sampler?.trigger(channel >> 1);
+    // trigger.h: every edge goes to the sampler (its runs follow the upper beam's level; a lower beam's
+    // blocked edge the upper beam missed starts a reading), whether or not the ring had room.
+    this.d.sampler?.edge(channel >> 1, channel & 1, level);
     this.notify();
   }
 

@@ -6,7 +6,14 @@
 //   channel, then r, g, b (colour) or mm (strip; 0xFFFF none) as u16 LE at bytes 10, 12, 14, as
 //   sampler.h lays them out (interface 2's "u16 spare" would make 18 bytes); close().
 // One task of its own, doing one thing at a time on the shared bus (it waits for a transfer in
-// progress, JavaScript's included). Colour: the capture interrupt triggers the pocket; the task selects
+// progress, JavaScript's included). Colour: the capture interrupt gives it every pocket-beam edge
+// (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
+// task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
+// run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
+// LOWER_ALONE_US triggers one reading (the piece the upper beam missed); a blocked edge within
+// CLEAR_RINGING_US after the same beam's clear edge is that edge ringing, and triggers nothing. A window after its run's
+// first is passed on only when its colour changed (SHARE_STEP, SUM_STEP) or the run's last reading passed
+// on is REPEAT_US old. For each window the task selects
 // the pocket's switch channel and sets AEN (one integration starts at that write's STOP), reads STATUS
 // and the counts an integration time and a margin later (again every 500 µs while AVALID is clear, up
 // to 8 times), clears AEN, and stamps the sample with the middle of its window. Strips: every
@@ -19,6 +26,22 @@ const LAP = 0x1_0000_0000;
 const RETRY_US = 500; // sampler.h kColourRetryUs
 const TRIES = 8; // sampler.h kColourTries
 const RINGING_US = 1000; // sampler.h kRingingUs
+const CLEAR_RINGING_US = 200; // sampler.h kClearRingingUs
+const RUN_US = 1_500_000; // sampler.h kColourRunUs
+const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
+const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
+const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
+const SHARE_STEP = 32; // sampler.h kColourShareStep
+const SUM_STEP = 4; // sampler.h kColourSumStep
+
+/** samplerColourChanged: a share of r, g or b more than 1/SHARE_STEP apart, or the sum 1/SUM_STEP apart. */
+function changed(last: readonly number[], now: readonly number[]): boolean {
+  const sum = now[0] + now[1] + now[2];
+  const was = last[0] + last[1] + last[2];
+  if (sum === 0 || was === 0) return sum !== was;
+  if (Math.abs(sum - was) * SUM_STEP > was) return true;
+  return now.some((v, i) => Math.abs(v * was - last[i] * sum) * SHARE_STEP > sum * was);
+}
 
 interface Sample {
   t: number;
@@ -50,6 +73,17 @@ export class SamplerModel {
   private readonly integrating = new Set<number>();
   private readonly again = new Set<number>();
   private readonly edgeAt: (number | undefined)[] = [];
+  /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
+  private readonly clearAt: (number | undefined)[] = [];
+  /** When each pocket's run last passed a reading on (sampler.h lastAt). */
+  private readonly lastAt: number[] = [];
+  /** Upper beams blocked now, as far as the edges say (sampler.h upperBlocked). */
+  private readonly upperBlocked = new Set<number>();
+  /** When each pocket's run of windows began (sampler.h runStart). */
+  private readonly runStart: number[] = [];
+  /** Whether each pocket's window in progress follows another of its run, and the run's last reading passed on. */
+  private readonly inRun: boolean[] = [];
+  private readonly lastColour: number[][] = [];
   private readonly last: (number | null | undefined)[] = [];
   private readonly silent: boolean[] = [];
   readonly integrationUs: number;
@@ -65,13 +99,26 @@ export class SamplerModel {
     d.at(d.now + o.stripEveryUs, () => this.stripStep());
   }
 
-  /** samplerTrigger, from the capture interrupt: a blocked edge within RINGING_US of the last one it
-   * took for that pocket is the receiver ringing, not a new piece (sampler.h kRingingUs). */
-  trigger(pocket: number): void {
+  /** samplerEdge, from the capture interrupt (beam 0 upper, 1 lower; level 0 blocked): an upper blocked
+   * edge within RINGING_US of the last one it took for that pocket is the receiver ringing, not a new
+   * piece (sampler.h kRingingUs); a lower blocked edge counts only when the upper beam missed the piece. */
+  edge(pocket: number, beam: number, level: number): void {
     if (!this.open || !this.o.colour) return;
     const t = this.d.now;
-    if (this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < RINGING_US) return;
-    this.edgeAt[pocket] = t;
+    const recent = (us: number) => this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < us;
+    if (level === 1) {
+      if (beam === 0) this.upperBlocked.delete(pocket);
+      this.clearAt[pocket * 2 + beam] = t;
+      return;
+    }
+    // A blocked edge within CLEAR_RINGING_US after the beam's clear edge is that edge ringing: no window.
+    const cleared = this.clearAt[pocket * 2 + beam];
+    const clearRinging = cleared !== undefined && t - cleared < CLEAR_RINGING_US;
+    if (beam === 0) {
+      this.upperBlocked.add(pocket);
+      if (clearRinging || recent(RINGING_US)) return;
+      this.edgeAt[pocket] = t;
+    } else if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
     this.serve(pocket);
   }
 
@@ -79,7 +126,7 @@ export class SamplerModel {
   private serve(pocket: number): void {
     if (this.integrating.has(pocket)) return void this.again.add(pocket);
     this.integrating.add(pocket);
-    this.job((t) => this.startColour(pocket, t));
+    this.job((t) => this.startColour(pocket, t, false));
   }
 
   /** Runs `step` when the task is free; it returns when the task is done with it. */
@@ -106,13 +153,15 @@ export class SamplerModel {
     return { to: slot.to, data, ok: data !== null };
   }
 
-  private startColour(pocket: number, t: number): number {
+  private startColour(pocket: number, t: number, run: boolean): number {
     const c = this.o.colour!;
     let end = this.transfer(t, c.switch, 'write', [1 << pocket]).to;
     const w = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x03]); // PON | AEN: the window opens at the STOP
     end = w.to;
     if (!w.ok) return (this.colourSilent(pocket, end), end);
     const start = end;
+    if (!run) this.runStart[pocket] = start;
+    this.inRun[pocket] = run;
     const due = start + this.integrationUs + this.integrationUs / 16 + 100;
     this.d.at(due, () => this.job((now) => this.readColour(pocket, start, now, 0)));
     return end;
@@ -135,9 +184,19 @@ export class SamplerModel {
     const word = (i: number) => r.data![i] | (r.data![i + 1] << 8);
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x01]).to; // AEN clear, PON kept
     const valid = (r.data[0] & 1) === 1;
-    this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: valid ? word(3) : 0, b: valid ? word(5) : 0, c: valid ? word(7) : 0 });
+    const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
+    // A window after its run's first is passed on only when its colour changed (sampler.h).
+    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= REPEAT_US) {
+      this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
+      this.lastColour[pocket] = rgb;
+      this.lastAt[pocket] = r.to;
+    }
+    // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
+    // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
+    if (!this.again.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
+      return (this.d.at(end, () => this.job((now) => this.startColour(pocket, now, true))), end);
     this.integrating.delete(pocket);
-    if (this.again.delete(pocket)) this.serve(pocket);
+    if (this.again.delete(pocket)) this.serve(pocket); // a new blocked edge during the window: a new run
     return end;
   }
 
@@ -174,7 +233,7 @@ export class SamplerModel {
   }
 
   private push(s: Sample): void {
-    if (this.ring.length >= 127) return void this.lost++; // sampler.h kSamples 128, one slot free
+    if (this.ring.length >= RING_SLOTS) return void this.lost++;
     this.ring.push(s);
     if (!this.posted) this.post();
   }

@@ -17,7 +17,7 @@
 
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { planShots } from './plan.ts';
-import type { Reading, Rgb, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
+import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeader } from '../../src/sensing/types.ts';
 import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
 import { perfectPlacement, perfectReading } from './reader.ts';
@@ -44,6 +44,11 @@ export interface Generated {
   truth: { header: MatchHeader; events: GameEvent[] };
   /** For each pocket event of `truth`, in order, the kind of piece that really went in. */
   physical: Piece[];
+  /** For each pocket event of `truth`, in order: the piece touched the one before it on the only beam that
+   * counts (a one-beam table, or the other beam stuck) with no gap the beam shows, so that one pulse holds
+   * both. The sensing layer counts a one-beam pulse as one piece (never by its colour readings: a device
+   * reads a piece several times, docs/hardware.md), so this piece is not in the sensed log. */
+  mergedOnOneBeam: boolean[];
   stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number; rattles: number; hangs: number; follows: number };
 }
 
@@ -69,10 +74,10 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
   const twoBeams = layout.beamGapMm > 0;
   const readings: Reading[] = [];
-  const truth: { us: number; order: number; event: GameEvent; physical?: Piece }[] = [];
+  const truth: { us: number; order: number; event: GameEvent; physical?: Piece; merged?: boolean }[] = [];
   let order = 0;
-  const say = (us: number, event: GameEvent, physical?: Piece) =>
-    truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical });
+  const say = (us: number, event: GameEvent, physical?: Piece, merged = false) =>
+    truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical, merged });
   const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0, rattles: 0, hangs: 0, follows: 0 };
 
   /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
@@ -96,7 +101,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   const touchingGapMm = () => (r() < noise.touchingGap ? uniform(0, TOUCHING_GAP_MM) : 0);
 
   /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
-  const pass = (us: number, pocket: number, piece: Piece, train = false): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null; touched: boolean } => {
+  const pass = (us: number, pocket: number, piece: Piece, train = false): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null; touched: boolean; merged: boolean } => {
     const prev = lastPass[pocket];
     // A striker-and-man train (trains.ts) touches by design; men touch each other by chance, never a hung piece.
     const touched = train || (piece !== 'striker' && prev.piece !== 'striker' && !prev.hung && prev.clear > us - 400_000 && r() < noise.touching);
@@ -126,7 +131,11 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const rgb = read ? colour(a0 + (aEnd - a0) * uniform(0.3, 0.7), pocket, piece) : null;
     // The gate is quiet again when the beams that saw it clear (a stuck beam saw nothing).
     const end = Math.max(aStuck ? 0 : aEnd, twoBeams && !bStuck ? bEnd : 0);
-    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb, touched };
+    // One pulse with the piece before on the only beam that counts: no gap on it that the sensing layer
+    // keeps (shorter ones are bridged as glitches, DEFAULT_CONFIG.minGapUs).
+    const countedBy = !twoBeams || bStuck ? 0 : aStuck ? 1 : -1;
+    const merged = touched && countedBy >= 0 && (countedBy === 0 ? a0 - prev.aEnd : b0 - prev.bEnd) < DEFAULT_CONFIG.minGapUs;
+    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb, touched, merged };
   };
 
   /** A piece that tips into a pocket's mouth while the pieces move, and rolls back onto the board: the
@@ -203,7 +212,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       if (i > 0 && i !== touch) t += uniform(5_000, 600_000);
       const hang = i !== touch && mayHang(t, pocket) && rs() < throat.hangs;
       const p = hang
-        ? { ...hangPass(t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, hang }
+        ? { ...hangPass(t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, merged: false, hang }
         : { ...pass(t, pocket, piece, i === touch), sized: true, looksFailed: false, hang };
       passed.push(p);
       stats.pieces++;
@@ -233,7 +242,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
       else if (runs[i] >= 0 && !p.oneBeam && !placed(runs[i])) shown = 'unknown';
       else if (!p.oneBeam && piece === 'striker') shown = 'striker';
       else shown = (p.rgb && perfectReading(p.rgb, noise.colourSigma, p.oneBeam)) || (p.oneBeam ? 'unknown' : 'man');
-      say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece);
+      say(p.at, { e: 'pocket', piece: shown, pocket, t: 0 }, piece, p.merged);
       if (shown === 'man' || shown === 'unknown') ask.push(piece);
     }
     return { last, quietFrom, ask };
@@ -388,7 +397,8 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     match: header,
   };
   const physical = truth.flatMap((x) => (x.physical ? [x.physical] : []));
-  return { header: traceHeader, readings, truth: { header, events: truth.map((x) => x.event) }, physical, stats };
+  const mergedOnOneBeam = truth.flatMap((x) => (x.physical ? [x.merged === true] : []));
+  return { header: traceHeader, readings, truth: { header, events: truth.map((x) => x.event) }, physical, mergedOnOneBeam, stats };
 }
 
 /** For each piece dropped, the run of touching pieces (each touching the piece before it in its pocket)

@@ -19,7 +19,7 @@
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour, piecesBySize } from './classify.ts';
 import { passageExtent, passageParts, rested, restedSize } from './passage.ts';
-import { nameParts, type ColourReading } from './train.ts';
+import { middleReading, nameParts, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 const COLOUR_SILENT_AFTER = 3;
@@ -39,6 +39,9 @@ const BLIND_AFTER = 8;
 /** A piece that blocks the upper beam no longer than the striker takes at this speed (mm per µs) crossed
  * briskly: it weighs 2, and 3 at twice the speed (a rattle that short must not have stopped at all). */
 const BRISK_MM_PER_US = 2 / 1000;
+
+/** `a` names a kind other than `b` (null: it names none). */
+const differentKind = (a: string | null, b: string) => a !== null && a !== b;
 
 export class Gate {
   private readonly beams: [Beam, Beam];
@@ -241,8 +244,7 @@ export class Gate {
    * (a dip may give more than one reading). If it looks like a fall it is a suspect: the lower beam may
    * have died; when the suspects in a row weigh BLIND_AFTER, it has. */
   private rattle(a: Pulse): void {
-    const reading = this.takeColour(a.start - COLOUR_EARLY_US, a.end);
-    while (this.takeColour(a.start - COLOUR_EARLY_US, a.end) !== null) continue;
+    const reading = middleReading(this.takeColours(a.start - COLOUR_EARLY_US, a.end), a.start, a.end);
     const weight = this.fallWeight(a, reading);
     if (weight === 0) return;
     this.suspects.push({ pulse: a, reading });
@@ -292,15 +294,17 @@ export class Gate {
     const [as, bs] = this.pulses;
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
     if (rested(as, na, bs, nb, this.cfg)) {
-      // A piece that hung in the throat, named by the reading taken as it came in, and sized if one
-      // beam saw it cross whole (restedSize).
+      // A piece that hung in the throat, named by a reading taken while it blocked the upper beam (the
+      // colour sensor's view: the one nearest the middle of that block), and sized if one beam saw it
+      // cross whole (restedSize).
       const start = as[0].start;
+      const seenTo = as[na - 1].end;
       const size = na === 1 && nb === 1 ? restedSize(as[0], bs[0], this.cfg) : null;
       as.splice(0, na);
       bs.splice(0, nb);
-      if (size === null) this.named(start, end, start);
-      else if (piecesBySize(size, this.cfg)[0] === 'striker') this.emit(start, (this.takeColour(start - 1000, end), 'striker'), end);
-      else this.emit(start, this.nameMan(start, end), end);
+      if (size === null) this.named(start, end, seenTo);
+      else if (piecesBySize(size, this.cfg)[0] === 'striker') this.emit(start, (this.takeColours(start - 1000, end), 'striker'), end);
+      else this.emit(start, this.nameMan(start, end, seenTo), end);
       return;
     }
     const parts = passageParts(as, na, bs, nb, this.cfg);
@@ -318,30 +322,27 @@ export class Gate {
     }
   }
 
-  /** One beam only: no speed, so no size. A pulse is one piece, or as many as the colour readings taken
-   * while it lasted (touching pieces); each is named by its reading, if the table has a colour sensor. */
+  /** One beam only: no speed, so no size. A pulse is one piece, named by its reading if the table has a
+   * colour sensor. Counted by the beam, never by the readings: a device's sampler reads the throat in
+   * windows back to back while the beam stays blocked and passes on each change of colour (docs/
+   * hardware.md, limit 6), so one piece may carry several readings, and a count by readings would make
+   * phantoms. Touching pieces that one beam sees as one pulse are one piece here (a player adds the other). */
   private single(p: Pulse): void {
     const calibration = this.cfg.calibration;
-    const from = p.start - this.cfg.maxBeamDelayUs;
-    // A reading taken while the pulse lasted first, before one up to maxBeamDelayUs earlier: a device's
-    // sampler also reads the empty throat at a flicker of the beam (no piece), and that reading, older,
-    // must not name the piece that blocks the beam next (the device model showed it: 'unknown').
-    const inside = this.takeColour(p.start - COLOUR_EARLY_US, p.end);
-    const first = inside ?? this.takeColour(from, p.end);
-    const since = inside ? p.start - COLOUR_EARLY_US : from;
-    const readings = first ? [first] : [];
-    for (let next = first; next && readings.length < 4; ) {
-      next = this.takeColour(since, p.end);
-      if (next) readings.push(next);
-    }
-    const n = Math.max(1, readings.length);
-    for (let i = 0; i < n; i++) {
-      const reading = readings[i];
-      let kind: SeenPiece['piece'] = 'unknown';
-      if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
-      this.emit(p.start + Math.floor(((p.end - p.start) * i) / n), kind, p.end);
-    }
-    this.noteColour(readings.length > 0);
+    // The readings taken while the pulse lasted, and of those the one nearest its middle (middleReading);
+    // else one up to maxBeamDelayUs earlier (an upper beam that missed the piece or is stuck: the reading
+    // came as the piece passed it). Every reading of the pulse goes with it: none is left to name the
+    // piece that blocks the beam next (the device model showed an empty throat's reading at a flicker doing
+    // so: 'unknown').
+    const inside = this.takeColours(p.start - COLOUR_EARLY_US, p.end);
+    const reading = inside.length > 0 ? middleReading(inside, p.start, p.end) : this.takeColour(p.start - this.cfg.maxBeamDelayUs, p.end);
+    let kind: SeenPiece['piece'] = 'unknown';
+    if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
+    // Readings of the pulse that name different kinds: touching pieces (one beam cannot say how many), so
+    // any one name would be a guess: a player names it.
+    for (const r of inside) if (kind !== 'unknown' && r !== reading && differentKind(classifyColour(r.rgb, calibration!, this.cfg, true), kind)) kind = 'unknown';
+    this.emit(p.start, kind, p.end);
+    this.noteColour(reading !== null);
   }
 
   /** Every colour reading taken within [from, to], removed from the queue. */
@@ -351,26 +352,31 @@ export class Gate {
     return taken;
   }
 
-  /** One piece of unknown size seen from `from` to `to`, dated `at`, named by the first reading taken
-   * then (the striker too, as size cannot tell it), else `unknown` for a player to name. The striker's
+  /** One piece of unknown size seen from `from` to `to`, dated `from`, named by the reading taken then
+   * nearest the middle of its upper-beam block, which ends at `seenTo` (middleReading; the striker too,
+   * as size cannot tell it), else `unknown` for a player to name. The striker's
    * colour lies between white's and black's, nearer to each than they are to each other, so a reading
    * that names one of those three must be as clear as one that tells white from black: the striker
    * misnamed a man, or a man the striker, would score the wrong foul. */
-  private named(from: number, to: number, at: number): void {
+  private named(from: number, to: number, seenTo: number): void {
     const calibration = this.cfg.calibration;
-    const reading = this.takeColour(from - 1000, to);
+    const reading = middleReading(this.takeColours(from - 1000, to), from, seenTo);
     let kind: SeenPiece['piece'] = 'unknown';
     if (calibration && reading) {
       kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
       if (kind !== 'queen' && kind !== 'unknown' && classifyColour(reading.rgb, calibration, this.clearer, true) === null) kind = 'unknown';
     }
     this.noteColour(reading !== null);
-    this.emit(at, kind, to);
+    this.emit(from, kind, to);
   }
 
-  private nameMan(from: number, to: number): SeenPiece['piece'] {
+  /** A man seen from `from` to `to` (a piece that hung in the throat, sized a man), named by the reading
+   * nearest the middle of its upper-beam block, which ends at `seenTo` (middleReading): not the first,
+   * which a flicker of the upper beam as it came in can make a reading of the empty throat (a queen named
+   * a man in the device model, match 105), nor the last, taken as it left the sensor's view. */
+  private nameMan(from: number, to: number, seenTo: number): SeenPiece['piece'] {
     const calibration = this.cfg.calibration;
-    const reading = this.takeColour(from - 1000, to + 1000);
+    const reading = middleReading(this.takeColours(from - 1000, to + 1000), from, seenTo);
     this.noteColour(reading !== null);
     if (!calibration || !reading) return 'man';
     return classifyColour(reading.rgb, calibration, this.cfg, false) ?? 'man';

@@ -20,6 +20,21 @@ export interface ColourReading {
   rgb: Rgb;
 }
 
+/** The reading of `readings` (oldest first) that belongs to the piece blocking the upper beam from `from`
+ * to `to`: the one nearest the middle of that span, null if there is none. A device's sampler reads the
+ * throat in windows back to back while the beam stays blocked (docs/hardware.md, limit 6), so a piece
+ * may have several, and the ones at its ends are the least its own: at the leading edge a flicker of the
+ * beam opens a window on the empty throat, at the trailing edge the window is part piece, part throat,
+ * and at a junction of touching pieces the cut between them is only estimated (a few mm either way) and
+ * the neighbour is in view. The window nearest the middle is the one furthest from all three. A trace
+ * with one reading per piece (formats.md §2) names it by that reading, as before. */
+export function middleReading(readings: readonly ColourReading[], from: number, to: number): ColourReading | null {
+  const middle = (from + to) / 2;
+  let best: ColourReading | null = null;
+  for (const r of readings) if (best === null || Math.abs(r.t - middle) < Math.abs(best.t - middle)) best = r;
+  return best;
+}
+
 export interface NamedPiece {
   /** Upper-beam time span of this piece, µs. */
   from: number;
@@ -54,8 +69,13 @@ export function nameParts(part: Part, readings: readonly ColourReading[], cfg: C
     to = Math.floor(to / tied.length);
     let strikers = 0;
     for (const k of tied) if (k === i) strikers++;
+    // Of the readings that fell in this piece's stretch, the one nearest its middle (middleReading's rule).
+    const middle = (from + to) / 2;
     let reading: ColourReading | null = null;
-    for (let j = 0; j < readings.length && !reading; j++) if (owner(part, readings, j, tied[0], cfg) === i) reading = readings[j];
+    for (let j = 0; j < readings.length; j++) {
+      if (owner(part, readings, j, tied[0], cfg) !== i) continue;
+      if (reading === null || Math.abs(readings[j].t - middle) < Math.abs(reading.t - middle)) reading = readings[j];
+    }
     let piece: SeenPiece['piece'];
     if (strikers === tied.length) piece = 'striker';
     else if (strikers > 0) piece = 'unknown';

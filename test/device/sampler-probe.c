@@ -8,6 +8,8 @@
  *   at T                  the task runs until the clock reaches T (µs)
  *   trigger P             the capture interrupt: pocket P's upper beam blocked now; the task wakes
  *   trigger-in-poll P     the same, but during the next strip read (the task is polling the strips)
+ *   edge P BEAM LEVEL     the capture interrupt: an edge of pocket P's upper (0) or lower (1) beam, level 0
+ *                         blocked, 1 clear (samplerEdge); the task wakes when it says so
  *   hold U                the next transfer waits U µs first (another transfer holds the bus)
  *   colour P R G B        what pocket P's sensor would count in one 2.4 ms cycle (scaled by cycles)
  *   strip S MM            seat S's striker position (65535: none)
@@ -46,7 +48,7 @@ static uint8_t switchMask, switchAnswers = 1;
 static uint16_t stripMm[4] = {kStripNone, kStripNone, kStripNone, kStripNone};
 static uint8_t stripAnswers[4] = {1, 1, 1, 1};
 
-static char busLog[1 << 16];
+static char busLog[1 << 22]; /* a run of 1.5 s on four pockets logs about 1 MiB */
 static size_t busLogAt;
 
 static void logf_(const char *format, uint64_t t, uint8_t address)
@@ -109,7 +111,7 @@ static int stubRead(void *refcon, uint8_t address, uint8_t *bytes, uint32_t coun
 	for (int i = 0; i < 4; i++)
 		if (address == kStrips[i]) {
 			if (injectPocket >= 0) { /* the interrupt comes while this read is on the bus */
-				samplerTrigger(&s, (uint8_t)injectPocket, (uint32_t)clockNow);
+				(void)samplerEdge(&s, (uint8_t)injectPocket, 0, 0, (uint32_t)clockNow);
 				injectPocket = -1;
 			}
 			if (!stripAnswers[i]) return 1;
@@ -192,8 +194,12 @@ int main(void)
 		else if (sscanf(line, "at %" SCNu64, &t) == 1)
 			runUntil(t);
 		else if (sscanf(line, "trigger %" SCNu32, &a) == 1) {
-			samplerTrigger(&s, (uint8_t)a, (uint32_t)clockNow);
+			(void)samplerEdge(&s, (uint8_t)a, 0, 0, (uint32_t)clockNow);
 			taskStep(); /* the interrupt's notification wakes the task at once */
+		}
+		else if (sscanf(line, "edge %" SCNu32 " %" SCNu32 " %" SCNu32, &a, &b, &c) == 3) {
+			if (samplerEdge(&s, (uint8_t)a, (uint8_t)b, (uint8_t)c, (uint32_t)clockNow))
+				taskStep();
 		}
 		else if (sscanf(line, "trigger-in-poll %" SCNu32, &a) == 1)
 			injectPocket = (int)a;

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 const SWITCH = 0x70;
 const SENSOR = 0x29;
 const T0 = 1_000_000; // the probe's clock starts a second after boot
-const CAPACITY = 127; // kSamples - 1
+const CAPACITY = 255; // kSamples - 1
+const RUN_US = 1_500_000; // sampler.h kColourRunUs
+const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 
 interface Sample { t: number; kind: number; channel: number; v: [number, number, number] }
 interface Transfer { op: 'w' | 'r'; t: number; address: number; bytes: number[] }
@@ -58,7 +60,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
 
   it('starts an integration on the pocket whose upper beam blocked, through its channel, and reads it one integration later', () => {
     const edge = T0 + 10_000;
-    const lines = run('init 2400 5000', 'colour 2 300 200 100', 'log', `at ${edge}`, 'trigger 2', `at ${edge + 20_000}`, 'log', 'take 50');
+    const lines = run('init 2400 5000', 'colour 2 300 200 100', 'log', `at ${edge}`, 'trigger 2', `at ${edge + 2000}`, 'edge 2 0 1', `at ${edge + 20_000}`, 'log', 'take 50');
     const log = transfers(lines.slice(lines.findIndex((l) => l.startsWith('w ') || l.startsWith('r '))));
     const start = log.findIndex((x) => x.t > edge && x.address === SENSOR && x.bytes.join() === '128,3');
     assert.ok(start >= 0, 'AEN set after the edge');
@@ -102,7 +104,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
 
   it('a bus held when the reading is due delays the read, not the stamp: the window was already fixed', () => {
     const edge = T0 + 10_000;
-    const lines = run('init 2400 5000', 'colour 2 9 9 9', `at ${edge}`, 'trigger 2', `at ${edge + 2500}`, 'hold 2000', `at ${edge + 20_000}`, 'log', 'take 50');
+    const lines = run('init 2400 5000', 'colour 2 9 9 9', `at ${edge}`, 'trigger 2', `at ${edge + 2000}`, 'edge 2 0 1', `at ${edge + 2500}`, 'hold 2000', `at ${edge + 20_000}`, 'log', 'take 50');
     const log = transfers(lines);
     const aen = log.find((x) => x.t > edge && x.bytes.join() === '128,3')!;
     const read = log.find((x) => x.t > edge && x.op === 'r' && x.address === SENSOR)!;
@@ -113,7 +115,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
   it('gives the next piece its own window when it blocks the beam during an integration', () => {
     const edge = T0 + 10_000;
     // A man of 2 ms at 8 m/s, a gap of 0.5 ms, and the next man.
-    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 2500}`, 'trigger 3', `at ${edge + 20_000}`, 'take 50');
+    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 2000}`, 'edge 3 0 1', `at ${edge + 2500}`, 'trigger 3', `at ${edge + 4500}`, 'edge 3 0 1', `at ${edge + 20_000}`, 'take 50');
     const got = colours(lines);
     assert.equal(got.length, 2);
     assert.ok(got[1].t - got[0].t >= 2400, 'two windows, one after the other');
@@ -122,9 +124,121 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
   it('starts one window, not several, when the receiver rings at the edge', () => {
     const edge = T0 + 10_000;
     const ringing = [0, 3, 7, 12, 400].flatMap((us) => [`at ${edge + us}`, 'trigger 0']);
-    const lines = run('init 2400 5000', 'colour 0 10 20 30', ...ringing, `at ${edge + 20_000}`, 'log', 'take 50');
+    const lines = run('init 2400 5000', 'colour 0 10 20 30', ...ringing, `at ${edge + 2000}`, 'edge 0 0 1', `at ${edge + 20_000}`, 'log', 'take 50');
     assert.equal(colours(lines).length, 1);
     assert.equal(transfers(lines).filter((x) => x.t > edge && x.bytes.join() === '128,3').length, 1, 'one integration started');
+  });
+
+  /** The windows' starts: AEN set (PON | AEN) after `from`. */
+  const windowStarts = (lines: string[], from: number) => transfers(lines).filter((x) => x.t > from && x.address === SENSOR && x.bytes.join() === '128,3').map((x) => x.t);
+
+  it('takes windows back to back while the upper beam stays blocked, passing on each change of colour and one every 50 ms: a man touching a slow striker has a reading of his own', () => {
+    // A striker at 0.2 m/s blocks the upper beam for 180 ms, a man touching it behind for 25 ms more:
+    // one upper pulse of 205 ms; the sensor sees the striker, then the man.
+    const edge = T0 + 10_000;
+    const clear = edge + 205_000;
+    const lines = run('init 2400 5000', 'colour 1 300 300 300', `at ${edge}`, 'trigger 1', `at ${edge + 180_000}`, 'colour 1 10 20 90',
+      `at ${clear}`, 'edge 1 0 1', `at ${clear + 50_000}`, 'log', 'take 200');
+    const got = colours(lines);
+    const starts = windowStarts(lines, edge);
+    assert.ok(starts.length >= 205_000 / 3200, `${starts.length} windows over the 205 ms pulse`);
+    got.forEach((r, i) => assert.ok(starts.some((t) => r.t === t + 1200), `reading ${i} stamped with the middle of a window`));
+    assert.equal(got[0].t, starts[0] + 1200, 'the first window passed on');
+    // The striker's first window, one every REPEAT_US of the same striker (180 ms: three), the man's.
+    assert.ok(got.length <= 2 + Math.floor(180_000 / REPEAT_US) + 1, `the windows that saw the same striker are passed on only every 50 ms: ${got.length} readings`);
+    const striker = got.filter((r) => r.v.join() === '300,300,300');
+    const gapsS = striker.slice(1).map((r, i) => r.t - striker[i].t);
+    assert.ok(striker.length >= Math.floor(180_000 / REPEAT_US), `${striker.length} readings across the striker's stretch`);
+    assert.ok(gapsS.every((g) => g >= REPEAT_US && g < REPEAT_US + 3500), `the same striker passed on every ${gapsS.join(', ')} µs`);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+    assert.ok(gaps.every((g) => g >= 2400 && g <= 3500), `back to back (a strip poll at most between): ${Math.min(...gaps)}–${Math.max(...gaps)} µs from one window to the next`);
+    assert.ok(starts.every((t) => t < clear), 'no window opens after the upper beam cleared');
+    // The probe's sensor counts what is there when it is read: the window read after the man came is his.
+    const man = got.filter((r) => r.v.join() === '10,20,90');
+    assert.equal(man.length, 1, 'one reading of the man');
+    assert.ok(man[0].t > edge + 180_000 - 2400 && man[0].t < clear, 'stamped at his part of the pulse');
+    assert.equal(got[0].v.join(), '300,300,300', 'and one of the striker');
+  });
+
+  it('ends a run of readings at the upper beam\'s clear edge, and starts a new one at its next blocked edge', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'edge 0 0 1',
+      `at ${edge + 100_000}`, 'trigger 0', `at ${edge + 110_000}`, 'edge 0 0 1', `at ${edge + 200_000}`, 'log');
+    const starts = windowStarts(lines, edge);
+    const first = starts.filter((t) => t < edge + 100_000);
+    const second = starts.filter((t) => t >= edge + 100_000);
+    assert.ok(first.length >= 6 && first.every((t) => t < edge + 20_000), `first run: ${first.map((t) => t - edge).join(' ')}`);
+    assert.ok(second.length >= 3 && second[0] - (edge + 100_000) < 300 && second.every((t) => t < edge + 110_000), `second run: ${second.map((t) => t - edge).join(' ')}`);
+  });
+
+  it('stops a run 1.5 s after it began when a piece stays lodged in the throat, passing on one reading every 50 ms, so the ring is not flooded', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 3 9 9 9', `at ${edge}`, 'trigger 3', `at ${edge + 2_000_000}`, 'log', 'stats', 'take 300');
+    const starts = windowStarts(lines, edge);
+    assert.ok(starts.length >= RUN_US / 3200, `${starts.length} windows`);
+    const got = colours(lines);
+    assert.ok(got.length >= RUN_US / REPEAT_US - 2 && got.length <= RUN_US / REPEAT_US + 1, `${got.length} readings passed on: the colour never changed, one every 50 ms`);
+    assert.ok(starts.every((t) => t - edge < RUN_US), `the last window opened ${starts.at(-1)! - edge} µs after the edge`);
+    assert.equal(lines.find((l) => l.startsWith('stats'))!.split(' ')[1], '0', 'nothing lost');
+  });
+
+  it('passes on a window of a run whose colour or brightness changed, not one within the sensor\'s noise', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 0 300 300 300', `at ${edge}`, 'trigger 0', `at ${edge + 10_000}`, 'colour 0 306 300 294',
+      `at ${edge + 20_000}`, 'colour 0 300 200 100', `at ${edge + 30_000}`, 'colour 0 150 100 50', `at ${edge + 40_000}`, 'edge 0 0 1', `at ${edge + 60_000}`, 'take 50');
+    assert.deepEqual(colours(lines).map((r) => r.v.join()), ['300,300,300', '300,200,100', '150,100,50']);
+  });
+
+  it('reads nothing at the ringing of a clear edge: the empty throat is not read as the piece leaves either beam', () => {
+    const edge = T0 + 10_000;
+    const ring = (at: number, beam: number) => [0, 4, 9, 15].flatMap((us, i) => [`at ${at + us}`, `edge 1 ${beam} ${i % 2 === 0 ? 1 : 0}`]);
+    // A man blocks the upper beam from the edge for 6 ms and the lower from 2 ms for 6 ms; each clear edge
+    // rings (clear, blocked, clear, blocked, then clear for good).
+    const lines = run('init 2400 5000', 'colour 1 40 50 60', `at ${edge}`, 'trigger 1', `at ${edge + 2000}`, 'edge 1 1 0', ...ring(edge + 6000, 0), 'edge 1 0 1', ...ring(edge + 8000, 1), 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
+    // A window of the run decided on before the clear edge may open as it rings (its STOP comes after):
+    // none is started by the ringing itself, at either beam.
+    const starts = windowStarts(lines, edge);
+    assert.ok(starts.length >= 1 && starts.every((t) => t < edge + 6500), `no window opens after the clear edges: ${starts.map((t) => t - edge).join(' ')} µs`);
+    assert.ok(colours(lines).every((r) => r.t < edge + 6500 + 1200), 'every reading is of the piece');
+  });
+
+  it('gives a piece its own window when it blocks the beam 0.5 ms after the one before cleared (not ringing)', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 6000}`, 'edge 3 0 1', `at ${edge + 6500}`, 'trigger 3', `at ${edge + 12_500}`, 'edge 3 0 1', `at ${edge + 30_000}`, 'log', 'take 50');
+    // It comes during the first piece's last window, so its own opens as soon as that one is read.
+    assert.ok(windowStarts(lines, edge).some((t) => t >= edge + 6500 && t < edge + 12_500 - 2400), 'a window opens on the second piece');
+  });
+
+  it('samples a piece the upper beam missed at its lower beam\'s blocked edge', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 40 50 60', `at ${edge}`, 'edge 2 1 0', `at ${edge + 6000}`, 'edge 2 1 1', `at ${edge + 30_000}`, 'log', 'take 50');
+    const starts = windowStarts(lines, edge);
+    assert.equal(starts.length, 1, 'one window: the sampler does not follow the lower beam');
+    assert.ok(starts[0] - edge < 300, `opened ${starts[0] - edge} µs after the lower edge`);
+    assert.deepEqual(colours(lines).map((r) => [r.channel, r.v]), [[2, [40, 50, 60]]]);
+  });
+
+  it('takes no extra reading at the lower beam\'s edge of a piece the upper beam already has', () => {
+    const edge = T0 + 10_000;
+    // Blocked upper beam at the lower edge (the usual order); and a flicker of the upper beam just before.
+    const blocked = run('init 2400 5000', `at ${edge}`, 'trigger 0', `at ${edge + 1250}`, 'edge 0 1 0', `at ${edge + 2000}`, 'edge 0 0 1', `at ${edge + 30_000}`, 'log');
+    assert.equal(windowStarts(blocked, edge).length, 1);
+    const flicker = run('init 2400 5000', `at ${edge}`, 'trigger 0', `at ${edge + 300}`, 'edge 0 0 1', `at ${edge + 4000}`, 'edge 0 1 0', `at ${edge + 30_000}`, 'log');
+    assert.equal(windowStarts(flicker, edge).length, 1, 'an upper edge 4 ms before is the same piece');
+  });
+
+  it('polls the strips every 5 ms, on schedule, while all four pockets read back to back', () => {
+    const edge = T0 + 10_000;
+    const change = edge + 150_123;
+    const lines = run('init 2400 5000', `at ${edge}`, 'trigger 0', 'trigger 1', 'trigger 2', 'trigger 3', `at ${change}`, 'strip 2 300',
+      `at ${edge + RUN_US}`, 'log', 'take 300');
+    const log = transfers(lines).filter((x) => x.t > edge);
+    assert.ok(windowStarts(lines, edge).length >= 4 * 90, 'the four pockets read all along');
+    const polls = log.filter((x) => x.address === 0x40).map((x) => x.t);
+    const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+    assert.ok(polls.length >= RUN_US / 5000 - 1 && gaps.every((g) => g <= 7000), `poll gaps ${Math.min(...gaps)}–${Math.max(...gaps)} µs`);
+    const [moved] = strips(lines).filter((x) => x.channel === 2 && x.v[0] === 300);
+    assert.ok(moved && moved.t - change <= 7000, `the strike time within ${moved && moved.t - change} µs`);
   });
 
   it('reads nothing without colour sensors: the strips only', () => {
@@ -157,7 +271,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
   });
 
   it('a colour sensor that stops answering gives one kind-2 sample, and is set up again when it answers', () => {
-    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'take 50', 'nack-colour 1 1', 'colour 1 40 40 20', 'trigger 1', `at ${T0 + 30_000}`, 'trigger 1', `at ${T0 + 50_000}`, 'take 50', 'log', 'now', 'nack-colour 1 0', 'trigger 1', `at ${T0 + 70_000}`, 'take 50', 'log');
+    const lines = run('init 2400 5000', `at ${T0 + 10_000}`, 'take 50', 'nack-colour 1 1', 'colour 1 40 40 20', 'trigger 1', 'edge 1 0 1', `at ${T0 + 30_000}`, 'trigger 1', 'edge 1 0 1', `at ${T0 + 50_000}`, 'take 50', 'log', 'now', 'nack-colour 1 0', 'trigger 1', 'edge 1 0 1', `at ${T0 + 70_000}`, 'take 50', 'log');
     const got = samples(lines).slice(4);
     assert.deepEqual(got.map((s) => [s.kind, s.channel]), [[2, 1], [3, 1], [0, 1]]);
     assert.equal(got[0].v[0], 0, 'about a colour sensor');

@@ -146,8 +146,8 @@ describe('device model: a colour read behind a display frame', () => {
     const at = Math.round(f) + 1000; // the man blocks the upper beam 1 ms into the page
     const { r } = await play([...STRIKE, ...piece(at, 2, WHITE), '{"t": 9000000, "ch": "s0", "v": 220}'], { capture: 'fixed' });
     const colours = r.readings.filter((x): x is Extract<Reading, { kind: 'colour' }> => x.kind === 'colour' && x.pocket === 2);
-    assert.equal(colours.length, 1);
-    assert.ok(colours[0].t - r.originUs > at && colours[0].t - r.originUs < at + 6000, "stamped within the piece's passage");
+    assert.ok(colours.length >= 1 && colours.length <= 2, `${colours.length}: back-to-back windows while the man blocks the upper beam (6 ms), the same colour passed on once`);
+    assert.ok(colours.every((c) => c.t - r.originUs > at && c.t - r.originUs < at + 6000), "stamped within the piece's passage");
     assert.ok(close(colours[0].rgb, WHITE, 0.005), `the reading ${colours[0].rgb} is the piece's colour`);
     const named = r.log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece);
     assert.deepEqual(named, ['white']);
@@ -163,7 +163,7 @@ describe('device model: a colour read behind a display frame', () => {
       d.gpio(at + 6000, BEAM_PINS[4], 1);
       d.runUntil(at + 100_000);
       const colour = samples.filter((s) => s.kind === 0 && s.channel === 2);
-      assert.equal(colour.length, 1);
+      assert.ok(colour.length >= 1 && colour.length <= 3, `${colour.length} readings in a 6 ms block: one run of back-to-back windows`);
       const start = d.bus.transfers.find((t) => t.by === 'native' && t.address === 0x29 && t.op === 'write' && t.bytes === 2 && t.from >= at)!;
       const page = d.bus.transfers.filter((t) => t.by === 'js' && t.from <= at).pop()!;
       assert.ok(start.from >= page.to, 'the sampler waited for the page in progress');
@@ -174,14 +174,82 @@ describe('device model: a colour read behind a display frame', () => {
     }
   });
 
-  it('natively, blocked edges of one pocket within 1 ms are one piece (the receiver ringing): one sample, as sampler.h takes it', () => {
+  it('natively, blocked edges of one pocket within 1 ms are one piece (the receiver ringing): the readings of one clean pulse, as sampler.h takes it', () => {
+    const count = (edges: readonly (readonly [number, number])[]) => {
+      const { d, samples, done } = nativeBench();
+      try {
+        const at = 1_000_000;
+        d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
+        for (const [dt, level] of edges) d.gpio(at + dt, BEAM_PINS[4], level);
+        d.runUntil(at + 100_000);
+        return samples.filter((s) => s.kind === 0 && s.channel === 2).length;
+      } finally {
+        done();
+      }
+    };
+    const clean = count([[0, 0], [6000, 1]]);
+    assert.ok(clean >= 2, `${clean} back-to-back windows in the clean 6 ms pulse`);
+    assert.equal(count([[0, 0], [10, 1], [20, 0], [30, 1], [40, 0], [6000, 1]]), clean);
+  });
+
+  it('natively, a man touching a slow striker inside one long upper pulse has readings of his own (a run of windows, sampler.h)', () => {
+    const { d, samples, done } = nativeBench();
+    try {
+      const at = 1_000_000;
+      const BLACK: [number, number, number] = [0.2, 0.3, 0.5];
+      d.throat.add(1, { from: at, to: at + 180_000, rgb: WHITE }); // the striker at 0.2 m/s
+      d.throat.add(1, { from: at + 180_000, to: at + 205_000, rgb: BLACK }); // the man touching it behind
+      d.gpio(at, BEAM_PINS[2], 0);
+      d.gpio(at + 205_000, BEAM_PINS[2], 1);
+      d.runUntil(at + 400_000);
+      const colour = samples.filter((s) => s.kind === 0 && s.channel === 1);
+      const isMan = (s: (typeof colour)[number]) => close(shares(s.v[0], s.v[1], s.v[2]), BLACK, 0.005);
+      assert.ok(close(shares(colour[0].v[0], colour[0].v[1], colour[0].v[2]), WHITE, 0.005), 'the striker read first');
+      const man = colour.filter(isMan);
+      assert.equal(man.length, 1, 'one reading of the man, whole on him');
+      assert.ok(man[0].t - 1200 >= at + 180_000 && man[0].t + 1200 <= at + 205_000, 'its window lies in his part of the pulse');
+      // The striker's first window and one every 50 ms of it (180 ms: three more), the man's, the mixed one at the clear edge.
+      assert.ok(colour.length <= 7, `${colour.length} readings: the windows that saw the same piece are passed on only every 50 ms`);
+      const striker = colour.filter((s) => close(shares(s.v[0], s.v[1], s.v[2]), WHITE, 0.005));
+      assert.ok(striker.length >= 3 && striker.every((s) => s.t + 1200 <= at + 180_000), `${striker.length} whole readings across the striker's stretch`);
+      assert.ok(colour.every((s) => s.t - 1200 < at + 205_000), 'no window opens after the upper beam cleared');
+    } finally {
+      done();
+    }
+  });
+
+  it('natively, the ringing of a piece\'s clear edges starts no window: no reading of the empty throat after it (sampler.h)', () => {
     const { d, samples, done } = nativeBench();
     try {
       const at = 1_000_000;
       d.throat.add(2, { from: at, to: at + 6000, rgb: WHITE });
-      for (const [dt, level] of [[0, 0], [10, 1], [20, 0], [30, 1], [40, 0], [6000, 1]] as const) d.gpio(at + dt, BEAM_PINS[4], level);
+      const ring = (t: number, pin: number) => [0, 4, 9, 15].forEach((us, i) => d.gpio(t + us, pin, i % 2 === 0 ? 1 : 0));
+      d.gpio(at, BEAM_PINS[4], 0);
+      d.gpio(at + 2000, BEAM_PINS[5], 0);
+      ring(at + 6000, BEAM_PINS[4]);
+      d.gpio(at + 6020, BEAM_PINS[4], 1);
+      ring(at + 8000, BEAM_PINS[5]);
+      d.gpio(at + 8020, BEAM_PINS[5], 1);
       d.runUntil(at + 100_000);
-      assert.equal(samples.filter((s) => s.kind === 0 && s.channel === 2).length, 1);
+      const colour = samples.filter((s) => s.kind === 0 && s.channel === 2);
+      assert.ok(colour.length >= 1);
+      assert.ok(colour.every((s) => s.t - 1200 < at + 6500), `windows at ${colour.map((s) => s.t - at).join(', ')} µs: none opened by the ringing`);
+    } finally {
+      done();
+    }
+  });
+
+  it('natively, a piece the upper beam missed is read at its lower beam\'s blocked edge', () => {
+    const { d, samples, done } = nativeBench();
+    try {
+      const at = 1_000_000;
+      d.throat.add(3, { from: at, to: at + 6000, rgb: WHITE });
+      d.gpio(at + 2000, BEAM_PINS[7], 0); // the upper beam's edges lost: only the lower beam's
+      d.gpio(at + 8000, BEAM_PINS[7], 1);
+      d.runUntil(at + 100_000);
+      const colour = samples.filter((s) => s.kind === 0 && s.channel === 3);
+      assert.equal(colour.length, 1);
+      assert.ok(colour[0].t > at + 2000 && colour[0].t < at + 6000, 'its window opened at the lower edge, in the passage');
     } finally {
       done();
     }
@@ -203,7 +271,7 @@ describe('device model: a colour read behind a display frame', () => {
       // A whole window on the piece gives pieceCounts; this one is part piece, part throat.
       assert.ok(counts < 0.9 * FIGURES.pieceCounts && counts > FIGURES.throatCounts, `counts ${counts}`);
       assert.ok(!close(shares(r, g, b), WHITE, 0.005), 'the colour is not the piece\'s alone');
-      assert.equal(d.sampler!.lateReads, 1, 'the model counts it as a late read');
+      assert.ok(d.sampler!.lateReads >= 1, 'the model counts it as a late read');
     } finally {
       done();
     }

@@ -20,21 +20,28 @@ const asks = (piece: string) => piece === 'man' || piece === 'unknown';
  * physics), so on noisy signals the sensing layer may ask a player about a piece the perfect reader
  * would have named, or name rightly one it would have asked about: that, and only that, may differ,
  * for at most 1 % of the pieces (test/sensing/accuracy.test.ts holds the exact targets). Nothing may
- * be missing, extra, out of order or named wrongly; with no difference, the final states are equal. */
+ * be missing, extra, out of order or named wrongly; with no difference, the final states are equal.
+ * Except one thing a table cannot know: a piece that touched the one before it on the only beam that counts
+ * (one pulse for both: g.mergedOnOneBeam) is not counted, since a one-beam gate counts by its beam, never
+ * by colour readings; the piece it merged with may then be asked about (`unknown`). */
 function assertSensedIsTruth(sensed: readonly GameEvent[], g: Generated, header: MatchHeader, checkNames: boolean) {
-  assert.deepEqual(sensed.map((e) => (e.e === 'pocket' ? `pocket ${e.pocket}` : withoutTime(e))), g.truth.events.map((e) => (e.e === 'pocket' ? `pocket ${e.pocket}` : withoutTime(e))), 'the sensed log is the ground truth, event for event');
-  const truthPockets = g.truth.events.filter((e) => e.e === 'pocket');
+  let k = 0;
+  const merged = g.truth.events.map((e) => e.e === 'pocket' && g.mergedOnOneBeam[k++]);
+  const truth = g.truth.events.filter((_, i) => !merged[i]);
+  const physical = g.physical.filter((_, i) => !g.mergedOnOneBeam[i]);
+  assert.deepEqual(sensed.map((e) => (e.e === 'pocket' ? `pocket ${e.pocket}` : withoutTime(e))), truth.map((e) => (e.e === 'pocket' ? `pocket ${e.pocket}` : withoutTime(e))), 'the sensed log is the ground truth, event for event');
+  const truthPockets = truth.filter((e) => e.e === 'pocket');
   const sensedPockets = sensed.filter((e) => e.e === 'pocket');
   let differ = 0;
   truthPockets.forEach((t, i) => {
-    const [want, got, real] = [t.piece, sensedPockets[i].piece, g.physical[i]];
+    const [want, got, real] = [t.piece, sensedPockets[i].piece, physical[i]];
     if (got === want) return;
     differ++;
     if (!checkNames) return;
     assert.ok((asks(got) && want === real) || (asks(want) && got === real), `pocket ${i}: sensed ${got}, truth ${want}, really ${real}`);
   });
   assert.ok(!checkNames || differ <= 0.01 * truthPockets.length, `${differ} of ${truthPockets.length} pieces asked about or named otherwise than the perfect reader did`);
-  if (differ === 0) assert.equal(finalState(header, sensed), finalState(header, g.truth.events));
+  if (differ === 0 && !g.mergedOnOneBeam.includes(true)) assert.equal(finalState(header, sensed), finalState(header, g.truth.events));
   return differ;
 }
 

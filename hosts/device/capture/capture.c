@@ -89,12 +89,13 @@ static void IRAM_ATTR captureISR(void *arg)
 	uint8_t level = (uint8_t)gpio_get_level(c->pins[beam->channel]);
 	edgeRingPut(&c->edges, t, beam->channel, level);
 	portEXIT_CRITICAL_ISR(&c->lock);
-	/* A piece in the throat: sample its colour (sampler.c), with this edge's own time and level, whether
-	 * or not the ring had room for it and whatever the channel's last record was (a lost clear edge must
-	 * not cost the next piece its colour). Only here: the tick's corrections (kind 1) never trigger, since
-	 * a level re-read 20 ms or more after a lost edge no longer says where the piece is. */
-	if (!(beam->channel & 1) && !level)
-		samplerTriggerFromISR(beam->channel >> 1, t);
+	/* The sampler follows the throat (sampler.c): an upper beam's blocked edge starts a run of colour
+	 * readings, its clear edge ends it, a lower beam's blocked edge the upper beam missed starts one; with
+	 * this edge's own time and level, whether or not the ring had room for it and whatever the channel's
+	 * last record was (a lost clear edge must not cost the next piece its colour). Only here: the tick's
+	 * corrections (kind 1) never reach it, since a level re-read 20 ms or more after a lost edge no longer
+	 * says where the piece is (a run the lost clear edge left going stops at kColourRunUs). */
+	samplerEdgeFromISR(beam->channel >> 1, beam->channel & 1, level, t);
 	edgeRingNotify(&c->edges, capturePost, c); /* outside the lock: no FreeRTOS call inside a critical section */
 }
 

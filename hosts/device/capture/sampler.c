@@ -2,7 +2,7 @@
  * The I²C sampler for the carrom table: the pockets' colour sensors read while the piece is in the
  * throat, the strips read every 5 ms, each reading stamped with the time it describes. The logic is
  * in sampler.h (tested on the host); this file is the ESP32 glue: a FreeRTOS task of its own, woken
- * by the capture interrupt (trigger.h) and by an esp_timer, ESP-IDF's I²C master driver, and the
+ * by the capture interrupt (trigger.h, at a pocket beam's edges) and by an esp_timer, ESP-IDF's I²C master driver, and the
  * messages to JavaScript.
  *
  * Sharing the bus with embedded:io/i2c (modules/io/i2c/esp32/_i2c.c, Moddable SDK 8.2.3, which uses
@@ -77,11 +77,11 @@ static const xsHostHooks ICACHE_RODATA_ATTR xsSamplerHooks = {
 	"sampler"
 };
 
-void IRAM_ATTR samplerTriggerFromISR(uint8_t pocket, uint32_t t)
+void IRAM_ATTR samplerEdgeFromISR(uint8_t pocket, uint8_t beam, uint8_t level, uint32_t t)
 {
 	SamplerRecord *r = gSampler;
 	if (!r) return;
-	samplerTrigger(&r->s, pocket, t);
+	if (!samplerEdge(&r->s, pocket, beam, level, t)) return; /* a clear edge, ringing: nothing to wake for */
 	BaseType_t woken = pdFALSE;
 	vTaskNotifyGiveFromISR(r->task, &woken);
 	if (woken) portYIELD_FROM_ISR();

@@ -21,8 +21,11 @@
  *   address (no register number); bit n connects channel n (SDn/SCn) to the main bus, and a channel
  *   connects only at the STOP after that write.
  *
- * Colour: the sensors idle powered (PON) with AEN clear. The capture interrupt, on an upper beam's
- * blocked edge, marks that pocket (samplerTrigger, the only function the interrupt calls). The task
+ * Colour: the sensors idle powered (PON) with AEN clear. The capture interrupt gives the sampler every
+ * edge of the pocket beams (samplerEdge, the only function the interrupt calls): an upper beam's blocked
+ * edge marks that pocket, its clear edge ends the pocket's run (below), and a lower beam's blocked edge
+ * marks it too when the upper beam is clear and took no blocked edge in the last kLowerAloneUs (a piece
+ * the upper beam missed: a lost interrupt edge, a beam that flickered). The task
  * then selects the pocket's switch channel and sets AEN: that starts one integration there and then,
  * a restart rather than whatever free-running cycle was under way, so the window lies in the block
  * from the edge on. One integration time (and a margin for the part's oscillator) later it reads
@@ -30,6 +33,19 @@
  * The reading is stamped with the middle of its window, the time it describes: a bus held by another
  * transfer delays the restart, and the stamp moves with it, so the sensing layer (which pairs a colour
  * reading with the piece blocking the beam at its time, docs/formats.md §2) can tell.
+ *
+ * A run: while the upper beam stays blocked, the task starts another whole integration as soon as it has
+ * read one, back to back, each reading stamped with its own window: touching pieces merge into one long
+ * upper pulse, and each piece of it then has readings of its own (a striker at 0.2 m/s blocks 205 ms, a
+ * man touching it behind comes at the end). A run stops at the upper beam's clear edge, or kColourRunUs
+ * after it began (a piece lodged in the throat blocks for seconds); no reading is taken at the clear edge,
+ * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
+ * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
+ * the lower beam's level). A window after a run's first is passed on only when its colour changed
+ * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old: the piece's first
+ * reading, each change along the pulse (the next piece, the mixed window at a junction or at the clear
+ * edge), and one every 50 ms across a slow piece. Readings are not pieces: the sensing layer counts by
+ * the beams, and names each piece by the reading nearest the middle of its stretch.
  *
  * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;
  * a change becomes a sample stamped when the strip answered.
@@ -56,7 +72,7 @@
 
 #define kPockets 4
 #define kSeats 4
-#define kSamples 128    /* power of two; one slot stays free. A shot makes a few dozen samples */
+#define kSamples 256    /* power of two; one slot stays free. A run passes on its changes and one reading every 50 ms */
 #define kSampleBytes 16 /* u32 low µs, u32 high µs, kind, channel, then three u16 (see samplerRingTake) */
 
 enum { kSampleColour = 0, kSampleStrip = 1, kSampleSilent = 2, kSampleAnswers = 3 };
@@ -78,9 +94,36 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
 #define kStripNone 0xFFFF
 /* Blocked edges of one pocket closer than this are one piece: a real piece blocks 2 ms or more and a
  * real gap between touching men is 0.5 ms or more (docs/hardware.md), so two pieces' edges are at least
- * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second reading (with one
- * beam, every reading in a pulse is counted as a piece). */
+ * 2.5 ms apart; closer ones are the receiver ringing, which must not start a second run (a run's window
+ * may already be under way: the new one would be a new piece's first reading). */
 #define kRingingUs 1000
+/* A blocked edge this soon after the same beam's clear edge is that edge ringing (a few µs to tens of µs,
+ * docs/hardware.md), not a piece: the shortest real gap between touching men is 0.5 ms. */
+#define kClearRingingUs 200
+/* A run of back-to-back windows while the upper beam stays blocked ends this long after it began: the stuck
+ * time of the sensing layer (a block longer than any passage: a piece lodged in the throat, or a failed
+ * beam). It covers the slowest passage the table sees: a man at 0.1 m/s blocks 360 ms, the striker and a
+ * man touching it 820 ms, four touching men 1.4 s (docs/hardware.md). Only changes and one reading every
+ * kColourRepeatUs are passed on, so a lodged piece costs the ring about 30 samples once. */
+#define kColourRunUs 1500000
+/* A window of a run whose colour did not change is passed on all the same when the run's last reading passed
+ * on is this old: every piece of a slow merged pulse then has readings of its own across its stretch, not
+ * only at its ends (where the beam flickers, the window is part throat, or the neighbour is in view: the
+ * sensing layer names a piece by the reading nearest its middle), and two touching men of one colour each
+ * have one. A man at 1 m/s blocks 36 ms: a fast piece gains nothing, a man at 0.1 m/s about 7. */
+#define kColourRepeatUs 50000
+/* A lower beam's blocked edge starts a reading only when the upper beam is clear and took no blocked edge
+ * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
+ * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
+#define kLowerAloneUs 5000
+/* A window of a run after its first is passed on only when its colour differs from the run's last reading
+ * passed on: a share of r, g or b more than 1/kColourShareStep of the sum apart, or a sum 1/kColourSumStep
+ * apart. A piece in front of the sensor reads the same window after window (the sensor's noise at these
+ * counts is a percent or two); every reading costs JavaScript its decoding and the sensing layer its
+ * pairing (about 65 readings for a slow striker's pulse, seconds of waiting at the slow XS speeds), and
+ * the pieces of a merged pulse are where its colour changes, which these keep. */
+#define kColourShareStep 32
+#define kColourSumStep 4
 
 /* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
  * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
@@ -104,6 +147,10 @@ typedef struct {
 	uint8_t silent;   /* a kind-2 sample was given and it has not answered since */
 	uint8_t again;    /* another piece blocked the beam during this integration: sample it next */
 	uint8_t tries;
+	uint8_t run;      /* this window follows another of the same run */
+	uint16_t last[3]; /* the run's last reading passed on */
+	uint64_t lastAt;  /* when that reading was passed on (kColourRepeatUs) */
+	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
 	uint64_t start;   /* the integration window's start (AEN set) */
 	uint64_t due;     /* when to read it */
 } ColourState;
@@ -111,10 +158,17 @@ typedef struct {
 enum { kColourIdle = 0, kColourIntegrating = 1 };
 
 typedef struct {
-	/* Written by the interrupt, taken by the task: one bit per pocket whose upper beam was blocked. */
+	/* Written by the interrupt, taken by the task: one bit per pocket whose upper beam was blocked (or
+	 * whose lower beam was, alone); and one bit per pocket whose upper beam is blocked now, as far as the
+	 * edges say (the task reads it to go on with a run). */
 	uint32_t triggered;
-	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last edge that counted (µs) */
+	uint32_t upperBlocked;
+	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
+	/* The low 32 bits of each beam's last clear edge ([pocket][0] upper, [1] lower), and whether there was
+	 * one: a blocked edge within kClearRingingUs after it is that clear edge ringing (the interrupt's alone). */
+	uint32_t clearAt[kPockets][2];
+	uint8_t clearSeen[kPockets][2];
 
 	/* The task's own. */
 	SamplerBus bus;
@@ -174,14 +228,38 @@ static void samplerInit(Sampler *s, const SamplerBus *bus, uint8_t switchAddress
 	s->uses = 1;
 }
 
-/* The interrupt: pocket's upper beam was blocked at `t` (low 32 bits of µs). */
-static SAMPLER_ISR void samplerTrigger(Sampler *s, uint8_t pocket, uint32_t t)
+/*
+ * The interrupt: an edge of pocket's upper (beam 0) or lower (beam 1) beam at `t` (low 32 bits of µs),
+ * level 0 blocked, 1 clear. Returns 1 when the task has something to do (the caller wakes it).
+ */
+static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uint8_t level, uint32_t t)
 {
-	if (pocket >= kPockets) return;
-	if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return; /* ringing */
-	s->edgeSeen[pocket] = 1;
-	s->edgeAt[pocket] = t;
-	__atomic_or_fetch(&s->triggered, 1u << pocket, __ATOMIC_RELEASE);
+	if (pocket >= kPockets) return 0;
+	const uint32_t bit = 1u << pocket;
+	if (beam > 1) return 0;
+	if (level) { /* a beam clear; the upper beam's ends the run at its next window's read */
+		if (beam == 0) __atomic_and_fetch(&s->upperBlocked, ~bit, __ATOMIC_RELEASE);
+		s->clearSeen[pocket][beam] = 1;
+		s->clearAt[pocket][beam] = t;
+		return 0;
+	}
+	/* A blocked edge this soon after the beam's clear edge is that edge ringing: no piece came, and a window
+	 * now would read the empty throat (a reading that names no piece, or the wrong one). A run under way
+	 * goes on, as the level says. */
+	const int clearRinging = s->clearSeen[pocket][beam] && (uint32_t)(t - s->clearAt[pocket][beam]) < kClearRingingUs;
+	if (beam == 0) {
+		__atomic_or_fetch(&s->upperBlocked, bit, __ATOMIC_RELEASE); /* ringing included: the last level wins */
+		if (clearRinging) return 0;
+		if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return 0; /* ringing */
+		s->edgeSeen[pocket] = 1;
+		s->edgeAt[pocket] = t;
+	}
+	else if (clearRinging
+		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
+		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs))
+		return 0; /* the lower beam ringing, or the piece the upper beam has already */
+	__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
+	return 1;
 }
 
 /* ---- the ring ---- */
@@ -336,8 +414,8 @@ static void samplerColourFailed(Sampler *s, int pocket)
 	samplerSilent(s, &p->silent, kPartColour, (uint8_t)pocket);
 }
 
-/* Starts one integration on pocket's sensor now. */
-static void samplerColourStart(Sampler *s, int pocket)
+/* Starts one integration on pocket's sensor now; `run` 0: a new piece, a new run. */
+static void samplerColourStart(Sampler *s, int pocket, int run)
 {
 	ColourState *p = &s->pockets[pocket];
 	/* A sensor back from silence is set up here, and AEN follows PON sooner than the datasheet's 2.4 ms:
@@ -355,8 +433,25 @@ static void samplerColourStart(Sampler *s, int pocket)
 	p->again = 0;
 	p->tries = 0;
 	p->start = s->bus.now(s->bus.refcon); /* the STOP of that write: AEN is set, the window opens */
+	p->run = (uint8_t)run;
+	if (!run) p->runStart = p->start;
 	/* The part's oscillator sets the cycle: allow it 1/16 slow, and the write's own 0.1 ms. */
 	p->due = p->start + s->integrationUs + s->integrationUs / 16 + 100;
+}
+
+/* 1 when r, g, b differ from `last` by more than kColourShareStep / kColourSumStep allow (see there). */
+static int samplerColourChanged(const uint16_t *last, uint16_t r, uint16_t g, uint16_t b)
+{
+	const uint32_t now[3] = {r, g, b};
+	const uint32_t sum = (uint32_t)r + g + b, was = (uint32_t)last[0] + last[1] + last[2];
+	if (sum == 0 || was == 0) return sum != was;
+	if ((sum > was ? sum - was : was - sum) * kColourSumStep > was) return 1;
+	for (int i = 0; i < 3; i++) {
+		/* |now/sum − last/was| > 1/step, without division: |now·was − last·sum|·step > sum·was (< 2^62) */
+		uint64_t a = (uint64_t)now[i] * was, c = (uint64_t)last[i] * sum;
+		if ((a > c ? a - c : c - a) * kColourShareStep > (uint64_t)sum * was) return 1;
+	}
+	return 0;
 }
 
 /* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
@@ -389,17 +484,23 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
-	samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
+	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= kColourRepeatUs) {
+		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
+		p->last[0] = r, p->last[1] = g, p->last[2] = b;
+		p->lastAt = at;
+	}
 	p->state = kColourIdle;
 	/* Stop integrating, so that the next piece starts a window of its own. */
 	if (samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon)) {
 		samplerColourFailed(s, pocket);
 		return;
 	}
-	if (p->again) {
+	if (p->again) { /* a new blocked edge during the window: a new piece, a run of its own */
 		p->again = 0;
-		samplerColourStart(s, pocket);
+		samplerColourStart(s, pocket, 0);
 	}
+	else if ((samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs)
+		samplerColourStart(s, pocket, 1); /* still blocked: the next window at once, for a piece touching this one */
 }
 
 /* The pockets whose beam was blocked since last asked: each starts its integration now (one during an
@@ -413,7 +514,7 @@ static void samplerServeTriggers(Sampler *s)
 		if (s->pockets[pocket].state == kColourIntegrating)
 			s->pockets[pocket].again = 1;
 		else
-			samplerColourStart(s, pocket);
+			samplerColourStart(s, pocket, 0);
 	}
 }
 
@@ -446,25 +547,27 @@ static void samplerStart(Sampler *s)
 
 /*
  * The task: does what is due at the clock's time: the pockets whose beam was blocked start their
- * integration first (their window must open in the block), then the readings that are due, then the
- * strips. Returns when it must run again (µs): the task sleeps until then or until the next trigger.
+ * integration first (their window must open in the block), then the strips if due, then the readings
+ * that are due. Strips before readings: four pockets reading back to back (runs) would otherwise push
+ * every poll back by their reads; a reading waits for at most one poll (4 strips, about 0.4 ms), which
+ * moves its read, not its window (fixed at AEN) nor its stamp, and stays well within the next window. Returns when it must run again (µs): the task sleeps until then or until the next trigger.
  */
 static uint64_t samplerStep(Sampler *s)
 {
 	samplerServeTriggers(s);
-	if (s->colour) {
-		for (int pocket = 0; pocket < kPockets; pocket++) {
-			ColourState *p = &s->pockets[pocket];
-			if (p->state == kColourIntegrating && s->bus.now(s->bus.refcon) >= p->due)
-				samplerColourRead(s, pocket);
-		}
-	}
 	uint64_t now = s->bus.now(s->bus.refcon);
 	if (s->strips > 0 && now >= s->stripDue) {
 		/* On the schedule, not from now: a late poll does not push the later ones back. */
 		s->stripDue = s->stripDue == 0 ? now + s->stripEveryUs : s->stripDue + s->stripEveryUs;
 		if (s->stripDue <= now) s->stripDue = now + s->stripEveryUs; /* far behind: no burst to catch up */
 		samplerStripsPoll(s);
+	}
+	if (s->colour) {
+		for (int pocket = 0; pocket < kPockets; pocket++) {
+			ColourState *p = &s->pockets[pocket];
+			if (p->state == kColourIntegrating && s->bus.now(s->bus.refcon) >= p->due)
+				samplerColourRead(s, pocket);
+		}
 	}
 	uint64_t next = s->strips > 0 ? s->stripDue : s->bus.now(s->bus.refcon) + 100000;
 	for (int pocket = 0; pocket < kPockets; pocket++)

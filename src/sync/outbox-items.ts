@@ -60,6 +60,8 @@ export interface SlotState {
   sealed: number;
   /** The slot must be copied before anything is appended: it ends in a torn item, or holds damage. */
   torn: boolean;
+  /** It holds damage a cut cannot leave (more than a torn tail), which may hide a record. */
+  damaged: boolean;
   size: number;
 }
 
@@ -72,8 +74,9 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
   const head = first && !isDamage(first) && first.type === ITEM.head ? json(bytes, first.start, first.length) : null;
   if (head && (typeof head.generation !== 'number' || typeof head.mark !== 'number')) return null;
   if (!head && !(first && isDamage(first) && first.start === 0)) return null;
-  const s: SlotState = { generation: head ? (head.generation as number) : -1, mark: head ? (head.mark as number) : 0, entries: [], lost: [], latest: null, sealed: 0, torn: mended, size: 0 };
+  const s: SlotState = { generation: head ? (head.generation as number) : -1, mark: head ? (head.mark as number) : 0, entries: [], lost: [], latest: null, sealed: 0, torn: mended, damaged: false, size: 0 };
   let sealed = false;
+  for (const it of items) if (isDamage(it)) s.damaged ||= !(it.cut && it.tail);
   for (const it of items.slice(1)) {
     if (isDamage(it)) {
       s.torn = true;

@@ -28,7 +28,7 @@ export type { Entry, EntryStatus, Lost, Recorded } from './outbox-items.ts';
 
 export class Outbox {
   private slot: 0 | 1 = 0;
-  private s: SlotState = { generation: 0, mark: 0, entries: [], lost: [], latest: null, sealed: 0, torn: false, size: 0 };
+  private s: SlotState = { generation: 0, mark: 0, entries: [], lost: [], latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
 
   constructor(private readonly storage: StoragePort) {}
 
@@ -55,22 +55,22 @@ export class Outbox {
    * the slot in charge. */
   private recover(other: SlotState): void {
     const s = this.s;
-    if (s.lost.length === 0) return;
+    if (!s.damaged) return;
     const missing = other.entries.filter((o) => keptBy(other, o) && !s.entries.some((e) => e.counter === o.counter));
     if (missing.length === 0) return;
+    // A record only in the slot in charge (appended since the copy, kept or not) must stay there: its bytes
+    // to carry, or its counter, which a cut in the copy that erases the slot in charge would otherwise lose.
+    if (s.mark > other.mark) return;
     const entries: Entry[] = [];
     for (const e of s.entries) {
       const o = other.entries.find((x) => x.counter === e.counter);
-      if (o) entries.push({ ...e, at: o.at });
-      else if (keptBy(s, e)) return; // kept, and only in the slot in charge: the copy must read it there
-      else entries.push(e);
+      if (!o) return;
+      entries.push({ ...e, at: o.at });
     }
-    let latest = s.latest;
-    if (latest && 'slot' in latest) {
-      // An archive copied into the slot in charge is the other slot's newest log; one appended since is not there.
-      if (latest.start > s.sealed || !other.latest || !('slot' in other.latest)) return;
-      latest = other.latest;
-    }
+    // Nothing appended since the copy but statuses: the newest log is the other slot's (unless an archive was
+    // appended since, which is only in the slot in charge).
+    if (s.latest && 'slot' in s.latest && s.latest.start > s.sealed) return;
+    const latest = other.latest;
     let unknown = missing.filter((o) => !s.lost.some((l) => l.counter === o.counter)).length;
     const lost = s.lost.filter((l) => (l.counter === null ? unknown-- <= 0 : !missing.some((o) => o.counter === l.counter)));
     for (const o of missing) {
@@ -250,7 +250,7 @@ export class Outbox {
     const to: 0 | 1 = this.slot === 0 ? 1 : 0;
     const from = new SlotBytes(this.storage, this.slot);
     const generation = this.s.generation + 1;
-    const next: SlotState = { generation, mark: this.s.mark, entries: [], lost: this.s.lost.map((l) => ({ ...l, status: null })), latest: null, sealed: 0, torn: false, size: 0 };
+    const next: SlotState = { generation, mark: this.s.mark, entries: [], lost: this.s.lost.map((l) => ({ ...l, status: null })), latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
     this.storage.erase(to);
     const put = (bytes: Uint8Array) => {
       this.storage.append(to, bytes);

@@ -315,6 +315,33 @@ describe(`the outbox (${reads} reads)`, () => {
     });
   }
 
+  for (const model of CUT_MODELS) {
+    it(`a record damaged, then a power cut at every byte of the copy the reboot makes (${model === 'nor' ? 'NOR flash' : 'the writes cut short'}): the report, the mark and the records stand`, function () {
+      this.timeout(60_000);
+      let cuts = 0;
+      for (const layout of ['appended', 'copied'] as const) {
+        const { flash } = twoRecords(layout);
+        const slot = flash.ops[flash.ops.length - 1].slot;
+        const base = flash.copy();
+        base.slots[slot][Buffer.from(base.slots[slot]).indexOf('b1\\n","pad"')] ^= 0x01; // a byte of #1's body
+        const first = base.copy();
+        const expected = view(reopen(first));
+        const { entries, lost, mark } = JSON.parse(expected) as { entries: { counter: number }[]; lost: number[]; mark: number };
+        if (layout === 'appended') assert.deepEqual([entries.map((e) => e.counter), lost, mark], [[2], [1], 2], 'reported, and counted in the mark');
+        else assert.deepEqual([entries.map((e) => e.counter), lost, mark], [[1, 2], [], 2], 'taken whole from the copy\'s source');
+        const reboot = first.ops.slice();
+        assert.ok(reboot.length > 0, 'the reboot copies the damaged slot');
+        for (let r = 0; r < reboot.length; r++) {
+          for (let b = 0; b < Math.max(MemoryFlash.cutsIn(reboot[r], model), 1); b++) {
+            assert.equal(view(reopen(MemoryFlash.cutAt(reboot, r, b, base, model))), expected, `${layout}: cut at byte ${b} of write ${r} of the reboot`);
+            cuts++;
+          }
+        }
+      }
+      assert.ok(cuts > 300, `${cuts} cuts`);
+    });
+  }
+
   it('a failed write (flash full) is reported and the next append goes to a fresh copy', () => {
     const flash = new MemoryFlash();
     const o = reopen(flash);

@@ -205,7 +205,7 @@ describe(`the outbox (${reads} reads)`, () => {
     return damaged;
   }
 
-  it('a digit of the mark damaged in the copy in charge: the copy is not trusted, and no counter is used again', () => {
+  it('a digit of the mark damaged in the copy in charge: the mark is the highest either slot knows, and no counter is used again', () => {
     const flash = new MemoryFlash();
     const o = reopen(flash);
     for (let c = 1; c <= 3; c++) o.add('board', (n) => body(n, `H\nb${c}\n`));
@@ -220,7 +220,7 @@ describe(`the outbox (${reads} reads)`, () => {
     assert.deepEqual(reopen(damaged).queued().map((e) => e.counter), [4], 'and it reads back');
   });
 
-  it('a byte of a record damaged in the copy in charge: the copy is not trusted, and the record is sent as it was signed', () => {
+  it('a byte of a record damaged in the copy in charge: the record is taken whole from the copy\'s source and sent as it was signed', () => {
     const flash = new MemoryFlash();
     const o = reopen(flash);
     const signed = body(1, 'H\nb1 signed\n');

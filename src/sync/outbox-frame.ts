@@ -114,8 +114,8 @@ function whole(bytes: SlotBytes, at: number): Item | null {
 /** Where the next whole item starts after `from`, looking a piece at a time; -1 if none does. */
 function nextWhole(bytes: SlotBytes, from: number): number {
   for (let at = from; at < bytes.length - HEAD + 1; at += PIECE) {
-    const piece = bytes.get(at, PIECE + 1);
-    for (let i = 0; i < Math.min(PIECE, piece.length); i++) {
+    const piece = bytes.get(at, PIECE);
+    for (let i = 0; i < piece.length; i++) {
       if (piece[i] !== MAGIC || (i + 1 < piece.length && (piece[i + 1] < 1 || piece[i + 1] > TYPES))) continue;
       if (whole(bytes, at + i)) return at + i;
     }

@@ -99,9 +99,11 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
   return sealed ? s : null;
 }
 
-/** A run of damaged bytes that is a SEAL: its type byte says so, or (that byte damaged) its bytes do. */
+/** A run of damaged bytes that is a SEAL: its type byte says so, or (that byte damaged) its bytes do. Only
+ * a short run is read as text: a damaged record may be 256 KiB. */
 function sealLike(s: SlotState, bytes: SlotBytes, d: Damage): boolean {
-  const v = d.type === ITEM.seal ? null : json(bytes, d.start + HEAD, d.end - d.start - HEAD);
+  const n = d.end - d.start - HEAD;
+  const v = d.type === ITEM.seal || n > 64 ? null : json(bytes, d.start + HEAD, n);
   return d.type === ITEM.seal || (v !== null && Object.keys(v).length === 1 && v.generation === s.generation);
 }
 

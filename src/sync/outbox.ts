@@ -71,8 +71,9 @@ export class Outbox {
     // appended since, which is only in the slot in charge).
     if (s.latest && 'slot' in s.latest && s.latest.start > s.sealed) return;
     const latest = other.latest;
-    let unknown = missing.filter((o) => !s.lost.some((l) => l.counter === o.counter)).length;
-    const lost = s.lost.filter((l) => (l.counter === null ? unknown-- <= 0 : !missing.some((o) => o.counter === l.counter)));
+    // Nothing but statuses since the copy: every damaged record found now is one of those taken whole, and
+    // what is still reported is what the copy carried (its LOST item), less what a person has seen since.
+    const lost = s.lost.filter((l) => other.lost.some((o) => o.counter === l.counter));
     for (const o of missing) {
       const l = s.lost.find((x) => x.counter === o.counter);
       entries.push(l && l.status ? { ...o, status: l.status.status, error: l.status.error } : o);

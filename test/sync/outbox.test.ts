@@ -342,6 +342,24 @@ describe(`the outbox (${reads} reads)`, () => {
     });
   }
 
+  it('a byte damaged in a record of 256 KiB: the records after it are found again, reading at most 1 KiB at once', () => {
+    const flash = new MemoryFlash();
+    const o = reopen(flash);
+    const big = new Uint8Array(256 * 1024).fill(0x61);
+    o.add('board', () => ({ bytes: big, signature: 'sig-big' }));
+    o.add('board', (c) => body(c, 'H\n'));
+    const slot = flash.ops[flash.ops.length - 1].slot;
+    flash.slots[slot][flash.slots[slot].length >> 2] ^= 0x01; // in the big record's body
+    let largest = 0;
+    const readRange = flash.readRange.bind(flash);
+    flash.readRange = (s, offset, length) => ((largest = Math.max(largest, length)), readRange(s, offset, length));
+    const again = reopen(flash);
+    assert.deepEqual(again.queued().map((e) => e.counter), [2]);
+    assert.deepEqual(again.lost().map((l) => l.counter), [1]);
+    assert.equal(again.mark, 2);
+    if (reads === 'ranged') assert.ok(largest <= 1024, `the largest piece read at once: ${largest} bytes`);
+  });
+
   it('a failed write (flash full) is reported and the next append goes to a fresh copy', () => {
     const flash = new MemoryFlash();
     const o = reopen(flash);

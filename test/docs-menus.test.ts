@@ -9,7 +9,7 @@ import { play } from './helpers/play.ts';
 import { header } from '../tools/script.ts';
 
 const sync: SyncControl = {
-  view: () => ({ configured: true, queued: 1, refused: 1, sending: false, error: 'x', retryInS: 9, table: 't', server: null }),
+  view: () => ({ configured: true, queued: 1, refused: 1, damaged: 1, sending: false, error: 'x', retryInS: 9, table: 't', server: null }),
   retryNow: () => {},
   forget: () => {},
   openSetup: () => ({ network: 'N', code: 'C' }),

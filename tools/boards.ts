@@ -133,3 +133,27 @@ export function boardFolders(root = 'boards'): string[] {
     .map((d) => d.name)
     .sort();
 }
+
+/** The board's own modules as the Moddable build resolves them for `esp32:boards/<folder>` (files under
+ * `root`, the project): `embedded:provider/builtin` from the board folder (the SDK's modules/io manifests
+ * map it to `$(SUBPLATFORMDIRECTORY)/host/provider`, and a board folder without host/ is an error), which
+ * hands on `carrom/provider` (the app's manifest.json, for esp32/*: one provider for every board), which
+ * reads `carrom/board` (the board folder's manifest.json). Throws, naming the manifest, if one is missing.
+ * The bundles that stand in for the SDK in Node and XS resolve them with this, and test/device/providers.
+ * test.ts checks it against mcconfig's own makefile where the SDK is installed. */
+export function boardModules(folder: string, root = '.'): Record<'embedded:provider/builtin' | 'carrom/provider' | 'carrom/board', string> {
+  const dir = join(root, 'boards', folder);
+  const manifest = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { modules?: Record<string, unknown>; platforms?: Record<string, { modules?: Record<string, unknown> }> };
+  /** A module's file: the mapping's path, relative to its manifest, with the extension the file has. */
+  const file = (from: string, mapped: unknown, name: string) => {
+    const base = typeof mapped === 'string' ? join(from, mapped) : null;
+    const found = base === null ? undefined : ['.js', '.json', '.ts'].map((x) => base + x).find((p) => existsSync(p));
+    if (!found) throw new Error(`${join(from, 'manifest.json')}: "${name}" maps to no file (${String(mapped)})`);
+    return found;
+  };
+  return {
+    'embedded:provider/builtin': file(dir, './host/provider', 'embedded:provider/builtin'),
+    'carrom/provider': file(root, manifest(join(root, 'manifest.json')).platforms?.['esp32/*']?.modules?.['carrom/provider'], 'carrom/provider'),
+    'carrom/board': file(dir, manifest(join(dir, 'manifest.json')).modules?.['carrom/board'], 'carrom/board'),
+  };
+}

@@ -54,7 +54,7 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
   'play-sync-offline': () => game('icf', 'singles', ['W W', '-', 'K'], 'TURN PASSES', { fault: true, wifi: 'down', sync: { queued: 12, trouble: true } }),
   'sync-menu': () => {
     const m = syncMenu({
-      view: () => ({ configured: true, queued: 2, refused: 1, sending: false, error: 'no answer: ECONNREFUSED', retryInS: 34, table: 'club-3', server: 'http://192.168.1.20:8090' }),
+      view: () => ({ configured: true, queued: 2, refused: 1, damaged: 0, sending: false, error: 'no answer: ECONNREFUSED', retryInS: 34, table: 'club-3', server: 'http://192.168.1.20:8090' }),
       retryNow: () => {},
       forget: () => {},
       openSetup: () => ({ error: 'none' }),

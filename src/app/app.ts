@@ -274,7 +274,7 @@ export class TableApp {
     const corner: Corner = {
       fault: this.faults.size > 0,
       wifi: this.settings.wifi ? this.wifi : 'off',
-      sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 } : null,
+      sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 || v.damaged > 0 } : null,
     };
     if (this.install.active) return this.install.screen(corner, this.settings.language);
     const top = this.menus.top();

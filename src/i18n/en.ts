@@ -127,6 +127,8 @@ export const EN = Object.freeze({
   queued: 'QUEUED {0}',
   queuedSending: 'QUEUED {0} SENDING',
   refused: 'REFUSED {0}',
+  // Records damaged in flash, never sent (docs/sync.md §3).
+  damaged: 'DAMAGED {0}',
   errorIs: 'ERR {0}',
   lastError: 'LAST ERROR',
   nextTryIn: 'NEXT TRY IN {0} S',

@@ -120,6 +120,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   queued: 'IN CODA {0}',
   queuedSending: 'IN CODA {0} INVIO',
   refused: 'RIFIUTATI {0}',
+  damaged: 'DANNEGGIATI {0}',
   errorIs: 'ERR {0}',
   lastError: 'ULTIMO ERRORE',
   nextTryIn: 'RIPROVA TRA {0} S',

@@ -120,6 +120,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   queued: 'EM FILA {0}',
   queuedSending: 'EM FILA {0} ENVIO',
   refused: 'RECUSADOS {0}',
+  damaged: 'DANIFICADOS {0}',
   errorIs: 'ERRO {0}',
   lastError: 'ÚLTIMO ERRO',
   nextTryIn: 'NOVA TENT. {0} S',

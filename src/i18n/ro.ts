@@ -120,6 +120,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   queued: 'ÎN COADĂ {0}',
   queuedSending: 'ÎN COADĂ {0} TRIMITE',
   refused: 'REFUZATE {0}',
+  damaged: 'DETERIORATE {0}',
   errorIs: 'EROARE {0}',
   lastError: 'ULTIMA EROARE',
   nextTryIn: 'REÎNCERCARE {0} S',

@@ -120,6 +120,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   queued: 'V VRSTI {0}',
   queuedSending: 'V VRSTI {0} POŠILJA',
   refused: 'ZAVRNJENO {0}',
+  damaged: 'POŠKODOVANO {0}',
   errorIs: 'NAPAKA {0}',
   lastError: 'ZADNJA NAPAKA',
   nextTryIn: 'ZNOVA ČEZ {0} S',

@@ -120,6 +120,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   queued: 'I KÖ {0}',
   queuedSending: 'I KÖ {0} SKICKAR',
   refused: 'AVVISADE {0}',
+  damaged: 'SKADADE {0}',
   errorIs: 'FEL {0}',
   lastError: 'SENASTE FEL',
   nextTryIn: 'NYTT FÖRSÖK {0} S',

@@ -1,16 +1,9 @@
-// The outbox's items in flash (docs/sync.md §3): each is a magic byte, its type, a 32-bit length and a
-// CRC-32, then its bytes. Reading a slot: whole items only, and a slot counts only if it is a sealed copy.
+// What the outbox's items mean (docs/sync.md §3; their framing: outbox-frame.ts). Reading a slot: whole
+// items, and what damaged ones may have been; a slot counts only if it is a sealed copy.
 
-import { crc32 } from '../store/crc32.ts';
-import type { StoragePort } from '../store/slots.ts';
 import { decodeUtf8 } from '../store/utf8.ts';
+import { HEAD, ITEM, isDamage, scan, type Damage, type Item, type SlotBytes } from './outbox-frame.ts';
 import type { RecordKind } from './record.ts';
-
-export const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5 });
-export type ItemType = (typeof ITEM)[keyof typeof ITEM];
-
-const MAGIC = 0xcb;
-export const HEAD = 10; // magic, type, length (u32), crc (u32)
 
 /** How far a match's records went: boards done (games × 1000 + boards), and whether its match record was made. */
 export interface Recorded {
@@ -32,93 +25,6 @@ export interface Entry {
   at: { slot: 0 | 1; start: number; length: number };
 }
 
-interface Item {
-  type: ItemType;
-  start: number;
-  length: number;
-}
-
-export function frame(type: ItemType, head: Uint8Array, body: Uint8Array | null = null): Uint8Array {
-  const length = head.length + (body ? body.length : 0);
-  const out = new Uint8Array(HEAD + length);
-  out[0] = MAGIC;
-  out[1] = type;
-  for (let i = 0; i < 4; i++) out[2 + i] = (length >>> (8 * i)) & 0xff;
-  out.set(head, HEAD);
-  if (body) out.set(body, HEAD + head.length);
-  writeU32(out, 6, crc32(out, 1, 6) ^ crc32(out, HEAD));
-  return out;
-}
-
-const readU32 = (b: Uint8Array, at: number) => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
-function writeU32(b: Uint8Array, at: number, v: number): void {
-  for (let i = 0; i < 4; i++) b[at + i] = (v >>> (8 * i)) & 0xff;
-}
-
-/** An item's head (magic, type, length, CRC) and its first bytes `head`, for a body of `bodyLength`
- * bytes whose CRC, continued from `head`'s, is `bodyCrc`: the body is written after it, as it is read,
- * a piece at a time (a record may be 256 KiB). A cut between the two leaves a torn item, as any cut does. */
-export function frameHead(type: ItemType, head: Uint8Array, bodyLength: number, bodyCrc: number): Uint8Array {
-  const out = new Uint8Array(HEAD + head.length);
-  out[0] = MAGIC;
-  out[1] = type;
-  writeU32(out, 2, head.length + bodyLength);
-  out.set(head, HEAD);
-  writeU32(out, 6, crc32(out, 1, 6) ^ bodyCrc);
-  return out;
-}
-
-/** How many bytes a piece read or written at once holds: small beside the device's heap. */
-export const PIECE = 1024;
-
-/** A slot's bytes: a range at a time when the storage can read ranges, else from one whole read. */
-export class SlotBytes {
-  readonly length: number;
-  private readonly whole: Uint8Array | null;
-
-  constructor(
-    private readonly storage: StoragePort,
-    readonly slot: 0 | 1,
-  ) {
-    this.whole = storage.readRange && storage.size ? null : storage.read(slot);
-    this.length = this.whole ? this.whole.length : storage.size!(slot);
-  }
-
-  /** Whether reading a range reads only that range (else the whole slot is in memory anyway). */
-  get ranged(): boolean {
-    return this.whole === null;
-  }
-
-  get(offset: number, length: number): Uint8Array {
-    const end = Math.min(this.length, offset + length);
-    if (end <= offset) return new Uint8Array(0);
-    return this.whole ? this.whole.subarray(offset, end) : this.storage.readRange!(this.slot, offset, end - offset);
-  }
-
-  /** The CRC of `length` bytes from `offset`, continued from `seed`, read a piece at a time. */
-  crc(offset: number, length: number, seed = 0): number {
-    let c = seed;
-    for (let at = 0; at < length; at += PIECE) c = crc32(this.get(offset + at, Math.min(PIECE, length - at)), 0, undefined, c);
-    return c;
-  }
-}
-
-/** The whole items of a slot, and whether bytes after them are torn or damaged. */
-function items(bytes: SlotBytes): { list: Item[]; torn: boolean } {
-  const list: Item[] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const h = bytes.get(at, HEAD);
-    if (h.length < HEAD || h[0] !== MAGIC) return { list, torn: true };
-    const length = readU32(h, 2);
-    if (at + HEAD + length > bytes.length) return { list, torn: true };
-    if (((crc32(h, 1, 6) ^ bytes.crc(at + HEAD, length)) >>> 0) !== readU32(h, 6)) return { list, torn: true };
-    list.push({ type: h[1] as ItemType, start: at + HEAD, length });
-    at += HEAD + length;
-  }
-  return { list, torn: false };
-}
-
 /** Small items only (a head, a status, a seal, an entry's first line). */
 function json(bytes: SlotBytes, start: number, length: number): Record<string, unknown> | null {
   try {
@@ -129,38 +35,111 @@ function json(bytes: SlotBytes, start: number, length: number): Record<string, u
   }
 }
 
+/** An entry's first line (its counter, kind, status, signature: under 300 bytes), then the record. */
+const META = 512;
+
+/** A record whose item is damaged in flash: never sent (its bytes are not the ones signed), shown until a
+ * person has seen it. `counter`: null if it cannot be told (its first line damaged in a copy). `status`:
+ * the last status written for it after the damage, if any. */
+export interface Lost {
+  counter: number | null;
+  kind: RecordKind | null;
+  status: { status: EntryStatus; error: string | null } | null;
+}
+
 /** What a slot holds once read: null unless it is a whole copy (HEAD … SEAL of the same generation). */
 export interface SlotState {
   generation: number;
   mark: number;
   entries: Entry[];
+  /** Records damaged in flash (docs/sync.md §3). */
+  lost: Lost[];
   /** The newest item holding a log: a record, or an archive (its bytes). */
   latest: { counter: number } | { slot: 0 | 1; start: number; length: number } | null;
+  /** Where the copy ends (its SEAL's end): what comes after was appended. */
+  sealed: number;
+  /** The slot must be copied before anything is appended: it ends in a torn item, or holds damage. */
   torn: boolean;
+  /** It holds damage a cut cannot leave (more than a torn tail), which may hide a record. */
+  damaged: boolean;
   size: number;
 }
 
 export function readSlot(bytes: SlotBytes): SlotState | null {
-  const { list, torn } = items(bytes);
+  const { items, mended } = scan(bytes);
   const slot = bytes.slot;
-  const head = list[0] && list[0].type === ITEM.head ? json(bytes, list[0].start, list[0].length) : null;
-  if (!head || typeof head.generation !== 'number' || typeof head.mark !== 'number') return null;
-  const s: SlotState = { generation: head.generation, mark: head.mark, entries: [], latest: null, torn, size: 0 };
+  const first = items[0];
+  // A HEAD damaged tells neither generation nor mark: the generation is then the SEAL's, the mark the
+  // highest counter found (and the other slot's: Outbox.open).
+  const head = first && !isDamage(first) && first.type === ITEM.head ? json(bytes, first.start, first.length) : null;
+  if (head && (typeof head.generation !== 'number' || typeof head.mark !== 'number')) return null;
+  if (!head && !(first && isDamage(first) && first.start === 0)) return null;
+  const s: SlotState = { generation: head ? (head.generation as number) : -1, mark: head ? (head.mark as number) : 0, entries: [], lost: [], latest: null, sealed: 0, torn: mended, damaged: false, size: 0 };
   let sealed = false;
-  let end = 0;
-  for (const it of list.slice(1)) {
-    end = it.start + it.length;
-    if (it.type === ITEM.seal) sealed = sealed || json(bytes, it.start, it.length)?.generation === s.generation;
-    else if (it.type === ITEM.entry) addEntry(s, bytes, it);
+  for (const it of items) if (isDamage(it)) s.damaged ||= !(it.cut && it.tail);
+  for (const it of items.slice(1)) {
+    if (isDamage(it)) {
+      s.torn = true;
+      // A SEAL damaged with whole items after it was written whole: appends come only after a seal.
+      if (!it.tail && head && !sealed && sealLike(s, bytes, it)) [sealed, s.sealed] = [true, it.end];
+      else damagedEntry(s, bytes, it, sealed, head !== null);
+      continue;
+    }
+    if (it.type === ITEM.seal) {
+      const g = json(bytes, it.start, it.length)?.generation;
+      if (!head && !sealed && typeof g === 'number') s.generation = g;
+      if (!sealed && g === s.generation) [sealed, s.sealed] = [true, it.start + it.length];
+    } else if (it.type === ITEM.entry) addEntry(s, bytes, it);
     else if (it.type === ITEM.status) applyStatus(s, json(bytes, it.start, it.length));
     else if (it.type === ITEM.archive) s.latest = { slot, start: it.start, length: it.length };
+    else if (it.type === ITEM.lost) readLost(s, json(bytes, it.start, it.length));
   }
-  s.size = end;
+  const last = items[items.length - 1];
+  s.size = last ? (isDamage(last) ? last.end : last.start + last.length) : 0;
   return sealed ? s : null;
 }
 
-/** An entry's first line (its counter, kind, status, signature: under 300 bytes), then the record. */
-const META = 512;
+/** A run of damaged bytes that is a SEAL: its type byte says so, or (that byte damaged) its bytes do. Only
+ * a short run is read as text: a damaged record may be 256 KiB. */
+function sealLike(s: SlotState, bytes: SlotBytes, d: Damage): boolean {
+  const n = d.end - d.start - HEAD;
+  const v = d.type === ITEM.seal || n > 64 ? null : json(bytes, d.start + HEAD, n);
+  return d.type === ITEM.seal || (v !== null && Object.keys(v).length === 1 && v.generation === s.generation);
+}
+
+/** A run of damaged bytes that may be a record (its type byte says so, or its first line does). An
+ * appended record's counter is the mark + 1, so it is known whatever byte is damaged; a copied one's is
+ * read from its first line, believed only between the copied records' counters. A record at the end of
+ * the slot may be one a cut tore in its last word (NOR flash): its counter is used up, never given again,
+ * but it is not reported (the app makes a record a cut kept from being made again: docs/sync.md §1). */
+function damagedEntry(s: SlotState, bytes: SlotBytes, d: Damage, sealed: boolean, headRead: boolean): void {
+  if (d.cut && d.tail) return; // torn by a cut as a file system sees it: never sent, its counter free
+  const n = Math.max(0, d.end - d.start - HEAD);
+  const first = bytes.get(d.start + HEAD, Math.min(META, n));
+  const nl = first.indexOf(0x0a);
+  const meta = nl > 0 ? json(bytes, d.start + HEAD, nl) : null;
+  const looksEntry = meta !== null && typeof meta.signature === 'string' && typeof meta.counter === 'number';
+  if (d.type !== ITEM.entry && !looksEntry) return;
+  const highest = s.entries.reduce((m, e) => Math.max(m, e.counter), 0);
+  let counter: number | null = null;
+  if (sealed) counter = s.mark + 1;
+  else if (looksEntry && headRead && (meta.counter as number) > highest && (meta.counter as number) <= s.mark) counter = meta.counter as number;
+  if (counter !== null) s.mark = Math.max(s.mark, counter);
+  if (d.tail) return;
+  const kind = meta && (meta.kind === 'match' || meta.kind === 'board') ? meta.kind : null;
+  s.lost = s.lost.filter((l) => counter === null || l.counter !== counter);
+  s.lost.push({ counter, kind, status: null });
+}
+
+/** A LOST item: the list of damaged records as it stands (a copy writes it, a person's dismissal empties it). */
+function readLost(s: SlotState, v: Record<string, unknown> | null): void {
+  if (!v || !Array.isArray(v.lost)) return;
+  s.lost = [];
+  for (const l of v.lost as unknown[]) {
+    const x = l && typeof l === 'object' ? (l as Record<string, unknown>) : {};
+    s.lost.push({ counter: typeof x.counter === 'number' ? x.counter : null, kind: x.kind === 'match' || x.kind === 'board' ? x.kind : null, status: null });
+  }
+}
 
 function addEntry(s: SlotState, bytes: SlotBytes, it: Item): void {
   const first = bytes.get(it.start, Math.min(META, it.length));
@@ -185,8 +164,9 @@ function addEntry(s: SlotState, bytes: SlotBytes, it: Item): void {
 }
 
 export function applyStatus(s: SlotState, st: Record<string, unknown> | null): void {
-  const e = st && s.entries.find((x) => x.counter === st.counter);
-  if (!e || !st) return;
+  if (!st) return;
+  const e = s.entries.find((x) => x.counter === st.counter);
+  if (!e) return lostStatus(s, st);
   if (st.status === 'refused') {
     e.status = 'refused';
     e.error = typeof st.error === 'string' ? st.error : null;
@@ -198,3 +178,12 @@ export function applyStatus(s: SlotState, st: Record<string, unknown> | null): v
   }
 }
 
+
+/** A status for a damaged record: acknowledged or dropped, nothing of it is lost (the server has it, or a
+ * newer record holds all it held); else kept, should the record be found whole in the other slot. */
+function lostStatus(s: SlotState, st: Record<string, unknown>): void {
+  const l = s.lost.find((x) => x.counter !== null && x.counter === st.counter);
+  if (!l) return;
+  if (st.status === 'acked' || st.status === 'dropped') s.lost = s.lost.filter((x) => x !== l);
+  else if (st.status === 'refused' || st.status === 'queued') l.status = { status: st.status, error: typeof st.error === 'string' ? st.error : null };
+}

@@ -19,19 +19,20 @@
 import type { StoragePort } from '../store/journal.ts';
 import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';
 import { crc32 } from '../store/crc32.ts';
-import { HEAD, ITEM, PIECE, SlotBytes, applyStatus, frame, frameHead, readSlot, type Entry, type ItemType, type Recorded, type SlotState } from './outbox-items.ts';
+import { HEAD, ITEM, PIECE, SlotBytes, frame, frameHead, type ItemType } from './outbox-frame.ts';
+import { applyStatus, readSlot, type Entry, type Lost, type Recorded, type SlotState } from './outbox-items.ts';
 import type { BodySource } from './ports.ts';
 import type { RecordKind } from './record.ts';
 
-export type { Entry, EntryStatus, Recorded } from './outbox-items.ts';
+export type { Entry, EntryStatus, Lost, Recorded } from './outbox-items.ts';
 
 export class Outbox {
   private slot: 0 | 1 = 0;
-  private s: SlotState = { generation: 0, mark: 0, entries: [], latest: null, torn: false, size: 0 };
+  private s: SlotState = { generation: 0, mark: 0, entries: [], lost: [], latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
 
   constructor(private readonly storage: StoragePort) {}
 
-  /** Reads the outbox after a boot; a torn tail, or a blank flash, is written afresh into the other slot. */
+  /** Reads the outbox after a boot; a torn tail, damage, or a blank flash, is written afresh into the other slot. */
   open(): void {
     const a = readSlot(new SlotBytes(this.storage, 0));
     const b = readSlot(new SlotBytes(this.storage, 1));
@@ -39,8 +40,58 @@ export class Outbox {
     if (best) {
       this.slot = best === a ? 0 : 1;
       this.s = best;
+      // The older copy's counters too: a HEAD damaged in the newer one no longer tells its mark.
+      best.mark = Math.max(a ? a.mark : 0, b ? b.mark : 0);
+      const other = best === a ? b : a;
+      if (other) this.recover(other);
     }
     if (!best || best.torn) this.copy();
+  }
+
+  /** Records damaged in the slot in charge that the other slot holds whole. The other slot is the copy's
+   * source, left as it was until the next copy: every record it keeps was carried into the slot in charge,
+   * so one it keeps that the slot in charge does not hold is one damaged there (its counter read or not).
+   * Taken from there if everything else the outbox keeps is there too, since the copy that follows erases
+   * the slot in charge. */
+  private recover(other: SlotState): void {
+    const s = this.s;
+    if (!s.damaged) return;
+    const missing = other.entries.filter((o) => keptBy(other, o) && !s.entries.some((e) => e.counter === o.counter));
+    if (missing.length === 0) return;
+    // A record only in the slot in charge (appended since the copy, kept or not) must stay there: its bytes
+    // to carry, or its counter, which a cut in the copy that erases the slot in charge would otherwise lose.
+    if (s.mark > other.mark) return;
+    const entries: Entry[] = [];
+    for (const e of s.entries) {
+      const o = other.entries.find((x) => x.counter === e.counter);
+      if (!o) return;
+      entries.push({ ...e, at: o.at });
+    }
+    // Nothing appended since the copy but statuses: the newest log is the other slot's (unless an archive was
+    // appended since, which is only in the slot in charge).
+    if (s.latest && 'slot' in s.latest && s.latest.start > s.sealed) return;
+    const latest = other.latest;
+    // Nothing but statuses since the copy: every damaged record found now is one of those taken whole, and
+    // what is still reported is what the copy carried (its LOST item), less what a person has seen since.
+    const lost = s.lost.filter((l) => other.lost.some((o) => o.counter === l.counter));
+    for (const o of missing) {
+      const l = s.lost.find((x) => x.counter === o.counter);
+      entries.push(l && l.status ? { ...o, status: l.status.status, error: l.status.error } : o);
+    }
+    this.slot = this.slot === 0 ? 1 : 0;
+    this.s = { ...s, entries, lost, latest, torn: true };
+  }
+
+  /** Records damaged in flash, never to be sent: the sync screen counts them until a person has seen them. */
+  lost(): readonly Lost[] {
+    return this.s.lost;
+  }
+
+  /** A person has seen the damaged records: no longer shown. */
+  dismissLost(): void {
+    if (this.s.lost.length === 0) return;
+    this.append(frame(ITEM.lost, encodeUtf8(JSON.stringify({ lost: [] }))));
+    this.s.lost = [];
   }
 
   /** The highest counter ever written. */
@@ -161,9 +212,7 @@ export class Outbox {
 
   /** Entries a copy keeps: the unacknowledged, and the acknowledged one that is the log's archive. */
   private kept(): Entry[] {
-    const l = this.s.latest;
-    const archive = l && 'counter' in l ? l.counter : -1;
-    return this.s.entries.filter((e) => e.status !== 'acked' || e.counter === archive).sort((x, y) => x.counter - y.counter);
+    return this.s.entries.filter((e) => keptBy(this.s, e)).sort((x, y) => x.counter - y.counter);
   }
 
   private status(counter: number, status: string, error: string | null): void {
@@ -202,7 +251,7 @@ export class Outbox {
     const to: 0 | 1 = this.slot === 0 ? 1 : 0;
     const from = new SlotBytes(this.storage, this.slot);
     const generation = this.s.generation + 1;
-    const next: SlotState = { generation, mark: this.s.mark, entries: [], latest: null, torn: false, size: 0 };
+    const next: SlotState = { generation, mark: this.s.mark, entries: [], lost: this.s.lost.map((l) => ({ ...l, status: null })), latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
     this.storage.erase(to);
     const put = (bytes: Uint8Array) => {
       this.storage.append(to, bytes);
@@ -217,6 +266,7 @@ export class Outbox {
       return at;
     };
     put(frame(ITEM.head, encodeUtf8(JSON.stringify({ generation, mark: this.s.mark }))));
+    if (next.lost.length > 0) put(frame(ITEM.lost, encodeUtf8(JSON.stringify({ lost: next.lost.map((l) => ({ counter: l.counter, kind: l.kind })) }))));
     for (const e of this.kept()) {
       const meta = encodeUtf8(`${JSON.stringify({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature })}\n`);
       const start = carry(ITEM.entry, meta, e.at.start, e.at.length);
@@ -227,7 +277,14 @@ export class Outbox {
     if (l && 'slot' in l) next.latest = { slot: to, start: carry(ITEM.archive, new Uint8Array(0), l.start, l.length), length: l.length };
     else if (!l) next.latest = null;
     put(frame(ITEM.seal, encodeUtf8(JSON.stringify({ generation }))));
+    next.sealed = next.size;
     this.slot = to;
     this.s = next;
   }
+}
+
+/** Whether a copy keeps `e`: unacknowledged, or the acknowledged one that is the log's archive. */
+function keptBy(s: SlotState, e: Entry): boolean {
+  const l = s.latest;
+  return e.status !== 'acked' || (l !== null && 'counter' in l && l.counter === e.counter);
 }

@@ -33,6 +33,8 @@ export interface SyncView {
   configured: boolean;
   queued: number;
   refused: number;
+  /** Records damaged in flash, never sent: shown until RETRY NOW (docs/sync.md §3). */
+  damaged: number;
   sending: boolean;
   /** The last thing that went wrong, until a record gets through. */
   error: string | null;
@@ -182,6 +184,7 @@ export class Sync {
     if (this.requeue) {
       this.requeue = false;
       for (const e of this.outbox.refused()) this.safely(() => this.outbox.requeue(e.counter));
+      this.safely(() => this.outbox.dismissLost()); // a person has seen them: they cannot be sent
       this.version++;
     }
     const a = this.answer;
@@ -302,6 +305,7 @@ export class Sync {
       configured: s !== null,
       queued: this.outbox.queued().length,
       refused: this.outbox.refused().length,
+      damaged: this.outbox.lost().length,
       sending: this.inFlight !== null,
       error: s ? this.lastError : null,
       retryInS: this.failures > 0 && this.nextAt > this.now ? Math.ceil((this.nextAt - this.now) / 1e6) : null,

@@ -11,14 +11,17 @@ import { Sync } from '../../src/sync/sync.ts';
 import { glyph } from '../../src/view/font.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
+import { Outbox } from '../../src/sync/outbox.ts';
+import { encodeUtf8 } from '../../src/store/utf8.ts';
 
-function table(settings: SyncSettings | null, o: { setupPage?: boolean; language?: string } = {}) {
+function table(settings: SyncSettings | null, o: { setupPage?: boolean; language?: string; storage?: MemoryFlash } = {}) {
+  const storage = o.storage ?? new MemoryFlash();
   const clock = new ManualClock();
   const tr = new HandTransport();
   let saved = settings;
   const setup = { opened: 0, closed: 0 };
   const sync = new Sync({
-    storage: new MemoryFlash(),
+    storage,
     transport: tr,
     digest: nodeDigest,
     random: { next: () => 0.5 },
@@ -74,6 +77,33 @@ describe('the SYNC menu and the corner', () => {
     press(t, 'up', true);
     choose(t, /^RETRY NOW$/);
     assert.equal(tr.posted.length, 1, 'sent at the next tick');
+  });
+
+  it('a record damaged in flash is never sent, is counted as DAMAGED on the SYNC screen with trouble in the corner, and RETRY NOW clears it', () => {
+    const storage = new MemoryFlash();
+    const o = new Outbox(storage);
+    o.open();
+    for (let i = 0; i < 2; i++) o.add('board', (c) => ({ bytes: encodeUtf8(`{"record":${c},"text":"as signed"}`), signature: `sig${c}` }));
+    const bytes = storage.slots[storage.ops[storage.ops.length - 1].slot];
+    bytes[Buffer.from(bytes).indexOf('{"record":1') + 12] ^= 0x01; // a bit of #1 gone bad in flash
+    const { t, tr } = table(SETTINGS, { storage });
+    t.app.tick();
+    assert.deepEqual(tr.posted.map((p) => p.body), ['{"record":2,"text":"as signed"}'], 'only the whole record goes');
+    assert.deepEqual((t.app.screen() as PlayScreen).corner.sync, { queued: 1, trouble: true });
+    openSync(t);
+    assert.ok(menuOf(t).items.includes('DAMAGED 1'), menuOf(t).items.join(', '));
+    tr.answer(201, { stored: true });
+    t.app.tick();
+    choose(t, /^RETRY NOW$/);
+    t.app.tick();
+    press(t, 'up', true);
+    press(t, 'up', true);
+    assert.deepEqual((t.app.screen() as PlayScreen).corner.sync, { queued: 0, trouble: false });
+    openSync(t);
+    assert.ok(!menuOf(t).items.some((i) => i.startsWith('DAMAGED')), menuOf(t).items.join(', '));
+    const again = new Outbox(storage);
+    again.open();
+    assert.deepEqual(again.lost(), [], 'seen: not shown again after a reboot');
   });
 
   it('a wrong Wi-Fi password is said on the bottom line, in the table\'s language, once each time it is found', () => {

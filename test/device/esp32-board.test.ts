@@ -10,7 +10,7 @@ import { build, type Plugin } from 'esbuild';
 import type { BoardData } from '../../boards/types.ts';
 import type { Board } from '../../hosts/device/ports.ts';
 import type { start } from '../../hosts/device/table.ts';
-import { loadBoard } from '../../tools/boards.ts';
+import { boardModules, loadBoard } from '../../tools/boards.ts';
 
 /** What the fakes saw: every I²C device JavaScript opened, and the capture and sampler drivers' options. */
 interface SamplerOptions {
@@ -67,8 +67,9 @@ function sdk(folder: string): Plugin {
   return {
     name: 'sdk',
     setup(b) {
-      b.onResolve({ filter: /^embedded:provider\/builtin$/ }, () => ({ path: resolve('boards', folder, 'host/provider.js') }));
-      b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards', folder, 'board.json') }));
+      // The board's provider, the one it hands on and its board.json, found as the Moddable build finds them.
+      const own = boardModules(folder, resolve('.'));
+      b.onResolve({ filter: /^(embedded:provider\/builtin|carrom\/provider|carrom\/board)$/ }, (a) => ({ path: own[a.path as keyof typeof own] }));
       b.onResolve({ filter: /^(embedded:io\/(i2c|digital)|capture|sampler|time|timer|preference|file|mc\/config)$/ }, (a) => ({ path: a.path, namespace: 'fake' }));
       b.onLoad({ filter: /.*/, namespace: 'fake' }, (a) => ({ contents: FAKES[a.path], loader: 'js' }));
     },

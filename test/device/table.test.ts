@@ -7,7 +7,7 @@ import { start } from '../../hosts/device/table.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
-/** The reference board's wiring as boards/reference-v1/host/provider.js gives it. */
+/** The reference board's wiring as boards/provider.js gives it from boards/reference-v1/board.json. */
 const WIRING = {
   pin: { beam0a: 34, beam0b: 35, beam1a: 27, beam1b: 13, beam2a: 32, beam2b: 33, beam3a: 25, beam3b: 26, buttonUp: 16, buttonDown: 17, buttonSelect: 0 },
   bus: { data: 21, clock: 22 },

@@ -30,7 +30,7 @@ function context(lang: Language, awaiting: boolean): MenuContext {
 }
 
 const sync = (): SyncControl => ({
-  view: () => ({ configured: true, queued: 99, refused: 99, sending: true, error: 'x', retryInS: 999, table: 't', server: null }),
+  view: () => ({ configured: true, queued: 99, refused: 99, damaged: 99, sending: true, error: 'x', retryInS: 999, table: 't', server: null }),
   retryNow: () => {},
   forget: () => {},
   openSetup: () => ({ network: 'N', code: 'C' }),

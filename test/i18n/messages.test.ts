@@ -62,7 +62,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   nameOf: [TITLE, 'WWWWWWWWWW'], addLetter: [ITEM], letter: [TITLE], space: [ITEM], deleteLast: [ITEM], clear: [ITEM],
   settleIs: [ITEM, 6], settleTime: [TITLE], seconds: [CHOICE, 6], brightIs: [ITEM, LEVEL], brightness: [TITLE], low: [CHOICE], mid: [CHOICE], high: [CHOICE],
   wifiIs: [ITEM, ONOFF], languageIs: [ITEM, 'EN'], language: [TITLE], install: [TITLE], calibrate: [ITEM], selfTest: [TITLE], // a menu row and the self-test's title
-  notSetUp: [ITEM], queued: [ITEM, 99], queuedSending: [ITEM, 99], refused: [ITEM, 99], errorIs: [8, ''], lastError: [TITLE], nextTryIn: [ITEM, 999],
+  notSetUp: [ITEM], queued: [ITEM, 99], queuedSending: [ITEM, 99], refused: [ITEM, 99], damaged: [ITEM, 99], errorIs: [8, ''], lastError: [TITLE], nextTryIn: [ITEM, 999],
   tableIs: [10, ''], serverIs: [10, ''], retryNow: [ITEM], setupPage: [TITLE], noSetupPage: [WRAPPED], forgetSetup: [ITEM], forgetSetupAsk: [TITLE], yesForget: [ITEM],
   wifiNetwork: [8, ''], setupCode: [8, ''], closeSetup: [ITEM],
   // The installer's text screens (src/app/install.ts, selftest.ts).

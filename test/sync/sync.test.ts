@@ -402,7 +402,7 @@ describe('results sync', () => {
   it('not set up: no records; FORGET clears the settings', () => {
     const none = makeSync(new HandTransport(), new MemoryFlash(), null);
     none.finished('board', log(1), STATE);
-    assert.deepEqual(none.view(), { configured: false, queued: 0, refused: 0, sending: false, error: null, retryInS: null, table: null, server: null });
+    assert.deepEqual(none.view(), { configured: false, queued: 0, refused: 0, damaged: 0, sending: false, error: null, retryInS: null, table: null, server: null });
     const sync = makeSync(new HandTransport());
     assert.equal(sync.view().table, SETTINGS.table);
     sync.forget();

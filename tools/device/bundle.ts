@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { boardModules } from '../boards.ts';
 
 /** The project's root, from this file (tools/device/) or the command line's bundle (dist/). */
 function root(): string {
@@ -20,8 +21,10 @@ const ROOT = root();
 const resolve = (p: string) => join(ROOT, p);
 const at = (p: string) => JSON.stringify(resolve(p));
 const SDK = resolve('model/device/sdk.ts');
+/** The reference board's modules, resolved as the Moddable build resolves them. */
+const BOARD = boardModules('reference-v1', ROOT);
 const MODULES: Record<string, string> = {
-  'embedded:provider/builtin': `export { default } from ${at('boards/reference-v1/host/provider.js')};`,
+  'embedded:provider/builtin': `export { default } from ${JSON.stringify(BOARD['embedded:provider/builtin'])};`,
   'embedded:io/i2c': `export { I2C as default } from ${JSON.stringify(SDK)};`,
   'embedded:io/digital': `export { Digital as default } from ${JSON.stringify(SDK)};`,
   time: `export { Time as default } from ${JSON.stringify(SDK)};`,
@@ -36,7 +39,7 @@ const MODULES: Record<string, string> = {
 const fakeSdk: Plugin = {
   name: 'model-sdk',
   setup(b) {
-    b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards/reference-v1/board.json') }));
+    b.onResolve({ filter: /^carrom\/(board|provider)$/ }, (a) => ({ path: BOARD[a.path as 'carrom/board' | 'carrom/provider'] }));
     b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|sampler$|file$|mc\/config$)/ }, (a) => {
       if (!(a.path in MODULES)) return { errors: [{ text: `the device model has no ${a.path} module` }] };
       return { path: a.path, namespace: 'model-sdk' };

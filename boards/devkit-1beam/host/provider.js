@@ -1,22 +1,4 @@
 // @ts-check
-// The host provider of board "devkit-1beam" (an ESP32 DevKitC, one beam per pocket, no colour
-// sensors): apps reach it as `device` (embedded:provider/builtin). The pins, I²C addresses and table
-// layout are not written here but in ../board.json (the module "carrom/board", mapped by
-// ../manifest.json), which tools/wiring.ts also reads to print the installer's wiring table.
-
-import Digital from "embedded:io/digital";
-import I2C from "embedded:io/i2c";
-import board from "carrom/board";
-
-const device = {
-  I2C: {
-    // port: the I²C controller, given so that embedded:io/i2c and the sampler driver share one (sampler.c).
-    default: { io: I2C, data: board.i2c.data, clock: board.i2c.clock, hz: board.i2c.hz, port: board.i2c.port },
-  },
-  io: { Digital, I2C },
-  pin: board.pin,
-  address: board.address,
-  table: board.table,
-};
-
-export default device;
+// Board "devkit-1beam"'s host provider, where the Moddable build looks for it ($(SUBPLATFORMDIRECTORY)/host/
+// provider): the provider of every board, ../../provider.js, reading this board's ../board.json.
+export { default } from "carrom/provider";

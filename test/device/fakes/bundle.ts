@@ -5,10 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { boardModules } from '../../../tools/boards.ts';
 
 const here = resolve('test/device/fakes');
+const BOARD = boardModules('reference-v1', resolve('.'));
 const MODULES: Record<string, string> = {
-  'embedded:provider/builtin': `export { default } from ${JSON.stringify(resolve('boards/reference-v1/host/provider.js'))};`,
+  'embedded:provider/builtin': `export { default } from ${JSON.stringify(BOARD['embedded:provider/builtin'])};`,
   'embedded:io/i2c': `export { I2C as default } from './io.ts';`,
   'embedded:io/digital': `export { Digital as default } from './io.ts';`,
   time: `export { Time as default } from './sdk.ts';`,
@@ -41,7 +43,7 @@ export async function bundleDevice(): Promise<string> {
       {
         name: 'fake-sdk',
         setup(b) {
-          b.onResolve({ filter: /^carrom\/board$/ }, () => ({ path: resolve('boards/reference-v1/board.json') }));
+          b.onResolve({ filter: /^carrom\/(board|provider)$/ }, (a) => ({ path: BOARD[a.path as 'carrom/board' | 'carrom/provider'] }));
           b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|sampler$|file$|mc\/config$)/ }, (a) => {
             if (!(a.path in MODULES)) return { errors: [{ text: `no fake for the SDK module ${a.path}` }] };
             return { path: a.path, namespace: 'fake-sdk' };

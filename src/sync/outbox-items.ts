@@ -6,7 +6,9 @@ import type { StoragePort } from '../store/slots.ts';
 import { decodeUtf8 } from '../store/utf8.ts';
 import type { RecordKind } from './record.ts';
 
-export const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5 });
+// 6, assigned: the table's tournament state (docs/tournament.md §5.1: the highest assignment counter it
+// took, beside the mark); a reader that does not know the type skips it.
+export const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5, assigned: 6 });
 export type ItemType = (typeof ITEM)[keyof typeof ITEM];
 
 const MAGIC = 0xcb;
@@ -138,6 +140,8 @@ export interface SlotState {
   latest: { counter: number } | { slot: 0 | 1; start: number; length: number } | null;
   torn: boolean;
   size: number;
+  /** The newest `assigned` item's text (JSON), or null: src/sync/assigner.ts reads it. */
+  assigned: string | null;
 }
 
 export function readSlot(bytes: SlotBytes): SlotState | null {
@@ -145,7 +149,7 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
   const slot = bytes.slot;
   const head = list[0] && list[0].type === ITEM.head ? json(bytes, list[0].start, list[0].length) : null;
   if (!head || typeof head.generation !== 'number' || typeof head.mark !== 'number') return null;
-  const s: SlotState = { generation: head.generation, mark: head.mark, entries: [], latest: null, torn, size: 0 };
+  const s: SlotState = { generation: head.generation, mark: head.mark, entries: [], latest: null, torn, size: 0, assigned: null };
   let sealed = false;
   let end = 0;
   for (const it of list.slice(1)) {
@@ -154,6 +158,7 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
     else if (it.type === ITEM.entry) addEntry(s, bytes, it);
     else if (it.type === ITEM.status) applyStatus(s, json(bytes, it.start, it.length));
     else if (it.type === ITEM.archive) s.latest = { slot, start: it.start, length: it.length };
+    else if (it.type === ITEM.assigned) s.assigned = decodeUtf8(bytes.get(it.start, it.length));
   }
   s.size = end;
   return sealed ? s : null;

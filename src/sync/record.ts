@@ -5,6 +5,7 @@ import { formatJson } from '../rules/json.ts';
 import type { PublicState } from '../rules/state.ts';
 import { encodeUtf8 } from '../store/utf8.ts';
 import { Hmac, fromHex, toHex } from './hmac.ts';
+import type { MatchIds } from './assignment.ts';
 import type { DigestFactory } from './ports.ts';
 
 export type RecordKind = 'board' | 'match';
@@ -21,6 +22,8 @@ export interface RecordFields {
   madeAt: string | null;
   /** The players started a new match before this one ended: its last record says so (docs/sync.md §1). */
   abandoned?: boolean;
+  /** The tournament's match this one was assigned as (docs/tournament.md §5.4), or absent. */
+  ids?: MatchIds;
 }
 
 /** The record as JSON text; `state` exactly as `carrom replay` prints it. */
@@ -28,7 +31,8 @@ export function recordText(f: RecordFields): string {
   return (
     `{"carromResult":1,"table":${JSON.stringify(f.table)},"counter":${f.counter},"kind":"${f.kind}",` +
     `"firmware":${JSON.stringify(f.firmware)},"log":${JSON.stringify(f.log)},"state":${formatJson(f.state)},` +
-    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}}`
+    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}` +
+    `${f.ids ? `,"tournament":${f.ids.tournament},"round":${f.ids.round},"match":${f.ids.match}` : ''}}`
   );
 }
 

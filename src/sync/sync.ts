@@ -341,7 +341,7 @@ export class Sync {
 
   view(): SyncView {
     const s = this.settings;
-    return {
+    const v: SyncView = {
       configured: s !== null,
       queued: this.outbox.queued().length,
       refused: this.outbox.refused().length,
@@ -350,8 +350,10 @@ export class Sync {
       retryInS: this.failures > 0 && this.nextAt > this.now ? Math.ceil((this.nextAt - this.now) / 1e6) : null,
       table: s ? s.table : null,
       server: s ? (s.server ?? this.found) : null,
-      assignRefused: this.assigner.refusedCount,
     };
+    // Only once an answer about the next match was dropped: a table with no tournament shows what it always did.
+    if (this.assigner.refusedCount > 0) v.assignRefused = this.assigner.refusedCount;
+    return v;
   }
 
   /** A person asks: try now, refused records too. */

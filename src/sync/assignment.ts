@@ -3,7 +3,7 @@
 // readAssignment and writes its refusal with refusalText. Portable: the server imports this file too.
 
 import { encodeUtf8 } from '../store/utf8.ts';
-import { Hmac, fromHex, toHex } from './hmac.ts';
+import { Hmac, tableKey, toHex } from './hmac.ts';
 import type { DigestFactory, RandomPort } from './ports.ts';
 
 export const ASSIGNMENT_VERSION = 1;
@@ -69,9 +69,7 @@ export function refusalText(r: { table: string; counter: number; match: number; 
 
 /** HMAC-SHA256 of `bytes` keyed by the 64-hex secret, as lowercase hex (a record's, an answer's, a refusal's). */
 export function signatureOf(bytes: Uint8Array, secret: string, digest: DigestFactory): string {
-  const key = fromHex(secret);
-  if (!key || key.length !== 32) throw new Error('the table secret is not 64 hex digits');
-  const mac = new Hmac(digest, key);
+  const mac = new Hmac(digest, tableKey(secret));
   mac.write(bytes);
   return toHex(mac.close());
 }

@@ -104,8 +104,9 @@ export class Assigner {
     if (this.kept.playing !== null) this.save({ ...this.kept, playing: null });
   }
 
-  /** The server has the match's record: it has a new assignment for this table, so ask now. */
-  matchDelivered(): void {
+  /** Ask at the next tick at rest: the server has the match's record (it has a new assignment for this
+   * table), or Wi-Fi is back. */
+  askNow(): void {
     this.nextAt = 0;
   }
 

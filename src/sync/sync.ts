@@ -234,7 +234,7 @@ export class Sync {
     if (v.do === 'ack') {
       this.safely(() => this.outbox.acknowledge(counter));
       this.safely(() => this.outbox.tidy());
-      if (kind === 'match') this.assigner.matchDelivered();
+      if (kind === 'match') this.assigner.askNow();
       this.failures = 0;
       this.lastError = null;
       this.nextAt = now;
@@ -366,6 +366,7 @@ export class Sync {
 
   /** Wi-Fi is back: a wait that network failures caused ends now (the server's own answers keep theirs). */
   networkUp(): void {
+    this.assigner.askNow();
     if (!this.offline) return;
     this.offline = false;
     this.failures = 0;

@@ -96,6 +96,18 @@ describe('the next match from a tournament server (sync core)', () => {
     assert.equal(tr.posted.length, 0);
   });
 
+  it('asks again at once when Wi-Fi comes back, not 30 s later', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    rest(sync, 0, 0);
+    tr.asked.shift()!.done('Wi-Fi down', null);
+    rest(sync, 20_000, 5 * S);
+    assert.equal(tr.asked.length, 0);
+    sync.networkUp();
+    rest(sync, 5 * S + 20_000, 5 * S + 20_000);
+    assert.equal(tr.asked.length, 1);
+  });
+
   it('offers a signed answer for its own table and nonce; a newer counter replaces it', () => {
     const tr = new HandGetTransport();
     const sync = makeSync(tr);

@@ -21,11 +21,9 @@ export function assignTranscript(trace: Trace, sign: (body: string) => string): 
   const outboxFlash = new MemoryStorage();
   const out: string[] = [];
   const m = trace.header.match;
-  const draw: Assignment = {
-    tournament: 7, name: 'Club open', round: 2, match: 118, label: 'R2 T3',
-    rules: m.rules, options: {}, mode: 'singles', players: m.players.map((p) => p.toUpperCase()), breaker: m.breaker,
-    publishedAt: '2026-12-01T10:02:00.000Z',
-  };
+  // The fixture's match as a tournament's draw (the trace's shots are that match's).
+  const players = m.players.map((p) => p.toUpperCase());
+  const draw: Assignment = { tournament: 7, name: 'Club open', round: 2, match: 118, label: 'R2 T3', rules: m.rules, options: {}, mode: 'singles', players, breaker: m.breaker, publishedAt: '2026-12-01T10:02:00.000Z' };
   /** What the server answers next: [counter, match, forged]. */
   let next: [number, Assignment | null, boolean] = [3, draw, false];
   let pending: (() => void) | null = null;

@@ -20,6 +20,7 @@ import { Physics } from '../hosts/simulator/physics.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { RFC4231 } from './helpers/rfc4231.ts';
 import { XS_SETTINGS, syncTranscript } from '../tools/xs/sync-scenario.ts';
+import { XS_ASSIGN_SETTINGS, assignTranscript } from '../tools/xs/assign-scenario.ts';
 
 function nodeReplay(text: string): string {
   const log = parseLog(text);
@@ -170,5 +171,27 @@ describe('the sync core in XS', function () {
     assert.match(node, /end: queued 0, refused 0, damaged [0-9]+/);
     assert.ok(signed.length >= 5, `${signed.length} posts`);
     for (const [body, sig] of signed) assert.equal(sig, `sha256=${createHmac('sha256', Buffer.from(XS_SETTINGS.secret, 'hex')).update(body).digest('hex')}`);
+  });
+
+  it('a tournament match (docs/tournament.md §5): asked, a forged answer refused, started, a power cut, played, the next refused: XS does what Node does', async () => {
+    const log = parseLog(readFileSync(join(FIXTURES, 'it-torneo-singles.jsonl'), 'utf8'));
+    assert.ok(log.ok);
+    const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), 4, NOISE.low, LAYOUTS.reference);
+    const text = formatTrace(g.header, g.readings);
+    const trace = parseTrace(text);
+    assert.ok(trace.ok);
+    const node = assignTranscript(trace.value, (body) => createHmac('sha256', Buffer.from(XS_ASSIGN_SETTINGS.secret, 'hex')).update(body).digest('hex'));
+    const inXs = (await xs.command('assign\n' + text)).reply.toString();
+    assert.equal(inXs, node);
+    assert.match(node, /^offered: CLUB OPEN \| R2 T3: ASHA V BEN \| RULES IT-TORNEO \| BREAKS ASHA \| SELECT: START/m);
+    assert.match(node, /after a forged answer: CLUB OPEN .*; refused 1, error assign: refused: bad signature/);
+    assert.match(node, /started: \{"carrom":1,"rules":"it-torneo","mode":"singles","players":\["ASHA","BEN"\],"breaker":0,"options":\{\}\}; offer none/);
+    assert.match(node, /^after a power cut: play$/m);
+    const records = node.split('\n').filter((l) => l.startsWith('post /api/v1/records'));
+    assert.ok(records.length >= 3, `${records.length} records`);
+    for (const r of records) assert.match(r, /"tournament":7,"round":2,"match":118\} sha256=/);
+    assert.match(node, /over: true; next: CLUB OPEN \| R3 T3: CLEO V DEV/);
+    assert.match(node, /post \/api\/v1\/assignment\/refusal: \{"carromRefusal":1,"table":"hall-3","counter":5,"match":131,"reason":"wrong-table"\} sha256=[0-9a-f]{64}/);
+    assert.match(node, /refused: play; queued 0$/);
   });
 });

@@ -3,7 +3,7 @@
 // Math.random behind the RandomPort, the wall clock. The outbox's flash is memory that outlives the
 // app's power cuts, as the journal's does.
 import { createHash } from 'node:crypto';
-import type { BodySource, DigestFactory, PostAnswer, PostRequest, RandomPort, TransportPort, WallClockPort } from '../../src/sync/ports.ts';
+import type { BodySource, DigestFactory, GetRequest, PostAnswer, PostRequest, RandomPort, TransportPort, WallClockPort } from '../../src/sync/ports.ts';
 
 export const nodeDigest: DigestFactory = () => {
   const h = createHash('sha256');
@@ -37,6 +37,15 @@ export class FetchTransport implements TransportPort {
   ) {}
 
   post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
+    this.fetch(request.url, { method: 'POST', headers: request.headers.map(([k, v]) => [k, v]), body: bodyBytes(request.body) }, done);
+  }
+
+  /** The next match's question (docs/tournament.md §5.1): its answer's headers carry the server's signature. */
+  get(request: GetRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
+    this.fetch(request.url, { method: 'GET', headers: request.headers.map(([k, v]) => [k, v]) }, done);
+  }
+
+  private fetch(url: string, init: RequestInit, done: (error: string | null, answer: PostAnswer | null) => void): void {
     if (!this.online()) {
       setImmediate(() => done('Wi-Fi down', null));
       return;
@@ -44,8 +53,8 @@ export class FetchTransport implements TransportPort {
     const abort = new AbortController();
     this.inFlight.add(abort);
     const timer = setTimeout(() => abort.abort(new Error(`no answer in ${this.timeoutMs / 1000} s`)), this.timeoutMs);
-    fetch(request.url, { method: 'POST', headers: request.headers.map(([k, v]) => [k, v]), body: bodyBytes(request.body), signal: abort.signal })
-      .then(async (r) => ({ status: r.status, body: await r.text() }))
+    fetch(url, { ...init, signal: abort.signal })
+      .then(async (r) => ({ status: r.status, body: await r.text(), headers: Object.fromEntries(r.headers) }))
       .then(
         (answer) => done(null, answer),
         (e: unknown) => done(reason(e, abort), null),

@@ -17,6 +17,8 @@ import { Frame } from '../view/frame.ts';
 import { Painter } from '../view/painter.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
 import type { SyncView } from '../sync/sync.ts';
+import type { Assignment } from '../sync/assignment.ts';
+import { offerHeader, offerScreen } from './offer.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
 import { DisplayGate } from './display-gate.ts';
 import { describeEvent, describePiece } from './describe.ts';
@@ -63,8 +65,15 @@ export interface SyncPort {
   /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost.
    * `abandoned`: the players started a new match before this one ended (a `board` record that says so). */
   finished(kind: 'board' | 'match', log: string | null, state: PublicState, abandoned?: boolean): void;
-  /** The host's timer; true if what the display shows of sync changed. */
-  tick(now: number, atRest: boolean, enabled: boolean): boolean;
+  /** The host's timer; true if what the display shows of sync changed. `free`: no match in progress
+   * (none begun, or the last one over), so the table may ask for its next match. */
+  tick(now: number, atRest: boolean, enabled: boolean, free?: boolean): boolean;
+  /** A tournament's next match for this table, not yet started or refused (docs/tournament.md §5.2). */
+  offer?(): Assignment | null;
+  /** The offered match has just been started: its records carry its ids. */
+  acceptOffer?(): void;
+  /** The players refused the offered match (wrong table). */
+  refuseOffer?(): void;
   /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
   shotStarted?(): void;
   view(): SyncView;
@@ -206,7 +215,7 @@ export class TableApp {
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
     if (this.line.advance(t)) this.draw();
-    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi)) this.draw();
+    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free)) this.draw();
     this.flushDisplay();
   }
 
@@ -256,6 +265,19 @@ export class TableApp {
     return this.match.header;
   }
 
+  /** No match in progress: none begun (no shot yet), or the last one over. */
+  get free(): boolean {
+    const s = this.match.state;
+    return s.shots === 0 || s.match.over;
+  }
+
+  /** The tournament's match the start screen offers now, or null (a menu, the installer or a lost
+   * shot's question has the screen; a match is in progress; no server gave one). */
+  get offered(): Assignment | null {
+    if (this.menus.open || this.install.active || this.lost || !this.atRest || !this.free) return null;
+    return this.o.sync?.offer?.() ?? null;
+  }
+
   /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
     return formatLog(this.match.header, this.match.log().map((l) => l.event));
@@ -279,6 +301,8 @@ export class TableApp {
     if (this.install.active) return this.install.screen(corner, this.settings.language);
     const top = this.menus.top();
     if (top) return { kind: 'menu', title: top.menu.title, items: top.menu.items.map((i) => i.label), selected: top.selected, corner };
+    const offer = this.offered;
+    if (offer) return offerScreen(offer, corner, this.settings.language);
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
     const view = { board: publicBoard(s), match: s.match, gameEnded: this.gameEnded };
@@ -479,8 +503,12 @@ export class TableApp {
     this.pressedAt = this.o.clock.now();
     if (this.install.active) {
       if (!this.install.press(b, long)) this.leaveInstall();
+    } else if (this.offered && b === 'select') {
+      if (long) this.refuseOffer();
+      else this.startOffer(this.offered);
     } else if (!this.menus.open) {
-      if (b === 'select' && !long) this.menus.show(() => mainMenu(this.menuContext()));
+      // With a match offered, UP or DOWN opens the menu (SELECT is the offer's).
+      if ((b === 'select' && !long) || (this.offered && !long)) this.menus.show(() => mainMenu(this.menuContext()));
     } else if (long) this.menus.back();
     else if (b === 'up') this.menus.up();
     else if (b === 'down') this.menus.down();
@@ -524,6 +552,19 @@ export class TableApp {
     if (s.shots > 0 && !s.match.over) this.o.sync?.finished('board', this.fullLog(), publicState(s), true);
     const error = this.newMatch(setupHeader(this.setup));
     if (error) this.line.show(error.toUpperCase().slice(0, 21));
+  }
+
+  /** One press on the offered match: it starts with the draw's names, preset, mode and breaker. */
+  private startOffer(a: Assignment): void {
+    const error = this.newMatch(offerHeader(a));
+    if (error) this.line.show(error.toUpperCase().slice(0, 21));
+    else this.o.sync?.acceptOffer?.();
+  }
+
+  /** A long press: the players refuse the offered match (wrong table), and the server is told. */
+  private refuseOffer(): void {
+    this.o.sync?.refuseOffer?.();
+    this.sayLine('assignRefused');
   }
 
   /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */

@@ -250,6 +250,7 @@ export function syncMenu(s: SyncControl, lang: Language = 'en'): Menu {
     items.push(INFO(t(v.sending ? 'queuedSending' : 'queued', v.queued)));
     if (v.refused > 0) items.push(INFO(t('refused', v.refused)));
     if (v.damaged > 0) items.push(INFO(t('damaged', v.damaged)));
+    if ((v.assignRefused ?? 0) > 0) items.push(INFO(t('assignRefusedCount', v.assignRefused!)));
     const error = v.error;
     if (error !== null) items.push({ label: t('errorIs', error.toUpperCase()), open: () => message(lang, t('lastError'), error) });
     if (v.retryInS !== null) items.push(INFO(t('nextTryIn', v.retryInS)));

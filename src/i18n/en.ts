@@ -181,6 +181,12 @@ export const EN = Object.freeze({
   colourIs: 'COLOUR {0}',
   stripsIs: 'STRIPS {0}',
   keysIs: 'KEYS UP{0} DN{1} SEL{2}',
+  // A tournament's next match on the start screen (docs/tournament.md §5.2): label, side a, side b.
+  assignMatch: '{0}: {1} V {2}',
+  assignStart: 'SELECT: START',
+  assignRefuse: 'HOLD ●: WRONG TABLE',
+  assignRefused: 'REFUSED: WRONG TABLE',
+  assignRefusedCount: 'ASSIGN REFUSED {0}',
 });
 
 export type MessageId = keyof typeof EN;

@@ -172,4 +172,5 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   colourIs: 'COLORE {0}',
   stripsIs: 'STRISCE {0}',
   keysIs: 'TASTI ↑{0} ↓{1} ●{2}',
+  assignMatch: '{0}: {1} V {2}', assignStart: '●: INIZIA', assignRefuse: '● LUNGO: TAV. ERRATO', assignRefused: 'RIFIUTO: TAV. ERRATO', assignRefusedCount: 'ASSEGN. RIFIUT. {0}',
 });

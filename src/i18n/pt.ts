@@ -172,4 +172,5 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   colourIs: 'COR {0}',
   stripsIs: 'FITAS {0}',
   keysIs: 'BOTÕES ↑{0} ↓{1} ●{2}',
+  assignMatch: '{0}: {1} V {2}', assignStart: '●: INICIAR', assignRefuse: '● LONGO: MESA ERRADA', assignRefused: 'RECUSADO: MESA ERRADA', assignRefusedCount: 'ATRIB. RECUSADAS {0}',
 });

@@ -172,4 +172,5 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   colourIs: 'CULOARE {0}',
   stripsIs: 'BENZI {0}',
   keysIs: 'BUTOANE ↑{0} ↓{1} ●{2}',
+  assignMatch: '{0}: {1} V {2}', assignStart: '●: ÎNCEPE', assignRefuse: '● LUNG: MASĂ GREȘITĂ', assignRefused: 'REFUZAT: MASĂ GREȘITĂ', assignRefusedCount: 'ALOCĂRI REFUZ. {0}',
 });

@@ -172,4 +172,5 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   colourIs: 'BARVA {0}',
   stripsIs: 'TRAKOVI {0}',
   keysIs: 'TIPKE ↑{0} ↓{1} ●{2}',
+  assignMatch: '{0}: {1} V {2}', assignStart: '●: ZAČNI', assignRefuse: 'DOLGO ●: NI TA MIZA', assignRefused: 'ZAVRNJENO: NI TA MIZA', assignRefusedCount: 'DODELITVE ZAVR. {0}',
 });

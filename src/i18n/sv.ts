@@ -172,4 +172,5 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   colourIs: 'FÄRG {0}',
   stripsIs: 'LISTER {0}',
   keysIs: 'KNAPPAR ↑{0} ↓{1} ●{2}',
+  assignMatch: '{0}: {1} V {2}', assignStart: '●: STARTA', assignRefuse: '● LÄNGE: FEL BORD', assignRefused: 'AVVISAD: FEL BORD', assignRefusedCount: 'UPPDRAG AVVISADE {0}',
 });

@@ -67,3 +67,10 @@ export function fromHex(hex: string): Uint8Array | null {
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
+
+/** The key of a table's HMACs: the bytes of its 64-hex secret (a record's, an assignment's, a refusal's). */
+export function tableKey(secret: string): Uint8Array {
+  const key = fromHex(secret);
+  if (!key || key.length !== 32) throw new Error('the table secret is not 64 hex digits');
+  return key;
+}

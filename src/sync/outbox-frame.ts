@@ -12,9 +12,11 @@
 import { crc32 } from '../store/crc32.ts';
 import type { StoragePort } from '../store/slots.ts';
 
-export const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5, lost: 6 });
+// 7, assigned: the table's tournament state (docs/tournament.md §5.1: the highest assignment counter it
+// took, beside the mark).
+export const ITEM = Object.freeze({ head: 1, entry: 2, status: 3, archive: 4, seal: 5, lost: 6, assigned: 7 });
 export type ItemType = (typeof ITEM)[keyof typeof ITEM];
-const TYPES = 6;
+const TYPES = 7;
 
 const MAGIC = 0xcb;
 export const HEAD = 10; // magic, type, length (u32), crc (u32)

@@ -63,6 +63,8 @@ export interface SlotState {
   /** It holds damage a cut cannot leave (more than a torn tail), which may hide a record. */
   damaged: boolean;
   size: number;
+  /** The newest `assigned` item's text (JSON), or null: src/sync/assigner.ts reads it. */
+  assigned: string | null;
 }
 
 export function readSlot(bytes: SlotBytes): SlotState | null {
@@ -74,7 +76,7 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
   const head = first && !isDamage(first) && first.type === ITEM.head ? json(bytes, first.start, first.length) : null;
   if (head && (typeof head.generation !== 'number' || typeof head.mark !== 'number')) return null;
   if (!head && !(first && isDamage(first) && first.start === 0)) return null;
-  const s: SlotState = { generation: head ? (head.generation as number) : -1, mark: head ? (head.mark as number) : 0, entries: [], lost: [], latest: null, sealed: 0, torn: mended, damaged: false, size: 0 };
+  const s: SlotState = { generation: head ? (head.generation as number) : -1, mark: head ? (head.mark as number) : 0, entries: [], lost: [], latest: null, sealed: 0, torn: mended, damaged: false, size: 0, assigned: null };
   let sealed = false;
   for (const it of items) if (isDamage(it)) s.damaged ||= !(it.cut && it.tail);
   for (const it of items.slice(1)) {
@@ -93,6 +95,7 @@ export function readSlot(bytes: SlotBytes): SlotState | null {
     else if (it.type === ITEM.status) applyStatus(s, json(bytes, it.start, it.length));
     else if (it.type === ITEM.archive) s.latest = { slot, start: it.start, length: it.length };
     else if (it.type === ITEM.lost) readLost(s, json(bytes, it.start, it.length));
+    else if (it.type === ITEM.assigned) s.assigned = decodeUtf8(bytes.get(it.start, it.length));
   }
   const last = items[items.length - 1];
   s.size = last ? (isDamage(last) ? last.end : last.start + last.length) : 0;

@@ -28,7 +28,7 @@ export type { Entry, EntryStatus, Lost, Recorded } from './outbox-items.ts';
 
 export class Outbox {
   private slot: 0 | 1 = 0;
-  private s: SlotState = { generation: 0, mark: 0, entries: [], lost: [], latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
+  private s: SlotState = { generation: 0, mark: 0, entries: [], lost: [], latest: null, sealed: 0, torn: false, damaged: false, size: 0, assigned: null };
 
   constructor(private readonly storage: StoragePort) {}
 
@@ -97,6 +97,17 @@ export class Outbox {
   /** The highest counter ever written. */
   get mark(): number {
     return this.s.mark;
+  }
+
+  /** The table's tournament state as last written (JSON text), or null: src/sync/assigner.ts owns its shape. */
+  get assigned(): string | null {
+    return this.s.assigned;
+  }
+
+  /** A new tournament state, in one small append: it lives beside the mark, and every copy carries it. */
+  setAssigned(text: string): void {
+    this.append(frame(ITEM.assigned, encodeUtf8(text)));
+    this.s.assigned = text;
   }
 
   /** Records still to send, oldest first. */
@@ -203,7 +214,7 @@ export class Outbox {
   }
 
   private liveBytes(): number {
-    let n = 64;
+    let n = 64 + (this.s.assigned === null ? 0 : HEAD + this.s.assigned.length * 3);
     for (const e of this.kept()) n += HEAD + 160 + e.at.length;
     const l = this.s.latest;
     if (l && 'slot' in l) n += HEAD + l.length;
@@ -251,7 +262,7 @@ export class Outbox {
     const to: 0 | 1 = this.slot === 0 ? 1 : 0;
     const from = new SlotBytes(this.storage, this.slot);
     const generation = this.s.generation + 1;
-    const next: SlotState = { generation, mark: this.s.mark, entries: [], lost: this.s.lost.map((l) => ({ ...l, status: null })), latest: null, sealed: 0, torn: false, damaged: false, size: 0 };
+    const next: SlotState = { generation, mark: this.s.mark, entries: [], lost: this.s.lost.map((l) => ({ ...l, status: null })), latest: null, sealed: 0, torn: false, damaged: false, size: 0, assigned: this.s.assigned };
     this.storage.erase(to);
     const put = (bytes: Uint8Array) => {
       this.storage.append(to, bytes);
@@ -267,6 +278,7 @@ export class Outbox {
     };
     put(frame(ITEM.head, encodeUtf8(JSON.stringify({ generation, mark: this.s.mark }))));
     if (next.lost.length > 0) put(frame(ITEM.lost, encodeUtf8(JSON.stringify({ lost: next.lost.map((l) => ({ counter: l.counter, kind: l.kind })) }))));
+    if (this.s.assigned !== null) put(frame(ITEM.assigned, encodeUtf8(this.s.assigned)));
     for (const e of this.kept()) {
       const meta = encodeUtf8(`${JSON.stringify({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature })}\n`);
       const start = carry(ITEM.entry, meta, e.at.start, e.at.length);

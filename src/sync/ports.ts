@@ -4,12 +4,23 @@ export type DigestFactory = () => DigestPort;
 /** A body the transport streams (from flash on the device): never one big string if avoidable. */
 export interface BodySource { readonly length: number; read(offset: number, length: number): Uint8Array }
 export interface PostRequest { url: string; headers: ReadonlyArray<readonly [string, string]>; body: BodySource }
-export interface PostAnswer { status: number; body: string }
+export interface PostAnswer {
+  status: number;
+  body: string;
+  /** The answer's headers, names in lower case: needed only where the server signs its answer
+   * (`carrom-signature`, docs/tournament.md §5.1); a host may leave it out for records. */
+  headers?: Readonly<Record<string, string>>;
+}
+/** A GET (the table's next match, docs/tournament.md §5.1): no body. */
+export interface GetRequest { url: string; headers: ReadonlyArray<readonly [string, string]> }
 export interface TransportPort {
   /** One POST; `done` is called exactly once: an error text (no answer: network, timeout), or the answer. */
   post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void;
   /** Optional: abort what is in flight (a shot started). */
   cancel?(): void;
+  /** Optional: one GET, `done` as for post; the answer's headers filled. A transport without it never
+   * asks for a next match (docs/tournament.md §5.1): the table plays as it always did. */
+  get?(request: GetRequest, done: (error: string | null, answer: PostAnswer | null) => void): void;
 }
 /** Randomness comes in through a port (jitter, nonces): src/ has no Math.random. */
 export interface RandomPort { next(): number /* [0, 1) */ }

@@ -4,7 +4,8 @@
 import { formatJson } from '../rules/json.ts';
 import type { PublicState } from '../rules/state.ts';
 import { encodeUtf8 } from '../store/utf8.ts';
-import { Hmac, fromHex, toHex } from './hmac.ts';
+import { Hmac, tableKey, toHex } from './hmac.ts';
+import type { MatchIds } from './assignment.ts';
 import type { DigestFactory } from './ports.ts';
 
 export type RecordKind = 'board' | 'match';
@@ -21,6 +22,8 @@ export interface RecordFields {
   madeAt: string | null;
   /** The players started a new match before this one ended: its last record says so (docs/sync.md §1). */
   abandoned?: boolean;
+  /** The tournament's match this one was assigned as (docs/tournament.md §5.4), or absent. */
+  ids?: MatchIds;
 }
 
 /** The record as JSON text; `state` exactly as `carrom replay` prints it. */
@@ -28,7 +31,8 @@ export function recordText(f: RecordFields): string {
   return (
     `{"carromResult":1,"table":${JSON.stringify(f.table)},"counter":${f.counter},"kind":"${f.kind}",` +
     `"firmware":${JSON.stringify(f.firmware)},"log":${JSON.stringify(f.log)},"state":${formatJson(f.state)},` +
-    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}}`
+    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}` +
+    `${f.ids ? `,"tournament":${f.ids.tournament},"round":${f.ids.round},"match":${f.ids.match}` : ''}}`
   );
 }
 
@@ -36,10 +40,8 @@ const CHUNK = 1024;
 
 /** The body's bytes and their HMAC-SHA256 as lowercase hex, the key being the bytes of the 64-hex secret. */
 export function signedBody(text: string, secret: string, digest: DigestFactory): { bytes: Uint8Array; signature: string } {
-  const key = fromHex(secret);
-  if (!key || key.length !== 32) throw new Error('the table secret is not 64 hex digits');
   const bytes = encodeUtf8(text);
-  const mac = new Hmac(digest, key);
+  const mac = new Hmac(digest, tableKey(secret));
   // In chunks, as the device's digest is fed from flash: one code path for both.
   for (let at = 0; at < bytes.length; at += CHUNK) mac.write(bytes.subarray(at, Math.min(bytes.length, at + CHUNK)));
   return { bytes, signature: toHex(mac.close()) };

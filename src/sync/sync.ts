@@ -7,6 +7,8 @@
 import type { PublicState } from '../rules/state.ts';
 import type { StoragePort } from '../store/journal.ts';
 import { judge } from './answer.ts';
+import { Assigner } from './assigner.ts';
+import type { Assignment } from './assignment.ts';
 import { backoffUs, longBackoffUs } from './backoff.ts';
 import { Outbox, type Recorded } from './outbox.ts';
 import type { DigestFactory, PostAnswer, RandomPort, ServerFinder, SettingsPort, SetupPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
@@ -42,6 +44,8 @@ export interface SyncView {
   retryInS: number | null;
   table: string | null;
   server: string | null;
+  /** Answers about the next match that were dropped (docs/tournament.md §5.1, `assign: refused`). */
+  assignRefused?: number;
 }
 
 /** A send gets this long for its answer before the core gives up on it (the host's own timeout is shorter). */
@@ -61,7 +65,7 @@ export class Sync {
   private settings: SyncSettings | null;
   private found: string | null = null;
   private finding = false;
-  private inFlight: { counter: number; token: number; since: number } | null = null;
+  private inFlight: { counter: number; kind: RecordKind; token: number; since: number } | null = null;
   private answer: { token: number; error: string | null; answer: PostAnswer | null } | null = null;
   private token = 0;
   private failures = 0;
@@ -80,11 +84,23 @@ export class Sync {
   /** Bumped at every change the display shows. */
   private version = 0;
   private shown = -1;
+  /** The next match, from a tournament's server (docs/tournament.md §5). */
+  readonly assigner: Assigner;
 
   constructor(private readonly o: SyncOptions) {
     this.outbox = new Outbox(o.storage);
     this.outbox.open();
     this.settings = o.settings.load();
+    this.assigner = new Assigner({
+      outbox: this.outbox,
+      digest: o.digest,
+      random: o.random,
+      transport: o.transport,
+      error: (text) => ((this.lastError = text), this.version++),
+      changed: () => this.version++,
+      safely: (write) => void this.safely(write),
+    });
+    this.assigner.load(this.settings);
   }
 
   // --- the match log (the journal forgets early boards; the outbox keeps them) ----------------------
@@ -104,6 +120,22 @@ export class Sync {
   matchStarted(): void {
     this.archived = 0;
     this.recorded = { boards: 0, over: false };
+    this.assigner.matchStarted();
+  }
+
+  /** The next match the server gave this table, while the players have not started or refused it. */
+  offer(): Assignment | null {
+    return this.assigner.offer();
+  }
+
+  /** The offered match has just been started (after matchStarted): its records carry its ids. */
+  acceptOffer(): void {
+    this.assigner.accept();
+  }
+
+  /** The players refused the offered match (wrong table): the table tells the server. */
+  refuseOffer(): void {
+    this.assigner.refuse();
   }
 
   /** After a boot, at rest: a record a power cut kept from being made (between the journal's write of
@@ -137,7 +169,8 @@ export class Sync {
     }
     const made = this.safely(() =>
       this.outbox.add(kind, (counter) => {
-        const text = recordText({ table: s.table, counter, kind, firmware: this.o.firmware, log, state, madeAt: this.o.wallClock?.iso() ?? null, abandoned });
+        const ids = this.assigner.playing ?? undefined;
+        const text = recordText({ table: s.table, counter, kind, firmware: this.o.firmware, log, state, madeAt: this.o.wallClock?.iso() ?? null, abandoned, ids });
         return signedBody(text, s.secret, this.o.digest);
       }),
     );
@@ -166,15 +199,20 @@ export class Sync {
 
   // --- sending ------------------------------------------------------------------------------------
 
-  /** The host's timer. `atRest`: no shot in progress. `enabled`: Wi-Fi is on. True if the display should change. */
-  tick(now: number, atRest: boolean, enabled: boolean): boolean {
+  /** The host's timer. `atRest`: no shot in progress. `enabled`: Wi-Fi is on. `free`: no match in
+   * progress (none begun, or the last one over): the table may ask for its next match. True if the
+   * display should change. */
+  tick(now: number, atRest: boolean, enabled: boolean, free = false): boolean {
     this.now = now;
     if (this.inFlight && now - this.inFlight.since > ANSWER_US) this.giveUp();
     // A shot the app did not announce (shotStarted) still stops an upload, at the first tick of it.
     if (!atRest) this.shotStarted();
     if (atRest) this.o.atRest?.(now);
     if (atRest) this.settle(now);
-    if (atRest && enabled && !this.inFlight && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
+    const a = this.assigner;
+    if (atRest && enabled && !this.inFlight && !a.busy && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
+    // One request at a time: the next match is asked for when no record is on its way.
+    if (atRest && this.settings && a.enabled) a.tick(now, this.settings, this.settings.server ?? this.found, free, enabled && !this.inFlight);
     const changed = this.version !== this.shown;
     this.shown = this.version;
     return changed;
@@ -191,7 +229,7 @@ export class Sync {
     if (!a) return;
     this.answer = null;
     if (!this.inFlight || a.token !== this.inFlight.token) return; // given up on already
-    const counter = this.inFlight.counter;
+    const { counter, kind } = this.inFlight;
     this.inFlight = null;
     this.version++;
     const v = judge(a.error, a.answer);
@@ -199,6 +237,7 @@ export class Sync {
     if (v.do === 'ack') {
       this.safely(() => this.outbox.acknowledge(counter));
       this.safely(() => this.outbox.tidy());
+      if (kind === 'match') this.assigner.askNow();
       this.failures = 0;
       this.lastError = null;
       this.nextAt = now;
@@ -226,6 +265,10 @@ export class Sync {
     if (this.finding && this.o.finder?.cancel) {
       this.o.finder.cancel();
       this.finding = false;
+    }
+    if (this.assigner.busy) {
+      this.assigner.drop();
+      this.o.transport?.cancel?.();
     }
     const f = this.inFlight;
     if (!f || (this.answer && this.answer.token === f.token)) return;
@@ -255,7 +298,7 @@ export class Sync {
     const base = s.server ?? this.found;
     if (base === null) return this.find();
     const token = ++this.token;
-    this.inFlight = { counter: e.counter, token, since: this.now };
+    this.inFlight = { counter: e.counter, kind: e.kind, token, since: this.now };
     this.version++;
     const headers = [
       ['Content-Type', 'application/json'],
@@ -301,7 +344,7 @@ export class Sync {
 
   view(): SyncView {
     const s = this.settings;
-    return {
+    const v: SyncView = {
       configured: s !== null,
       queued: this.outbox.queued().length,
       refused: this.outbox.refused().length,
@@ -312,6 +355,9 @@ export class Sync {
       table: s ? s.table : null,
       server: s ? (s.server ?? this.found) : null,
     };
+    // Only once an answer about the next match was dropped: a table with no tournament shows what it always did.
+    if (this.assigner.refusedCount > 0) v.assignRefused = this.assigner.refusedCount;
+    return v;
   }
 
   /** A person asks: try now, refused records too. */
@@ -324,6 +370,7 @@ export class Sync {
 
   /** Wi-Fi is back: a wait that network failures caused ends now (the server's own answers keep theirs). */
   networkUp(): void {
+    this.assigner.askNow();
     if (!this.offline) return;
     this.offline = false;
     this.failures = 0;
@@ -334,6 +381,7 @@ export class Sync {
   /** The settings changed (the setup page saved them), or were forgotten. */
   reload(): void {
     this.settings = this.o.settings.load();
+    this.assigner.load(this.settings);
     this.found = null;
     this.lastError = null;
     this.retryNow();

@@ -1,5 +1,6 @@
 // Sync for tests: a transport whose answers the test gives by hand, settings in memory, a seeded random.
-import type { PostAnswer, PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
+import { createHmac } from 'node:crypto';
+import type { GetRequest, PostAnswer, PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import { rng } from '../../tools/random-match.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
@@ -57,4 +58,34 @@ export function makeSync(transport: TransportPort, flash = new MemoryFlash(), se
     settings: { load: () => s, forget: () => void (s = null) },
     firmware: 'test 1',
   });
+}
+
+export interface Asked {
+  request: GetRequest;
+  done: Posted['done'];
+}
+
+/** A HandTransport that can GET too (a tournament's server, docs/tournament.md §5.1): the questions wait
+ * in `asked` until the test answers them, signed with Node's own HMAC unless it says otherwise. */
+export class HandGetTransport extends HandTransport {
+  readonly asked: Asked[] = [];
+  get(request: GetRequest, done: Posted['done']): void {
+    this.asked.push({ request, done });
+  }
+  /** The nonce of the oldest unanswered question. */
+  nonce(): string {
+    return Object.fromEntries(this.asked[0].request.headers)['Carrom-Nonce'];
+  }
+  /** Answers the oldest question: `body` signed with `secret` (null: no signature header). */
+  answerGet(status: number, body: string, secret: string | null = SECRET): Asked {
+    const q = this.asked.shift()!;
+    const headers: Record<string, string> = secret === null ? {} : { 'carrom-signature': `sha256=${nodeHmac(secret, body)}` };
+    q.done(null, { status, body, headers });
+    return q;
+  }
+}
+
+/** HMAC-SHA256 by Node's crypto, the check the tests hold the table's signatures to. */
+export function nodeHmac(secret: string, body: string): string {
+  return createHmac('sha256', Buffer.from(secret, 'hex')).update(Buffer.from(body, 'utf8')).digest('hex');
 }

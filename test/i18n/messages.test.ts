@@ -57,6 +57,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   menu: [TITLE], back: [ITEM], namePiece: [TITLE], chooseColour: [ITEM], menPlaced: [ITEM], lostShot: [TITLE], identify: [TITLE],
   undoShot: [ITEM], undoLastShot: [TITLE], yesUndo: [ITEM], abandonAsk: [TITLE], yesAbandon: [ITEM], settings: [TITLE], sync: [TITLE],
   lostShotTitle: [TITLE, 99, 'NONE'], wentIn: [ITEM, PIECE], noneIn: [7], logTheShot: [ITEM], putBackReplay: [ITEM], startAgain: [ITEM],
+  assignMatch: [WRAPPED, 'R99 T99', SIDE9, SIDE9], assignStart: [ROW], assignRefuse: [ROW], assignRefused: [LINE], assignRefusedCount: [ITEM, 99],
   rulesIs: [ITEM, 'RO-GAMERULES'], rules: [TITLE], modeIs: [ITEM, MODE], mode: [TITLE], players: [TITLE], breaksIs: [ITEM, NAME12], firstBreaker: [TITLE],
   queenCapIs: [ITEM, CAP], queenCap: [TITLE], preset: [CHOICE], off: [CHOICE], on: [CHOICE], start: [ITEM],
   nameOf: [TITLE, 'WWWWWWWWWW'], addLetter: [ITEM], letter: [TITLE], space: [ITEM], deleteLast: [ITEM], clear: [ITEM],

@@ -22,7 +22,7 @@ function view(o: Outbox): string {
   const entries = [...o.queued(), ...o.refused()]
     .sort((a, b) => a.counter - b.counter)
     .map((e) => ({ counter: e.counter, kind: e.kind, status: e.status, error: e.error, signature: e.signature, body: o.bodyText(e) }));
-  return JSON.stringify({ mark: o.mark, entries, latest: o.latestLog(), lost: o.lost().map((l) => l.counter) });
+  return JSON.stringify({ mark: o.mark, entries, latest: o.latestLog(), lost: o.lost().map((l) => l.counter), assigned: o.assigned });
 }
 
 /** `before` with the counter written by the step `after` used up: a cut in the last word of a record's
@@ -35,7 +35,7 @@ function reopen(flash: MemoryFlash): Outbox {
   return o;
 }
 
-/** A busy life: records, answers, refusals, archives, copies. Returns the flash and the view after each step with its last write. */
+/** A busy life: records, answers, refusals, archives, the tournament state, copies. Returns the flash and the view after each step with its last write. */
 function scenario(): { flash: MemoryFlash; steps: { lastOp: number; view: string }[] } {
   const flash = new MemoryFlash();
   const o = new Outbox(port(flash));
@@ -53,6 +53,9 @@ function scenario(): { flash: MemoryFlash; steps: { lastOp: number; view: string
   step(() => o.add('match', (c) => body(c, 'H\nb1\nb2\nb3\n')));
   step(() => o.acknowledge(3));
   step(() => o.acknowledge(4));
+  // The tournament state (docs/tournament.md §5.1), kept beside the mark: through changes and copies.
+  step(() => o.setAssigned('{"counter":41}'));
+  step(() => o.setAssigned('{"counter":42}'));
   step(() => o.tidy(0));
   step(() => o.archive('H2\nx1\n', { boards: 1, over: false }));
   step(() => o.add('board', (c) => body(c, 'H2\nx1\nx2\n')));
@@ -60,6 +63,7 @@ function scenario(): { flash: MemoryFlash; steps: { lastOp: number; view: string
   step(() => o.acknowledge(5));
   step(() => o.tidy(0));
   step(() => o.acknowledge(2));
+  step(() => o.setAssigned('{"counter":43,"playing":{"tournament":7,"round":2,"match":118}}'));
   step(() => o.tidy(0));
   step(() => o.add('board', (c) => body(c, 'H2\nx1\nx2\nx3\n')));
   // A long board acknowledged, then the next match's archive: dead bytes enough for a copy over the first copy.

@@ -8,11 +8,12 @@ import HTTPClient from 'embedded:network/http/client';
 import TCP from 'embedded:io/socket/tcp';
 import Net from 'net';
 import Timer from 'timer';
-import type { PostAnswer, PostRequest, TransportPort } from '../../../src/sync/ports.ts';
+import type { BodySource, GetRequest, PostAnswer, PostRequest, TransportPort } from '../../../src/sync/ports.ts';
 import { splitHttpUrl } from './url.ts';
 
 const PIECE = 1024;
 const MAX_ANSWER = 2048;
+const NO_BODY: BodySource = { length: 0, read: () => new Uint8Array(0) };
 
 /** A resolver in the shape the HTTP client wants, over the network stack's own DNS (Net.resolve):
  * the DHCP-given servers on the device, the host's resolver in mcsim. Addresses pass straight through. */
@@ -41,17 +42,26 @@ export class HttpTransport implements TransportPort {
   ) {}
 
   post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
-    if (this.inFlight) return done('a POST is already in flight', null);
+    this.send('POST', request.url, request.headers, request.body, done);
+  }
+
+  /** The next match's question (docs/tournament.md §5.1): no body; the answer's signature header is kept. */
+  get(request: GetRequest, done: (error: string | null, answer: PostAnswer | null) => void): void {
+    this.send('GET', request.url, request.headers, NO_BODY, done);
+  }
+
+  private send(method: 'GET' | 'POST', url: string, requestHeaders: PostRequest['headers'], body: BodySource, done: (error: string | null, answer: PostAnswer | null) => void): void {
+    if (this.inFlight) return done(`a request is already in flight`, null);
     const why = this.offline();
     if (why !== null) return done(why, null);
-    const where = splitHttpUrl(request.url);
+    const where = splitHttpUrl(url);
     if (!where.ok) return done(where.error, null);
     const { host, port, path } = where.value;
-    const body = request.body;
     const heardDate = this.heardDate;
     let finished = false;
     let status = 0;
     let answer = '';
+    let signature: string | null = null;
     const finish = (error: string | null, result: PostAnswer | null) => {
       if (finished) return;
       finished = true;
@@ -76,30 +86,35 @@ export class HttpTransport implements TransportPort {
       return done(`no connection to ${host}:${port}: ${e}`, null);
     }
     const headers = new Map<string, string>();
-    for (const [name, value] of request.headers) headers.set(name, value);
-    headers.set('content-length', String(body.length));
+    for (const [name, value] of requestHeaders) headers.set(name, value);
+    if (method === 'POST') headers.set('content-length', String(body.length));
     headers.set('connection', 'close');
     let sent = 0;
+    function onWritable(this: { write(bytes: Uint8Array): void }, count: number): void {
+      if (finished) return; // cancelled (a shot started) or timed out: not one more read of flash
+      // As much as the socket has room for, a piece (1 KiB) at a time read from flash.
+      for (let room = count; room > 0 && sent < body.length; ) {
+        const n = Math.min(room, PIECE, body.length - sent);
+        const piece = body.read(sent, n);
+        if (piece.length !== n) return finish(`the record's bytes ended at ${sent + piece.length} of ${body.length}`, null);
+        this.write(piece);
+        sent += n;
+        room -= n;
+      }
+    }
+    // A GET has no body: no onWritable, so that the client sends none (not even an empty chunked one).
+    const writes = method === 'GET' ? {} : { onWritable };
     client.request({
-      method: 'POST',
+      method,
       path,
       headers,
-      onWritable(count) {
-        if (finished) return; // cancelled (a shot started) or timed out: not one more read of flash
-        // As much as the socket has room for, a piece (1 KiB) at a time read from flash.
-        for (let room = count; room > 0 && sent < body.length; ) {
-          const n = Math.min(room, PIECE, body.length - sent);
-          const piece = body.read(sent, n);
-          if (piece.length !== n) return finish(`the record's bytes ended at ${sent + piece.length} of ${body.length}`, null);
-          this.write(piece);
-          sent += n;
-          room -= n;
-        }
-      },
+      ...writes,
       onHeaders(s, headers) {
         status = s;
         const date = headers?.get('date'); // the client keeps header names in lower case
         if (typeof date === 'string') heardDate(date);
+        const signed = headers?.get('carrom-signature');
+        if (typeof signed === 'string') signature = signed;
       },
       onReadable(count) {
         const bytes = this.read(count);
@@ -107,7 +122,7 @@ export class HttpTransport implements TransportPort {
       },
       onDone(error) {
         if (error) finish(`the connection to ${host}:${port} failed after ${sent} of ${body.length} bytes`, null);
-        else finish(null, { status, body: answer });
+        else finish(null, signature === null ? { status, body: answer } : { status, body: answer, headers: { 'carrom-signature': signature } });
       },
     });
     const timer = Timer.set(() => finish(`no answer from ${host}:${port} within ${this.timeoutMs / 1000} s`, null), this.timeoutMs);

@@ -1,0 +1,32 @@
+// The next match a tournament's server gave this table (docs/tournament.md §5.2), on the display until
+// the players start it (one press: the names, preset, mode and breaker come from the draw) or refuse it
+// (a long press: wrong table). Shown in the table's language, on the text screen the self-test uses.
+
+import { say, type Language } from '../i18n/index.ts';
+import type { MatchHeader } from '../rules/types.ts';
+import type { Assignment } from '../sync/assignment.ts';
+import { sideNames, type Corner, type TextScreen } from '../view/screen.ts';
+import { wrap } from '../view/wrap.ts';
+
+/** A text screen's row (the last column keeps its scroll arrows) and its title. */
+const ROW = 20;
+const TITLE = 16;
+
+/** The match to start: the display draws capitals only, so the names are the draw's in capitals. */
+export function offerHeader(a: Assignment): MatchHeader {
+  return { carrom: 1, rules: a.rules, mode: a.mode, players: a.players.map((p) => p.toUpperCase()), breaker: a.breaker, options: { ...a.options } };
+}
+
+/** `R2 T3: ASHA V BEN`, the preset, who breaks, and what the button does. */
+export function offerScreen(a: Assignment, corner: Corner, lang: Language): TextScreen {
+  const h = offerHeader(a);
+  const [sideA, sideB] = sideNames(h);
+  const lines = [
+    ...wrap(say(lang, 'assignMatch', a.label.toUpperCase(), sideA, sideB), ROW),
+    say(lang, 'rulesIs', h.rules.toUpperCase()),
+    say(lang, 'breaksIs', h.players[h.breaker]),
+    say(lang, 'assignStart'),
+    say(lang, 'assignRefuse'),
+  ];
+  return { kind: 'text', title: a.name.toUpperCase().slice(0, TITLE), lines, top: 0, corner };
+}

@@ -46,6 +46,10 @@ export function snapshotOf(sim: SimTable) {
     log: sim.events.slice(-40),
     events: sim.events.length,
     health: sim.app.health.slice(-8),
+    /** The faults that hold now (health lists what was reported, the fixed ones too). */
+    faultsNow: sim.app.currentFaults(),
+    /** The shot a power cut may have lost, while the display asks about it (SHOT n LOST? SELECT); else null. */
+    lostShot: sim.app.lostShot,
     faults: sim.faults,
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,

@@ -132,7 +132,8 @@ export class TableApp {
   private saidIndex = 0;
   private saidAt = 0;
   private boardKey = '';
-  private readonly faults = new Set<string>();
+  /** The faults that hold now, by channel (a stuck beam until it is free again; cleared by a self-test). */
+  private readonly faults = new Map<string, HealthFact['fact']>();
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -448,12 +449,24 @@ export class TableApp {
     this.draw();
   }
 
+  /** The faults that hold now, in the order they were seen (the simulator's page lists them). */
+  currentFaults(): { channel: string; fact: HealthFact['fact'] }[] {
+    const out: { channel: string; fact: HealthFact['fact'] }[] = [];
+    for (const [channel, fact] of this.faults) out.push({ channel, fact });
+    return out;
+  }
+
+  /** The number of the shot a power cut may have lost, while the table asks about it; else null. */
+  get lostShot(): number | null {
+    return this.lost?.shot ?? null;
+  }
+
   /** A health fact from the sensing layer, or from the host (a sensor that stopped answering its bus). */
   noteHealth(h: HealthFact): void {
     this.health.push(h);
     if (this.health.length > 32) this.health.shift();
     if (h.fact === 'unstuck') this.faults.delete(h.channel);
-    else if (h.fact !== 'flapping') this.faults.add(h.channel);
+    else if (h.fact !== 'flapping') this.faults.set(h.channel, h.fact);
     this.draw();
   }
 

@@ -11,7 +11,8 @@ import { Frame } from '../../src/view/frame.ts';
 import type { MenuScreen } from '../../src/view/screen.ts';
 
 // The page's globals, for the functions that run inside the browser.
-declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined> } };
+declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } }; activeElement: { id: string } | null; querySelector(s: string): { textContent: string | null } | null };
+declare function getComputedStyle(el: unknown): { stroke: string; outlineStyle: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -96,22 +97,87 @@ describe('simulator page in a browser', function () {
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the canvas is the framebuffer');
     assert.match(await page.textContent('#match') ?? '', /match over/);
     assert.equal(await page.textContent('#score tr:nth-child(2) .points'), '12');
-    assert.match(await page.textContent('#log') ?? '', /pocket queen → pocket 1/);
+    assert.match(await page.textContent('#log') ?? '', /queen into pocket 1/);
   });
 
   it('a stuck beam is shown and counted round; a power cut restarts from the journal', async () => {
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p2.a')]);
     await shot([[2, 'white'], [2, 'white']]);
     assert.equal(sim.app.state.board.onBoard.white, 7, 'counted on the lower beam');
-    await page.waitForFunction(() => /p2\.a stuck/.test(document.getElementById('health')!.textContent ?? ''));
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Faults now: p2.a blocked');
+    // Freed again, it is no fault: the line lists what holds now, not every fact reported.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', '')]);
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === '');
     const before = JSON.stringify(sim.app.state);
     await click('#powercut', 'fault');
     assert.equal(sim.boots, 2);
     assert.equal(JSON.stringify(sim.app.state), before, 'the match as it was before the cut');
+    // The display asks whether a shot was lost in the cut; the page asks it too.
+    assert.equal(sim.app.lostShot, 2);
+    await page.waitForFunction(() => /^Shot 2 may have been lost in the power cut/.test(document.querySelector('#notes li')?.textContent ?? ''));
     await shot([[1, 'white']]);
     assert.equal(sim.app.state.board.onBoard.white, 6, 'and it goes on');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame);
+  });
+
+  /** Tab (or Shift+Tab) until `id` has the focus, and check that the focus is visible on it. */
+  async function tabTo(id: string, back = false) {
+    for (let i = 0; i < 40; i++) {
+      if ((await page.evaluate(() => document.activeElement?.id)) === id) {
+        const style = await page.evaluate((el) => getComputedStyle(document.getElementById(el)), id);
+        const visible = await page.evaluate((el) => {
+          const s = getComputedStyle(document.getElementById(el));
+          return s.outlineStyle !== 'none' || s.stroke === 'rgb(102, 204, 255)';
+        }, id);
+        assert.ok(visible, `the focus on #${id} is visible (${JSON.stringify(style)})`);
+        return;
+      }
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    }
+    assert.fail(`Tab never reaches #${id}`);
+  }
+  /** Presses a key and answers what the page asked the API for. */
+  async function key(name: string, api: string): Promise<unknown> {
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/${api}`)), page.keyboard.press(name)]);
+    return JSON.parse(response.request().postData() ?? 'null');
+  }
+
+  it('a player with only a keyboard takes a shot: Tab reaches the baselines, Strike and the pockets', async () => {
+    await tabTo('base-0');
+    assert.deepEqual(await key('Enter', 'place'), { seat: 0, mm: 265 }, 'Enter puts the striker in the middle of the baseline');
+    assert.deepEqual(await key('ArrowRight', 'place'), { seat: 0, mm: 275 }, 'the arrows move it along, 10 mm a press');
+    assert.deepEqual(await key('Shift+ArrowLeft', 'place'), { seat: 0, mm: 225 }, '50 with Shift');
+    await tabTo('strike');
+    await key('Enter', 'strike');
+    await tabTo('pocket-2', true);
+    await key('Enter', 'drop');
+    await tabTo('pocket-3');
+    await key(' ', 'drop');
+    await tabTo('settle');
+    await key('Enter', 'settle');
+    assert.equal(sim.app.state.board.onBoard.white, 7, 'two whites pocketed');
+    await settled();
+    assert.match(await page.textContent('#log') ?? '', /white into pocket 3.*white into pocket 2.*strike/s);
+  });
+
+  it('when the simulator stops the page says it is reconnecting, throws nothing, and catches up when it is back', async () => {
+    const a = server.address();
+    const port = typeof a === 'object' && a ? a.port : 0;
+    server.closeAllConnections();
+    server.close();
+    await page.waitForFunction(() => document.getElementById('live')!.textContent === 'reconnecting…' && document.body.classList.contains('offline'));
+    await page.click('#settle');
+    await page.waitForFunction(() => document.getElementById('message')!.textContent !== '');
+    assert.equal(await page.textContent('#message'), 'The simulator does not answer: is it still running?');
+    sim.place(0, 300);
+    server = await serve(sim, port);
+    await page.waitForFunction(() => document.getElementById('live')!.textContent === '' && !document.body.classList.contains('offline'), undefined, { timeout: 30_000 });
+    await click('#strike', 'strike');
+    assert.deepEqual(sim.strips, [null, null, null, null], 'the page knew where the striker was placed while it was away');
+    // The refused connections of the outage are the browser's console errors; nothing was thrown.
+    assert.deepEqual(problems.filter((p) => p.startsWith('page error')), []);
+    problems = [];
   });
 
   it('the device buttons open and close the menu', async () => {
@@ -155,5 +221,13 @@ describe('simulator page in a browser', function () {
     assert.equal(await page.textContent('#message'), 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the display in Portuguese, pixel for pixel');
+    // The event list and the faults line speak it too.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p3.b')]);
+    await shot([[2, 'white']]);
+    await settled();
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Avarias agora: p3.b tapado');
+    const log = (await page.textContent('#log')) ?? '';
+    for (const line of ['disparo', 'branca na bolsa 2', 'parado']) assert.ok(log.includes(line), `"${line}" in the event list: ${log}`);
+    assert.doesNotMatch(log, /pocket|strike|settle/, 'no English left');
   });
 });

@@ -15,6 +15,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nothing to strike: place the striker first (click or tap a baseline).',
     keysHint: "keys: ↑ ↓ and Enter or Space (hold to go back)", upTitle: "up (↑)", downTitle: "down (↓)", selectTitle: "select (Enter or Space; hold to go back)",
     upLabel: "up", downLabel: "down", selectLabel: "select", tableLabel: "the carrom table", displayLabel: "the table's display", notesLabel: "what the table asks", warningsLabel: "what the table did not take",
+    tableKeys: "Keys: Tab to a baseline, Enter places the striker, ← → move it; Tab to a pocket, Enter drops the piece.", baseLabel0: "baseline of seat 0",
+    baseLabel1: "baseline of seat 1", baseLabel2: "baseline of seat 2", baseLabel3: "baseline of seat 3", pocketLabel0: "pocket 0", pocketLabel1: "pocket 1",
+    pocketLabel2: "pocket 2", pocketLabel3: "pocket 3", noAnswer: "The simulator does not answer: is it still running?", reconnecting: "reconnecting…",
+    lostShot: "Shot {0} may have been lost in the power cut: press ● to name what went down, or put its pieces back and play it again.", faultsNow: "Faults now: {0}",
+    fact_stuck: "{0} blocked", fact_flapping: "{0} flickering", fact_blind: "{0} sees nothing", fact_colourSilent: "{0} gives no colour", fact_stripSilent: "{0} strip silent",
+    ev_strike: "strike", ev_pocket: "{0} pocketed", ev_pocketAt: "{0} into pocket {1}", ev_settle: "at rest", ev_identify: "named: {0}", ev_identifyAt: "named: {0}, pocket {1}",
+    ev_undo: "undo", call_nocontact: "call: no contact", call_offboard: "call: {0} off the board", call_foul: "foul: {0}", call_nocross: "call: did not cross the line",
+    call_colour: "colour chosen: {0}", call_placed: "men placed", foul_touch: "touch", foul_technique: "technique", foul_line: "line", foul_backshot: "back shot",
+    foul_placement: "placement", foul_technical: "technical", foul_other: "other",
   },
   pt: {
     title: 'Simulador da mesa de carrom', clubPage: 'Página do clube', drop: 'Meter numa bolsa:', white: 'branca', black: 'vermelha', queen: 'rainha', striker: 'striker',
@@ -29,6 +38,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).',
     keysHint: "teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)", upTitle: "para cima (↑)", downTitle: "para baixo (↓)", selectTitle: "selecionar (Enter ou Espaço; manter premido para voltar)",
     upLabel: "para cima", downLabel: "para baixo", selectLabel: "selecionar", tableLabel: "a mesa de carrom", displayLabel: "o ecrã da mesa", notesLabel: "o que a mesa pede", warningsLabel: "o que a mesa não aceitou",
+    tableKeys: "Teclas: Tab até uma linha, Enter coloca o striker, ← → movem-no; Tab até uma bolsa, Enter mete a peça.", baseLabel0: "linha do lugar 0",
+    baseLabel1: "linha do lugar 1", baseLabel2: "linha do lugar 2", baseLabel3: "linha do lugar 3", pocketLabel0: "bolsa 0", pocketLabel1: "bolsa 1", pocketLabel2: "bolsa 2",
+    pocketLabel3: "bolsa 3", noAnswer: "O simulador não responde: ainda está a correr?", reconnecting: "a religar…",
+    lostShot: "A jogada {0} pode ter-se perdido no corte de energia: prima ● para dizer o que entrou, ou reponha as peças e jogue-a de novo.", faultsNow: "Avarias agora: {0}",
+    fact_stuck: "{0} tapado", fact_flapping: "{0} intermitente", fact_blind: "{0} não vê nada", fact_colourSilent: "{0} sem cor", fact_stripSilent: "{0} fita muda",
+    ev_strike: "disparo", ev_pocket: "{0} metida", ev_pocketAt: "{0} na bolsa {1}", ev_settle: "parado", ev_identify: "identificada: {0}",
+    ev_identifyAt: "identificada: {0}, bolsa {1}", ev_undo: "desfazer", call_nocontact: "chamada: sem contacto", call_offboard: "chamada: {0} fora da mesa",
+    call_foul: "falta: {0}", call_nocross: "chamada: não cruzou a linha", call_colour: "cor escolhida: {0}", call_placed: "pedras colocadas", foul_touch: "toque",
+    foul_technique: "empurrar", foul_line: "linha", foul_backshot: "recuo", foul_placement: "colocação", foul_technical: "técnica", foul_other: "outra",
   },
   sl: {
     title: 'Simulator mize za carrom', clubPage: 'Stran kluba', drop: 'Potopi v luknjo:', white: 'bela', black: 'črna', queen: 'kraljica', striker: 'striker',
@@ -43,6 +61,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Ni česa udariti: najprej postavi striker (klikni ali tapni osnovno linijo).',
     keysHint: "tipke: ↑ ↓ ter Enter ali preslednica (drži za nazaj)", upTitle: "gor (↑)", downTitle: "dol (↓)", selectTitle: "izberi (Enter ali preslednica; drži za nazaj)",
     upLabel: "gor", downLabel: "dol", selectLabel: "izberi", tableLabel: "miza za carrom", displayLabel: "zaslon mize", notesLabel: "kaj miza zahteva", warningsLabel: "česa miza ni sprejela",
+    tableKeys: "Tipke: Tab do osnovne linije, Enter postavi striker, ← → ga premikata; Tab do luknje, Enter potopi ploščico.", baseLabel0: "osnovna linija mesta 0",
+    baseLabel1: "osnovna linija mesta 1", baseLabel2: "osnovna linija mesta 2", baseLabel3: "osnovna linija mesta 3", pocketLabel0: "luknja 0", pocketLabel1: "luknja 1",
+    pocketLabel2: "luknja 2", pocketLabel3: "luknja 3", noAnswer: "Simulator se ne odziva: ali še teče?", reconnecting: "ponovno povezovanje…",
+    lostShot: "Poteza {0} se je morda izgubila ob izpadu elektrike: pritisni ● in povej, kaj je padlo, ali vrni ploščice in jo ponovi.", faultsNow: "Okvare zdaj: {0}",
+    fact_stuck: "{0} zakrit", fact_flapping: "{0} utripa", fact_blind: "{0} ne vidi ničesar", fact_colourSilent: "{0} brez barve", fact_stripSilent: "{0} trak ne javi",
+    ev_strike: "udarec", ev_pocket: "potopljena: {0}", ev_pocketAt: "{0} v luknjo {1}", ev_settle: "mirovanje", ev_identify: "poimenovana: {0}",
+    ev_identifyAt: "poimenovana: {0}, luknja {1}", ev_undo: "razveljavi", call_nocontact: "klic: brez stika", call_offboard: "klic: {0} s plošče", call_foul: "prekršek: {0}",
+    call_nocross: "klic: ni prečkal linije", call_colour: "izbrana barva: {0}", call_placed: "ploščice postavljene", foul_touch: "dotik", foul_technique: "potisk",
+    foul_line: "črta", foul_backshot: "udarec nazaj", foul_placement: "postavitev", foul_technical: "tehnični", foul_other: "drugo",
   },
   it: {
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
@@ -57,6 +84,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Niente da tirare: prima piazza lo striker (clicca o tocca una linea di base).',
     keysHint: "tasti: ↑ ↓ e Invio o Spazio (tieni premuto per tornare)", upTitle: "su (↑)", downTitle: "giù (↓)", selectTitle: "seleziona (Invio o Spazio; tieni premuto per tornare)",
     upLabel: "su", downLabel: "giù", selectLabel: "seleziona", tableLabel: "il tavolo da carrom", displayLabel: "il display del tavolo", notesLabel: "cosa chiede il tavolo", warningsLabel: "cosa il tavolo non ha accettato",
+    tableKeys: "Tasti: Tab fino a una linea di base, Invio piazza lo striker, ← → lo spostano; Tab fino a una buca, Invio imbuca la pedina.",
+    baseLabel0: "linea di base del posto 0", baseLabel1: "linea di base del posto 1", baseLabel2: "linea di base del posto 2", baseLabel3: "linea di base del posto 3",
+    pocketLabel0: "buca 0", pocketLabel1: "buca 1", pocketLabel2: "buca 2", pocketLabel3: "buca 3", noAnswer: "Il simulatore non risponde: è ancora in esecuzione?",
+    reconnecting: "riconnessione…", lostShot: "Il tiro {0} potrebbe essere andato perso nel blackout: premi ● per indicare cosa è entrato, o rimetti le pedine e ripetilo.",
+    faultsNow: "Guasti ora: {0}", fact_stuck: "{0} bloccato", fact_flapping: "{0} intermittente", fact_blind: "{0} non vede nulla", fact_colourSilent: "{0} senza colore",
+    fact_stripSilent: "{0} striscia muta", ev_strike: "tiro", ev_pocket: "{0} imbucata", ev_pocketAt: "{0} nella buca {1}", ev_settle: "fermo", ev_identify: "indicata: {0}",
+    ev_identifyAt: "indicata: {0}, buca {1}", ev_undo: "annulla", call_nocontact: "chiamata: nessun contatto", call_offboard: "chiamata: {0} fuori dal tavolo",
+    call_foul: "fallo: {0}", call_nocross: "chiamata: non ha superato la linea", call_colour: "colore scelto: {0}", call_placed: "pedine rimesse", foul_touch: "tocco",
+    foul_technique: "spinta", foul_line: "linea", foul_backshot: "tiro indietro", foul_placement: "posizione", foul_technical: "tecnico", foul_other: "altro",
   },
   ro: {
     title: 'Simulatorul mesei de carrom', clubPage: 'Pagina clubului', drop: 'Bagă în buzunar:', white: 'albă', black: 'neagră', queen: 'regina', striker: 'atacant',
@@ -71,6 +107,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nimic de lovit: plasați întâi atacantul (clic sau atingeți o linie de bază).',
     keysHint: "taste: ↑ ↓ și Enter sau Spațiu (țineți apăsat pentru înapoi)", upTitle: "sus (↑)", downTitle: "jos (↓)", selectTitle: "selectare (Enter sau Spațiu; țineți apăsat pentru înapoi)",
     upLabel: "sus", downLabel: "jos", selectLabel: "selectare", tableLabel: "masa de carrom", displayLabel: "ecranul mesei", notesLabel: "ce cere masa", warningsLabel: "ce nu a acceptat masa",
+    tableKeys: "Taste: Tab până la o linie de bază, Enter plasează atacantul, ← → îl mută; Tab până la un buzunar, Enter bagă piesa.", baseLabel0: "linia de bază a locului 0",
+    baseLabel1: "linia de bază a locului 1", baseLabel2: "linia de bază a locului 2", baseLabel3: "linia de bază a locului 3", pocketLabel0: "buzunarul 0",
+    pocketLabel1: "buzunarul 1", pocketLabel2: "buzunarul 2", pocketLabel3: "buzunarul 3", noAnswer: "Simulatorul nu răspunde: mai rulează?", reconnecting: "reconectare…",
+    lostShot: "Lovitura {0} s-ar fi putut pierde în pana de curent: apăsați ● pentru a spune ce a intrat, sau puneți piesele înapoi și jucați-o din nou.",
+    faultsNow: "Defecte acum: {0}", fact_stuck: "{0} blocată", fact_flapping: "{0} intermitentă", fact_blind: "{0} nu vede nimic", fact_colourSilent: "{0} fără culoare",
+    fact_stripSilent: "{0} bandă mută", ev_strike: "lovitură", ev_pocket: "{0} băgată", ev_pocketAt: "{0} în buzunarul {1}", ev_settle: "oprit", ev_identify: "numită: {0}",
+    ev_identifyAt: "numită: {0}, buzunarul {1}", ev_undo: "anulare", call_nocontact: "apel: fără contact", call_offboard: "apel: {0} în afara tablei", call_foul: "fault: {0}",
+    call_nocross: "apel: nu a trecut linia", call_colour: "culoare aleasă: {0}", call_placed: "piese puse", foul_touch: "atingere", foul_technique: "împingere", foul_line: "linie",
+    foul_backshot: "lovit înapoi", foul_placement: "plasare", foul_technical: "tehnic", foul_other: "altul",
   },
   sv: {
     title: 'Simulator för carrombordet', clubPage: 'Klubbens sida', drop: 'Sänk i ett hål:', white: 'vit', black: 'svart', queen: 'drottning', striker: 'anfallare',
@@ -85,6 +130,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Inget att skjuta: placera anfallaren först (klicka eller tryck på en baslinje).',
     keysHint: "tangenter: ↑ ↓ och Enter eller Mellanslag (håll inne för att gå tillbaka)", upTitle: "upp (↑)", downTitle: "ner (↓)", selectTitle: "välj (Enter eller Mellanslag; håll inne för att gå tillbaka)",
     upLabel: "upp", downLabel: "ner", selectLabel: "välj", tableLabel: "carrombordet", displayLabel: "bordets display", notesLabel: "vad bordet ber om", warningsLabel: "vad bordet inte tog emot",
+    tableKeys: "Tangenter: Tab till en baslinje, Enter placerar anfallaren, ← → flyttar den; Tab till ett hål, Enter sänker pjäsen.", baseLabel0: "baslinjen för plats 0",
+    baseLabel1: "baslinjen för plats 1", baseLabel2: "baslinjen för plats 2", baseLabel3: "baslinjen för plats 3", pocketLabel0: "hål 0", pocketLabel1: "hål 1",
+    pocketLabel2: "hål 2", pocketLabel3: "hål 3", noAnswer: "Simulatorn svarar inte: körs den fortfarande?", reconnecting: "återansluter…",
+    lostShot: "Slag {0} kan ha gått förlorat i strömavbrottet: tryck ● för att ange vad som sänktes, eller lägg tillbaka pjäserna och spela det igen.", faultsNow: "Fel nu: {0}",
+    fact_stuck: "{0} blockerad", fact_flapping: "{0} fladdrar", fact_blind: "{0} ser ingenting", fact_colourSilent: "{0} ger ingen färg", fact_stripSilent: "{0} list tyst",
+    ev_strike: "slag", ev_pocket: "{0} sänkt", ev_pocketAt: "{0} i hål {1}", ev_settle: "stilla", ev_identify: "angiven: {0}", ev_identifyAt: "angiven: {0}, hål {1}",
+    ev_undo: "ångra", call_nocontact: "anrop: ingen kontakt", call_offboard: "anrop: {0} utanför brädet", call_foul: "foul: {0}", call_nocross: "anrop: korsade inte linjen",
+    call_colour: "vald färg: {0}", call_placed: "pjäser placerade", foul_touch: "beröring", foul_technique: "knuff", foul_line: "linje", foul_backshot: "bakåtskott",
+    foul_placement: "placering", foul_technical: "tekniskt", foul_other: "annat",
   },
 };
 
@@ -92,7 +146,7 @@ let pageLanguage = 'en';
 
 /** A page message in the table's language, with {0}, {1}, … filled in. */
 function words(key, ...args) {
-  const t = (PAGE_WORDS[pageLanguage] ?? PAGE_WORDS.en)[key] ?? PAGE_WORDS.en[key];
+  const t = (PAGE_WORDS[pageLanguage] ?? PAGE_WORDS.en)[key] ?? PAGE_WORDS.en[key] ?? key; // a key never seen: itself, not a crash
   return t.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
 }
 

@@ -6,11 +6,21 @@ const $ = (id) => document.getElementById(id);
 /** A line for the player: why an action did nothing (the API's error), or nothing. */
 const say = (text) => ($('message').textContent = text);
 const post = async (path, body) => {
-  const r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  let r;
+  try {
+    r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  } catch {
+    // The simulator stopped (or the network between): say so rather than throw; the event stream's
+    // reconnection shows when it is back.
+    say(words('noAnswer'));
+    return {};
+  }
   const json = await r.json().catch(() => ({}));
   say(r.ok ? '' : (json.error ?? `${path}: ${r.status} ${r.statusText}`));
   return json;
 };
+/** Enter or Space on a focused element of the table (a baseline, a pocket) acts as a click does. */
+const activates = (e) => (e.key === 'Enter' || e.key === ' ') && !e.altKey && !e.ctrlKey && !e.metaKey;
 
 let last = null;
 /** Where the striker rests on each baseline: from the snapshots, and from the answers to place and strike
@@ -18,23 +28,36 @@ let last = null;
 let strips = [null, null, null, null];
 let placing = Promise.resolve();
 
-// Pockets: drop the chosen piece.
-document.querySelectorAll('.pocket').forEach((el) =>
-  el.addEventListener('click', () => {
-    const piece = document.querySelector('input[name=piece]:checked').value;
-    post('drop', { pocket: Number(el.dataset.pocket), piece });
-  }),
-);
+// Pockets: drop the chosen piece (a click, or Enter or Space on a focused pocket).
+const drop = (el) => post('drop', { pocket: Number(el.dataset.pocket), piece: document.querySelector('input[name=piece]:checked').value });
+document.querySelectorAll('.pocket').forEach((el) => {
+  el.addEventListener('click', () => drop(el));
+  el.addEventListener('keydown', (e) => {
+    if (!activates(e)) return;
+    e.preventDefault();
+    if (!e.repeat) drop(el);
+  });
+});
 
-// Baselines: place the striker where the click was, in mm along the 530 mm strip.
-document.querySelectorAll('.base').forEach((el) =>
+// Baselines: place the striker where the click was, in mm along the 530 mm strip (40–490 mm reachable).
+const placeAt = (seat, mm) => (placing = post('place', { seat, mm }).then((r) => r.strips && drawStriker((strips = r.strips))));
+document.querySelectorAll('.base').forEach((el) => {
+  const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
-    const seat = Number(el.dataset.seat);
     const box = el.getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
-    placing = post('place', { seat, mm: Math.round(40 + along * 450) }).then((r) => r.strips && drawStriker((strips = r.strips)));
-  }),
-);
+    placeAt(seat, Math.round(40 + along * 450));
+  });
+  // From the keyboard: Enter or Space puts the striker on this baseline (where it rests, or the middle);
+  // the arrows move it along, 10 mm a press (50 with Shift), which is how a player aims.
+  el.addEventListener('keydown', (e) => {
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+    if (!activates(e) && step === undefined) return;
+    e.preventDefault(); // no scrolling, and the arrows are not the device's buttons here
+    const at = Math.round(strips[seat] ?? 265); // the strip reports it to a tenth of a mm
+    placeAt(seat, step === undefined ? at : Math.max(40, Math.min(490, at + step * (e.shiftKey ? 50 : 10))));
+  });
+});
 
 /** The striker where the simulator says it rests (the first baseline with one), or hidden. */
 function drawStriker(strips) {
@@ -160,6 +183,23 @@ function waitingWords(a, header, sides) {
   return '';
 }
 
+/** A logged event in the page's language: "white into pocket 2", "foul: touch". */
+function eventWords(e) {
+  const piece = (p) => words(p);
+  switch (e.e) {
+    case 'pocket':
+    case 'identify':
+      return e.pocket !== undefined ? words(`ev_${e.e}At`, piece(e.piece), e.pocket) : words(`ev_${e.e}`, piece(e.piece));
+    case 'call':
+      if (e.call === 'foul') return words('call_foul', words(`foul_${e.kind}`));
+      if (e.call === 'offboard') return words('call_offboard', piece(e.piece));
+      if (e.call === 'colour') return words('call_colour', piece(e.colour));
+      return words(`call_${e.call}`);
+    default:
+      return words(`ev_${e.e}`);
+  }
+}
+
 function render(s) {
   last = s;
   speak(s.language ?? 'en');
@@ -177,14 +217,17 @@ function render(s) {
       .join('');
   const b = st.board.onBoard;
   $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
-  $('notes').innerHTML = s.notes.map((n) => `<li>${esc(n)}</li>`).join('');
+  // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
+  const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.notes;
+  $('notes').innerHTML = asks.map((n) => `<li>${esc(n)}</li>`).join('');
   $('warnings').innerHTML = s.warnings.map((w) => `<li>${esc(words('line', w.line, w.text))}</li>`).join('');
   $('log').innerHTML = s.log
     .slice()
     .reverse()
-    .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${e.e}${e.piece ? ' ' + e.piece : ''}${e.pocket !== undefined ? ' → pocket ' + e.pocket : ''}${e.call ? ' ' + e.call : ''}${e.kind ? ' ' + e.kind : ''}</li>`)
+    .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${esc(eventWords(e))}</li>`)
     .join('');
-  $('health').textContent = s.health.map((h) => `${h.channel} ${h.fact}`).join(', ');
+  // The faults that hold now (not every fact reported: a beam freed again is no fault).
+  $('health').textContent = s.faultsNow.length ? words('faultsNow', s.faultsNow.map((f) => words(`fact_${f.fact}`, f.channel)).join(', ')) : '';
   $('stuck').value = s.faults.stuck ?? '';
   $('noisy').value = s.faults.noisy ?? '';
   $('nocolour').checked = s.faults.noColour;
@@ -219,4 +262,16 @@ function render(s) {
   document.body.dataset.events = String(s.events);
 }
 
-new EventSource('/api/events').onmessage = (m) => render(JSON.parse(m.data));
+// The event stream. When the simulator stops, the page says it is reconnecting and greys the stale
+// table; EventSource tries again by itself, and the first snapshot after it is back redraws all.
+const stream = new EventSource('/api/events');
+const live = (on) => {
+  document.body.classList.toggle('offline', !on);
+  $('live').textContent = on ? '' : words('reconnecting');
+};
+stream.onopen = () => live(true);
+stream.onerror = () => live(false);
+stream.onmessage = (m) => {
+  live(true);
+  render(JSON.parse(m.data));
+};

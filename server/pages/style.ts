@@ -20,5 +20,18 @@ main { padding: 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+/* A phone: the wide tables fit its width (smaller type, narrower cells, headers that wrap); what still
+   does not fit scrolls, with a shadow at the side that has more, so that the hidden columns are seen. */
+@media (max-width: 40rem) {
+  main { padding: .5rem; }
+  table { font-size: .8rem; }
+  th, td { padding: .25rem .2rem; }
+  th { overflow-wrap: anywhere; hyphens: auto; }
+  .wide {
+    background: linear-gradient(to right, Canvas 30%, transparent), linear-gradient(to left, Canvas 30%, transparent) 100% 0,
+      radial-gradient(farthest-side at 0 50%, #0006, transparent), radial-gradient(farthest-side at 100% 50%, #0006, transparent) 100% 0;
+    background-repeat: no-repeat; background-size: 2rem 100%, 2rem 100%, .8rem 100%, .8rem 100%; background-attachment: local, local, scroll, scroll;
+  }
+}
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
 `;

@@ -180,6 +180,21 @@ describe('simulator page in a browser', function () {
     problems = [];
   });
 
+  it('on a phone (360×740) the table, Strike, the display and its buttons are all on the first screen', async () => {
+    const a = server.address();
+    const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      await phone.goto(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/`);
+      await phone.waitForSelector('#score tr');
+      for (const id of ['table', 'piece-black', 'strike', 'display', 'btn-up', 'btn-down', 'btn-select']) {
+        const box = (await phone.locator(`#${id}`).boundingBox())!;
+        assert.ok(box.y >= 0 && box.y + box.height <= 740 && box.x >= 0 && box.x + box.width <= 360, `#${id} in reach without scrolling: ${JSON.stringify(box)}`);
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('the device buttons open and close the menu', async () => {
     await click('#btn-select', 'button');
     assert.equal(sim.app.screen().kind, 'menu');

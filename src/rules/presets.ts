@@ -47,7 +47,7 @@ const icf = preset('icf', 'ICF Laws of Carrom', {
   queenCoverSameShot: [true, 'ICF 70(a)'],
   queenCoverNeedsTwoWhenAllNineOnBoard: [true, 'ICF 70(b)'],
   queenCoverWindow: ['nextShot', 'ICF gl. Covering'],
-  queenCoverMan: ['own', 'ICF gl. Covering: pocketing one of his own C/m'],
+  queenCoverMan: ['own', 'ICF gl. Covering: "pocketing one of his own C/m"'],
   queenPlacedBy: ['umpire', 'ICF 66'],
   strikerAlone: ['dueLoseTurn', 'ICF 45(a)'],
   strikerWithOwn: ['returnPlusDueContinue', 'ICF 46'],

@@ -55,7 +55,7 @@ const PAGE_WORDS = {
     singles: 'posamezno', doubles: 'dvojice', three: 'trije', board: 'igra {0}', matchOver: 'konec matcha',
     syncOff: 'Pošiljanje rezultatov: izklopljeno (--no-results)', syncNotSetUp: 'Pošiljanje rezultatov: ni nastavljeno', syncTo: 'Rezultati na {0} kot {1}: {2} v vrsti',
     refused: ', {0} zavrnjenih', sending: ', pošilja',
-    onBoard: 'Na plošči: bele {0}, črne {1}{2}.', withQueen: ', kraljica', queenPending: '{0} je potopil kraljico in jo mora pokriti.', queenCovered: '{0} je pokril kraljico.',
+    onBoard: 'Na plošči: bele {0}, črne {1}{2}.', withQueen: ', kraljica', queenPending: '{0}: kraljica potopljena, treba jo je pokriti.', queenCovered: '{0}: kraljica pokrita.',
     owesOne: '{0} dolguje 1 ploščico', owesMany: '{0} dolguje ploščic: {1}', toShoot: 'Na potezi: {0}.', waitNameOne: 'Čaka: poimenuj 1 ploščico (pritisni ●).', waitNameMany: 'Čaka: poimenuj ploščice, {0} (pritisni ●).',
     waitColour: 'Čaka: {0} izbere barvo (pritisni ●).', waitPlaced: 'Čaka: {0} postavi dolgovane ploščice.', notesOnLog: 'Opombe k zapisu', line: 'Vrstica {0}: {1}',
     nothingToStrike: 'Ni česa udariti: najprej postavi striker (klikni ali tapni osnovno linijo).',

@@ -122,12 +122,17 @@ export const PAGE_SCRIPT = `'use strict';
     sec.appendChild(el('p', 'what', 'Rules ' + m.rules + ', ' + m.mode + '; last record ' + m.counter + ' at ' + new Date(m.updatedAt).toLocaleString()));
     var t = el('table', 'boards');
     var head = el('tr');
-    ['Board', 'Game', 'Breaker', 'Winner', 'Points', 'Queen', 'Men left', 'Turns', 'Shots'].forEach(function (c) { head.appendChild(el('th', null, c)); });
+    var columns = ['Board', 'Game', 'Breaker', 'Winner', 'Points', 'Queen', 'Men left', 'Turns', 'Shots'];
+    columns.forEach(function (c) { head.appendChild(el('th', null, c)); });
     t.appendChild(head);
     m.boards.forEach(function (b) {
       var tr = el('tr');
       var left = b.menLeft0 === null ? '' : b.menLeft0 + '–' + b.menLeft1;
-      [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v, i) {
+        var td = el('td', null, v);
+        td.dataset.label = columns[i]; // a phone shows each row as a card, each value under its column's name
+        tr.appendChild(td);
+      });
       t.appendChild(tr);
     });
     var wide = el('div', 'wide'); // a phone scrolls the table, not the page

@@ -11,6 +11,7 @@ import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts'
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null; scrollWidth: number; clientWidth: number }> };
 declare const window: Record<string, unknown>;
+declare function getComputedStyle(el: unknown, pseudo?: string): { content: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const CLUB = /club page: +(http:\/\/127\.0\.0\.1:\d+)\//;
@@ -75,6 +76,9 @@ describe('the club page in a browser while the simulator plays (npm start)', fun
       await phone.goto(`${club}/tables/sim-1`);
       await phone.waitForSelector('table.boards tr td');
       assert.deepEqual(await hidden(), [0], 'the boards table: every column in sight');
+      // Each value is under its column's name (a row is a card there).
+      const labels = await phone.evaluate(() => Array.from(document.querySelectorAll('table.boards tr:nth-child(2) td')).map((td) => getComputedStyle(td, '::before').content));
+      assert.deepEqual(labels, ['Board', 'Game', 'Breaker', 'Winner', 'Points', 'Queen', 'Men left', 'Turns', 'Shots'].map((l) => `"${l}"`));
       await phone.goto(`${club}/leaderboard`);
       await phone.waitForSelector('#standings tbody tr td');
       assert.deepEqual(await hidden(), [0], 'the leaderboard: every column in sight');

@@ -2,9 +2,9 @@
 // a virtual table in the browser, and an API for scripts.
 //   npm start -- [--port 8080] [--host 0.0.0.0] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
-//                [--results-port 8081] [--results-db FILE] [--no-results]
-//                [--server URL --table ID --secret HEX | --setup-code CODE | --setup-code-file FILE]
-//   (the setup code also from CARROM_SETUP_CODE: on the command line it shows in ps and the history)
+//                [--results-port 8081] [--results-db .tmp/simulator-results.db] [--no-results]
+//                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX | --setup-code-file FILE]
+// (USAGE below says what each does; `npm start -- --help` prints it.)
 // --host: listen on that address rather than loopback only, so that a tablet at the club can open the
 // table; writes are then taken for this machine's own addresses and names (host-names.ts).
 // Bad options and files end it with one line on stderr and exit code 2.
@@ -12,8 +12,7 @@
 // simulator with its table `sim-1` registered, so a board played here shows up on the club page. The
 // default database starts empty at each start, as the simulated table's flash does; a --results-db
 // given keeps its records, and the table is the first `sim-N` with none (its counters start at 1).
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { parseLog } from '../../src/rules/log.ts';
 import { named } from '../../src/rules/named.ts';
 import { start } from '../../src/rules/engine.ts';
@@ -27,6 +26,7 @@ import { readTraceFile } from './trace-file.ts';
 import { startLocalResults, type LocalResults } from './results.ts';
 import { serve, LIMITS } from './server.ts';
 import { isLoopback, lanAddresses, ownHostNames } from './host-names.ts';
+import { claimDefaultDb, nextFreePort } from './instance.ts';
 import { SimTable, TICK_US } from './table.ts';
 
 function option(name: string): string | undefined {
@@ -34,24 +34,23 @@ function option(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-// One database per running simulator: two started from one checkout must not empty each other's.
-const DEFAULT_RESULTS_DB = `.tmp/simulator-results-${process.pid}.db`;
-
-const USAGE = `usage: npm start -- [options]   (or: tsx hosts/simulator/main.ts [options])
-  --port P               the page and API (default 8080; 0: any free port)
-  --host ADDR            listen on ADDR, not loopback only (a tablet at the club can open the table)
-  --rules ID             icf, pt-fpc, si, it-torneo, ro-gamerules or se (default icf)
-  --mode M               singles, doubles or three (default singles)
-  --noise N              the sensors' noise: ${Object.keys(NOISE).join(', ')} (default low)
-  --log FILE | --trace FILE   replay a match log or a sensor trace, at --speed X (default 1)
-  --results-port P       the local results server's first port (default 8081)
-  --results-db DB        its SQLite file or postgres:// URL (default: a fresh file of this run's own)
-  --no-results           no local results server, no results sync
-  --server URL           send results to that server instead, as the table a setup code names:
-    --setup-code CODE      the code carrom serve printed (shows in ps and the shell's history), or
-    --setup-code-file FILE the code read from FILE, or the environment's CARROM_SETUP_CODE
-    --table ID --secret HEX   the same, in two parts
-  --help                 this text
+const USAGE = `npm start -- [options]: the desktop simulator, the table's firmware on a virtual table
+  --port P              the page and its API (default 8080, or $PORT; 0: any free port)
+  --host ADDRESS        listen there rather than on loopback only (0.0.0.0: every interface)
+  --rules R             icf, pt-fpc, si, it-torneo, ro-gamerules or se (default icf)
+  --mode M              singles, doubles or three (default singles)
+  --noise N             clean, low, medium or high: the virtual sensors' noise (default low)
+  --log MATCH.jsonl     replay a match log; --trace TRACE.jsonl: replay a sensor trace
+  --speed X             virtual time's speed, above 0, at most 1000 (default 1)
+  --results-port P      the local results server's first port (default 8081; 0: any free port)
+  --results-db DB       its SQLite file or postgres:// URL (default .tmp/simulator-results.db, emptied
+                        at each start; a second simulator running beside takes -2.db, -3.db, …)
+  --no-results          no local results server, no results sync
+  --server URL          send the results to that server instead, as the table given by
+  --setup-code CODE     carrom1.ID.SECRET (it then shows in ps and in npm's echo of the command), or
+  --setup-code-file F   a file holding it, or the environment's CARROM_SETUP_CODE (neither shows), or
+  --table ID --secret HEX
+  --help                this text
 `;
 
 function fail(message: string): never {
@@ -62,20 +61,19 @@ function fail(message: string): never {
 // Every option the simulator takes: anything else (a typo such as --rule) is refused, never ignored,
 // so that a tournament is not played under the default rules by mistake.
 const VALUED = ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--server', '--table', '--secret', '--setup-code', '--setup-code-file'];
-const FLAGS = ['--help', '-h', '--no-results'];
+const FLAGS = ['--no-results', '--help'];
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const given = new Set<string>();
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (given.has(a)) fail(`${a} is given twice`); // which one would count is anyone's guess
   given.add(a);
   if (FLAGS.includes(a)) continue;
-  if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')})`);
+  if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')}; --help says what each does)`);
   if (process.argv[++i] === undefined) fail(`${a} needs a value`);
-}
-
-if (given.has('--help') || given.has('-h')) {
-  process.stdout.write(USAGE);
-  process.exit(0);
 }
 
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
@@ -124,18 +122,7 @@ if (events) script = generateTrace(match, events, 1, noise, LAYOUTS.reference).r
 
 /** Results sync: off unless a table id and secret are given (a setup code holds both). */
 function syncSettings(): SyncSettings | null {
-  const file = option('--setup-code-file');
-  const sources = [option('--setup-code') !== undefined && '--setup-code', file !== undefined && '--setup-code-file', process.env.CARROM_SETUP_CODE !== undefined && 'CARROM_SETUP_CODE'].filter((x) => x);
-  if (sources.length > 1) fail(`the setup code is given twice (${sources.join(' and ')}): give it once`);
-  let code = option('--setup-code') ?? process.env.CARROM_SETUP_CODE;
-  if (file !== undefined) {
-    try {
-      code = readFileSync(file, 'utf8').trim();
-    } catch (e) {
-      fail(`--setup-code-file: ${cannotRead(file, e)}`);
-    }
-  }
-  const from = sources[0] || '--setup-code';
+  const [code, from] = setupCode();
   const fromCode = code === undefined ? null : parseSetupCode(code);
   if (fromCode && !fromCode.ok) fail(`${from}: ${fromCode.error}`);
   const table = fromCode?.ok ? fromCode.value.table : option('--table');
@@ -148,14 +135,31 @@ function syncSettings(): SyncSettings | null {
   return checked.value;
 }
 
+/** The setup code and where it came from: --setup-code, the file --setup-code-file names (its first
+ *  line), or CARROM_SETUP_CODE. The last two keep the secret out of `ps` and of npm's echo of the command. */
+function setupCode(): [string | undefined, string] {
+  const sources: [string, string | undefined][] = [['--setup-code', option('--setup-code')], ['--setup-code-file', option('--setup-code-file')], ['CARROM_SETUP_CODE', process.env.CARROM_SETUP_CODE || undefined]];
+  const given = sources.filter((s): s is [string, string] => s[1] !== undefined);
+  if (given.length > 1) fail(`the setup code is given twice (${given.map(([name]) => name).join(' and ')}): give one`);
+  if (given.length === 0) return [undefined, ''];
+  const [name, value] = given[0];
+  if (name === '--setup-code') process.stderr.write('simulator: note: a setup code on the command line shows in ps and in npm\'s echo of it; --setup-code-file FILE or CARROM_SETUP_CODE keep its secret out\n');
+  if (name !== '--setup-code-file') return [value.trim(), name];
+  try {
+    return [readFileSync(value, 'utf8').split('\n')[0].trim(), `--setup-code-file ${value}`];
+  } catch (e) {
+    fail(cannotRead(value, e));
+  }
+}
+
 const external = syncSettings();
-const resultsDb = option('--results-db') ?? DEFAULT_RESULTS_DB;
+const resultsDb = option('--results-db') ?? (external || process.argv.includes('--no-results') ? '' : claimDefaultDb());
 let local: LocalResults | null = null;
 if (!external && !process.argv.includes('--no-results')) {
   const resultsPort = Number(option('--results-port') ?? 8081);
   if (!Number.isInteger(resultsPort) || resultsPort < 0 || resultsPort > 65535) fail('--results-port takes a port number');
   try {
-    local = await startLocalResults({ port: resultsPort, avoid: port, db: resultsDb, fresh: resultsDb === DEFAULT_RESULTS_DB, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
+    local = await startLocalResults({ port: resultsPort, avoid: port, db: resultsDb, fresh: option('--results-db') === undefined, stem: 'sim', log: (line) => void process.stderr.write(`results server: ${line}\n`) });
   } catch (e) {
     fail(`the local results server did not start (${e instanceof Error ? e.message : String(e)}); --no-results runs without it`);
   }
@@ -166,27 +170,17 @@ sim.clubPage = local ? `${local.server.url}/` : null;
 sim.readings(script);
 
 const names = isLoopback(host) ? undefined : ownHostNames(host);
-/** The first port after `from` that is free on `host` and not the local results server's, or null. */
-async function freePort(from: number): Promise<number | null> {
-  const results = local ? Number(new URL(local.server.url).port) : -1;
-  for (let p = from + 1; p <= Math.min(65535, from + 20); p++) {
-    if (p === results) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(p, host, () => probe.close(() => resolve(true)));
-    });
-    if (free) return p;
-  }
-  return null;
-}
-
+/** For a port in use: one to try that is free now (so neither another simulator nor its results server). */
+const tryInstead = async () => {
+  const next = port === 0 ? null : await nextFreePort(port, host);
+  return next === null ? 'try --port 0 for any free port' : `try --port ${next}, or --port 0 for any free port`;
+};
 const server = await serve(sim, port, host, LIMITS, names).catch(async (e: NodeJS.ErrnoException) => {
-  const free = e.code === 'EADDRINUSE' ? await freePort(port) : null;
-  await local?.server.close();
+  const instead = e.code === 'EADDRINUSE' ? await tryInstead() : '';
+  await local?.server.close(); // its database closed cleanly before the exit
   return fail(
     e.code === 'EADDRINUSE'
-      ? `port ${port} is in use (another simulator?); try ${free === null ? '' : `--port ${free}, or `}--port 0 for any free port`
+      ? `port ${port} is in use (another simulator?); ${instead}`
       : e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND'
         ? `--host ${host} is not an address of this machine (${e.code}); 0.0.0.0 listens on every interface`
         : `cannot listen on ${host} port ${port}: ${e.code ?? e.message}`,
@@ -212,15 +206,12 @@ if (names) {
   process.stdout.write(`warning: the table is reachable from the network (--host ${host}): anyone who can reach ${at.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${actual}/`).join(' or ') || 'this machine'} can play on it\n`);
 }
 if (local) {
-  process.stdout.write(`club page:        ${local.server.url}/  (the local results server: ${local.server.store.engine} ${resultsDb}, table ${local.settings.table})\n`);
-  // Stop the results server cleanly: it closes its database.
+  // Stop the results server cleanly: it closes its database (and the exit lets the default one's lock
+  // go). Before the address is printed: whoever waits for it may stop the simulator at once.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void local!.server.close().finally(() => {
-        // This run's own database goes with it (a --results-db given is kept).
-        if (resultsDb === DEFAULT_RESULTS_DB) for (const end of ['', '-wal', '-shm']) rmSync(`${resultsDb}${end}`, { force: true });
-        process.exit(0);
-      });
+      void local!.server.close().finally(() => process.exit(0));
     });
   }
+  process.stdout.write(`club page:        ${local.server.url}/  (the local results server: ${local.server.store.engine} ${resultsDb}, table ${local.settings.table})\n`);
 }

@@ -45,10 +45,11 @@ export function snapshotOf(sim: SimTable) {
     display: Buffer.from(sim.frame).toString('base64'),
     log: sim.events.slice(-40),
     events: sim.events.length,
-    /** The sensor faults that hold now (the display's `!`), not every fact since boot. */
-    health: sim.app.faultsNow(),
-    /** After a power cut, the shot the table asks about (LOST SHOT), or null. */
-    lost: sim.app.lostShot,
+    health: sim.app.health.slice(-8),
+    /** The faults that hold now (health lists what was reported, the fixed ones too). */
+    faultsNow: sim.app.faultsNow(),
+    /** The shot a power cut may have lost, while the display asks about it (SHOT n LOST? SELECT); else null. */
+    lostShot: sim.app.lostShot,
     /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
     gameEnded: sim.app.gameEnded,
     faults: sim.faults,

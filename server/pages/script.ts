@@ -210,12 +210,17 @@ export const PAGE_SCRIPT = `'use strict';
     sec.appendChild(el('p', 'what', t('rulesLine', m.rules, t(m.mode), m.counter, new Date(m.updatedAt).toLocaleString(lang))));
     var grid = el('table', 'boards');
     var head = el('tr');
-    ['colBoard', 'colGame', 'colBreaker', 'colWinner', 'colPoints', 'colQueen', 'colMenLeft', 'colTurns', 'colShots'].forEach(function (c) { head.appendChild(el('th', null, t(c))); });
+    var columns = ['colBoard', 'colGame', 'colBreaker', 'colWinner', 'colPoints', 'colQueen', 'colMenLeft', 'colTurns', 'colShots'].map(function (c) { return t(c); });
+    columns.forEach(function (c) { head.appendChild(el('th', null, c)); });
     grid.appendChild(head);
     m.boards.forEach(function (b) {
       var tr = el('tr');
       var left = b.menLeft0 === null ? '' : b.menLeft0 + '–' + b.menLeft1;
-      [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v) { tr.appendChild(el('td', null, v)); });
+      [b.board, b.game, m.players[b.breaker], who(b.winner), b.points, who(b.queen), left, b.turns, b.shots].forEach(function (v, i) {
+        var td = el('td', null, v);
+        td.dataset.label = columns[i]; // a phone shows each row as a card, each value under its column's name
+        tr.appendChild(td);
+      });
       grid.appendChild(tr);
     });
     var wide = el('div', 'wide'); // a phone scrolls the table, not the page

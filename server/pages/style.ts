@@ -25,5 +25,19 @@ main { padding: 1rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+/* A phone: the wide tables fit its width. The leaderboard in smaller type; a match's boards, nine columns,
+   as one card per board, each value under its column's name (data-label), so that nothing hides to the
+   right; whatever still overflows scrolls, and says so above it (.scroll-hint). */
+@media (max-width: 40rem) {
+  main { padding: .5rem; }
+  table { font-size: .85rem; }
+  #standings { font-size: .75rem; }
+  th, td { padding: .25rem .2rem; }
+  td { overflow-wrap: anywhere; }
+  table.boards tr:first-child { display: none; }
+  table.boards tr { display: grid; grid-template-columns: repeat(3, 1fr); border-bottom: 1px solid var(--line); padding: .3rem 0; }
+  table.boards td { border: none; }
+  table.boards td::before { content: attr(data-label); display: block; font-size: .75em; opacity: .7; }
+}
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
 `;

@@ -33,7 +33,7 @@ export const EXPLAIN: Readonly<Record<string, Readonly<Said>>> = Object.freeze({
   anyonePlaces: Object.freeze({ display: 'ANY PLAYER PLACES IT', page: 'Any player places it.' }),
   owes: Object.freeze({ display: 'DUE: {side} OWES {n}', page: '{side} owes {n} {men}: the next one pocketed comes back.' }),
   notAFoul: Object.freeze({ display: 'NOT A FOUL: {kind}', page: '"{kind}" is not a foul under these rules ({rules}): the call changes nothing.' }),
-  wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts as {who}\'s.' }),
+  wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts for {who}.' }),
   countedFor: Object.freeze({ display: 'COUNTED FOR {who}', page: '' }), // the page says it with wrongBaseline
   tooMany: Object.freeze({ display: '{colour}: ONLY {n} LEFT', page: 'More {colour} {men} went in than were on the board ({n}): the shot is judged on what was there.' }),
   noQueen: Object.freeze({ display: 'QUEEN WAS NOT ON', page: 'The queen was reported in a pocket, but it was not on the board (covered, or already in): it does not count.' }),

@@ -9,8 +9,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ENGINES } from '../helpers/databases.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
 
-declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null; scrollWidth: number; clientWidth: number }> };
 declare const window: Record<string, unknown>;
+declare function getComputedStyle(el: unknown, pseudo?: string): { content: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const CLUB = /club page: +(http:\/\/127\.0\.0\.1:\d+)\//;
@@ -65,6 +66,25 @@ describe('the club page in a browser while the simulator plays (npm start)', fun
     // Board, game, breaker, winner, points, queen, men left (Asha's–Ben's), turns, shots.
     assert.deepEqual(cells, ['1', '1', 'Asha', 'Asha', '12', 'Asha', '0–9', '1', '4']);
     assert.match((await page.textContent('section.match h2'))!, /^Asha v Ben — 12–0$/);
+  });
+
+  it('on a phone (360×740) the table\'s page and the leaderboard fit their columns in its width (after the board above)', async () => {
+    const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true });
+    /** Each wide table's overflow: how many pixels of its columns are out of sight. */
+    const hidden = () => phone.evaluate(() => Array.from(document.querySelectorAll('.wide')).map((w) => w.scrollWidth - w.clientWidth));
+    try {
+      await phone.goto(`${club}/tables/sim-1`);
+      await phone.waitForSelector('table.boards tr td');
+      assert.deepEqual(await hidden(), [0], 'the boards table: every column in sight');
+      // Each value is under its column's name (a row is a card there).
+      const labels = await phone.evaluate(() => Array.from(document.querySelectorAll('table.boards tr:nth-child(2) td')).map((td) => getComputedStyle(td, '::before').content));
+      assert.deepEqual(labels, ['Board', 'Game', 'Breaker', 'Winner', 'Points', 'Queen', 'Men left', 'Turns', 'Shots'].map((l) => `"${l}"`));
+      await phone.goto(`${club}/leaderboard`);
+      await phone.waitForSelector('#standings tbody tr td');
+      assert.deepEqual(await hidden(), [0], 'the leaderboard: every column in sight');
+    } finally {
+      await phone.close();
+    }
   });
 
   it('NEW MATCH › START asks before throwing a match away; the club page then shows it abandoned', async () => {

@@ -16,7 +16,7 @@ export const DECISION_CASES: Case[] = [
     steps: [times('K', 5), '-', times('K', 4), '-', times('W', 9)],
     expect: { match: { score: [0, 0, 0], boards: [] }, board: { number: 1, turn: 0, points: [5, 0, 4], dues: [0, 1, 0], onBoard: { white: 9, black: 0, queen: 1 } } } },
   // D2 3-player: every player banks his own points; the board's winner is the one with most, none on a tie.
-  { name: 'D2 ro-gamerules three: each player banks his points (K 1, W 2, Q 5)', rules: 'ro-gamerules', mode: 'three',
+  { name: 'D2 ro-gamerules three: each player banks their points (K 1, W 2, Q 5)', rules: 'ro-gamerules', mode: 'three',
     steps: [times('K', 5), '-', times('W', 4), 'Q', 'K', '-', times('W', 5), times('K', 3)],
     expect: { match: { score: [5, 13, 14], boards: [{ winner: 2, points: 14, queen: 2 }] } } },
   { name: 'D2 si three: a tie for most points has no winner', rules: 'si', mode: 'three',
@@ -28,7 +28,7 @@ export const DECISION_CASES: Case[] = [
   { name: 'D3 ro-gamerules three (right hand): A broke board 1, C breaks board 2', rules: 'ro-gamerules', mode: 'three',
     steps: [times('K', 5), '-', times('W', 4), 'Q', 'K', '-', times('W', 5), times('K', 3)], expect: { board: { number: 2, breaker: 2, turn: 2 } } },
   // D4 3-player: a penalty man is the fouler's cheapest (black before white under 003 L15).
-  { name: 'D4 ro-gamerules three: a foul gives back his black (1), not his white (2)', rules: 'ro-gamerules', mode: 'three',
+  { name: 'D4 ro-gamerules three: a foul gives back their black (1), not their white (2)', rules: 'ro-gamerules', mode: 'three',
     steps: ['K W', 'S'], expect: { board: { turn: 2, points: [2, 0, 0], onBoard: { white: 8, black: 9, queen: 1 } } } },
   { name: 'D4 si three (values equal): black first', rules: 'si', mode: 'three',
     steps: ['K W', 'S'], expect: { board: { turn: 1, points: [1, 0, 0], onBoard: { white: 8, black: 9, queen: 1 } } } },

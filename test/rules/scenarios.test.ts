@@ -101,10 +101,10 @@ const cases: Case[] = [
     options: { queenCoverMan: 'anyMan' }, steps: [...A_W2_B_K3, 'Q', 'K'],
     expect: { board: { turn: 1, queen: { state: 'onBoard', side: null }, onBoard: onBoard(8, 6, 1) } } },
   // Issue 19 §4: two presets against their texts.
-  { name: 'si: the striker with his own last man, the queen on the board: the man goes back to the centre, he plays again (001 L23)', rules: 'si',
+  { name: "si: the striker with the player's own last man, the queen on the board: the man goes back to the centre, the player plays again (001 L23)", rules: 'si',
     steps: ['W W W W W W W W', 'S W'],
     expect: { match: { score: [0, 0], boards: [] }, board: { number: 1, turn: 0, onBoard: onBoard(1, 9), queen: { state: 'onBoard' } } } },
-  { name: 'icf: the striker with his own last man before the queen loses the board (ICF 81(a))', rules: 'icf',
+  { name: "icf: the striker with the player's own last man before the queen loses the board (ICF 81(a))", rules: 'icf',
     steps: ['W W W W W W W W', 'S W'], expect: { match: { score: [0, 3] } } },
   { name: 'se: a queen covered earlier in the turn goes back with the penalty man when an opponent\'s man follows (004 L56)', rules: 'se',
     steps: [...A_W2, 'Q W', 'K'],

@@ -14,9 +14,8 @@ import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 // The page's globals, for the functions that run inside the browser.
-declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } } };
-declare function getComputedStyle(e: Element): { stroke: string };
-declare type Element = unknown;
+declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } }; activeElement: { id: string } | null; querySelector(s: string): { textContent: string | null } | null };
+declare function getComputedStyle(el: unknown): { stroke: string; outlineStyle: string };
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -108,57 +107,95 @@ describe('simulator page in a browser', function () {
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p2.a')]);
     await shot([[2, 'white'], [2, 'white']]);
     assert.equal(sim.app.state.board.onBoard.white, 7, 'counted on the lower beam');
-    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Faults now: beam p2.a stays blocked');
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Faults now: p2.a blocked');
+    // Freed again, it is no fault: the line lists what holds now, not every fact reported.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', '')]);
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === '');
     const before = JSON.stringify(sim.app.state);
     await click('#powercut', 'fault');
     assert.equal(sim.boots, 2);
     assert.equal(JSON.stringify(sim.app.state), before, 'the match as it was before the cut');
+    // The display asks whether a shot was lost in the cut; the page asks it too.
+    assert.equal(sim.app.lostShot, 2);
+    await page.waitForFunction(() => /^Shot 2 may have been lost in the power cut/.test(document.querySelector('#notes li')?.textContent ?? ''));
     await shot([[1, 'white']]);
     assert.equal(sim.app.state.board.onBoard.white, 6, 'and it goes on');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame);
   });
 
-  it('a keyboard alone plays a shot: Tab reaches the baselines, the strike and the pockets, with the focus shown', async () => {
-    const focused = () => page.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id);
-    for (let i = 0; i < 40 && (await focused()) !== 'base-0'; i++) await page.keyboard.press('Tab');
-    assert.equal(await focused(), 'base-0', 'Tab reaches seat 0\'s baseline');
-    const ring = await page.evaluate(() => getComputedStyle(document.getElementById('base-0') as unknown as Element).stroke);
-    assert.equal(ring, 'rgb(102, 204, 255)', 'the focused baseline shows it');
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/place')), page.keyboard.press('Enter')]);
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/place')), page.keyboard.press('ArrowRight')]);
-    assert.ok(sim.strips[0] !== null && sim.strips[0] > 265, `placed, then moved along: ${sim.strips[0]}`);
-    const tabTo = async (id: string, key = 'Tab') => {
-      for (let i = 0; i < 40 && (await focused()) !== id; i++) await page.keyboard.press(key);
-      assert.equal(await focused(), id, `${key} reaches #${id}`);
-    };
+  /** Tab (or Shift+Tab) until `id` has the focus, and check that the focus is visible on it. */
+  async function tabTo(id: string, back = false) {
+    for (let i = 0; i < 40; i++) {
+      if ((await page.evaluate(() => document.activeElement?.id)) === id) {
+        const style = await page.evaluate((el) => getComputedStyle(document.getElementById(el)), id);
+        const visible = await page.evaluate((el) => {
+          const s = getComputedStyle(document.getElementById(el));
+          return s.outlineStyle !== 'none' || s.stroke === 'rgb(102, 204, 255)';
+        }, id);
+        assert.ok(visible, `the focus on #${id} is visible (${JSON.stringify(style)})`);
+        return;
+      }
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    }
+    assert.fail(`Tab never reaches #${id}`);
+  }
+  /** Presses a key and answers what the page asked the API for. */
+  async function key(name: string, api: string): Promise<unknown> {
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/${api}`)), page.keyboard.press(name)]);
+    return JSON.parse(response.request().postData() ?? 'null');
+  }
+
+  it('a player with only a keyboard takes a shot: Tab reaches the baselines, Strike and the pockets', async () => {
+    await tabTo('base-0');
+    assert.deepEqual(await key('Enter', 'place'), { seat: 0, mm: 265 }, 'Enter puts the striker in the middle of the baseline');
+    assert.deepEqual(await key('ArrowRight', 'place'), { seat: 0, mm: 275 }, 'the arrows move it along, 10 mm a press');
+    assert.deepEqual(await key('Shift+ArrowLeft', 'place'), { seat: 0, mm: 225 }, '50 with Shift');
     await tabTo('strike');
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/strike')), page.keyboard.press('Enter')]);
-    await tabTo('pocket-2', 'Shift+Tab');
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/drop')), page.keyboard.press('Enter')]);
+    await key('Enter', 'strike');
+    await tabTo('pocket-2', true);
+    await key('Enter', 'drop');
+    await tabTo('pocket-3');
+    await key(' ', 'drop');
     await tabTo('settle');
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/settle')), page.keyboard.press('Enter')]);
-    assert.equal(sim.app.state.board.onBoard.white, 8, 'the white went in, by keyboard alone');
-    assert.equal(sim.app.state.shots, 1);
+    await key('Enter', 'settle');
+    assert.equal(sim.app.state.board.onBoard.white, 7, 'two whites pocketed');
+    await settled();
+    assert.match(await page.textContent('#log') ?? '', /white into pocket 3.*white into pocket 2.*strike/s);
   });
 
-  it('after a power cut the page asks the display\'s question too', async () => {
-    await shot([[2, 'white']]);
-    await click('#powercut', 'fault');
-    await page.waitForFunction(() => /shot 2 may have been lost in the power cut/.test(document.getElementById('left')!.textContent ?? ''));
-  });
-
-  it('says so when the simulator stops, with no uncaught errors, and comes back with it', async () => {
-    const port = (server.address() as { port: number }).port;
-    server.close();
+  it('when the simulator stops the page says it is reconnecting, throws nothing, and catches up when it is back', async () => {
+    const a = server.address();
+    const port = typeof a === 'object' && a ? a.port : 0;
     server.closeAllConnections();
-    await page.waitForFunction(() => document.body.classList.contains('offline'));
-    await page.click('#settle'); // an action meanwhile fails, said on the page, not thrown
-    await page.waitForFunction(() => /does not answer/.test(document.getElementById('message')!.textContent ?? ''));
+    server.close();
+    await page.waitForFunction(() => document.getElementById('live')!.textContent === 'reconnecting…' && document.body.classList.contains('offline'));
+    await page.click('#settle');
+    await page.waitForFunction(() => document.getElementById('message')!.textContent !== '');
+    assert.equal(await page.textContent('#message'), 'The simulator does not answer: is it still running?');
+    sim.place(0, 300);
     server = await serve(sim, port);
-    await page.waitForFunction(() => !document.body.classList.contains('offline'), undefined, { timeout: 20_000 });
-    assert.equal(await page.textContent('#message'), '');
-    problems = problems.filter((p) => !/ERR_CONNECTION_REFUSED|net::ERR|api\/(events|settle)/.test(p)); // the refused requests themselves
+    await page.waitForFunction(() => document.getElementById('live')!.textContent === '' && !document.body.classList.contains('offline'), undefined, { timeout: 30_000 });
+    await click('#strike', 'strike');
+    assert.deepEqual(sim.strips, [null, null, null, null], 'the page knew where the striker was placed while it was away');
+    // The refused connections of the outage are the browser's console errors; nothing was thrown.
+    assert.deepEqual(problems.filter((p) => p.startsWith('page error')), []);
+    problems = [];
+  });
+
+  it('on a phone (360×740) the table, Strike, the display and its buttons are all on the first screen', async () => {
+    const a = server.address();
+    const phone = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      await phone.goto(`http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/`);
+      await phone.waitForSelector('#score tr');
+      for (const id of ['table', 'piece-black', 'strike', 'display', 'btn-up', 'btn-down', 'btn-select']) {
+        const box = (await phone.locator(`#${id}`).boundingBox())!;
+        assert.ok(box.y >= 0 && box.y + box.height <= 740 && box.x >= 0 && box.x + box.width <= 360, `#${id} in reach without scrolling: ${JSON.stringify(box)}`);
+      }
+    } finally {
+      await phone.close();
+    }
   });
 
   it('on a phone the display and its buttons stay in reach while the table is played', async () => {
@@ -240,5 +277,13 @@ describe('simulator page in a browser', function () {
     assert.equal(await page.textContent('#message'), 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).');
     await settled();
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the display in Portuguese, pixel for pixel');
+    // The event list and the faults line speak it too.
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/fault')), page.selectOption('#stuck', 'p3.b')]);
+    await shot([[2, 'white']]);
+    await settled();
+    await page.waitForFunction(() => document.getElementById('health')!.textContent === 'Avarias agora: p3.b tapado');
+    const log = (await page.textContent('#log')) ?? '';
+    for (const line of ['disparo', 'branca na bolsa 2', 'parado']) assert.ok(log.includes(line), `"${line}" in the event list: ${log}`);
+    assert.doesNotMatch(log, /pocket|strike|settle/, 'no English left');
   });
 });

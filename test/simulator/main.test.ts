@@ -5,10 +5,10 @@
 // repository's .tmp/ so that its packages resolve; the local results server is left out (--no-results:
 // its own tests are test/simulator/sync.test.ts), so that parallel runs share no port or database.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { formatTrace } from '../../src/sensing/trace.ts';
 import { randomMatch } from '../../tools/random-match.ts';
@@ -17,7 +17,7 @@ import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 mkdirSync('.tmp', { recursive: true });
 const dir = mkdtempSync(join('.tmp', 'carrom-sim-'));
-const MAIN = join(dir, 'main.js');
+const MAIN = resolve(dir, 'main.js');
 const RULES = 'one of icf, pt-fpc, si, it-torneo, ro-gamerules, se';
 
 interface Run {
@@ -26,15 +26,16 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the simulator; if it starts (prints its address), stops it and answers what it printed. */
-function simulator(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+/** Runs the simulator; once it has printed `lines` lines (its address: it started), stops it and answers
+ *  what it printed. `o.results`: with its local results server; `o.env`: more environment. */
+function simulator(args: string[], o: { lines?: number; results?: boolean; env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, '--no-results', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [MAIN, ...(o.results ? [] : ['--no-results']), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...o.env }, cwd: o.cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
       stdout += c.toString();
-      if (stdout.includes('\n')) child.kill();
+      if (stdout.split('\n').length > (o.lines ?? 1)) child.kill();
     });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
@@ -68,7 +69,7 @@ describe('the simulator command (npm start)', () => {
     const [typo, bare, twice] = await Promise.all([simulator(['--port', '0', '--rule', 'se']), simulator(['--port', '0', '--rules']), simulator(['--port', '0', '--rules', 'se', '--rules', 'icf'])]);
     refused(twice, '--rules is given twice');
     assert.equal(typo.code, 2);
-    assert.match(typo.stderr, /^simulator: unknown option "--rule" \(options: --port .*--rules .*--no-results\)\n$/);
+    assert.match(typo.stderr, /^simulator: unknown option "--rule" \(options: --port .*--rules .*--no-results --help; --help says what each does\)\n$/);
     assert.equal(typo.stdout, '');
     refused(bare, '--rules needs a value');
   });
@@ -85,54 +86,88 @@ describe('the simulator command (npm start)', () => {
     refused(c, `cannot read ${join(dir, 'none')} (ENOENT)`);
   });
 
-  it('says so when the port is in use, and suggests a port that is free', async () => {
+  it('says so when the port is in use, and suggests one that is free (not the next one, taken by another simulator\'s results server)', async () => {
     const listen = (port: number) =>
-      new Promise<Server | null>((resolve) => {
+      new Promise<Server | null>((done) => {
         const s: Server = createServer();
-        s.once('error', () => resolve(null));
-        s.listen(port, '127.0.0.1', () => resolve(s));
+        s.once('error', () => done(null));
+        s.listen(port, '127.0.0.1', () => done(s));
       });
-    // Two ports in a row taken (as a first simulator and its results server take them).
-    let taken: Server[] = [];
-    for (let i = 0; i < 20 && taken.length < 2; i++) {
+    // Two ports side by side: the table's and, next to it, its results server's.
+    let pair: [Server, Server] | null = null;
+    for (let i = 0; i < 20 && !pair; i++) {
       const first = (await listen(0))!;
-      const next = await listen((first.address() as { port: number }).port + 1);
-      taken = next ? [first, next] : (first.close(), []);
+      const second = await listen((first.address() as { port: number }).port + 1);
+      if (second) pair = [first, second];
+      else first.close();
     }
-    assert.equal(taken.length, 2, 'two free ports in a row');
-    const port = (taken[0].address() as { port: number }).port;
+    assert.ok(pair, 'two ports side by side');
+    const port = (pair[0].address() as { port: number }).port;
     try {
-      const r = await simulator(['--port', String(port)]);
-      assert.equal(r.code, 2);
-      const m = /^simulator: port (\d+) is in use \(another simulator\?\); try --port (\d+), or --port 0 for any free port\n$/.exec(r.stderr);
-      assert.ok(m, r.stderr);
-      assert.equal(Number(m[1]), port);
-      assert.ok(Number(m[2]) > port + 1, `not the taken ${port + 1}: ${m[2]}`);
+      const said = await simulator(['--port', String(port)]);
+      const next = /try --port (\d+), or --port 0 for any free port\n$/.exec(said.stderr);
+      assert.ok(next, said.stderr);
+      assert.ok(Number(next[1]) > port + 1, `${next[1]}: not the table's port, nor its results server's`);
+      refused(said, `port ${port} is in use (another simulator?); try --port ${next[1]}, or --port 0 for any free port`);
+      assert.equal(await simulator(['--port', next[1]]).then((r) => r.code), null, 'the one suggested starts (and is stopped)');
     } finally {
-      for (const t of taken) t.close();
+      pair.forEach((s) => s.close());
     }
   });
 
-  it('--help prints how to start it and exits 0, as carrom --help does', async () => {
-    const r = spawnSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8', timeout: 30_000 });
-    assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^usage: npm start -- \[options\]/);
-    for (const o of ['--port', '--rules', '--setup-code-file', 'CARROM_SETUP_CODE', '--no-results']) assert.ok(r.stdout.includes(o), o);
+  it('--help says what each option does (npm start -- --help)', async () => {
+    const help = await simulator(['--help'], { lines: 1000 });
+    assert.equal(help.code, 0);
+    assert.equal(help.stderr, '');
+    assert.match(help.stdout, /^npm start -- \[options\]/);
+    for (const o of ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--no-results', '--server', '--setup-code', '--setup-code-file', 'CARROM_SETUP_CODE', '--table', '--secret']) assert.ok(help.stdout.includes(`${o} `), `${o} in --help`);
   });
 
-  it('takes the setup code from a file or the environment, out of ps, and refuses it given twice', async () => {
-    const code = `carrom1.club-1.${'ab'.repeat(32)}`;
+  it('takes the setup code from a file or the environment, never printing its secret', async () => {
+    const secret = 'ab'.repeat(32);
     const file = join(dir, 'setup-code.txt');
-    writeFileSync(file, `${code}\n`);
-    const server = ['--server', 'http://127.0.0.1:9', '--port', '0'];
-    const fromFile = await simulator([...server, '--setup-code-file', file]);
-    assert.match(fromFile.stdout, /results to http:\/\/127\.0\.0\.1:9 as club-1\)/, fromFile.stderr);
-    const fromEnv = await simulator(server, { ...process.env, CARROM_SETUP_CODE: code });
-    assert.match(fromEnv.stdout, /as club-1\)/, fromEnv.stderr);
-    refused(await simulator([...server, '--setup-code-file', join(dir, 'none.txt')]), `--setup-code-file: cannot read ${join(dir, 'none.txt')} (ENOENT)`);
-    refused(await simulator([...server, '--setup-code', code], { ...process.env, CARROM_SETUP_CODE: code }), 'the setup code is given twice (--setup-code and CARROM_SETUP_CODE): give it once');
+    writeFileSync(file, `carrom1.hall-7.${secret}\n`);
+    const server = ['--port', '0', '--server', 'http://127.0.0.1:9'];
+    const [fromFile, fromEnv, twice, missing, onLine] = await Promise.all([
+      simulator([...server, '--setup-code-file', file]),
+      simulator(server, { env: { CARROM_SETUP_CODE: `carrom1.hall-8.${secret}` } }),
+      simulator([...server, '--setup-code-file', file], { env: { CARROM_SETUP_CODE: `carrom1.hall-8.${secret}` } }),
+      simulator([...server, '--setup-code-file', join(dir, 'none')]),
+      simulator([...server, '--setup-code', `carrom1.hall-9.${secret}`]),
+    ]);
+    assert.match(fromFile.stdout, /^carrom simulator: http:\/\/localhost:\d+\/ {2}\(icf singles, results to http:\/\/127\.0\.0\.1:9\/? as hall-7\)\n$/);
+    assert.match(fromEnv.stdout, /results to http:\/\/127\.0\.0\.1:9\/? as hall-8\)\n$/);
+    refused(twice, 'the setup code is given twice (--setup-code-file and CARROM_SETUP_CODE): give one');
+    refused(missing, `cannot read ${join(dir, 'none')} (ENOENT)`);
+    assert.match(onLine.stderr, /--setup-code-file FILE or CARROM_SETUP_CODE keep its secret out/, 'the command line is warned about');
+    for (const r of [fromFile, fromEnv, twice, missing, onLine]) assert.ok(!(r.stdout + r.stderr).includes(secret), 'the secret is never printed');
+    refused(await simulator([...server, '--setup-code', `carrom1.hall-9.${secret}`], { env: { CARROM_SETUP_CODE: `carrom1.hall-8.${secret}` } }), 'the setup code is given twice (--setup-code and CARROM_SETUP_CODE): give one');
     writeFileSync(file, 'carrom1.Club.x');
-    assert.match((await simulator([...server, '--setup-code-file', file])).stderr, /^simulator: --setup-code-file: the table id "Club"/);
+    assert.match((await simulator([...server, '--setup-code-file', file])).stderr, new RegExp(`^simulator: --setup-code-file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the table id "Club"`), 'a bad code in the file is refused, naming the file');
+  });
+
+  it('two simulators from one checkout each have their own results database', async function () {
+    this.timeout(60_000);
+    const home = mkdtempSync(join(dir, 'checkout-'));
+    const args = ['--port', '0', '--results-port', '0'];
+    const first = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: home });
+    try {
+      let said = '';
+      first.stdout.on('data', (c: Buffer) => (said += c.toString()));
+      for (let i = 0; i < 300 && !/club page:/.test(said); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(said, /club page: .*\(the local results server: sqlite \.tmp\/simulator-results\.db, table sim-1\)/);
+      const second = await simulator(args, { lines: 2, results: true, cwd: home });
+      assert.match(second.stdout, /club page: .*\(the local results server: sqlite \.tmp\/simulator-results-2\.db, table sim-1\)/);
+      assert.ok(existsSync(join(home, '.tmp/simulator-results.db')), 'the first one\'s database is still there');
+      assert.ok(!existsSync(join(home, '.tmp/simulator-results-2.db.lock')), `the second one let its own go when it stopped: ${JSON.stringify(second)}`);
+    } finally {
+      const exited = new Promise((r) => first.once('exit', r));
+      first.kill();
+      await exited;
+    }
+    assert.ok(!existsSync(join(home, '.tmp/simulator-results.db.lock')), 'and the first one too');
+    const third = await simulator(args, { lines: 2, results: true, cwd: home });
+    assert.match(third.stdout, /sqlite \.tmp\/simulator-results\.db,/, 'the first database is free again');
   });
 
   it('--host: refuses a bad address or one not of this machine; on loopback it starts without the network warning', async () => {

@@ -125,7 +125,7 @@ describe('the simulator with results sync', function () {
     }
   });
 
-  it('two started from one checkout keep a results database each; each is gone once its simulator stops', async () => {
+  it('two started from one checkout keep a results database each; each lets its own go once its simulator stops', async () => {
     const start = () => simulator(['--results-port', '0'], /club page: +http:\/\/127\.0\.0\.1:\d+\/ .*\n/);
     const dbOf = (out: string) => /sqlite (\S+), table sim-1/.exec(out)![1];
     const first = await start();
@@ -139,8 +139,8 @@ describe('the simulator with results sync', function () {
       assert.equal((await fetch(`${club}/api/v1/tables`)).status, 200, 'the first one\'s server still reads its database');
       first.child.kill('SIGTERM');
       await stopped(first.child);
-      assert.ok(!existsSync(a), 'its own database goes with it');
-      assert.ok(existsSync(b));
+      assert.ok(!existsSync(`${a}.lock`), 'its own database is free again (a third one would take it, emptied)');
+      assert.ok(existsSync(`${b}.lock`), 'the second one still holds its own');
     } finally {
       first.child.kill();
       second.child.kill('SIGTERM');

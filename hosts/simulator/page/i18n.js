@@ -15,7 +15,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nothing to strike: place the striker first (click or tap a baseline).',
     keysHint: "keys: ↑ ↓ and Enter or Space (hold to go back)", upTitle: "up (↑)", downTitle: "down (↓)", selectTitle: "select (Enter or Space; hold to go back)",
     upLabel: "up", downLabel: "down", selectLabel: "select", tableLabel: "the carrom table", displayLabel: "the table's display", notesLabel: "what the table asks", warningsLabel: "what the table did not take",
-    waitLost: "Waiting: shot {0} may have been lost in the power cut. Press ● and say what went in (LOST SHOT), or put its pieces back and play it again.", faultsNow: "Faults now: {0}", fault_stuck: "beam {0} stays blocked", fault_blind: "beam {0} sees nothing (the other beam counts)", fault_colourSilent: "colour sensor {0} gives no reading", fault_stripSilent: "strip {0} reports nothing", ev_strike: "strike from seat {0}", ev_pocket: "{0} into pocket {1}", ev_settle: "at rest", ev_undo: "shot taken back", ev_identify: "named: {0}", ev_nocontact: "no contact called", ev_nocross: "no cross called", ev_offboard: "off the board: {0}", ev_foul: "foul called: {0}", ev_colour: "colour chosen: {0}", ev_placed: "men placed", man: "man", unknown: "unknown piece", foul_touch: "touch", foul_technique: "technique", foul_line: "line", foul_backshot: "back shot", foul_placement: "placement", foul_technical: "technical", foul_other: "other", offline: "The simulator does not answer (stopped?): reconnecting…", baseLabel: "baseline of seat {0}: Enter places the striker, ← → move it", pocketLabel: "pocket {0}: Enter drops the chosen piece",
+    tableKeys: "Keys: Tab to a baseline, Enter places the striker, the arrow keys move it; Tab to a pocket, Enter drops the piece.", baseLabel0: "baseline of seat 0",
+    baseLabel1: "baseline of seat 1", baseLabel2: "baseline of seat 2", baseLabel3: "baseline of seat 3", pocketLabel0: "pocket 0", pocketLabel1: "pocket 1",
+    pocketLabel2: "pocket 2", pocketLabel3: "pocket 3", noAnswer: "The simulator does not answer: is it still running?", reconnecting: "reconnecting…",
+    lostShot: "Shot {0} may have been lost in the power cut: press ● to name what went down, or put its pieces back and play it again.", faultsNow: "Faults now: {0}",
+    fact_stuck: "{0} blocked", fact_flapping: "{0} flickering", fact_blind: "{0} sees nothing", fact_colourSilent: "{0} gives no colour", fact_stripSilent: "{0} strip silent",
+    ev_strike: "strike", ev_pocket: "{0} pocketed", ev_pocketAt: "{0} into pocket {1}", ev_settle: "at rest", ev_identify: "named: {0}", ev_identifyAt: "named: {0}, pocket {1}",
+    ev_undo: "undo", call_nocontact: "call: no contact", call_offboard: "call: {0} off the board", call_foul: "foul: {0}", call_nocross: "call: did not cross the line",
+    call_colour: "colour chosen: {0}", call_placed: "men placed", foul_touch: "touch", foul_technique: "technique", foul_line: "line", foul_backshot: "back shot",
+    foul_placement: "placement", foul_technical: "technical", foul_other: "other",
     gameWon: "game {0} won by {1}",
   },
   pt: {
@@ -31,7 +39,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nada a disparar: coloque primeiro o striker (clique ou toque numa linha).',
     keysHint: "teclas: ↑ ↓ e Enter ou Espaço (manter premido para voltar)", upTitle: "para cima (↑)", downTitle: "para baixo (↓)", selectTitle: "selecionar (Enter ou Espaço; manter premido para voltar)",
     upLabel: "para cima", downLabel: "para baixo", selectLabel: "selecionar", tableLabel: "a mesa de carrom", displayLabel: "o ecrã da mesa", notesLabel: "o que a mesa pede", warningsLabel: "o que a mesa não aceitou",
-    waitLost: "À espera: o disparo {0} pode ter-se perdido no corte de energia. Prima ● e diga o que entrou (DISPARO PERDIDO), ou reponha as peças e repita-o.", faultsNow: "Avarias agora: {0}", fault_stuck: "feixe {0} sempre cortado", fault_blind: "feixe {0} não vê nada (conta o outro feixe)", fault_colourSilent: "sensor de cor {0} sem leitura", fault_stripSilent: "linha {0} não responde", ev_strike: "disparo do lugar {0}", ev_pocket: "{0} na bolsa {1}", ev_settle: "parado", ev_undo: "disparo anulado", ev_identify: "identificada: {0}", ev_nocontact: "sem contacto", ev_nocross: "não cruzou", ev_offboard: "fora do tabuleiro: {0}", ev_foul: "falta: {0}", ev_colour: "cor escolhida: {0}", ev_placed: "pedras colocadas", man: "pedra", unknown: "peça desconhecida", foul_touch: "toque", foul_technique: "técnica", foul_line: "linha", foul_backshot: "disparo para trás", foul_placement: "colocação", foul_technical: "técnica (entre disparos)", foul_other: "outra", offline: "O simulador não responde (parado?): a religar…", baseLabel: "linha do lugar {0}: Enter coloca o striker, ← → move-o", pocketLabel: "bolsa {0}: Enter mete a peça escolhida",
+    tableKeys: "Teclas: Tab até uma linha, Enter coloca o striker, as setas movem-no; Tab até uma bolsa, Enter mete a peça.", baseLabel0: "linha do lugar 0",
+    baseLabel1: "linha do lugar 1", baseLabel2: "linha do lugar 2", baseLabel3: "linha do lugar 3", pocketLabel0: "bolsa 0", pocketLabel1: "bolsa 1", pocketLabel2: "bolsa 2",
+    pocketLabel3: "bolsa 3", noAnswer: "O simulador não responde: ainda está a correr?", reconnecting: "a religar…",
+    lostShot: "A jogada {0} pode ter-se perdido no corte de energia: prima ● para dizer o que entrou, ou reponha as peças e jogue-a de novo.", faultsNow: "Avarias agora: {0}",
+    fact_stuck: "{0} tapado", fact_flapping: "{0} intermitente", fact_blind: "{0} não vê nada", fact_colourSilent: "{0} sem cor", fact_stripSilent: "{0} fita muda",
+    ev_strike: "disparo", ev_pocket: "{0} metida", ev_pocketAt: "{0} na bolsa {1}", ev_settle: "parado", ev_identify: "identificada: {0}",
+    ev_identifyAt: "identificada: {0}, bolsa {1}", ev_undo: "desfazer", call_nocontact: "chamada: sem contacto", call_offboard: "chamada: {0} fora da mesa",
+    call_foul: "falta: {0}", call_nocross: "chamada: não cruzou a linha", call_colour: "cor escolhida: {0}", call_placed: "pedras colocadas", foul_touch: "toque",
+    foul_technique: "empurrar", foul_line: "linha", foul_backshot: "recuo", foul_placement: "colocação", foul_technical: "técnica", foul_other: "outra",
     gameWon: "partida {0} ganha por {1}",
   },
   sl: {
@@ -41,14 +57,22 @@ const PAGE_WORDS = {
     singles: 'posamezno', doubles: 'dvojice', three: 'trije', board: 'igra {0}', matchOver: 'konec matcha',
     syncOff: 'Pošiljanje rezultatov: izklopljeno (--no-results)', syncNotSetUp: 'Pošiljanje rezultatov: ni nastavljeno', syncTo: 'Rezultati na {0} kot {1}: {2} v vrsti',
     refused: ', {0} zavrnjenih', sending: ', pošilja',
-    onBoard: 'Na plošči: bele {0}, črne {1}{2}.', withQueen: ', kraljica', queenPending: '{0} je potopil kraljico in jo mora pokriti.', queenCovered: '{0} je pokril kraljico.',
+    onBoard: 'Na plošči: bele {0}, črne {1}{2}.', withQueen: ', kraljica', queenPending: '{0}: kraljica potopljena, treba jo je pokriti.', queenCovered: '{0}: kraljica pokrita.',
     owesOne: '{0} dolguje 1 ploščico', owesMany: '{0} dolguje ploščic: {1}', toShoot: 'Na potezi: {0}.', waitNameOne: 'Čaka: poimenuj 1 ploščico (pritisni ●).', waitNameMany: 'Čaka: poimenuj ploščice, {0} (pritisni ●).',
     waitColour: 'Čaka: {0} izbere barvo (pritisni ●).', waitPlaced: 'Čaka: {0} postavi dolgovane ploščice.', notesOnLog: 'Opombe k zapisu', line: 'Vrstica {0}: {1}',
     nothingToStrike: 'Ni česa udariti: najprej postavi striker (klikni ali tapni osnovno linijo).',
     keysHint: "tipke: ↑ ↓ ter Enter ali preslednica (drži za nazaj)", upTitle: "gor (↑)", downTitle: "dol (↓)", selectTitle: "izberi (Enter ali preslednica; drži za nazaj)",
     upLabel: "gor", downLabel: "dol", selectLabel: "izberi", tableLabel: "miza za carrom", displayLabel: "zaslon mize", notesLabel: "kaj miza zahteva", warningsLabel: "česa miza ni sprejela",
-    waitLost: "Čaka: udarec {0} se je morda izgubil ob izpadu elektrike. Pritisni ● in povej, kaj je padlo (IZGUBLJEN UDAREC), ali vrni ploščice in ga ponovi.", faultsNow: "Okvare zdaj: {0}", fault_stuck: "žarek {0} ostaja prekinjen", fault_blind: "žarek {0} ne vidi ničesar (šteje drugi žarek)", fault_colourSilent: "senzor barve {0} ne daje meritev", fault_stripSilent: "linija {0} ne poroča", ev_strike: "udarec z mesta {0}", ev_pocket: "{0} v luknjo {1}", ev_settle: "mirovanje", ev_undo: "udarec preklican", ev_identify: "poimenovano: {0}", ev_nocontact: "brez stika", ev_nocross: "ni prečkal", ev_offboard: "s plošče: {0}", ev_foul: "prekršek: {0}", ev_colour: "izbrana barva: {0}", ev_placed: "ploščice postavljene", man: "ploščica", unknown: "neznana ploščica", foul_touch: "dotik", foul_technique: "tehnika", foul_line: "linija", foul_backshot: "udarec nazaj", foul_placement: "postavitev", foul_technical: "tehnični", foul_other: "drugo", offline: "Simulator se ne odziva (ustavljen?): ponovno povezujem…", baseLabel: "osnovna linija mesta {0}: Enter postavi striker, ← → ga premika", pocketLabel: "luknja {0}: Enter spusti izbrano ploščico",
-    gameWon: "del {0} dobil {1}",
+    tableKeys: "Tipke: Tab do osnovne linije, Enter postavi striker, puščice ga premikajo; Tab do luknje, Enter potopi ploščico.", baseLabel0: "osnovna linija mesta 0",
+    baseLabel1: "osnovna linija mesta 1", baseLabel2: "osnovna linija mesta 2", baseLabel3: "osnovna linija mesta 3", pocketLabel0: "luknja 0", pocketLabel1: "luknja 1",
+    pocketLabel2: "luknja 2", pocketLabel3: "luknja 3", noAnswer: "Simulator se ne odziva: ali še teče?", reconnecting: "ponovno povezovanje…",
+    lostShot: "Poteza {0} se je morda izgubila ob izpadu elektrike: pritisni ● in povej, kaj je padlo, ali vrni ploščice in jo ponovi.", faultsNow: "Okvare zdaj: {0}",
+    fact_stuck: "{0} zakrit", fact_flapping: "{0} utripa", fact_blind: "{0} ne vidi ničesar", fact_colourSilent: "{0} brez barve", fact_stripSilent: "{0} trak ne javi",
+    ev_strike: "udarec", ev_pocket: "potopljena: {0}", ev_pocketAt: "{0} v luknjo {1}", ev_settle: "mirovanje", ev_identify: "poimenovana: {0}",
+    ev_identifyAt: "poimenovana: {0}, luknja {1}", ev_undo: "razveljavi", call_nocontact: "klic: brez stika", call_offboard: "klic: {0} s plošče", call_foul: "prekršek: {0}",
+    call_nocross: "klic: ni prečkal linije", call_colour: "izbrana barva: {0}", call_placed: "ploščice postavljene", foul_touch: "dotik", foul_technique: "potisk",
+    foul_line: "črta", foul_backshot: "udarec nazaj", foul_placement: "postavitev", foul_technical: "tehnični", foul_other: "drugo",
+    gameWon: "del {0}: zmaga {1}",
   },
   it: {
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
@@ -63,7 +87,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Niente da tirare: prima piazza lo striker (clicca o tocca una linea di base).',
     keysHint: "tasti: ↑ ↓ e Invio o Spazio (tieni premuto per tornare)", upTitle: "su (↑)", downTitle: "giù (↓)", selectTitle: "seleziona (Invio o Spazio; tieni premuto per tornare)",
     upLabel: "su", downLabel: "giù", selectLabel: "seleziona", tableLabel: "il tavolo da carrom", displayLabel: "il display del tavolo", notesLabel: "cosa chiede il tavolo", warningsLabel: "cosa il tavolo non ha accettato",
-    waitLost: "In attesa: il tiro {0} può essere andato perso nel blackout. Premi ● e indica cosa è entrato (TIRO PERSO), o rimetti le pedine e ripetilo.", faultsNow: "Guasti ora: {0}", fault_stuck: "raggio {0} sempre interrotto", fault_blind: "raggio {0} non vede nulla (conta l'altro raggio)", fault_colourSilent: "sensore di colore {0} senza letture", fault_stripSilent: "linea {0} non risponde", ev_strike: "tiro dal posto {0}", ev_pocket: "{0} nella buca {1}", ev_settle: "fermo", ev_undo: "tiro annullato", ev_identify: "indicata: {0}", ev_nocontact: "nessun contatto", ev_nocross: "non ha attraversato", ev_offboard: "fuori dal tavolo: {0}", ev_foul: "fallo: {0}", ev_colour: "colore scelto: {0}", ev_placed: "pedine rimesse", man: "pedina", unknown: "pedina sconosciuta", foul_touch: "tocco", foul_technique: "tecnica", foul_line: "linea", foul_backshot: "tiro all'indietro", foul_placement: "piazzamento", foul_technical: "tecnico", foul_other: "altro", offline: "Il simulatore non risponde (fermo?): riconnessione…", baseLabel: "linea di base del posto {0}: Invio piazza lo striker, ← → lo muovono", pocketLabel: "buca {0}: Invio imbuca la pedina scelta",
+    tableKeys: "Tasti: Tab fino a una linea di base, Invio piazza lo striker, le frecce lo spostano; Tab fino a una buca, Invio imbuca la pedina.",
+    baseLabel0: "linea di base del posto 0", baseLabel1: "linea di base del posto 1", baseLabel2: "linea di base del posto 2", baseLabel3: "linea di base del posto 3",
+    pocketLabel0: "buca 0", pocketLabel1: "buca 1", pocketLabel2: "buca 2", pocketLabel3: "buca 3", noAnswer: "Il simulatore non risponde: è ancora in esecuzione?",
+    reconnecting: "riconnessione…", lostShot: "Il tiro {0} potrebbe essere andato perso nel blackout: premi ● per indicare cosa è entrato, o rimetti le pedine e ripetilo.",
+    faultsNow: "Guasti ora: {0}", fact_stuck: "{0} bloccato", fact_flapping: "{0} intermittente", fact_blind: "{0} non vede nulla", fact_colourSilent: "{0} senza colore",
+    fact_stripSilent: "{0} striscia muta", ev_strike: "tiro", ev_pocket: "{0} imbucata", ev_pocketAt: "{0} nella buca {1}", ev_settle: "fermo", ev_identify: "indicata: {0}",
+    ev_identifyAt: "indicata: {0}, buca {1}", ev_undo: "annulla", call_nocontact: "chiamata: nessun contatto", call_offboard: "chiamata: {0} fuori dal tavolo",
+    call_foul: "fallo: {0}", call_nocross: "chiamata: non ha superato la linea", call_colour: "colore scelto: {0}", call_placed: "pedine rimesse", foul_touch: "tocco",
+    foul_technique: "spinta", foul_line: "linea", foul_backshot: "tiro indietro", foul_placement: "posizione", foul_technical: "tecnico", foul_other: "altro",
     gameWon: "gioco {0} vinto da {1}",
   },
   ro: {
@@ -79,7 +111,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Nimic de lovit: plasați întâi atacantul (clic sau atingeți o linie de bază).',
     keysHint: "taste: ↑ ↓ și Enter sau Spațiu (țineți apăsat pentru înapoi)", upTitle: "sus (↑)", downTitle: "jos (↓)", selectTitle: "selectare (Enter sau Spațiu; țineți apăsat pentru înapoi)",
     upLabel: "sus", downLabel: "jos", selectLabel: "selectare", tableLabel: "masa de carrom", displayLabel: "ecranul mesei", notesLabel: "ce cere masa", warningsLabel: "ce nu a acceptat masa",
-    waitLost: "Se așteaptă: lovitura {0} poate s-a pierdut în pana de curent. Apăsați ● și spuneți ce a intrat (LOVITURĂ PIERDUTĂ), sau puneți piesele înapoi și repetați-o.", faultsNow: "Defecte acum: {0}", fault_stuck: "raza {0} rămâne blocată", fault_blind: "raza {0} nu vede nimic (numără cealaltă rază)", fault_colourSilent: "senzorul de culoare {0} nu dă citiri", fault_stripSilent: "linia {0} nu raportează", ev_strike: "lovitură de la locul {0}", ev_pocket: "{0} în buzunarul {1}", ev_settle: "oprit", ev_undo: "lovitură anulată", ev_identify: "numită: {0}", ev_nocontact: "fără contact", ev_nocross: "nu a trecut", ev_offboard: "în afara tablei: {0}", ev_foul: "fault: {0}", ev_colour: "culoare aleasă: {0}", ev_placed: "piese puse", man: "piesă", unknown: "piesă necunoscută", foul_touch: "atingere", foul_technique: "tehnică", foul_line: "linie", foul_backshot: "lovitură înapoi", foul_placement: "plasare", foul_technical: "tehnic", foul_other: "altul", offline: "Simulatorul nu răspunde (oprit?): reconectare…", baseLabel: "linia de bază a locului {0}: Enter plasează atacantul, ← → îl mută", pocketLabel: "buzunarul {0}: Enter bagă piesa aleasă",
+    tableKeys: "Taste: Tab până la o linie de bază, Enter plasează atacantul, săgețile îl mută; Tab până la un buzunar, Enter bagă piesa.", baseLabel0: "linia de bază a locului 0",
+    baseLabel1: "linia de bază a locului 1", baseLabel2: "linia de bază a locului 2", baseLabel3: "linia de bază a locului 3", pocketLabel0: "buzunarul 0",
+    pocketLabel1: "buzunarul 1", pocketLabel2: "buzunarul 2", pocketLabel3: "buzunarul 3", noAnswer: "Simulatorul nu răspunde: mai rulează?", reconnecting: "reconectare…",
+    lostShot: "Lovitura {0} s-ar fi putut pierde în pana de curent: apăsați ● pentru a spune ce a intrat, sau puneți piesele înapoi și jucați-o din nou.",
+    faultsNow: "Defecte acum: {0}", fact_stuck: "{0} blocată", fact_flapping: "{0} intermitentă", fact_blind: "{0} nu vede nimic", fact_colourSilent: "{0} fără culoare",
+    fact_stripSilent: "{0} bandă mută", ev_strike: "lovitură", ev_pocket: "{0} băgată", ev_pocketAt: "{0} în buzunarul {1}", ev_settle: "oprit", ev_identify: "numită: {0}",
+    ev_identifyAt: "numită: {0}, buzunarul {1}", ev_undo: "anulare", call_nocontact: "apel: fără contact", call_offboard: "apel: {0} în afara tablei", call_foul: "fault: {0}",
+    call_nocross: "apel: nu a trecut linia", call_colour: "culoare aleasă: {0}", call_placed: "piese puse", foul_touch: "atingere", foul_technique: "împingere", foul_line: "linie",
+    foul_backshot: "lovit înapoi", foul_placement: "plasare", foul_technical: "tehnic", foul_other: "altul",
     gameWon: "partida {0} câștigată de {1}",
   },
   sv: {
@@ -95,7 +135,15 @@ const PAGE_WORDS = {
     nothingToStrike: 'Inget att skjuta: placera anfallaren först (klicka eller tryck på en baslinje).',
     keysHint: "tangenter: ↑ ↓ och Enter eller Mellanslag (håll inne för att gå tillbaka)", upTitle: "upp (↑)", downTitle: "ner (↓)", selectTitle: "välj (Enter eller Mellanslag; håll inne för att gå tillbaka)",
     upLabel: "upp", downLabel: "ner", selectLabel: "välj", tableLabel: "carrombordet", displayLabel: "bordets display", notesLabel: "vad bordet ber om", warningsLabel: "vad bordet inte tog emot",
-    waitLost: "Väntar: skott {0} kan ha gått förlorat i strömavbrottet. Tryck ● och ange vad som gick i (FÖRLORAT SKOTT), eller lägg tillbaka pjäserna och spela om det.", faultsNow: "Fel nu: {0}", fault_stuck: "stråle {0} förblir bruten", fault_blind: "stråle {0} ser ingenting (den andra strålen räknar)", fault_colourSilent: "färgsensor {0} ger inga värden", fault_stripSilent: "linje {0} svarar inte", ev_strike: "skott från plats {0}", ev_pocket: "{0} i hål {1}", ev_settle: "stilla", ev_undo: "skottet ångrat", ev_identify: "angiven: {0}", ev_nocontact: "ingen kontakt", ev_nocross: "korsade inte", ev_offboard: "utanför brädet: {0}", ev_foul: "fel: {0}", ev_colour: "vald färg: {0}", ev_placed: "pjäser placerade", man: "pjäs", unknown: "okänd pjäs", foul_touch: "beröring", foul_technique: "teknik", foul_line: "linje", foul_backshot: "bakåtskott", foul_placement: "placering", foul_technical: "tekniskt", foul_other: "annat", offline: "Simulatorn svarar inte (stoppad?): återansluter…", baseLabel: "baslinje vid plats {0}: Enter placerar anfallaren, ← → flyttar den", pocketLabel: "hål {0}: Enter sänker vald pjäs",
+    tableKeys: "Tangenter: Tab till en baslinje, Enter placerar anfallaren, piltangenterna flyttar den; Tab till ett hål, Enter sänker pjäsen.", baseLabel0: "baslinjen för plats 0",
+    baseLabel1: "baslinjen för plats 1", baseLabel2: "baslinjen för plats 2", baseLabel3: "baslinjen för plats 3", pocketLabel0: "hål 0", pocketLabel1: "hål 1",
+    pocketLabel2: "hål 2", pocketLabel3: "hål 3", noAnswer: "Simulatorn svarar inte: körs den fortfarande?", reconnecting: "återansluter…",
+    lostShot: "Slag {0} kan ha gått förlorat i strömavbrottet: tryck ● för att ange vad som sänktes, eller lägg tillbaka pjäserna och spela det igen.", faultsNow: "Fel nu: {0}",
+    fact_stuck: "{0} blockerad", fact_flapping: "{0} fladdrar", fact_blind: "{0} ser ingenting", fact_colourSilent: "{0} ger ingen färg", fact_stripSilent: "{0} list tyst",
+    ev_strike: "slag", ev_pocket: "{0} sänkt", ev_pocketAt: "{0} i hål {1}", ev_settle: "stilla", ev_identify: "angiven: {0}", ev_identifyAt: "angiven: {0}, hål {1}",
+    ev_undo: "ångra", call_nocontact: "anrop: ingen kontakt", call_offboard: "anrop: {0} utanför brädet", call_foul: "foul: {0}", call_nocross: "anrop: korsade inte linjen",
+    call_colour: "vald färg: {0}", call_placed: "pjäser placerade", foul_touch: "beröring", foul_technique: "knuff", foul_line: "linje", foul_backshot: "bakåtskott",
+    foul_placement: "placering", foul_technical: "tekniskt", foul_other: "annat",
     gameWon: "parti {0} vunnet av {1}",
   },
 };
@@ -104,7 +152,7 @@ let pageLanguage = 'en';
 
 /** A page message in the table's language, with {0}, {1}, … filled in. */
 function words(key, ...args) {
-  const t = (PAGE_WORDS[pageLanguage] ?? PAGE_WORDS.en)[key] ?? PAGE_WORDS.en[key];
+  const t = (PAGE_WORDS[pageLanguage] ?? PAGE_WORDS.en)[key] ?? PAGE_WORDS.en[key] ?? key; // a key never seen: itself, not a crash
   return t.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
 }
 
@@ -117,5 +165,5 @@ function speak(lang) {
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = words(el.dataset.i18n);
   // The hints and the names a screen reader says: the keys' hint is how a player learns the keys.
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = words(el.dataset.i18nTitle);
-  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', words(el.dataset.i18nLabel, el.dataset.i18nArg));
+  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', words(el.dataset.i18nLabel));
 }

@@ -10,14 +10,17 @@ const post = async (path, body) => {
   try {
     r = await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
   } catch {
-    // The simulator stopped: say so, as the event stream's reconnecting does, rather than throw.
-    say(words('offline'));
+    // The simulator stopped (or the network between): say so rather than throw; the event stream's
+    // reconnection shows when it is back.
+    say(words('noAnswer'));
     return {};
   }
   const json = await r.json().catch(() => ({}));
   say(r.ok ? '' : (json.error ?? `${path}: ${r.status} ${r.statusText}`));
   return json;
 };
+/** Enter or Space on a focused element of the table (a baseline, a pocket) acts as a click does. */
+const activates = (e) => (e.key === 'Enter' || e.key === ' ') && !e.altKey && !e.ctrlKey && !e.metaKey;
 
 let last = null;
 /** Where the striker rests on each baseline: from the snapshots, and from the answers to place and strike
@@ -25,32 +28,34 @@ let last = null;
 let strips = [null, null, null, null];
 let placing = Promise.resolve();
 
-// Pockets: drop the chosen piece, by click or tap, or from the keyboard (Tab to it, Enter or Space).
+// Pockets: drop the chosen piece (a click, or Enter or Space on a focused pocket).
 const drop = (el) => post('drop', { pocket: Number(el.dataset.pocket), piece: document.querySelector('input[name=piece]:checked').value });
 document.querySelectorAll('.pocket').forEach((el) => {
   el.addEventListener('click', () => drop(el));
   el.addEventListener('keydown', (e) => {
-    if (e.key !== 'Enter' && e.key !== ' ') return;
+    if (!activates(e)) return;
     e.preventDefault();
-    drop(el);
+    if (!e.repeat) drop(el);
   });
 });
 
-// Baselines: place the striker where the click was, in mm along the 530 mm strip; from the keyboard,
-// Enter or Space places it in the middle (or where it rests), ← → move it 25 mm along.
-const place = (seat, mm) => (placing = post('place', { seat, mm: Math.max(40, Math.min(490, Math.round(mm))) }).then((r) => r.strips && drawStriker((strips = r.strips))));
+// Baselines: place the striker where the click was, in mm along the 530 mm strip (40–490 mm reachable).
+const placeAt = (seat, mm) => (placing = post('place', { seat, mm }).then((r) => r.strips && drawStriker((strips = r.strips))));
 document.querySelectorAll('.base').forEach((el) => {
   const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
     const box = el.getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
-    place(seat, 40 + along * 450);
+    placeAt(seat, Math.round(40 + along * 450));
   });
+  // From the keyboard: Enter or Space puts the striker on this baseline (where it rests, or the middle);
+  // the arrows move it along, 10 mm a press (50 with Shift), which is how a player aims.
   el.addEventListener('keydown', (e) => {
-    const step = { ArrowLeft: -25, ArrowRight: 25, ArrowUp: -25, ArrowDown: 25 }[e.key];
-    if (e.key !== 'Enter' && e.key !== ' ' && step === undefined) return;
-    e.preventDefault();
-    place(seat, (strips[seat] ?? 265) + (step ?? 0));
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+    if (!activates(e) && step === undefined) return;
+    e.preventDefault(); // no scrolling, and the arrows are not the device's buttons here
+    const at = Math.round(strips[seat] ?? 265); // the strip reports it to a tenth of a mm
+    placeAt(seat, step === undefined ? at : Math.max(40, Math.min(490, at + step * (e.shiftKey ? 50 : 10))));
   });
 });
 
@@ -170,8 +175,7 @@ function duesWords(dues, sides) {
   const owed = dues.map((d, i) => (d > 0 ? (d === 1 ? words('owesOne', sides[i]) : words('owesMany', sides[i], d)) : '')).filter((x) => x);
   return owed.length ? ` ${owed.join(', ')}.` : '';
 }
-function waitingWords(a, header, sides, lost) {
-  if (lost !== null && lost !== undefined) return ` ${words('waitLost', lost)}`;
+function waitingWords(a, header, sides) {
   if (!a) return '';
   if ('identify' in a) return ` ${a.identify === 1 ? words('waitNameOne') : words('waitNameMany', a.identify)}`;
   if ('colour' in a) return ` ${words('waitColour', sides[a.colour])}`;
@@ -179,27 +183,21 @@ function waitingWords(a, header, sides, lost) {
   return '';
 }
 
-/** A match log event in the page's language ("white into pocket 2", "foul called: touch"). */
+/** A logged event in the page's language: "white into pocket 2", "foul: touch". */
 function eventWords(e) {
   const piece = (p) => words(p);
   switch (e.e) {
-    case 'strike':
-      return words('ev_strike', e.seat ?? '?');
     case 'pocket':
-      return words('ev_pocket', piece(e.piece), e.pocket ?? '?');
-    case 'settle':
-      return words('ev_settle');
-    case 'undo':
-      return words('ev_undo');
     case 'identify':
-      return words('ev_identify', piece(e.piece));
+      return e.pocket !== undefined ? words(`ev_${e.e}At`, piece(e.piece), e.pocket) : words(`ev_${e.e}`, piece(e.piece));
     case 'call':
-      if (e.call === 'offboard') return words('ev_offboard', piece(e.piece));
-      if (e.call === 'foul') return words('ev_foul', words(`foul_${e.kind}`));
-      if (e.call === 'colour') return words('ev_colour', words(e.colour));
-      return words(`ev_${e.call}`);
+      if (e.call === 'foul') return words('call_foul', words(`foul_${e.kind}`));
+      if (e.call === 'offboard') return words('call_offboard', piece(e.piece));
+      if (e.call === 'colour') return words('call_colour', piece(e.colour));
+      return words(`call_${e.call}`);
+    default:
+      return words(`ev_${e.e}`);
   }
-  return e.e;
 }
 
 function render(s) {
@@ -208,30 +206,31 @@ function render(s) {
   drawDisplay(s.display);
   const st = s.state;
   const sides = names(s.header);
-  const gameWon = s.gameEnded ? ` · ${words('gameWon', st.match.games.length, sides[st.match.games[st.match.games.length - 1].winner])}` : '';
+  // Between two games the finished one stays on show, as on the display: its score and its winner.
+  const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
+  const gameWon = ended ? ` · ${words('gameWon', st.match.games.length, sides[ended.winner])}` : '';
   $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
-  // Between two games the finished one stays on show, as on the display.
-  const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
-  const scoreOf = (i) => (ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0));
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
     sides
-      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${scoreOf(i)}</td></tr>`)
+      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides, s.lost)}`;
-  $('notes').innerHTML = s.notes.map((n) => `<li>${esc(n)}</li>`).join('');
+  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
+  // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
+  const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.notes;
+  $('notes').innerHTML = asks.map((n) => `<li>${esc(n)}</li>`).join('');
   $('warnings').innerHTML = s.warnings.map((w) => `<li>${esc(words('line', w.line, w.text))}</li>`).join('');
   $('log').innerHTML = s.log
     .slice()
     .reverse()
     .map((e) => `<li>${(e.t / 1000).toFixed(1)} s ${esc(eventWords(e))}</li>`)
     .join('');
-  // The faults that hold now, in words: none once a self-test or the sensor itself cleared them.
-  $('health').textContent = s.health.length ? words('faultsNow', s.health.map((h) => words(`fault_${h.fact}`, h.channel)).join(', ')) : '';
+  // The faults that hold now (not every fact reported: a beam freed again is no fault).
+  $('health').textContent = s.faultsNow.length ? words('faultsNow', s.faultsNow.map((f) => words(`fact_${f.fact}`, f.channel)).join(', ')) : '';
   $('stuck').value = s.faults.stuck ?? '';
   $('noisy').value = s.faults.noisy ?? '';
   $('nocolour').checked = s.faults.noColour;
@@ -266,15 +265,16 @@ function render(s) {
   document.body.dataset.events = String(s.events);
 }
 
-// The event stream: while the simulator does not answer the page says so and greys the stale table;
-// the stream reconnects by itself, and its first snapshot brings the page back.
+// The event stream. When the simulator stops, the page says it is reconnecting and greys the stale
+// table; EventSource tries again by itself, and the first snapshot after it is back redraws all.
 const stream = new EventSource('/api/events');
-stream.onmessage = (m) => {
-  if (document.body.classList.contains('offline')) say('');
-  document.body.classList.remove('offline');
-  render(JSON.parse(m.data));
+const live = (on) => {
+  document.body.classList.toggle('offline', !on);
+  $('live').textContent = on ? '' : words('reconnecting');
 };
-stream.onerror = () => {
-  document.body.classList.add('offline');
-  say(words('offline'));
+stream.onopen = () => live(true);
+stream.onerror = () => live(false);
+stream.onmessage = (m) => {
+  live(true);
+  render(JSON.parse(m.data));
 };

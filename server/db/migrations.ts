@@ -6,6 +6,7 @@
 import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { schema, type Sql } from './sql.ts';
+import { tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 3,
     name: 'one event feed for every process on the database, forwards refused for good, club keys',
     up: (dialect) => [...feedSchema(dialect), ...forwardSchema()],
+  },
+  {
+    version: 4,
+    name: 'the tournament day: organisers, sessions, tournaments, entrants, rounds, their matches, the change log',
+    up: tournamentSchema,
   },
 ]);
 

@@ -50,7 +50,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
-  const server = createServer(SERVER_TIMEOUTS, handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const server = createServer(SERVER_TIMEOUTS, handler({ store, hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -11,6 +11,10 @@ import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
+import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
+import { handResult, walkover } from './results.ts';
+import { discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
+import { storedMatch } from './state.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
 export interface TournamentContext {
@@ -55,11 +59,44 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
   const read = method === 'GET' || method === 'HEAD';
   const now = c.now;
   const entrant = /^\/entrants\/(\d{1,15})$/.exec(rest);
+  const round = /^\/rounds\/(\d{1,4})(\/swap|\/move|\/publish)?$/.exec(rest);
+  const match = /^\/matches\/(\d{1,15})\/(result|walkover)$/.exec(rest);
   if (read) {
     await tournamentRow(c.sql, id); // a 404 for an unknown tournament, whatever is asked of it
+    const asked = new URL(req.url ?? '/', 'http://x').searchParams.get('round');
     if (rest === '') return json(200, { tournament: await tournamentView(c.sql, id) });
     if (rest === '/entrants') return json(200, { entrants: await listEntrants(c.sql, id) });
     if (rest === '/log') return json(200, { changes: await changesOf(c.sql, id) });
+    if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) });
+    if (rest === '/standings') {
+      const n = await roundParam(c.sql, id, asked);
+      return json(200, { round: n, standings: await standingsAfter(c.sql, id, n) });
+    }
+    if (rest === '/standings.csv') return csvFile(await standingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `standings-${id}.csv`);
+    if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
+    if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
+  } else if (rest === '/rounds' && method === 'POST') {
+    return write(c, req, async (tx, _body, s) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, s.organiser, now())) }));
+  } else if (round && !round[2] && method === 'DELETE') {
+    return write(c, req, async (tx, _body, s) => {
+      await discardRound(tx, id, Number(round[1]), s.organiser, now());
+      return json(200, { discarded: Number(round[1]) });
+    });
+  } else if (round && round[2] && method === 'POST') {
+    const n = Number(round[1]);
+    return write(c, req, async (tx, body, s) => {
+      if (round[2] === '/swap') await swapEntrants(tx, id, n, jsonObject(body), s.organiser, now());
+      else if (round[2] === '/move') await moveMatch(tx, id, n, jsonObject(body), s.organiser, now());
+      else await publishRound(tx, id, n, s.organiser, now());
+      return json(200, { round: await roundView(tx, id, n) });
+    });
+  } else if (match && method === 'POST') {
+    return write(c, req, async (tx, body, s) => {
+      const m = Number(match[1]);
+      if (match[2] === 'result') await handResult(tx, id, m, jsonObject(body), s.organiser, now());
+      else await walkover(tx, id, m, jsonObject(body), s.organiser, now());
+      return json(200, { match: matchView(storedMatch((await tx.all('SELECT * FROM carrom_tmatches WHERE id = ?', [m]))[0])) });
+    });
   } else if (rest === '' && method === 'PATCH') {
     return write(c, req, async (tx, body, s) => {
       await updateTournament(tx, id, jsonObject(body), s.organiser, now());
@@ -74,6 +111,8 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
   }
   return refuse(read ? 404 : 405, read ? `nothing at /api/v1/tournaments/${id}${rest}` : `${method} is not allowed on /api/v1/tournaments/${id}${rest}`);
 }
+
+const csvFile = (body: string, name: string): Answer => ({ status: 200, type: 'text/csv; charset=utf-8', body, headers: { 'Content-Disposition': `attachment; filename="${name}"` } });
 
 function csvText(body: Buffer): string {
   const text = body.toString('utf8');

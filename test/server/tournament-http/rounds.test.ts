@@ -116,6 +116,33 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.deepEqual(sol[1].matches.map((m: Record<string, unknown>) => [m.turn, m.score1, m.score2]), [[1, 25, 13], [1, 0, 25], [1, 25, 0]]);
       });
 
+      it('between rounds takes a withdrawal and a late entry: the next round draws the newcomer and not the one who left', async () => {
+        const { id, ids } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1', 'hall-2'] });
+        const base = `/api/v1/tournaments/${id}`;
+        const [s1, s2, s3, s4] = PLAYERS.slice(0, 4).map((p) => ids.get(p)!);
+        const round1 = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        assert.equal((await api(url, asha, 'PATCH', `${base}/entrants/${s2}`, { withdrawn: true })).status, 409, 'not while round 1 is a draft');
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        for (const m of round1) assert.equal((await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a: 25, b: 10, reason: 'score sheet' })).status, 200);
+        const out = await api(url, asha, 'PATCH', `${base}/entrants/${s2}`, { withdrawn: true });
+        assert.deepEqual([out.status, out.json.entrant.withdrawnAfterRound], [200, 1]);
+        assert.equal((await api(url, asha, 'PATCH', `${base}/entrants/${s3}`, { club: 'Goa' })).status, 409, 'only a withdrawal changes an entrant after round 1');
+        const late = await api(url, asha, 'POST', `${base}/entrants`, { name: 'Eli Sato' });
+        assert.equal(late.status, 201, JSON.stringify(late.json));
+        assert.deepEqual([late.json.entrant.seed, late.json.entrant.enteredRound], [5, 2]);
+        const round2 = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        const drawn = round2.flatMap((m) => [m.a, m.b]);
+        assert.ok(!drawn.includes(s2), 'the withdrawn entrant is not drawn');
+        assert.ok(drawn.includes(late.json.entrant.id), 'the late entry is');
+        assert.deepEqual(round2.map((m) => [m.a, m.b]), [[s1, s3], [s4, late.json.entrant.id]], 'the two winners meet; the newcomer, with no points, meets the one left');
+        const ko = await tournament(PLAYERS.slice(0, 4), { system: 'knockout', tables: ['hall-1', 'hall-2'] });
+        await api(url, asha, 'POST', `/api/v1/tournaments/${ko.id}/rounds`);
+        await api(url, asha, 'POST', `/api/v1/tournaments/${ko.id}/rounds/1/publish`);
+        const koLate = await api(url, asha, 'POST', `/api/v1/tournaments/${ko.id}/entrants`, { name: 'Eli Sato' });
+        assert.equal(koLate.status, 409);
+        assert.equal(koLate.json.error, 'round 1 is drawn: a knockout cannot take late entries');
+      });
+
       it('refuses to publish a round with a match and no table, until the organiser gives it one', async () => {
         const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1'] });
         const base = `/api/v1/tournaments/${id}`;

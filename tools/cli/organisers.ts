@@ -55,8 +55,7 @@ async function oneLine(): Promise<string | null> {
 }
 
 async function askTwice(): Promise<string | null> {
-  const first = await ask('Password: ');
-  const second = await ask('Again: ');
+  const [first, second] = await askHidden(['Password: ', 'Again: ']);
   if (first !== second) {
     say('the two passwords differ: nothing changed');
     return null;
@@ -64,26 +63,33 @@ async function askTwice(): Promise<string | null> {
   return first;
 }
 
-/** One line typed on the terminal, not echoed. */
-function ask(prompt: string): Promise<string> {
-  process.stderr.write(prompt);
+/** A line typed on the terminal for each prompt, not echoed. What is typed ahead (or pasted, both lines
+ * in one chunk) counts for the next prompt. */
+function askHidden(prompts: string[]): Promise<string[]> {
   const stdin = process.stdin;
+  const lines: string[] = [];
+  let typed = '';
+  process.stderr.write(prompts[0]);
   stdin.setRawMode(true);
   stdin.resume();
   return new Promise((resolve) => {
-    let typed = '';
     const onData = (d: Buffer) => {
       for (const ch of d.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') {
-          stdin.off('data', onData);
-          stdin.setRawMode(false);
-          stdin.pause();
-          process.stderr.write('\n');
-          return resolve(typed);
-        }
+        if (lines.length === prompts.length) break;
         if (ch === '\u0003') process.exit(130); // Ctrl-C
-        if (ch === '\u007f' || ch === '\b') typed = [...typed].slice(0, -1).join('');
+        if (ch === '\r' || ch === '\n') {
+          lines.push(typed);
+          typed = '';
+          process.stderr.write('\n');
+          if (lines.length < prompts.length) process.stderr.write(prompts[lines.length]);
+        } else if (ch === '\u007f' || ch === '\b') typed = [...typed].slice(0, -1).join('');
         else typed += ch;
+      }
+      if (lines.length === prompts.length) {
+        stdin.off('data', onData);
+        stdin.setRawMode(false);
+        stdin.pause();
+        resolve(lines);
       }
     };
     stdin.on('data', onData);

@@ -2,9 +2,10 @@
 // SQLite and PostgreSQL, run from the source through tsx: the password from stdin, kept as scrypt, never
 // printed; a reset ends the organiser's sessions, as a removal does.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { openStore } from '../../../server/store.ts';
 import { checkPassword } from '../../../server/tournament-http/passwords.ts';
+import { until } from '../../helpers/answers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 
 const carrom = (args: string[], input = '') => {
@@ -12,8 +13,43 @@ const carrom = (args: string[], input = '') => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) };
 };
 
+/** `--add-organiser` on a terminal (a pseudo-terminal from util-linux's `script`): each password typed
+ * once its prompt is shown. What the terminal showed, and the exit code. */
+async function onTerminal(db: string, name: string, typed: [string, string]): Promise<{ code: number | null; shown: string }> {
+  const command = `${process.execPath} --import tsx tools/carrom.ts serve --add-organiser ${name} --db ${db}`;
+  const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let shown = '';
+  let code: number | null | undefined;
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (shown += d));
+  child.on('exit', (c) => (code = c));
+  await until('the first prompt', () => shown.includes('Password: ') || code !== undefined);
+  child.stdin.write(`${typed[0]}\r`);
+  await until('the second prompt', () => shown.includes('Again: ') || code !== undefined);
+  child.stdin.write(`${typed[1]}\r`);
+  await until('the command has ended', () => code !== undefined);
+  return { code: code ?? null, shown };
+}
+
 describe('carrom serve: the organisers\' commands', function () {
   this.timeout(120_000);
+
+  it('asks for the password twice on a terminal without showing it, and refuses two that differ', async () => {
+    const db = await ENGINES[0].fresh();
+    const differ = await onTerminal(db, 'dee', ['first password', 'other password']);
+    assert.equal(differ.code, 2);
+    assert.match(differ.shown, /the two passwords differ: nothing changed/);
+    const same = await onTerminal(db, 'dee', ['terminal password', 'terminal password']);
+    assert.equal(same.code, 0, same.shown);
+    assert.match(same.shown, /\{"organiser":"dee"\}/);
+    assert.doesNotMatch(differ.shown + same.shown, /password(?!s)/, 'nothing typed is echoed');
+    const store = await openStore(db);
+    try {
+      const [row] = await store.sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', ['dee']);
+      assert.ok(await checkPassword('terminal password', String(row.hash)));
+    } finally {
+      await store.close();
+    }
+  });
 
   it('refuses a bad name or a second command with exit 2, before touching any database', () => {
     const r = carrom(['--add-organiser', 'Asha Rao', '--db', '/nonexistent/x.db']);

@@ -12,7 +12,7 @@ import { addEntrant, importEntrants, listEntrants, patchEntrant } from './entran
 import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
 import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
-import { handResult, walkover } from './results.ts';
+import { handResult, replay, walkover } from './results.ts';
 import { discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from './state.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
@@ -60,7 +60,7 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
   const now = c.now;
   const entrant = /^\/entrants\/(\d{1,15})$/.exec(rest);
   const round = /^\/rounds\/(\d{1,4})(\/swap|\/move|\/publish)?$/.exec(rest);
-  const match = /^\/matches\/(\d{1,15})\/(result|walkover)$/.exec(rest);
+  const match = /^\/matches\/(\d{1,15})\/(result|walkover|replay)$/.exec(rest);
   if (read) {
     await tournamentRow(c.sql, id); // a 404 for an unknown tournament, whatever is asked of it
     const asked = new URL(req.url ?? '/', 'http://x').searchParams.get('round');
@@ -94,7 +94,8 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     return write(c, req, async (tx, body, s) => {
       const m = Number(match[1]);
       if (match[2] === 'result') await handResult(tx, id, m, jsonObject(body), s.organiser, now());
-      else await walkover(tx, id, m, jsonObject(body), s.organiser, now());
+      else if (match[2] === 'walkover') await walkover(tx, id, m, jsonObject(body), s.organiser, now());
+      else await replay(tx, id, m, jsonObject(body), s.organiser, now());
       return json(200, { match: matchView(storedMatch((await tx.all('SELECT * FROM carrom_tmatches WHERE id = ?', [m]))[0])) });
     });
   } else if (rest === '' && method === 'PATCH') {

@@ -81,6 +81,13 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/walkover`, { winner: 'b' })).status, 400, 'a reason is required');
         assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/walkover`, { winner: 'b', reason: 'Chandra did not come' })).status, 200);
         assert.equal((await api(url, null, 'GET', `${base}/rounds/1`)).json.round.status, 'finished');
+        const notOurs = await api(url, asha, 'POST', `${base}/matches/${m1.id}/replay`, { table: 'hall-3', reason: 'x' });
+        assert.equal(notOurs.status, 400, 'hall-3 is not the tournament\'s');
+        const replayed = await api(url, asha, 'POST', `${base}/matches/${m1.id}/replay`, { table: 'hall-2', reason: 'the referee ordered it played again' });
+        assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
+        assert.deepEqual([replayed.json.match.table, replayed.json.match.result, replayed.json.match.status], ['hall-2', null, 'waiting']);
+        assert.equal((await api(url, null, 'GET', `${base}/rounds/1`)).json.round.status, 'published', 'the round waits for the replay');
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${m1.id}/result`, { a: 25, b: 13, reason: 'the replay, on paper' })).status, 200);
 
         // Worked by hand: s1 25-13 s2, s3 0-25 s4 (walkover), s5 a bye (25-0). Points 2 for s1, s4, s5;
         // their Bucholz 0 (s2, s3 and the phantom have none); net s4 +25, s5 +25, s1 +12; totals 25 each, so
@@ -99,7 +106,7 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.deepEqual((await api(url, null, 'GET', `${base}/standings`)).json.standings.map((s: { id: string }) => s.id), [s4, s5, s1, s2, s3], 'a draft\'s bye does not count yet');
 
         const log = (await api(url, null, 'GET', `${base}/log`)).json.changes.map((c: { action: string }) => c.action);
-        assert.deepEqual(log, ['create', 'import', 'draw', 'move', 'swap', 'discard', 'draw', 'publish', 'result', 'walkover', 'draw']);
+        assert.deepEqual(log, ['create', 'import', 'draw', 'move', 'swap', 'discard', 'draw', 'publish', 'result', 'walkover', 'replay', 'result', 'draw']);
         const walk = (await api(url, null, 'GET', `${base}/log`)).json.changes[9];
         assert.deepEqual([walk.organiser, walk.target, walk.before, walk.after, walk.reason], ['asha', { match: m2.id }, { result: null, source: null }, { result: { a: 0, b: 25 }, source: 'walkover' }, 'Chandra did not come']);
 
@@ -107,7 +114,7 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(standingsCsv.split('\r\n')[0], 'rank,name,club,points,bucholz,netscore,totscore,played,won,drawn,lost,byes,withdrawn');
         assert.equal(standingsCsv.split('\r\n')[1], '1,Dee Mensah,Pune,2,0,25,25,1,1,0,0,0,');
         const pairings = (await (await fetch(`${url}${base}/pairings.csv?round=1`)).text()).split('\r\n');
-        assert.deepEqual(pairings.slice(1, 4), ['1,1,hall-1,Asha Rao,Ben Ode,Asha Rao,25,13,hand', '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover', '1,3,,Eli Sato,bye,,25,0,bye']);
+        assert.deepEqual(pairings.slice(1, 4), ['1,1,hall-2,Asha Rao,Ben Ode,Asha Rao,25,13,hand', '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover', '1,3,,Eli Sato,bye,,25,0,bye']);
         assert.equal((await fetch(`${url}${base}/pairings.csv?round=7`)).status, 400);
         const sol = JSON.parse(await (await fetch(`${url}${base}/export.sol`)).text());
         assert.equal(sol.length, 2);

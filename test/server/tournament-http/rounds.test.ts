@@ -150,6 +150,15 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(koLate.json.error, 'round 1 is drawn: a knockout cannot take late entries');
       });
 
+      it('draws one round when six requests ask at once: the others are told the draft is there', async () => {
+        const { id } = await tournament(PLAYERS, { tables: ['hall-1', 'hall-2'] });
+        const both = await Promise.all([1, 2, 3, 4, 5, 6].map(() => api(url, asha, 'POST', `/api/v1/tournaments/${id}/rounds`)));
+        assert.deepEqual(both.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
+        for (const r of both.filter((x) => x.status === 409)) assert.equal(r.json.error, 'round 1 is a draft: publish or discard it first');
+        assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.currentRound, 1);
+        assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}/log`)).json.changes.filter((c: { action: string }) => c.action === 'draw').length, 1);
+      });
+
       it('refuses to publish a round with a match and no table, until the organiser gives it one', async () => {
         const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1'] });
         const base = `/api/v1/tournaments/${id}`;

@@ -55,7 +55,8 @@ function player(v: unknown, at: string): EntryPlayer {
 
 /** The players of a body: `players` ([one] or [two] for doubles), or for singles the player's own fields. */
 function playersOf(body: Body, mode: string): EntryPlayer[] {
-  const ps = 'players' in body ? list(body.players, 'players').map((p, i) => player(p, `players[${i}]`)) : [player(body, 'entrant')];
+  const { seed: _seed, ...own } = body; // the entrant's seed is not the player's
+  const ps = 'players' in body ? list(body.players, 'players').map((p, i) => player(p, `players[${i}]`)) : [player(own, 'entrant')];
   const want = mode === 'doubles' ? 2 : 1;
   if (ps.length !== want) throw new Refusal(400, `players: ${mode} needs ${want} player${want === 1 ? '' : 's'}, not ${ps.length}`);
   return ps;

@@ -92,6 +92,9 @@ describe('tournaments and entrants over HTTP', function () {
         const dee = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants`, { name: 'Dee Mensah', club: 'Accra' });
         assert.equal(dee.status, 201, JSON.stringify(dee.json));
         assert.deepEqual(dee.json.entrant, { id: dee.json.entrant.id, name: 'Dee Mensah', seed: 4, players: [{ name: 'Dee Mensah', firstName: 'Dee', lastName: 'Mensah', club: 'Accra', nationality: null, rating: null }], withdrawn: false, withdrawnAfterRound: null, enteredRound: 1 });
+        const seeded1 = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants`, { name: 'Femi Ade', seed: 7 });
+        assert.deepEqual([seeded1.status, seeded1.json.entrant?.seed], [201, 7], JSON.stringify(seeded1.json));
+        assert.equal((await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants`, { name: 'Gita Bose', seed: 7 })).json.error, 'seed: 7 is taken');
         const twice = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants`, { name: 'asha rao' });
         assert.equal(twice.status, 400);
         assert.match(twice.json.error, /^name: asha rao is entered already/);
@@ -108,9 +111,9 @@ describe('tournaments and entrants over HTTP', function () {
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}/entrants/1`)).status, 404);
         const log = (await api(url, null, 'GET', `/api/v1/tournaments/${id}/log`)).json.changes;
         assert.deepEqual(log.map((c: { action: string; target: unknown }) => [c.action, c.target]), [
-          ['create', {}], ['import', {}], ['enter', { entrant: Number(dee.json.entrant.id) }], ['withdraw', { entrant: Number(dee.json.entrant.id) }], ['update', { entrant: Number(ok.json.entrants[2].id) }],
+          ['create', {}], ['import', {}], ['enter', { entrant: Number(dee.json.entrant.id) }], ['enter', { entrant: Number(seeded1.json.entrant.id) }], ['withdraw', { entrant: Number(dee.json.entrant.id) }], ['update', { entrant: Number(ok.json.entrants[2].id) }],
         ]);
-        assert.deepEqual([log[3].before, log[3].after], [{ withdrawn: false }, { withdrawn: true, withdrawnAfterRound: 0 }]);
+        assert.deepEqual([log[4].before, log[4].after], [{ withdrawn: false }, { withdrawn: true, withdrawnAfterRound: 0 }]);
       });
 
       it('enters a doubles team as its two players, joined by " & "', async () => {

@@ -159,6 +159,32 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}/log`)).json.changes.filter((c: { action: string }) => c.action === 'draw').length, 1);
       });
 
+      it('runs a knockout of four to its final, refusing a drawn match and a round after the final', async () => {
+        const { id, ids } = await tournament(PLAYERS.slice(0, 4), { system: 'knockout', tables: ['hall-1', 'hall-2'] });
+        const base = `/api/v1/tournaments/${id}`;
+        const [s1, s2, s3, s4] = PLAYERS.slice(0, 4).map((p) => ids.get(p)!);
+        const play = async (n: number, scores: [number, number][]) => {
+          const r = await api(url, asha, 'POST', `${base}/rounds`);
+          assert.equal(r.status, 201, JSON.stringify(r.json));
+          await api(url, asha, 'POST', `${base}/rounds/${n}/publish`);
+          for (const [i, m] of (r.json.round.matches as M[]).entries()) {
+            await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a: scores[i][0], b: scores[i][1], reason: 'score sheet' });
+          }
+          return r.json.round.matches as M[];
+        };
+        assert.deepEqual((await play(1, [[25, 3], [12, 12]])).map((m) => [m.a, m.b]), [[s1, s4], [s2, s3]], '1 v 4, 2 v 3');
+        const drawn = await api(url, asha, 'POST', `${base}/rounds`);
+        assert.equal(drawn.status, 422);
+        assert.match(drawn.json.error, /a knockout match needs a winner/);
+        const [, second] = (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches as M[];
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${second.id}/result`, { a: 12, b: 25, reason: 'the tie-break board' })).status, 200);
+        assert.deepEqual((await play(2, [[25, 20]])).map((m) => [m.a, m.b]), [[s1, s3]], 'the final');
+        assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
+        const after = await api(url, asha, 'POST', `${base}/rounds`);
+        assert.equal(after.status, 422);
+        assert.match(after.json.error, /^the knockout is over/);
+      });
+
       it('refuses to publish a round with a match and no table, until the organiser gives it one', async () => {
         const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1'] });
         const base = `/api/v1/tournaments/${id}`;

@@ -1,6 +1,7 @@
-// The request handler: the record interface, the event stream, and the reads. Every request gets an
-// answer: a failure is a 500, or a 503 with Retry-After when the database is away or locked, with a JSON
-// error, and is logged once with its stack. Only a sender that went away mid-body gets none.
+// The request handler: the record interface, the event stream, the reads, and the tournament day's
+// interface (routed to server/tournament-http/). Every request gets an answer: a failure is a 500, or a
+// 503 with Retry-After when the database is away or locked, with a JSON error, and is logged once with
+// its stack. Only a sender that went away mid-body gets none.
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
@@ -10,6 +11,8 @@ import type { Forwarder } from './forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
+import { write } from './tournament-http/answer.ts';
+import { routeTournament } from './tournament-http/routes.ts';
 
 export interface Context {
   store: Store;
@@ -18,6 +21,8 @@ export interface Context {
   forwarder: Forwarder | null;
   now: () => Date;
   log: (line: string) => void;
+  /** The server's --name (the tournaments' default club). */
+  name: string;
 }
 
 /** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
@@ -107,6 +112,9 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
       release();
     }
   }
+  // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
+  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
+  if (tournament) return write(res, tournament, req.method === 'HEAD');
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
   if (path === '/api/v1/events') {
     if (c.hub.subscribe(res)) return;

@@ -54,7 +54,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
-  const server = createServer(SERVER_TIMEOUTS, handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log }));
+  const server = createServer(SERVER_TIMEOUTS, handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' }));
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
 import { schema, type Sql } from './sql.ts';
+import { tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -34,6 +35,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'the leaderboard kept as records arrive: a row per player of each match',
     // Filled from the stored matches when a store opens and finds it empty (server/store.ts).
     up: leaderboardSchema,
+  },
+  {
+    version: 5,
+    name: 'the tournament day: organisers, sessions, tournaments, entrants, rounds, their matches, the change log',
+    up: tournamentSchema,
   },
 ]);
 

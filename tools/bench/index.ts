@@ -11,6 +11,7 @@ import { benchServer } from './server.ts';
 import { benchSync } from './sync.ts';
 import { benchDevice } from './device.ts';
 import { benchTournament } from './tournament.ts';
+import { benchTournamentServer } from './tournament-server.ts';
 
 export interface BenchOptions {
   /** Fewer iterations, for a quick look; each section says how many it ran. */
@@ -31,6 +32,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
   { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20 } : { matches: 6, shots: 40 }) },
   { name: 'tournament', run: (o) => benchTournament({ entrants: 256, rounds: 9, runs: o.quick ? 10 : 50 }) },
+  { name: 'tournament-server', run: (o) => benchTournamentServer({ entrants: 256, rounds: 9, runs: o.quick ? 3 : 10 }) },
 ];
 
 function conditions(o: BenchOptions, names: string[]): string {

@@ -1,7 +1,7 @@
 // `carrom serve`: the club's results server (docs/server.md), or one of the operator's commands on its
 // database, each printing JSON lines on stdout (for programs) and what it did on stderr (for people):
 // --add-table (and the setup code to type into the table), --add-club (on a federation's server),
-// --list-tables, --remove-table, --rebuild.
+// --list-tables, --remove-table, --rebuild, and the organisers' commands (tools/cli/organisers.ts).
 import { statSync } from 'node:fs';
 import { CLUB_ID, clubCode, parseClubCode } from '../../server/club.ts';
 import { rebuild } from '../../server/rebuild.ts';
@@ -10,6 +10,8 @@ import { addTable, listTables, removeTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
+import { ORGANISER_NAME } from '../../server/tournament-http/organisers.ts';
+import { addOrganiserCommand, listOrganisersCommand, removeOrganiserCommand } from './organisers.ts';
 
 export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL)
@@ -23,6 +25,13 @@ export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--fo
                                          records with this version's rules engine
   carrom serve --add-club ID [--secret HEX] [--db DB]
                                          on a federation server: register a club; prints {"club": ID, "key": HEX}
+  carrom serve --add-organiser NAME [--db DB]
+                                         add a tournament organiser (or reset its password): asked twice on a
+                                         terminal, or one line on stdin; prints {"organiser": NAME}
+  carrom serve --list-organisers [--db DB]
+                                         the organisers, one JSON line each (no passwords)
+  carrom serve --remove-organiser NAME [--db DB]
+                                         remove an organiser; its sessions end at once
 `;
 
 interface Args {
@@ -41,15 +50,18 @@ interface Args {
   removeTable: string | null;
   withRecords: boolean;
   rebuild: boolean;
+  addOrganiser: string | null;
+  listOrganisers: boolean;
+  removeOrganiser: string | null;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key']);
-const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser']);
+const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild', '--list-organisers']);
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): Args | string {
   const o: Args = {
     port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true,
-    listTables: false, removeTable: null, withRecords: false, rebuild: false,
+    listTables: false, removeTable: null, withRecords: false, rebuild: false, addOrganiser: null, listOrganisers: false, removeOrganiser: null,
   };
   let clubKey = env.CARROM_CLUB_KEY || null;
   for (let i = 0; i < args.length; i++) {
@@ -58,6 +70,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       if (a === '--no-mdns') o.mdns = false;
       else if (a === '--list-tables') o.listTables = true;
       else if (a === '--with-records') o.withRecords = true;
+      else if (a === '--list-organisers') o.listOrganisers = true;
       else o.rebuild = true;
       continue;
     }
@@ -74,6 +87,10 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       if (!TABLE_ID.test(v)) return `${a}: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
       if (a === '--add-table') o.addTable = v;
       else o.removeTable = v;
+    } else if (a === '--add-organiser' || a === '--remove-organiser') {
+      if (!ORGANISER_NAME.test(v)) return `${a}: an organiser's name is 1–40 characters of a-z, 0-9, -, ., _ (not "${v}")`;
+      if (a === '--add-organiser') o.addOrganiser = v;
+      else o.removeOrganiser = v;
     } else if (a === '--add-club') {
       if (!CLUB_ID.test(v)) return `--add-club: a club id is 1–20 characters of a-z, 0-9, no hyphen (not "${v}")`;
       o.addClub = v;
@@ -88,7 +105,8 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   }
   if (o.secret && !o.addTable && !o.addClub) return '--secret goes with --add-table or --add-club';
   if (o.withRecords && !o.removeTable) return '--with-records goes with --remove-table';
-  const commands = [o.addTable && '--add-table', o.addClub && '--add-club', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild'].filter(Boolean);
+  const commands = [o.addTable && '--add-table', o.addClub && '--add-club', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild',
+    o.addOrganiser && '--add-organiser', o.listOrganisers && '--list-organisers', o.removeOrganiser && '--remove-organiser'].filter(Boolean);
   if (commands.length > 1) return `${commands.join(' and ')}: one at a time`;
   if (clubKey !== null) {
     o.club = parseClubCode(clubKey);
@@ -111,6 +129,9 @@ export async function serveCommand(args: string[]): Promise<number> {
     if (o.listTables) return await onStore(o.db, list);
     if (o.removeTable) return await onStore(o.db, (store) => remove(store, o.removeTable!, o.withRecords));
     if (o.rebuild) return await onStore(o.db, rebuildAll);
+    if (o.addOrganiser) return await onStore(o.db, (store) => addOrganiserCommand(store, o.addOrganiser!));
+    if (o.listOrganisers) return await onStore(o.db, listOrganisersCommand);
+    if (o.removeOrganiser) return await onStore(o.db, (store) => removeOrganiserCommand(store, o.removeOrganiser!));
     warnIfReadable(o.db);
     server = await startResultsServer({ port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined });
   } catch (e) {

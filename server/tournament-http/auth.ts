@@ -1,0 +1,104 @@
+// The login, the sessions and the guard on every write (docs/tournament.md §2): a session cookie, the
+// CSRF token of the session (a form's `csrf` field, or the JSON interface's `Carrom-CSRF` header), and
+// the Origin (or Referer) of the server's own host when the browser sends one. Reads need none of it.
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Sql } from '../db/sql.ts';
+import { HTML_TYPE, json, refuse, seeOther, type Answer } from './answer.ts';
+import { logIn, logOut, newToken, sessionOf, type Session } from './organisers.ts';
+
+export const SESSION_COOKIE = 'carrom_session';
+export const LOGIN_COOKIE = 'carrom_login';
+
+export function cookies(req: IncomingMessage): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return jar;
+}
+
+const secure = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? '; Secure' : '');
+const cookie = (req: IncomingMessage, name: string, value: string, extra = '') => `${name}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}${secure(req)}`;
+
+export const sameToken = (a: string | undefined, b: string): boolean => a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Null when the request's Origin (or, lacking one, its Referer) is the server's own host, or it sends
+ * neither (a script, not a browser); else why not. */
+export function originRefused(req: IncomingMessage): string | null {
+  const given = req.headers.origin ?? req.headers.referer;
+  if (given === undefined) return null;
+  let host: string;
+  try {
+    host = new URL(given).host;
+  } catch {
+    return `the request's origin "${given}" is not a URL`;
+  }
+  return host === req.headers.host ? null : `a write from another origin (${given}) is refused`;
+}
+
+export type Guard = { ok: true; session: Session } | { ok: false; answer: Answer };
+
+/** The session a write may go on: 401 without one, 403 for another origin or a CSRF token that is not
+ * the session's (`csrf`: the form's field, else the header). */
+export async function guardWrite(sql: Sql, req: IncomingMessage, now: Date, csrf: string | undefined): Promise<Guard> {
+  const session = await sessionOf(sql, cookies(req).get(SESSION_COOKIE) ?? null, now);
+  if (!session) return { ok: false, answer: refuse(401, 'log in as an organiser first') };
+  const origin = originRefused(req);
+  if (origin) return { ok: false, answer: refuse(403, origin) };
+  const header = req.headers['carrom-csrf'];
+  const token = csrf ?? (typeof header === 'string' ? header : undefined);
+  if (!sameToken(token, session.csrf)) return { ok: false, answer: refuse(403, token === undefined ? 'the CSRF token is missing (the Carrom-CSRF header, or a form\'s csrf field)' : 'the CSRF token is not this session\'s: load the page again') };
+  return { ok: true, session };
+}
+
+export function loginPage(req: IncomingMessage, status = 200, message = ''): Answer {
+  const token = newToken();
+  const body = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Organiser login</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/club.css"></head>
+<body data-page="login">
+<main>
+<h1>Organiser login</h1>
+${message ? `<p class="error" role="alert">${message}</p>\n` : ''}<form method="post" action="/login">
+<input type="hidden" name="csrf" value="${token}">
+<label>Name <input name="name" autocomplete="username" required maxlength="40"></label>
+<label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+<button type="submit">Log in</button>
+</form>
+</main>
+</body>
+</html>
+`;
+  return { status, type: HTML_TYPE, body, headers: { 'Set-Cookie': cookie(req, LOGIN_COOKIE, token), 'Content-Security-Policy': "default-src 'self'" } };
+}
+
+/** POST /login: the form's token must be the login cookie's (set with the page), then name and password. */
+export async function postLogin(sql: Sql, req: IncomingMessage, form: URLSearchParams, now: Date): Promise<Answer> {
+  const origin = originRefused(req);
+  if (origin) return refuse(403, origin);
+  const given = cookies(req).get(LOGIN_COOKIE);
+  if (!given || !sameToken(form.get('csrf') ?? undefined, given)) return refuse(403, 'the login form\'s token is missing or stale: load /login again');
+  const r = await logIn(sql, form.get('name') ?? '', form.get('password') ?? '', now);
+  if (r.ok) return seeOther('/tournaments', { 'Set-Cookie': [cookie(req, SESSION_COOKIE, r.token), cookie(req, LOGIN_COOKIE, '', '; Max-Age=0')] });
+  if (r.locked !== null) {
+    const page = loginPage(req, 429, `Too many wrong passwords for this name: try again in ${Math.ceil(r.locked / 60)} minute(s).`);
+    return { ...page, headers: { ...page.headers, 'Retry-After': String(r.locked) } };
+  }
+  // The same text for a wrong name and a wrong password.
+  return loginPage(req, 401, 'Wrong name or password.');
+}
+
+export async function postLogout(sql: Sql, req: IncomingMessage, form: URLSearchParams, now: Date): Promise<Answer> {
+  const guard = await guardWrite(sql, req, now, form.get('csrf') ?? undefined);
+  if (!guard.ok) return guard.answer;
+  await logOut(sql, cookies(req).get(SESSION_COOKIE)!);
+  return seeOther('/', { 'Set-Cookie': cookie(req, SESSION_COOKIE, '', '; Max-Age=0') });
+}
+
+export async function getSession(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
+  const session = await sessionOf(sql, cookies(req).get(SESSION_COOKIE) ?? null, now);
+  return session ? json(200, session) : refuse(401, 'no session: log in as an organiser at /login');
+}

@@ -1,0 +1,40 @@
+// The tournament's reads that come from the core (docs/tournament.md §7, §9): the standings after a
+// round, SoL's `.sol`, and the CSV of pairings and standings.
+import type { Sql } from '../db/sql.ts';
+import { pairingsCsv, standingsCsv } from '../tournament/csv.ts';
+import { solDump, type SolPlayer } from '../tournament/sol.ts';
+import { standings, type Standing } from '../tournament/standings.ts';
+import { Refusal } from './answer.ts';
+import { listEntrants } from './entrants.ts';
+import { matchesOf, stateOf } from './state.ts';
+import { currentRound } from './tournaments.ts';
+
+/** `?round=N` as given (1 … the current round), or the current round. */
+export async function roundParam(sql: Sql, tournament: number, given: string | null): Promise<number> {
+  const current = await currentRound(sql, tournament);
+  if (given === null) return current;
+  if (!/^\d{1,4}$/.test(given) || Number(given) < 1 || Number(given) > current) throw new Refusal(400, `round: ${JSON.stringify(given)} is not a round drawn (1 to ${current})`);
+  return Number(given);
+}
+
+export async function standingsAfter(sql: Sql, tournament: number, round: number): Promise<Standing[]> {
+  const { state } = await stateOf(sql, tournament, false, true);
+  return standings(state.entrants, state.matches, { throughRound: round, phantomScore: state.phantomScore });
+}
+
+const clubs = async (sql: Sql, tournament: number) => new Map((await listEntrants(sql, tournament)).flatMap((e) => (e.players[0]?.club ? [[e.id, e.players[0].club] as const] : [])));
+
+export async function standingsCsvOf(sql: Sql, tournament: number, round: number): Promise<string> {
+  return standingsCsv(await standingsAfter(sql, tournament, round), await clubs(sql, tournament));
+}
+
+export async function pairingsCsvOf(sql: Sql, tournament: number, round: number): Promise<string> {
+  const { state } = await stateOf(sql, tournament);
+  return pairingsCsv(round === 0 ? [] : await matchesOf(sql, tournament, round), state.entrants);
+}
+
+export async function solOf(sql: Sql, tournament: number): Promise<string> {
+  const { fields, state } = await stateOf(sql, tournament, false, true);
+  const players = new Map<string, SolPlayer[]>((await listEntrants(sql, tournament)).map((e) => [e.id, e.players.map((p) => ({ firstName: p.firstName, lastName: p.lastName, nationality: p.nationality, club: p.club }))]));
+  return solDump({ tournament: state, name: fields.name, date: fields.date, club: fields.club, championship: fields.championship, players });
+}

@@ -1,0 +1,147 @@
+// Rounds (docs/tournament.md §3.3): drawn by the core as a draft, thrown away, two pairings swapped, a
+// match moved to another table, published. Each write is one entry of the change log (§4), in the same
+// transaction; a round that has started (a result or a board came) no longer changes.
+import type { Sql } from '../db/sql.ts';
+import { drawNextRound } from '../tournament/draw.ts';
+import { TournamentError } from '../tournament/types.ts';
+import { Refusal } from './answer.ts';
+import { logChange } from './changes.ts';
+import { list, text, whole, type Body } from './fields.ts';
+import { matchesOf, stateOf, type StoredMatch } from './state.ts';
+import { currentRound, tournamentRow } from './tournaments.ts';
+
+export interface RoundView {
+  round: number;
+  status: 'draft' | 'published' | 'finished';
+  matches: ReturnType<typeof matchView>[];
+}
+
+export function matchView(m: StoredMatch) {
+  // The boards of the match's records come with the table's side (§5), not served yet: none so far.
+  return { id: m.id, board: m.board, a: m.a, b: m.b, table: m.table, breaker: m.breaker, status: m.status, result: m.result, source: m.source, boards: [], corrected: m.corrected };
+}
+
+async function roundStatus(sql: Sql, tournament: number, round: number): Promise<'draft' | 'published'> {
+  const row = (await sql.all('SELECT status FROM carrom_rounds WHERE tournament_id = ? AND round = ?', [tournament, round]))[0];
+  if (!row) throw new Refusal(404, `tournament ${tournament} has no round ${round}`);
+  return String(row.status) as 'draft' | 'published';
+}
+
+export async function roundView(sql: Sql, tournament: number, round: number): Promise<RoundView> {
+  await tournamentRow(sql, tournament);
+  const stored = await roundStatus(sql, tournament, round);
+  const matches = await matchesOf(sql, tournament, round);
+  const done = stored === 'published' && matches.every((m) => m.result !== null);
+  return { round, status: done ? 'finished' : stored, matches: matches.map(matchView) };
+}
+
+const names = async (sql: Sql, tournament: number): Promise<Map<string, string>> =>
+  new Map((await sql.all('SELECT id, name FROM carrom_entrants WHERE tournament_id = ?', [tournament])).map((r) => [String(r.id), String(r.name)]));
+
+/** Draws the next round as a draft (§6). */
+export async function drawRound(tx: Sql, tournament: number, organiser: string, now: Date): Promise<number> {
+  const { fields, state } = await stateOf(tx, tournament, true);
+  const current = await currentRound(tx, tournament);
+  if (current > 0) {
+    if ((await roundStatus(tx, tournament, current)) === 'draft') throw new Refusal(409, `round ${current} is a draft: publish or discard it first`);
+    const open = state.matches.find((m) => m.round === current && m.result === null);
+    if (open) {
+      const who = await names(tx, tournament);
+      throw new Refusal(409, `round ${current} is not finished: ${who.get(open.a)} v ${open.b === null ? 'bye' : who.get(open.b)} on table ${open.table ?? '(none)'} has no result`);
+    }
+  }
+  if (fields.system === 'swiss' && current >= fields.rounds) throw new Refusal(409, `the tournament's ${fields.rounds} rounds are drawn`);
+  let drawn;
+  try {
+    drawn = drawNextRound(state);
+  } catch (e) {
+    if (e instanceof TournamentError) throw new Refusal(422, e.message);
+    throw e;
+  }
+  const round = current + 1;
+  await tx.run("INSERT INTO carrom_rounds (tournament_id, round, status, published_at) VALUES (?, ?, 'draft', NULL)", [tournament, round]);
+  for (const [i, m] of drawn.entries()) {
+    const bye = m.b === null;
+    await tx.run('INSERT INTO carrom_tmatches (tournament_id, round, board, a, b, table_id, breaker, status, score_a, score_b, source, corrected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)', [
+      tournament, round, i + 1, Number(m.a), bye ? null : Number(m.b), m.table, m.breaker, bye ? 'finished' : 'waiting', m.result?.a ?? null, m.result?.b ?? null, bye ? 'bye' : null,
+    ]);
+  }
+  await logChange(tx, tournament, { by: { organiser }, action: 'draw', target: { round }, before: {}, after: { matches: drawn.length } }, now);
+  return round;
+}
+
+/** The draft, and its matches, thrown away. */
+export async function discardRound(tx: Sql, tournament: number, round: number, organiser: string, now: Date): Promise<void> {
+  await tournamentRow(tx, tournament, true);
+  if ((await roundStatus(tx, tournament, round)) !== 'draft') throw new Refusal(409, `round ${round} is published: it can no longer be thrown away`);
+  const matches = (await matchesOf(tx, tournament, round)).length;
+  await tx.run('DELETE FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [tournament, round]);
+  await tx.run('DELETE FROM carrom_rounds WHERE tournament_id = ? AND round = ?', [tournament, round]);
+  await logChange(tx, tournament, { by: { organiser }, action: 'discard', target: { round }, before: { matches }, after: {} }, now);
+}
+
+/** A match has started once the table reported or a result was entered; a bye never starts. */
+const started = (m: StoredMatch) => m.source !== 'bye' && (m.status === 'playing' || m.result !== null);
+
+function refuseStarted(round: number, ms: StoredMatch[]): void {
+  const s = ms.find(started);
+  if (s) throw new Refusal(409, `round ${round} has started on table ${s.table ?? '(none)'} (match ${s.id}): its pairings can no longer change`);
+}
+
+/** Two entrants trade places in their matches. */
+export async function swapEntrants(tx: Sql, tournament: number, round: number, body: Body, organiser: string, now: Date): Promise<void> {
+  await tournamentRow(tx, tournament, true);
+  await roundStatus(tx, tournament, round);
+  const ids = list(body.entrants, 'entrants').map((e, i) => text(typeof e === 'number' ? String(e) : e, `entrants[${i}]`, 1, 20));
+  if (ids.length !== 2) throw new Refusal(400, `entrants: two to swap, not ${ids.length}`);
+  const matches = await matchesOf(tx, tournament, round);
+  const where = ids.map((id, i) => {
+    const m = matches.find((x) => x.a === id || x.b === id);
+    if (!m) throw new Refusal(404, `entrants[${i}]: entrant ${id} plays no match in round ${round}`);
+    return { m, side: m.a === id ? ('a' as const) : ('b' as const) };
+  });
+  if (where[0].m.id === where[1].m.id) throw new Refusal(409, `entrants ${ids[0]} and ${ids[1]} play each other in match ${where[0].m.id}: there is nothing to swap`);
+  refuseStarted(round, [where[0].m, where[1].m]);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [i, { m, side }] of where.entries()) {
+    const other = ids[1 - i];
+    before[`match ${m.id}`] = { a: m.a, b: m.b };
+    const next = { a: side === 'a' ? other : m.a, b: side === 'b' ? other : m.b };
+    after[`match ${m.id}`] = next;
+    await tx.run(`UPDATE carrom_tmatches SET ${side} = ? WHERE id = ?`, [Number(other), m.id]);
+  }
+  await logChange(tx, tournament, { by: { organiser }, action: 'swap', target: { round }, before, after }, now);
+}
+
+/** A match to another of the tournament's tables; a match already there takes the first's table. */
+export async function moveMatch(tx: Sql, tournament: number, round: number, body: Body, organiser: string, now: Date): Promise<void> {
+  const { fields } = await stateOf(tx, tournament, true);
+  await roundStatus(tx, tournament, round);
+  const id = whole(body.match, 'match', 1, Number.MAX_SAFE_INTEGER);
+  const table = text(body.table, 'table', 1, 40);
+  if (!fields.tables.includes(table)) throw new Refusal(400, `table: ${table} is not one of the tournament's tables (${fields.tables.join(', ') || 'none'})`);
+  const matches = await matchesOf(tx, tournament, round);
+  const m = matches.find((x) => x.id === id);
+  if (!m) throw new Refusal(404, `round ${round} has no match ${id}`);
+  if (m.b === null) throw new Refusal(400, `match ${id} is a bye: it has no table`);
+  if (m.table === table) return;
+  const there = matches.find((x) => x.table === table);
+  refuseStarted(round, there ? [m, there] : [m]);
+  await tx.run('UPDATE carrom_tmatches SET table_id = ? WHERE id = ?', [table, m.id]);
+  if (there) await tx.run('UPDATE carrom_tmatches SET table_id = ? WHERE id = ?', [m.table, there.id]);
+  await logChange(tx, tournament, { by: { organiser }, action: 'move', target: { match: m.id }, before: { table: m.table }, after: { table, ...(there ? { [`match ${there.id}`]: m.table } : {}) } }, now);
+}
+
+/** The draft becomes the round: every match but a bye needs a table first. */
+export async function publishRound(tx: Sql, tournament: number, round: number, organiser: string, now: Date): Promise<void> {
+  await tournamentRow(tx, tournament, true);
+  if ((await roundStatus(tx, tournament, round)) !== 'draft') throw new Refusal(409, `round ${round} is published already`);
+  const waiting = (await matchesOf(tx, tournament, round)).find((m) => m.b !== null && m.table === null);
+  if (waiting) {
+    const who = await names(tx, tournament);
+    throw new Refusal(409, `match ${waiting.id} (${who.get(waiting.a)} v ${who.get(waiting.b!)}) has no table: move it to one, or add a table to the tournament`);
+  }
+  await tx.run("UPDATE carrom_rounds SET status = 'published', published_at = ? WHERE tournament_id = ? AND round = ?", [now.toISOString(), tournament, round]);
+  await logChange(tx, tournament, { by: { organiser }, action: 'publish', target: { round }, before: { status: 'draft' }, after: { status: 'published' } }, now);
+}

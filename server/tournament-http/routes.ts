@@ -1,0 +1,151 @@
+// The tournament's HTTP interface (docs/tournament.md §2–§4), routed from server/http.ts: the login and
+// the session, then /api/v1/tournaments. Reads are public; every write goes through `write`, which reads
+// the body, checks the session, the origin and the CSRF token (auth.ts), and runs the change in one
+// transaction with its change log entry: a refusal (Refusal) rolls all of it back.
+import type { IncomingMessage } from 'node:http';
+import { readBody } from '../body.ts';
+import type { Sql } from '../db/sql.ts';
+import { refuse, json, Refusal, type Answer } from './answer.ts';
+import { getSession, guardWrite, loginPage, postLogin, postLogout } from './auth.ts';
+import { changesOf } from './changes.ts';
+import { addEntrant, importEntrants, listEntrants, patchEntrant } from './entrants.ts';
+import { jsonObject, type Body } from './fields.ts';
+import type { Session } from './organisers.ts';
+import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
+import { handResult, replay, walkover } from './results.ts';
+import { discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
+import { storedMatch } from './state.ts';
+import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
+
+export interface TournamentContext {
+  sql: Sql;
+  now: () => Date;
+  /** The server's --name: a tournament's default club for the .sol export. */
+  serverName: string;
+}
+
+/** The largest body a write takes: an entry list of a few thousand lines. */
+export const WRITE_MAX = 1 << 20;
+
+const TOURNAMENT = /^\/api\/v1\/tournaments(?:\/(\d{1,15})(\/.*)?)?$/;
+
+/** The answer for a path of the tournament's, or null for any other path. */
+export async function routeTournament(c: TournamentContext, req: IncomingMessage, path: string): Promise<Answer | null> {
+  const method = req.method ?? 'GET';
+  const read = method === 'GET' || method === 'HEAD';
+  if (path === '/login') {
+    if (read) return loginPage(req);
+    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now()));
+    return refuse(405, `${method} is not allowed on ${path}`);
+  }
+  if (path === '/logout') return method === 'POST' ? form(req, (f) => postLogout(c.sql, req, f, c.now())) : refuse(405, 'log out with POST');
+  if (path === '/api/v1/session') return read ? getSession(c.sql, req, c.now()) : refuse(405, `${method} is not allowed on ${path}`);
+  const m = TOURNAMENT.exec(path);
+  if (!m) return null;
+  try {
+    if (m[1] === undefined) {
+      if (read) return json(200, { tournaments: await listTournaments(c.sql) });
+      if (method === 'POST') return await write(c, req, async (tx, body, s) => json(201, { tournament: await tournamentView(tx, await createTournament(tx, jsonObject(body), s.organiser, c.serverName, c.now())) }));
+      return refuse(405, `${method} is not allowed on ${path}`);
+    }
+    return await routeOne(c, req, method, Number(m[1]), m[2] ?? '');
+  } catch (e) {
+    if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);
+    throw e;
+  }
+}
+
+async function routeOne(c: TournamentContext, req: IncomingMessage, method: string, id: number, rest: string): Promise<Answer> {
+  const read = method === 'GET' || method === 'HEAD';
+  const now = c.now;
+  const entrant = /^\/entrants\/(\d{1,15})$/.exec(rest);
+  const round = /^\/rounds\/(\d{1,4})(\/swap|\/move|\/publish)?$/.exec(rest);
+  const match = /^\/matches\/(\d{1,15})\/(result|walkover|replay)$/.exec(rest);
+  if (read) {
+    await tournamentRow(c.sql, id); // a 404 for an unknown tournament, whatever is asked of it
+    const asked = new URL(req.url ?? '/', 'http://x').searchParams.get('round');
+    if (rest === '') return json(200, { tournament: await tournamentView(c.sql, id) });
+    if (rest === '/entrants') return json(200, { entrants: await listEntrants(c.sql, id) });
+    if (rest === '/log') return json(200, { changes: await changesOf(c.sql, id) });
+    if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) });
+    if (rest === '/standings') {
+      const n = await roundParam(c.sql, id, asked);
+      return json(200, { round: n, standings: await standingsAfter(c.sql, id, n) });
+    }
+    if (rest === '/standings.csv') return csvFile(await standingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `standings-${id}.csv`);
+    if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
+    if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
+  } else if (rest === '/rounds' && method === 'POST') {
+    return write(c, req, async (tx, _body, s) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, s.organiser, now())) }));
+  } else if (round && !round[2] && method === 'DELETE') {
+    return write(c, req, async (tx, _body, s) => {
+      await discardRound(tx, id, Number(round[1]), s.organiser, now());
+      return json(200, { discarded: Number(round[1]) });
+    });
+  } else if (round && round[2] && method === 'POST') {
+    const n = Number(round[1]);
+    return write(c, req, async (tx, body, s) => {
+      if (round[2] === '/swap') await swapEntrants(tx, id, n, jsonObject(body), s.organiser, now());
+      else if (round[2] === '/move') await moveMatch(tx, id, n, jsonObject(body), s.organiser, now());
+      else await publishRound(tx, id, n, s.organiser, now());
+      return json(200, { round: await roundView(tx, id, n) });
+    });
+  } else if (match && method === 'POST') {
+    return write(c, req, async (tx, body, s) => {
+      const m = Number(match[1]);
+      if (match[2] === 'result') await handResult(tx, id, m, jsonObject(body), s.organiser, now());
+      else if (match[2] === 'walkover') await walkover(tx, id, m, jsonObject(body), s.organiser, now());
+      else await replay(tx, id, m, jsonObject(body), s.organiser, now());
+      return json(200, { match: matchView(storedMatch((await tx.all('SELECT * FROM carrom_tmatches WHERE id = ?', [m]))[0])) });
+    });
+  } else if (rest === '' && method === 'PATCH') {
+    return write(c, req, async (tx, body, s) => {
+      await updateTournament(tx, id, jsonObject(body), s.organiser, now());
+      return json(200, { tournament: await tournamentView(tx, id) });
+    });
+  } else if (rest === '/entrants' && method === 'POST') {
+    return write(c, req, async (tx, body, s) => json(201, { entrant: await addEntrant(tx, id, jsonObject(body), s.organiser, now()) }));
+  } else if (rest === '/entrants.csv' && method === 'POST') {
+    return write(c, req, async (tx, body, s) => json(201, { entrants: await importEntrants(tx, id, csvText(body), s.organiser, now()) }));
+  } else if (entrant && method === 'PATCH') {
+    return write(c, req, async (tx, body, s) => json(200, { entrant: await patchEntrant(tx, id, Number(entrant[1]), jsonObject(body), s.organiser, now()) }));
+  }
+  return refuse(read ? 404 : 405, read ? `nothing at /api/v1/tournaments/${id}${rest}` : `${method} is not allowed on /api/v1/tournaments/${id}${rest}`);
+}
+
+const csvFile = (body: string, name: string): Answer => ({ status: 200, type: 'text/csv; charset=utf-8', body, headers: { 'Content-Disposition': `attachment; filename="${name}"` } });
+
+function csvText(body: Buffer): string {
+  const text = body.toString('utf8');
+  if (text.includes('\uFFFD')) throw new Refusal(400, 'the CSV is not UTF-8');
+  return text;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const body = await readBody(req, WRITE_MAX);
+  if (body === null) throw new Refusal(413, `body over ${WRITE_MAX >> 20} MiB`);
+  return body;
+}
+
+/** A write of the JSON interface: the session, origin and CSRF first (nothing is changed without them),
+ * then `work` in one transaction. */
+async function write(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session) => Promise<Answer>): Promise<Answer> {
+  const body = await bodyOf(req);
+  const guard = await guardWrite(c.sql, req, c.now(), undefined);
+  if (!guard.ok) return guard.answer;
+  return c.sql.transaction((tx) => work(tx, body, guard.session));
+}
+
+/** A form post (the login, the logout): its fields. */
+async function form(req: IncomingMessage, work: (f: URLSearchParams) => Promise<Answer>): Promise<Answer> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!type.startsWith('application/x-www-form-urlencoded')) return refuse(400, 'the body must be a form (application/x-www-form-urlencoded)');
+  try {
+    return await work(new URLSearchParams((await bodyOf(req)).toString('utf8')));
+  } catch (e) {
+    if (e instanceof Refusal) return refuse(e.status, e.message);
+    throw e;
+  }
+}
+
+export type { Body };

@@ -1,0 +1,34 @@
+// The tables of the tournament day (docs/tournament.md §1–§4), added in one migration step
+// (server/db/migrations.ts): organisers and their sessions, the failed logins that lock a name out, the
+// tournaments, their entrants, rounds and matches, and the change log.
+import type { Sql } from '../db/sql.ts';
+
+export function tournamentSchema(dialect: Sql['dialect']): string[] {
+  const serial = dialect === 'sqlite' ? 'INTEGER PRIMARY KEY' : 'BIGSERIAL PRIMARY KEY';
+  return [
+    // `hash` is scrypt's, with its parameters and salt (passwords.ts); never the password.
+    `CREATE TABLE carrom_organisers (name TEXT PRIMARY KEY, hash TEXT NOT NULL, added_at TEXT NOT NULL, last_login_at TEXT)`,
+    // Only the SHA-256 of a session's token is kept: a copy of the database logs nobody in.
+    `CREATE TABLE carrom_sessions (token_hash TEXT PRIMARY KEY, organiser TEXT NOT NULL REFERENCES carrom_organisers(name) ON DELETE CASCADE,
+      csrf TEXT NOT NULL, created_at TEXT NOT NULL, seen_at TEXT NOT NULL)`,
+    `CREATE TABLE carrom_login_failures (name TEXT NOT NULL, at TEXT NOT NULL)`,
+    `CREATE INDEX carrom_login_failures_name ON carrom_login_failures (name, at)`,
+    // The fields the core and the pages need are columns; `rules_options` and `table_ids` are JSON.
+    `CREATE TABLE carrom_tournaments (id ${serial}, name TEXT NOT NULL, date TEXT NOT NULL, rules TEXT NOT NULL,
+      rules_options TEXT NOT NULL, mode TEXT NOT NULL, system TEXT NOT NULL, couplings TEXT NOT NULL, rounds INTEGER NOT NULL,
+      phantom_score INTEGER NOT NULL, table_ids TEXT NOT NULL, club TEXT NOT NULL, championship TEXT NOT NULL, log_seq INTEGER NOT NULL)`,
+    // `players` is JSON: one, or two for doubles, each {name, firstName, lastName, club, nationality, rating}.
+    `CREATE TABLE carrom_entrants (id ${serial}, tournament_id BIGINT NOT NULL REFERENCES carrom_tournaments(id),
+      name TEXT NOT NULL, seed INTEGER NOT NULL, players TEXT NOT NULL, withdrawn_after INTEGER, entered_round INTEGER NOT NULL)`,
+    `CREATE INDEX carrom_entrants_tournament ON carrom_entrants (tournament_id)`,
+    `CREATE TABLE carrom_rounds (tournament_id BIGINT NOT NULL REFERENCES carrom_tournaments(id), round INTEGER NOT NULL,
+      status TEXT NOT NULL, published_at TEXT, PRIMARY KEY (tournament_id, round))`,
+    `CREATE TABLE carrom_tmatches (id ${serial}, tournament_id BIGINT NOT NULL REFERENCES carrom_tournaments(id), round INTEGER NOT NULL,
+      board INTEGER NOT NULL, a BIGINT NOT NULL, b BIGINT, table_id TEXT, breaker TEXT NOT NULL, status TEXT NOT NULL,
+      score_a INTEGER, score_b INTEGER, source TEXT, corrected INTEGER NOT NULL)`,
+    `CREATE INDEX carrom_tmatches_round ON carrom_tmatches (tournament_id, round)`,
+    `CREATE TABLE carrom_changes (tournament_id BIGINT NOT NULL REFERENCES carrom_tournaments(id), seq INTEGER NOT NULL, at TEXT NOT NULL,
+      organiser TEXT, table_id TEXT, action TEXT NOT NULL, target TEXT NOT NULL, before_json TEXT NOT NULL, after_json TEXT NOT NULL, reason TEXT,
+      PRIMARY KEY (tournament_id, seq))`,
+  ];
+}

@@ -1,0 +1,152 @@
+// Tournaments (docs/tournament.md §3.1): created, read, listed and changed, each change logged (§4).
+// `system`, `mode`, `rules`, `options`, `couplings` and `phantomScore` are fixed once round 1 is drawn:
+// the draw and the byes' scores depended on them.
+import { start } from '../../src/rules/index.ts';
+import type { Row, Sql } from '../db/sql.ts';
+import { PHANTOM_SCORE } from '../tournament/types.ts';
+import { Refusal } from './answer.ts';
+import { logChange } from './changes.ts';
+import { date, list, object, oneOf, onlyKnown, text, whole, type Body } from './fields.ts';
+
+export const SYSTEMS = ['swiss', 'knockout', 'all-play-all'] as const;
+export const MODES = ['singles', 'doubles'] as const;
+export const COUPLINGS = ['serial', 'dazed', 'staggered'] as const;
+const FIELDS = ['name', 'date', 'rules', 'options', 'mode', 'system', 'couplings', 'rounds', 'phantomScore', 'tables', 'club', 'championship'] as const;
+/** Fixed once round 1 is drawn. */
+const BEFORE_ROUND_1: readonly string[] = ['system', 'mode', 'rules', 'options', 'couplings', 'phantomScore'];
+
+export interface TournamentFields {
+  name: string;
+  date: string;
+  rules: string;
+  options: Record<string, unknown>;
+  mode: (typeof MODES)[number];
+  system: (typeof SYSTEMS)[number];
+  couplings: (typeof COUPLINGS)[number];
+  rounds: number;
+  phantomScore: number;
+  tables: string[];
+  club: string;
+  championship: string;
+}
+
+export interface TournamentView extends TournamentFields {
+  id: number;
+  status: 'registration' | 'running' | 'finished';
+  currentRound: number;
+}
+
+/** The fields given, checked, over `base` (the defaults for a new one, the tournament as it is for a change). */
+async function checkFields(sql: Sql, body: Body, base: TournamentFields): Promise<TournamentFields> {
+  onlyKnown(body, FIELDS);
+  const f = { ...base };
+  if ('name' in body) f.name = text(body.name, 'name', 1, 120);
+  if ('date' in body) f.date = date(body.date, 'date');
+  if ('rules' in body) f.rules = text(body.rules, 'rules', 1, 40);
+  if ('options' in body) f.options = object(body.options, 'options');
+  if ('mode' in body) f.mode = oneOf(body.mode, 'mode', MODES);
+  if ('system' in body) f.system = oneOf(body.system, 'system', SYSTEMS);
+  if ('couplings' in body) f.couplings = oneOf(body.couplings, 'couplings', COUPLINGS);
+  if ('rounds' in body) f.rounds = whole(body.rounds, 'rounds', 1, 99);
+  if ('phantomScore' in body) f.phantomScore = whole(body.phantomScore, 'phantomScore', 1, 25);
+  if ('club' in body) f.club = text(body.club, 'club', 1, 120);
+  if ('championship' in body) f.championship = text(body.championship, 'championship', 1, 120);
+  if ('tables' in body) {
+    const known = new Set((await sql.all('SELECT id FROM carrom_tables')).map((r) => String(r.id)));
+    f.tables = list(body.tables, 'tables').map((t, i) => {
+      const id = text(t, `tables[${i}]`, 1, 40);
+      if (!known.has(id)) throw new Refusal(400, `tables[${i}]: ${id} is not a registered table`);
+      return id;
+    });
+    const twice = f.tables.find((t, i) => f.tables.indexOf(t) !== i);
+    if (twice) throw new Refusal(400, `tables: ${twice} is listed twice`);
+  }
+  // The rules engine is the judge of a preset and its options, as when a table starts a match.
+  const players = f.mode === 'doubles' ? ['A', 'B', 'C', 'D'] : ['A', 'B'];
+  const s = start({ carrom: 1, rules: f.rules, mode: f.mode, players, breaker: 0, options: f.options });
+  if (!s.ok) throw new Refusal(400, `rules: ${s.error}`);
+  return f;
+}
+
+export async function createTournament(tx: Sql, body: Body, organiser: string, serverName: string, now: Date): Promise<number> {
+  for (const required of ['name', 'date', 'rules']) if (!(required in body)) throw new Refusal(400, `${required}: missing`);
+  const name = text(body.name, 'name', 1, 120);
+  const defaults: TournamentFields = {
+    name, date: '', rules: '', options: {}, mode: 'singles', system: 'swiss', couplings: 'serial', rounds: 5, phantomScore: PHANTOM_SCORE,
+    tables: [], club: serverName, championship: name,
+  };
+  const f = await checkFields(tx, body, defaults);
+  const values = [f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship];
+  const rows = await tx.all(`INSERT INTO carrom_tournaments (name, date, rules, rules_options, mode, system, couplings, rounds, phantom_score, table_ids, club, championship, log_seq)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`, values);
+  const id = Number(rows[0].id);
+  await logChange(tx, id, { by: { organiser }, action: 'create', target: {}, before: {}, after: { ...f } }, now);
+  return id;
+}
+
+/** The tournament's row, locked for the transaction on PostgreSQL; a 404 if there is none. */
+export async function tournamentRow(sql: Sql, id: number, lock = false): Promise<Row> {
+  const row = (await sql.all(`SELECT * FROM carrom_tournaments WHERE id = ?${lock && sql.dialect === 'postgres' ? ' FOR UPDATE' : ''}`, [id]))[0];
+  if (!row) throw new Refusal(404, `no tournament ${id}`);
+  return row;
+}
+
+export function fieldsOf(r: Row): TournamentFields {
+  return {
+    name: String(r.name), date: String(r.date), rules: String(r.rules), options: JSON.parse(String(r.rules_options)),
+    mode: String(r.mode) as TournamentFields['mode'], system: String(r.system) as TournamentFields['system'], couplings: String(r.couplings) as TournamentFields['couplings'],
+    rounds: Number(r.rounds), phantomScore: Number(r.phantom_score), tables: JSON.parse(String(r.table_ids)), club: String(r.club), championship: String(r.championship),
+  };
+}
+
+/** The highest round drawn (a draft too), 0 before the first. */
+export async function currentRound(sql: Sql, id: number): Promise<number> {
+  return Number((await sql.all('SELECT MAX(round) AS r FROM carrom_rounds WHERE tournament_id = ?', [id]))[0].r ?? 0);
+}
+
+export async function tournamentView(sql: Sql, id: number): Promise<TournamentView> {
+  const row = await tournamentRow(sql, id);
+  const f = fieldsOf(row);
+  const round = await currentRound(sql, id);
+  return { id, ...f, status: round === 0 ? 'registration' : (await finished(sql, id, f, round)) ? 'finished' : 'running', currentRound: round };
+}
+
+/** The last round has every result and no further one can be drawn. */
+async function finished(sql: Sql, id: number, f: TournamentFields, round: number): Promise<boolean> {
+  const last = await sql.all('SELECT score_a FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [id, round]);
+  if (last.some((m) => m.score_a === null)) return false;
+  if (f.system === 'swiss') return round >= f.rounds;
+  if (f.system === 'knockout') return last.length === 1;
+  const entrants = Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ?', [id]))[0].n);
+  return round >= (entrants % 2 === 0 ? entrants - 1 : entrants);
+}
+
+export async function listTournaments(sql: Sql): Promise<Pick<TournamentView, 'id' | 'name' | 'date' | 'system' | 'status' | 'currentRound'>[]> {
+  const rows = await sql.all('SELECT id FROM carrom_tournaments ORDER BY date DESC, id DESC');
+  const out = [];
+  for (const r of rows) {
+    const t = await tournamentView(sql, Number(r.id));
+    out.push({ id: t.id, name: t.name, date: t.date, system: t.system, status: t.status, currentRound: t.currentRound });
+  }
+  return out;
+}
+
+export async function updateTournament(tx: Sql, id: number, body: Body, organiser: string, now: Date): Promise<void> {
+  const was = fieldsOf(await tournamentRow(tx, id, true));
+  const f = await checkFields(tx, body, was);
+  const round = await currentRound(tx, id);
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const k of FIELDS) {
+    if (JSON.stringify(was[k]) === JSON.stringify(f[k])) continue;
+    if (round > 0 && BEFORE_ROUND_1.includes(k)) throw new Refusal(409, `${k} can no longer change: round 1 is drawn`);
+    before[k] = was[k];
+    after[k] = f[k];
+  }
+  if (f.system === 'swiss' && f.rounds < round) throw new Refusal(409, `rounds: ${round} rounds are drawn already`);
+  if (Object.keys(after).length === 0) return;
+  await tx.run('UPDATE carrom_tournaments SET name = ?, date = ?, rules = ?, rules_options = ?, mode = ?, system = ?, couplings = ?, rounds = ?, phantom_score = ?, table_ids = ?, club = ?, championship = ? WHERE id = ?', [
+    f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship, id,
+  ]);
+  await logChange(tx, id, { by: { organiser }, action: 'update', target: {}, before, after }, now);
+}

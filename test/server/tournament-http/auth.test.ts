@@ -1,0 +1,107 @@
+// The organiser's login, sessions and the guard on every write (docs/tournament.md §2), over real HTTP on
+// loopback, on SQLite and PostgreSQL: reads are public; a write needs a session (401), our own origin and
+// the session's CSRF token (403), and is refused without them with nothing changed; sessions end after 2
+// idle hours or 12 in all, or at logout; five wrong passwords lock a name out for ten minutes.
+import assert from 'node:assert/strict';
+import type { ResultsServer } from '../../../server/index.ts';
+import { ENGINES } from '../../helpers/databases.ts';
+import { api, logIn, loginForm, postLogin, tournamentServer, withOrganiser, type Clock } from '../../helpers/organiser.ts';
+
+const PASSWORD = 'a long enough password';
+const OPEN = { name: 'Club open', date: '2026-12-01', rules: 'icf' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('the organiser\'s login and the guard on writes', function () {
+  this.timeout(120_000);
+  for (const engine of ENGINES) {
+    describe(engine.name, () => {
+      let server: ResultsServer;
+      let clock: Clock;
+      let url: string;
+      beforeEach(async () => {
+        ({ server, clock } = await tournamentServer(await engine.fresh()));
+        url = server.url;
+        await withOrganiser(server, 'asha', PASSWORD);
+      });
+      afterEach(() => server.close());
+
+      it('lets a logged-in organiser write, and refuses a write without a session, a CSRF token or from another origin, changing nothing', async () => {
+        assert.equal((await api(url, null, 'POST', '/api/v1/tournaments', OPEN)).status, 401);
+        assert.deepEqual((await api(url, null, 'POST', '/api/v1/tournaments', OPEN)).json, { error: 'log in as an organiser first' });
+        const asha = await logIn(url, 'asha', PASSWORD);
+        const noToken = await api(url, asha, 'POST', '/api/v1/tournaments', OPEN, { 'Carrom-CSRF': '' });
+        assert.equal(noToken.status, 403);
+        assert.match(noToken.json.error, /CSRF token is missing/);
+        const wrong = await api(url, asha, 'POST', '/api/v1/tournaments', OPEN, { 'Carrom-CSRF': 'x'.repeat(43) });
+        assert.equal(wrong.status, 403);
+        assert.match(wrong.json.error, /not this session's/);
+        const elsewhere = await api(url, asha, 'POST', '/api/v1/tournaments', OPEN, { Origin: 'http://evil.example' });
+        assert.equal(elsewhere.status, 403);
+        assert.match(elsewhere.json.error, /another origin \(http:\/\/evil\.example\)/);
+        const byReferer = await api(url, asha, 'POST', '/api/v1/tournaments', OPEN, { Origin: '', Referer: 'http://evil.example/page' });
+        assert.equal(byReferer.status, 403, 'lacking an Origin, the Referer is checked');
+        assert.deepEqual((await api(url, null, 'GET', '/api/v1/tournaments')).json, { tournaments: [] }, 'nothing was created; reads need no session');
+        const made = await api(url, asha, 'POST', '/api/v1/tournaments', OPEN);
+        assert.equal(made.status, 201, JSON.stringify(made.json));
+        assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${made.json.tournament.id}`)).json.tournament.name, 'Club open');
+      });
+
+      it('answers a wrong password and an unknown name alike, and takes the login form only with its own token', async () => {
+        const wrong = await postLogin(url, 'asha', 'not the password');
+        const unknown = await postLogin(url, 'nobody', PASSWORD);
+        assert.equal(wrong.status, 401);
+        assert.equal(unknown.status, 401);
+        const text = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1];
+        assert.equal(text(await wrong.text()), 'Wrong name or password.');
+        assert.equal(text(await unknown.text()), 'Wrong name or password.');
+        const form = await loginForm(url);
+        const stale = await postLogin(url, 'asha', PASSWORD, { token: form.token, cookie: 'carrom_login=another' });
+        assert.equal(stale.status, 403, 'a form token that is not the login cookie\'s');
+        const ok = await postLogin(url, 'asha', PASSWORD);
+        assert.equal(ok.status, 303);
+        assert.equal(ok.headers.get('location'), '/tournaments');
+        assert.match(ok.headers.getSetCookie().find((c) => c.startsWith('carrom_session='))!, /^carrom_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+      });
+
+      it('locks a name out for ten minutes after five wrong passwords, whatever the password, then lets it in', async () => {
+        for (let i = 0; i < 5; i++) {
+          assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401);
+          clock.pass(MINUTE);
+        }
+        const locked = await postLogin(url, 'asha', PASSWORD);
+        assert.equal(locked.status, 429);
+        // The first failure was 5 minutes ago: 5 minutes of the lockout are left.
+        assert.equal(locked.headers.get('retry-after'), String(5 * 60));
+        clock.pass(5 * MINUTE);
+        assert.equal((await postLogin(url, 'asha', PASSWORD)).status, 303);
+      });
+
+      it('ends a session after 2 hours without a request, or 12 hours after the login, or at logout', async () => {
+        const idle = await logIn(url, 'asha', PASSWORD);
+        clock.pass(2 * HOUR - MINUTE);
+        assert.equal((await api(url, idle, 'GET', '/api/v1/session')).status, 200);
+        clock.pass(2 * HOUR - MINUTE);
+        assert.equal((await api(url, idle, 'GET', '/api/v1/session')).status, 200, 'a request starts the idle clock again');
+        clock.pass(2 * HOUR);
+        assert.equal((await api(url, idle, 'POST', '/api/v1/tournaments', OPEN)).status, 401, 'two idle hours');
+
+        const busy = await logIn(url, 'asha', PASSWORD);
+        const s = await api(url, busy, 'GET', '/api/v1/session');
+        assert.deepEqual(s.json, { organiser: 'asha', csrf: busy.csrf, expiresAt: new Date(clock.now.getTime() + 2 * HOUR).toISOString() });
+        for (let h = 0; h < 11; h++) {
+          clock.pass(HOUR);
+          assert.equal((await api(url, busy, 'GET', '/api/v1/session')).status, 200);
+        }
+        clock.pass(HOUR);
+        assert.equal((await api(url, busy, 'POST', '/api/v1/tournaments', OPEN)).status, 401, 'twelve hours after the login, however busy');
+
+        const leaving = await logIn(url, 'asha', PASSWORD);
+        const out = await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: leaving.cookie, Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `csrf=${leaving.csrf}` });
+        assert.equal(out.status, 303);
+        assert.equal((await api(url, leaving, 'POST', '/api/v1/tournaments', OPEN)).status, 401);
+        assert.deepEqual((await api(url, null, 'GET', '/api/v1/tournaments')).json, { tournaments: [] });
+      });
+    });
+  }
+});

@@ -15,10 +15,11 @@
 // both beams between them; BLIND_AFTER), the gate says the lower beam is `blind`, counts the ones it
 // took for rattles (suspects) and every upper pulse from then on as on a one-beam table, until the lower
 // beam's next pulse paired with an upper one (docs/hardware.md, "A lower beam that dies").
+// A short block of the lower beam alone right behind a passage is no piece either (passage.ts: flicker).
 
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { classifyColour, piecesBySize } from './classify.ts';
-import { passageExtent, passageParts, rested, restedSize } from './passage.ts';
+import { flicker, leavingSpeed, passageExtent, passageParts, rested, restedSize } from './passage.ts';
 import { middleReading, nameParts, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
@@ -62,6 +63,10 @@ export class Gate {
   private readonly suspects: { pulse: Pulse; reading: ColourReading | null }[] = [];
   /** The suspects' weight (fallWeight): BLIND_AFTER says the lower beam is blind. */
   private evidence = 0;
+  /** Where the last passage through both beams left the lower beam (µs), and how fast it went (mm per
+   * µs): a short lower block right behind it is not a piece (flickerBehind()). */
+  private lastLowerEnd = -Infinity;
+  private lastSpeed = 0;
   private colourSilentReported = false;
   private now = 0;
 
@@ -223,6 +228,13 @@ export class Gate {
       const upperOpen = this.beams[0].watermark();
       if (upperOpen < b.start) break; // an upper pulse that began earlier is still being assembled
       if (!a && upperOpen <= b.end && this.beams[0].openLoose()) break; // a late-started one: wait for it
+      if (this.flickerBehind(b)) {
+        // Dust or a flicker of the light at the man's trailing edge: its readings (the sampler reads at a
+        // lower edge the upper beam missed) are of the empty throat, and go with it.
+        this.takeColours(b.start, b.end);
+        bs.shift();
+        continue;
+      }
       this.single(bs.shift()!);
     }
     this.forgetOld();
@@ -282,6 +294,14 @@ export class Gate {
     this.evidence = 0;
   }
 
+  /** A lower pulse alone right behind the last passage that is no piece (passage.ts: flicker), unless
+   * the upper beam could not have seen a piece (stuck) or the pulse lost an edge (its length is not known). */
+  private flickerBehind(b: Pulse): boolean {
+    if (b.loose || this.beams[0].stuckAt(b.end)) return false;
+    for (const s of this.stuckSpans[0]) if (s.start <= b.end && s.end >= b.start) return false;
+    return flicker(b, this.lastLowerEnd, this.lastSpeed, this.cfg);
+  }
+
   private stuckThrough(beam: 0 | 1, from: number, to: number): boolean {
     for (const s of this.stuckSpans[beam]) if (s.start <= from && to <= s.end) return true;
     return false;
@@ -293,6 +313,8 @@ export class Gate {
   private passage(na: number, nb: number): void {
     const [as, bs] = this.pulses;
     const end = Math.max(as[na - 1].end, bs[nb - 1].end);
+    this.lastLowerEnd = bs[nb - 1].end;
+    this.lastSpeed = leavingSpeed(as, na, bs, nb, this.cfg);
     if (rested(as, na, bs, nb, this.cfg)) {
       // A piece that hung in the throat, named by a reading taken while it blocked the upper beam (the
       // colour sensor's view: the one nearest the middle of that block), and sized if one beam saw it

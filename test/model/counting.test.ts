@@ -52,3 +52,38 @@ describe('device model: a piece that crosses an upper beam stuck blocked', () =>
     assert.deepEqual(pure.map((e) => e.t), [4002]);
   });
 });
+
+describe('device model: a beam flicker as a flash write begins', () => {
+  // A settled shot is written to the journal at rest: a littlefs erase holds the cores for 45 ms. A
+  // 0.5 ms flicker of pocket 0's lower beam (dust, a lamp) starts 0.2 ms before it.
+  const base = [...STRIKE, ...piece(1_500_000, 2)];
+  async function flickerAtErase(capture: 'fixed' | 'iram') {
+    const { r: r1, d: d1 } = await play([...base, SETTLE], { capture });
+    const erase = d1.flashSpans.find((s) => s.from > r1.originUs + 2_000_000 && s.to - s.from >= 40_000);
+    assert.ok(erase, 'the settled shot is written to the journal, with an erase');
+    const at = Math.round(erase.from - r1.originUs) - 200;
+    const { r } = await play([...base, `{"t": ${at}, "ch": "p0.b", "v": 0}`, `{"t": ${at + 500}, "ch": "p0.b", "v": 1}`, SETTLE], { capture });
+    const edges = r.readings.filter((x) => x.kind === 'beam' && x.pocket === 0).map((x) => x.t - r.originUs);
+    return { at, erase: { from: erase.from - r1.originUs, to: erase.to - r1.originUs }, edges, pieces: pockets(r.log).filter((p) => p.pocket === 0) };
+  }
+
+  it("became a piece that never was with the capture's interrupt held off by flash (issue 15's capture.c): its clear edge stamped when the erase ended, a 45 ms pulse", async () => {
+    const { at, erase, edges, pieces } = await flickerAtErase('fixed');
+    assert.deepEqual(edges, [at, erase.to]);
+    assert.equal(pieces.length, 1, `pocket 0: ${JSON.stringify(pieces)}`);
+  });
+
+  it('is no piece with the interrupt in IRAM (this capture.c): both edges stamped when they came, a glitch', async () => {
+    const { at, edges, pieces } = await flickerAtErase('iram');
+    assert.deepEqual(edges, [at, at + 500]);
+    assert.deepEqual(pieces, []);
+  });
+});
+
+describe("device model: the capture's interrupt service in IRAM", () => {
+  it('has only the beams on it: the firmware reads its buttons without interrupts (digitalbank.c would post from flash during a write)', async () => {
+    const { d } = await play([...STRIKE, SETTLE]);
+    assert.equal(d.gpioService, 'iram');
+    assert.deepEqual([...d.isr.keys()].sort((a, b) => a - b), [13, 25, 26, 27, 32, 33, 34, 35]); // boards/reference-v1's beams
+  });
+});

@@ -47,6 +47,13 @@ const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', '
  * capture and the sampler had refused, which must be said even when no message comes. */
 const DRAIN_MS = 40;
 
+/** How often the buttons are read (ms). Read, not interrupted: the capture installs the GPIO interrupt
+ * service in IRAM so that flash writes never hold its interrupt off (capture.c), and every handler on
+ * that service then runs while flash is written; embedded:io/digital's (digitalbank.c) posts through
+ * code in flash, which would crash the chip on a button's edge during a journal write. A press lasts
+ * 80 ms or more: 20 ms reads each one, and its release, stamped within 20 ms. */
+const BUTTON_POLL_MS = 20;
+
 function pin(name: string): number {
   const p = device.pin[name];
   if (undefined === p) throw new Error(`no ${name} pin provided by device`);
@@ -158,9 +165,8 @@ export function referenceBoard(): Board {
           for (const r of out) (quiet.beam(r), quiet.strip(r)); // samples merged in too (handOver)
           return out;
         },
-        // Closed before the buttons (table.ts opens the sources first, close() goes in order): SDKs before
-        // 2024 had digitalbank.c uninstall the GPIO interrupt service when its last input with onReadable
-        // closed, dropping the capture's handlers; 8.2.3 never uninstalls it (capture.c says more).
+        // Opened first (table.ts opens the sources before the buttons): the capture installs the GPIO
+        // interrupt service itself, in IRAM, and refuses one installed before it (capture.c).
         close: () => capture.close(),
       };
 
@@ -243,17 +249,26 @@ export function referenceBoard(): Board {
       return sources;
     },
     buttons(onEdge) {
-      const make = (name: 'up' | 'down' | 'select', p: string) =>
-        new Digital({
-          pin: pin(p),
-          mode: Digital.InputPullUp,
-          edge: Digital.Rising | Digital.Falling,
-          onReadable() {
-            onEdge(name, this.read() === 0, micros());
-          },
-        });
+      // Active low, with the pull-up: a level that changed since the last read is a press or a release.
+      const make = (name: 'up' | 'down' | 'select', p: string) => {
+        const input = new Digital({ pin: pin(p), mode: Digital.InputPullUp });
+        return { name, input, pressed: input.read() === 0 };
+      };
       const all = [make('up', 'buttonUp'), make('down', 'buttonDown'), make('select', 'buttonSelect')];
-      const buttons = { close: () => all.forEach((d) => d.close()) };
+      const poll = Timer.repeat(() => {
+        for (const b of all) {
+          const pressed = b.input.read() === 0;
+          if (pressed === b.pressed) continue;
+          b.pressed = pressed;
+          onEdge(b.name, pressed, micros());
+        }
+      }, BUTTON_POLL_MS);
+      const buttons = {
+        close: () => {
+          Timer.clear(poll);
+          all.forEach((b) => b.input.close());
+        },
+      };
       open.push(buttons);
       return buttons;
     },

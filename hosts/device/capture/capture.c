@@ -28,7 +28,7 @@
  * waits for it, and a 0.5 ms flicker whose clear edge came meanwhile became a 45 ms pulse: a piece that
  * never was, docs/device-model.md). With the cache off, code and constants in flash must not be touched,
  * so everything the ISR runs is in IRAM and everything it reads in DRAM: the level from the GPIO input
- * register (gpio_ll_get_level, inlined; gpio_get_level is in flash), the time (esp_timer_get_time, IRAM),
+ * registers (captureLevel, always inlined; gpio_get_level is in flash), the time (esp_timer_get_time, IRAM),
  * the ring (edges.h, EDGES_ISR), the record (internal RAM), the sampler's trigger (IRAM, FreeRTOS's
  * FromISR calls). The one call into flash, the message to JavaScript (xsHost.c's
  * modMessagePostToMachineFromISR), is made only while the cache is on (spi_flash_cache_enabled, IRAM);
@@ -44,7 +44,7 @@
 #include "mc.xs.h"
 #include "builtinCommon.h"
 #include "driver/gpio.h"
-#include "hal/gpio_ll.h"
+#include "soc/gpio_struct.h"
 #include "esp_heap_caps.h"
 #include "esp_private/cache_utils.h"
 #include "esp_timer.h"
@@ -93,6 +93,13 @@ static const xsHostHooks ICACHE_RODATA_ATTR xsCaptureHooks = {
 	"capture"
 };
 
+/* A pin's level from the GPIO input registers (as digitalbank.c reads them), inlined into the ISR so that
+ * no copy of it can land in flash. */
+static inline __attribute__((always_inline)) uint8_t captureLevel(uint8_t pin)
+{
+	return (uint8_t)((pin < 32 ? GPIO.in >> pin : (uint32_t)GPIO.in1.data >> (pin - 32)) & 1);
+}
+
 /* edges.h's post: 0 when the queue took the message. */
 static int IRAM_ATTR capturePost(void *refcon)
 {
@@ -106,7 +113,7 @@ static void IRAM_ATTR captureISR(void *arg)
 	Capture *c = beam->capture;
 	portENTER_CRITICAL_ISR(&c->lock);
 	uint32_t t = (uint32_t)esp_timer_get_time(); /* inside the lock: the tick's re-read is never stamped later than an edge before it */
-	uint8_t level = (uint8_t)gpio_ll_get_level(&GPIO, c->pins[beam->channel]); /* the register: gpio_get_level is in flash */
+	uint8_t level = captureLevel(c->pins[beam->channel]);
 	edgeRingPut(&c->edges, t, beam->channel, level);
 	portEXIT_CRITICAL_ISR(&c->lock);
 	/* A piece in the throat: sample its colour (sampler.c), with this edge's own time and level, whether

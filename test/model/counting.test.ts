@@ -81,7 +81,7 @@ describe('device model: a beam flicker as a flash write begins', () => {
 });
 
 describe("device model: the capture's interrupt service in IRAM", () => {
-  it('has only the beams on it: the firmware reads its buttons without interrupts (digitalbank.c would post from flash during a write)', async () => {
+  it('has only the beams on it: the firmware reads its buttons at its ticks, without interrupts (digitalbank.c would post from flash during a write)', async () => {
     const { d } = await play([...STRIKE, SETTLE]);
     assert.equal(d.gpioService, 'iram');
     assert.deepEqual([...d.isr.keys()].sort((a, b) => a - b), [13, 25, 26, 27, 32, 33, 34, 35]); // boards/reference-v1's beams

@@ -47,13 +47,6 @@ const BEAMS = Object.freeze(['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', '
  * capture and the sampler had refused, which must be said even when no message comes. */
 const DRAIN_MS = 40;
 
-/** How often the buttons are read (ms). Read, not interrupted: the capture installs the GPIO interrupt
- * service in IRAM so that flash writes never hold its interrupt off (capture.c), and every handler on
- * that service then runs while flash is written; embedded:io/digital's (digitalbank.c) posts through
- * code in flash, which would crash the chip on a button's edge during a journal write. A press lasts
- * 80 ms or more: 20 ms reads each one, and its release, stamped within 20 ms. */
-const BUTTON_POLL_MS = 20;
-
 function pin(name: string): number {
   const p = device.pin[name];
   if (undefined === p) throw new Error(`no ${name} pin provided by device`);
@@ -129,6 +122,14 @@ export function referenceBoard(): Board {
    * the queue (the Moddable host's loop), so without it a tick could judge a passage whose colour sample
    * is already in the sampler's ring or in the queue (the device model showed pieces lost so). */
   let handOverAll = () => {};
+  /** Reads the buttons (buttons() sets it). Read, not interrupted: the capture installs the GPIO interrupt
+   * service in IRAM so that flash writes never hold its interrupt off (capture.c), and every handler on
+   * that service then runs while flash is written; embedded:io/digital's (digitalbank.c) posts through
+   * code in flash, which would crash the chip on a button's edge during a journal write. Read at each of
+   * the app's ticks (20 ms, table.ts), in the same handler: a press lasts 80 ms or more, and a Timer of
+   * their own would be one more handler 50 times a second, which at 250 XS operations per ms the device
+   * model showed delaying a piece's colour sample past the judgement of its passage. */
+  let readButtons = () => {};
   return {
     table: layout,
     now: micros,
@@ -255,17 +256,17 @@ export function referenceBoard(): Board {
         return { name, input, pressed: input.read() === 0 };
       };
       const all = [make('up', 'buttonUp'), make('down', 'buttonDown'), make('select', 'buttonSelect')];
-      const poll = Timer.repeat(() => {
+      readButtons = () => {
         for (const b of all) {
           const pressed = b.input.read() === 0;
           if (pressed === b.pressed) continue;
           b.pressed = pressed;
           onEdge(b.name, pressed, micros());
         }
-      }, BUTTON_POLL_MS);
+      };
       const buttons = {
         close: () => {
-          Timer.clear(poll);
+          readButtons = () => {};
           all.forEach((b) => b.input.close());
         },
       };
@@ -281,6 +282,7 @@ export function referenceBoard(): Board {
       void timers.push(
         Timer.repeat(() => {
           handOverAll(); // what the native parts have sampled until now, before time moves on
+          readButtons();
           fn();
         }, ms),
       ),

@@ -6,10 +6,15 @@
 // (trigger.h) and posts one message when none is pending (edgeRingNotify).
 //   'today': capture.c before issue 15: the post's result is ignored and `posted` stays set, so one
 //            refused post silences the beams until reboot; no re-read.
-//   'fixed': capture.c as merged: a refused post is counted and given back, and posted again by the
+//   'fixed': capture.c of issue 15: a refused post is counted and given back, and posted again by the
 //            next edge or by the tick (captureTick, an esp_timer every REREAD_PERIOD_US), which also
 //            re-reads the pins of channels quiet for REREAD_QUIET_US and puts a correction (kind 1) for
-//            a level that disagrees with the channel's last record: the interrupt lost an edge.
+//            a level that disagrees with the channel's last record: the interrupt lost an edge. Its
+//            interrupt is not in IRAM: a flash write holds it off (world.ts), and an edge then is
+//            stamped when the write ends.
+//   'iram':  capture.c as it is: 'fixed', with the GPIO interrupt service in IRAM, so the interrupt runs
+//            and stamps while flash is written; only its message waits (the post is code in flash):
+//            the next edge after the write, or the tick, posts it.
 import { EdgeRing, REREAD_PERIOD_US } from './ring.ts';
 import { device, type Device } from './world.ts';
 
@@ -27,17 +32,22 @@ export class CaptureModel {
     private readonly pins: readonly number[],
     private readonly deliver: () => void,
   ) {
+    // capture.c installs the GPIO interrupt service once: in IRAM ('iram'), refusing one installed before
+    // it; before, with flags 0, sharing whatever was there.
+    if (d.o.capture === 'iram' && d.gpioService === 'flash') throw new Error('GPIO interrupt service installed before the capture, not in IRAM');
+    d.gpioService ??= d.o.capture === 'iram' ? 'iram' : 'flash';
     this.ring = new EdgeRing(d.f.ringEdges, d.now % LAP);
     pins.forEach((pin, channel) => {
       if (pin < 0) return;
       if (!d.levels.has(pin)) d.levels.set(pin, 1); // a clear beam: the receiver's output is high
       d.isr.set(pin, () => this.isr(channel));
+      if (d.o.capture === 'iram') d.iramIsr.add(pin);
     });
-    if (d.o.capture === 'fixed') d.at(d.now + REREAD_PERIOD_US, () => this.tick());
+    if (d.o.capture !== 'today') d.at(d.now + REREAD_PERIOD_US, () => this.tick());
   }
 
   get refused(): number {
-    return this.d.o.capture === 'fixed' ? this.ring.refused : this.todayRefused;
+    return this.d.o.capture !== 'today' ? this.ring.refused : this.todayRefused;
   }
 
   /** captureISR: the level now, the clock now; the sampler's trigger; then the message. */
@@ -49,11 +59,13 @@ export class CaptureModel {
     // trigger.h: every edge goes to the sampler (its runs follow the upper beam's level; a lower beam's
     // blocked edge the upper beam missed starts a reading), whether or not the ring had room.
     this.d.sampler?.edge(channel >> 1, channel & 1, level);
+    // 'iram': no post while flash is written (spi_flash_cache_enabled): the edge waits in the ring.
+    if (this.d.now < this.d.holdUntil) return;
     this.notify();
   }
 
   private notify(): void {
-    if (this.d.o.capture === 'fixed') return this.ring.notify(() => this.post());
+    if (this.d.o.capture !== 'today') return this.ring.notify(() => this.post());
     // today: the claim is taken before posting and the result ignored: a refused post is never undone.
     if (this.ring.count() > 0 && this.ring.shouldPost() && this.post() !== 0) this.todayRefused++;
   }
@@ -107,7 +119,7 @@ export class CaptureModel {
   close(): void {
     if (!this.open) return;
     this.open = false;
-    for (const p of this.pins) if (p >= 0) this.d.isr.delete(p);
+    for (const p of this.pins) if (p >= 0) (this.d.isr.delete(p), this.d.iramIsr.delete(p));
   }
 }
 

@@ -29,6 +29,14 @@ export const FIGURES = Object.freeze({
    * matters, not the scale: the firmware divides by the sum). */
   pieceCounts: 1_000,
   throatCounts: 120,
+  /** What the trace's readings say of where a piece was (model/device/run.ts presences): an upper block
+   * longer than the stuck time (the sensing layer's stuckUs, docs/hardware.md) may be a beam that failed
+   * blocked; a reading in it taken later than a sampler's read after the block began (the gate's own
+   * READ_AFTER_BLOCK_US) is of a piece crossing that beam, in front of the sensor only this long either
+   * side of its reading: about a man's crossing of the beam at 1 m/s (37 mm), assumed. */
+  stuckUs: 1_500_000,
+  readAfterBlockUs: 30_000,
+  crossingUs: 20_000,
   /** The colour of an empty throat (the far wall of the pocket, lit by the sensor's LED): assumed. */
   throatRgb: Object.freeze([0.42, 0.36, 0.22] as const),
 

@@ -168,18 +168,38 @@ function play(d: Device, trace: readonly Reading[], pins: readonly number[], app
   }
   for (let p = 0; p < 4; p++) {
     if (open[p]) upper[p].push(open[p]!);
-    for (const s of upper[p]) {
-      if (s.rgb.length === 0) {
-        // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
-        if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
-        continue;
-      }
-      for (let i = 0; i < s.rgb.length; i++) {
-        const from = i === 0 ? s.from : (s.at[i - 1] + s.at[i]) / 2;
-        const to = i === s.rgb.length - 1 ? s.to : (s.at[i] + s.at[i + 1]) / 2;
-        d.throat.add(p, { from, to, rgb: s.rgb[i] });
-      }
-    }
+    for (const s of upper[p]) presences(d, p, s);
   }
   d.throat.finish();
+}
+
+/** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
+ * upper beam while it is there: its reading's colour for the whole pulse, several readings (touching
+ * pieces) splitting it halfway between them. But a pulse that outlasts the stuck time may be a beam that
+ * failed blocked, which pieces cross (the trace's sensor goes on reading while a beam is stuck:
+ * docs/formats.md §2): a reading taken late in such a pulse (past `figures.readAfterBlockUs`, where one
+ * taken of a piece that lodged as the beam blocked would be) is of a piece that crossed it, in front of
+ * the sensor only around its reading (`figures.crossingUs` either side), not of what blocked the beam at
+ * its start. Taken for the whole pulse, that piece was in the throat when the sampler read at the block's
+ * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
+ * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
+function presences(d: Device, p: number, s: Pulse): void {
+  if (s.rgb.length === 0) {
+    // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
+    if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
+    return;
+  }
+  const f = d.f;
+  const late = (i: number) => s.to - s.from > f.stuckUs && s.at[i] - s.from > f.readAfterBlockUs;
+  const whole = s.at.map((_, i) => i).filter((i) => !late(i));
+  for (let i = 0; i < s.rgb.length; i++) {
+    if (late(i)) d.throat.add(p, { from: Math.max(s.from, s.at[i] - f.crossingUs), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });
+  }
+  // The readings of what blocked the beam: the first crossing reading, if any, ends their span.
+  const end = whole.length < s.rgb.length ? Math.max(s.from, s.at[s.at.findIndex((_, i) => late(i))] - f.crossingUs) : s.to;
+  whole.forEach((i, k) => {
+    const from = k === 0 ? s.from : (s.at[whole[k - 1]] + s.at[i]) / 2;
+    const to = k === whole.length - 1 ? end : (s.at[i] + s.at[whole[k + 1]]) / 2;
+    d.throat.add(p, { from, to, rgb: s.rgb[i] });
+  });
 }

@@ -97,9 +97,15 @@ export class Digital extends DigitalModes {
       d.pinsInUse.add(options.pin);
       if (!d.levels.has(options.pin)) d.levels.set(options.pin, options.mode === Digital.InputPullUp ? 1 : 0);
       if (onReadable) {
+        // digitalbank.c installs the GPIO interrupt service with flags 0 unless it is there already.
+        d.gpioService ??= 'flash';
+        if (d.gpioService === 'iram') d.iramIsr.add(options.pin);
         // digitalISR: one message pending at a time; a refused post is ignored (digitalbank.c).
         let pending = false;
         d.isr.set(options.pin, () => {
+          // On an IRAM service (the capture's) it runs during a flash write, and its post is code in
+          // flash: the chip would crash. The model stops the run, as the table would.
+          if (d.now < d.holdUntil) throw new Error(`digitalbank.c's interrupt on GPIO ${options.pin} ran during a flash write (the service is in IRAM) and called code in flash: the chip resets`);
           if (pending) return;
           if (d.post('digital', () => ((pending = false), onReadable.call(this))) === 0) pending = true;
         });
@@ -120,6 +126,7 @@ export class Digital extends DigitalModes {
       const d = device();
       d.pinsInUse.delete(this.#pin);
       d.isr.delete(this.#pin);
+      d.iramIsr.delete(this.#pin);
     });
   }
 }

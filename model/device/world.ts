@@ -43,8 +43,10 @@ export function fixedMeter(ops: number): Meter {
 }
 
 export interface DeviceOptions {
-  /** 'today': capture.c as it is (a refused post is never tried again); 'fixed': interface 1. */
-  capture: 'today' | 'fixed';
+  /** 'today': capture.c before issue 15 (a refused post is never tried again); 'fixed': interface 1 (a
+   * refused post given back and posted again, the re-read), its interrupt held off by flash writes;
+   * 'iram': 'fixed' with its interrupt in IRAM, which runs while flash is written (posting after it). */
+  capture: 'today' | 'fixed' | 'iram';
   /** 'js': the firmware reads the colour sensors over I²C itself; 'native': the sampler does
    * (interface 2); 'auto': whichever the firmware does (it opens the sampler or not). The model checks
    * that the firmware does what is asked. */
@@ -108,12 +110,18 @@ export class Device {
   private ctx: { start: number; blocked: number } | null = null;
   private readonly events: NativeEvent[] = [];
   private seq = 0;
-  /** Interrupts are held off until then (a flash write: the GPIO ISR is not in IRAM). */
+  /** A flash write holds the cores until then: the cache is off, interrupts not in IRAM are held off,
+   * native tasks and timers wait. */
   holdUntil = 0;
   private readonly held = new Set<number>();
   /** GPIO levels and the interrupt handler of each pin (capture channels, buttons). */
   readonly levels = new Map<number, number>();
   readonly isr = new Map<number, () => void>();
+  /** The pins whose interrupt is in IRAM: it runs during a flash write (capture 'iram'). */
+  readonly iramIsr = new Set<number>();
+  /** The GPIO interrupt service, one per system, and whether its handlers run from IRAM: whoever
+   * installs it first decides (gpio_install_isr_service's flags); null until then. */
+  gpioService: 'flash' | 'iram' | null = null;
 
   readonly throat: Throat;
   readonly bus: Bus;
@@ -201,7 +209,7 @@ export class Device {
       this.levels.set(pin, level);
       if (!this.isr.has(pin)) return;
       if (this.loseInterrupt?.(pin, this.now)) return;
-      if (this.now < this.holdUntil) {
+      if (this.now < this.holdUntil && !this.iramIsr.has(pin)) {
         // The GPIO's interrupt status latches once; the ISR runs when interrupts come back, and reads
         // the level then (several edges during the hold are one interrupt).
         if (this.held.size === 0) this.at(this.holdUntil, () => this.releaseHeld());

@@ -261,6 +261,26 @@ describe('device board code against the SDK contract (fake hardware)', function 
     board.close();
   });
 
+  it("reads the buttons at the app's ticks, without an interrupt (the capture owns the GPIO interrupt service, in IRAM): a press and its release, each within 20 ms", () => {
+    const board = d.referenceBoard();
+    const edges: string[] = [];
+    board.buttons((name, pressed, t) => edges.push(`${name} ${pressed ? 'pressed' : 'released'} ${t}`));
+    board.every(20, () => {}); // the app's tick (table.ts)
+    const select = hw().digitals.get(0)!; // boards/reference-v1: buttonSelect on GPIO 0
+    hw().advance(5);
+    const down = hw().now;
+    select.level = 0; // the level alone, no interrupt (notify) from the fake
+    hw().advance(80);
+    const up = hw().now;
+    select.level = 1;
+    hw().advance(80);
+    assert.equal(edges.length, 2, edges.join('; '));
+    const [pressed, released] = edges.map((e) => e.split(' '));
+    assert.deepEqual([pressed[0], pressed[1], released[0], released[1]], ['select', 'pressed', 'select', 'released']);
+    assert.ok(Number(pressed[2]) - down <= 20_000 && Number(released[2]) - up <= 20_000, edges.join('; '));
+    board.close();
+  });
+
   it('releases every pin, bus device and timer on close(), so that the board can be opened again', () => {
     const board = d.referenceBoard();
     d.start(board);

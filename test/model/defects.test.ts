@@ -385,17 +385,29 @@ describe('device model: strip readings stamped', () => {
 });
 
 describe('device model: a flash write holds off the interrupts', () => {
-  it('stamps an edge that comes during a journal write when the write ends', async () => {
+  it("stamps an edge that comes during a journal write when the write ends, with issue 15's capture (its interrupt not in IRAM)", async () => {
     const base = [...STRIKE, ...piece(1_500_000, 2)];
-    const { r: r1, d: d1 } = await play([...base, '{"t": 9000000, "ch": "s0", "v": 220}']);
+    const { r: r1, d: d1 } = await play([...base, '{"t": 9000000, "ch": "s0", "v": 220}'], { capture: 'fixed' });
     const write = d1.flashSpans.find((s) => s.from > r1.originUs + 2_000_000)!;
     const at = Math.round(write.from - r1.originUs) + 5000; // a late drop, 5 ms into the write
-    const { r } = await play([...base, `{"t": ${at}, "ch": "p0.a", "v": 0}`, `{"t": ${at + 80_000}, "ch": "p0.a", "v": 1}`, '{"t": 9000000, "ch": "s0", "v": 220}']);
+    const { r } = await play([...base, `{"t": ${at}, "ch": "p0.a", "v": 0}`, `{"t": ${at + 80_000}, "ch": "p0.a", "v": 1}`, '{"t": 9000000, "ch": "s0", "v": 220}'], { capture: 'fixed' });
     const edge = r.readings.find((x) => x.kind === 'beam' && x.pocket === 0 && x.blocked);
     assert.ok(edge);
     const stamped = edge.t - r.originUs;
     assert.ok(Math.abs(stamped - (write.to - r1.originUs)) <= 1, `stamped at ${stamped} µs, the write ended at ${write.to - r1.originUs}, the edge came at ${at}`);
     assert.ok(stamped - at > 30_000);
+  });
+
+  it('stamps it when it came with the interrupt in IRAM (this capture.c): only its message waits for the write', async () => {
+    const base = [...STRIKE, ...piece(1_500_000, 2)];
+    const { r: r1, d: d1 } = await play([...base, '{"t": 9000000, "ch": "s0", "v": 220}']);
+    const write = d1.flashSpans.find((s) => s.from > r1.originUs + 2_000_000)!;
+    const at = Math.round(write.from - r1.originUs) + 5000;
+    const { r } = await play([...base, `{"t": ${at}, "ch": "p0.a", "v": 0}`, `{"t": ${at + 80_000}, "ch": "p0.a", "v": 1}`, '{"t": 9000000, "ch": "s0", "v": 220}']);
+    const i = r.readings.findIndex((x) => x.kind === 'beam' && x.pocket === 0 && x.blocked);
+    assert.ok(i >= 0);
+    assert.equal(r.readings[i].t - r.originUs, at);
+    assert.ok(r.deliveredAt[i] >= write.to - r1.originUs + r.originUs, 'JavaScript reads it once the write is done');
   });
 });
 

@@ -39,7 +39,7 @@ export async function play(lines: string[], o: Partial<RunOptions> = {}): Promis
   if (!trace.ok) throw new Error(`${trace.error.line}: ${trace.error.reason}`);
   let d: Device | null = null;
   const r = b.runDevice(trace.value.header, trace.value.readings, b.firmware, {
-    capture: 'fixed', // this tree's capture.c (tools/device/xs.ts FIRMWARE_CAPTURE); a test asks for 'today' itself
+    capture: 'iram', // this tree's capture.c (tools/device/xs.ts FIRMWARE_CAPTURE); a test asks for 'today' itself
     colour: 'auto',
     strips: 'auto',
     opsPerMs: 2000,

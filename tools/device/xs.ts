@@ -6,7 +6,7 @@ import { deviceModelScript } from './bundle.ts';
 import type { RunResult } from '../../model/device/run.ts';
 
 export interface DeviceRunOptions {
-  capture: 'today' | 'fixed';
+  capture: 'today' | 'fixed' | 'iram';
   colour: 'js' | 'native' | 'auto';
   strips: 'js' | 'native' | 'auto';
   opsPerMs: number;
@@ -16,10 +16,11 @@ export interface DeviceRunOptions {
 /** What a run answers: model/device/run.ts's RunResult through JSON, whose readings keep their time and kind. */
 export type DeviceRun = Omit<RunResult, 'readings'> & { readings: { t: number; kind: string }[] };
 
-/** The capture driver hosts/device/capture's C is: 'fixed' since it retries a refused post and re-reads
- * quiet pins (issue 15 §1); 'today' models the driver before that. The model cannot read it from the C:
- * change it with the C. */
-export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'fixed';
+/** The capture driver hosts/device/capture's C is: 'iram' since its GPIO interrupt service is in IRAM
+ * (the interrupt runs while flash is written); 'fixed' (issue 15: it retries a refused post and re-reads
+ * quiet pins) and 'today' (before) model the drivers that came before. The model cannot read it from the
+ * C: change it with the C. */
+export const FIRMWARE_CAPTURE: DeviceRunOptions['capture'] = 'iram';
 
 /** One XS engine with the model loaded; runs traces one after another. */
 export class DeviceModel {

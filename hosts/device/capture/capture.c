@@ -22,6 +22,21 @@
  * in both contexts (esp-idf issue 498). Read from the sources, not yet run on an ESP32.
  * The ISR and the tick both write the ring, one at a time under a spinlock (portMUX), which also keeps
  * a tick from reading a pin between an edge and its interrupt's record on the other core.
+ *
+ * Never held off by flash: the GPIO interrupt service is installed with ESP_INTR_FLAG_IRAM, so the ISR
+ * runs while flash is written (a littlefs erase disables the cache for ~45 ms; an interrupt not in IRAM
+ * waits for it, and a 0.5 ms flicker whose clear edge came meanwhile became a 45 ms pulse: a piece that
+ * never was, docs/device-model.md). With the cache off, code and constants in flash must not be touched,
+ * so everything the ISR runs is in IRAM and everything it reads in DRAM: the level from the GPIO input
+ * registers (captureLevel, always inlined; gpio_get_level is in flash), the time (esp_timer_get_time, IRAM),
+ * the ring (edges.h, EDGES_ISR), the record (internal RAM), the sampler's trigger (IRAM, FreeRTOS's
+ * FromISR calls). The one call into flash, the message to JavaScript (xsHost.c's
+ * modMessagePostToMachineFromISR), is made only while the cache is on (spi_flash_cache_enabled, IRAM);
+ * during a write the edge waits in the ring, and the next edge or the tick after the write posts it.
+ * The service is shared by every handler on it: digitalbank.c's (embedded:io/digital with onReadable)
+ * also posts through that flash function, and would crash the chip on an edge during a write. So no
+ * embedded:io/digital with onReadable may be open beside the capture (board.ts polls its buttons), and
+ * the capture refuses to open on a service someone else installed (its flags unknown, 0 if digitalbank's).
  */
 
 #include "xsmc.h"
@@ -29,6 +44,9 @@
 #include "mc.xs.h"
 #include "builtinCommon.h"
 #include "driver/gpio.h"
+#include "soc/gpio_struct.h"
+#include "esp_heap_caps.h"
+#include "esp_private/cache_utils.h"
 #include "esp_timer.h"
 #include "freertos/FreeRTOS.h"
 
@@ -62,6 +80,8 @@ typedef struct Capture {
  * of touching freed memory (esp_timer_stop does not wait for a callback that has started). */
 static Capture *gOpen;
 static portMUX_TYPE gOpenLock = portMUX_INITIALIZER_UNLOCKED;
+/* The GPIO interrupt service was installed here, with ESP_INTR_FLAG_IRAM (nobody uninstalls it). */
+static uint8_t gServiceInIram;
 
 static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t messageLength);
 static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot);
@@ -72,6 +92,13 @@ static const xsHostHooks ICACHE_RODATA_ATTR xsCaptureHooks = {
 	xs_capture_mark,
 	"capture"
 };
+
+/* A pin's level from the GPIO input registers (as digitalbank.c reads them), inlined into the ISR so that
+ * no copy of it can land in flash. */
+static inline __attribute__((always_inline)) uint8_t captureLevel(uint8_t pin)
+{
+	return (uint8_t)((pin < 32 ? GPIO.in >> pin : (uint32_t)GPIO.in1.data >> (pin - 32)) & 1);
+}
 
 /* edges.h's post: 0 when the queue took the message. */
 static int IRAM_ATTR capturePost(void *refcon)
@@ -86,7 +113,7 @@ static void IRAM_ATTR captureISR(void *arg)
 	Capture *c = beam->capture;
 	portENTER_CRITICAL_ISR(&c->lock);
 	uint32_t t = (uint32_t)esp_timer_get_time(); /* inside the lock: the tick's re-read is never stamped later than an edge before it */
-	uint8_t level = (uint8_t)gpio_get_level(c->pins[beam->channel]);
+	uint8_t level = captureLevel(c->pins[beam->channel]);
 	edgeRingPut(&c->edges, t, beam->channel, level);
 	portEXIT_CRITICAL_ISR(&c->lock);
 	/* The sampler follows the throat (sampler.c): an upper beam's blocked edge starts a run of colour
@@ -94,9 +121,14 @@ static void IRAM_ATTR captureISR(void *arg)
 	 * this edge's own time and level, whether or not the ring had room for it and whatever the channel's
 	 * last record was (a lost clear edge must not cost the next piece its colour). Only here: the tick's
 	 * corrections (kind 1) never reach it, since a level re-read 20 ms or more after a lost edge no longer
-	 * says where the piece is (a run the lost clear edge left going stops at kColourRunUs). */
+	 * says where the piece is (a run the lost clear edge left going stops at kColourRunUs). The sampler's
+	 * entry is in IRAM too (SAMPLER_ISR), so it runs while flash is written. */
 	samplerEdgeFromISR(beam->channel >> 1, beam->channel & 1, level, t);
-	edgeRingNotify(&c->edges, capturePost, c); /* outside the lock: no FreeRTOS call inside a critical section */
+	/* Outside the lock: no FreeRTOS call inside a critical section. Not while flash is written: the post
+	 * is code in flash; the edge waits in the ring for the next edge or the tick (edgeRingNotify's claim
+	 * is not taken, so nothing is refused or lost). */
+	if (spi_flash_cache_enabled())
+		edgeRingNotify(&c->edges, capturePost, c);
 }
 
 /* Every kRereadPeriodUs on the esp_timer task: quiet pins re-read, a refused message posted again. */
@@ -123,7 +155,7 @@ static void captureTick(void *arg)
 	edgeRingNotify(&c->edges, capturePost, c);
 
 	if (edgeRingRelease(&c->edges)) /* closed while this tick ran */
-		c_free(c);
+		heap_caps_free(c);
 }
 
 static void captureStop(Capture *c)
@@ -157,7 +189,7 @@ void xs_capture_destructor(void *data)
 	if (!c) return;
 	captureStop(c);
 	if (edgeRingRelease(&c->edges))
-		c_free(c);
+		heap_caps_free(c);
 }
 
 static void xs_capture_mark(xsMachine *the, void *it, xsMarkRoot markRoot)
@@ -192,24 +224,25 @@ void xs_capture(xsMachine *the)
 	if (!onReadable)
 		xsUnknownError("onReadable required");
 
-	/* Once, while no capture is open: later constructions find it installed. digitalbank.c does the
-	 * same (it installs when its list of inputs with onReadable is empty), and the service is one per
-	 * system, shared by every driver's handlers: whoever installs first sets its flags (0 here, as
-	 * digitalbank's), and a second install only returns ESP_ERR_INVALID_STATE (and logs it). Nobody
-	 * uninstalls it: not the capture, and not digitalbank.c since 2024 (SDK 8.2.3: "not reference
-	 * counted by ESP-IDF"; older SDKs did when their last input with onReadable closed, which is why
-	 * board.ts still closes the capture before the buttons).
-	 * Flags 0: not ESP_INTR_FLAG_IRAM, so the interrupt is held off while flash is written, and the
-	 * functions it calls need not be in IRAM; they are not all (gpio_get_level and xsHost.c's
-	 * modMessagePostToMachineFromISR are in flash), whatever IRAM_ATTR says on ours.
-	 * Any other failure (no interrupt free) would leave every beam without an interrupt: refused. */
-	if (!gOpen) {
-		esp_err_t err = gpio_install_isr_service(0);
-		if (err != ESP_OK && err != ESP_ERR_INVALID_STATE)
+	/* Once: later constructions find it installed, by us. The service is one per system, shared by every
+	 * driver's handlers, and whoever installs first sets its flags; a second install only returns
+	 * ESP_ERR_INVALID_STATE. Ours is ESP_INTR_FLAG_IRAM (the ISR runs while flash is written, above), and
+	 * nobody uninstalls it (digitalbank.c has not since 2024: SDK 8.2.3, "not reference counted by
+	 * ESP-IDF"). Installed before us (an embedded:io/digital with onReadable opened first: board.ts
+	 * opens the capture before anything else), it has flags we cannot know, 0 if digitalbank's: the
+	 * capture would be held off by every flash write again. Refused, as is any other failure (no
+	 * interrupt free), which would leave every beam without an interrupt. */
+	if (!gServiceInIram) {
+		esp_err_t err = gpio_install_isr_service(ESP_INTR_FLAG_IRAM);
+		if (err == ESP_ERR_INVALID_STATE)
+			xsUnknownError("GPIO interrupt service installed before the capture, not in IRAM");
+		if (err != ESP_OK)
 			xsUnknownError("no GPIO interrupt service");
+		gServiceInIram = 1;
 	}
 
-	Capture *c = c_calloc(1, sizeof(Capture));
+	/* Internal RAM, never PSRAM (which is behind the cache): the ISR reads it while flash is written. */
+	Capture *c = heap_caps_calloc(1, sizeof(Capture), MALLOC_CAP_INTERNAL | MALLOC_CAP_8BIT);
 	if (!c)
 		xsUnknownError("no memory");
 	edgeRingInit(&c->edges, (uint32_t)esp_timer_get_time());
@@ -305,7 +338,7 @@ static void captureDeliver(void *the, void *refcon, uint8_t *message, uint16_t m
 	(void)the, (void)message, (void)messageLength; /* a message without a body: the ring holds the edges */
 	Capture *c = refcon;
 	if (edgeRingRelease(&c->edges)) { /* closed while this message was on its way */
-		c_free(c);
+		heap_caps_free(c);
 		return;
 	}
 	if (!c->open) /* closed, and a tick still running holds the last use: it frees the record */

@@ -122,6 +122,14 @@ export function referenceBoard(): Board {
    * the queue (the Moddable host's loop), so without it a tick could judge a passage whose colour sample
    * is already in the sampler's ring or in the queue (the device model showed pieces lost so). */
   let handOverAll = () => {};
+  /** Reads the buttons (buttons() sets it). Read, not interrupted: the capture installs the GPIO interrupt
+   * service in IRAM so that flash writes never hold its interrupt off (capture.c), and every handler on
+   * that service then runs while flash is written; embedded:io/digital's (digitalbank.c) posts through
+   * code in flash, which would crash the chip on a button's edge during a journal write. Read at each of
+   * the app's ticks (20 ms, table.ts), in the same handler: a press lasts 80 ms or more, and a Timer of
+   * their own would be one more handler 50 times a second, which at 250 XS operations per ms the device
+   * model showed delaying a piece's colour sample past the judgement of its passage. */
+  let readButtons = () => {};
   return {
     table: layout,
     now: micros,
@@ -158,9 +166,8 @@ export function referenceBoard(): Board {
           for (const r of out) (quiet.beam(r), quiet.strip(r)); // samples merged in too (handOver)
           return out;
         },
-        // Closed before the buttons (table.ts opens the sources first, close() goes in order): SDKs before
-        // 2024 had digitalbank.c uninstall the GPIO interrupt service when its last input with onReadable
-        // closed, dropping the capture's handlers; 8.2.3 never uninstalls it (capture.c says more).
+        // Opened first (table.ts opens the sources before the buttons): the capture installs the GPIO
+        // interrupt service itself, in IRAM, and refuses one installed before it (capture.c).
         close: () => capture.close(),
       };
 
@@ -243,17 +250,26 @@ export function referenceBoard(): Board {
       return sources;
     },
     buttons(onEdge) {
-      const make = (name: 'up' | 'down' | 'select', p: string) =>
-        new Digital({
-          pin: pin(p),
-          mode: Digital.InputPullUp,
-          edge: Digital.Rising | Digital.Falling,
-          onReadable() {
-            onEdge(name, this.read() === 0, micros());
-          },
-        });
+      // Active low, with the pull-up: a level that changed since the last read is a press or a release.
+      const make = (name: 'up' | 'down' | 'select', p: string) => {
+        const input = new Digital({ pin: pin(p), mode: Digital.InputPullUp });
+        return { name, input, pressed: input.read() === 0 };
+      };
       const all = [make('up', 'buttonUp'), make('down', 'buttonDown'), make('select', 'buttonSelect')];
-      const buttons = { close: () => all.forEach((d) => d.close()) };
+      readButtons = () => {
+        for (const b of all) {
+          const pressed = b.input.read() === 0;
+          if (pressed === b.pressed) continue;
+          b.pressed = pressed;
+          onEdge(b.name, pressed, micros());
+        }
+      };
+      const buttons = {
+        close: () => {
+          readButtons = () => {};
+          all.forEach((b) => b.input.close());
+        },
+      };
       open.push(buttons);
       return buttons;
     },
@@ -266,6 +282,7 @@ export function referenceBoard(): Board {
       void timers.push(
         Timer.repeat(() => {
           handOverAll(); // what the native parts have sampled until now, before time moves on
+          readButtons();
           fn();
         }, ms),
       ),

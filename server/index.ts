@@ -37,6 +37,8 @@ export interface ResultsServer {
   url: string;
   port: number;
   store: Store;
+  /** The replay threads (server/replay-pool.ts): how many records they are replaying now. */
+  replays: ReplayPool;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
     store,
+    replays,
     async close() {
       mdns?.close();
       hub.close();

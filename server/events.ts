@@ -39,6 +39,8 @@ export class EventHub {
   private readonly maxStreams: number;
   private readonly maxBacklog: number;
   private pending: FeedEvent[] = [];
+  /** Catching up failed last time (said in the log once until it works again). */
+  private failing = false;
 
   constructor(
     limits: HubLimits = {},
@@ -69,11 +71,16 @@ export class EventHub {
     }
     this.catching.set(res, []);
     const after = typeof lastEventId === 'string' && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
-    this.catchUp(res, after).catch((e: Error) => {
-      // The database away: the page is told to read everything again once it is back.
-      this.log(`event stream: could not send what a page missed: ${e.message}; it was told to read again`);
-      this.join(res, 'event: reset\ndata: {}\n\n');
-    });
+    this.catchUp(res, after).then(
+      () => (this.failing = false),
+      (e: Error) => {
+        // The database away: the page is told to read everything again (it reconnects meanwhile). Said
+        // once, not at every page that reconnects while it lasts.
+        if (!this.failing) this.log(`event stream: could not send what a page missed: ${e.message}; it was told to read again`);
+        this.failing = true;
+        this.join(res, 'event: reset\ndata: {}\n\n');
+      },
+    );
     return true;
   }
 

@@ -87,9 +87,7 @@ export function handler(c: Context): Handlers {
     if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
     turningAway = true;
   };
-  const listener =
-    (expectsContinue: boolean): RequestListener =>
-    (req, res) => {
+  const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
     handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
       if (used) outage.worked(kind);

@@ -8,8 +8,10 @@ import type { Sql } from './db/sql.ts';
 import type { NewRecord } from './store.ts';
 
 export const FEED_CHANNEL = 'carrom_events';
-/** Rows kept: the watchers read each within a second, so the table only needs to outlast a lagging one. */
-const KEEP = 10_000;
+/** Rows kept: the watchers read each within a second, and a page that reconnects is sent what it missed
+ * from here (`Last-Event-ID`, docs/server.md §4), so the table outlasts a lagging watcher and a page away
+ * for a while (10,000 records: a club's busiest day). */
+export const KEEP = 10_000;
 /** How often a SQLite watcher reads the change counter. */
 const SQLITE_POLL = 250;
 const BATCH = 200;
@@ -36,6 +38,19 @@ export function recordEvent(r: NewRecord, match: number) {
   return { table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}) };
 }
 
+/** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept
+ * (older than the feed's last KEEP rows), or when `after` is no event of this database (past its newest). */
+export async function eventsAfter(sql: Sql, after: number, limit: number): Promise<FeedEvent[] | null> {
+  const [{ lo, hi }] = await sql.all('SELECT MIN(seq) AS lo, COALESCE(MAX(seq), 0) AS hi FROM carrom_events');
+  if (after > Number(hi) || (lo !== null && after + 1 < Number(lo))) return null;
+  return (await sql.all('SELECT seq, event, data FROM carrom_events WHERE seq > ? ORDER BY seq LIMIT ?', [after, limit])).map(eventOf);
+}
+
+/** The newest event's number (0 for none). */
+export async function newestEvent(sql: Sql): Promise<number> {
+  return Number((await sql.all('SELECT COALESCE(MAX(seq), 0) AS n FROM carrom_events'))[0].n);
+}
+
 export interface FeedEvent {
   seq: number;
   event: string;
@@ -56,7 +71,7 @@ const eventOf = (r: Record<string, unknown>): FeedEvent => ({ seq: Number(r.seq)
 /** Starts watching the feed of `sql` (`url` is the postgres:// URL for the listening connection). Events
  * written before the start are not sent. Trouble (the database gone) is logged once, and retried. */
 export async function watchFeed(sql: Sql, url: string | null, deliver: Deliver, log: (line: string) => void): Promise<Feed> {
-  const newest = Number((await sql.all('SELECT COALESCE(MAX(seq), 0) AS n FROM carrom_events'))[0].n);
+  const newest = await newestEvent(sql);
   const trouble = troubleLog(log);
   if (sql.dialect === 'sqlite') return watchSqlite(sql, newest, deliver, trouble);
   if (!url) throw new Error('the event feed on PostgreSQL needs the database URL to listen on');

@@ -1,7 +1,10 @@
 // The request handler: the record interface, the event stream, the reads, and the tournament day's
 // interface (routed to server/tournament-http/). Every request gets an answer: a failure is a 500, or a
-// 503 with Retry-After when the database is away or locked, with a JSON error, and is logged once with
-// its stack. Only a sender that went away mid-body gets none.
+// 503 with Retry-After when the database is away or locked, with a JSON error. A 500 is logged with its
+// stack; the 503s of one outage are logged once when it starts (with the stack) and once when it ends
+// (how many were refused), not once each. Only a sender that went away mid-body gets no answer. A post
+// sent with `Expect: 100-continue` is told 100 only once its headers have passed (Node's own would say
+// 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
@@ -40,7 +43,48 @@ export const SERVER_TIMEOUTS: Readonly<ServerOptions> = Object.freeze({ requestT
 /** The request's body stopped before its end: the sender went away. */
 class CutOff extends Error {}
 
-export function handler(c: Context): RequestListener {
+/** The handler of requests, and of those sent with `Expect: 100-continue` (the server's
+ *  'checkContinue' event: Node then leaves the 100 to us). */
+export interface Handlers {
+  request: RequestListener;
+  checkContinue: RequestListener;
+}
+
+/** The 503s of one outage of the database: said when it starts and when it ends. A request of each kind
+ * (posts, reads) that failed must succeed again for it to end: a SQLite file locked by another process
+ * refuses posts while reads go on. */
+class Outage {
+  private since: Date | null = null;
+  private refused = 0;
+  private readonly failing = new Set<Kind>();
+  constructor(private readonly c: Context) {}
+
+  failed(kind: Kind, what: string, e: Error): void {
+    this.refused++;
+    this.failing.add(kind);
+    if (this.since) return;
+    this.since = this.c.now();
+    this.c.log(`the database is not available: answering 503 until it is back (said once). First: ${what}: ${stackOf(e)}`);
+  }
+
+  worked(kind: Kind): void {
+    if (!this.since || !this.failing.delete(kind) || this.failing.size > 0) return;
+    const seconds = Math.round((this.c.now().getTime() - this.since.getTime()) / 1000);
+    this.c.log(`the database is available again: ${this.refused} request${this.refused === 1 ? ' was' : 's were'} answered 503 in the ${seconds} s it was not`);
+    this.since = null;
+    this.refused = 0;
+  }
+}
+
+type Kind = 'posts' | 'reads';
+
+const stackOf = (e: Error): string => {
+  const cause = e.cause instanceof Error ? `\n  caused by: ${e.cause.stack ?? e.cause.message}` : '';
+  return `${e.stack ?? e.message}${cause}`;
+};
+
+export function handler(c: Context): Handlers {
+  const outage = new Outage(c);
   const unverified = new ByteBudget(UNVERIFIED_BYTES);
   let turningAway = false;
   const full = () => {
@@ -48,15 +92,18 @@ export function handler(c: Context): RequestListener {
     if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
     turningAway = true;
   };
-  return (req, res) => {
-    handle(c, req, res, unverified, full, () => (turningAway = false)).catch((e: Error) => {
+  const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
+    const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
+    handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
+      if (used) outage.worked(kind);
+    }, (e: Error) => {
       if (e instanceof CutOff) {
         // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
         c.log(`a send to ${req.url} was cut off before its end; nothing stored`);
         return;
       }
-      const cause = e.cause instanceof Error ? `\n  caused by: ${e.cause.stack ?? e.cause.message}` : '';
-      c.log(`${req.method} ${req.url}: ${e.stack ?? e.message}${cause}`);
+      if (e instanceof DatabaseUnavailable) outage.failed(kind, `${req.method} ${req.url}`, e);
+      else c.log(`${req.method} ${req.url}: ${stackOf(e)}`);
       if (res.headersSent) return void res.end();
       // An answer before the body was read (the database failed at the table's lookup).
       if (!req.complete) closeAfterAnswer(req, res);
@@ -67,35 +114,48 @@ export function handler(c: Context): RequestListener {
       } else json(res, 500, { error: `the server could not do that (see its log)${post ? '; nothing was stored' : ''}` });
     });
   };
+  return { request: listener(false), checkContinue: listener(true) };
 }
 
-async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unverified: ByteBudget, full: () => void, admitted: () => void): Promise<void> {
+/** Answers one request; true when the database answered what it was asked (the end of an outage). */
+async function handle(
+  c: Context,
+  req: IncomingMessage,
+  res: ServerResponse,
+  unverified: ByteBudget,
+  full: () => void,
+  admitted: () => void,
+  expectsContinue: boolean,
+): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
   if (path === '/api/v1/records') {
-    if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' });
+    if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' }), false;
     // Nothing of the body is read for a post that names no table of ours or carries no signature.
     const gate = await admit(c.store, req.headers);
     if ('refused' in gate) {
       closeAfterAnswer(req, res);
-      return json(res, gate.refused.status, gate.refused.body);
+      json(res, gate.refused.status, gate.refused.body);
+      return gate.refused.status === 404;
     }
     const declared = req.headers['content-length'] === undefined ? MAX_BODY : Number(req.headers['content-length']);
     const release = declared > MAX_BODY ? null : unverified.take(declared);
     if (!release) {
       // Stop reading: the connection closes once the answer is out.
       closeAfterAnswer(req, res);
-      if (declared > MAX_BODY) return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
+      if (declared > MAX_BODY) return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
       full();
       res.setHeader('Retry-After', String(RETRY_AFTER));
-      return json(res, 503, { error: 'too many records are arriving at once; send it again shortly' });
+      return json(res, 503, { error: 'too many records are arriving at once; send it again shortly' }), true;
     }
     admitted();
+    // The table may send its body now: its headers passed, and there is room for it.
+    if (expectsContinue) res.writeContinue();
     try {
       const raw = await readBody(req, MAX_BODY).catch((e: Error) => Promise.reject(new CutOff(e.message)));
       if (raw === null) {
         closeAfterAnswer(req, res);
-        return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` });
+        return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
       }
       const answer = await postRecord(
         c.store,
@@ -107,23 +167,27 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, unv
         () => c.forwarder?.kick(),
         release,
       );
-      return json(res, answer.status, answer.body);
+      return json(res, answer.status, answer.body), true;
     } finally {
       release();
     }
   }
+  // Nothing else has header checks before its body: the 100 costs nothing.
+  if (expectsContinue) res.writeContinue();
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
-  if (tournament) return write(res, tournament, req.method === 'HEAD');
-  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` });
+  if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   if (path === '/api/v1/events') {
-    if (c.hub.subscribe(res)) return;
+    if (c.hub.subscribe(res, req.headers['last-event-id'])) return false;
     res.setHeader('Retry-After', '30');
-    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` });
+    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` }), false;
   }
   const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
+  // The pages are the server's own text; the API's reads asked the database.
+  return path.startsWith('/api/');
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

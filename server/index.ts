@@ -37,13 +37,15 @@ export interface ResultsServer {
   url: string;
   port: number;
   store: Store;
+  /** The replay threads (server/replay-pool.ts): how many records they are replaying now. */
+  replays: ReplayPool;
   close(): Promise<void>;
 }
 
 export async function startResultsServer(o: ServerOptions = {}): Promise<ResultsServer> {
   const store = await openStore(o.db ?? './carrom-results.db');
-  const hub = new EventHub(o.streams);
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
+  const hub = new EventHub(o.streams, store, log);
   let feed: Feed;
   try {
     feed = await store.watch((e) => hub.send(e), log);
@@ -54,7 +56,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
-  const server = createServer(SERVER_TIMEOUTS, handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' }));
+  const handlers = handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
+  const server = createServer(SERVER_TIMEOUTS, handlers.request);
+  server.on('checkContinue', handlers.checkContinue);
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -78,6 +82,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
     port,
     store,
+    replays,
     async close() {
       mdns?.close();
       hub.close();

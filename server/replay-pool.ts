@@ -42,6 +42,7 @@ export class ReplayPool {
   private readonly threads: (Thread | null)[] = [];
   private readonly local: Replayer | null;
   private next = 0;
+  private running = 0;
 
   constructor(threads: number) {
     this.local = threads === 0 ? new Replayer() : null;
@@ -55,10 +56,17 @@ export class ReplayPool {
     const alive = this.threads[i];
     // threadId is -1 once a thread has stopped, even before its 'exit' event is handled.
     const t = alive && alive.worker.threadId >= 0 ? alive : (this.threads[i] = this.spawn(i));
-    return new Promise((done, fail) => {
+    this.running++;
+    const settled = () => void this.running--;
+    return new Promise<Checked<Replayed>>((done, fail) => {
       t.waiting.set(id, { done, fail });
       t.worker.postMessage({ id, record });
-    });
+    }).finally(settled);
+  }
+
+  /** Records sent to a thread and not answered yet (an in-process replay is over before anyone can ask). */
+  get inFlight(): number {
+    return this.running;
   }
 
   async close(): Promise<void> {

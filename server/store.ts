@@ -9,7 +9,7 @@ import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
-import { publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
+import { eventsAfter, newestEvent, publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
@@ -75,6 +75,10 @@ export interface Store extends ForwardStore {
   pendingForwards(): Promise<number>;
   /** Sends `deliver` every event any process stores from now on (server/feed.ts). */
   watch(deliver: (e: FeedEvent) => void, log: (line: string) => void): Promise<Feed>;
+  /** The feed's events after `after` (at most `limit`), or null when some are no longer kept (server/feed.ts). */
+  eventsAfter(after: number, limit: number): Promise<FeedEvent[] | null>;
+  /** The number of the newest event in the feed (0 for none). */
+  newestEvent(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -136,6 +140,8 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
         },
       };
     },
+    eventsAfter: (after, limit) => eventsAfter(sql, after, limit),
+    newestEvent: () => newestEvent(sql),
     async addTable(id, secret, at) {
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;

@@ -81,22 +81,23 @@ export const PAGE_SCRIPT = `'use strict';
     return iso ? new Date(iso).toLocaleTimeString(lang) : '';
   }
   var seen = 0;
-  // After a lost connection the stream resumes with new records only: what came meanwhile is read again.
-  // onRefused is called at each refused forward.
-  function live(onRecord, reload, onRefused) {
+  // After a lost connection the browser reconnects with the id of the last event it got (Last-Event-ID),
+  // and the server sends what came meanwhile first; when that is no longer kept it sends a reset event, and
+  // everything is read again. A stream the server refused (its cap, 503) is not retried by the browser:
+  // a new one is opened later, and everything read again. onRefused is called at each refused forward.
+  function live(onRecord, reload, onRefused, again) {
     var mark = document.getElementById('live');
     var es = new EventSource('/api/v1/events');
-    var lost = false;
     es.onopen = function () {
       mark.textContent = t('live'); mark.className = 'live on';
-      if (lost && reload) reload();
-      lost = false;
+      if (again && reload) reload();
+      again = false;
     };
     es.onerror = function () {
-      lost = true; mark.textContent = t('reconnecting'); mark.className = 'live';
-      // A refused stream (the server's cap, 503) is not retried by the browser: try again later.
-      if (es.readyState === 2) setTimeout(function () { live(onRecord, reload, onRefused); }, 30000);
+      mark.textContent = t('reconnecting'); mark.className = 'live';
+      if (es.readyState === 2) setTimeout(function () { live(onRecord, reload, onRefused, true); }, 30000);
     };
+    es.addEventListener('reset', function () { if (reload) reload(); });
     es.addEventListener('record', function (m) {
       seen++;
       document.body.dataset.records = String(seen);

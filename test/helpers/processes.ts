@@ -52,10 +52,14 @@ export interface SseEvent {
 }
 
 /** An event stream read as a browser's EventSource reads it. */
-export function readEvents(url: string): Promise<{ events: SseEvent[]; status: number; close(): void }> {
+/** An event stream read as a page reads it: its events, and the id of the last block with an `id:` (what
+ * a browser sends back as Last-Event-ID when it reconnects), which `lastEventId` starts the stream with. */
+export function readEvents(url: string, lastEventId?: string): Promise<{ events: SseEvent[]; status: number; lastId: () => string | null; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: SseEvent[] = [];
-    const req = request(`${url}/api/v1/events`, (res: IncomingMessage) => {
+    let lastId: string | null = null;
+    const headers = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
+    const req = request(`${url}/api/v1/events`, { headers }, (res: IncomingMessage) => {
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
@@ -66,11 +70,12 @@ export function readEvents(url: string): Promise<{ events: SseEvent[]; status: n
           buf = buf.slice(end + 2);
           const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
           const event = field('event');
+          lastId = field('id') ?? lastId;
           if (event) events.push({ id: field('id'), event, data: field('data') ?? '' });
         }
       });
       res.on('error', () => undefined);
-      resolve({ events, status: res.statusCode ?? 0, close: () => req.destroy() });
+      resolve({ events, status: res.statusCode ?? 0, lastId: () => lastId, close: () => req.destroy() });
     });
     req.on('error', reject);
     req.end();

@@ -62,6 +62,41 @@ describe('results server holding what strangers send', function () {
     assert.equal(await server.store.recordCount(), 0);
   });
 
+  it('tells a table sending with Expect: 100-continue its 4xx instead of 100 when its headers are refused, and 100 then 201 when they pass', async () => {
+    const { port } = new URL(server.url);
+    /** What the server says to headers that ask for a 100, before any of the body is sent: its first status line. */
+    const firstAnswer = (headers: string) =>
+      new Promise<{ line: string; socket: Socket; text: () => string }>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => {
+          text += d;
+          if (text.includes('\r\n')) resolve({ line: text.slice(0, text.indexOf('\r\n')), socket, text: () => text });
+        });
+        socket.on('error', reject);
+        socket.write(`POST /api/v1/records HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: ${rec.body.length}\r\n${headers}\r\n`);
+      });
+    const cases: [string, string][] = [
+      [`Carrom-Table: hall-9\r\nCarrom-Signature: ${WRONG}\r\n`, 'HTTP/1.1 404 Not Found'],
+      ['Carrom-Table: hall-1\r\n', 'HTTP/1.1 401 Unauthorized'],
+      [`Carrom-Table: hall-1\r\nCarrom-Signature: sha256=zz\r\n`, 'HTTP/1.1 401 Unauthorized'],
+      [`Carrom-Signature: ${WRONG}\r\n`, 'HTTP/1.1 400 Bad Request'],
+    ];
+    for (const [headers, line] of cases) {
+      const a = await firstAnswer(headers);
+      assert.equal(a.line, line, headers);
+      a.socket.destroy();
+    }
+    // Headers that pass: 100, and once the body is sent, the record is stored.
+    const good = await firstAnswer(`Carrom-Table: hall-1\r\nCarrom-Signature: ${signature(SECRET, rec.body)}\r\n`);
+    assert.equal(good.line, 'HTTP/1.1 100 Continue');
+    good.socket.write(rec.body);
+    await until('the record is answered', () => good.text().includes('201 Created'));
+    good.socket.destroy();
+    assert.equal(await server.store.recordCount(), 1);
+  });
+
   it(`holds at most ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified: one post more is answered 503 until they are gone`, async () => {
     const held = Array.from({ length: UNVERIFIED_BYTES / MAX_BODY }, () => stalled(server.url, { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, 1024));
     held.forEach((h) => h.answer.catch(() => undefined));

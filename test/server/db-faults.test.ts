@@ -30,6 +30,18 @@ function unavailable(a: Answered, what: string): void {
   assert.ok(Number(a.headers.get('retry-after')) > 0, `${what}: Retry-After`);
 }
 
+/** The log of one outage: its start, with the error's stack, said once for all its 503s, and its end with
+ * how many requests were refused. */
+function outageLogged(said: string[], error: RegExp, refused: number): void {
+  const stacks = said.filter((l) => /\n\s+at /.test(l));
+  assert.equal(stacks.length, 1, `one entry with a stack for the whole outage: ${JSON.stringify(said)}`);
+  assert.match(stacks[0], /the database is not available: answering 503 until it is back/);
+  assert.match(stacks[0], error);
+  const ends = said.filter((l) => /the database is available again/.test(l));
+  assert.equal(ends.length, 1, `its end said once: ${JSON.stringify(said)}`);
+  assert.match(ends[0], new RegExp(`: ${refused} requests were answered 503 in the \\d+ s it was not`));
+}
+
 /** The log holds `error` with a stack (a line "    at ..."). */
 function logged(said: string[], error: RegExp): void {
   const entry = said.find((l) => error.test(l));
@@ -80,11 +92,18 @@ describe('results server with PostgreSQL stopped and started again', function ()
       cluster.resume();
     }
     // Each table sends again after its back-off; the first retries may still find the database starting.
-    await until('a post is stored again', async () => (await post(server!.url, 'hall-1', SECRET, match[1].body)).status === 201, 60_000);
+    let retries503 = 0;
+    await until('a post is stored again', async () => {
+      const status = (await post(server!.url, 'hall-1', SECRET, match[1].body)).status;
+      if (status === 503) retries503++;
+      return status === 201;
+    }, 60_000);
     const again = await Promise.all(match.slice(2).map((r) => post(server!.url, 'hall-1', SECRET, r.body)));
     assert.deepEqual(again.map((a) => a.status), match.slice(2).map(() => 201));
     assert.equal(await server.store.recordCount(), match.length, 'each record stored once');
-    assert.equal((await answerOf(`${server.url}/api/v1/tables`)).status, 200);
+    await until('a read is answered again', async () => (await answerOf(`${server!.url}/api/v1/tables`)).status === 200);
+    // The 503s above: the post midway, one post, one read, the many, and the retries that found it starting.
+    outageLogged(said.filter((l) => !/PostgreSQL connection lost/.test(l)), /DatabaseUnavailable: PostgreSQL is unavailable/, 3 + match.length - 1 + retries503);
   });
 
   it('commits synchronously and with timeouts in its own sessions, whatever the database says', async () => {
@@ -178,10 +197,16 @@ describe('results server on a SQLite file another process has locked', function 
     await sending;
     unavailable(posted!, 'a post behind the lock');
     assert.ok(readsBefore.length > 0 && readsBefore.every((s) => s === 200), `reads answered while the post waited: ${readsBefore}`);
-    logged(said, /locked by another process/);
+    // More tables sending meanwhile, and reads between them, which the lock does not stop.
+    for (const r of match.slice(1, 4)) {
+      unavailable(await post(server.url, 'hall-1', SECRET, r.body), 'another post behind the lock');
+      assert.equal((await answerOf(`${server.url}/api/v1/tables`)).status, 200);
+    }
+    assert.equal(said.filter((l) => /the database is available again/.test(l)).length, 0, 'reads do not end the outage of posts');
     await lock.release();
     assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
     assert.equal(await server.store.recordCount(), 1);
+    outageLogged(said, /locked by another process/, 4);
   });
 });
 

@@ -57,7 +57,7 @@ describe('club pages in a browser', function () {
     assert.deepEqual(await score('hall-2'), []);
   });
 
-  it('reads the tables again once its event stream is back: a result stored while it was away shows', async () => {
+  it('shows a result stored while its event stream was away once the stream is back, sent by the stream (Last-Event-ID), not read again', async () => {
     const db = await ENGINES[0].fresh();
     await server.close();
     server = await startResultsServer({ port: 0, db, mdns: false });
@@ -65,6 +65,9 @@ describe('club pages in a browser', function () {
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
     const port = Number(new URL(server.url).port);
+    const reads: string[] = [];
+    const onRequest = (r: { url(): string }) => void (r.url().includes('/api/v1/tables') && reads.push(r.url()));
+    page.on('request', onRequest);
     await server.close();
     await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'reconnecting…');
     // Back on the same port and database; a record comes before the page's stream does.
@@ -73,6 +76,8 @@ describe('club pages in a browser', function () {
     await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live', undefined, { timeout: 30_000 });
     const want = (stateOf(records[0].log) as { match: { score: number[] } }).match.score.map(String);
     await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#table-hall-1 .score') as ArrayLike<{ textContent: string }>).map((e) => e.textContent)) === w, JSON.stringify(want), { timeout: 10_000 });
+    page.off('request', onRequest);
+    assert.deepEqual(reads, [], 'the tables were not read again');
   });
 
   it("speaks the browser's language, one of the table's six, and another chosen on the page, which it keeps", async () => {

@@ -170,3 +170,46 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('two carrom serve processes on one SQLite file, one holding the write lock', function () {
+  this.timeout(120_000);
+  let first: ResultsServer | null = null;
+  let second: ServeProcess | null = null;
+  afterEach(async () => {
+    await second?.stop();
+    await first?.close();
+  });
+
+  it('the other answers reads while its post waits for the lock, then 503, and stores the resend once the lock is free', async () => {
+    const db = await ENGINES[0].fresh();
+    await register(db);
+    // This process is the first: its store holds SQLite's write lock in a transaction it keeps open.
+    first = await startResultsServer({ port: 0, db, mdns: false, log: () => undefined });
+    second = await serveProcess(db);
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const holding = first.store.sql.transaction(async () => {
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    const [rec] = records('hall-1', 41, 1);
+    let answered: number | null = null;
+    const posting = postRecord(second.url, 'hall-1', SECRET, rec.body).then((a) => (answered = a.status));
+    const reads: number[] = [];
+    while (answered === null) {
+      const status = (await fetch(`${second.url}/api/v1/tables`)).status;
+      if (answered === null) reads.push(status);
+    }
+    await posting;
+    assert.equal(answered, 503, 'the post is refused once the lock is not freed in time');
+    assert.ok(reads.length > 1 && reads.every((s) => s === 200), `reads the other process answered while its post waited: ${reads}`);
+    assert.match(second.log(), /the database is not available: answering 503 until it is back.*locked by another process/);
+    release();
+    await holding;
+    assert.equal((await postRecord(second.url, 'hall-1', SECRET, rec.body)).status, 201);
+    assert.equal(await first.store.recordCount(), 1);
+    await until('the other process says the outage is over', () => /the database is available again: 1 request was answered 503/.test(second!.log()));
+  });
+});

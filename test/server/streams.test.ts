@@ -64,3 +64,55 @@ describe('event streams, bounded', function () {
     reader.close();
   });
 });
+
+for (const engine of ENGINES) {
+  describe(`event streams on ${engine.name}, resumed with Last-Event-ID`, function () {
+    this.timeout(120_000);
+    let server: ResultsServer;
+    const records = matchRecords('hall-1', 1, 31, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    const counters = (s: { events: { event: string; data: string }[] }) => s.events.filter((e) => e.event === 'record').map((e) => (JSON.parse(e.data) as { counter: number }).counter);
+    beforeEach(async () => {
+      server = await startResultsServer({ port: 0, db: await engine.fresh(), mdns: false });
+      await server.store.addTable('hall-1', SECRET, 'x');
+    });
+    afterEach(async () => server?.close());
+
+    it('sends a page that reconnects what was stored while it was away, then the live records, each once', async () => {
+      assert.ok(records.length >= 6, 'a match of several records');
+      const first = await readEvents(server.url);
+      // A stream that has seen no record yet still has an id to come back with.
+      await until('the stream gives its first id', () => first.lastId() !== null);
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[0].body)).status, 201);
+      await until('the page has the first record', () => counters(first).length === 1);
+      first.close();
+      const away = records.slice(1, -2);
+      for (const r of away) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      const again = await readEvents(server.url, first.lastId()!);
+      assert.equal(again.status, 200);
+      await until('the page has what came while it was away', () => counters(again).length >= away.length);
+      for (const r of records.slice(-2)) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      await until('and the live records', () => counters(again).length >= records.length - 1);
+      assert.deepEqual(counters(again), records.slice(1).map((r) => r.counter));
+      again.close();
+    });
+
+    it('tells a page whose last event is no longer kept to read everything again (a reset event)', async () => {
+      const first = await readEvents(server.url);
+      for (const r of records.slice(0, 3)) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      await until('the page has three records', () => counters(first).length === 3);
+      const seen = counters(first);
+      const ids = first.events.filter((e) => e.event === 'record').map((e) => Number(e.id));
+      first.close();
+      // As the feed does past its 10,000 newest: the oldest events are gone.
+      await server.store.sql.run('DELETE FROM carrom_events WHERE seq <= ?', [ids[1]]);
+      const again = await readEvents(server.url, String(ids[0]));
+      await until('the page is told to read again', () => again.events.some((e) => e.event === 'reset'));
+      assert.deepEqual(counters(again), [], 'no partial catch-up');
+      // From the reset's id on, it goes on live.
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[3].body)).status, 201);
+      await until('the next record arrives', () => counters(again).length === 1);
+      assert.deepEqual([...seen, ...counters(again)], records.slice(0, 4).map((r) => r.counter));
+      again.close();
+    });
+  });
+}

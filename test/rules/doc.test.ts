@@ -48,7 +48,7 @@ describe('docs/rules.md', () => {
       .join('\n');
     const cited = [...doc.matchAll(/^- test: `(.+)`$/gm)].map((m) => m[1]);
     assert.ok(cited.length >= 20, `only ${cited.length} tests cited`);
-    for (const name of cited) assert.ok(sources.includes(`name: '${name}'`), `no test named "${name}"`);
+    for (const name of cited) assert.ok(sources.includes(`name: '${name}'`) || sources.includes(`name: "${name}"`), `no test named "${name}"`);
   });
 
   it('every decision it lists is pinned by the decision tests, and every decision test is listed', () => {

@@ -92,14 +92,19 @@ describe('the hall and the printable pages in a browser', function () {
     assert.match((await page.textContent('#hall-tables .card[data-table="hall-2"]'))!, /Chandra25Dee7entered by hand/);
   });
 
-  it("shows a table's record only on its own match: a record of other players leaves the match's score empty", async () => {
+  it("shows a table's record at load on its own match only: a record of other players leaves the match's score empty", async () => {
     await draw();
     await publish(1);
     // hall-2 plays Chandra v Dee; a record of Asha v Ben from it is another match (a friendly before the round).
     const [r] = matchRecords('hall-2', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
     assert.equal((await postRecord(server.url, 'hall-2', SECRET, r.body)).status, 201);
+    // The same players' record from hall-1, where Asha v Ben is drawn: it is read at the page's load, and shown.
+    const [own] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, own.body)).status, 201);
     await page.goto(`${server.url}/tournaments/${id}/hall`);
     await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+    const score = (stateOf(own.log) as { match: { score: number[] } }).match.score.map(String);
+    assert.deepEqual(await texts('#hall-tables .card[data-table="hall-1"] .score'), score);
     assert.deepEqual(await texts('#hall-tables .card[data-table="hall-2"] .score'), ['', '']);
   });
 

@@ -3,6 +3,7 @@ import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
+import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
 import type { Page as Paged, Store } from './store.ts';
@@ -19,6 +20,8 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const asJson = (status: number, value: unknown): Page => ({ status, type: JSON_TYPE, body: `${JSON.stringify(value)}\n` });
 // The pages hold no data of their own: everything from the tables is put in with textContent.
 const CSP = { 'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:" };
+
+const NO_TOURNAMENT: Page = { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such tournament.</p>' };
 
 export async function routeRead(store: Store, path: string, query = new URLSearchParams()): Promise<Page> {
   switch (path) {
@@ -54,6 +57,12 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() });
     case '/api/v1/leaderboard':
       return asJson(200, { players: await store.leaderboard() });
+  }
+  // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
+  const tour = /^\/tournaments\/(\d{1,15})\/(hall|print\/(pairings|standings|scoresheets))$/.exec(path);
+  if (tour) {
+    if ((await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [Number(tour[1])])).length === 0) return NO_TOURNAMENT;
+    return { status: 200, type: HTML_TYPE, body: tour[3] ? PRINT_PAGES[tour[3]] : HALL_PAGE, headers: CSP };
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {

@@ -7,7 +7,7 @@ import { PAGE_WORDS } from './words.ts';
 const english = (key: string) => PAGE_WORDS.en[key].replace(' {0}', '');
 
 /** A page's shell; `title` is the key of its title in words.ts (club.js puts in the page's language). */
-const shell = (page: string, title: string, main: string): string => `<!doctype html>
+export const shell = (page: string, title: string, main: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -1,6 +1,7 @@
 // club.js: the pages' one script, plain JavaScript for any browser of the last years. Every name and
 // value from a table goes in through textContent (never markup). The words are the page's language's
 // (words.ts): the one chosen on the page, else the browser's first that the pages speak, else English.
+import { HALL_SCRIPT } from './hall-script.ts';
 import { PAGE_LANGUAGES, PAGE_LANGUAGE_NAMES, PAGE_WORDS } from './words.ts';
 
 export const PAGE_SCRIPT = `'use strict';
@@ -249,8 +250,11 @@ export const PAGE_SCRIPT = `'use strict';
     live(load, load);
   }
 
+${HALL_SCRIPT}
   if (page === 'club') club();
   else if (page === 'table') tablePage();
   else if (page === 'leaderboard') leaders();
+  else if (page === 'hall') hall();
+  else if (page.indexOf('print-') === 0) printPage(page.slice(6));
 })();
 `;

@@ -1,6 +1,7 @@
 // The club pages' words in the table's six languages (docs/languages.md): the browser's language, or the
 // one chosen on the page. {0}, {1}, … are filled in by club.js. English counts boards in the singular and
 // plural; the others say the count after a colon, so that no language's plural rules are needed.
+import { TOURNAMENT_WORDS } from './hall-words.ts';
 
 export const PAGE_LANGUAGES = Object.freeze(['en', 'pt', 'sl', 'it', 'ro', 'sv'] as const);
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
@@ -102,4 +103,7 @@ const SV: Words = {
   colPlayer: 'Spelare', colMatchesWon: 'Vunna matcher', colMatches: 'Matcher', colBoardsWon: 'Vunna omgångar', colBoards: 'Omgångar',
 };
 
-export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({ en: EN, pt: PT, sl: SL, it: IT, ro: RO, sv: SV });
+export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({
+  en: { ...EN, ...TOURNAMENT_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl },
+  it: { ...IT, ...TOURNAMENT_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv },
+});

@@ -1,0 +1,180 @@
+// The tournament's public pages in a real browser (Debian's chromium, driven by playwright-core) on a real
+// results server over loopback (docs/tournament.md §8): the hall shows a drawn round's matches table by
+// table and a table's record live, without a reload; the printable pages render the pairings, the
+// standings and a score sheet per table; a write from the page without a login is refused.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ResultsServer } from '../../server/index.ts';
+import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { api, logIn, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+
+declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
+declare const window: Record<string, unknown>;
+declare function fetch(url: string, init: unknown): Promise<{ status: number; json(): Promise<unknown> }>;
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SECRET = '7a'.repeat(32);
+// The table's players in tools/script.ts's matches are Asha and Ben: they are the first pairing here.
+const PLAYERS = ['Asha', 'Ben', 'Chandra', 'Dee', '<b>Eli</b>'];
+
+describe('the hall and the printable pages in a browser', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let page: Page;
+  let server: ResultsServer;
+  let asha: LoggedIn;
+  let id: number;
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => browser?.close());
+  beforeEach(async () => {
+    ({ server } = await tournamentServer(await ENGINES[0].fresh()));
+    for (const t of ['hall-1', 'hall-2']) await server.store.addTable(t, SECRET, '2026-12-01T08:00:00.000Z');
+    await withOrganiser(server, 'asha', 'a long enough password');
+    asha = await logIn(server.url, 'asha', 'a long enough password');
+    const made = await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1', 'hall-2'], rounds: 3 });
+    assert.equal(made.status, 201, JSON.stringify(made.json));
+    id = made.json.tournament.id;
+    const csv = `name,club\n${PLAYERS.join(',Pune\n')},Pune\n`;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, csv, { 'Content-Type': 'text/csv' })).status, 201);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterEach(async () => {
+    await page.close();
+    await server.close();
+  });
+
+  const draw = async () => assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds`)).status, 201);
+  const publish = async (n: number) => assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/${n}/publish`)).status, 200);
+  const texts = (selector: string) => page.evaluate((s) => Array.from(document.querySelectorAll(s)).map((e) => e.textContent), selector);
+
+  it("shows the published round's matches table by table, and a table's record arrives live without a reload", async () => {
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => /No round is published yet/.test(document.querySelector('#note')?.textContent ?? ''));
+    await draw();
+    await page.reload();
+    await page.waitForFunction(() => /No round is published yet/.test(document.querySelector('#note')?.textContent ?? ''));
+    assert.deepEqual(await texts('#hall-tables .card'), [], 'a draft is not shown in the hall');
+    await publish(1);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    assert.equal(await page.textContent('h1'), 'Club open');
+    assert.equal(await page.textContent('#round'), 'Round 1 of 3');
+    assert.deepEqual(await texts('#hall-tables .card .where'), ['Table hall-1', 'Table hall-2']);
+    assert.deepEqual(await texts('#hall-tables .card .name'), ['Asha', 'Ben', 'Chandra', 'Dee']);
+    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1: Asha v Ben', 'Table hall-2: Chandra v Dee']);
+    assert.equal(await page.textContent('#byes'), 'Bye: <b>Eli</b> (25–0)', 'a name stays text');
+
+    const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    await page.evaluate(() => (window.marker = 'same page'));
+    for (const r of records.slice(0, 2)) {
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      const s = stateOf(r.log) as { match: { score: number[] }; board: { number: number } };
+      const want = JSON.stringify([...s.match.score.map(String), '', '']);
+      await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('#hall-tables .card .score')).map((e) => e.textContent)) === w, want);
+      assert.match((await page.textContent('#hall-tables .card[data-table="hall-1"] .what'))!, new RegExp(`board ${s.board.number} in play`));
+    }
+    assert.equal(await page.evaluate(() => window.marker), 'same page', 'no reload');
+
+    // A hand result on hall-2 shows, marked so, and leaves only hall-1 to finish (read again at the next record).
+    const round = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${round.matches[1].id}/result`, { a: 25, b: 7, reason: 'the camera broke' })).status, 200);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('#to-finish li').length === 1);
+    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1: Asha v Ben']);
+    assert.match((await page.textContent('#hall-tables .card[data-table="hall-2"]'))!, /Chandra25Dee7entered by hand/);
+  });
+
+  it("shows a table's record at load on its own match only: a record of other players leaves the match's score empty", async () => {
+    await draw();
+    await publish(1);
+    // hall-2 plays Chandra v Dee; a record of Asha v Ben from it is another match (a friendly before the round).
+    const [r] = matchRecords('hall-2', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    assert.equal((await postRecord(server.url, 'hall-2', SECRET, r.body)).status, 201);
+    // The same players' record from hall-1, where Asha v Ben is drawn: it is read at the page's load, and shown.
+    const [own] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, own.body)).status, 201);
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+    const score = (stateOf(own.log) as { match: { score: number[] } }).match.score.map(String);
+    assert.deepEqual(await texts('#hall-tables .card[data-table="hall-1"] .score'), score);
+    assert.deepEqual(await texts('#hall-tables .card[data-table="hall-2"] .score'), ['', '']);
+  });
+
+  it('is readable on a phone: one card a row, no page wider than the screen', async () => {
+    await draw();
+    await publish(1);
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    try {
+      await phone.goto(`${server.url}/tournaments/${id}/hall`);
+      await phone.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+      const box = await phone.evaluate(() => {
+        const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): { left: number; top: number } }> } }).document;
+        const cards = Array.from(d.querySelectorAll('#hall-tables .card')).map((c) => c.getBoundingClientRect());
+        return { wide: d.documentElement.scrollWidth > d.documentElement.clientWidth, sameLeft: cards[0].left === cards[1].left, below: cards[1].top > cards[0].top };
+      });
+      assert.deepEqual(box, { wide: false, sameLeft: true, below: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('prints the pairings with their tables, the standings and a score sheet per table, on A4', async () => {
+    await draw();
+    await page.goto(`${server.url}/tournaments/${id}/print/pairings`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.textContent('#round'), 'Round 1 of 3 (draft, not published)', 'a draft prints, marked so');
+    await publish(1);
+    const round = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${round.matches[0].id}/result`, { a: 25, b: 13, reason: 'hall-1 lost its camera' })).status, 200);
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${round.matches[1].id}/walkover`, { winner: 'a', reason: 'Dee did not come' })).status, 200);
+
+    await page.goto(`${server.url}/tournaments/${id}/print/pairings?round=1`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.textContent('#round'), 'Round 1 of 3');
+    const rows = await page.evaluate(() => Array.from(document.querySelectorAll('.print-table tr')).map((r) => r.textContent));
+    assert.equal(rows[0], 'BoardTablePlayerOpponentBreakerPoints');
+    assert.match(rows[1]!, /^1hall-1AshaBenAsha25–13 \(entered by hand\)$/);
+    assert.match(rows[2]!, /^2hall-2ChandraDeeChandra\d+–\d+ \(walkover\)$/);
+    assert.equal(rows[3], '3<b>Eli</b>bye25–0');
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    assert.match(pdf.toString('latin1'), /\/MediaBox \[0 0 59[45]\.\d+ 841\.\d+\]/, 'an A4 page (595 × 842 points)');
+
+    await page.goto(`${server.url}/tournaments/${id}/print/standings?round=1`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const standings = await page.evaluate(() => Array.from(document.querySelectorAll('.print-table tr')).map((r) => r.textContent));
+    const served = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/standings?round=1`)).json.standings as { rank: number; name: string; points: number; bucholz: number; netscore: number; totscore: number; played: number; won: number; drawn: number; lost: number }[];
+    assert.equal(standings.length, 1 + PLAYERS.length);
+    assert.deepEqual(standings.slice(1), served.map((s) => [s.rank, s.name, s.points, s.bucholz, s.netscore, s.totscore, s.played, s.won, s.drawn, s.lost].join('')));
+    assert.equal(served[0].name, 'Chandra', 'the walkover (25–0) ranks first: the rows are the ranking, not the seeds');
+
+    await page.goto(`${server.url}/tournaments/${id}/print/scoresheets?round=1`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.deepEqual(await texts('.sheet .sheet-match'), ['Asha v Ben', 'Chandra v Dee'], 'one sheet per table, none for the bye');
+    assert.deepEqual(await texts('.sheet h3'), ['Club open · Round 1 of 3 · Table hall-1', 'Club open · Round 1 of 3 · Table hall-2']);
+    const sheets = await page.pdf({ preferCSSPageSize: true });
+    assert.equal((sheets.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length, 2, 'each sheet on its own page');
+  });
+
+  it('refuses a write from the page without a login, and changes nothing', async () => {
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => /No round is published yet/.test(document.querySelector('#note')?.textContent ?? ''));
+    const answer = await page.evaluate((u) => fetch(u, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(async (r) => ({ status: r.status, body: await r.json() })), `/api/v1/tournaments/${id}/rounds`);
+    assert.equal(answer.status, 401, JSON.stringify(answer.body));
+    assert.equal((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.currentRound, 0, 'no round was drawn');
+  });
+
+  it('answers 404 for a tournament that is not there', async () => {
+    const r = await page.goto(`${server.url}/tournaments/999/hall`);
+    assert.equal(r?.status(), 404);
+    assert.equal(await page.textContent('p'), 'No such tournament.');
+  });
+});

@@ -132,6 +132,11 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         const standings = (await api(url, null, 'GET', `${base}/standings?round=1`)).json.standings as { id: string; points: number }[];
         assert.equal(standings.find((s) => s.id === winner)?.points, 2, 'the table’s result is in the standings');
         assert.equal(taken((await ask('hall-1', SECRET)).read).assignment, null, 'its match finished: nothing to play');
+        // SoL's .sol carries the table's boards: the winner's coins are the loser's men left (§9.1).
+        const sol = JSON.parse(await (await fetch(`${url}${base}/export.sol`)).text());
+        const exported = sol[1].matches.find((x: { board: number }) => x.board === 1) as { boards: { number: number; coins1: number; coins2: number }[] };
+        const rows = m1.boards as { winner: number | null; menLeft0: number | null; menLeft1: number | null }[];
+        assert.deepEqual(exported.boards.map((b) => [b.number, b.coins1, b.coins2]), rows.map((r, i) => [i + 1, r.winner === 0 ? r.menLeft1 : 0, r.winner === 1 ? r.menLeft0 : 0]));
       });
 
       it('a record naming a match that is not the table’s is stored but not attached; an ill-typed id is a 400', async () => {

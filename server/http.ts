@@ -15,6 +15,7 @@ import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 import { write } from './tournament-http/answer.ts';
+import { routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament } from './tournament-http/routes.ts';
 
 export interface Context {
@@ -174,6 +175,9 @@ async function handle(
   }
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
+  // The table's next match and its refusal (docs/tournament.md §5).
+  const assigned = await routeAssignment(c.store.sql, req, path, c.now());
+  if (assigned) return write(res, assigned, false), true;
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;

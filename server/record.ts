@@ -17,6 +17,9 @@ export interface ResultRecord {
   madeAt: string | null;
   /** The players started a new match before this one ended: its last record says so (optional). */
   abandoned: boolean;
+  /** The tournament's match it was played for (docs/tournament.md §5.4), or null: a table without an
+   * assignment sends none of the three fields. */
+  assigned: { tournament: number; round: number; match: number } | null;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -52,10 +55,25 @@ export function parseRecord(text: string): Checked<ResultRecord> {
   if (madeAt !== null && (typeof madeAt !== 'string' || !isIsoTime(madeAt))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time (2026-12-01T14:05:00Z, or with an offset) or null' };
   if (v.abandoned !== undefined && typeof v.abandoned !== 'boolean') return { ok: false, error: 'field "abandoned" must be true or false when given' };
   const abandoned = v.abandoned === true;
+  const assigned = assignedOf(v);
+  if (typeof assigned === 'string') return { ok: false, error: assigned };
   return {
     ok: true,
-    value: { table: v.table, counter: v.counter as number, kind: v.kind, firmware: v.firmware, log: v.log, state: v.state as ResultRecord['state'], madeAt, abandoned },
+    value: { table: v.table, counter: v.counter as number, kind: v.kind, firmware: v.firmware, log: v.log, state: v.state as ResultRecord['state'], madeAt, abandoned, assigned },
   };
+}
+
+const IDS = ['tournament', 'round', 'match'] as const;
+
+/** The three ids of §5.4: all of them, each a positive integer, or none; else what is wrong. */
+function assignedOf(v: Record<string, unknown>): ResultRecord['assigned'] | string {
+  const given = IDS.filter((k) => v[k] !== undefined);
+  if (given.length === 0) return null;
+  for (const k of IDS) {
+    if (v[k] === undefined) return `field "${k}" must come with "${given[0]}" (a tournament's record carries tournament, round and match)`;
+    if (!Number.isSafeInteger(v[k]) || (v[k] as number) < 1) return `field "${k}" must be a positive integer when given`;
+  }
+  return { tournament: v.tournament as number, round: v.round as number, match: v.match as number };
 }
 
 /** ISO 8601's extended date and time with seconds optional and a zone (Z or ±hh:mm), as a real

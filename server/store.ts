@@ -13,6 +13,7 @@ import { eventsAfter, newestEvent, publish, recordEvent, watchFeed, type Feed, t
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
+import { attachRecord } from './tournament-http/attach.ts';
 
 export interface NewRecord {
   record: ResultRecord;
@@ -227,6 +228,8 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     await replaceMatch(tx, matchId, { players: r.players, mode: r.mode, over, winner: winnerOf(r.state), rows: r.rows });
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
+  // A record played for a tournament's match gives that match its boards and its result.
+  await attachRecord(tx, r.record, matchId);
   await publish(tx, 'record', recordEvent(r, matchId));
   return { outcome: 'stored', matchId };
 }

@@ -7,7 +7,7 @@ import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
 import { schema, type Sql } from './sql.ts';
-import { tournamentSchema } from '../tournament-http/schema.ts';
+import { assignmentSchema, tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -40,6 +40,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 5,
     name: 'the tournament day: organisers, sessions, tournaments, entrants, rounds, their matches, the change log',
     up: tournamentSchema,
+  },
+  {
+    version: 6,
+    name: 'the table\'s next match: each table\'s assignment counter and the answer it last served, each drawn match\'s records',
+    up: assignmentSchema,
   },
 ]);
 

@@ -6,7 +6,8 @@ import { solDump, type SolPlayer } from '../tournament/sol.ts';
 import { standings, type Standing } from '../tournament/standings.ts';
 import { Refusal } from './answer.ts';
 import { listEntrants } from './entrants.ts';
-import { matchesOf, stateOf } from './state.ts';
+import { boardsOf } from './rounds.ts';
+import { matchesOf, stateOf, type StoredMatch } from './state.ts';
 import { currentRound } from './tournaments.ts';
 
 /** `?round=N` as given (1 … the current round), or the current round. */
@@ -36,5 +37,12 @@ export async function pairingsCsvOf(sql: Sql, tournament: number, round: number)
 export async function solOf(sql: Sql, tournament: number): Promise<string> {
   const { fields, state } = await stateOf(sql, tournament, false, true);
   const players = new Map<string, SolPlayer[]>((await listEntrants(sql, tournament)).map((e) => [e.id, e.players.map((p) => ({ firstName: p.firstName, lastName: p.lastName, nationality: p.nationality, club: p.club }))]));
-  return solDump({ tournament: state, name: fields.name, date: fields.date, club: fields.club, championship: fields.championship, players });
+  // The boards the tables reported (§5.4), as SoL keeps them: side 0 of a board row is the match's `a`.
+  const boards = await boardsOf(sql, state.matches);
+  const side = (n: number | null): 'a' | 'b' | null => (n === 0 ? 'a' : n === 1 ? 'b' : null);
+  const matches = (state.matches as StoredMatch[]).map((m) => {
+    const rows = boards.get(m.id);
+    return rows ? { ...m, boards: rows.map((b) => ({ winner: side(b.winner), menLeftA: b.menLeft0 ?? 0, menLeftB: b.menLeft1 ?? 0, queen: side(b.queen) })) } : m;
+  });
+  return solDump({ tournament: { ...state, matches }, name: fields.name, date: fields.date, club: fields.club, championship: fields.championship, players });
 }

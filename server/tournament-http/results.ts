@@ -56,7 +56,7 @@ export async function replay(tx: Sql, tournament: number, id: number, body: Body
   if (!tables.includes(table)) throw new Refusal(400, `table: ${table} is not one of the tournament's tables (${tables.join(', ') || 'none'})`);
   const busy = (await tx.all("SELECT id FROM carrom_tmatches WHERE tournament_id = ? AND round = ? AND table_id = ? AND id <> ? AND status <> 'finished'", [tournament, m.round, table, id]))[0];
   if (busy) throw new Refusal(409, `table ${table} has match ${Number(busy.id)} of round ${m.round} still to finish`);
-  await tx.run("UPDATE carrom_tmatches SET table_id = ?, score_a = NULL, score_b = NULL, source = NULL, status = 'waiting' WHERE id = ?", [table, id]);
+  await tx.run("UPDATE carrom_tmatches SET table_id = ?, score_a = NULL, score_b = NULL, source = NULL, status = 'waiting', record_match = NULL WHERE id = ?", [table, id]);
   await logChange(tx, tournament, {
     by: { organiser }, action: 'replay', target: { match: id },
     before: { table: m.table, result: m.result, source: m.source }, after: { table, result: null, source: null }, reason,

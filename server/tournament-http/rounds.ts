@@ -2,6 +2,7 @@
 // match moved to another table, published. Each write is one entry of the change log (§4), in the same
 // transaction; a round that has started (a result or a board came) no longer changes.
 import type { Sql } from '../db/sql.ts';
+import { timedRow, type TimedRow } from '../derived.ts';
 import { drawNextRound } from '../tournament/draw.ts';
 import { TournamentError } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
@@ -16,9 +17,19 @@ export interface RoundView {
   matches: ReturnType<typeof matchView>[];
 }
 
-export function matchView(m: StoredMatch) {
-  // The boards of the match's records come with the table's side (§5), not served yet: none so far.
-  return { id: m.id, board: m.board, a: m.a, b: m.b, table: m.table, breaker: m.breaker, status: m.status, result: m.result, source: m.source, boards: [], corrected: m.corrected };
+/** A match as §3.3 shows it; `boards` are the board rows of its table's records (§5.4), side 0 being `a`. */
+export function matchView(m: StoredMatch, boards: readonly TimedRow[] = []) {
+  return { id: m.id, board: m.board, a: m.a, b: m.b, table: m.table, breaker: m.breaker, status: m.status, result: m.result, source: m.source, boards, corrected: m.corrected };
+}
+
+/** The board rows of the matches' records, by drawn match id: one query for a whole round. */
+export async function boardsOf(sql: Sql, matches: readonly StoredMatch[]): Promise<Map<number, TimedRow[]>> {
+  const linked = matches.filter((m) => m.recordMatch !== null);
+  const out = new Map<number, TimedRow[]>();
+  if (linked.length === 0) return out;
+  const rows = await sql.all(`SELECT * FROM carrom_boards WHERE match_id IN (${linked.map(() => '?').join(', ')}) ORDER BY match_id, idx`, linked.map((m) => m.recordMatch));
+  for (const m of linked) out.set(m.id, rows.filter((r) => Number(r.match_id) === m.recordMatch).map(timedRow));
+  return out;
 }
 
 async function roundStatus(sql: Sql, tournament: number, round: number): Promise<'draft' | 'published'> {
@@ -32,7 +43,8 @@ export async function roundView(sql: Sql, tournament: number, round: number): Pr
   const stored = await roundStatus(sql, tournament, round);
   const matches = await matchesOf(sql, tournament, round);
   const done = stored === 'published' && matches.every((m) => m.result !== null);
-  return { round, status: done ? 'finished' : stored, matches: matches.map(matchView) };
+  const boards = await boardsOf(sql, matches);
+  return { round, status: done ? 'finished' : stored, matches: matches.map((m) => matchView(m, boards.get(m.id))) };
 }
 
 const names = async (sql: Sql, tournament: number): Promise<Map<string, string>> =>
@@ -128,8 +140,10 @@ export async function moveMatch(tx: Sql, tournament: number, round: number, body
   if (m.table === table) return;
   const there = matches.find((x) => x.table === table);
   refuseStarted(round, there ? [m, there] : [m]);
-  await tx.run('UPDATE carrom_tmatches SET table_id = ? WHERE id = ?', [table, m.id]);
-  if (there) await tx.run('UPDATE carrom_tmatches SET table_id = ? WHERE id = ?', [m.table, there.id]);
+  // A match moved waits for its new table to fetch it, whether the old one had fetched or refused it.
+  const moveTo = "UPDATE carrom_tmatches SET table_id = ?, status = CASE WHEN status IN ('assigned', 'refused') THEN 'waiting' ELSE status END WHERE id = ?";
+  await tx.run(moveTo, [table, m.id]);
+  if (there) await tx.run(moveTo, [m.table, there.id]);
   await logChange(tx, tournament, { by: { organiser }, action: 'move', target: { match: m.id }, before: { table: m.table }, after: { table, ...(there ? { [`match ${there.id}`]: m.table } : {}) } }, now);
 }
 

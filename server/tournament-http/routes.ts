@@ -13,7 +13,7 @@ import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
 import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
 import { handResult, replay, walkover } from './results.ts';
-import { discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
+import { boardsOf, discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from './state.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
@@ -96,7 +96,8 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
       if (match[2] === 'result') await handResult(tx, id, m, jsonObject(body), s.organiser, now());
       else if (match[2] === 'walkover') await walkover(tx, id, m, jsonObject(body), s.organiser, now());
       else await replay(tx, id, m, jsonObject(body), s.organiser, now());
-      return json(200, { match: matchView(storedMatch((await tx.all('SELECT * FROM carrom_tmatches WHERE id = ?', [m]))[0])) });
+      const stored = storedMatch((await tx.all('SELECT * FROM carrom_tmatches WHERE id = ?', [m]))[0]);
+      return json(200, { match: matchView(stored, (await boardsOf(tx, [stored])).get(m)) });
     });
   } else if (rest === '' && method === 'PATCH') {
     return write(c, req, async (tx, body, s) => {

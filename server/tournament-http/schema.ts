@@ -32,3 +32,16 @@ export function tournamentSchema(dialect: Sql['dialect']): string[] {
       PRIMARY KEY (tournament_id, seq))`,
   ];
 }
+
+/** The server's side of the table's next match (docs/tournament.md §5), a step of its own (version 6):
+ * `assign_counter` is the table's assignment counter (it only grows; a table registered again starts from
+ * 0 with its new row), `assign_served` the assignment it last served at that counter (its JSON, or
+ * `null`): an answer that differs from it takes the next counter. `record_match` is the carrom_matches row
+ * whose records give a drawn match its boards and its result (§5.4); a replay clears it. */
+export function assignmentSchema(): string[] {
+  return [
+    'ALTER TABLE carrom_tables ADD COLUMN assign_counter INTEGER NOT NULL DEFAULT 0',
+    'ALTER TABLE carrom_tables ADD COLUMN assign_served TEXT',
+    'ALTER TABLE carrom_tmatches ADD COLUMN record_match BIGINT',
+  ];
+}

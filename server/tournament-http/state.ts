@@ -11,6 +11,8 @@ export interface StoredMatch extends Match {
   status: 'waiting' | 'assigned' | 'playing' | 'finished' | 'refused';
   source: 'bye' | 'table' | 'hand' | 'walkover' | null;
   corrected: boolean;
+  /** The carrom_matches row whose records give it its boards (§5.4), or null. */
+  recordMatch: number | null;
 }
 
 export function storedMatch(r: Row): StoredMatch {
@@ -19,6 +21,7 @@ export function storedMatch(r: Row): StoredMatch {
     table: r.table_id === null ? null : String(r.table_id), breaker: String(r.breaker) as 'a' | 'b',
     result: r.score_a === null ? null : { a: Number(r.score_a), b: Number(r.score_b) },
     status: String(r.status) as StoredMatch['status'], source: r.source === null ? null : (String(r.source) as StoredMatch['source']), corrected: Number(r.corrected) === 1,
+    recordMatch: r.record_match === null || r.record_match === undefined ? null : Number(r.record_match),
   };
 }
 

@@ -8,6 +8,8 @@ import { leaderboard } from '../../server/exports.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { matchRecords, postRecord, recordBody } from '../../tools/results.ts';
+import { MIGRATIONS } from '../../server/db/migrations.ts';
+import type { Sql } from '../../server/db/sql.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';
 
@@ -16,6 +18,22 @@ const AT = '2026-12-01T12:00:00Z';
 /** First boards of three matches: the first record of a table that plays one. */
 const OPENINGS = [11, 12, 13].map((seed) => matchRecords('x', 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0].log);
 const opening = (table: string, t: number) => prepared({ body: recordBody(table, 1, 'board', OPENINGS[t % 3]) });
+
+/** Takes a database back to schema `version`: each later step's tables dropped and its columns taken out,
+ * newest first, and the steps' rows deleted from carrom_schema (read from the steps themselves, so a new
+ * step needs nothing here). */
+async function undoStepsAfter(sql: Sql, version: number): Promise<void> {
+  for (const m of [...MIGRATIONS].reverse()) {
+    if (m.version <= version) continue;
+    for (const st of [...m.up(sql.dialect)].reverse()) {
+      const table = /^CREATE TABLE (?:IF NOT EXISTS )?(\w+)/.exec(st);
+      const column = /^ALTER TABLE (\w+) ADD COLUMN (\w+)/.exec(st);
+      if (table) await sql.run(`DROP TABLE ${table[1]}`);
+      else if (column) await sql.run(`ALTER TABLE ${column[1]} DROP COLUMN ${column[2]}`);
+    }
+  }
+  await sql.run('DELETE FROM carrom_schema WHERE version > ?', [version]);
+}
 
 for (const engine of ENGINES) {
   describe(`the results store under load on ${engine.name}`, function () {
@@ -86,10 +104,8 @@ for (const engine of ENGINES) {
       const folded = leaderboard(await store.matches(null));
       await store.close();
       const sql = engine.name === 'sqlite' ? await openSqlite(db) : await openPostgres(db);
-      // A database of schema version 3: no leaderboard table yet, nor the later steps' tables.
-      const later = ['carrom_changes', 'carrom_tmatches', 'carrom_rounds', 'carrom_entrants', 'carrom_tournaments', 'carrom_login_failures', 'carrom_sessions', 'carrom_organisers', 'carrom_match_players'];
-      for (const t of later) await sql.run(`DROP TABLE ${t}`);
-      await sql.run('DELETE FROM carrom_schema WHERE version >= 4');
+      // A database of schema version 3: no leaderboard table yet (nor what the later steps add).
+      await undoStepsAfter(sql, 3);
       await sql.close();
       store = await openStore(db);
       assert.ok(folded.length === 2 && folded.some((s) => s.matchesWon === 1));

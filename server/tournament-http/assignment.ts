@@ -1,0 +1,139 @@
+// The server's side of the table's next match (docs/tournament.md §5.1, §5.3): what a table asks for at
+// rest, answered with the texts the table checks (src/sync/assignment.ts) and signed with the table's own
+// secret; and the table's refusal of it. The counter is kept per table in carrom_tables: an answer whose
+// assignment differs from the one last served takes the next counter, so it grows by one each time the
+// table's assignment changes (a round published, a match moved, replayed, finished or refused) and never
+// goes back.
+import type { IncomingMessage } from 'node:http';
+import { assignmentText, type Assignment } from '../../src/sync/assignment.ts';
+import { readBody } from '../body.ts';
+import type { Row, Sql } from '../db/sql.ts';
+import { TABLE_ID } from '../record.ts';
+import { sign, verify, wellFormedSignature } from '../sign.ts';
+import { json, refuse, Refusal, type Answer } from './answer.ts';
+import { logChange } from './changes.ts';
+import { fieldsOf, tournamentRow } from './tournaments.ts';
+
+export const ASSIGNMENT_PATH = '/api/v1/assignment';
+export const REFUSAL_PATH = '/api/v1/assignment/refusal';
+const NONCE = /^[0-9a-f]{32}$/;
+/** A refusal is one short line; anything much longer is not one. */
+const REFUSAL_MAX = 4096;
+
+/** The table's match to play now: the newest published round's match on that table that is not
+ * finished nor refused (an older tournament left unfinished does not hide today's). */
+export async function currentMatch(sql: Sql, table: string): Promise<Row | null> {
+  const rows = await sql.all(
+    `SELECT m.*, r.published_at FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
+     WHERE m.table_id = ? AND r.status = 'published' AND m.b IS NOT NULL AND m.status IN ('waiting', 'assigned', 'playing')
+     ORDER BY r.published_at DESC, m.id LIMIT 1`,
+    [table],
+  );
+  return rows[0] ?? null;
+}
+
+/** The match as §5.1's `assignment` says it. */
+async function assignmentOf(sql: Sql, m: Row, table: string): Promise<Assignment> {
+  const tournament = Number(m.tournament_id);
+  const t = fieldsOf(await tournamentRow(sql, tournament));
+  const entrant = async (id: unknown) => {
+    const r = (await sql.all('SELECT name, players FROM carrom_entrants WHERE id = ?', [Number(id)]))[0];
+    return { name: String(r.name), players: (JSON.parse(String(r.players)) as { name: string }[]).map((p) => p.name) };
+  };
+  const a = await entrant(m.a);
+  const b = await entrant(m.b);
+  // Doubles in the log's order: a's first player, b's first, a's second, b's second.
+  const players = t.mode === 'doubles' ? [a.players[0], b.players[0], a.players[1], b.players[1]] : [a.name, b.name];
+  return {
+    tournament, name: t.name, round: Number(m.round), match: Number(m.id), label: `R${Number(m.round)} T${t.tables.indexOf(table) + 1}`,
+    rules: t.rules, options: t.options, mode: t.mode, players, breaker: String(m.breaker) === 'a' ? 0 : 1, publishedAt: String(m.published_at),
+  };
+}
+
+/** The table's row locked (PostgreSQL) for the counter's update; null for an unknown table. */
+async function tableRow(tx: Sql, table: string): Promise<Row | null> {
+  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  return (await tx.all(`SELECT id, secret, assign_counter, assign_served FROM carrom_tables WHERE id = ?${lock}`, [table]))[0] ?? null;
+}
+
+function tableHeader(req: IncomingMessage): string {
+  const table = req.headers['carrom-table'];
+  if (typeof table !== 'string' || !TABLE_ID.test(table)) throw new Refusal(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)');
+  return table;
+}
+
+/** GET /api/v1/assignment: the signed answer. Serving a match makes it `assigned`. */
+export async function getAssignment(sql: Sql, req: IncomingMessage): Promise<Answer> {
+  const table = tableHeader(req);
+  const nonce = req.headers['carrom-nonce'];
+  if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new Refusal(400, 'header Carrom-Nonce must be 32 lowercase hex digits');
+  return sql.transaction(async (tx) => {
+    const t = await tableRow(tx, table);
+    if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+    const m = await currentMatch(tx, table);
+    const assignment = m === null ? null : await assignmentOf(tx, m, table);
+    const served = JSON.stringify(assignment);
+    let counter = Number(t.assign_counter);
+    if (t.assign_served === null || String(t.assign_served) !== served) {
+      counter += 1;
+      await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ? WHERE id = ?', [counter, served, table]);
+    }
+    if (m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
+    const body = assignmentText({ table, counter, nonce, assignment });
+    return { status: 200, type: 'application/json; charset=utf-8', body, headers: { 'Carrom-Signature': sign(String(t.secret), Buffer.from(body, 'utf8')) } };
+  });
+}
+
+/** POST /api/v1/assignment/refusal: the table's signed refusal of the match it was served (§5.3). */
+export async function postRefusal(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
+  const table = tableHeader(req);
+  const signature = req.headers['carrom-signature'];
+  if (typeof signature !== 'string') throw new Refusal(401, 'header Carrom-Signature is missing');
+  if (!wellFormedSignature(signature)) throw new Refusal(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>');
+  const raw = await readBody(req, REFUSAL_MAX);
+  if (raw === null) throw new Refusal(413, `body over ${REFUSAL_MAX} bytes`);
+  return sql.transaction(async (tx) => {
+    const t = await tableRow(tx, table);
+    if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+    if (!verify(String(t.secret), raw, signature)) throw new Refusal(401, `the signature does not verify with table "${table}"'s secret`);
+    const r = refusalOf(raw.toString('utf8'), table);
+    const m = await currentMatch(tx, table);
+    if (r.counter !== Number(t.assign_counter) || m === null || Number(m.id) !== r.match) {
+      throw new Refusal(409, `counter ${r.counter} (match ${r.match}) is not table "${table}"'s current assignment (counter ${Number(t.assign_counter)}): ask again`);
+    }
+    if (String(m.status) === 'playing') throw new Refusal(409, `match ${r.match} has started on table "${table}": it can no longer be refused`);
+    await tx.run("UPDATE carrom_tmatches SET status = 'refused' WHERE id = ?", [r.match]);
+    await logChange(tx, Number(m.tournament_id), { by: { table }, action: 'refused', target: { match: r.match }, before: { status: String(m.status) }, after: { status: 'refused' }, reason: r.reason }, now);
+    return json(201, { refused: true });
+  });
+}
+
+/** The refusal's body checked field by field (src/sync/assignment.ts's refusalText writes it). */
+function refusalOf(text: string, table: string): { counter: number; match: number; reason: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Refusal(400, 'body is not JSON');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Refusal(400, 'body must be a JSON object');
+  const o = v as Record<string, unknown>;
+  if (o.carromRefusal !== 1) throw new Refusal(400, `field "carromRefusal" must be 1, not ${JSON.stringify(o.carromRefusal) ?? 'missing'}`);
+  if (o.table !== table) throw new Refusal(400, `field "table" must be "${table}", the header Carrom-Table`);
+  for (const f of ['counter', 'match'] as const) if (!Number.isSafeInteger(o[f]) || (o[f] as number) < 0) throw new Refusal(400, `field "${f}" must be a whole number`);
+  if (typeof o.reason !== 'string' || o.reason.length < 1 || o.reason.length > 40) throw new Refusal(400, 'field "reason" must be 1–40 characters');
+  return { counter: o.counter as number, match: o.match as number, reason: o.reason };
+}
+
+/** The answer for the table's paths, or null for any other. */
+export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date): Promise<Answer | null> {
+  if (path !== ASSIGNMENT_PATH && path !== REFUSAL_PATH) return null;
+  const method = req.method ?? 'GET';
+  try {
+    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req) : refuse(405, 'the next match is asked with GET');
+    return method === 'POST' ? await postRefusal(sql, req, now) : refuse(405, 'a refusal is sent with POST');
+  } catch (e) {
+    if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);
+    throw e;
+  }
+}

@@ -1,0 +1,58 @@
+// A table's record joins the draw (docs/tournament.md §5.4): a record that carries tournament, round and
+// match attaches, in the record's own transaction (server/store.ts), to that match if it is the table's
+// current assignment or the match it just finished; any other is stored as ever and not attached. A
+// board record makes the match `playing`; the match's end (its newest record says it is over) gives the
+// result, which the standings read. A result an organiser entered by hand stays: the table's then only
+// marks it `corrected` when it says otherwise.
+import type { Sql } from '../db/sql.ts';
+import type { ResultRecord } from '../record.ts';
+import { storedMatch } from './state.ts';
+
+interface MatchState {
+  over: boolean;
+  score: number[];
+  games?: { winner: number | null }[];
+}
+
+/** The result as §5.4 says: the games each side won for a preset of several games, else the score. */
+export function resultOf(m: MatchState): { a: number; b: number } {
+  if (m.games && m.games.length > 0) {
+    const won = (side: number) => m.games!.filter((g) => g.winner === side).length;
+    return { a: won(0), b: won(1) };
+  }
+  return { a: m.score[0] ?? 0, b: m.score[1] ?? 0 };
+}
+
+/** Attaches the stored record (its match is carrom_matches `matchId`) to the drawn match it names. */
+export async function attachRecord(tx: Sql, record: ResultRecord, matchId: number): Promise<void> {
+  const ids = record.assigned;
+  if (ids === null) return;
+  const row = (await tx.all(
+    `SELECT m.* FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
+     WHERE m.id = ? AND m.tournament_id = ? AND m.round = ? AND m.table_id = ? AND r.status = 'published'`,
+    [ids.match, ids.tournament, ids.round, record.table],
+  ))[0];
+  if (!row) return;
+  const m = storedMatch(row);
+  const own = row.record_match === null ? null : Number(row.record_match);
+  // The table's current assignment (not refused), or the match these records finished already.
+  const open = m.status === 'waiting' || m.status === 'assigned' || m.status === 'playing';
+  const same = own === matchId;
+  const byHand = m.source === 'hand' || m.source === 'walkover';
+  if (!open && !same && !(byHand && own === null)) return;
+  // The match as its newest record says (records may arrive out of order: the store keeps the newest).
+  const state = JSON.parse(String((await tx.all('SELECT state FROM carrom_matches WHERE id = ?', [matchId]))[0].state)) as { match: MatchState };
+  if (byHand) {
+    // An organiser's result stands; the table's, when it differs, makes it a correction.
+    const told = state.match.over ? resultOf(state.match) : null;
+    const differs = told !== null && (told.a !== m.result!.a || told.b !== m.result!.b);
+    await tx.run('UPDATE carrom_tmatches SET record_match = ?, corrected = ? WHERE id = ?', [matchId, m.corrected || differs ? 1 : 0, m.id]);
+    return;
+  }
+  if (state.match.over) {
+    const r = resultOf(state.match);
+    await tx.run("UPDATE carrom_tmatches SET record_match = ?, status = 'finished', score_a = ?, score_b = ?, source = 'table' WHERE id = ?", [matchId, r.a, r.b, m.id]);
+  } else if (m.status !== 'finished') {
+    await tx.run("UPDATE carrom_tmatches SET record_match = ?, status = 'playing' WHERE id = ?", [matchId, m.id]);
+  }
+}

@@ -19,6 +19,17 @@ export async function withOrganiser(server: ResultsServer, name: string, passwor
   await addOrganiser(server.store.sql, name, password, '2026-12-01T08:00:00.000Z');
 }
 
+/** A tournament server with `tables` registered (id → secret) and the organiser asha logged in: the
+ * set-up of the tournament interface's tests. */
+export async function organisedServer(db: string, tables: Record<string, string>): Promise<{ server: ResultsServer; clock: Clock; asha: LoggedIn }> {
+  const { server, clock } = await tournamentServer(db);
+  for (const [id, secret] of Object.entries(tables)) await server.store.addTable(id, secret, '2026-12-01T08:00:00.000Z');
+  await withOrganiser(server, 'asha', ORGANISER_PASSWORD);
+  return { server, clock, asha: await logIn(server.url, 'asha', ORGANISER_PASSWORD) };
+}
+
+export const ORGANISER_PASSWORD = 'a long enough password';
+
 export interface LoggedIn {
   cookie: string;
   csrf: string;

@@ -9,7 +9,7 @@ import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
 import { matchRecords, postRecord, signature, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, logIn, tournamentServer, withOrganiser, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);
@@ -25,12 +25,8 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
       let url: string;
       let asha: LoggedIn;
       beforeEach(async () => {
-        ({ server } = await tournamentServer(await engine.fresh()));
+        ({ server, asha } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': OTHER }));
         url = server.url;
-        await server.store.addTable('hall-1', SECRET, '2026-12-01T08:00:00.000Z');
-        await server.store.addTable('hall-2', OTHER, '2026-12-01T08:00:00.000Z');
-        await withOrganiser(server, 'asha', 'a long enough password');
-        asha = await logIn(url, 'asha', 'a long enough password');
       });
       afterEach(() => server.close());
 

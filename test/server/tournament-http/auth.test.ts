@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, logIn, loginForm, postLogin, tournamentServer, withOrganiser, type Clock } from '../../helpers/organiser.ts';
+import { api, logIn, loginForm, postLogin, tournamentServer, ORGANISER_PASSWORD, withOrganiser, type Clock } from '../../helpers/organiser.ts';
 
-const PASSWORD = 'a long enough password';
+const PASSWORD = ORGANISER_PASSWORD;
 const OPEN = { name: 'Club open', date: '2026-12-01', rules: 'icf' };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, logIn, tournamentServer, withOrganiser, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 
@@ -18,11 +18,8 @@ describe('tournaments and entrants over HTTP', function () {
       let url: string;
       let asha: LoggedIn;
       beforeEach(async () => {
-        ({ server, clock } = await tournamentServer(await engine.fresh()));
+        ({ server, clock, asha } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': SECRET, 'hall-3': SECRET }));
         url = server.url;
-        for (const t of ['hall-1', 'hall-2', 'hall-3']) await server.store.addTable(t, SECRET, '2026-12-01T08:00:00.000Z');
-        await withOrganiser(server, 'asha', 'a long enough password');
-        asha = await logIn(url, 'asha', 'a long enough password');
       });
       afterEach(() => server.close());
 

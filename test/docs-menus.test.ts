@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { LostShot } from '../src/app/lost.ts';
-import { DEFAULT_SETTINGS, mainMenu, type Menu, type MenuContext, type SyncControl } from '../src/app/menu.ts';
-import { play } from './helpers/play.ts';
-import { header } from '../tools/script.ts';
+import { mainMenu, type Menu, type SyncControl } from '../src/app/menu.ts';
+import { menuContext } from './helpers/menu.ts';
 
 const sync: SyncControl = {
   view: () => ({ configured: true, queued: 1, refused: 1, damaged: 1, sending: false, error: 'x', retryInS: 9, table: 't', server: null }),
@@ -19,19 +18,7 @@ const sync: SyncControl = {
 /** The main menu in a table's situations: a match under way, a colour or a placement asked for, a lost shot. */
 function mains(): Menu[] {
   const at = (rules: string, steps: string[], lost: LostShot | null = null): Menu => {
-    const c: MenuContext = {
-      state: play(rules, steps),
-      header: header(rules),
-      settings: { ...DEFAULT_SETTINGS },
-      setup: { rules: 'icf', mode: 'singles', players: ['A', 'B'], breaker: 0, queenCap: 'preset' },
-      lost,
-      answerLostShot: () => {},
-      install: () => {},
-      call: () => {},
-      change: () => {},
-      startMatch: () => {},
-      sync,
-    };
+    const c = menuContext(rules, steps, { lost, sync });
     return mainMenu(c);
   };
   return [at('icf', ['W W']), at('it-torneo', ['W']), at('se', ['S', '-', 'W']), at('icf', ['W', 'M']), at('icf', ['W'], new LostShot(3))];

@@ -6,27 +6,19 @@ import { DEFAULT_SETTINGS, mainMenu, setupMenu, syncMenu, type Menu, type MenuCo
 import { LANGUAGES, NAME_LETTERS, say, type Language } from '../../src/i18n/index.ts';
 import { GLYPHS, glyph } from '../../src/view/font.ts';
 import { textWidth } from '../../src/view/frame.ts';
-import { play } from '../helpers/play.ts';
-import { header } from '../../tools/script.ts';
+import { menuContext } from '../helpers/menu.ts';
 
 const TITLE_PX = 16 * 6 - 1;
 const ITEM_PX = 19 * 6 - 1;
 
 function context(lang: Language, awaiting: boolean): MenuContext {
   const lost = new LostShot(99);
-  return {
-    state: play('it-torneo', awaiting ? ['W'] : []),
-    header: header('it-torneo'),
+  return menuContext('it-torneo', awaiting ? ['W'] : [], {
     settings: { ...DEFAULT_SETTINGS, language: lang },
     setup: { rules: 'ro-gamerules', mode: 'doubles', players: ['WWWWWWWWWWWW', 'B', 'C', 'D'], breaker: 0, queenCap: 'preset' },
     lost,
-    answerLostShot: () => {},
-    install: () => {},
-    call: () => {},
-    change: () => {},
-    startMatch: () => {},
     sync: sync(),
-  };
+  });
 }
 
 const sync = (): SyncControl => ({

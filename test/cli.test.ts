@@ -221,6 +221,16 @@ describe('carrom sense and carrom trace (command line)', () => {
     assert.equal(a.stdout, b.stdout);
     assert.notEqual(a.stdout, carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '10', '--noise', 'low']).stdout);
     assert.match(carrom(['trace', 'x.jsonl', '--noise', 'loud']).stderr, /--noise takes one of clean, low, medium, high/);
+    // A mistyped option is refused, never ignored: "--noize high" would otherwise trace at medium noise.
+    const f = 'test/fixtures/matches/si-three.jsonl';
+    for (const [args, said] of [
+      [['trace', f, '--noize', 'high'], 'carrom trace: unknown option "--noize"\n'],
+      [['trace', f, f], `carrom trace: one log at a time, not "${f}" and "${f}"\n`],
+      [['trace', f, '--seed'], 'carrom trace: --seed needs a value\n'],
+    ] as [string[], string][]) {
+      const r = carrom(args);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', said], args.join(' '));
+    }
   });
 
   it('carrom trace --striker-trains sends the striker into its man’s pocket touching it, and carrom sense tells them apart', () => {

@@ -13,30 +13,56 @@ import { named } from '../../src/rules/named.ts';
 import { readInput, refusedMatch } from './io.ts';
 import type { Output } from './replay.ts';
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
+/** The options that take a value, and the one that takes none. */
+const VALUED = ['--seed', '--noise', '--table', '--striker-trains', '--out'];
+const FLAGS = ['--throat'];
+
+interface Parsed {
+  values: Map<string, string>;
+  flags: Set<string>;
+  path: string | undefined;
+}
+
+/** The arguments, or what is wrong with them: an unknown option or a second log is refused, as `carrom
+ * replay` and `carrom sense` refuse them, never ignored ("--noize high" would trace at medium noise). */
+function parse(args: string[]): Parsed | string {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  let path: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (VALUED.includes(a)) {
+      if (i + 1 >= args.length) return `${a} needs a value`;
+      values.set(a, args[++i]);
+    } else if (FLAGS.includes(a)) flags.add(a);
+    else if (a.startsWith('-') && a !== '-') return `unknown option "${a}"`;
+    else if (path !== undefined) return `one log at a time, not "${path}" and "${a}"`;
+    else path = a;
+  }
+  return { values, flags, path };
 }
 
 export function traceCommand(args: string[]): Output {
   const fail = (m: string): Output => ({ code: 2, stdout: '', stderr: `carrom trace: ${m}\n` });
-  const seed = Number(option(args, '--seed') ?? '1');
+  const parsed = parse(args);
+  if (typeof parsed === 'string') return fail(parsed);
+  const option = (name: string) => parsed.values.get(name);
+  const seed = Number(option('--seed') ?? '1');
   if (!Number.isInteger(seed)) return fail('--seed takes a whole number');
-  const noise = named(NOISE, option(args, '--noise') ?? 'medium');
+  const noise = named(NOISE, option('--noise') ?? 'medium');
   if (!noise) return fail(`--noise takes one of ${Object.keys(NOISE).join(', ')}`);
-  const layout = named(LAYOUTS, option(args, '--table') ?? 'reference');
+  const layout = named(LAYOUTS, option('--table') ?? 'reference');
   if (!layout) return fail(`--table takes one of ${Object.keys(LAYOUTS).join(', ')}`);
-  const trains = Number(option(args, '--striker-trains') ?? '0');
+  const trains = Number(option('--striker-trains') ?? '0');
   if (!(trains >= 0 && trains <= 1)) return fail('--striker-trains takes a share from 0 to 1');
-  const out = option(args, '--out');
-  const path = args.find((a, i) => (!a.startsWith('--') || a === '-') && !['--seed', '--noise', '--table', '--striker-trains', '--out'].includes(args[i - 1]));
-  const input = readInput(path);
+  const out = option('--out');
+  const input = readInput(parsed.path);
   if (!input.ok) return fail(input.message);
   const log = parseLog(input.text);
   if (!log.ok) return { code: 2, stdout: '', stderr: `${log.error.line}: ${log.error.reason}\n` };
   const refused = refusedMatch(log.value.header);
   if (refused) return { code: 2, stdout: '', stderr: `${log.value.headerLine}: ${refused}\n` };
-  const throat = args.includes('--throat') ? THROAT : NO_THROAT;
+  const throat = parsed.flags.has('--throat') ? THROAT : NO_THROAT;
   const g = generateTrace(log.value.header, log.value.events.map((e) => e.event), seed, noise, layout, { strikerTrains: trains, throat });
   const trace = formatTrace(g.header, g.readings);
   const truth = formatLog(g.truth.header, g.truth.events);

@@ -137,8 +137,7 @@ describe('the knockout bracket, the final ranking and the tables not reported, o
         const tables = async () => (await api(url, null, 'GET', `${base}/tables`)).json;
         clock.pass(5 * 60_000);
         const ask = (table: string) => fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': NONCE } });
-        const asked = await ask('hall-1');
-        const counter = JSON.parse(await asked.text()).counter as number;
+        assert.equal((await ask('hall-1')).status, 200);
         const askedAt = clock.now.toISOString();
         clock.pass(2 * 60_000);
         let t = await tables();

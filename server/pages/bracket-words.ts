@@ -61,7 +61,7 @@ const RO: Words = {
   roundFinal: 'Finala', roundSemi: 'Semifinale', roundQuarter: 'Sferturi de finală', winnerOf: 'câștigătorul rundei {0}, jocul {1}',
   notKnockout: 'Acest turneu nu este eliminatoriu: clasamentul său este ordinea finală.', ranking: 'Clasamentul de până acum', colPlace: 'Loc', colOut: 'Eliminat',
   champion: 'a câștigat finala', stillIn: 'încă în joc', outIn: 'în {0}',
-  notReported: 'Încă fără veşti', allReported: 'Toate mesele rundei au raportat.', inPlayTitle: 'În joc', refusedByTable: 'Refuzate de masă',
+  notReported: 'Încă fără vești', allReported: 'Toate mesele rundei au raportat.', inPlayTitle: 'În joc', refusedByTable: 'Refuzate de masă',
   unattached: 'Înregistrări care nu s-au legat de tragere', none: 'Niciuna.',
   colMatch: 'Joc', colStatus: 'Stare', colSincePublished: 'De la publicarea rundei', colLastContact: 'Ultimul contact', colLastRecord: 'Ultima înregistrare',
   colWhen: 'Când', colReason: 'Motiv', colNow: 'Acum', colRecord: 'Înregistrare',

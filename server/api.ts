@@ -3,6 +3,7 @@ import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
+import { BRACKET_PAGE, TABLES_PAGE } from './pages/bracket.ts';
 import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
@@ -59,10 +60,11 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return asJson(200, { players: await store.leaderboard() });
   }
   // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
-  const tour = /^\/tournaments\/(\d{1,15})\/(hall|print\/(pairings|standings|scoresheets))$/.exec(path);
+  const tour = /^\/tournaments\/(\d{1,15})\/(hall|bracket|tables|print\/(pairings|standings|scoresheets))$/.exec(path);
   if (tour) {
     if ((await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [Number(tour[1])])).length === 0) return NO_TOURNAMENT;
-    return { status: 200, type: HTML_TYPE, body: tour[3] ? PRINT_PAGES[tour[3]] : HALL_PAGE, headers: CSP };
+    const body = tour[3] ? PRINT_PAGES[tour[3]] : tour[2] === 'bracket' ? BRACKET_PAGE : tour[2] === 'tables' ? TABLES_PAGE : HALL_PAGE;
+    return { status: 200, type: HTML_TYPE, body, headers: CSP };
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {

@@ -229,7 +229,7 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
   }
   if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
   // A record played for a tournament's match gives that match its boards and its result.
-  await attachRecord(tx, r.record, matchId);
+  await attachRecord(tx, r.record, matchId, r.receivedAt);
   await publish(tx, 'record', recordEvent(r, matchId));
   return { outcome: 'stored', matchId };
 }

@@ -7,7 +7,7 @@ import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
 import { schema, type Sql } from './sql.ts';
-import { assignmentSchema, tournamentSchema } from '../tournament-http/schema.ts';
+import { assignmentSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -45,6 +45,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 6,
     name: 'the table\'s next match: each table\'s assignment counter and the answer it last served, each drawn match\'s records',
     up: assignmentSchema,
+  },
+  {
+    version: 7,
+    name: 'what the organiser sees of the tables: when each last asked for its match, the records that could not join the draw',
+    up: reportSchema,
   },
 ]);
 

@@ -1,6 +1,7 @@
 // club.js: the pages' one script, plain JavaScript for any browser of the last years. Every name and
 // value from a table goes in through textContent (never markup). The words are the page's language's
 // (words.ts): the one chosen on the page, else the browser's first that the pages speak, else English.
+import { BRACKET_SCRIPT } from './bracket-script.ts';
 import { HALL_SCRIPT } from './hall-script.ts';
 import { PAGE_LANGUAGES, PAGE_LANGUAGE_NAMES, PAGE_WORDS } from './words.ts';
 
@@ -251,10 +252,14 @@ export const PAGE_SCRIPT = `'use strict';
   }
 
 ${HALL_SCRIPT}
+${BRACKET_SCRIPT}
   if (page === 'club') club();
   else if (page === 'table') tablePage();
   else if (page === 'leaderboard') leaders();
   else if (page === 'hall') hall();
+  else if (page === 'bracket') bracketPage();
+  else if (page === 'tables') tablesPage();
   else if (page.indexOf('print-') === 0) printPage(page.slice(6));
+  if (page === 'print-standings') rankingOnStandings();
 })();
 `;

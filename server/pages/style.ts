@@ -1,4 +1,6 @@
-// One style sheet: readable on a phone, large on a hall screen; the tournament pages' part in hall-style.ts.
+// One style sheet: readable on a phone, large on a hall screen; the tournament pages' part in hall-style.ts
+// and bracket-style.ts.
+import { BRACKET_STYLE } from './bracket-style.ts';
 import { TOURNAMENT_STYLE } from './hall-style.ts';
 
 export const PAGE_STYLE = `
@@ -42,4 +44,4 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
   table.boards td::before { content: attr(data-label); display: block; font-size: .75em; opacity: .7; }
 }
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
-${TOURNAMENT_STYLE}`;
+${TOURNAMENT_STYLE}${BRACKET_STYLE}`;

@@ -1,6 +1,7 @@
 // The club pages' words in the table's six languages (docs/languages.md): the browser's language, or the
 // one chosen on the page. {0}, {1}, … are filled in by club.js. English counts boards in the singular and
 // plural; the others say the count after a colon, so that no language's plural rules are needed.
+import { BRACKET_WORDS } from './bracket-words.ts';
 import { TOURNAMENT_WORDS } from './hall-words.ts';
 
 export const PAGE_LANGUAGES = Object.freeze(['en', 'pt', 'sl', 'it', 'ro', 'sv'] as const);
@@ -104,6 +105,6 @@ const SV: Words = {
 };
 
 export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({
-  en: { ...EN, ...TOURNAMENT_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl },
-  it: { ...IT, ...TOURNAMENT_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv },
+  en: { ...EN, ...TOURNAMENT_WORDS.en, ...BRACKET_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt, ...BRACKET_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl, ...BRACKET_WORDS.sl },
+  it: { ...IT, ...TOURNAMENT_WORDS.it, ...BRACKET_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro, ...BRACKET_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv, ...BRACKET_WORDS.sv },
 });

@@ -62,8 +62,9 @@ function tableHeader(req: IncomingMessage): string {
   return table;
 }
 
-/** GET /api/v1/assignment: the signed answer. Serving a match makes it `assigned`. */
-export async function getAssignment(sql: Sql, req: IncomingMessage): Promise<Answer> {
+/** GET /api/v1/assignment: the signed answer. Serving a match makes it `assigned`; the ask is the table's
+ * last contact (`assign_asked_at`, for the organiser's tables page, §5.5). */
+export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
   const table = tableHeader(req);
   const nonce = req.headers['carrom-nonce'];
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new Refusal(400, 'header Carrom-Nonce must be 32 lowercase hex digits');
@@ -74,10 +75,8 @@ export async function getAssignment(sql: Sql, req: IncomingMessage): Promise<Ans
     const assignment = m === null ? null : await assignmentOf(tx, m, table);
     const served = JSON.stringify(assignment);
     let counter = Number(t.assign_counter);
-    if (t.assign_served === null || String(t.assign_served) !== served) {
-      counter += 1;
-      await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ? WHERE id = ?', [counter, served, table]);
-    }
+    if (t.assign_served === null || String(t.assign_served) !== served) counter += 1;
+    await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ?, assign_asked_at = ? WHERE id = ?', [counter, served, now.toISOString(), table]);
     if (m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
     const body = assignmentText({ table, counter, nonce, assignment });
     return { status: 200, type: 'application/json; charset=utf-8', body, headers: { 'Carrom-Signature': sign(String(t.secret), Buffer.from(body, 'utf8')) } };
@@ -130,7 +129,7 @@ export async function routeAssignment(sql: Sql, req: IncomingMessage, path: stri
   if (path !== ASSIGNMENT_PATH && path !== REFUSAL_PATH) return null;
   const method = req.method ?? 'GET';
   try {
-    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req) : refuse(405, 'the next match is asked with GET');
+    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now) : refuse(405, 'the next match is asked with GET');
     return method === 'POST' ? await postRefusal(sql, req, now) : refuse(405, 'a refusal is sent with POST');
   } catch (e) {
     if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);

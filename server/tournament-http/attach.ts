@@ -3,7 +3,7 @@
 // current assignment or the match it just finished; any other is stored as ever and not attached. A
 // board record makes the match `playing`; the match's end (its newest record says it is over) gives the
 // result, which the standings read. A result an organiser entered by hand stays: the table's then only
-// marks it `corrected` when it says otherwise.
+// marks it `corrected` when it says otherwise. A record that cannot attach is kept with why (§5.5).
 import type { Sql } from '../db/sql.ts';
 import type { ResultRecord } from '../record.ts';
 import { storedMatch } from './state.ts';
@@ -23,23 +23,43 @@ export function resultOf(m: MatchState): { a: number; b: number } {
   return { a: m.score[0] ?? 0, b: m.score[1] ?? 0 };
 }
 
-/** Attaches the stored record (its match is carrom_matches `matchId`) to the drawn match it names. */
-export async function attachRecord(tx: Sql, record: ResultRecord, matchId: number): Promise<void> {
+/** Attaches the stored record (its match is carrom_matches `matchId`) to the drawn match it names; one
+ * that cannot attach is kept in carrom_unattached with why, for the organiser's tables page (§5.5). */
+export async function attachRecord(tx: Sql, record: ResultRecord, matchId: number, receivedAt: string): Promise<void> {
   const ids = record.assigned;
   if (ids === null) return;
+  const why = await attachOrWhy(tx, record, ids, matchId);
+  if (why === null) return;
+  await tx.run(
+    `INSERT INTO carrom_unattached (record_match, tournament_id, round, tmatch, table_id, counter, received_at, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (record_match) DO UPDATE SET tournament_id = excluded.tournament_id, round = excluded.round, tmatch = excluded.tmatch,
+       counter = excluded.counter, received_at = excluded.received_at, reason = excluded.reason`,
+    [matchId, ids.tournament, ids.round, ids.match, record.table, record.counter, receivedAt, why],
+  );
+}
+
+type Ids = NonNullable<ResultRecord['assigned']>;
+
+/** Attaches, and gives null; or gives why the record does not join the draw (§5.4's rule), in words. */
+async function attachOrWhy(tx: Sql, record: ResultRecord, ids: Ids, matchId: number): Promise<string | null> {
   const row = (await tx.all(
-    `SELECT m.* FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
-     WHERE m.id = ? AND m.tournament_id = ? AND m.round = ? AND m.table_id = ? AND r.status = 'published'`,
-    [ids.match, ids.tournament, ids.round, record.table],
+    `SELECT m.*, r.status AS round_status FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
+     WHERE m.id = ? AND m.tournament_id = ?`,
+    [ids.match, ids.tournament],
   ))[0];
-  if (!row) return;
+  if (!row) return `tournament ${ids.tournament} has no match ${ids.match}`;
   const m = storedMatch(row);
+  if (m.round !== ids.round) return `match ${m.id} is in round ${m.round}, not round ${ids.round}`;
+  if (String(row.round_status) !== 'published') return `round ${m.round} is not published`;
+  if (m.table !== record.table) return `match ${m.id} is on table ${m.table ?? '(none)'}, not ${record.table} (moved or replayed)`;
   const own = row.record_match === null ? null : Number(row.record_match);
   // The table's current assignment (not refused), or the match these records finished already.
   const open = m.status === 'waiting' || m.status === 'assigned' || m.status === 'playing';
   const same = own === matchId;
   const byHand = m.source === 'hand' || m.source === 'walkover';
-  if (!open && !same && !(byHand && own === null)) return;
+  if (!open && !same && !(byHand && own === null)) {
+    return m.status === 'refused' ? `table ${record.table} refused match ${m.id}` : `match ${m.id} has its result from other records already`;
+  }
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
   const state = JSON.parse(String((await tx.all('SELECT state FROM carrom_matches WHERE id = ?', [matchId]))[0].state)) as { match: MatchState };
   if (byHand) {
@@ -47,7 +67,7 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
     const told = state.match.over ? resultOf(state.match) : null;
     const differs = told !== null && (told.a !== m.result!.a || told.b !== m.result!.b);
     await tx.run('UPDATE carrom_tmatches SET record_match = ?, corrected = ? WHERE id = ?', [matchId, m.corrected || differs ? 1 : 0, m.id]);
-    return;
+    return null;
   }
   if (state.match.over) {
     const r = resultOf(state.match);
@@ -55,4 +75,5 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
   } else if (m.status !== 'finished') {
     await tx.run("UPDATE carrom_tmatches SET record_match = ?, status = 'playing' WHERE id = ?", [matchId, m.id]);
   }
+  return null;
 }

@@ -107,12 +107,14 @@ export async function swapEntrants(tx: Sql, tournament: number, round: number, b
   const ids = list(body.entrants, 'entrants').map((e, i) => text(typeof e === 'number' ? String(e) : e, `entrants[${i}]`, 1, 20));
   if (ids.length !== 2) throw new Refusal(400, `entrants: two to swap, not ${ids.length}`);
   const matches = await matchesOf(tx, tournament, round);
+  const who = await names(tx, tournament);
+  const named = (id: string) => (who.has(id) ? `${who.get(id)} (entrant ${id})` : `entrant ${id}`);
   const where = ids.map((id, i) => {
     const m = matches.find((x) => x.a === id || x.b === id);
-    if (!m) throw new Refusal(404, `entrants[${i}]: entrant ${id} plays no match in round ${round}`);
+    if (!m) throw new Refusal(404, `entrants[${i}]: ${named(id)} plays no match in round ${round}`);
     return { m, side: m.a === id ? ('a' as const) : ('b' as const) };
   });
-  if (where[0].m.id === where[1].m.id) throw new Refusal(409, `entrants ${ids[0]} and ${ids[1]} play each other in match ${where[0].m.id}: there is nothing to swap`);
+  if (where[0].m.id === where[1].m.id) throw new Refusal(409, `${who.get(ids[0])} and ${who.get(ids[1])} play each other in match ${where[0].m.id}: there is nothing to swap`);
   refuseStarted(round, [where[0].m, where[1].m]);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};

@@ -12,6 +12,8 @@ import { addEntrant, importEntrants, listEntrants, patchEntrant } from './entran
 import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
 import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
+import { bracketOf, rankingOf } from './ranking.ts';
+import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
 import { boardsOf, discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from './state.ts';
@@ -72,6 +74,9 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
       const n = await roundParam(c.sql, id, asked);
       return json(200, { round: n, standings: await standingsAfter(c.sql, id, n) });
     }
+    if (rest === '/bracket') return json(200, { bracket: await bracketOf(c.sql, id) });
+    if (rest === '/ranking') return json(200, await rankingOf(c.sql, id));
+    if (rest === '/tables') return json(200, await tablesReport(c.sql, id, now()));
     if (rest === '/standings.csv') return csvFile(await standingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `standings-${id}.csv`);
     if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
     if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };

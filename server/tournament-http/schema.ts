@@ -45,3 +45,17 @@ export function assignmentSchema(): string[] {
     'ALTER TABLE carrom_tmatches ADD COLUMN record_match BIGINT',
   ];
 }
+
+/** What the organiser sees of the tables during a round (docs/tournament.md §5.5), a step of its own
+ * (version 7): `assign_asked_at`, when the table last asked for its next match (its last contact, with
+ * its last record's arrival); `carrom_unattached`, the played matches whose records carry a tournament's
+ * ids but could not join its draw, one row per played match (`record_match`, a carrom_matches row) with
+ * its newest such record and why. A row whose played match attached later is not shown (reports.ts). */
+export function reportSchema(): string[] {
+  return [
+    'ALTER TABLE carrom_tables ADD COLUMN assign_asked_at TEXT',
+    `CREATE TABLE carrom_unattached (record_match BIGINT PRIMARY KEY, tournament_id BIGINT NOT NULL, round INTEGER NOT NULL,
+      tmatch BIGINT NOT NULL, table_id TEXT NOT NULL, counter BIGINT NOT NULL, received_at TEXT NOT NULL, reason TEXT NOT NULL)`,
+    'CREATE INDEX carrom_unattached_tournament ON carrom_unattached (tournament_id)',
+  ];
+}

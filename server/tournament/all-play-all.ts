@@ -8,7 +8,7 @@ import { indexEntrants, lastRound, requireFinished, TournamentError, type Match,
 
 export function drawAllPlayAll(t: Tournament): Match[] {
   const byId = indexEntrants(t);
-  requireFinished(t.matches);
+  requireFinished(t.matches, byId);
   const round = lastRound(t.matches) + 1;
   const field = round === 1
     ? t.entrants.filter((e) => !e.withdrawn).sort((x, y) => x.seed - y.seed).map((e) => e.id)

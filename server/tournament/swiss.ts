@@ -9,8 +9,7 @@ import { standings } from './standings.ts';
 import { indexEntrants, lastRound, requireFinished, TournamentError, type Match, type Tournament } from './types.ts';
 
 export function drawSwiss(t: Tournament): Match[] {
-  indexEntrants(t);
-  requireFinished(t.matches);
+  requireFinished(t.matches, indexEntrants(t));
   const round = lastRound(t.matches) + 1;
   const active = standings(t.entrants, t.matches, { phantomScore: t.phantomScore }).filter((s) => !s.withdrawn);
   if (active.length < 2) throw new TournamentError(`round ${round}: ${active.length} active entrant(s), a round needs 2`);

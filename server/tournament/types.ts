@@ -98,7 +98,8 @@ export function lastRound(matches: readonly Match[]): number {
 
 /** Refuses to draw while a match of an earlier round has no result (SoL: "the ranking is not up to
  * date"): the draw depends on every result. */
-export function requireFinished(matches: readonly Match[]): void {
+export function requireFinished(matches: readonly Match[], byId: ReadonlyMap<string, Entrant>): void {
   const open = matches.find((m) => m.result === null);
-  if (open) throw new TournamentError(`round ${open.round} is not finished: ${open.a} v ${open.b} on table ${open.table ?? '(none)'} has no result`);
+  const name = (id: string | null) => (id === null ? 'bye' : byId.get(id)?.name ?? id);
+  if (open) throw new TournamentError(`round ${open.round} is not finished: ${name(open.a)} v ${name(open.b)} on table ${open.table ?? '(none)'} has no result`);
 }

@@ -57,7 +57,9 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         const swapped = await api(url, asha, 'POST', `${base}/rounds/1/swap`, { entrants: [s1, s3] });
         assert.equal(swapped.status, 200, JSON.stringify(swapped.json));
         assert.deepEqual(swapped.json.round.matches.map((m: M) => [m.a, m.b]), [[s3, s2], [s1, s4], [s5, null]]);
-        assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/swap`, { entrants: [s1, s4] })).status, 409, 'two of one match');
+        const same = await api(url, asha, 'POST', `${base}/rounds/1/swap`, { entrants: [s1, s4] });
+        assert.equal(same.status, 409, 'two of one match');
+        assert.match(same.json.error, /^Asha Rao and Dee Mensah play each other in match \d+: there is nothing to swap$/, 'named, not by id');
         assert.equal((await api(url, asha, 'DELETE', `${base}/rounds/1`)).status, 200);
         assert.equal((await api(url, null, 'GET', `${base}/rounds/1`)).status, 404);
         const again = await api(url, asha, 'POST', `${base}/rounds`);

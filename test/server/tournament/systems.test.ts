@@ -1,7 +1,7 @@
 // Knockout brackets and all-play-all schedules: who meets whom, the byes, the end of each.
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
-import { bracket, knockoutRanking } from '../../../server/tournament/knockout.ts';
+import { knockoutBracket, knockoutRanking } from '../../../server/tournament/bracket.ts';
 import type { Match, Tournament } from '../../../server/tournament/types.ts';
 import { entrants, pairings, tournament } from './helpers.ts';
 
@@ -34,13 +34,36 @@ describe('tournament: knockout', () => {
     const t = tournament('knockout', entrants('1', '2', '3', '4', '5', '6'));
     let matches: Match[] = [];
     for (let r = 0; r < 3; r++) matches = [...matches, ...seedsWin(drawNextRound({ ...t, matches }))];
-    assert.deepEqual(bracket(matches).map((r) => r.matches.map((m) => m.winner)), [['1', '2', '3', '4'], ['1', '2'], ['1']]);
+    const winners = (b: ReturnType<typeof knockoutBracket>) => b.rounds.map((r) => r.matches.map((m) => m.winner));
+    assert.deepEqual(winners(knockoutBracket(t.entrants, matches)), [['1', '2', '3', '4'], ['1', '2'], ['1']]);
     // 1 won; 2 lost the final; 3 and 4 the semi-finals; 5 and 6 round 1 (1 and 2 had byes there).
-    assert.deepEqual(knockoutRanking({ entrants: t.entrants, matches }), [
-      { place: 1, id: '1' }, { place: 2, id: '2' }, { place: 3, id: '3' }, { place: 3, id: '4' }, { place: 5, id: '5' }, { place: 5, id: '6' },
+    assert.deepEqual(knockoutRanking(t.entrants, matches), [
+      { place: 1, id: '1', out: null }, { place: 2, id: '2', out: 3 }, { place: 3, id: '3', out: 2 }, { place: 3, id: '4', out: 2 },
+      { place: 5, id: '5', out: 1 }, { place: 5, id: '6', out: 1 },
     ]);
+  });
+
+  it('the bracket of six before round 2 carries the winners forward into the rounds not drawn yet', () => {
+    const t = tournament('knockout', entrants('1', '2', '3', '4', '5', '6'));
     const open = drawNextRound(t);
-    assert.deepEqual(bracket(open)[0].matches.map((m) => m.winner), [null, null, null, null].map((_, i) => (open[i].b === null ? open[i].a : null)));
+    const before = knockoutBracket(t.entrants, open);
+    assert.equal(before.size, 8);
+    assert.deepEqual(before.rounds.map((r) => [r.round, r.drawn, r.matches.map((m) => [m.a, m.b, m.from, m.winner])]), [
+      [1, true, [['1', null, null, '1'], ['2', null, null, '2'], ['3', '6', null, null], ['4', '5', null, null]]],
+      // Round 2 board 1: the winners of boards 1 and 4 (1, who had a bye, against 4 or 5, still playing).
+      [2, false, [['1', null, [1, 4], null], ['2', null, [2, 3], null]]],
+      [3, false, [[null, null, [1, 2], null]]],
+    ]);
+    // 6 beat 3 (an upset): 6 is carried into round 2 against 2.
+    const played = open.map((m) => (m.a === '3' ? { ...m, result: { a: 20, b: 25 } } : m));
+    assert.deepEqual(knockoutBracket(t.entrants, played).rounds[1].matches.map((m) => [m.a, m.b]), [['1', null], ['2', '6']]);
+    // While the knockout goes on, those still in (4 and 5 still playing) share the first place, by seed;
+    // those out are ranked already.
+    assert.deepEqual(knockoutRanking(t.entrants, played), [
+      { place: 1, id: '1', out: null }, { place: 1, id: '2', out: null }, { place: 1, id: '4', out: null },
+      { place: 1, id: '5', out: null }, { place: 1, id: '6', out: null }, { place: 6, id: '3', out: 1 },
+    ]);
+    assert.deepEqual(knockoutBracket(entrants('1'), []), { size: 0, rounds: [] });
   });
 
   it('refuses a round after the final, and a drawn match', () => {
@@ -49,6 +72,14 @@ describe('tournament: knockout', () => {
     assert.throws(() => drawNextRound({ ...t, matches: final }), /the knockout is over: 1 won the final in round 1/);
     const drawn = final.map((m) => ({ ...m, result: { a: 12, b: 12 } }));
     assert.throws(() => drawNextRound({ ...t, matches: drawn }), /ended 12-12, a draw: a knockout match needs a winner/);
+  });
+
+  it('names the entrants by name, not by id, in what it refuses', () => {
+    const t = tournament('knockout', [{ id: '17', name: 'Asha', seed: 1, withdrawn: false }, { id: '18', name: 'Ben', seed: 2, withdrawn: false }]);
+    const [m] = drawNextRound(t);
+    assert.throws(() => drawNextRound({ ...t, matches: [m] }), { message: 'round 1 is not finished: Asha v Ben on table T1 has no result' });
+    assert.throws(() => drawNextRound({ ...t, matches: [{ ...m, result: { a: 12, b: 12 } }] }), { message: 'round 1: Asha v Ben ended 12-12, a draw: a knockout match needs a winner (correct the result)' });
+    assert.throws(() => drawNextRound({ ...t, matches: [{ ...m, result: { a: 3, b: 25 } }] }), { message: 'the knockout is over: Ben won the final in round 1' });
   });
 });
 

@@ -3,6 +3,7 @@ import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
+import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from './pages/organiser.ts';
 import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
@@ -29,6 +30,8 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return { status: 200, type: HTML_TYPE, body: CLUB_PAGE, headers: CSP };
     case '/leaderboard':
       return { status: 200, type: HTML_TYPE, body: LEADERBOARD_PAGE, headers: CSP };
+    case '/tournaments':
+      return { status: 200, type: HTML_TYPE, body: TOURNAMENTS_PAGE, headers: CSP };
     case '/club.js':
       return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
     case '/club.css':
@@ -59,10 +62,11 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return asJson(200, { players: await store.leaderboard() });
   }
   // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
-  const tour = /^\/tournaments\/(\d{1,15})\/(hall|print\/(pairings|standings|scoresheets))$/.exec(path);
+  // The organiser's page is the tournament's own path; its forms show to an organiser logged in only.
+  const tour = /^\/tournaments\/(\d{1,15})(?:\/(hall|print\/(pairings|standings|scoresheets)))?$/.exec(path);
   if (tour) {
     if ((await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [Number(tour[1])])).length === 0) return NO_TOURNAMENT;
-    return { status: 200, type: HTML_TYPE, body: tour[3] ? PRINT_PAGES[tour[3]] : HALL_PAGE, headers: CSP };
+    return { status: 200, type: HTML_TYPE, body: tour[3] ? PRINT_PAGES[tour[3]] : tour[2] ? HALL_PAGE : TOURNAMENT_PAGE, headers: CSP };
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {

@@ -2,6 +2,7 @@
 // one chosen on the page. {0}, {1}, … are filled in by club.js. English counts boards in the singular and
 // plural; the others say the count after a colon, so that no language's plural rules are needed.
 import { TOURNAMENT_WORDS } from './hall-words.ts';
+import { ORGANISER_WORDS } from './organiser-words.ts';
 
 export const PAGE_LANGUAGES = Object.freeze(['en', 'pt', 'sl', 'it', 'ro', 'sv'] as const);
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
@@ -104,6 +105,6 @@ const SV: Words = {
 };
 
 export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({
-  en: { ...EN, ...TOURNAMENT_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl },
+  en: { ...EN, ...TOURNAMENT_WORDS.en, ...ORGANISER_WORDS }, pt: { ...PT, ...TOURNAMENT_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl },
   it: { ...IT, ...TOURNAMENT_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv },
 });

@@ -1,0 +1,166 @@
+// The organiser's pages in a real browser (Debian's chromium, driven by playwright-core) on a real results
+// server over loopback (docs/tournament.md §8, organiser.md §12): an organiser logs in on the page,
+// creates a tournament, enters the players (a CSV, then one by hand), draws, swaps, publishes, enters a
+// result by hand and sees the standings, every refusal said on the page in the server's words; a visitor
+// sees the tournament without a form, and a write without a session or from another origin is refused.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { ResultsServer } from '../../server/index.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+
+declare const document: {
+  querySelector(s: string): { textContent: string | null; hidden?: boolean } | null;
+  querySelectorAll(s: string): ArrayLike<{ textContent: string | null; id: string; checkVisibility(): boolean }>;
+  body: { dataset: Record<string, string | undefined> };
+  documentElement: { scrollWidth: number; clientWidth: number };
+};
+declare function fetch(url: string, init: unknown): Promise<{ status: number; json(): Promise<unknown> }>;
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SECRET = '7a'.repeat(32);
+
+describe("the organiser's pages in a browser", function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let server: ResultsServer;
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  after(async () => browser?.close());
+  beforeEach(async () => {
+    ({ server } = await tournamentServer(await ENGINES[0].fresh()));
+    for (const t of ['hall-1', 'hall-2']) await server.store.addTable(t, SECRET, '2026-12-01T08:00:00.000Z');
+    await withOrganiser(server, 'asha', ORGANISER_PASSWORD);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+    await server.close();
+  });
+
+  const texts = (selector: string, on = page) => on.evaluate((s) => Array.from(document.querySelectorAll(s)).map((e) => e.textContent), selector);
+  const rows = (table: string, on = page) => on.evaluate((s) => Array.from(document.querySelectorAll(`${s} tbody tr`)).map((r) => Array.from((r as unknown as { cells: ArrayLike<{ textContent: string }> }).cells).map((c) => c.textContent)), table);
+  /** The page's answer to the last write: waits for the n-th, and gives its text. */
+  const answer = async (n: number, on = page) => {
+    await on.waitForFunction((k) => Number(document.body.dataset.answers ?? 0) >= k, n);
+    return on.textContent('#message');
+  };
+  /** The forms, buttons and fields a person can see (the language chooser aside). */
+  const visibleControls = (on = page) => on.evaluate(() => Array.from(document.querySelectorAll('form, button, input, textarea, select')).filter((e) => e.id !== 'language' && e.checkVisibility()).length);
+
+  async function logInOnPage(on: Page, password: string): Promise<void> {
+    await on.goto(`${server.url}/login`);
+    await on.fill('input[name="name"]', 'asha');
+    await on.fill('input[name="password"]', password);
+    await on.click('button[type="submit"]');
+  }
+
+  /** A tournament made through the JSON interface, with five players and round 1 drawn and published. */
+  async function publishedTournament(asha: LoggedIn): Promise<number> {
+    const made = await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1', 'hall-2'], rounds: 3 });
+    const id = made.json.tournament.id as number;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, 'name\nAsha\nBen\nChandra\nDee\nEli\n', { 'Content-Type': 'text/csv' })).status, 201);
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds`)).status, 201);
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/1/publish`)).status, 200);
+    return id;
+  }
+
+  it('runs a round from the pages: log in, create, enter by CSV and by hand, draw, swap, publish, a hand result, the standings', async () => {
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.textContent('#who'), 'Logged in as asha.');
+    assert.equal(await page.textContent('#no-tournaments'), 'No tournament yet.');
+
+    // A tournament: its options are checked by the rules engine, and a refusal is said in its words.
+    await page.fill('#create input[name="name"]', 'Club open');
+    await page.fill('#create input[name="date"]', '2026-12-01');
+    await page.selectOption('#create select[name="rules"]', 'icf');
+    await page.fill('#create input[name="options"]', '{"matchTarget": "many"}');
+    await page.fill('#create input[name="rounds"]', '3');
+    assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#create input[name="tables"]')).map((c) => (c as unknown as { value: string; checked: boolean }).value + (c as unknown as { checked: boolean }).checked)), ['hall-1true', 'hall-2true']);
+    await page.click('#create button[type="submit"]');
+    assert.match((await answer(1))!, /^Refused \(400\): rules: .*matchTarget/);
+    await page.fill('#create input[name="options"]', '{"matchTarget": 25}');
+    await page.click('#create button[type="submit"]');
+    await page.waitForURL(/\/tournaments\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.textContent('h1'), 'Club open');
+    const made = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament;
+    assert.deepEqual([made.date, made.rules, made.options, made.rounds, made.tables], ['2026-12-01', 'icf', { matchTarget: 25 }, 3, ['hall-1', 'hall-2']]);
+
+    // The entry list from a CSV: a bad line refuses the whole file, named, and nothing is entered.
+    await page.fill('#import textarea', 'name,club\nAsha,Pune\nBen,Pune,Goa\n');
+    await page.click('#import button[type="submit"]');
+    assert.equal(await answer(1), 'Refused (400): line 3: 3 columns, the header has 2');
+    assert.equal(await page.textContent('#no-entrants'), 'Nobody is entered yet.');
+    await page.fill('#import textarea', 'name,club\nAsha,Pune\nBen,Pune\nChandra,Pune\nDee,Pune\n');
+    await page.click('#import button[type="submit"]');
+    assert.equal(await answer(2), 'Done: 4 entrants imported.');
+    assert.equal(await page.isVisible('#import'), false, 'a list is imported once, before anyone is entered');
+    await page.fill('#add-entrant input[name="name"]', 'Eli');
+    await page.fill('#add-entrant input[name="club"]', 'Goa');
+    await page.fill('#add-entrant input[name="nationality"]', 'ind');
+    await page.click('#add-entrant button[type="submit"]');
+    assert.equal(await answer(3), 'Done: Eli entered.');
+    assert.deepEqual(await rows('#entrant-list'), [
+      ['1', 'Asha', 'Pune', '', '', '', 'Withdraw'], ['2', 'Ben', 'Pune', '', '', '', 'Withdraw'], ['3', 'Chandra', 'Pune', '', '', '', 'Withdraw'],
+      ['4', 'Dee', 'Pune', '', '', '', 'Withdraw'], ['5', 'Eli', 'Goa', 'IND', '', '', 'Withdraw'],
+    ]);
+
+    // The draw is a draft: swapped, refused in words where the swap makes no sense, then published.
+    await page.click('#draw button');
+    assert.equal(await answer(4), 'Done: round 1 drawn, a draft until published.');
+    assert.equal(await page.textContent('#round-title'), 'Round 1: draft, not published');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(0, 4)), [['1', 'hall-1', 'Asha', 'Ben'], ['2', 'hall-2', 'Chandra', 'Dee'], ['3', '', 'Eli', 'bye']]);
+    const ids = Object.fromEntries(((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/entrants`)).json.entrants as { id: string; name: string }[]).map((e) => [e.name, e.id]));
+    await page.selectOption('#swap select[name="first"]', ids.Asha);
+    await page.selectOption('#swap select[name="second"]', ids.Ben);
+    await page.click('#swap button[type="submit"]');
+    assert.match((await answer(5))!, /^Refused \(409\): entrants \d+ and \d+ play each other in match \d+: there is nothing to swap$/);
+    await page.selectOption('#swap select[name="second"]', ids.Chandra);
+    await page.click('#swap button[type="submit"]');
+    assert.equal(await answer(6), 'Done: Asha and Chandra swapped.');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(2, 4)), [['Chandra', 'Ben'], ['Asha', 'Dee'], ['Eli', 'bye']]);
+    await page.click('#publish');
+    assert.equal(await answer(7), 'Done: round 1 published.');
+    assert.equal(await page.textContent('#round-title'), 'Round 1: published');
+    assert.equal(await page.isVisible('#publish'), false);
+
+    // A result by hand, marked so, and the standings after it.
+    const round = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round;
+    await page.selectOption('#correct select[name="match"]', String(round.matches[0].id));
+    assert.equal(await page.textContent('#label-a'), 'Points of Chandra');
+    await page.fill('#correct input[name="a"]', '25');
+    await page.fill('#correct input[name="b"]', '13');
+    await page.click('#correct button[type="submit"]');
+    assert.equal(await answer(8), 'Refused (400): reason: empty', 'a correction needs its reason');
+    await page.fill('#correct input[name="a"]', '25');
+    await page.fill('#correct input[name="b"]', '13');
+    await page.fill('#correct input[name="reason"]', 'hall-1 lost its camera');
+    await page.click('#correct button[type="submit"]');
+    assert.equal(await answer(9), `Done: match ${round.matches[0].id} saved.`);
+    assert.deepEqual((await rows('#match-list'))[0].slice(2), ['Chandra', 'Ben', 'Chandra', 'finished', '25–13 (entered by hand)']);
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const served = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/standings?round=1`)).json.standings as { rank: number; name: string; points: number; bucholz: number; netscore: number; totscore: number; played: number }[];
+    assert.equal(await page.textContent('#standings-title'), 'After round 1');
+    assert.deepEqual(await rows('#standings-list'), served.map((s) => [s.rank, s.name, s.points, s.bucholz, s.netscore, s.totscore, s.played].map(String)));
+    assert.deepEqual(served.slice(0, 2).map((s) => [s.name, s.points, s.netscore]), [['Eli', 2, 25], ['Chandra', 2, 12]], 'the bye (25–0) and the hand result lead');
+
+    // The change log, newest first, says who did what.
+    assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#log-list li')).map((l) => (l as unknown as { dataset: { action: string } }).dataset.action)), ['result', 'publish', 'swap', 'draw', 'enter', 'import', 'create']);
+    assert.match((await texts('#log-list li'))[0]!, / · asha · result \(match: \d+\): result: null, source: null → result: \{"a":25,"b":13\}, source: hand · reason: hall-1 lost its camera$/);
+  });
+});

@@ -261,7 +261,10 @@ export const ORGANISER_PAGE_SCRIPT = `
       submitted(swap, function () {
         var a = value(swap, 'first');
         var b = value(swap, 'second');
-        act('POST', tbase + '/rounds/' + x.round.round + '/swap', { entrants: [a, b] }, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, load);
+        // The server refuses a swap that pairs two who met before, unless the organiser says so.
+        var body = { entrants: [a, b] };
+        if (field(swap, 'rematch').checked) body.rematch = true;
+        act('POST', tbase + '/rounds/' + x.round.round + '/swap', body, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, function () { field(swap, 'rematch').checked = false; return load(); });
       });
       var move = document.getElementById('move');
       submitted(move, function () {

@@ -18,7 +18,7 @@ export const ORGANISER_WORDS: Readonly<Record<string, string>> = Object.freeze({
   importCsv: 'Import the entry list (CSV)', fCsv: 'CSV: a header line (name,club,nationality,rating), then one player a line', fFile: 'or a file', importIt: 'Import',
   rounds: 'Rounds', noRounds: 'No round is drawn yet.', drawNext: 'Draw round {0}', roundStatus: 'Round {0}: {1}', draftStatus: 'draft, not published', publishedStatus: 'published', finishedStatus: 'finished',
   colStatusMatch: 'State', colResult: 'Result', waiting: 'waiting', assigned: 'fetched by its table', matchPlaying: 'playing', matchFinished: 'finished', refusedByTable: 'refused by its table: move it',
-  swap: 'Swap two entrants', swapIt: 'Swap', fFirst: 'Entrant', fSecond: 'with', move: 'Move a match to another table', moveIt: 'Move', fMatch: 'Match', fTable: 'Table',
+  swap: 'Swap two entrants', swapIt: 'Swap', fRematch: 'even if it makes a rematch', fFirst: 'Entrant', fSecond: 'with', move: 'Move a match to another table', moveIt: 'Move', fMatch: 'Match', fTable: 'Table',
   publish: 'Publish the round', discard: 'Discard the draft', correct: 'Enter or correct a result', fWhat: 'What', whatResult: 'the result, by hand', whatWalkover: 'a walkover',
   whatReplay: 'a replay on another table', fPoints: 'Points of {0}', fWinner: 'Winner', fReason: 'Reason (what happened)', correctIt: 'Save',
   standings: 'Standings', standingsAfter: 'After round {0}', log: 'Change log', noLog: 'Nothing changed yet.', byTable: 'table {0}', reasonIs: 'reason: {0}',

@@ -68,7 +68,7 @@ ${section('rounds', 'rounds', `<nav id="round-pick" class="round-pick"></nav>
 <div class="wide"><table id="match-list"><thead><tr><th class="n">${w('colBoardNo')}</th><th>${w('colTable')}</th><th>${w('colA')}</th><th>${w('colB')}</th><th>${w('colBreaker')}</th><th>${w('colStatusMatch')}</th><th>${w('colResult')}</th></tr></thead><tbody></tbody></table></div>
 <form id="draw" class="org form inline" hidden><button type="submit" id="draw-button"></button></form>
 <div id="draft" class="org" hidden>
-<form id="swap" class="form inline"><h3>${w('swap')}</h3>${field('fFirst', '<select name="first"></select>')} ${field('fSecond', '<select name="second"></select>')} <button type="submit">${w('swapIt')}</button></form>
+<form id="swap" class="form inline"><h3>${w('swap')}</h3>${field('fFirst', '<select name="first"></select>')} ${field('fSecond', '<select name="second"></select>')} <label class="check"><input type="checkbox" name="rematch"> ${w('fRematch')}</label> <button type="submit">${w('swapIt')}</button></form>
 <form id="move" class="form inline"><h3>${w('move')}</h3>${field('fMatch', '<select name="match"></select>')} ${field('fTable', '<select name="table"></select>')} <button type="submit">${w('moveIt')}</button></form>
 <p class="buttons"><button type="button" id="publish">${w('publish')}</button> <button type="button" id="discard">${w('discard')}</button></p>
 </div>

@@ -163,4 +163,159 @@ describe("the organiser's pages in a browser", function () {
     assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#log-list li')).map((l) => (l as unknown as { dataset: { action: string } }).dataset.action)), ['result', 'publish', 'swap', 'draw', 'enter', 'import', 'create']);
     assert.match((await texts('#log-list li'))[0]!, / · asha · result \(match: \d+\): result: null, source: null → result: \{"a":25,"b":13\}, source: hand · reason: hall-1 lost its camera$/);
   });
+
+  it('moves a match, gives a walkover and a replay, discards a draft, withdraws one, takes a late entry, and says why a rematch swap is refused', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = await publishedTournament(asha);
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const [m1, m2] = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches as { id: number }[];
+
+    // A move before the round starts: the two matches trade tables.
+    await page.selectOption('#move select[name="match"]', String(m1.id));
+    await page.selectOption('#move select[name="table"]', 'hall-2');
+    await page.click('#move button[type="submit"]');
+    assert.equal(await answer(1), `Done: match ${m1.id} moved to table hall-2.`);
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-2', 'Asha', 'Ben'], ['hall-1', 'Chandra', 'Dee'], ['', 'Eli', 'bye']]);
+
+    // A walkover, then a replay of the other match on the other table, its result to come again.
+    await page.selectOption('#correct select[name="match"]', String(m1.id));
+    await page.selectOption('#correct select[name="what"]', 'walkover');
+    assert.equal(await page.isVisible('#correct input[name="a"]'), false, 'a walkover asks for its winner, not points');
+    await page.selectOption('#correct select[name="winner"]', 'b');
+    await page.fill('#correct input[name="reason"]', 'Asha did not come');
+    await page.click('#correct button[type="submit"]');
+    assert.equal(await answer(2), `Done: match ${m1.id} saved.`);
+    assert.deepEqual((await rows('#match-list'))[0].slice(5), ['finished', '0–25 (walkover)']);
+    await page.selectOption('#correct select[name="match"]', String(m2.id));
+    await page.selectOption('#correct select[name="what"]', 'replay');
+    await page.selectOption('#correct select[name="table"]', 'hall-2');
+    await page.fill('#correct input[name="reason"]', 'the board tilted');
+    await page.click('#correct button[type="submit"]');
+    assert.equal(await answer(3), `Done: match ${m2.id} saved.`);
+    assert.deepEqual((await rows('#match-list'))[1].slice(1, 7), ['hall-2', 'Chandra', 'Dee', 'Chandra', 'waiting', '']);
+
+    // Round 2 cannot be drawn before round 1 has every result: said in the server's words.
+    await page.click('#draw button');
+    assert.match((await answer(4))!, /^Refused \(409\): round 1 is not finished: Chandra v Dee on table hall-2 has no result$/);
+    await page.selectOption('#correct select[name="match"]', String(m2.id));
+    await page.fill('#correct input[name="a"]', '25');
+    await page.fill('#correct input[name="b"]', '20');
+    await page.fill('#correct input[name="reason"]', 'the replay, from its score sheet');
+    await page.click('#correct button[type="submit"]');
+    assert.equal(await answer(5), `Done: match ${m2.id} saved.`);
+
+    // Between rounds: Dee withdraws, Fay enters late; a draft drawn before that would be discarded first.
+    await page.click('#draw button');
+    assert.equal(await answer(6), 'Done: round 2 drawn, a draft until published.');
+    await page.click('#add-entrant button[type="submit"]');
+    await page.fill('#add-entrant input[name="name"]', 'Fay');
+    await page.click('#add-entrant button[type="submit"]');
+    assert.equal(await answer(7), 'Refused (409): round 2 is a draft: publish or discard it first');
+    await page.click('#discard');
+    assert.equal(await answer(8), 'Done: round 2 discarded.');
+    assert.equal(await page.textContent('#round-title'), 'Round 1: finished');
+    await page.click('#entrant-list tr:nth-child(4) button.withdraw');
+    assert.equal(await answer(9), 'Done: Dee withdrawn.');
+    assert.equal(await page.textContent('#add-title'), 'Enter a late entry');
+    await page.fill('#add-entrant input[name="name"]', 'Fay');
+    await page.click('#add-entrant button[type="submit"]');
+    assert.equal(await answer(10), 'Done: Fay entered.');
+    assert.deepEqual((await rows('#entrant-list')).map((r) => r.slice(1, 2).concat(r.slice(5, 6))), [['Asha', ''], ['Ben', ''], ['Chandra', ''], ['Dee', 'withdrawn after round 1'], ['Eli', ''], ['Fay', 'late entry, round 2']]);
+    await page.click('#draw button');
+    assert.equal(await answer(11), 'Done: round 2 drawn, a draft until published.');
+    const drawn = (await rows('#match-list')).flatMap((r) => r.slice(2, 4));
+    assert.ok(drawn.includes('Fay') && !drawn.includes('Dee'), `the late entry is drawn, the withdrawn one not: ${drawn}`);
+    assert.deepEqual(await texts('#round-pick a'), ['Round 1', 'Round 2']);
+
+    // A swap that would pair Asha and Ben again (they met in round 1) is refused, said so, and made when asked.
+    type R = { a: string; b: string | null };
+    const two = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/2`)).json.round.matches as R[];
+    const names = Object.fromEntries(((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/entrants`)).json.entrants as { id: string; name: string }[]).map((e) => [e.name, e.id]));
+    const of = (who: string) => two.find((m) => m.a === names[who] || m.b === names[who])!;
+    const opponent = (m: R, who: string) => (m.a === names[who] ? m.b : m.a);
+    // Asha's opponent for Ben (Asha then meets Ben), or, when Asha has the bye, Asha for Ben's opponent.
+    const [first, second] = opponent(of('Asha'), 'Asha') !== null ? [opponent(of('Asha'), 'Asha')!, names.Ben] : [names.Asha, opponent(of('Ben'), 'Ben')!];
+    await page.selectOption('#swap select[name="first"]', first);
+    await page.selectOption('#swap select[name="second"]', second);
+    await page.click('#swap button[type="submit"]');
+    assert.match((await answer(12))!, /^Refused \(409\): the swap makes a rematch: (Asha and Ben|Ben and Asha) met in round 1; /);
+    await page.check('#swap input[name="rematch"]');
+    await page.click('#swap button[type="submit"]');
+    assert.match((await answer(13))!, /^Done: \w+ and \w+ swapped\.$/);
+    const pairs = (await rows('#match-list')).map((r) => r.slice(2, 4).sort().join(' v '));
+    assert.ok(pairs.includes('Asha v Ben'), `the rematch is made, as asked: ${pairs}`);
+  });
+
+  it('shows a visitor the tournament without a single form, and refuses a write without a session', async () => {
+    const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.textContent('#visitor'), 'Log in as an organiser to change a tournament. Log in');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(2, 4)), [['Asha', 'Ben'], ['Chandra', 'Dee'], ['Eli', 'bye']]);
+    assert.equal((await rows('#entrant-list')).length, 5);
+    assert.equal(await visibleControls(), 0, 'no form, button or field for a visitor');
+    const links = await page.evaluate(() => Array.from(document.querySelectorAll('#links a')).map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
+    assert.deepEqual(links, [`/tournaments/${id}/hall`, `/tournaments/${id}/print/pairings?round=1`, `/tournaments/${id}/print/standings?round=1`, `/tournaments/${id}/print/scoresheets?round=1`,
+      `/tournaments/${id}/tables`, `/api/v1/tournaments/${id}/pairings.csv?round=1`, `/api/v1/tournaments/${id}/standings.csv?round=1`, `/api/v1/tournaments/${id}/export.sol`]);
+    const refused = await page.evaluate((u) => fetch(u, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then(async (r) => ({ status: r.status, body: await r.json() })), `/api/v1/tournaments/${id}/rounds/1/publish`);
+    assert.deepEqual(refused, { status: 401, body: { error: 'log in as an organiser first' } });
+    await page.goto(`${server.url}/tournaments`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await visibleControls(), 0, 'no form to create a tournament either');
+    assert.deepEqual(await rows('#tournament-list'), [['Club open', '2026-12-01', 'Swiss', 'running', '1']]);
+  });
+
+  it("refuses a post forged by another site's page, with the organiser logged in in the same browser", async () => {
+    const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    // Another origin (another port of loopback) whose page posts a form to the tournament's draw.
+    const target = `${server.url}/api/v1/tournaments/${id}/rounds`;
+    const evil: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<!doctype html><form method="post" action="${target}" enctype="text/plain"><input name="x" value="1"><button id="go">Win a prize</button></form>`);
+    });
+    await new Promise<void>((done) => evil.listen(0, '127.0.0.1', done));
+    try {
+      await page.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`);
+      const [response] = await Promise.all([page.waitForResponse(target), page.click('#go')]);
+      assert.equal(response.status(), 403);
+      assert.match((await response.json()).error, /^a write from another origin \(http:\/\/127\.0\.0\.1:\d+\) is refused$/);
+    } finally {
+      await new Promise((done) => evil.close(done));
+    }
+    assert.equal((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.currentRound, 1, 'no round was drawn');
+  });
+
+  it('refuses a wrong password on the login page, and the forms stay hidden', async () => {
+    await logInOnPage(page, 'not the password at all');
+    await page.waitForSelector('.error');
+    assert.equal(await page.textContent('.error'), 'Wrong name or password.');
+    await page.goto(`${server.url}/tournaments`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.equal(await page.isVisible('#create'), false);
+    assert.equal(await page.isVisible('#visitor'), true);
+  });
+
+  it('is usable on a phone and from the keyboard alone: no page wider than the screen, an entry typed and sent with Enter', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const made = await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1'] });
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 800 });
+    await logInOnPage(phone, ORGANISER_PASSWORD);
+    await phone.waitForURL(`${server.url}/tournaments`);
+    await phone.goto(`${server.url}/tournaments/${made.json.tournament.id}`);
+    await phone.waitForFunction(() => document.body.dataset.ready === '1');
+    await phone.focus('#add-entrant input[name="name"]');
+    await phone.keyboard.type('Asha Rao');
+    await phone.keyboard.press('Tab');
+    await phone.keyboard.type('Pune');
+    await phone.keyboard.press('Enter');
+    assert.equal(await answer(1, phone), 'Done: Asha Rao entered.');
+    assert.deepEqual((await rows('#entrant-list', phone))[0].slice(0, 3), ['1', 'Asha Rao', 'Pune']);
+    assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, 'nothing wider than the phone');
+  });
 });

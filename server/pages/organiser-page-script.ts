@@ -90,7 +90,7 @@ export const ORGANISER_PAGE_SCRIPT = `
             b.type = 'button';
             b.setAttribute('aria-label', t('withdraw') + ' ' + e.name);
             b.addEventListener('click', function () {
-              act('PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, load);
+              act(document.getElementById('entrant-list').parentNode, 'PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, load);
             });
             cell.appendChild(b);
           }
@@ -231,8 +231,27 @@ export const ORGANISER_PAGE_SCRIPT = `
       document.getElementById('no-log').hidden = x.log.length > 0;
     }
 
+    /** The tournament's fields that may change at any time, as they are now (not at every reload: the
+     * organiser may be typing in them). */
+    var registered = [];
+    function fillChange() {
+      var f = document.getElementById('change');
+      var tour = x.tournament;
+      field(f, 'name').value = tour.name;
+      field(f, 'date').value = tour.date;
+      field(f, 'rounds').value = tour.rounds;
+      field(f, 'rounds').disabled = tour.system !== 'swiss';
+      tableBoxes(document.getElementById('change-tables'), registered, tour.tables);
+    }
+
     // The forms: each one write of the JSON interface, then the page's data read again.
     function wire() {
+      var change = document.getElementById('change');
+      submitted(change, function () {
+        var body = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
+        if (x.tournament.system === 'swiss') body.rounds = Number(value(change, 'rounds'));
+        act(change, 'PATCH', tbase, body, function () { return t('aChanged'); }, function () { return load().then(fillChange); });
+      });
       var add = document.getElementById('add-entrant');
       submitted(add, function () {
         function player(name, club) {
@@ -244,7 +263,7 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (value(add, 'nationality')) one.nationality = value(add, 'nationality');
         if (value(add, 'rating') !== '') one.rating = Number(value(add, 'rating'));
         var body = x.tournament.mode === 'doubles' ? { players: [one, player(value(add, 'partner'), value(add, 'partnerClub'))] } : one;
-        act('POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); return load(); });
+        act(add, 'POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); return load(); });
       });
       var imp = document.getElementById('import');
       field(imp, 'file').addEventListener('change', function () {
@@ -252,10 +271,10 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (file) file.text().then(function (text) { field(imp, 'csv').value = text; });
       });
       submitted(imp, function () {
-        act('POST', tbase + '/entrants.csv', field(imp, 'csv').value, function (b) { return t('aImported', b.entrants.length); }, function () { imp.reset(); return load(); }, 'text/csv');
+        act(imp, 'POST', tbase + '/entrants.csv', field(imp, 'csv').value, function (b) { return t('aImported', b.entrants.length); }, function () { imp.reset(); return load(); }, 'text/csv');
       });
       submitted(document.getElementById('draw'), function () {
-        act('POST', tbase + '/rounds', undefined, function (b) { return t('aDrawn', b.round.round); }, function (b) { asked = String(b.round.round); history.replaceState(null, '', '?round=' + asked); return load(); });
+        act(document.getElementById('draw'), 'POST', tbase + '/rounds', undefined, function (b) { return t('aDrawn', b.round.round); }, function (b) { asked = String(b.round.round); history.replaceState(null, '', '?round=' + asked); return load(); });
       });
       var swap = document.getElementById('swap');
       submitted(swap, function () {
@@ -264,21 +283,21 @@ export const ORGANISER_PAGE_SCRIPT = `
         // The server refuses a swap that pairs two who met before, unless the organiser says so.
         var body = { entrants: [a, b] };
         if (field(swap, 'rematch').checked) body.rematch = true;
-        act('POST', tbase + '/rounds/' + x.round.round + '/swap', body, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, function () { field(swap, 'rematch').checked = false; return load(); });
+        act(swap, 'POST', tbase + '/rounds/' + x.round.round + '/swap', body, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, function () { field(swap, 'rematch').checked = false; return load(); });
       });
       var move = document.getElementById('move');
       submitted(move, function () {
         var m = Number(value(move, 'match'));
         var table = value(move, 'table');
-        act('POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', m, table); }, load);
+        act(move, 'POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', m, table); }, load);
       });
       document.getElementById('publish').addEventListener('click', function () {
         var n = x.round.round;
-        act('POST', tbase + '/rounds/' + n + '/publish', undefined, function () { return t('aPublished', n); }, load);
+        act(this.parentNode, 'POST', tbase + '/rounds/' + n + '/publish', undefined, function () { return t('aPublished', n); }, load);
       });
       document.getElementById('discard').addEventListener('click', function () {
         var n = x.round.round;
-        act('DELETE', tbase + '/rounds/' + n, undefined, function () { return t('aDiscarded', n); }, function () { asked = null; history.replaceState(null, '', location.pathname); return load(); });
+        act(this.parentNode, 'DELETE', tbase + '/rounds/' + n, undefined, function () { return t('aDiscarded', n); }, function () { asked = null; history.replaceState(null, '', location.pathname); return load(); });
       });
       var fix = document.getElementById('correct');
       field(fix, 'match').addEventListener('change', chosenMatch);
@@ -292,14 +311,19 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (what === 'result') { body.a = value(fix, 'a') === '' ? undefined : Number(value(fix, 'a')); body.b = value(fix, 'b') === '' ? undefined : Number(value(fix, 'b')); }
         if (what === 'walkover') body.winner = value(fix, 'winner');
         if (what === 'replay') body.table = value(fix, 'table');
-        act('POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return load(); });
+        act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return load(); });
       });
     }
     readSession().then(function (s) {
       session = s;
       showSession();
       if (s) wire();
-      return load();
+      return Promise.all([load(), s ? getJson('/api/v1/tables') : null]);
+    }).then(function (r) {
+      if (!session || !x) return;
+      registered = r[1].tables.map(function (tb) { return tb.table; });
+      fillChange();
+      orgOnly(document.getElementById('change'), true);
     });
   }
 `;

@@ -24,13 +24,16 @@ export const ORGANISER_SCRIPT = `
   }
   function orgOnly(node, when) { node.hidden = !(session && when); }
   var answers = 0;
-  /** Says what the server answered: what was done, or its refusal in its own words. */
-  function say(text, ok) {
+  /** Says what the server answered: what was done, or its refusal in its own words; beside \`near\` (the
+   * form sent) when given, so that it is seen where the organiser is, on a phone too. */
+  function say(text, ok, near) {
     var m = document.getElementById('message');
+    if (near) near.insertAdjacentElement('afterend', m);
     m.textContent = text;
     m.className = 'message ' + (ok ? 'good' : 'bad');
     m.setAttribute('role', ok ? 'status' : 'alert');
     m.hidden = false;
+    if (near && m.scrollIntoView) m.scrollIntoView({ block: 'nearest' });
     document.body.dataset.answers = String(++answers);
   }
   /** A write of the JSON interface with the session's CSRF token: resolves {status, body}. A body of
@@ -47,15 +50,16 @@ export const ORGANISER_SCRIPT = `
       });
     });
   }
-  /** Sends a write; on success runs then(body) (a reload of the page's data) and says done(body); on a
-   * refusal says the server's error, and leaves the form as it was, to be put right. */
-  function act(method, url, body, done, then, type) {
+  /** Sends a write from the form (or the part of the page) \`near\`; on success runs then(body) (a reload of
+   * the page's data) and says done(body); on a refusal says the server's error, and leaves the form as it
+   * was, to be put right. */
+  function act(near, method, url, body, done, then, type) {
     return send(method, url, body, type).then(function (r) {
       if (r.status >= 200 && r.status < 300) {
-        return Promise.resolve(then ? then(r.body) : null).then(function () { say(t('done', done(r.body)), true); });
+        return Promise.resolve(then ? then(r.body) : null).then(function () { say(t('done', done(r.body)), true, near); });
       }
-      say(t('refusedAnswer', r.status, r.body && r.body.error ? r.body.error : '?'), false);
-    }, function (e) { say(t('unreachable', e.message), false); });
+      say(t('refusedAnswer', r.status, r.body && r.body.error ? r.body.error : '?'), false, near);
+    }, function (e) { say(t('unreachable', e.message), false, near); });
   }
   /** A form's field by name (form.name would be the form's own attribute). */
   function field(form, name) { return form.elements.namedItem(name); }
@@ -114,26 +118,34 @@ export const ORGANISER_SCRIPT = `
     swissOnly();
     submitted(f, function () {
       var options;
-      try { options = JSON.parse(value(f, 'options') || '{}'); } catch (e) { return say(t('notJson', e.message), false); }
-      var tables = Array.prototype.map.call(f.querySelectorAll('input[name="tables"]:checked'), function (c) { return c.value; });
-      var body = { name: value(f, 'name'), date: value(f, 'date'), rules: value(f, 'rules'), options: options, mode: value(f, 'mode'), system: system.value, tables: tables };
+      try { options = JSON.parse(value(f, 'options') || '{}'); } catch (e) { return say(t('notJson', e.message), false, f); }
+      var body = { name: value(f, 'name'), date: value(f, 'date'), rules: value(f, 'rules'), options: options, mode: value(f, 'mode'), system: system.value, tables: tablesTicked(f) };
       if (system.value === 'swiss') { body.couplings = value(f, 'couplings'); body.rounds = Number(value(f, 'rounds')); }
-      act('POST', '/api/v1/tournaments', body, function () { return t('aCreated'); }, function (b) { location.href = '/tournaments/' + b.tournament.id; });
+      act(f, 'POST', '/api/v1/tournaments', body, function () { return t('aCreated'); }, function (b) { location.href = '/tournaments/' + b.tournament.id; });
     });
     return getJson('/api/v1/tables').then(function (r) {
-      var box = document.getElementById('create-tables');
-      r.tables.forEach(function (x) {
-        var l = el('label', 'check');
-        var c = el('input');
-        c.type = 'checkbox';
-        c.name = 'tables';
-        c.value = x.table;
-        c.checked = true;
-        l.appendChild(c);
-        l.appendChild(document.createTextNode(' ' + x.table));
-        box.appendChild(l);
-      });
-      document.getElementById('no-registered').hidden = r.tables.length > 0;
+      var all = r.tables.map(function (x) { return x.table; });
+      tableBoxes(document.getElementById('create-tables'), all, all);
+      document.getElementById('no-registered').hidden = all.length > 0;
     });
+  }
+  /** A box per table in \`box\`: those \`chosen\` first, ticked, in their order (a match's label counts
+   * its table's place, docs/tournament.md §5.1), then the other registered ones. */
+  function tableBoxes(box, registered, chosen) {
+    Array.prototype.forEach.call(box.querySelectorAll('label.check'), function (l) { l.remove(); });
+    chosen.concat(registered.filter(function (id) { return chosen.indexOf(id) < 0; })).forEach(function (id) {
+      var l = el('label', 'check');
+      var c = el('input');
+      c.type = 'checkbox';
+      c.name = 'tables';
+      c.value = id;
+      c.checked = chosen.indexOf(id) >= 0;
+      l.appendChild(c);
+      l.appendChild(document.createTextNode(' ' + id));
+      box.appendChild(l);
+    });
+  }
+  function tablesTicked(form) {
+    return Array.prototype.map.call(form.querySelectorAll('input[name="tables"]:checked'), function (c) { return c.value; });
   }
 ${ORGANISER_PAGE_SCRIPT}`;

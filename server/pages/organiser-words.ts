@@ -11,7 +11,7 @@ export const ORGANISER_WORDS: Readonly<Record<string, string>> = Object.freeze({
   swiss: 'Swiss', knockout: 'knockout', 'all-play-all': 'all-play-all', registration: 'registration', running: 'running', finished: 'finished',
   links: 'Pages and exports', hallLink: 'The hall', printPairings: 'Pairings (print)', printStandings: 'Standings (print)', printSheets: 'Score sheets (print)',
   bracketLink: 'Bracket', tablesLink: 'Tables: not reported, refused, unattached', pairingsCsv: 'Pairings CSV', standingsCsv: 'Standings CSV', solExport: 'SoL export (.sol)',
-  summary: 'The tournament', sRules: 'Rules', sMode: 'Mode', sSystem: 'System', sRounds: 'Rounds', sTables: 'Tables', sStatus: 'Status', sRound: 'Round drawn',
+  summary: 'The tournament', change: 'Change the tournament', changeIt: 'Save the changes', aChanged: 'the tournament changed', sRules: 'Rules', sMode: 'Mode', sSystem: 'System', sRounds: 'Rounds', sTables: 'Tables', sStatus: 'Status', sRound: 'Round drawn',
   none: 'none', entrants: 'Entrants', noEntrants: 'Nobody is entered yet.', colSeed: 'Seed', colClub: 'Club', colNat: 'Nat.', colRating: 'Rating', colState: 'Entry',
   withdraw: 'Withdraw', withdrawnAfter: 'withdrawn after round {0}', lateEntry: 'late entry, round {0}',
   addEntrant: 'Enter a player', addLate: 'Enter a late entry', addIt: 'Enter', fClub: 'Club', fNat: 'Nationality (IND, ITA …)', fRating: 'Rating', fPartner: 'Partner\u2019s name', fPartnerClub: 'Partner\u2019s club',

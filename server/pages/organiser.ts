@@ -44,7 +44,15 @@ const section = (id: string, title: string, body: string) => `<section id="${id}
 
 export const TOURNAMENT_PAGE = shell('organiser', 'orgTitle', `${SESSION}
 <nav id="links" class="links" aria-label="${ORGANISER_WORDS.links}"></nav>
-${section('summary', 'summary', '<dl id="facts" class="facts"></dl>')}
+${section('summary', 'summary', `<dl id="facts" class="facts"></dl>
+<form id="change" class="org form" hidden>
+<h3>${w('change')}</h3>
+${field('fName', '<input name="name" required maxlength="120">')}
+${field('fDate', '<input name="date" type="date" required>')}
+${field('fRounds', '<input name="rounds" type="number" min="1" max="99">')}
+<fieldset id="change-tables"><legend>${w('fTables')}</legend></fieldset>
+<button type="submit">${w('changeIt')}</button>
+</form>`)}
 ${section('entrants', 'entrants', `<div class="wide"><table id="entrant-list"><thead><tr><th class="n">${w('colSeed')}</th><th>${w('colName')}</th><th>${w('colClub')}</th><th>${w('colNat')}</th><th class="n">${w('colRating')}</th><th>${w('colState')}</th><th class="org" hidden></th></tr></thead><tbody></tbody></table></div>
 <p id="no-entrants" hidden>${w('noEntrants')}</p>
 <form id="add-entrant" class="org form" hidden>

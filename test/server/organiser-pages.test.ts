@@ -249,6 +249,38 @@ describe("the organiser's pages in a browser", function () {
     assert.ok(pairs.includes('Asha v Ben'), `the rematch is made, as asked: ${pairs}`);
   });
 
+  it('says why a round with a match and no table cannot be published, and takes a table added to the tournament', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = (await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1'] })).json.tournament.id;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, 'name\nAsha\nBen\nChandra\nDee\n', { 'Content-Type': 'text/csv' })).status, 201);
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForSelector('#change', { state: 'visible' });
+    await page.click('#draw button');
+    assert.equal(await answer(1), 'Done: round 1 drawn, a draft until published.');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']]);
+    await page.click('#publish');
+    assert.match((await answer(2))!, /^Refused \(409\): match \d+ \(Chandra v Dee\) has no table: move it to one, or add a table to the tournament$/);
+    assert.equal(await page.evaluate(() => (document.querySelector('#message') as unknown as { previousElementSibling: { className: string } }).previousElementSibling.className), 'buttons', 'said beside the button pressed');
+
+    assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#change input[name="tables"]')).map((c) => (c as unknown as { value: string; checked: boolean }).value + ' ' + (c as unknown as { checked: boolean }).checked)), ['hall-1 true', 'hall-2 false']);
+    await page.check('#change input[value="hall-2"]');
+    await page.fill('#change input[name="rounds"]', '4');
+    await page.click('#change button[type="submit"]');
+    assert.equal(await answer(3), 'Done: the tournament changed.');
+    assert.equal(await page.textContent('dd[data-fact="sTables"]'), 'hall-1, hall-2');
+    assert.equal(await page.textContent('dd[data-fact="sRounds"]'), '4');
+    const waiting = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[1].id;
+    await page.selectOption('#move select[name="match"]', String(waiting));
+    await page.selectOption('#move select[name="table"]', 'hall-2');
+    await page.click('#move button[type="submit"]');
+    assert.equal(await answer(4), `Done: match ${waiting} moved to table hall-2.`);
+    await page.click('#publish');
+    assert.equal(await answer(5), 'Done: round 1 published.');
+    assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-1', 'hall-2']);
+  });
+
   it('shows a visitor the tournament without a single form, and refuses a write without a session', async () => {
     const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
     await page.goto(`${server.url}/tournaments/${id}`);

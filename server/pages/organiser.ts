@@ -4,11 +4,12 @@
 // forms (class "org", hidden here) only to an organiser logged in. A form is sent by the script as the
 // JSON interface's write, with the session's CSRF token: the same path and checks as any other client.
 import { shell } from './html.ts';
-import { ORGANISER_WORDS } from './organiser-words.ts';
 import { PAGE_WORDS } from './words.ts';
 
 /** A word of the page, in English until club.js puts in the page's language. */
 const w = (key: string) => `<span data-t="${key}">${PAGE_WORDS.en[key]}</span>`;
+/** A select's options: [value, the key of its words]. */
+const choices = (list: [string, string][]) => list.map(([value, key]) => `<option value="${value}" data-t="${key}">${PAGE_WORDS.en[key]}</option>`).join('');
 const field = (key: string, input: string) => `<label>${w(key)} ${input}</label>`;
 
 /** Who is logged in (or the way to log in), and the line every answer of the server is said on. */
@@ -32,8 +33,8 @@ ${field('fName', '<input name="name" required maxlength="120">')}
 ${field('fDate', '<input name="date" type="date" required>')}
 ${field('fRules', '<select name="rules"></select>')}
 ${field('fOptions', '<input name="options" value="{}" spellcheck="false">')}
-${field('fMode', '<select name="mode"><option value="singles">singles</option><option value="doubles">doubles</option></select>')}
-${field('fSystem', '<select name="system"><option value="swiss">Swiss</option><option value="knockout">knockout</option><option value="all-play-all">all-play-all</option></select>')}
+${field('fMode', `<select name="mode">${choices([['singles', 'singles'], ['doubles', 'doubles']])}</select>`)}
+${field('fSystem', `<select name="system">${choices([['swiss', 'swiss'], ['knockout', 'knockout'], ['all-play-all', 'all-play-all']])}</select>`)}
 ${field('fCouplings', '<select name="couplings"><option>serial</option><option>dazed</option><option>staggered</option></select>')}
 ${field('fRounds', '<input name="rounds" type="number" min="1" max="99" value="5">')}
 <fieldset id="create-tables"><legend>${w('fTables')}</legend><p id="no-registered" hidden>${w('noRegistered')}</p></fieldset>
@@ -43,7 +44,7 @@ ${field('fRounds', '<input name="rounds" type="number" min="1" max="99" value="5
 const section = (id: string, title: string, body: string) => `<section id="${id}" class="block">\n<h2>${w(title)}</h2>\n${body}\n</section>`;
 
 export const TOURNAMENT_PAGE = shell('organiser', 'orgTitle', `${SESSION}
-<nav id="links" class="links" aria-label="${ORGANISER_WORDS.links}"></nav>
+<nav id="links" class="links" aria-label="${PAGE_WORDS.en.links}"></nav>
 ${section('summary', 'summary', `<dl id="facts" class="facts"></dl>
 <form id="change" class="org form" hidden>
 <h3>${w('change')}</h3>
@@ -83,7 +84,7 @@ ${section('rounds', 'rounds', `<nav id="round-pick" class="round-pick"></nav>
 <form id="correct" class="org form" hidden>
 <h3>${w('correct')}</h3>
 ${field('fMatch', '<select name="match"></select>')}
-${field('fWhat', `<select name="what"><option value="result">${ORGANISER_WORDS.whatResult}</option><option value="walkover">${ORGANISER_WORDS.whatWalkover}</option><option value="replay">${ORGANISER_WORDS.whatReplay}</option></select>`)}
+${field('fWhat', `<select name="what">${choices([['result', 'whatResult'], ['walkover', 'whatWalkover'], ['replay', 'whatReplay']])}</select>`)}
 <div data-what="result"><label><span id="label-a"></span> <input name="a" type="number" min="0" max="999"></label> <label><span id="label-b"></span> <input name="b" type="number" min="0" max="999"></label></div>
 <div data-what="walkover" hidden>${field('fWinner', '<select name="winner"><option value="a"></option><option value="b"></option></select>')}</div>
 <div data-what="replay" hidden>${field('fTable', '<select name="table"></select>')}</div>

@@ -105,6 +105,7 @@ const SV: Words = {
 };
 
 export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({
-  en: { ...EN, ...TOURNAMENT_WORDS.en, ...ORGANISER_WORDS }, pt: { ...PT, ...TOURNAMENT_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl },
-  it: { ...IT, ...TOURNAMENT_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv },
+  en: { ...EN, ...TOURNAMENT_WORDS.en, ...ORGANISER_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt, ...ORGANISER_WORDS.pt },
+  sl: { ...SL, ...TOURNAMENT_WORDS.sl, ...ORGANISER_WORDS.sl }, it: { ...IT, ...TOURNAMENT_WORDS.it, ...ORGANISER_WORDS.it },
+  ro: { ...RO, ...TOURNAMENT_WORDS.ro, ...ORGANISER_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv, ...ORGANISER_WORDS.sv },
 });

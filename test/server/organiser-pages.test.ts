@@ -298,6 +298,12 @@ describe("the organiser's pages in a browser", function () {
     await page.waitForFunction(() => document.body.dataset.ready === '1');
     assert.equal(await visibleControls(), 0, 'no form to create a tournament either');
     assert.deepEqual(await rows('#tournament-list'), [['Club open', '2026-12-01', 'Swiss', 'running', '1']]);
+    // In the language chosen on the page.
+    await page.selectOption('#language', 'it');
+    await page.waitForFunction(() => document.body.dataset.ready === '1' && document.querySelector('#visitor')?.textContent?.startsWith('Accedi'));
+    assert.equal(await page.textContent('#visitor'), 'Accedi come organizzatore per modificare un torneo. Accedi');
+    assert.deepEqual(await rows('#tournament-list'), [['Club open', '2026-12-01', 'svizzero', 'in corso', '1']]);
+    assert.equal((await page.goto(`${server.url}/tournaments/999`))?.status(), 404, 'a tournament that is not there');
   });
 
   it("refuses a post forged by another site's page, with the organiser logged in in the same browser", async () => {

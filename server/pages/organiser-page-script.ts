@@ -90,7 +90,7 @@ export const ORGANISER_PAGE_SCRIPT = `
             b.type = 'button';
             b.setAttribute('aria-label', t('withdraw') + ' ' + e.name);
             b.addEventListener('click', function () {
-              act(document.getElementById('entrant-list').parentNode, 'PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, load);
+              act(document.getElementById('entrant-list').parentNode, 'PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, reload);
             });
             cell.appendChild(b);
           }
@@ -165,8 +165,11 @@ export const ORGANISER_PAGE_SCRIPT = `
         [m.a, m.b].forEach(function (id) { if (id !== null) people.push([id, nameOf(x, id) + ' (' + t('colBoardNo').toLowerCase() + ' ' + m.board + ')']); });
       });
       var swap = document.getElementById('swap');
+      var second = field(swap, 'second');
+      var fresh = second.options.length === 0;
       refill(field(swap, 'first'), people);
-      refill(field(swap, 'second'), people);
+      refill(second, people);
+      if (fresh && people.length > 1) second.value = people[1][0]; // not the first with itself
       var move = document.getElementById('move');
       refill(field(move, 'match'), playing.map(function (m) { return [String(m.id), matchLine(m)]; }));
       refill(field(move, 'table'), tour.tables.map(function (tb) { return [tb, tb]; }));
@@ -250,7 +253,7 @@ export const ORGANISER_PAGE_SCRIPT = `
       submitted(change, function () {
         var body = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
         if (x.tournament.system === 'swiss') body.rounds = Number(value(change, 'rounds'));
-        act(change, 'PATCH', tbase, body, function () { return t('aChanged'); }, function () { return load().then(fillChange); });
+        act(change, 'PATCH', tbase, body, function () { return t('aChanged'); }, function () { return reload().then(fillChange); });
       });
       var add = document.getElementById('add-entrant');
       submitted(add, function () {
@@ -263,7 +266,7 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (value(add, 'nationality')) one.nationality = value(add, 'nationality');
         if (value(add, 'rating') !== '') one.rating = Number(value(add, 'rating'));
         var body = x.tournament.mode === 'doubles' ? { players: [one, player(value(add, 'partner'), value(add, 'partnerClub'))] } : one;
-        act(add, 'POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); return load(); });
+        act(add, 'POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); return reload(); });
       });
       var imp = document.getElementById('import');
       field(imp, 'file').addEventListener('change', function () {
@@ -271,10 +274,10 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (file) file.text().then(function (text) { field(imp, 'csv').value = text; });
       });
       submitted(imp, function () {
-        act(imp, 'POST', tbase + '/entrants.csv', field(imp, 'csv').value, function (b) { return t('aImported', b.entrants.length); }, function () { imp.reset(); return load(); }, 'text/csv');
+        act(imp, 'POST', tbase + '/entrants.csv', field(imp, 'csv').value, function (b) { return t('aImported', b.entrants.length); }, function () { imp.reset(); return reload(); }, 'text/csv');
       });
       submitted(document.getElementById('draw'), function () {
-        act(document.getElementById('draw'), 'POST', tbase + '/rounds', undefined, function (b) { return t('aDrawn', b.round.round); }, function (b) { asked = String(b.round.round); history.replaceState(null, '', '?round=' + asked); return load(); });
+        act(document.getElementById('draw'), 'POST', tbase + '/rounds', undefined, function (b) { return t('aDrawn', b.round.round); }, function (b) { asked = String(b.round.round); history.replaceState(null, '', '?round=' + asked); return reload(); });
       });
       var swap = document.getElementById('swap');
       submitted(swap, function () {
@@ -283,21 +286,21 @@ export const ORGANISER_PAGE_SCRIPT = `
         // The server refuses a swap that pairs two who met before, unless the organiser says so.
         var body = { entrants: [a, b] };
         if (field(swap, 'rematch').checked) body.rematch = true;
-        act(swap, 'POST', tbase + '/rounds/' + x.round.round + '/swap', body, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, function () { field(swap, 'rematch').checked = false; return load(); });
+        act(swap, 'POST', tbase + '/rounds/' + x.round.round + '/swap', body, function () { return t('aSwapped', nameOf(x, a), nameOf(x, b)); }, function () { field(swap, 'rematch').checked = false; return reload(); });
       });
       var move = document.getElementById('move');
       submitted(move, function () {
         var m = Number(value(move, 'match'));
         var table = value(move, 'table');
-        act(move, 'POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', m, table); }, load);
+        act(move, 'POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', m, table); }, reload);
       });
       document.getElementById('publish').addEventListener('click', function () {
         var n = x.round.round;
-        act(this.parentNode, 'POST', tbase + '/rounds/' + n + '/publish', undefined, function () { return t('aPublished', n); }, load);
+        act(this.parentNode, 'POST', tbase + '/rounds/' + n + '/publish', undefined, function () { return t('aPublished', n); }, reload);
       });
       document.getElementById('discard').addEventListener('click', function () {
         var n = x.round.round;
-        act(this.parentNode, 'DELETE', tbase + '/rounds/' + n, undefined, function () { return t('aDiscarded', n); }, function () { asked = null; history.replaceState(null, '', location.pathname); return load(); });
+        act(this.parentNode, 'DELETE', tbase + '/rounds/' + n, undefined, function () { return t('aDiscarded', n); }, function () { asked = null; history.replaceState(null, '', location.pathname); return reload(); });
       });
       var fix = document.getElementById('correct');
       field(fix, 'match').addEventListener('change', chosenMatch);
@@ -311,14 +314,28 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (what === 'result') { body.a = value(fix, 'a') === '' ? undefined : Number(value(fix, 'a')); body.b = value(fix, 'b') === '' ? undefined : Number(value(fix, 'b')); }
         if (what === 'walkover') body.winner = value(fix, 'winner');
         if (what === 'replay') body.table = value(fix, 'table');
-        act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return load(); });
+        act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return reload(); });
       });
     }
+    // A table's record may change a match's state or result, and a write changes the page: read its data
+    // again, one read at a time, so that an older read never shows after a newer (what comes meanwhile is
+    // covered by one more read after it).
+    var reading = null;
+    var again = false;
+    function reload() {
+      if (reading) { again = true; return reading; }
+      reading = load().catch(function () { /* read again at the next event */ }).then(function () {
+        reading = null;
+        if (again) { again = false; return reload(); }
+      });
+      return reading;
+    }
+    live(reload, reload);
     readSession().then(function (s) {
       session = s;
       showSession();
       if (s) wire();
-      return Promise.all([load(), s ? getJson('/api/v1/tables') : null]);
+      return Promise.all([reload(), s ? getJson('/api/v1/tables') : null]);
     }).then(function (r) {
       if (!session || !x) return;
       registered = r[1].tables.map(function (tb) { return tb.table; });

@@ -3,6 +3,7 @@
 // focus ring that shows where the keyboard is.
 export const ORGANISER_STYLE = `
 [hidden] { display: none !important; } /* a form's display: flex would otherwise show it */
+body[data-page="tournaments"] .live { display: none; } /* the list reads no event stream */
 .session { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: baseline; }
 .session p, .session form { margin: 0 0 .5rem; }
 .message { border-left: 4px solid var(--line); padding: .5rem .75rem; margin: .5rem 0 1rem; overflow-wrap: anywhere; }
@@ -33,6 +34,7 @@ tr.refused-match td { color: var(--accent); }
 @media (max-width: 40rem) {
   .form { flex-direction: column; align-items: stretch; }
   .form input, .form select, .form textarea { width: 100%; }
+  .form input[type="checkbox"] { width: auto; }
   .facts { grid-template-columns: 1fr; }
   .facts dd { margin-bottom: .3rem; }
 }

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
+import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
 
@@ -279,6 +280,24 @@ describe("the organiser's pages in a browser", function () {
     await page.click('#publish');
     assert.equal(await answer(5), 'Done: round 1 published.');
     assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-1', 'hall-2']);
+  });
+
+  it("shows a table's result on its match as the records come, without a reload", async () => {
+    const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
+    const m1 = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0] as { id: number };
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1' && document.querySelector('#live')?.textContent === 'live');
+    await page.evaluate(() => ((globalThis as unknown as { marker: string }).marker = 'same page'));
+    // The players of tools/results.ts's matches are Asha and Ben: the first pairing, on hall-1.
+    const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => JSON.stringify({ ...JSON.parse(r.body), tournament: id, round: 1, match: m1.id }));
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[0])).status, 201);
+    await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('playing'));
+    for (const r of records.slice(1)) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r)).status, 201);
+    const served = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0] as { status: string; result: { a: number; b: number } };
+    assert.equal(served.status, 'finished');
+    const want = ['finished', `${served.result.a}–${served.result.b}`];
+    await page.waitForFunction((w) => JSON.stringify(Array.from((document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells).slice(5).map((c) => c.textContent)) === w, JSON.stringify(want));
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
   });
 
   it('shows a visitor the tournament without a single form, and refuses a write without a session', async () => {

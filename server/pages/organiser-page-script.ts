@@ -266,7 +266,7 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (value(add, 'nationality')) one.nationality = value(add, 'nationality');
         if (value(add, 'rating') !== '') one.rating = Number(value(add, 'rating'));
         var body = x.tournament.mode === 'doubles' ? { players: [one, player(value(add, 'partner'), value(add, 'partnerClub'))] } : one;
-        act(add, 'POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); return reload(); });
+        act(add, 'POST', tbase + '/entrants', body, function (b) { return t('aEntered', b.entrant.name); }, function () { add.reset(); field(add, 'name').focus(); return reload(); });
       });
       var imp = document.getElementById('import');
       field(imp, 'file').addEventListener('change', function () {

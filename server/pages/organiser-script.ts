@@ -34,6 +34,8 @@ export const ORGANISER_SCRIPT = `
     m.setAttribute('role', ok ? 'status' : 'alert');
     m.hidden = false;
     if (near && m.scrollIntoView) m.scrollIntoView({ block: 'nearest' });
+    // The button pressed may be gone with the rows read again: the keyboard goes on from the answer.
+    if (!document.activeElement || document.activeElement === document.body) m.focus();
     document.body.dataset.answers = String(++answers);
   }
   /** A write of the JSON interface with the session's CSRF token: resolves {status, body}. A body of

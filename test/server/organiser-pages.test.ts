@@ -357,7 +357,7 @@ describe("the organiser's pages in a browser", function () {
     assert.equal(await page.isVisible('#visitor'), true);
   });
 
-  it('is usable on a phone and from the keyboard alone: no page wider than the screen, an entry typed and sent with Enter', async () => {
+  it('is usable on a phone and from the keyboard alone: no page wider than the screen, entries typed and sent with Enter, a withdrawal from the keyboard', async () => {
     const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
     const made = await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1'] });
     const phone = await context.newPage();
@@ -373,6 +373,15 @@ describe("the organiser's pages in a browser", function () {
     await phone.keyboard.press('Enter');
     assert.equal(await answer(1, phone), 'Done: Asha Rao entered.');
     assert.deepEqual((await rows('#entrant-list', phone))[0].slice(0, 3), ['1', 'Asha Rao', 'Pune']);
+    // The next name at once: the form is empty again, the keyboard back in its first field.
+    await phone.keyboard.type('Ben Ode');
+    await phone.keyboard.press('Enter');
+    assert.equal(await answer(2, phone), 'Done: Ben Ode entered.');
+    // A withdrawal from the keyboard: its button goes with the rows read again, the keyboard goes on from the answer.
+    await phone.focus('#entrant-list tr:nth-child(2) button.withdraw');
+    await phone.keyboard.press('Enter');
+    assert.equal(await answer(3, phone), 'Done: Ben Ode withdrawn.');
+    assert.equal(await phone.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id), 'message');
     assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, 'nothing wider than the phone');
   });
 });

@@ -300,6 +300,30 @@ describe("the organiser's pages in a browser", function () {
     assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
   });
 
+  it('enters doubles teams from a CSV file chosen on the page, and a team by hand with its partner', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = (await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Pairs open', date: '2026-12-01', rules: 'icf', mode: 'doubles', tables: ['hall-1'] })).json.tournament.id;
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => Number(document.body.dataset.ready ?? 0) >= 1);
+    await page.setInputFiles('#import input[name="file"]', { name: 'teams.csv', mimeType: 'text/csv', buffer: Buffer.from('name,club,partner\nAsha,Pune,Ben\nChandra,Pune,Dee\n') });
+    await page.waitForFunction(() => (document.querySelector('#import textarea') as unknown as { value: string }).value.startsWith('name,club,partner'));
+    await page.click('#import button[type="submit"]');
+    assert.equal(await answer(1), 'Done: 2 entrants imported.');
+    assert.equal(await page.isVisible('#add-entrant input[name="partner"]'), true, 'doubles: the partner too');
+    await page.fill('#add-entrant input[name="name"]', 'Eli');
+    await page.click('#add-entrant button[type="submit"]');
+    assert.equal(await page.evaluate(() => (document.querySelector('#add-entrant input[name="partner"]') as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing), true, 'a team needs its partner: the browser asks before sending');
+    await page.fill('#add-entrant input[name="partner"]', 'Fay');
+    await page.fill('#add-entrant input[name="partnerClub"]', 'Goa');
+    await page.click('#add-entrant button[type="submit"]');
+    assert.equal(await answer(2), 'Done: Eli & Fay entered.');
+    assert.deepEqual((await rows('#entrant-list')).map((r) => r.slice(1, 3)), [['Asha & Ben', 'Pune'], ['Chandra & Dee', 'Pune'], ['Eli & Fay', 'Goa']]);
+    const team = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/entrants`)).json.entrants[2].players as { name: string; club: string | null }[];
+    assert.deepEqual(team.map((p) => [p.name, p.club]), [['Eli', null], ['Fay', 'Goa']]);
+  });
+
   it('shows a visitor the tournament without a single form, and refuses a write without a session', async () => {
     const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
     await page.goto(`${server.url}/tournaments/${id}`);

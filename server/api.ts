@@ -4,6 +4,7 @@ import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from './pages/html.ts';
 import { PAGE_SCRIPT } from './pages/script.ts';
 import { PAGE_STYLE } from './pages/style.ts';
 import { BRACKET_PAGE, TABLES_PAGE } from './pages/bracket.ts';
+import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from './pages/organiser.ts';
 import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
@@ -30,6 +31,8 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return { status: 200, type: HTML_TYPE, body: CLUB_PAGE, headers: CSP };
     case '/leaderboard':
       return { status: 200, type: HTML_TYPE, body: LEADERBOARD_PAGE, headers: CSP };
+    case '/tournaments':
+      return { status: 200, type: HTML_TYPE, body: TOURNAMENTS_PAGE, headers: CSP };
     case '/club.js':
       return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
     case '/club.css':
@@ -60,10 +63,11 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return asJson(200, { players: await store.leaderboard() });
   }
   // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
-  const tour = /^\/tournaments\/(\d{1,15})\/(hall|bracket|tables|print\/(pairings|standings|scoresheets))$/.exec(path);
+  // The organiser's page is the tournament's own path; its forms show to an organiser logged in only.
+  const tour = /^\/tournaments\/(\d{1,15})(?:\/(hall|bracket|tables|print\/(pairings|standings|scoresheets)))?$/.exec(path);
   if (tour) {
     if ((await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [Number(tour[1])])).length === 0) return NO_TOURNAMENT;
-    const body = tour[3] ? PRINT_PAGES[tour[3]] : tour[2] === 'bracket' ? BRACKET_PAGE : tour[2] === 'tables' ? TABLES_PAGE : HALL_PAGE;
+    const body = tour[3] ? PRINT_PAGES[tour[3]] : tour[2] === 'bracket' ? BRACKET_PAGE : tour[2] === 'tables' ? TABLES_PAGE : tour[2] ? HALL_PAGE : TOURNAMENT_PAGE;
     return { status: 200, type: HTML_TYPE, body, headers: CSP };
   }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);

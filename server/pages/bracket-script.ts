@@ -134,19 +134,19 @@ export const BRACKET_SCRIPT = `
           var ago = function (iso) { return iso === null ? t('never') : t('ago', duration((now - Date.parse(iso)) / 1000)); };
           var pair = function (a, b) { return a === null ? '' : nameOf(x, a) + ' v ' + nameOf(x, b); };
           var status = { waiting: 'stWaiting', assigned: 'stAssigned', playing: 'stPlaying', refused: 'stRefused', finished: 'stFinished' };
-          fillReport('not-reported', [['colTable'], ['colMatch'], ['colStatus'], ['colSincePublished'], ['colLastContact']], rep.notReported.map(function (n) {
+          fillReport('not-reported', [['colTable'], ['colMatch'], ['colReportState'], ['colSincePublished'], ['colLastContact']], rep.notReported.map(function (n) {
             return [n.table, pair(n.a, n.b), t(status[n.status]), duration(n.sincePublished), ago(n.lastContact)];
           }), t('allReported'));
           fillReport('in-play', [['colTable'], ['colMatch'], ['colLastRecord'], ['colLastContact']], rep.playing.map(function (n) {
             return [n.table, pair(n.a, n.b), ago(n.matchRecordAt), ago(n.lastContact)];
-          }), t('none'));
+          }), t('noneListed'));
           fillReport('refused-here', [['colTable'], ['colMatch'], ['colWhen'], ['colReason'], ['colNow']], rep.refused.map(function (n) {
             var nowText = n.status === 'refused' ? t('refusedStill') : n.status === 'finished' ? t('stFinished') : n.status === 'playing' ? t('stPlaying') : t('movedTo', n.tableNow);
             return [n.table, pair(n.a, n.b), ago(n.at), n.reason || '', nowText];
-          }), t('none'));
+          }), t('noneListed'));
           fillReport('unattached', [['colTable'], ['colRecord', true], ['colWhen'], ['colMatch'], ['colReason']], rep.unattached.map(function (n) {
             return [n.table, n.counter, ago(n.receivedAt), t('round', n.round) + ' · ' + n.match, n.reason];
-          }), t('none'));
+          }), t('noneListed'));
           document.body.dataset.ready = '1';
         });
       });

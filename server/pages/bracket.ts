@@ -16,6 +16,6 @@ export const TABLES_PAGE = shell('tables', 'tablesTitle', `<section class="repor
 <p id="note" class="note" hidden></p>
 ${part('not-reported', 'notReported')}
 ${part('in-play', 'inPlayTitle')}
-${part('refused-here', 'refusedByTable')}
+${part('refused-here', 'refusedHeading')}
 ${part('unattached', 'unattached')}
 </section>`);

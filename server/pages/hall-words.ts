@@ -4,6 +4,7 @@
 type Words = Readonly<Record<string, string>>;
 
 const EN: Words = {
+  tournaments: 'Tournaments',
   hallTitle: 'Tournament: the hall', pairingsTitle: 'Tournament: pairings', standingsTitle: 'Tournament: standings', sheetsTitle: 'Tournament: score sheets',
   round: 'Round {0}', roundOf: 'Round {0} of {1}', draft: 'draft, not published', noRound: 'No round is published yet.',
   toFinish: 'Still to finish', allDone: 'Every match of this round has its result.', nextDraw: 'The next round is drawn once every result is in.',
@@ -15,6 +16,7 @@ const EN: Words = {
 };
 
 const PT: Words = {
+  tournaments: 'Torneios',
   hallTitle: 'Torneio: a sala', pairingsTitle: 'Torneio: emparelhamentos', standingsTitle: 'Torneio: classificação', sheetsTitle: 'Torneio: folhas de pontuação',
   round: 'Ronda {0}', roundOf: 'Ronda {0} de {1}', draft: 'rascunho, não publicado', noRound: 'Ainda não há ronda publicada.',
   toFinish: 'Por terminar', allDone: 'Todos os jogos desta ronda têm resultado.', nextDraw: 'A próxima ronda é sorteada quando houver todos os resultados.',
@@ -26,6 +28,7 @@ const PT: Words = {
 };
 
 const SL: Words = {
+  tournaments: 'Turnirji',
   hallTitle: 'Turnir: dvorana', pairingsTitle: 'Turnir: pari', standingsTitle: 'Turnir: lestvica', sheetsTitle: 'Turnir: zapisniki',
   round: 'Krog {0}', roundOf: 'Krog {0} od {1}', draft: 'osnutek, ni objavljen', noRound: 'Noben krog še ni objavljen.',
   toFinish: 'Še niso končani', allDone: 'Vsi matchi tega kroga imajo rezultat.', nextDraw: 'Naslednji krog se žreba, ko so vsi rezultati znani.',
@@ -37,6 +40,7 @@ const SL: Words = {
 };
 
 const IT: Words = {
+  tournaments: 'Tornei',
   hallTitle: 'Torneo: la sala', pairingsTitle: 'Torneo: abbinamenti', standingsTitle: 'Torneo: classifica', sheetsTitle: 'Torneo: referti',
   round: 'Turno {0}', roundOf: 'Turno {0} di {1}', draft: 'bozza, non pubblicato', noRound: 'Nessun turno ancora pubblicato.',
   toFinish: 'Ancora da finire', allDone: 'Ogni incontro di questo turno ha il suo risultato.', nextDraw: 'Il turno seguente si sorteggia quando ci sono tutti i risultati.',
@@ -48,6 +52,7 @@ const IT: Words = {
 };
 
 const RO: Words = {
+  tournaments: 'Turnee',
   hallTitle: 'Turneu: sala', pairingsTitle: 'Turneu: perechi', standingsTitle: 'Turneu: clasament', sheetsTitle: 'Turneu: fișe de scor',
   round: 'Runda {0}', roundOf: 'Runda {0} din {1}', draft: 'ciornă, nepublicată', noRound: 'Nicio rundă publicată încă.',
   toFinish: 'De terminat', allDone: 'Fiecare joc al acestei runde are rezultatul.', nextDraw: 'Runda următoare se trage când toate rezultatele sunt gata.',
@@ -59,6 +64,7 @@ const RO: Words = {
 };
 
 const SV: Words = {
+  tournaments: 'Turneringar',
   hallTitle: 'Turnering: hallen', pairingsTitle: 'Turnering: lottning', standingsTitle: 'Turnering: ställning', sheetsTitle: 'Turnering: protokoll',
   round: 'Rond {0}', roundOf: 'Rond {0} av {1}', draft: 'utkast, inte publicerad', noRound: 'Ingen rond är publicerad än.',
   toFinish: 'Kvar att spela', allDone: 'Varje match i ronden har sitt resultat.', nextDraw: 'Nästa rond lottas när alla resultat är inne.',

@@ -20,7 +20,7 @@ export const shell = (page: string, title: string, main: string): string => `<!d
 <body data-page="${page}">
 <header>
   <h1 data-t="${title}">${english(title)}</h1>
-  <nav><a href="/" data-t="tables">Tables</a> <a href="/leaderboard" data-t="leaderboard">Leaderboard</a> <a href="/api/v1/export.csv">CSV</a> <a href="/api/v1/export.json">JSON</a></nav>
+  <nav><a href="/" data-t="tables">Tables</a> <a href="/leaderboard" data-t="leaderboard">Leaderboard</a> <a href="/tournaments" data-t="tournaments">Tournaments</a> <a href="/api/v1/export.csv">CSV</a> <a href="/api/v1/export.json">JSON</a></nav>
   <select id="language" class="language"></select>
   <span id="live" class="live" data-t="connecting">connecting…</span>
 </header>

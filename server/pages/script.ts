@@ -3,6 +3,7 @@
 // (words.ts): the one chosen on the page, else the browser's first that the pages speak, else English.
 import { BRACKET_SCRIPT } from './bracket-script.ts';
 import { HALL_SCRIPT } from './hall-script.ts';
+import { ORGANISER_SCRIPT } from './organiser-script.ts';
 import { PAGE_LANGUAGES, PAGE_LANGUAGE_NAMES, PAGE_WORDS } from './words.ts';
 
 export const PAGE_SCRIPT = `'use strict';
@@ -253,12 +254,15 @@ export const PAGE_SCRIPT = `'use strict';
 
 ${HALL_SCRIPT}
 ${BRACKET_SCRIPT}
+${ORGANISER_SCRIPT}
   if (page === 'club') club();
   else if (page === 'table') tablePage();
   else if (page === 'leaderboard') leaders();
   else if (page === 'hall') hall();
   else if (page === 'bracket') bracketPage();
   else if (page === 'tables') tablesPage();
+  else if (page === 'tournaments') tournamentsPage();
+  else if (page === 'organiser') organiserPage();
   else if (page.indexOf('print-') === 0) printPage(page.slice(6));
   if (page === 'print-standings') rankingOnStandings();
 })();

@@ -1,7 +1,8 @@
 // One style sheet: readable on a phone, large on a hall screen; the tournament pages' part in hall-style.ts
-// and bracket-style.ts.
+// and bracket-style.ts, the organiser's pages' in organiser-style.ts.
 import { BRACKET_STYLE } from './bracket-style.ts';
 import { TOURNAMENT_STYLE } from './hall-style.ts';
+import { ORGANISER_STYLE } from './organiser-style.ts';
 
 export const PAGE_STYLE = `
 :root { color-scheme: light dark; --line: #8884; --accent: #c0392b; }
@@ -44,4 +45,4 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
   table.boards td::before { content: attr(data-label); display: block; font-size: .75em; opacity: .7; }
 }
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
-${TOURNAMENT_STYLE}${BRACKET_STYLE}`;
+${TOURNAMENT_STYLE}${BRACKET_STYLE}${ORGANISER_STYLE}`;

@@ -3,6 +3,7 @@
 // plural; the others say the count after a colon, so that no language's plural rules are needed.
 import { BRACKET_WORDS } from './bracket-words.ts';
 import { TOURNAMENT_WORDS } from './hall-words.ts';
+import { ORGANISER_WORDS } from './organiser-words.ts';
 
 export const PAGE_LANGUAGES = Object.freeze(['en', 'pt', 'sl', 'it', 'ro', 'sv'] as const);
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
@@ -104,7 +105,17 @@ const SV: Words = {
   colPlayer: 'Spelare', colMatchesWon: 'Vunna matcher', colMatches: 'Matcher', colBoardsWon: 'Vunna omgångar', colBoards: 'Omgångar',
 };
 
+/** The pages' word sets, each one page family's; a key in two of them would silently take the later
+ * one's word on the other's page (test/server/page-words.test.ts refuses it). */
+export const PAGE_WORD_SETS: Readonly<Record<string, Readonly<Record<PageLanguage, Words>>>> = Object.freeze({
+  club: { en: EN, pt: PT, sl: SL, it: IT, ro: RO, sv: SV },
+  hall: TOURNAMENT_WORDS,
+  bracket: BRACKET_WORDS,
+  organiser: ORGANISER_WORDS,
+});
+
+const joined = (lang: PageLanguage): Words => Object.assign({}, ...Object.values(PAGE_WORD_SETS).map((set) => set[lang])) as Words;
+
 export const PAGE_WORDS: Readonly<Record<PageLanguage, Words>> = Object.freeze({
-  en: { ...EN, ...TOURNAMENT_WORDS.en, ...BRACKET_WORDS.en }, pt: { ...PT, ...TOURNAMENT_WORDS.pt, ...BRACKET_WORDS.pt }, sl: { ...SL, ...TOURNAMENT_WORDS.sl, ...BRACKET_WORDS.sl },
-  it: { ...IT, ...TOURNAMENT_WORDS.it, ...BRACKET_WORDS.it }, ro: { ...RO, ...TOURNAMENT_WORDS.ro, ...BRACKET_WORDS.ro }, sv: { ...SV, ...TOURNAMENT_WORDS.sv, ...BRACKET_WORDS.sv },
+  en: joined('en'), pt: joined('pt'), sl: joined('sl'), it: joined('it'), ro: joined('ro'), sv: joined('sv'),
 });

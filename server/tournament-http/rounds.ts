@@ -116,16 +116,30 @@ export async function swapEntrants(tx: Sql, tournament: number, round: number, b
   });
   if (where[0].m.id === where[1].m.id) throw new Refusal(409, `${who.get(ids[0])} and ${who.get(ids[1])} play each other in match ${where[0].m.id}: there is nothing to swap`);
   refuseStarted(round, [where[0].m, where[1].m]);
+  if (body.rematch !== undefined && typeof body.rematch !== 'boolean') throw new Refusal(400, `rematch: must be true or false, not ${JSON.stringify(body.rematch)}`);
+  const pairs = where.map(({ m, side }, i) => ({ m, side, next: { a: side === 'a' ? ids[1 - i] : m.a, b: side === 'b' ? ids[1 - i] : m.b } }));
+  if (body.rematch !== true) await refuseRematch(tx, tournament, round, pairs.map((p) => p.next));
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
-  for (const [i, { m, side }] of where.entries()) {
-    const other = ids[1 - i];
+  for (const { m, side, next } of pairs) {
     before[`match ${m.id}`] = { a: m.a, b: m.b };
-    const next = { a: side === 'a' ? other : m.a, b: side === 'b' ? other : m.b };
     after[`match ${m.id}`] = next;
-    await tx.run(`UPDATE carrom_tmatches SET ${side} = ? WHERE id = ?`, [Number(other), m.id]);
+    await tx.run(`UPDATE carrom_tmatches SET ${side} = ? WHERE id = ?`, [Number(next[side]), m.id]);
   }
   await logChange(tx, tournament, { by: { organiser }, action: 'swap', target: { round }, before, after }, now);
+}
+
+/** A swap that pairs two who met in an earlier round is refused (409) unless asked for (`"rematch": true`):
+ * the draw avoids a rematch while one can be avoided (§6.1), and a swap by hand should not undo it unseen. */
+async function refuseRematch(tx: Sql, tournament: number, round: number, pairs: { a: string; b: string | null }[]): Promise<void> {
+  const earlier = await tx.all('SELECT round, a, b FROM carrom_tmatches WHERE tournament_id = ? AND round < ? AND b IS NOT NULL ORDER BY round', [tournament, round]);
+  for (const p of pairs) {
+    if (p.b === null) continue;
+    const met = earlier.find((e) => (String(e.a) === p.a && String(e.b) === p.b) || (String(e.a) === p.b && String(e.b) === p.a));
+    if (!met) continue;
+    const who = await names(tx, tournament);
+    throw new Refusal(409, `the swap makes a rematch: ${who.get(p.a)} and ${who.get(p.b)} met in round ${Number(met.round)}; swap with "rematch": true to pair them again all the same`);
+  }
 }
 
 /** A match to another of the tournament's tables; a match already there takes the first's table. */

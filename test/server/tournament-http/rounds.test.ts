@@ -122,6 +122,29 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.deepEqual(sol[1].matches.map((m: Record<string, unknown>) => [m.turn, m.score1, m.score2]), [[1, 25, 13], [1, 0, 25], [1, 25, 0]]);
       });
 
+      it('refuses a swap that makes a rematch, naming the two and their round, and makes it when asked with "rematch": true', async () => {
+        const { id, ids } = await tournament(PLAYERS, { tables: ['hall-1', 'hall-2'] });
+        const [s1, s2, s3, s4, s5] = PLAYERS.map((p) => ids.get(p)!);
+        const base = `/api/v1/tournaments/${id}`;
+        const one = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${one[0].id}/result`, { a: 25, b: 13, reason: 'on paper' })).status, 200);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${one[1].id}/walkover`, { winner: 'b', reason: 'Chandra did not come' })).status, 200);
+        const two = await api(url, asha, 'POST', `${base}/rounds`);
+        assert.deepEqual(two.json.round.matches.map((m: M) => [m.a, m.b]), [[s4, s5], [s1, s3], [s2, null]]);
+        // s5 for s3 would pair s4 with s3 again: they met in round 1.
+        const refused = await api(url, asha, 'POST', `${base}/rounds/2/swap`, { entrants: [s5, s3] });
+        assert.equal(refused.status, 409);
+        assert.equal(refused.json.error, 'the swap makes a rematch: Dee Mensah and Chandra Iyer met in round 1; swap with "rematch": true to pair them again all the same');
+        assert.deepEqual((await api(url, null, 'GET', `${base}/rounds/2`)).json.round.matches.map((m: M) => [m.a, m.b]), [[s4, s5], [s1, s3], [s2, null]], 'nothing changed');
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds/2/swap`, { entrants: [s5, s3], rematch: 'yes' })).status, 400);
+        const made = await api(url, asha, 'POST', `${base}/rounds/2/swap`, { entrants: [s5, s3], rematch: true });
+        assert.equal(made.status, 200, JSON.stringify(made.json));
+        assert.deepEqual(made.json.round.matches.map((m: M) => [m.a, m.b]), [[s4, s3], [s1, s5], [s2, null]]);
+        // A swap into the bye pairs nobody again: no rematch to refuse.
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds/2/swap`, { entrants: [s2, s1] })).status, 200);
+      });
+
       it('between rounds takes a withdrawal and a late entry: the next round draws the newcomer and not the one who left', async () => {
         const { id, ids } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1', 'hall-2'] });
         const base = `/api/v1/tournaments/${id}`;

@@ -3,6 +3,9 @@
 // one optional object `assigned` (docs/server.md §4). One object, not three fields, because those reads
 // have a `match` already (the server's match of the table's records, not the draw's); and only when the
 // record has them, so that a reader that knows nothing of tournaments reads the same answers as before.
+// The tables read takes them from a column of the record's row (`carrom_records.assigned`, schema
+// version 7) rather than from its body: reading each table's body (a whole match log) at every read
+// cost the read ten times as much on PostgreSQL.
 import type { Sql } from './db/sql.ts';
 import type { ResultRecord } from './record.ts';
 
@@ -11,20 +14,25 @@ export type Assigned = NonNullable<ResultRecord['assigned']>;
 /** `{assigned}` to spread into a read's object, or nothing for a record without the fields. */
 export const assignedField = (a: Assigned | null): { assigned?: Assigned } => (a ? { assigned: { tournament: a.tournament, round: a.round, match: a.match } } : {});
 
-/** An SQL expression over `carrom_records r` giving its body's three fields as a JSON array's text
- * (`[3,1,118]`, nulls where the body has none): the body is read once, by the database, and only the
- * three numbers leave it. The records were checked on arrival (record.ts): all three or none. */
-export function assignedSql(dialect: Sql['dialect']): string {
-  return dialect === 'sqlite'
-    ? `json_extract(r.body, '$.tournament', '$.round', '$.match')`
-    : `(SELECT json_build_array(j->'tournament', j->'round', j->'match')::text FROM (SELECT r.body::json AS j) b)`;
-}
+/** The value of `carrom_records.assigned` for a record: its fields as JSON, or null. */
+export const assignedColumn = (a: Assigned | null): string | null => (a ? JSON.stringify(assignedField(a).assigned) : null);
 
-/** The column `assignedSql` gave, as the record's fields, or null. */
+/** `carrom_records.assigned` read back, or null. */
 export function assignedOfColumn(v: unknown): Assigned | null {
   if (typeof v !== 'string') return null;
-  const ids = JSON.parse(v) as unknown[];
-  if (!ids.every((n) => Number.isSafeInteger(n))) return null;
-  const [tournament, round, match] = ids as number[];
-  return { tournament, round, match };
+  const o = JSON.parse(v) as Record<keyof Assigned, unknown>;
+  const ids = [o.tournament, o.round, o.match];
+  return ids.every((n) => Number.isSafeInteger(n)) ? { tournament: Number(o.tournament), round: Number(o.round), match: Number(o.match) } : null;
+}
+
+/** Schema version 7: the column, filled in for the records stored before it that carry the fields (a
+ * body without the text `"tournament"` has no such field and is not parsed; one inside the log string is
+ * escaped, `\"tournament\"`, and does not match). */
+export function assignedSchema(dialect: Sql['dialect']): string[] {
+  const fill = dialect === 'sqlite'
+    ? `UPDATE carrom_records SET assigned = json_object('tournament', json_extract(body, '$.tournament'), 'round', json_extract(body, '$.round'), 'match', json_extract(body, '$.match'))
+       WHERE instr(body, '"tournament"') > 0 AND json_extract(body, '$.tournament') IS NOT NULL`
+    : `UPDATE carrom_records SET assigned = json_build_object('tournament', body::json->'tournament', 'round', body::json->'round', 'match', body::json->'match')::text
+       WHERE position('"tournament"' in body) > 0 AND body::json->'tournament' IS NOT NULL`;
+  return ['ALTER TABLE carrom_records ADD COLUMN assigned TEXT', fill];
 }

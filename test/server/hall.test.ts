@@ -141,13 +141,17 @@ describe('the hall and the printable pages in a browser', function () {
     await page.reload();
     await page.waitForFunction(() => document.querySelector('#hall-tables .card')?.dataset.table === 'hall-2');
     assert.deepEqual(await scores(), ['hall-2  '], "hall-1's boards are not the replay's");
-    assert.deepEqual(await texts('#hall-tables .card .what'), ['replayed on table hall-2 (was hall-1)']);
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['replayed on table hall-2 instead of hall-1']);
     const replay = matchRecords('hall-2', 1, 23, PRESET, { tournament: pair, round: 1, match: first.id });
     for (const r of replay) assert.equal((await postRecord(server.url, 'hall-2', SECRET, r.body)).status, 201);
     const result = (await api(server.url, null, 'GET', `${base}/rounds/1`)).json.round.matches[0].result;
     await page.waitForFunction(() => document.querySelector('#hall-tables .card')?.classList.contains('done'));
     assert.deepEqual(await scores(), [`hall-2 ${result.a} ${result.b}`]);
-    assert.deepEqual(await texts('#hall-tables .card .what'), ['finished · replayed on table hall-2 (was hall-1)']);
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['finished · replayed on table hall-2 instead of hall-1']);
+    await page.goto(`${server.url}/tournaments/${pair}/print/pairings?round=1`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.match((await texts('.print-table tr'))[1]!, new RegExp(`^1hall-2AshaBen(Asha|Ben)${result.a}–${result.b} \\(replayed on table hall-2 instead of hall-1\\)$`), 'the printed pairings say so too');
+    await page.goto(`${server.url}/tournaments/${pair}/hall`);
 
     // Round 2, the rematch, on hall-1: its last record is Asha v Ben's broken match of round 1, not this one.
     assert.equal((await api(server.url, asha, 'POST', `${base}/rounds`)).status, 201);

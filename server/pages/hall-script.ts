@@ -96,7 +96,10 @@ export const HALL_SCRIPT = `
     if (!r) return null;
     var a = sides(r.players, r.state.mode).map(function (s) { return String(s).toLowerCase(); }).indexOf(nameOf(x, m.b).toLowerCase()) === 0 ? 1 : 0;
     var s = r.state.match;
-    return { a: s.score[a], b: s.score[1 - a], over: s.over, board: r.state.board.number, boards: s.boards, side: a };
+    // The state's boards are the game's in play (its score too): numbered as the board rows are.
+    var game = s.games.length + (s.over ? 0 : 1);
+    var boards = s.boards.map(function (b, i) { return { game: game, board: i + 1, winner: b.winner, points: b.points }; });
+    return { a: s.score[a], b: s.score[1 - a], over: s.over, board: r.state.board.number, boards: boards, side: a };
   }
   /** Whether the table of m is in a match of no draw of this tournament (a friendly, another
    * tournament's): one of this tournament's, left unfinished (a replay elsewhere), is no longer played. */
@@ -105,12 +108,14 @@ export const HALL_SCRIPT = `
     if (!r || !r.state || r.state.match.over || r.abandoned || ownRecord(x, m)) return false;
     return !r.assigned || String(r.assigned.tournament) !== tid;
   }
-  /** The boards as they came: "1: Asha 3", a drawn board "1: –". \`side\` is the record's side of a. */
+  /** The boards as they came: "1: Asha 3", a drawn board "1: –"; "2.1" for board 1 of game 2 where the
+   * rules play several games. Each {game, board, winner, points}; \`side\` is the record's side of a. */
   function boardLine(x, m, boards, side) {
     var ol = el('ol', 'boards-line');
-    boards.forEach(function (b, i) {
+    var games = boards.some(function (b) { return b.game > 1; });
+    boards.forEach(function (b) {
       var who = b.winner === null ? '–' : nameOf(x, b.winner === side ? m.a : m.b) + ' ' + b.points;
-      ol.appendChild(el('li', null, (i + 1) + ': ' + who));
+      ol.appendChild(el('li', null, (games ? b.game + '.' : '') + b.board + ': ' + who));
     });
     return ol;
   }
@@ -133,7 +138,7 @@ export const HALL_SCRIPT = `
       c.appendChild(row);
     });
     // The round's board rows (side 0 is a) once records are attached; the live record's before that.
-    var boards = live ? live.boards : m.boards.map(function (b) { return { winner: b.winner, points: b.points }; });
+    var boards = live ? live.boards : m.boards;
     if (boards.length > 0) c.appendChild(boardLine(x, m, boards, live ? live.side : 0));
     var marks = [];
     if (m.result) marks.push(m.source === 'table' && !m.corrected ? t('finished') : how(m));

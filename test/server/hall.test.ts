@@ -189,6 +189,25 @@ describe('the hall and the printable pages in a browser', function () {
     assert.deepEqual(await scores(), [`hall-1 ${scoreOf(drawn[0].log)}`, 'hall-2  ']);
   });
 
+  it("marks a result by hand that the table's late records contradict as corrected, with the table's boards, and a walkover as such", async () => {
+    await draw();
+    const round = (await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/1/publish`)).json.round;
+    const [ab, cd] = round.matches;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${ab.id}/result`, { a: 0, b: 0, reason: 'the referee stopped it' })).status, 200);
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${cd.id}/walkover`, { winner: 'b', reason: 'Chandra did not come' })).status, 200);
+    // hall-1's outbox delivers the match it played meanwhile: its result differs from the organiser's.
+    const late = matchRecords('hall-1', 1, 23, PRESET, { tournament: id, round: 1, match: ab.id });
+    for (const r of late) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+    assert.deepEqual(await scores(), ['hall-1 0 0', 'hall-2 0 25'], "the organiser's results stand");
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['entered by hand, corrected', 'walkover']);
+    const rows = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0].boards as { game: number; board: number }[];
+    assert.ok(rows.length > 0);
+    const shown = await texts('#hall-tables .card[data-table="hall-1"] .boards-line li');
+    assert.deepEqual(shown.map((li) => li!.split(':')[0]), rows.map((b) => (rows.some((r) => r.game > 1) ? `${b.game}.${b.board}` : String(b.board))), "the table's boards, one by one");
+  });
+
   it('is readable on a phone: one card a row, no page wider than the screen', async () => {
     await draw();
     await publish(1);

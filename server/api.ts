@@ -8,6 +8,7 @@ import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from './pages/organiser.ts';
 import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
+import { assignedField, assignedOfColumn } from './assigned.ts';
 import type { Page as Paged, Store } from './store.ts';
 
 export interface Page {
@@ -121,5 +122,7 @@ function tableView(r: Record<string, unknown>) {
     madeAt: has && r.made_at !== null ? String(r.made_at) : null,
     /** The players started a new match before this one ended. */
     abandoned: has && Number(r.over) === ABANDONED,
+    /** The tournament's match the record was played for, when it says (docs/tournament.md §5.4). */
+    ...assignedField(has ? assignedOfColumn(r.assigned) : null),
   };
 }

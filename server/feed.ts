@@ -4,6 +4,7 @@
 // PostgreSQL tells the watchers at each commit (LISTEN/NOTIFY, the row's number as payload); SQLite has
 // no such thing, so a watcher reads the database's change counter (`PRAGMA data_version`, which moves at
 // another connection's commit) a few times a second, and is poked after its own process's commits.
+import { assignedField } from './assigned.ts';
 import type { Sql } from './db/sql.ts';
 import type { NewRecord } from './store.ts';
 
@@ -33,9 +34,13 @@ export async function publish(tx: Sql, event: string, data: unknown): Promise<vo
 
 /** The `record` event's data (docs/server.md §4). */
 export function recordEvent(r: NewRecord, match: number) {
-  const { table, counter, kind, madeAt, abandoned } = r.record;
-  // `abandoned` only when true: the event's fields stay as they were for every other record.
-  return { table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}) };
+  const { table, counter, kind, madeAt, abandoned, assigned } = r.record;
+  // `abandoned` only when true, `assigned` only for a tournament's record: the event's fields stay as
+  // they were for every other record.
+  return {
+    table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt,
+    ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned),
+  };
 }
 
 /** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept

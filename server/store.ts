@@ -2,6 +2,7 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, the leaderboard, and the queue of records still to forward. Records that arrive
 // together are committed together (server/commit.ts); each is answered once its transaction committed.
+import { assignedColumn } from './assigned.ts';
 import type { BoardRow } from './boards.ts';
 import { GroupCommit } from './commit.ts';
 import { ABANDONED, OVER, rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
@@ -165,7 +166,7 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       const where = page?.after != null ? 'WHERE t.id > ?' : '';
       const params = [...(page?.after != null ? [page.after] : []), ...(page ? [page.limit + 1] : [])];
       return sql.all(
-        `SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, m.id AS match_id, m.players, m.state, m.over
+        `SELECT t.id AS table_id, t.added_at, r.counter, r.kind, r.received_at, r.made_at, r.firmware, r.assigned, m.id AS match_id, m.players, m.state, m.over
         FROM carrom_tables t
         LEFT JOIN carrom_records r ON r.table_id = t.id AND r.counter = (SELECT MAX(counter) FROM carrom_records WHERE table_id = t.id)
         LEFT JOIN carrom_matches m ON m.id = r.match_id ${where} ORDER BY t.id ${page ? 'LIMIT ?' : ''}`,
@@ -211,8 +212,8 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
     matchId = Number(made[0].id);
   }
   await tx.run(
-    `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt],
+    `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt, assignedColumn(r.record.assigned)],
   );
   // Board rows come from the newest record of the match: its log holds every earlier board. A board
   // that was there before keeps the time it first arrived; a new one gets this record's.

@@ -42,19 +42,20 @@ export function recordBody(table: string, counter: number, kind: 'board' | 'matc
   return JSON.stringify({ carromResult: 1, table, counter, kind, firmware: 'test-1.0', log, state: stateOf(log), madeAt: null, ...extra });
 }
 
-/** The records a table sends for one match: one per board, then the match record. */
-export function matchRecords(table: string, firstCounter: number, seed: number, o: RandomOptions = {}): TableRecord[] {
+/** The records a table sends for one match: one per board, then the match record; `extra` fields in
+ * each body (a tournament's match, docs/tournament.md §5.4). */
+export function matchRecords(table: string, firstCounter: number, seed: number, o: RandomOptions = {}, extra: Record<string, unknown> = {}): TableRecord[] {
   const m = randomMatch(seed, { clean: true, ...o });
   const events = m.events.filter((e) => e.e !== 'undo'); // an undo's cut is the engine's business, not the cutter's
   const out: TableRecord[] = [];
   let counter = firstCounter;
   for (const end of boardEnds(m.header, events)) {
     const log = formatLog(m.header, events.slice(0, end));
-    out.push({ counter, kind: 'board', log, body: recordBody(table, counter++, 'board', log) });
+    out.push({ counter, kind: 'board', log, body: recordBody(table, counter++, 'board', log, extra) });
   }
   const last = out[out.length - 1];
   const over = last && (stateOf(last.log) as { match: { over: boolean } }).match.over;
-  if (last && over) out.push({ counter, kind: 'match', log: last.log, body: recordBody(table, counter, 'match', last.log) });
+  if (last && over) out.push({ counter, kind: 'match', log: last.log, body: recordBody(table, counter, 'match', last.log, extra) });
   return out;
 }
 

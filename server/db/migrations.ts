@@ -3,6 +3,7 @@
 // (`carrom serve` at start, `--add-table`, `--rebuild` …); the version reached is kept in `carrom_schema`,
 // one row per step with when it was applied. Version 1 is the schema as it was before it had versions:
 // its CREATE … IF NOT EXISTS statements find such a database complete, and only the version is written.
+import { assignedSchema } from '../assigned.ts';
 import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
@@ -50,6 +51,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 7,
     name: 'what the organiser sees of the tables: when each last asked for its match, the records that could not join the draw',
     up: reportSchema,
+  },
+  {
+    version: 8,
+    name: 'each record keeps the tournament match it says it was played for, for the live reads',
+    up: assignedSchema,
   },
 ]);
 

@@ -1,8 +1,8 @@
 // The tournament pages' part of club.js (script.ts puts it inside the script's function, where t, el,
 // sides, getJson and live are): the hall's big screen and the three printable pages (docs/tournament.md
-// §8). They read the tournament's public JSON (§3) and, on the hall, the event stream. The records carry
-// no tournament on the stream (server.md §4), so a table's live score is shown on its match when the
-// record's players are the match's entrants (the names the table took from the draw, §5.2).
+// §8). They read the tournament's public JSON (§3), its change log (for the replays) and, on the hall,
+// the event stream and the tables read, whose records say the tournament match they were played for
+// (`assigned`, server.md §4): a table's live score is shown on that match only.
 
 export const HALL_SCRIPT = `
   // /tournaments/<id>/…: the tournament's id, and the base of its JSON reads.
@@ -33,7 +33,17 @@ export const HALL_SCRIPT = `
           });
         }
         return at(wanted);
-      }).then(function (round) { out.round = round; return out; });
+      }).then(function (round) {
+        out.round = round;
+        return getJson(tbase + '/log');
+      }).then(function (l) {
+        // The replays (§4): a match played again on another table says so wherever it appears.
+        out.replays = {};
+        l.changes.forEach(function (c) {
+          if (c.action === 'replay') out.replays[c.target.match] = { from: c.before.table, to: c.after.table };
+        });
+        return out;
+      });
     });
   }
   function nameOf(x, id) { return id === null ? t('bye') : x.names[id] ? x.names[id].name : '?'; }
@@ -55,7 +65,7 @@ export const HALL_SCRIPT = `
   }
 
   // The hall: one card per table of the round, its match and score; the byes; what is still to finish.
-  var latest = {}; // each table's latest record: {counter, players, state}
+  var latest = {}; // each table's latest record: {counter, players, state, assigned}
   var shown = null;
   function keepRecord(r) {
     var had = latest[r.table];
@@ -63,17 +73,51 @@ export const HALL_SCRIPT = `
     latest[r.table] = r;
     return true;
   }
-  /** The table's live score for match m as [a, b] and the board in play, or null when the table's last
-   * record is of another match (its players are not this match's entrants). */
-  function liveOf(x, m) {
+  /** The table's latest record when it is of match m, else null. A record that says the tournament
+   * match it was played for (§5.4's fields, \`assigned\` on the stream and the tables read) is of that
+   * match only: a replay, a rematch of the same players in a later round, another tournament's match
+   * are not this one. A record that says none is of a table that sends no such fields (or plays a match
+   * of its own): it counts only while the match is \`waiting\` (a table that took its assignment sends
+   * them with every record of it), and only when its players are the match's entrants. */
+  function ownRecord(x, m) {
     var r = latest[m.table];
     if (!r || !r.state || !r.players) return null;
+    if (r.assigned) return String(r.assigned.tournament) === tid && r.assigned.round === x.round.round && r.assigned.match === m.id ? r : null;
+    if (m.status !== 'waiting') return null;
     var names = sides(r.players, r.state.mode).map(function (s) { return String(s).toLowerCase(); });
     var a = names.indexOf(nameOf(x, m.a).toLowerCase());
     var b = names.indexOf(nameOf(x, m.b).toLowerCase());
-    if (a < 0 || b < 0 || a === b) return null;
+    return a < 0 || b < 0 || a === b ? null : r;
+  }
+  /** The live score of match m as [a, b], its boards and the board in play, or null (ownRecord). The
+   * side of \`a\` is the one with a's name (the table took the names from the draw), else side 0 (§5.4). */
+  function liveOf(x, m) {
+    var r = ownRecord(x, m);
+    if (!r) return null;
+    var a = sides(r.players, r.state.mode).map(function (s) { return String(s).toLowerCase(); }).indexOf(nameOf(x, m.b).toLowerCase()) === 0 ? 1 : 0;
     var s = r.state.match;
-    return { a: s.score[a], b: s.score[b], over: s.over, board: r.state.board.number, played: s.boards.length };
+    // The state's boards are the game's in play (its score too): numbered as the board rows are.
+    var game = s.games.length + (s.over ? 0 : 1);
+    var boards = s.boards.map(function (b, i) { return { game: game, board: i + 1, winner: b.winner, points: b.points }; });
+    return { a: s.score[a], b: s.score[1 - a], over: s.over, board: r.state.board.number, boards: boards, side: a };
+  }
+  /** Whether the table of m is in a match of no draw of this tournament (a friendly, another
+   * tournament's): one of this tournament's, left unfinished (a replay elsewhere), is no longer played. */
+  function busyElsewhere(x, m) {
+    var r = latest[m.table];
+    if (!r || !r.state || r.state.match.over || r.abandoned || ownRecord(x, m)) return false;
+    return !r.assigned || String(r.assigned.tournament) !== tid;
+  }
+  /** The boards as they came: "1: Asha 3", a drawn board "1: –"; "2.1" for board 1 of game 2 where the
+   * rules play several games. Each {game, board, winner, points}; \`side\` is the record's side of a. */
+  function boardLine(x, m, boards, side) {
+    var ol = el('ol', 'boards-line');
+    var games = boards.some(function (b) { return b.game > 1; });
+    boards.forEach(function (b) {
+      var who = b.winner === null ? '–' : nameOf(x, b.winner === side ? m.a : m.b) + ' ' + b.points;
+      ol.appendChild(el('li', null, (games ? b.game + '.' : '') + b.board + ': ' + who));
+    });
+    return ol;
   }
   function hallCard(x, m) {
     var c = el('article', 'card');
@@ -93,8 +137,15 @@ export const HALL_SCRIPT = `
       row.appendChild(sc);
       c.appendChild(row);
     });
-    var what = m.result ? how(m) : live ? (live.over ? t('tableScore') : t('inPlay', live.board)) : '';
-    if (what) c.appendChild(el('p', 'what', what));
+    // The round's board rows (side 0 is a) once records are attached; the live record's before that.
+    var boards = live ? live.boards : m.boards;
+    if (boards.length > 0) c.appendChild(boardLine(x, m, boards, live ? live.side : 0));
+    var marks = [];
+    if (m.result) marks.push(m.source === 'table' && !m.corrected ? t('finished') : how(m));
+    else if (live) marks.push(live.over ? t('tableScore') : t('inPlay', live.board));
+    else if (busyElsewhere(x, m)) marks.push(t('otherMatch'));
+    if (x.replays[m.id]) marks.push(t('replayedOn', x.replays[m.id].to, x.replays[m.id].from));
+    if (marks.length) c.appendChild(el('p', 'what', marks.join(' · ')));
     c.classList.add(m.result ? 'done' : live ? 'playing' : 'waiting');
     return c;
   }
@@ -145,7 +196,7 @@ export const HALL_SCRIPT = `
     // A hand result, a walkover, the next round's publication come by no event: read them again now and then.
     setInterval(load, 20000);
     live(function (rec) {
-      if (!keepRecord({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state })) return;
+      if (!keepRecord({ table: rec.table, counter: rec.counter, players: rec.players, state: rec.state, assigned: rec.assigned, abandoned: rec.abandoned === true })) return;
       if (rec.kind === 'match' || (rec.state && rec.state.match && rec.state.match.over)) load();
       else if (shown) showHall(shown);
     }, load);
@@ -167,7 +218,8 @@ export const HALL_SCRIPT = `
   function printPairings(x, box) {
     document.getElementById('round').textContent = roundLine(x, x.round);
     box.appendChild(gridOf([['colBoardNo', true], ['colTable'], ['colA'], ['colB'], ['colBreaker'], ['colPoints', true]], x.round.matches.map(function (m) {
-      var res = m.result ? m.result.a + '–' + m.result.b + (how(m) ? ' (' + how(m) + ')' : '') : '';
+      var marks = [how(m), x.replays[m.id] ? t('replayedOn', x.replays[m.id].to, x.replays[m.id].from) : ''].filter(Boolean).join(', ');
+      var res = (m.result ? m.result.a + '–' + m.result.b : '') + (marks ? (m.result ? ' (' + marks + ')' : marks) : '');
       return [m.board, m.table || (m.b === null ? '' : t('waitingTable')), nameOf(x, m.a), nameOf(x, m.b), m.b === null ? '' : nameOf(x, m.breaker === 'b' ? m.b : m.a), res];
     })));
   }

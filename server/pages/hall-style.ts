@@ -9,6 +9,7 @@ export const TOURNAMENT_STYLE = `
 .hall-tables .card h2 { font-size: 1.2rem; }
 .hall-tables .card.done { opacity: .65; }
 .hall-tables .card.playing { border-color: var(--accent); border-width: 2px; }
+.hall-tables .card .boards-line { display: flex; flex-wrap: wrap; gap: .25rem 1rem; list-style: none; margin: .25rem 0; padding: 0; font-size: 1.1rem; }
 .byes, .to-finish { font-size: 1.2rem; }
 .to-finish h3 { margin: 1rem 0 .25rem; }
 @media (min-width: 1600px) { .hall-tables .card .side { font-size: 2.6rem; } .round { font-size: 2.4rem; } }

@@ -10,7 +10,13 @@ import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
 
-declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
+interface Shown {
+  textContent: string | null;
+  dataset: Record<string, string | undefined>;
+  classList: { contains(c: string): boolean };
+  querySelectorAll(s: string): ArrayLike<Shown>;
+}
+declare const document: { querySelector(s: string): Shown | null; querySelectorAll(s: string): ArrayLike<Shown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;
 declare function fetch(url: string, init: unknown): Promise<{ status: number; json(): Promise<unknown> }>;
 
@@ -106,6 +112,100 @@ describe('the hall and the printable pages in a browser', function () {
     const score = (stateOf(own.log) as { match: { score: number[] } }).match.score.map(String);
     assert.deepEqual(await texts('#hall-tables .card[data-table="hall-1"] .score'), score);
     assert.deepEqual(await texts('#hall-tables .card[data-table="hall-2"] .score'), ['', '']);
+  });
+
+  const PRESET = { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } } as const;
+  /** The scores on each card, by table. */
+  const scores = () => page.evaluate(() => Array.from(document.querySelectorAll('#hall-tables .card')).map((c) => [c.dataset.table, ...Array.from(c.querySelectorAll('.score')).map((e) => e.textContent)].join(' ')));
+  const scoreOf = (log: string) => (stateOf(log) as { match: { score: number[] } }).match.score.join(' ');
+
+  it('shows a rematch in a later round, and a match replayed on another table, each on its own match: the same names on another table or round are not it', async () => {
+    // Two entrants over two rounds: round 2 is their rematch (no other pairing exists).
+    const made = await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Final pair', date: '2026-12-01', rules: 'icf', options: PRESET.options, tables: ['hall-1', 'hall-2'], rounds: 2 });
+    const pair = made.json.tournament.id;
+    const base = `/api/v1/tournaments/${pair}`;
+    assert.equal((await api(server.url, asha, 'POST', `${base}/entrants.csv`, 'name\nAsha\nBen\n', { 'Content-Type': 'text/csv' })).status, 201);
+    assert.equal((await api(server.url, asha, 'POST', `${base}/rounds`)).status, 201);
+    const [first] = (await api(server.url, asha, 'POST', `${base}/rounds/1/publish`)).json.round.matches;
+    assert.equal(first.table, 'hall-1');
+    await page.goto(`${server.url}/tournaments/${pair}/hall`);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+
+    // hall-1 plays two boards of round 1, then breaks down: the match is replayed on hall-2.
+    const broken = matchRecords('hall-1', 1, 23, PRESET, { tournament: pair, round: 1, match: first.id }).slice(0, 2);
+    for (const r of broken) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+    await page.waitForFunction((w) => document.querySelector('#hall-tables .card .score')?.textContent === w, scoreOf(broken[1].log).split(' ')[0]);
+    assert.deepEqual(await scores(), [`hall-1 ${scoreOf(broken[1].log)}`]);
+    assert.equal((await texts('#hall-tables .card .boards-line li')).length, 2, 'board by board');
+    assert.equal((await api(server.url, asha, 'POST', `${base}/matches/${first.id}/replay`, { table: 'hall-2', reason: 'hall-1 lost its camera' })).status, 200);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#hall-tables .card')?.dataset.table === 'hall-2');
+    assert.deepEqual(await scores(), ['hall-2  '], "hall-1's boards are not the replay's");
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['replayed on table hall-2 instead of hall-1']);
+    const replay = matchRecords('hall-2', 1, 23, PRESET, { tournament: pair, round: 1, match: first.id });
+    for (const r of replay) assert.equal((await postRecord(server.url, 'hall-2', SECRET, r.body)).status, 201);
+    const result = (await api(server.url, null, 'GET', `${base}/rounds/1`)).json.round.matches[0].result;
+    await page.waitForFunction(() => document.querySelector('#hall-tables .card')?.classList.contains('done'));
+    assert.deepEqual(await scores(), [`hall-2 ${result.a} ${result.b}`]);
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['finished · replayed on table hall-2 instead of hall-1']);
+    await page.goto(`${server.url}/tournaments/${pair}/print/pairings?round=1`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    assert.match((await texts('.print-table tr'))[1]!, new RegExp(`^1hall-2AshaBen(Asha|Ben)${result.a}–${result.b} \\(replayed on table hall-2 instead of hall-1\\)$`), 'the printed pairings say so too');
+    await page.goto(`${server.url}/tournaments/${pair}/hall`);
+
+    // Round 2, the rematch, on hall-1: its last record is Asha v Ben's broken match of round 1, not this one.
+    assert.equal((await api(server.url, asha, 'POST', `${base}/rounds`)).status, 201);
+    const [second] = (await api(server.url, asha, 'POST', `${base}/rounds/2/publish`)).json.round.matches;
+    assert.deepEqual([second.table, [second.a, second.b].sort()], ['hall-1', [first.a, first.b].sort()]);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#round')?.textContent === 'Round 2 of 2');
+    assert.deepEqual(await scores(), ['hall-1  ']);
+    assert.deepEqual(await texts('#hall-tables .card .what'), []);
+    const rematch = matchRecords('hall-1', 3, 31, PRESET, { tournament: pair, round: 2, match: second.id });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, rematch[0].body)).status, 201);
+    await page.waitForFunction((w) => document.querySelector('#hall-tables .card .what')?.textContent === w, `board ${(stateOf(rematch[0].log) as { board: { number: number } }).board.number} in play`);
+    // The card lists a first: the record's sides are Asha's and Ben's, whoever a is now.
+    const [asha0, ben0] = scoreOf(rematch[0].log).split(' ');
+    assert.deepEqual(await scores(), [`hall-1 ${second.a === first.a ? `${asha0} ${ben0}` : `${ben0} ${asha0}`}`]);
+  });
+
+  it("never shows a table's own match as the drawn one: a table that took its match and plays another shows as busy, then its drawn match live", async () => {
+    await draw();
+    const round = (await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/1/publish`)).json.round;
+    // hall-1 takes its match (Asha v Ben) from the server, then its players start a match by hand: the same names, no draw.
+    const asked = await api(server.url, null, 'GET', '/api/v1/assignment', undefined, { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0123456789abcdef'.repeat(2) });
+    assert.equal(asked.status, 200, JSON.stringify(asked.json));
+    assert.equal((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0].status, 'assigned');
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
+    const [friendly] = matchRecords('hall-1', 1, 23, PRESET);
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, friendly.body)).status, 201);
+    await page.waitForFunction(() => document.querySelector('#hall-tables .card[data-table="hall-1"] .what')?.textContent === 'the table is playing another match');
+    assert.deepEqual(await scores(), ['hall-1  ', 'hall-2  ']);
+    // The drawn match, started from the assignment: its records say so, and it shows.
+    const drawn = matchRecords('hall-1', 2, 29, PRESET, { tournament: id, round: 1, match: round.matches[0].id });
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, drawn[0].body)).status, 201);
+    await page.waitForFunction((w) => document.querySelector('#hall-tables .card[data-table="hall-1"] .score')?.textContent === w, scoreOf(drawn[0].log).split(' ')[0]);
+    assert.deepEqual(await scores(), [`hall-1 ${scoreOf(drawn[0].log)}`, 'hall-2  ']);
+  });
+
+  it("marks a result by hand that the table's late records contradict as corrected, with the table's boards, and a walkover as such", async () => {
+    await draw();
+    const round = (await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/1/publish`)).json.round;
+    const [ab, cd] = round.matches;
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${ab.id}/result`, { a: 0, b: 0, reason: 'the referee stopped it' })).status, 200);
+    assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${cd.id}/walkover`, { winner: 'b', reason: 'Chandra did not come' })).status, 200);
+    // hall-1's outbox delivers the match it played meanwhile: its result differs from the organiser's.
+    const late = matchRecords('hall-1', 1, 23, PRESET, { tournament: id, round: 1, match: ab.id });
+    for (const r of late) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+    await page.goto(`${server.url}/tournaments/${id}/hall`);
+    await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2);
+    assert.deepEqual(await scores(), ['hall-1 0 0', 'hall-2 0 25'], "the organiser's results stand");
+    assert.deepEqual(await texts('#hall-tables .card .what'), ['entered by hand, corrected', 'walkover']);
+    const rows = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0].boards as { game: number; board: number }[];
+    assert.ok(rows.length > 0);
+    const shown = await texts('#hall-tables .card[data-table="hall-1"] .boards-line li');
+    assert.deepEqual(shown.map((li) => li!.split(':')[0]), rows.map((b) => (rows.some((r) => r.game > 1) ? `${b.game}.${b.board}` : String(b.board))), "the table's boards, one by one");
   });
 
   it('is readable on a phone: one card a row, no page wider than the screen', async () => {

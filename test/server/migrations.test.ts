@@ -9,7 +9,9 @@ import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../server/db/migrations.
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
+import { routeRead } from '../../server/api.ts';
 import { openStore } from '../../server/store.ts';
+import { matchRecords, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
 
@@ -94,6 +96,41 @@ for (const engine of ENGINES) {
         }
       });
     }
+
+    it("version 8 gives the tables read the tournament match of each record stored before it that says one, and no other", async () => {
+      const db = await engine.fresh();
+      const sql = await raw(db);
+      try {
+        await migrate(sql, MIGRATIONS.filter((m) => m.version < 8));
+        const [board] = matchRecords('hall-1', 1, 23, { rules: 'icf' });
+        const header = board.log.split('\n')[0];
+        const ids = { tournament: 2, round: 3, match: 41 };
+        const bodies = {
+          'hall-1': recordBody('hall-1', 1, 'board', board.log, ids),
+          // A `tournament` that is not the record's own field: inside the state, not at the top.
+          'hall-2': JSON.stringify({ ...JSON.parse(recordBody('hall-2', 1, 'board', board.log)), state: { ...(stateOf(board.log) as object), tournament: 9 } }),
+        };
+        for (const [table, body] of Object.entries(bodies)) {
+          await sql.run('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?)', [table, '5e'.repeat(32), '2026-12-01T08:00:00Z']);
+          const [m] = await sql.all(
+            `INSERT INTO carrom_matches (table_id, header, players, rules, mode, newest_counter, state, over, updated_at) VALUES (?, ?, '["Asha","Ben"]', 'icf', 'singles', 1, ?, 0, ?) RETURNING id`,
+            [table, header, JSON.stringify(stateOf(board.log)), '2026-12-01T09:00:00Z'],
+          );
+          await sql.run('INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, 1, ?, ?, ?, ?, ?, NULL, ?)', [
+            table, Number(m.id), 'board', 'test-1.0', body, 'sha256=00', '2026-12-01T09:00:00Z',
+          ]);
+        }
+      } finally {
+        await sql.close();
+      }
+      const store = await openStore(db);
+      try {
+        const tables = JSON.parse((await routeRead(store, '/api/v1/tables')).body).tables as { table: string; assigned?: unknown }[];
+        assert.deepEqual(tables.map((t) => [t.table, t.assigned]), [['hall-1', { tournament: 2, round: 3, match: 41 }], ['hall-2', undefined]]);
+      } finally {
+        await store.close();
+      }
+    });
 
     it('a step that fails changes nothing: the database stays at the version before it', async () => {
       const db = await unversioned(engine);

@@ -76,6 +76,19 @@ for (const engine of ENGINES) {
       onB.close();
     });
 
+    it("a tournament's record stored by one process reaches the other's stream and tables read with its tournament, round and match", async () => {
+      const [a, b] = [await serve(), await serve()];
+      const onB = await readEvents(b.url);
+      const ids = { tournament: 4, round: 2, match: 17 };
+      const [board] = matchRecords('hall-1', 1, 25, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }, ids);
+      assert.equal((await postRecord(a.url, 'hall-1', SECRET, board.body)).status, 201);
+      await until('B has the record', () => keysOf(onB.events).length === 1);
+      assert.deepEqual(JSON.parse(onB.events.find((e) => e.event === 'record')!.data).assigned, ids);
+      const tables = (await (await fetch(`${b.url}/api/v1/tables`)).json()) as { tables: { table: string; assigned?: unknown }[] };
+      assert.deepEqual(tables.tables.map((t) => [t.table, t.assigned]), [['hall-1', ids], ['hall-2', undefined]]);
+      onB.close();
+    });
+
     if (engine.name === 'postgres') {
       it('an event stream goes on after its process lost the listening connection, and gets what was stored meanwhile', async () => {
         const [a, b] = [await serve(), await serve()];

@@ -1,7 +1,7 @@
 // A tournament as SoL's `.sol` upload, JSON flavour (docs/tournament.md §9.1): what SoL 4.0's
 // Serializer writes and its Deserializer (`load_sol`, sol/models/bio.py) reads back, field for field.
 // SoL builds its entities from these dictionaries by keyword, so no field SoL does not know may appear.
-import { lastRound, type Match, type Tournament } from './types.ts';
+import { lastRound, type Entrant, type Match, type Tournament } from './types.ts';
 import { standings } from './standings.ts';
 
 /** A player as SoL keeps one: first and last name apart. */
@@ -59,12 +59,18 @@ export function solDump(x: SolExport): string {
   const playersOf = (e: { id: string; name: string }): readonly SolPlayer[] => x.players.get(e.id) ?? [splitName(e.name)];
   const first = (e: { id: string; name: string }): SolPlayer => playersOf(e)[0];
   const entrants = [...t.entrants].sort((p, q) => cmp(first(p).lastName, first(q).lastName) || cmp(first(p).firstName, first(q).firstName) || p.seed - q.seed);
+  const told = toldApart(entrants, playersOf);
   for (const e of entrants) {
-    const ps = playersOf(e);
+    const ps = told.get(e.id)!;
     playerIndexes.set(e.id, ps.map((p) => players.push(solPlayer(p, clubIndex))));
   }
   const competitorIndex = new Map(entrants.map((e, i) => [e.id, i + 1]));
-  const rows = new Map(standings(t.entrants, t.matches, { phantomScore: t.phantomScore }).map((s) => [s.id, s]));
+  const last = lastRound(t.matches);
+  const finished = t.matches.every((m) => m.round < last || m.result !== null);
+  // SoL's competitors hold the ranking as of its `rankedturn`: a round still in play is left out (SoL's
+  // own ranking of all rounds stops at a match without a result).
+  const rankedTurn = finished ? last : last - 1;
+  const rows = new Map(standings(t.entrants, t.matches, { phantomScore: t.phantomScore, throughRound: rankedTurn }).map((s) => [s.id, s]));
   const competitors = entrants.map((e) => {
     const s = rows.get(e.id)!;
     return { players: playerIndexes.get(e.id), points: s.points, netscore: s.netscore, totscore: s.totscore, bucholz: s.bucholz, ...(e.withdrawn ? { retired: true } : {}) };
@@ -85,15 +91,13 @@ export function solDump(x: SolExport): string {
     if (m.boards && m.boards.length > 0) sm.boards = m.boards.map(solBoard);
     return sm;
   });
-  const last = lastRound(t.matches);
-  const finished = t.matches.every((m) => m.round < last || m.result !== null);
   const tourney: Record<string, unknown> = {
     championship: 1,
     description: x.name,
     date: x.date,
     ...(x.location ? { location: x.location } : {}),
     currentturn: last,
-    rankedturn: finished ? last : last - 1,
+    rankedturn: rankedTurn,
     prized: false,
     system: t.system === 'knockout' ? 'knockout' : 'swiss',
     couplings: t.system === 'knockout' ? 'seeds' : t.system === 'all-play-all' ? 'all' : t.couplings,
@@ -107,6 +111,22 @@ export function solDump(x: SolExport): string {
   const playersPerTeam = Math.max(1, ...t.entrants.map((e) => playersOf(e).length));
   const championships = [{ description: x.championship, club: organiser, prizes: 'asis', couplings: tourney.couplings === 'dazed' || tourney.couplings === 'staggered' ? tourney.couplings : 'serial', skipworstprizes: 0, playersperteam: playersPerTeam }];
   return JSON.stringify([{ users: [], players, clubs, championships, ratings: [], rates: [] }, tourney]);
+}
+
+/** How SoL's loader tells players apart: by last name, first name and nickname, each with its spaces
+ * joined and title-cased (sol/models/bio.py, Deserializer.addPlayer), so that case does not count. */
+const solIdentity = (p: SolPlayer): string => [p.lastName, p.firstName, p.nickname ?? ''].map((s) => s.split(/\s+/).filter(Boolean).join(' ').toLowerCase()).join('\u0000');
+
+/** Each entrant's players, those whom SoL would take for one person ("Asha Rao" and "Asha  Rao") given
+ * the nickname SoL keeps for homonyms: their seed, and the place in the team for doubles. Otherwise
+ * SoL's loader makes them one player and stops at its unique index of a tournament's players. */
+function toldApart(entrants: readonly Entrant[], playersOf: (e: Entrant) => readonly SolPlayer[]): Map<string, readonly SolPlayer[]> {
+  const seen = new Map<string, number>();
+  for (const e of entrants) for (const p of playersOf(e)) seen.set(solIdentity(p), (seen.get(solIdentity(p)) ?? 0) + 1);
+  return new Map(entrants.map((e) => {
+    const ps = playersOf(e);
+    return [e.id, ps.map((p, i) => (seen.get(solIdentity(p))! > 1 ? { ...p, nickname: ps.length > 1 ? `#${e.seed}/${i + 1}` : `#${e.seed}` } : p))];
+  }));
 }
 
 function solPlayer(p: SolPlayer, clubIndex: (d: string) => number): Record<string, unknown> {

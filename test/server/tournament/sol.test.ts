@@ -3,7 +3,8 @@
 // import), references as its 1-based indexes, the phantom as null, boards as SoL keeps them.
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
-import { solDump, splitName, type SolExport, type TableBoard } from '../../../server/tournament/sol.ts';
+import { solDump, splitName, type SolExport, type SolPlayer, type TableBoard } from '../../../server/tournament/sol.ts';
+import { standings } from '../../../server/tournament/standings.ts';
 import type { Match } from '../../../server/tournament/types.ts';
 import { entrants, play, tournament } from './helpers.ts';
 
@@ -84,5 +85,40 @@ describe('tournament: the .sol export', () => {
     assert.equal(tourney.matches[0].breaker, '1');
     assert.ok(!('breaker' in tourney.matches[2]), 'a bye has no breaker');
     assert.deepEqual([tourney.system, tourney.couplings, tourney.phantomscore, tourney.currentturn, tourney.rankedturn, tourney.date], ['swiss', 'serial', 25, 2, 2, '2026-12-01']);
+  });
+});
+
+// What running SoL 4.0rc4's own loader on our exports showed (docs/tournament.md §9.1).
+describe('tournament: the .sol export as SoL’s loader reads it', () => {
+  const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
+  const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
+  const after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+  const round2 = drawNextRound({ ...t, matches: after1 });
+  const dump = (matches: readonly Match[], players = new Map<string, SolPlayer[]>(), list = es) =>
+    JSON.parse(solDump({ tournament: { ...t, entrants: list, matches }, name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026', players })) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[] }];
+
+  it('exported while a round is played, gives each competitor the standings of the rounds it calls ranked, not the ones half played', () => {
+    // Round 2 under way: one match finished, one not (and the bye counts once the round is over).
+    const halfway = [...after1, ...play(round2, { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] }).map((m, i) => (i === 1 ? { ...m, result: null } : m))];
+    const [shared, tourney] = dump(halfway);
+    assert.deepEqual([tourney.currentturn, tourney.rankedturn], [2, 1]);
+    const lastName = (c: Record<string, unknown>) => shared.players[(c.players as number[])[0] - 1].lastname;
+    const after = new Map(standings(es, halfway, { throughRound: 1 }).map((s) => [s.name.split(' ').at(-1), s]));
+    // SoL's own ranking to its rankedturn (computeRanking(turn=1)) gives these; its full one stops at the
+    // 0-0 match ("How could match … end without result?!?").
+    for (const c of tourney.competitors) {
+      const s = after.get(lastName(c) as string)!;
+      assert.deepEqual([lastName(c), c.points, c.bucholz, c.netscore, c.totscore], [lastName(c), s.points, s.bucholz, s.netscore, s.totscore]);
+    }
+    assert.equal(tourney.competitors.find((c) => lastName(c) === 'Rao')!.points, 2, 'Asha’s round-2 win is not in yet');
+  });
+
+  it('gives nicknames to two players SoL would take for one (it joins spaces and title-cases names), so its loader does not stop at its unique competitor index', () => {
+    const two = [...es, { id: 'Asha  Rao', name: 'Asha  Rao', seed: 6, withdrawn: false }];
+    const [shared] = dump([], new Map([['Asha  Rao', [{ firstName: 'ASHA', lastName: 'rao ' }]]]), two);
+    const key = (p: Record<string, unknown>) => [p.lastname, p.firstname, p.nickname ?? ''].map((s) => String(s).split(/\s+/).filter(Boolean).join(' ').toLowerCase()).join('|');
+    assert.equal(new Set(shared.players.map(key)).size, shared.players.length, 'every player is a player of its own for SoL');
+    assert.deepEqual(shared.players.filter((p) => String(p.lastname).trim().toLowerCase() === 'rao').map((p) => p.nickname), ['#1', '#6'], 'told apart by their seeds');
+    assert.ok(!('nickname' in shared.players.find((p) => p.lastname === 'Okafor')!), 'nobody else gets one');
   });
 });

@@ -1,7 +1,7 @@
 // A tournament as SoL's `.sol` upload, JSON flavour (docs/tournament.md §9.1): what SoL 4.0's
 // Serializer writes and its Deserializer (`load_sol`, sol/models/bio.py) reads back, field for field.
 // SoL builds its entities from these dictionaries by keyword, so no field SoL does not know may appear.
-import { lastRound, type Entrant, type Match, type Tournament } from './types.ts';
+import { lastRound, TournamentError, type Entrant, type Match, type Tournament } from './types.ts';
 import { standings } from './standings.ts';
 
 /** A player as SoL keeps one: first and last name apart. */
@@ -24,7 +24,7 @@ export interface TableBoard {
 }
 
 export interface SolExport {
-  tournament: Omit<Tournament, 'matches'> & { matches: readonly (Match & { boards?: readonly TableBoard[] })[] };
+  tournament: Omit<Tournament, 'matches'> & { matches: readonly ExportedMatch[] };
   name: string;
   /** YYYY-MM-DD */
   date: string;
@@ -75,22 +75,8 @@ export function solDump(x: SolExport): string {
     const s = rows.get(e.id)!;
     return { players: playerIndexes.get(e.id), points: s.points, netscore: s.netscore, totscore: s.totscore, bucholz: s.bucholz, ...(e.withdrawn ? { retired: true } : {}) };
   });
-  const boardOf = new Map<number, number>();
-  const matches = t.matches.map((m) => {
-    const board = (boardOf.get(m.round) ?? 0) + 1;
-    boardOf.set(m.round, board);
-    const sm: Record<string, unknown> = {
-      competitor1: competitorIndex.get(m.a),
-      competitor2: m.b === null ? null : competitorIndex.get(m.b),
-      turn: m.round,
-      board,
-      score1: m.result?.a ?? 0,
-      score2: m.result?.b ?? 0,
-    };
-    if (m.b !== null) sm.breaker = m.breaker === 'a' ? '1' : '2';
-    if (m.boards && m.boards.length > 0) sm.boards = m.boards.map(solBoard);
-    return sm;
-  });
+  const names = new Map(t.entrants.map((e) => [e.id, e.name]));
+  const matches = solMatches(t.matches, (id) => competitorIndex.get(id)!, (id) => names.get(id) ?? id);
   const tourney: Record<string, unknown> = {
     championship: 1,
     description: x.name,
@@ -137,10 +123,44 @@ function solPlayer(p: SolPlayer, clubIndex: (d: string) => number): Record<strin
   return s;
 }
 
+type ExportedMatch = Match & { boards?: readonly TableBoard[] };
+
+/** The matches as SoL keeps them, each round's numbered from 1 in the order given. SoL keeps a pair's
+ * meeting once each way round (a unique index of a tournament's competitor1 and competitor2), so a
+ * rematch, which the Swiss fallback draws (docs/tournament.md §6.1), is written the other way round, its
+ * scores, breaker, coins and queen with it; a third meeting has no place in SoL and is refused. */
+function solMatches(ms: readonly ExportedMatch[], index: (id: string) => number, nameOf: (id: string) => string): Record<string, unknown>[] {
+  const boardOf = new Map<number, number>();
+  const met = new Set<string>();
+  return ms.map((m) => {
+    const board = (boardOf.get(m.round) ?? 0) + 1;
+    boardOf.set(m.round, board);
+    const flip = m.b !== null && met.has(`${m.a}\u0000${m.b}`);
+    if (flip && met.has(`${m.b}\u0000${m.a}`)) throw new TournamentError(`${nameOf(m.a)} and ${nameOf(m.b!)} meet a third time in round ${m.round}: SoL keeps a pair's meetings only once each way round, so this tournament cannot be written for SoL`);
+    if (m.b !== null) met.add(flip ? `${m.b}\u0000${m.a}` : `${m.a}\u0000${m.b}`);
+    // The SoL side ('1', '2') of the match's side a or b.
+    const side = (s: 'a' | 'b'): '1' | '2' => ((s === 'a') !== flip ? '1' : '2');
+    const [one, two] = flip ? [m.b!, m.a] : [m.a, m.b];
+    const sm: Record<string, unknown> = {
+      competitor1: index(one),
+      competitor2: two === null ? null : index(two),
+      turn: m.round,
+      board,
+      score1: (flip ? m.result?.b : m.result?.a) ?? 0,
+      score2: (flip ? m.result?.a : m.result?.b) ?? 0,
+    };
+    if (m.b !== null) sm.breaker = side(m.breaker);
+    if (m.boards && m.boards.length > 0) sm.boards = m.boards.map((b, i) => solBoard(b, i, side));
+    return sm;
+  });
+}
+
 /** SoL's board: `coinsN` is the opponent's men left when competitor N won the board, so one is 0. */
-function solBoard(b: TableBoard, i: number): Record<string, unknown> {
-  const s: Record<string, unknown> = { number: i + 1, coins1: b.winner === 'a' ? b.menLeftB : 0, coins2: b.winner === 'b' ? b.menLeftA : 0 };
-  if (b.queen) s.queen = b.queen === 'a' ? '1' : '2';
+function solBoard(b: TableBoard, i: number, side: (s: 'a' | 'b') => '1' | '2'): Record<string, unknown> {
+  const won = b.winner === null ? null : side(b.winner);
+  const coins = b.winner === 'a' ? b.menLeftB : b.menLeftA;
+  const s: Record<string, unknown> = { number: i + 1, coins1: won === '1' ? coins : 0, coins2: won === '2' ? coins : 0 };
+  if (b.queen) s.queen = side(b.queen);
   return s;
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
 import { solDump, splitName, type SolExport, type SolPlayer, type TableBoard } from '../../../server/tournament/sol.ts';
 import { standings } from '../../../server/tournament/standings.ts';
-import type { Match } from '../../../server/tournament/types.ts';
+import { TournamentError, type Match } from '../../../server/tournament/types.ts';
 import { entrants, play, tournament } from './helpers.ts';
 
 // The keys each `serialize` of SoL 4.0 may write (sol/models/*.py), and the first document's lists
@@ -121,4 +121,41 @@ describe('tournament: the .sol export as SoL’s loader reads it', () => {
     assert.deepEqual(shared.players.filter((p) => String(p.lastname).trim().toLowerCase() === 'rao').map((p) => p.nickname), ['#1', '#6'], 'told apart by their seeds');
     assert.ok(!('nickname' in shared.players.find((p) => p.lastname === 'Okafor')!), 'nobody else gets one');
   });
+
+  /** Four entrants over `rounds` rounds: from round 4 on the Swiss fallback draws rematches (§6.1). */
+  function rematches(rounds: number): Match[] {
+    const four = tournament('swiss', entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah'));
+    let ms: Match[] = [];
+    for (let r = 1; r <= rounds; r++) ms = [...ms, ...drawNextRound({ ...four, matches: ms }).map((m, i) => ({ ...m, result: { a: 25 - i, b: 10 + r } }))];
+    return ms;
+  }
+  const dumpOf = (matches: readonly Match[]) => dump(matches, new Map(), entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah'));
+
+  it('writes a rematch the other way round, as SoL keeps each pair once each way (a unique index of competitor1 and competitor2)', () => {
+    const ms = rematches(5);
+    const boards: TableBoard[] = [{ winner: 'a', menLeftA: 0, menLeftB: 4, queen: 'b' }];
+    const round4 = ms.findIndex((m) => m.round === 4);
+    const withBoards = ms.map((m, i) => (i === round4 ? { ...m, breaker: 'a' as const, boards } : m));
+    const [shared, tourney] = dumpOf(withBoards);
+    const matches = tourney.matches as Record<string, unknown>[];
+    const pairs = matches.map((m) => `${m.competitor1}-${m.competitor2}`);
+    assert.equal(new Set(pairs).size, pairs.length, 'no pair twice the same way round');
+    const name = (i: unknown) => shared.players[((tourney.competitors[(i as number) - 1].players as number[])[0]) - 1].lastname;
+    // Every match still says who scored what, whichever way round it is written.
+    for (const [i, m] of ms.entries()) {
+      const x = matches[i];
+      const [sa, sb] = name(x.competitor1) === m.a.split(' ')[1] ? [x.score1, x.score2] : [x.score2, x.score1];
+      assert.deepEqual([sa, sb], [m.result!.a, m.result!.b], `round ${m.round}: ${m.a} v ${m.b}`);
+    }
+    const flipped = matches[round4];
+    assert.equal(name(flipped.competitor1), ms[round4].b!.split(' ')[1], 'the rematch is written the other way round');
+    assert.equal(flipped.breaker, '2', 'the breaker follows the side');
+    assert.deepEqual(flipped.boards, [{ number: 1, coins1: 0, coins2: 4, queen: '1' }], 'and so do the coins and the queen');
+  });
+
+  it('refuses a pair that meets a third time, which SoL cannot keep, saying who and in which round', () => {
+    assert.doesNotThrow(() => dumpOf(rematches(6)));
+    assert.throws(() => dumpOf(rematches(7)), (e: Error) => e instanceof TournamentError && /meet a third time in round 7/.test(e.message) && /Asha Rao/.test(e.message));
+  });
 });
+

@@ -1,5 +1,6 @@
 // A tournament as SoL's `.sol` upload, JSON flavour (docs/tournament.md §9.1): what SoL 4.0's
-// Serializer writes and its Deserializer (`load_sol`, sol/models/bio.py) reads back, field for field.
+// Serializer writes and its Deserializer (`load_sol`, sol/models/bio.py) reads back, field for field, as
+// checked by running SoL 4.0rc4's own loader on the server's exports (§9.1.1).
 // SoL builds its entities from these dictionaries by keyword, so no field SoL does not know may appear.
 import { lastRound, TournamentError, type Entrant, type Match, type Tournament } from './types.ts';
 import { standings } from './standings.ts';

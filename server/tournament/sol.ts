@@ -74,7 +74,8 @@ export function solDump(x: SolExport): string {
   const rows = new Map(standings(t.entrants, t.matches, { phantomScore: t.phantomScore, throughRound: rankedTurn }).map((s) => [s.id, s]));
   const competitors = entrants.map((e) => {
     const s = rows.get(e.id)!;
-    return { players: playerIndexes.get(e.id), points: s.points, netscore: s.netscore, totscore: s.totscore, bucholz: s.bucholz, ...(e.withdrawn ? { retired: true } : {}) };
+    // `position`, the seed: SoL ranks a full tie by it (its Tourney.ranking), as the standings do (§7).
+    return { players: playerIndexes.get(e.id), points: s.points, netscore: s.netscore, totscore: s.totscore, bucholz: s.bucholz, position: e.seed, ...(e.withdrawn ? { retired: true } : {}) };
   });
   const names = new Map(t.entrants.map((e) => [e.id, e.name]));
   const matches = solMatches(t.matches, (id) => competitorIndex.get(id)!, (id) => names.get(id) ?? id);

@@ -16,7 +16,8 @@ const SOL = {
   club: ['guid', 'modified', 'description', 'owner', 'users', 'rating'],
   championship: ['guid', 'modified', 'club', 'rating', 'owner', 'description', 'prizes', 'couplings', 'skipworstprizes', 'playersperteam', 'closed', 'previous', 'trainingboards'],
   tourney: ['guid', 'modified', 'championship', 'hosting_club', 'rating', 'owner', 'description', 'date', 'location', 'socialurl', 'currentturn', 'rankedturn', 'prized', 'system', 'couplings', 'delaytoppairing', 'delaycompatriotpairing', 'duration', 'prealarm', 'phantomscore', 'retirements', 'finals', 'finalturns', 'finalkind', 'competitors', 'matches'],
-  competitor: ['players', 'points', 'netscore', 'totscore', 'bucholz', 'prize', 'retired'],
+  // `position` too: SoL's Serializer leaves it out, but its loader sets it by keyword (Competitor.update).
+  competitor: ['players', 'points', 'netscore', 'totscore', 'bucholz', 'prize', 'retired', 'position'],
   match: ['competitor1', 'competitor2', 'breaker', 'turn', 'board', 'final', 'score1', 'score2', 'boards'],
   board: ['number', 'coins1', 'coins2', 'queen'],
 };
@@ -69,7 +70,7 @@ describe('tournament: the .sol export', () => {
   it('gives each competitor the standings\' values and marks the withdrawn retired', () => {
     const byName = new Map(tourney.competitors.map((c) => [shared.players[(c.players as number[])[0] - 1].lastname, c]));
     // As worked by hand in standings.test.ts: Asha 4 pts, Bucholz 4, net 30, total 45.
-    assert.deepEqual(byName.get('Rao'), { players: [3], points: 4, netscore: 30, totscore: 45, bucholz: 4 });
+    assert.deepEqual(byName.get('Rao'), { players: [3], points: 4, netscore: 30, totscore: 45, bucholz: 4, position: 1 });
     assert.equal(byName.get('Martin')!.retired, true);
   });
 
@@ -120,6 +121,17 @@ describe('tournament: the .sol export as SoL’s loader reads it', () => {
     assert.equal(new Set(shared.players.map(key)).size, shared.players.length, 'every player is a player of its own for SoL');
     assert.deepEqual(shared.players.filter((p) => String(p.lastname).trim().toLowerCase() === 'rao').map((p) => p.nickname), ['#1', '#6'], 'told apart by their seeds');
     assert.ok(!('nickname' in shared.players.find((p) => p.lastname === 'Okafor')!), 'nobody else gets one');
+  });
+
+  it('gives each competitor its seed as SoL\'s position, so that SoL breaks a full tie as the standings do, by seed and not by name', () => {
+    // Round 1 all drawn: everybody level. SoL ranks by points, Bucholz, net and total score, then the
+    // lower `position` first (Tourney.ranking), and by last name where positions are equal.
+    const drawn = drawNextRound(t).map((m) => (m.b === null ? m : { ...m, result: { a: 12, b: 12 } }));
+    const [shared, tourney] = dump(drawn);
+    const lastName = (c: Record<string, unknown>) => shared.players[(c.players as number[])[0] - 1].lastname;
+    const solOrder = [...tourney.competitors].sort((p, q) => (q.points as number) - (p.points as number) || (q.bucholz as number) - (p.bucholz as number) || (q.netscore as number) - (p.netscore as number) || (q.totscore as number) - (p.totscore as number) || (p.position as number) - (q.position as number));
+    assert.deepEqual(solOrder.map(lastName), standings(es, drawn).map((s) => s.name.split(' ').at(-1)));
+    assert.deepEqual(tourney.competitors.map((c) => [lastName(c), c.position]), [['Martin', 3], ['Okafor', 2], ['Rao', 1], ['Shah', 4], ['Souza', 5]]);
   });
 
   /** Four entrants over `rounds` rounds: from round 4 on the Swiss fallback draws rematches (§6.1). */

@@ -4,6 +4,7 @@ import type { Sql } from '../db/sql.ts';
 import { pairingsCsv, standingsCsv } from '../tournament/csv.ts';
 import { solDump, type SolPlayer } from '../tournament/sol.ts';
 import { standings, type Standing } from '../tournament/standings.ts';
+import { TournamentError } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { listEntrants } from './entrants.ts';
 import { boardsOf } from './rounds.ts';
@@ -44,5 +45,11 @@ export async function solOf(sql: Sql, tournament: number): Promise<string> {
     const rows = boards.get(m.id);
     return rows ? { ...m, boards: rows.map((b) => ({ winner: side(b.winner), menLeftA: b.menLeft0 ?? 0, menLeftB: b.menLeft1 ?? 0, queen: side(b.queen) })) } : m;
   });
-  return solDump({ tournament: { ...state, matches }, name: fields.name, date: fields.date, club: fields.club, championship: fields.championship, players });
+  try {
+    return solDump({ tournament: { ...state, matches }, name: fields.name, date: fields.date, club: fields.club, championship: fields.championship, players });
+  } catch (e) {
+    // What SoL cannot keep (a pair's third meeting): the organiser is told which.
+    if (e instanceof TournamentError) throw new Refusal(409, e.message);
+    throw e;
+  }
 }

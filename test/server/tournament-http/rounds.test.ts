@@ -235,6 +235,22 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(over.json.error, 'the tournament\'s 1 rounds are drawn');
         assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
       });
+
+      it('refuses the .sol of a tournament where a pair meets a third time, which SoL cannot keep, saying who and when', async () => {
+        // Two tables at once only: rounds 4 to 6 are rematches, round 7 a third meeting of every pair.
+        const { id } = await tournament(PLAYERS.slice(0, 4), { rounds: 7, tables: ['hall-1', 'hall-2'] });
+        const base = `/api/v1/tournaments/${id}`;
+        for (let round = 1; round <= 7; round++) {
+          const drawn = await api(url, asha, 'POST', `${base}/rounds`);
+          assert.equal(drawn.status, 201, JSON.stringify(drawn.json));
+          await api(url, asha, 'POST', `${base}/rounds/${round}/publish`);
+          for (const m of drawn.json.round.matches as M[]) assert.equal((await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a: 25, b: round, reason: 'score sheet' })).status, 200);
+          const sol = await fetch(`${url}${base}/export.sol`);
+          assert.equal(sol.status, round < 7 ? 200 : 409, `after round ${round}`);
+          if (round === 7) assert.match(((await sol.json()) as { error: string }).error, /^\w+ \w+ and \w+ \w+ meet a third time in round 7: SoL keeps/);
+          else await sol.text();
+        }
+      });
     });
   }
 });

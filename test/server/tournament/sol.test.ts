@@ -3,8 +3,9 @@
 // import), references as its 1-based indexes, the phantom as null, boards as SoL keeps them.
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
-import { solDump, splitName, type SolExport, type TableBoard } from '../../../server/tournament/sol.ts';
-import type { Match } from '../../../server/tournament/types.ts';
+import { solDump, splitName, type SolExport, type SolPlayer, type TableBoard } from '../../../server/tournament/sol.ts';
+import { standings } from '../../../server/tournament/standings.ts';
+import { TournamentError, type Match } from '../../../server/tournament/types.ts';
 import { entrants, play, tournament } from './helpers.ts';
 
 // The keys each `serialize` of SoL 4.0 may write (sol/models/*.py), and the first document's lists
@@ -15,7 +16,8 @@ const SOL = {
   club: ['guid', 'modified', 'description', 'owner', 'users', 'rating'],
   championship: ['guid', 'modified', 'club', 'rating', 'owner', 'description', 'prizes', 'couplings', 'skipworstprizes', 'playersperteam', 'closed', 'previous', 'trainingboards'],
   tourney: ['guid', 'modified', 'championship', 'hosting_club', 'rating', 'owner', 'description', 'date', 'location', 'socialurl', 'currentturn', 'rankedturn', 'prized', 'system', 'couplings', 'delaytoppairing', 'delaycompatriotpairing', 'duration', 'prealarm', 'phantomscore', 'retirements', 'finals', 'finalturns', 'finalkind', 'competitors', 'matches'],
-  competitor: ['players', 'points', 'netscore', 'totscore', 'bucholz', 'prize', 'retired'],
+  // `position` too: SoL's Serializer leaves it out, but its loader sets it by keyword (Competitor.update).
+  competitor: ['players', 'points', 'netscore', 'totscore', 'bucholz', 'prize', 'retired', 'position'],
   match: ['competitor1', 'competitor2', 'breaker', 'turn', 'board', 'final', 'score1', 'score2', 'boards'],
   board: ['number', 'coins1', 'coins2', 'queen'],
 };
@@ -68,7 +70,7 @@ describe('tournament: the .sol export', () => {
   it('gives each competitor the standings\' values and marks the withdrawn retired', () => {
     const byName = new Map(tourney.competitors.map((c) => [shared.players[(c.players as number[])[0] - 1].lastname, c]));
     // As worked by hand in standings.test.ts: Asha 4 pts, Bucholz 4, net 30, total 45.
-    assert.deepEqual(byName.get('Rao'), { players: [3], points: 4, netscore: 30, totscore: 45, bucholz: 4 });
+    assert.deepEqual(byName.get('Rao'), { players: [3], points: 4, netscore: 30, totscore: 45, bucholz: 4, position: 1 });
     assert.equal(byName.get('Martin')!.retired, true);
   });
 
@@ -86,3 +88,86 @@ describe('tournament: the .sol export', () => {
     assert.deepEqual([tourney.system, tourney.couplings, tourney.phantomscore, tourney.currentturn, tourney.rankedturn, tourney.date], ['swiss', 'serial', 25, 2, 2, '2026-12-01']);
   });
 });
+
+// What running SoL 4.0rc4's own loader on our exports showed (docs/tournament.md §9.1).
+describe('tournament: the .sol export as SoL’s loader reads it', () => {
+  const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
+  const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
+  const after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+  const round2 = drawNextRound({ ...t, matches: after1 });
+  const dump = (matches: readonly Match[], players = new Map<string, SolPlayer[]>(), list = es) =>
+    JSON.parse(solDump({ tournament: { ...t, entrants: list, matches }, name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026', players })) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[] }];
+
+  it('exported while a round is played, gives each competitor the standings of the rounds it calls ranked, not the ones half played', () => {
+    // Round 2 under way: one match finished, one not (and the bye counts once the round is over).
+    const halfway = [...after1, ...play(round2, { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] }).map((m, i) => (i === 1 ? { ...m, result: null } : m))];
+    const [shared, tourney] = dump(halfway);
+    assert.deepEqual([tourney.currentturn, tourney.rankedturn], [2, 1]);
+    const lastName = (c: Record<string, unknown>) => shared.players[(c.players as number[])[0] - 1].lastname;
+    const after = new Map(standings(es, halfway, { throughRound: 1 }).map((s) => [s.name.split(' ').at(-1), s]));
+    // SoL's own ranking to its rankedturn (computeRanking(turn=1)) gives these; its full one stops at the
+    // 0-0 match ("How could match … end without result?!?").
+    for (const c of tourney.competitors) {
+      const s = after.get(lastName(c) as string)!;
+      assert.deepEqual([lastName(c), c.points, c.bucholz, c.netscore, c.totscore], [lastName(c), s.points, s.bucholz, s.netscore, s.totscore]);
+    }
+    assert.equal(tourney.competitors.find((c) => lastName(c) === 'Rao')!.points, 2, 'Asha’s round-2 win is not in yet');
+  });
+
+  it('gives nicknames to two players SoL would take for one (it joins spaces and title-cases names), so its loader does not stop at its unique competitor index', () => {
+    const two = [...es, { id: 'Asha  Rao', name: 'Asha  Rao', seed: 6, withdrawn: false }];
+    const [shared] = dump([], new Map([['Asha  Rao', [{ firstName: 'ASHA', lastName: 'rao ' }]]]), two);
+    const key = (p: Record<string, unknown>) => [p.lastname, p.firstname, p.nickname ?? ''].map((s) => String(s).split(/\s+/).filter(Boolean).join(' ').toLowerCase()).join('|');
+    assert.equal(new Set(shared.players.map(key)).size, shared.players.length, 'every player is a player of its own for SoL');
+    assert.deepEqual(shared.players.filter((p) => String(p.lastname).trim().toLowerCase() === 'rao').map((p) => p.nickname), ['#1', '#6'], 'told apart by their seeds');
+    assert.ok(!('nickname' in shared.players.find((p) => p.lastname === 'Okafor')!), 'nobody else gets one');
+  });
+
+  it('gives each competitor its seed as SoL\'s position, so that SoL breaks a full tie as the standings do, by seed and not by name', () => {
+    // Round 1 all drawn: everybody level. SoL ranks by points, Bucholz, net and total score, then the
+    // lower `position` first (Tourney.ranking), and by last name where positions are equal.
+    const drawn = drawNextRound(t).map((m) => (m.b === null ? m : { ...m, result: { a: 12, b: 12 } }));
+    const [shared, tourney] = dump(drawn);
+    const lastName = (c: Record<string, unknown>) => shared.players[(c.players as number[])[0] - 1].lastname;
+    const solOrder = [...tourney.competitors].sort((p, q) => (q.points as number) - (p.points as number) || (q.bucholz as number) - (p.bucholz as number) || (q.netscore as number) - (p.netscore as number) || (q.totscore as number) - (p.totscore as number) || (p.position as number) - (q.position as number));
+    assert.deepEqual(solOrder.map(lastName), standings(es, drawn).map((s) => s.name.split(' ').at(-1)));
+    assert.deepEqual(tourney.competitors.map((c) => [lastName(c), c.position]), [['Martin', 3], ['Okafor', 2], ['Rao', 1], ['Shah', 4], ['Souza', 5]]);
+  });
+
+  /** Four entrants over `rounds` rounds: from round 4 on the Swiss fallback draws rematches (§6.1). */
+  function rematches(rounds: number): Match[] {
+    const four = tournament('swiss', entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah'));
+    let ms: Match[] = [];
+    for (let r = 1; r <= rounds; r++) ms = [...ms, ...drawNextRound({ ...four, matches: ms }).map((m, i) => ({ ...m, result: { a: 25 - i, b: 10 + r } }))];
+    return ms;
+  }
+  const dumpOf = (matches: readonly Match[]) => dump(matches, new Map(), entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah'));
+
+  it('writes a rematch the other way round, as SoL keeps each pair once each way (a unique index of competitor1 and competitor2)', () => {
+    const ms = rematches(5);
+    const boards: TableBoard[] = [{ winner: 'a', menLeftA: 0, menLeftB: 4, queen: 'b' }];
+    const round4 = ms.findIndex((m) => m.round === 4);
+    const withBoards = ms.map((m, i) => (i === round4 ? { ...m, breaker: 'a' as const, boards } : m));
+    const [shared, tourney] = dumpOf(withBoards);
+    const matches = tourney.matches as Record<string, unknown>[];
+    const pairs = matches.map((m) => `${m.competitor1}-${m.competitor2}`);
+    assert.equal(new Set(pairs).size, pairs.length, 'no pair twice the same way round');
+    const name = (i: unknown) => shared.players[((tourney.competitors[(i as number) - 1].players as number[])[0]) - 1].lastname;
+    // Every match still says who scored what, whichever way round it is written.
+    for (const [i, m] of ms.entries()) {
+      const x = matches[i];
+      const [sa, sb] = name(x.competitor1) === m.a.split(' ')[1] ? [x.score1, x.score2] : [x.score2, x.score1];
+      assert.deepEqual([sa, sb], [m.result!.a, m.result!.b], `round ${m.round}: ${m.a} v ${m.b}`);
+    }
+    const flipped = matches[round4];
+    assert.equal(name(flipped.competitor1), ms[round4].b!.split(' ')[1], 'the rematch is written the other way round');
+    assert.equal(flipped.breaker, '2', 'the breaker follows the side');
+    assert.deepEqual(flipped.boards, [{ number: 1, coins1: 0, coins2: 4, queen: '1' }], 'and so do the coins and the queen');
+  });
+
+  it('refuses a pair that meets a third time, which SoL cannot keep, saying who and in which round', () => {
+    assert.doesNotThrow(() => dumpOf(rematches(6)));
+    assert.throws(() => dumpOf(rematches(7)), (e: Error) => e instanceof TournamentError && /meet a third time in round 7/.test(e.message) && /Asha Rao/.test(e.message));
+  });
+});
+

@@ -1,6 +1,7 @@
 // A table's record joins the draw (docs/tournament.md §5.4): a record that carries tournament, round and
 // match attaches, in the record's own transaction (server/store.ts), to that match if it is the table's
-// current assignment or the match it just finished; any other is stored as ever and not attached. A
+// current assignment or the match it just finished (its newest records, even when a shot taken back after
+// the end makes them another stored match); any other is stored as ever and not attached. A
 // board record makes the match `playing`; the match's end (its newest record says it is over) gives the
 // result, which the standings read. A result an organiser entered by hand stays: the table's then only
 // marks it `corrected` when it says otherwise.
@@ -38,8 +39,12 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
   // The table's current assignment (not refused), or the match these records finished already.
   const open = m.status === 'waiting' || m.status === 'assigned' || m.status === 'playing';
   const same = own === matchId;
+  // A newer record of this match from its table that the store keeps as another match: a shot taken
+  // back after the end (the store begins a new match after a `match` record, server.md §2), played
+  // again to another ending, which the table sends as a new match record. The table's last word counts.
+  const later = own !== null && !same && record.counter > Number((await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [own]))[0]?.newest_counter ?? 0);
   const byHand = m.source === 'hand' || m.source === 'walkover';
-  if (!open && !same && !(byHand && own === null)) return;
+  if (!open && !same && !later && !(byHand && own === null)) return;
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
   const state = JSON.parse(String((await tx.all('SELECT state FROM carrom_matches WHERE id = ?', [matchId]))[0].state)) as { match: MatchState };
   if (byHand) {

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
-import { matchRecords, postRecord, signature, type TableRecord } from '../../../tools/results.ts';
+import { formatLog } from '../../../src/rules/log.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { matchRecords, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 import { api, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
 
@@ -133,6 +135,26 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         const exported = sol[1].matches.find((x: { board: number }) => x.board === 1) as { boards: { number: number; coins1: number; coins2: number }[] };
         const rows = m1.boards as { winner: number | null; menLeft0: number | null; menLeft1: number | null }[];
         assert.deepEqual(exported.boards.map((b) => [b.number, b.coins1, b.coins2]), rows.map((r, i) => [i + 1, r.winner === 0 ? r.menLeft1 : 0, r.winner === 1 ? r.menLeft0 : 0]));
+      });
+
+      it('a shot taken back after the match ended changes the result: the table’s newer match record counts, not its first', async () => {
+        const { base, id } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        const ids = { tournament: id, round: 1, match: a.match };
+        // Seed 360's match is over after 75 events (0-3); then the last shot is taken back and played
+        // again, and it ends 2-0 the other way. The table sends the match record of each ending.
+        const m = randomMatch(360, { rules: 'it-torneo', mode: 'singles', clean: true, options: { matchTarget: 1, maxBoards: 1 } });
+        const first = formatLog(m.header, m.events.slice(0, 75));
+        const again = formatLog(m.header, m.events);
+        assert.deepEqual([(stateOf(first) as { match: unknown }).match, (stateOf(again) as { match: unknown }).match].map((x) => (x as { score: number[] }).score), [[0, 3], [2, 0]]);
+        for (const [counter, kind, log] of [[1, 'board', first], [2, 'match', first], [3, 'board', again], [4, 'match', again]] as const) {
+          assert.equal((await postRecord(url, 'hall-1', SECRET, recordBody('hall-1', counter, kind, log, ids))).status, 201);
+        }
+        const [m1] = await matches(base);
+        assert.deepEqual([m1.status, m1.source, m1.result, m1.corrected], ['finished', 'table', { a: 2, b: 0 }, false]);
+        const winner = (await api(url, null, 'GET', `${base}/standings?round=1`)).json.standings.find((s: { points: number }) => s.points === 2);
+        assert.equal(winner.id, m1.a, 'the standings follow the table’s last word');
       });
 
       it('a record naming a match that is not the table’s is stored but not attached; an ill-typed id is a 400', async () => {

@@ -60,7 +60,7 @@ export function setOnline(table: HallTable, online: boolean): void {
 }
 
 /** Lets `stepUs` of every table's clock pass (their timers tick every 20 ms of it) and the network answer. */
-export async function pass(tables: readonly HallTable[], stepUs = 200_000): Promise<void> {
+export async function pass(tables: readonly HallTable[], stepUs = 500_000): Promise<void> {
   for (const { t } of tables) {
     for (let d = 0; d < stepUs; d += 20_000) {
       t.clock.t += 20_000;

@@ -6,189 +6,181 @@
 // phantom), nobody meets twice, each table's result is attached to its match, and the standings are in
 // the order and with the tie-breaks docs/tournament.md §7 states.
 import assert from 'node:assert/strict';
-import { openStore } from '../../../server/store.ts';
-import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { QUICK, hallTable, playOffer, setOnline, until, type HallTable } from '../../helpers/hall.ts';
-import { ORGANISER_PASSWORD, api, logIn, type LoggedIn } from '../../helpers/organiser.ts';
-import { serveProcess, type ServeProcess } from '../../helpers/processes.ts';
-import { checkStandings, meetings, type DayMatch, type DayRound } from '../../helpers/tournament-checks.ts';
+import { TournamentDay, secretOf } from '../../helpers/day.ts';
+import { QUICK, setOnline, until } from '../../helpers/hall.ts';
+import { api, organisedServer } from '../../helpers/organiser.ts';
+import { checkStandings, meetings, type DayRound, type StandingRow } from '../../helpers/tournament-checks.ts';
 
 const PLAYERS = [
   'Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', 'Farid Khan', 'Gita Das', 'Hugo Moretti',
   'Ines Ruiz', 'Jai Patel', 'Kofi Boateng', 'Lena Vogel', 'Mira Sen', 'Nico Russo', 'Omar Aziz', 'Pia Larsen',
 ];
 const TABLES = Array.from({ length: 8 }, (_, i) => `hall-${i + 1}`);
-const secretOf = (i: number) => (i + 16).toString(16).padStart(2, '0').repeat(32);
 
 describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that get their matches and report them', function () {
   this.timeout(300_000);
-  let serve: ServeProcess | null = null;
-  after(async () => serve?.stop());
+  for (const engine of ENGINES) {
+    let day: TournamentDay | null = null;
+    afterEach(async () => day?.stop());
 
-  it('runs five rounds through a walkover, a table offline mid-round, a withdrawal, a late entry and a correction by hand', async () => {
-    const db = await ENGINES[0].fresh();
-    const store = await openStore(db);
-    for (const [i, id] of TABLES.entries()) await store.addTable(id, secretOf(i), '2026-12-01T08:00:00.000Z');
-    await addOrganiser(store.sql, 'asha', ORGANISER_PASSWORD, '2026-12-01T08:00:00.000Z');
-    await store.close();
-    serve = await serveProcess(db);
-    const url = serve.url;
-    const who: LoggedIn = await logIn(url, 'asha', ORGANISER_PASSWORD);
-    const created = await api(url, who, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'it-torneo', options: QUICK, rounds: 5, tables: TABLES });
-    assert.equal(created.status, 201, JSON.stringify(created.json));
-    const id: number = created.json.tournament.id;
-    const base = `/api/v1/tournaments/${id}`;
-    const names = new Map<string, string>();
-    for (const name of PLAYERS) {
-      const r = await api(url, who, 'POST', `${base}/entrants`, { name });
-      assert.equal(r.status, 201, JSON.stringify(r.json));
-      names.set(r.json.entrant.id, name);
-    }
-    const tables: HallTable[] = TABLES.map((t, i) => hallTable(url, t, secretOf(i), 100 + i));
-    const table = (tid: string) => tables.find((t) => t.id === tid)!;
-    const rounds: DayRound[] = [];
-    const round = async (n: number): Promise<DayRound> => (await api(url, null, 'GET', `${base}/rounds/${n}`)).json.round;
-    /** Every entrant in play for round n, by id: the withdrawn left out, the late entry counted from its round. */
-    let active = new Set(names.keys());
+    it(`runs five rounds through a walkover, a table offline mid-round, a withdrawal, a late entry and a correction by hand (${engine.name})`, async () => {
+      const d = (day = await TournamentDay.open(await engine.fresh(), TABLES, { name: 'Club open', rules: 'it-torneo', options: QUICK, rounds: 5 }, PLAYERS));
+      const { url, who, base, names } = d;
+      const rounds: DayRound[] = [];
+      /** Every entrant in play, by id: the withdrawn left out, the late entry in from its round. */
+      const active = new Set(names.keys());
 
-    /** Draws and publishes round n, and checks the draw: everybody in play once, no rematch, one bye at most. */
-    async function drawAndPublish(n: number): Promise<DayRound> {
-      const drawn = await api(url, who, 'POST', `${base}/rounds`);
-      assert.equal(drawn.status, 201, JSON.stringify(drawn.json));
-      const published = await api(url, who, 'POST', `${base}/rounds/${n}/publish`);
-      assert.equal(published.status, 200, JSON.stringify(published.json));
-      const r: DayRound = published.json.round;
-      const seen = r.matches.flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]));
-      assert.deepEqual([...seen].sort(), [...active].sort(), `round ${n}: everybody in play plays once, nobody else`);
-      const byes = r.matches.filter((m) => m.b === null);
-      assert.equal(byes.length, active.size % 2, `round ${n}: a bye only for an odd number`);
-      for (const bye of byes) {
-        assert.deepEqual([bye.result, bye.source, bye.table], [{ a: 25, b: 0 }, 'bye', null], `round ${n}: the bye is SoL's phantom, 25-0, at no table`);
-        assert.ok(!rounds.some((p) => p.matches.some((m) => m.b === null && m.a === bye.a)), `round ${n}: ${names.get(bye.a)} has had the bye before`);
-      }
-      const met = meetings(rounds);
-      for (const m of r.matches) if (m.b !== null) assert.ok(!met.has([m.a, m.b].sort().join(' v ')), `round ${n}: ${names.get(m.a)} v ${names.get(m.b)} is a rematch`);
-      const atTables = r.matches.filter((m) => m.b !== null).map((m) => m.table);
-      assert.equal(new Set(atTables).size, atTables.length, `round ${n}: one match a table`);
-      for (const tid of atTables) assert.ok(tid !== null && TABLES.includes(tid), `round ${n}: a match at ${tid}`);
-      return r;
-    }
-
-    /** Every table of round n with a match to play (but `skip`'s) waits for its offer, checks it against
-     * the draw, and plays it; `offline` loses Wi-Fi once its match has started. */
-    async function playRound(n: number, r: DayRound, o: { skip?: number[]; offline?: string } = {}): Promise<DayMatch[]> {
-      const toPlay = r.matches.filter((m) => m.b !== null && !(o.skip ?? []).includes(m.id));
-      const pending = new Map(toPlay.map((m) => [m.table!, m]));
-      await until(tables, () => {
-        for (const [tid, m] of pending) {
-          const offer = table(tid).t.app.offered;
-          if (offer?.match !== m.id) continue;
-          assert.deepEqual([offer.tournament, offer.round, offer.label, offer.players, offer.breaker], [id, n, `R${n} T${TABLES.indexOf(tid) + 1}`, [names.get(m.a), names.get(m.b!)], m.breaker === 'a' ? 0 : 1]);
-          if (tid === o.offline) setOnline(table(tid), false);
-          playOffer(table(tid), offer, n * 1000 + m.board * 10);
-          pending.delete(tid);
+      /** The Swiss draw of round n: everybody in play once, no rematch, the bye (25-0, SoL's phantom,
+       * at no table) only for an odd number and never twice to one entrant. */
+      function checkDraw(n: number, r: DayRound): void {
+        const seen = r.matches.flatMap((m) => (m.b === null ? [m.a] : [m.a, m.b]));
+        assert.deepEqual([...seen].sort(), [...active].sort(), `round ${n}: everybody in play plays once, nobody else`);
+        const before = rounds.slice(0, n - 1);
+        const byes = r.matches.filter((m) => m.b === null);
+        assert.equal(byes.length, active.size % 2, `round ${n}: a bye only for an odd number`);
+        for (const bye of byes) {
+          assert.deepEqual([bye.result, bye.source, bye.table], [{ a: 25, b: 0 }, 'bye', null], `round ${n}: the bye is SoL's phantom, 25-0, at no table`);
+          assert.ok(!before.some((p) => p.matches.some((m) => m.b === null && m.a === bye.a)), `round ${n}: ${names.get(bye.a)} has had the bye before`);
         }
-        return pending.size === 0;
-      }, `round ${n}: every table's offer`);
-      return toPlay;
-    }
-
-    /** Waits until the round's played matches are finished on the server and their tables' outboxes
-     * are empty (a shot taken back after the end sends the match again), but those at `unreported`. */
-    async function reported(n: number, played: DayMatch[], unreported: string[] = []): Promise<DayRound> {
-      const wanted = played.filter((m) => !unreported.includes(m.table!));
-      let r = await round(n);
-      await until(tables, async () => {
-        if (!wanted.every((m) => table(m.table!).sync.view().queued === 0)) return false;
-        r = await round(n);
-        return wanted.every((w) => r.matches.find((m) => m.id === w.id)!.status === 'finished');
-      }, `round ${n}: the tables' results`);
-      return r;
-    }
-
-    /** The checks after round n: each table's own result attached to its match, and the standings. */
-    async function checkRound(n: number, r: DayRound, played: DayMatch[]): Promise<void> {
-      assert.equal(r.status, 'finished', `round ${n} has every result`);
-      for (const p of played) {
-        const m = r.matches.find((x) => x.id === p.id)!;
-        const t = table(m.table!);
-        assert.equal(t.played?.match, m.id, `round ${n}: ${m.table} played match ${m.id}`);
-        assert.deepEqual([m.source, m.result], ['table', t.played!.result], `round ${n}: ${m.table}'s own result is the match's`);
-        assert.ok(m.boards.length > 0, `round ${n}: ${m.table}'s boards are attached`);
+        const met = meetings(before);
+        for (const m of r.matches) if (m.b !== null) assert.ok(!met.has([m.a, m.b].sort().join(' v ')), `round ${n}: ${names.get(m.a)} v ${names.get(m.b)} is a rematch`);
       }
-      rounds[n - 1] = r;
-      const s = await api(url, null, 'GET', `${base}/standings?round=${n}`);
-      assert.equal(s.status, 200, JSON.stringify(s.json));
-      checkStandings(s.json.standings, rounds, [...names.keys()], 25, `after round ${n}`);
-    }
 
-    // Round 1: the player at hall-8 does not come; the organiser gives the walkover once hall-8 shows it.
-    const r1 = await drawAndPublish(1);
-    const absent = r1.matches.find((m) => m.table === 'hall-8')!;
-    await until(tables, () => table('hall-8').t.app.offered?.match === absent.id, 'hall-8 shows its match');
-    const wo = await api(url, who, 'POST', `${base}/matches/${absent.id}/walkover`, { winner: 'a', reason: `${names.get(absent.b!)} did not come` });
-    assert.equal(wo.status, 200, JSON.stringify(wo.json));
-    assert.deepEqual([wo.json.match.result, wo.json.match.source], [{ a: 25, b: 0 }, 'walkover']);
-    const played1 = await playRound(1, r1, { skip: [absent.id] });
-    await until(tables, () => table('hall-8').t.app.offered === null, 'hall-8 no longer offers the match given as a walkover');
-    await checkRound(1, await reported(1, played1), played1);
+      /** After round n: its draw, and the standings (§7) worked out again from every round's results. */
+      async function checkRound(n: number, r: DayRound): Promise<void> {
+        checkDraw(n, r);
+        rounds[n - 1] = r;
+        const s = await api(url, null, 'GET', `${base}/standings?round=${n}`);
+        assert.equal(s.status, 200, JSON.stringify(s.json));
+        checkStandings(s.json.standings, rounds, [...names.keys()], 25, `after round ${n}`);
+      }
 
-    // Round 2: hall-3 loses Wi-Fi once its match has begun, and plays on.
-    const r2 = await drawAndPublish(2);
-    const played2 = await playRound(2, r2, { offline: 'hall-3' });
-    const waiting = await reported(2, played2, ['hall-3']);
-    const late = waiting.matches.find((m) => m.table === 'hall-3')!;
-    assert.equal(late.result, null, 'hall-3 has not reported');
-    assert.notEqual(late.status, 'finished');
-    assert.equal(waiting.status, 'published', 'the round is not finished while hall-3 has not reported');
-    assert.ok(table('hall-3').sync.view().queued > 0, 'hall-3 keeps its records in its outbox');
-    const early = await api(url, who, 'POST', `${base}/rounds`);
-    assert.equal(early.status, 409);
-    assert.equal(early.json.error, `round 2 is not finished: ${names.get(late.a)} v ${names.get(late.b!)} on table hall-3 has no result`);
-    setOnline(table('hall-3'), true);
-    await until(tables, () => table('hall-3').sync.view().queued === 0, 'hall-3 delivers its outbox');
-    await checkRound(2, await reported(2, played2), played2);
+      // Round 1: the player at hall-8 does not come; the organiser gives the walkover once hall-8 shows it.
+      const r1 = await d.drawAndPublish(1);
+      const absent = r1.matches.find((m) => m.table === 'hall-8')!;
+      await until(d.tables, () => d.table('hall-8').t.app.offered?.match === absent.id, 'hall-8 shows its match');
+      const wo = await api(url, who, 'POST', `${base}/matches/${absent.id}/walkover`, { winner: 'a', reason: `${names.get(absent.b!)} did not come` });
+      assert.equal(wo.status, 200, JSON.stringify(wo.json));
+      assert.deepEqual([wo.json.match.result, wo.json.match.source], [{ a: 25, b: 0 }, 'walkover']);
+      const played1 = await d.playRound(1, r1, { skip: [absent.id] });
+      await until(d.tables, () => d.table('hall-8').t.app.offered === null, 'hall-8 no longer offers the match given as a walkover');
+      const done1 = await d.reported(1, played1);
+      d.checkPlayed(1, done1, played1);
+      await checkRound(1, done1);
 
-    // Between rounds 2 and 3: the last seed withdraws; 15 are left, and one has the bye.
-    const leaving = [...names.keys()].find((e) => names.get(e) === 'Pia Larsen')!;
-    const withdrawn = await api(url, who, 'PATCH', `${base}/entrants/${leaving}`, { withdrawn: true });
-    assert.equal(withdrawn.status, 200, JSON.stringify(withdrawn.json));
-    assert.equal(withdrawn.json.entrant.withdrawnAfterRound, 2);
-    active.delete(leaving);
-    const r3 = await drawAndPublish(3);
-    const played3 = await playRound(3, r3);
-    await checkRound(3, await reported(3, played3), played3);
+      // Round 2: hall-3 loses Wi-Fi once its match has begun, and plays on.
+      const r2 = await d.drawAndPublish(2);
+      const played2 = await d.playRound(2, r2, { offline: 'hall-3' });
+      const waiting = await d.reported(2, played2, ['hall-3']);
+      const late = waiting.matches.find((m) => m.table === 'hall-3')!;
+      assert.deepEqual([late.result, late.status === 'finished'], [null, false], 'hall-3 has not reported');
+      assert.equal(waiting.status, 'published', 'the round is not finished while hall-3 has not reported');
+      assert.ok(d.table('hall-3').sync.view().queued > 0, 'hall-3 keeps its records in its outbox');
+      const early = await api(url, who, 'POST', `${base}/rounds`);
+      assert.deepEqual([early.status, early.json.error], [409, `round 2 is not finished: ${names.get(late.a)} v ${names.get(late.b!)} on table hall-3 has no result`]);
+      setOnline(d.table('hall-3'), true);
+      const done2 = await d.reported(2, played2);
+      d.checkPlayed(2, done2, played2);
+      await checkRound(2, done2);
 
-    // Between rounds 3 and 4: a late entry, with no points, drawn from round 4 on.
-    const entered = await api(url, who, 'POST', `${base}/entrants`, { name: 'Quinn Late' });
-    assert.equal(entered.status, 201, JSON.stringify(entered.json));
-    assert.equal(entered.json.entrant.enteredRound, 4);
-    names.set(entered.json.entrant.id, 'Quinn Late');
-    active = new Set([...active, entered.json.entrant.id]);
-    const r4 = await drawAndPublish(4);
-    const played4 = await playRound(4, r4);
-    const done4 = await reported(4, played4);
-    await checkRound(4, done4, played4);
+      // Between rounds 2 and 3: the last seed withdraws; 15 are left, and one has the bye.
+      const leaving = d.idOf('Pia Larsen');
+      const withdrawn = await api(url, who, 'PATCH', `${base}/entrants/${leaving}`, { withdrawn: true });
+      assert.equal(withdrawn.status, 200, JSON.stringify(withdrawn.json));
+      assert.equal(withdrawn.json.entrant.withdrawnAfterRound, 2);
+      active.delete(leaving);
+      await checkRound(3, await d.playWhole(3));
 
-    // The referee's decision on board 1 of round 4: the result is corrected by hand, the other way round.
-    const reversed = done4.matches.find((m) => m.board === 1)!;
-    const hand = { a: reversed.result!.b, b: reversed.result!.a };
-    const fixed = await api(url, who, 'POST', `${base}/matches/${reversed.id}/result`, { ...hand, reason: 'referee: the last board was a foul' });
-    assert.equal(fixed.status, 200, JSON.stringify(fixed.json));
-    assert.deepEqual([fixed.json.match.result, fixed.json.match.source, fixed.json.match.corrected], [hand, 'hand', true], 'shown as corrected by hand');
-    const log = (await api(url, null, 'GET', `${base}/log`)).json.changes;
-    assert.deepEqual(log.at(-1), { ...log.at(-1), organiser: 'asha', action: 'result', target: { match: reversed.id }, before: { result: reversed.result, source: 'table' }, after: { result: hand, source: 'hand' } });
-    await checkRound(4, await round(4), played4.filter((m) => m.id !== reversed.id));
+      // Between rounds 3 and 4: a late entry, with no points, drawn from round 4 on.
+      const entered = await d.enter('Quinn Late');
+      assert.equal(entered.enteredRound, 4);
+      active.add(entered.id);
+      const done4 = await d.playWhole(4);
+      await checkRound(4, done4);
 
-    const r5 = await drawAndPublish(5);
-    const played5 = await playRound(5, r5);
-    await checkRound(5, await reported(5, played5), played5);
+      // The referee's decision on board 1 of round 4: the result is corrected by hand, the other way round.
+      const reversed = done4.matches.find((m) => m.board === 1)!;
+      const hand = { a: reversed.result!.b, b: reversed.result!.a };
+      const fixed = await api(url, who, 'POST', `${base}/matches/${reversed.id}/result`, { ...hand, reason: 'referee: the last board was a foul' });
+      assert.equal(fixed.status, 200, JSON.stringify(fixed.json));
+      assert.deepEqual([fixed.json.match.result, fixed.json.match.source, fixed.json.match.corrected], [hand, 'hand', true], 'shown as corrected by hand');
+      const log = (await api(url, null, 'GET', `${base}/log`)).json.changes;
+      assert.deepEqual(log.at(-1), { ...log.at(-1), organiser: 'asha', action: 'result', target: { match: reversed.id }, before: { result: reversed.result, source: 'table' }, after: { result: hand, source: 'hand' } });
+      await checkRound(4, await d.round(4));
 
-    const t = (await api(url, null, 'GET', base)).json.tournament;
-    assert.deepEqual([t.status, t.currentRound], ['finished', 5]);
-    const sixth = await api(url, who, 'POST', `${base}/rounds`);
-    assert.deepEqual([sixth.status, sixth.json.error], [409, "the tournament's 5 rounds are drawn"]);
-    await until(tables, () => tables.every((x) => x.t.app.offered === null), 'no table offers a match once the day is over');
-  });
+      await checkRound(5, await d.playWhole(5));
+      const t = (await api(url, null, 'GET', base)).json.tournament;
+      assert.deepEqual([t.status, t.currentRound], ['finished', 5]);
+      const sixth = await api(url, who, 'POST', `${base}/rounds`);
+      assert.deepEqual([sixth.status, sixth.json.error], [409, "the tournament's 5 rounds are drawn"]);
+      await until(d.tables, () => d.tables.every((x) => x.t.app.offered === null), 'no table offers a match once the day is over');
+    });
+  }
+});
+
+// Six players, three rounds, the results chosen here and entered by hand, the pairings and standings
+// worked out on paper as docs/tournament.md §6.1 (serial) and §7 say. Points: 2 a win, 1 a draw. Net:
+// the margins won minus those lost. Total: the points scored. Bucholz: the opponents' points after the
+// round the standings are for.
+describe('a Swiss tournament of six over three rounds: the draw and the standings as worked out by hand', function () {
+  this.timeout(120_000);
+  for (const engine of ENGINES) {
+    it(`pairs by points and tie-breaks and ranks as the paper does (${engine.name})`, async () => {
+      const tablesOf = { 'hall-1': secretOf(0), 'hall-2': secretOf(1), 'hall-3': secretOf(2) };
+      const { server, asha } = await organisedServer(await engine.fresh(), tablesOf);
+      try {
+        const url = server.url;
+        const t = await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Six', date: '2026-12-01', rules: 'icf', rounds: 3, tables: Object.keys(tablesOf) });
+        const base = `/api/v1/tournaments/${t.json.tournament.id}`;
+        const ids = new Map<string, string>();
+        for (const name of ['Asha', 'Ben', 'Chandra', 'Dee', 'Eli', 'Farid']) ids.set(name, (await api(url, asha, 'POST', `${base}/entrants`, { name })).json.entrant.id);
+        const nameOf = new Map([...ids].map(([n, id]) => [id, n]));
+
+        /** Draws and publishes the round, checks its pairings (a v b, a the higher placed), enters the
+         * results (`a-b`) by hand, and checks the standings: [name, points, Bucholz, net, total]. */
+        async function round(n: number, pairs: [string, string, string][], table: [string, number, number, number, number][]): Promise<void> {
+          assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
+          const r = (await api(url, asha, 'POST', `${base}/rounds/${n}/publish`)).json.round as DayRound;
+          assert.deepEqual(r.matches.map((m) => [nameOf.get(m.a), nameOf.get(m.b!)]), pairs.map(([a, b]) => [a, b]), `round ${n}'s pairings`);
+          for (const [i, m] of r.matches.entries()) {
+            const [a, b] = pairs[i][2].split('-').map(Number);
+            const done = await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a, b, reason: 'score sheet' });
+            assert.equal(done.status, 200, JSON.stringify(done.json));
+          }
+          const s = (await api(url, null, 'GET', `${base}/standings?round=${n}`)).json.standings as StandingRow[];
+          assert.deepEqual(s.map((x) => [x.name, x.points, x.bucholz, x.netscore, x.totscore]), table, `the standings after round ${n}`);
+        }
+
+        // Round 1 in seed order. Asha and Dee: 2 points, Bucholz 0 (Ben's and Chandra's 0), net +13
+        // each; the total breaks it, 25 against 23. Eli and Farid drew 18-18: 1 point, Bucholz 1, net 0,
+        // total 18 each: the seed. Ben and Chandra: 0, Bucholz 2, net -13; the total again, 12 against 10.
+        await round(1, [['Asha', 'Ben', '25-12'], ['Chandra', 'Dee', '10-23'], ['Eli', 'Farid', '18-18']], [
+          ['Asha', 2, 0, 13, 25], ['Dee', 2, 0, 13, 23], ['Eli', 1, 1, 0, 18], ['Farid', 1, 1, 0, 18], ['Ben', 0, 2, -13, 12], ['Chandra', 0, 2, -13, 10],
+        ]);
+        // Round 2, serial: Asha meets Dee; Eli has met Farid, so Eli meets Ben; Farid meets Chandra.
+        // Dee 4 (Bucholz Chandra 2 + Asha 2 = 4, net 13+16 = 29, total 23+25 = 48); Eli 3 (Farid 1 +
+        // Ben 0 = 1, net 0+25, total 18+25 = 43); on 2, Chandra (Dee 4 + Farid 1 = 5, net -13+8 = -5,
+        // total 10+22 = 32) before Asha (Ben 0 + Dee 4 = 4, net 13-16 = -3, total 25+9 = 34) by Bucholz;
+        // Farid 1 (Eli 3 + Chandra 2 = 5, net 0-8, total 18+14 = 32); Ben 0 (Asha 2 + Eli 3 = 5, net
+        // -13-25 = -38, total 12+0).
+        await round(2, [['Asha', 'Dee', '9-25'], ['Eli', 'Ben', '25-0'], ['Farid', 'Chandra', '14-22']], [
+          ['Dee', 4, 4, 29, 48], ['Eli', 3, 1, 25, 43], ['Chandra', 2, 5, -5, 32], ['Asha', 2, 4, -3, 34], ['Farid', 1, 5, -8, 32], ['Ben', 0, 5, -38, 12],
+        ]);
+        // Round 3, serial: Dee meets Eli; Chandra has met Dee and Farid, so Chandra meets Asha; Farid
+        // meets Ben. Final points: Dee 6, Asha 4, Eli 3, Chandra 2, Farid 2, Ben 1. Bucholz: Dee Chandra 2
+        // + Asha 4 + Eli 3 = 9; Asha Ben 1 + Dee 6 + Chandra 2 = 9; Eli Farid 2 + Ben 1 + Dee 6 = 9;
+        // Chandra Dee 6 + Farid 2 + Asha 4 = 12; Farid Eli 3 + Chandra 2 + Ben 1 = 6; Ben Asha 4 + Eli 3
+        // + Farid 2 = 9. So Chandra before Farid on 2 points by Bucholz, 12 against 6. Net: Dee 29+4 = 33,
+        // Asha -3+22 = 19, Eli 25-4 = 21, Chandra -5-22 = -27, Farid -8+0, Ben -38+0. Total: Dee 48+25 =
+        // 73, Asha 34+25 = 59, Eli 43+21 = 64, Chandra 32+3 = 35, Farid 32+16 = 48, Ben 12+16 = 28.
+        await round(3, [['Dee', 'Eli', '25-21'], ['Chandra', 'Asha', '3-25'], ['Farid', 'Ben', '16-16']], [
+          ['Dee', 6, 9, 33, 73], ['Asha', 4, 9, 19, 59], ['Eli', 3, 9, 21, 64], ['Chandra', 2, 12, -27, 35], ['Farid', 2, 6, -8, 48], ['Ben', 1, 9, -38, 28],
+        ]);
+        assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });

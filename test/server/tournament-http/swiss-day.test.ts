@@ -1,8 +1,8 @@
 // A whole Swiss tournament end to end over HTTP on loopback (docs/tournament.md; issue 20 §5): 16 players,
 // 5 rounds, 8 simulated tables, each the real table app asking a `carrom serve` process for its next
 // match, starting it with one press and playing it by script. On the way: a walkover, a table that goes
-// offline mid-round (its records wait in its outbox and arrive later), a withdrawal, a late entry and a
-// result corrected by hand. After every round: everybody plays once or has the bye (25–0, SoL's
+// offline mid-round (its records wait in its outbox and arrive later), a withdrawal, a match refused at
+// the wrong table and moved to a free one, a late entry and a result corrected by hand. After every round: everybody plays once or has the bye (25–0, SoL's
 // phantom), nobody meets twice, each table's result is attached to its match, and the standings are in
 // the order and with the tie-breaks docs/tournament.md §7 states.
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import { ENGINES } from '../../helpers/databases.ts';
 import { TournamentDay, secretOf } from '../../helpers/day.ts';
 import { QUICK, setOnline, until } from '../../helpers/hall.ts';
 import { api, organisedServer } from '../../helpers/organiser.ts';
+import { press } from '../../helpers/table.ts';
 import { checkStandings, meetings, type DayRound, type StandingRow } from '../../helpers/tournament-checks.ts';
 
 const PLAYERS = [
@@ -24,7 +25,7 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
     let day: TournamentDay | null = null;
     afterEach(async () => day?.stop());
 
-    it(`runs five rounds through a walkover, a table offline mid-round, a withdrawal, a late entry and a correction by hand (${engine.name})`, async () => {
+    it(`runs five rounds through a walkover, a table offline mid-round, a withdrawal, a refusal at the wrong table, a late entry and a correction by hand (${engine.name})`, async () => {
       const d = (day = await TournamentDay.open(await engine.fresh(), TABLES, { name: 'Club open', rules: 'it-torneo', options: QUICK, rounds: 5 }, PLAYERS));
       const { url, who, base, names } = d;
       const rounds: DayRound[] = [];
@@ -90,7 +91,24 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
       assert.equal(withdrawn.status, 200, JSON.stringify(withdrawn.json));
       assert.equal(withdrawn.json.entrant.withdrawnAfterRound, 2);
       active.delete(leaving);
-      await checkRound(3, await d.playWhole(3));
+      // Round 3: seven matches, a table free. The players at board 1's table are at the wrong one: a
+      // long press refuses the match, the organiser sees it and moves it to the free table.
+      const r3 = await d.drawAndPublish(3);
+      const wrong = r3.matches[0];
+      const free = TABLES.find((tid) => !r3.matches.some((m) => m.table === tid))!;
+      await until(d.tables, () => d.table(wrong.table!).t.app.offered?.match === wrong.id, `${wrong.table} shows its match`);
+      press(d.table(wrong.table!).t, 'select', true);
+      await until(d.tables, async () => (await d.round(3)).matches[0].status === 'refused', 'the refusal reaches the server');
+      const refusal = (await api(url, null, 'GET', `${base}/log`)).json.changes.at(-1);
+      assert.deepEqual([refusal.table, refusal.action, refusal.target, refusal.reason], [wrong.table, 'refused', { match: wrong.id }, 'wrong-table']);
+      const moved = await api(url, who, 'POST', `${base}/rounds/3/move`, { match: wrong.id, table: free });
+      assert.equal(moved.status, 200, JSON.stringify(moved.json));
+      assert.deepEqual([moved.json.round.matches[0].table, moved.json.round.matches[0].status], [free, 'waiting']);
+      const played3 = await d.playRound(3, moved.json.round);
+      await until(d.tables, () => d.table(wrong.table!).t.app.offered === null, `${wrong.table} no longer offers the match it refused`);
+      const done3 = await d.reported(3, played3);
+      d.checkPlayed(3, done3, played3);
+      await checkRound(3, done3);
 
       // Between rounds 3 and 4: a late entry, with no points, drawn from round 4 on.
       const entered = await d.enter('Quinn Late');
@@ -115,6 +133,19 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
       const sixth = await api(url, who, 'POST', `${base}/rounds`);
       assert.deepEqual([sixth.status, sixth.json.error], [409, "the tournament's 5 rounds are drawn"]);
       await until(d.tables, () => d.tables.every((x) => x.t.app.offered === null), 'no table offers a match once the day is over');
+
+      // SoL's .sol has the day whole: every competitor (the one who withdrew retired), every match of
+      // the five rounds with its result, the tables' boards, and the final points.
+      const [shared, tourney] = JSON.parse(await (await fetch(`${url}${base}/export.sol`)).text());
+      const nameOf = (c: { players: number[] }) => c.players.map((i) => shared.players[i - 1]).map((p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`)[0];
+      assert.deepEqual(tourney.competitors.map(nameOf).sort(), [...names.values()].sort());
+      assert.deepEqual(tourney.competitors.filter((c: { retired?: boolean }) => c.retired).map(nameOf), ['Pia Larsen']);
+      const final = new Map((await api(url, null, 'GET', `${base}/standings`)).json.standings.map((r: StandingRow) => [r.name, r.points]));
+      for (const c of tourney.competitors) assert.equal(c.points, final.get(nameOf(c)), `${nameOf(c)}'s points in the .sol`);
+      const exported = tourney.matches.map((m: { competitor1: number; competitor2: number | null; turn: number; board: number; score1: number; score2: number; boards?: unknown[] }) =>
+        [m.turn, m.board, nameOf(tourney.competitors[m.competitor1 - 1]), m.competitor2 === null ? null : nameOf(tourney.competitors[m.competitor2 - 1]), m.score1, m.score2, (m.boards ?? []).length > 0]);
+      const served = rounds.flatMap((r) => r.matches.map((m) => [r.round, m.board, names.get(m.a), m.b === null ? null : names.get(m.b), m.result!.a, m.result!.b, m.boards.length > 0]));
+      assert.deepEqual(exported, served, 'the .sol has every match as served');
     });
   }
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ENGINES } from '../../helpers/databases.ts';
 import { TournamentDay } from '../../helpers/day.ts';
-import { QUICK, until } from '../../helpers/hall.ts';
+import { QUICK, playOffer, setOnline, until } from '../../helpers/hall.ts';
 import { api } from '../../helpers/organiser.ts';
 import { checkStandings, meetings, type DayMatch, type DayRound } from '../../helpers/tournament-checks.ts';
 
@@ -20,7 +20,7 @@ describe('a knockout and an all-play-all end to end: the tables play every round
       let day: TournamentDay | null = null;
       afterEach(async () => day?.stop());
 
-      it('a knockout of six: the top seeds have the byes, the winners meet as the seeded bracket says, up to the final', async () => {
+      it('a knockout of six: the top seeds have the byes, the winners meet as the seeded bracket says, the final replayed at another table', async () => {
         const players = ['Asha', 'Ben', 'Cleo', 'Dev', 'Esha', 'Farid'];
         const d = (day = await TournamentDay.open(await engine.fresh(), TABLES, { name: 'Cup', rules: 'it-torneo', options: QUICK, system: 'knockout' }, players));
         const seed = (name: string) => d.idOf(name);
@@ -36,8 +36,27 @@ describe('a knockout and an all-play-all end to end: the tables play every round
         const [w1, w2, w3, w4] = r1.matches.map(winnerOf);
         const r2 = await d.playWhole(2);
         assert.deepEqual(pairs(r2), [[w1, w4], [w2, w3]]);
-        const r3 = await d.playWhole(3);
-        assert.deepEqual(pairs(r3), [r2.matches.map(winnerOf)]);
+        // The final: its table misreads it (it plays on offline), the referee has it replayed at the other.
+        const drawn3 = await d.drawAndPublish(3);
+        assert.deepEqual(pairs(drawn3), [r2.matches.map(winnerOf)]);
+        const final = drawn3.matches[0];
+        const broken = d.table(final.table!);
+        const other = TABLES.find((x) => x !== final.table)!;
+        await until(d.tables, () => broken.t.app.offered?.match === final.id, `${broken.id} shows the final`);
+        setOnline(broken, false);
+        playOffer(broken, broken.t.app.offered!, 7);
+        const replayed = await api(d.url, d.who, 'POST', `${d.base}/matches/${final.id}/replay`, { table: other, reason: `${broken.id} misread the queen` });
+        assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
+        assert.deepEqual([replayed.json.match.table, replayed.json.match.status, replayed.json.match.result], [other, 'waiting', null]);
+        const played3 = await d.playRound(3, await d.round(3));
+        const r3 = await d.reported(3, played3);
+        d.checkPlayed(3, r3, played3);
+        // The broken table's records come in at last: stored, but the final's result stays the replay's.
+        assert.ok(broken.sync.view().queued > 0, `${broken.id} kept the final's records in its outbox`);
+        setOnline(broken, true);
+        await until(d.tables, () => broken.sync.view().queued === 0, `${broken.id} delivers its outbox`);
+        const kept = (await d.round(3)).matches[0];
+        assert.deepEqual([kept.table, kept.source, kept.result, kept.boards], [other, 'table', r3.matches[0].result, r3.matches[0].boards], 'the replay gives the result');
         const champion = winnerOf(r3.matches[0]);
         const finalist = [r3.matches[0].a, r3.matches[0].b].find((x) => x !== champion);
 

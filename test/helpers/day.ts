@@ -13,8 +13,9 @@ import type { DayMatch, DayRound } from './tournament-checks.ts';
 export const secretOf = (i: number): string => (i + 16).toString(16).padStart(2, '0').repeat(32);
 
 export class TournamentDay {
-  /** Entrants' names by id. */
+  /** Entrants' names by id (a team's joined by ` & `), and their players' names. */
   readonly names = new Map<string, string>();
+  readonly players = new Map<string, string[]>();
   readonly tables: HallTable[];
   readonly base: string;
 
@@ -22,6 +23,7 @@ export class TournamentDay {
     readonly serve: ServeProcess,
     readonly who: LoggedIn,
     readonly id: number,
+    readonly doubles: boolean,
     readonly tableIds: readonly string[],
   ) {
     this.base = `/api/v1/tournaments/${id}`;
@@ -33,8 +35,9 @@ export class TournamentDay {
   }
 
   /** The server on `db` with `tables`, the tournament (`fields` as POST /api/v1/tournaments takes
-   * them, with those tables) and its `players` entered one by one in seed order. */
-  static async open(db: string, tables: readonly string[], fields: Record<string, unknown>, players: readonly string[]): Promise<TournamentDay> {
+   * them, with those tables) and its `entrants` entered one by one in seed order: a player's name, or
+   * a team's two for doubles. */
+  static async open(db: string, tables: readonly string[], fields: Record<string, unknown>, entrants: readonly (string | readonly string[])[]): Promise<TournamentDay> {
     const store = await openStore(db);
     for (const [i, id] of tables.entries()) await store.addTable(id, secretOf(i), '2026-12-01T08:00:00.000Z');
     await addOrganiser(store.sql, 'asha', ORGANISER_PASSWORD, '2026-12-01T08:00:00.000Z');
@@ -44,8 +47,8 @@ export class TournamentDay {
       const who = await logIn(serve.url, 'asha', ORGANISER_PASSWORD);
       const created = await api(serve.url, who, 'POST', '/api/v1/tournaments', { date: '2026-12-01', ...fields, tables });
       assert.equal(created.status, 201, JSON.stringify(created.json));
-      const day = new TournamentDay(serve, who, created.json.tournament.id, tables);
-      for (const name of players) await day.enter(name);
+      const day = new TournamentDay(serve, who, created.json.tournament.id, created.json.tournament.mode === 'doubles', tables);
+      for (const e of entrants) await day.enter(e);
       return day;
     } catch (e) {
       await serve.stop();
@@ -61,12 +64,21 @@ export class TournamentDay {
     return this.tables.find((t) => t.id === id)!;
   }
 
-  /** An entry (a late one between rounds): its id. */
-  async enter(name: string): Promise<{ id: string; enteredRound: number }> {
-    const r = await api(this.url, this.who, 'POST', `${this.base}/entrants`, { name });
+  /** An entry (a late one between rounds): a player's name, or a team's two. */
+  async enter(who: string | readonly string[]): Promise<{ id: string; enteredRound: number }> {
+    const body = typeof who === 'string' ? { name: who } : { players: who.map((name) => ({ name })) };
+    const r = await api(this.url, this.who, 'POST', `${this.base}/entrants`, body);
     assert.equal(r.status, 201, JSON.stringify(r.json));
-    this.names.set(r.json.entrant.id, name);
+    this.names.set(r.json.entrant.id, r.json.entrant.name);
+    this.players.set(r.json.entrant.id, r.json.entrant.players.map((p: { name: string }) => p.name));
     return r.json.entrant;
+  }
+
+  /** The names a table's match starts with, in the log's order (docs/tournament.md §5.1): `a`'s then
+   * `b`'s; for doubles `a`'s first player, `b`'s first, `a`'s second, `b`'s second. */
+  matchPlayers(m: DayMatch): string[] {
+    const [a, b] = [this.players.get(m.a)!, this.players.get(m.b!)!];
+    return this.doubles ? [a[0], b[0], a[1], b[1]] : [a[0], b[0]];
   }
 
   idOf(name: string): string {
@@ -103,7 +115,7 @@ export class TournamentDay {
         if (offer?.match !== m.id) continue;
         assert.deepEqual(
           [offer.tournament, offer.round, offer.label, offer.players, offer.breaker],
-          [this.id, n, `R${n} T${this.tableIds.indexOf(tid) + 1}`, [this.names.get(m.a), this.names.get(m.b!)], m.breaker === 'a' ? 0 : 1],
+          [this.id, n, `R${n} T${this.tableIds.indexOf(tid) + 1}`, this.matchPlayers(m), m.breaker === 'a' ? 0 : 1],
           `round ${n}: ${tid} offers its match as drawn`,
         );
         if (tid === o.offline) setOnline(this.table(tid), false);

@@ -1,6 +1,7 @@
-// A knockout and an all-play-all end to end over HTTP on loopback (docs/tournament.md §6.2, §6.3), as the
-// Swiss day does it (swiss-day.test.ts): simulated tables, each the real table app, ask a `carrom serve`
-// process for their matches, play them by script and report them; the organiser only draws and publishes.
+// A knockout, an all-play-all and a doubles Swiss end to end over HTTP on loopback (docs/tournament.md
+// §6.2, §6.3, and §5.1's order of a doubles match's players), as the Swiss day does it (swiss-day.test.ts):
+// simulated tables, each the real table app, ask a `carrom serve` process for their matches, play them by
+// script and report them; the organiser only draws and publishes.
 import assert from 'node:assert/strict';
 import { ENGINES } from '../../helpers/databases.ts';
 import { TournamentDay } from '../../helpers/day.ts';
@@ -13,7 +14,7 @@ const TABLES = ['hall-1', 'hall-2'];
 /** Who went through: the bye's entrant, or the one with more points (a knockout match has a winner). */
 const winnerOf = (m: DayMatch): string => (m.b === null || m.result!.a > m.result!.b ? m.a : m.b);
 
-describe('a knockout and an all-play-all end to end: the tables play every round the server draws', function () {
+describe('a knockout, an all-play-all and doubles end to end: the tables play every round the server draws', function () {
   this.timeout(300_000);
   for (const engine of ENGINES) {
     describe(engine.name, () => {
@@ -68,6 +69,21 @@ describe('a knockout and an all-play-all end to end: the tables play every round
         checkStandings(standings, [r1, r2, r3], [...d.names.keys()], 25, 'after the final');
         assert.deepEqual(standings.slice(0, 2).map((s: { id: string }) => s.id), [champion, finalist], 'the winner of the final first, the finalist second');
         await until(d.tables, () => d.tables.every((x) => x.t.app.offered === null), 'no table offers a match once the cup is won');
+      });
+
+      it('a doubles Swiss of four teams: each table starts its match with the four players in the log’s order, and the team’s result is its side’s', async () => {
+        const teams = [['Asha', 'Ben'], ['Cleo', 'Dev'], ['Esha', 'Farid'], ['Gita', 'Hugo']];
+        const d = (day = await TournamentDay.open(await engine.fresh(), TABLES, { name: 'Pairs', rules: 'pt-fpc', options: QUICK, mode: 'doubles', rounds: 2 }, teams));
+        assert.deepEqual([...d.names.values()], ['Asha & Ben', 'Cleo & Dev', 'Esha & Farid', 'Gita & Hugo']);
+        const r1 = await d.playWhole(1);
+        for (const m of r1.matches) {
+          const h = d.table(m.table!).t.app.header;
+          assert.deepEqual([h.mode, h.players], ['doubles', d.matchPlayers(m).map((p) => p.toUpperCase())], `${m.table} plays the two teams`);
+        }
+        const r2 = await d.playWhole(2);
+        assert.equal(meetings([r1, r2]).size, 4, 'no team meets another twice');
+        checkStandings((await api(d.url, null, 'GET', `${d.base}/standings`)).json.standings, [r1, r2], [...d.names.keys()], 25, 'after round 2');
+        assert.equal((await api(d.url, null, 'GET', d.base)).json.tournament.status, 'finished');
       });
 
       it('an all-play-all of four (a fifth withdrew before round 1, a fourth after it): everybody meets everybody once, the withdrawn’s matches are byes', async () => {

@@ -105,8 +105,8 @@ export class TournamentDay {
 
   /** Every table of round n with a match to play (but `skip`'s) waits for its offer, checks it against
    * the draw (its label, the names, who breaks), and plays it; `offline` loses Wi-Fi once its match has
-   * begun, and plays on. The matches played. */
-  async playRound(n: number, r: DayRound, o: { skip?: number[]; offline?: string } = {}): Promise<DayMatch[]> {
+   * begun, and plays on; `powerCut` loses power half way through it. The matches played. */
+  async playRound(n: number, r: DayRound, o: { skip?: number[]; offline?: string; powerCut?: string } = {}): Promise<DayMatch[]> {
     const toPlay = r.matches.filter((m) => m.b !== null && !(o.skip ?? []).includes(m.id));
     const pending = new Map(toPlay.map((m) => [m.table!, m]));
     await until(this.tables, () => {
@@ -119,7 +119,7 @@ export class TournamentDay {
           `round ${n}: ${tid} offers its match as drawn`,
         );
         if (tid === o.offline) setOnline(this.table(tid), false);
-        playOffer(this.table(tid), offer, n * 1000 + m.board * 10);
+        playOffer(this.table(tid), offer, n * 1000 + m.board * 10, tid === o.powerCut);
         pending.delete(tid);
       }
       return pending.size === 0;

@@ -34,6 +34,10 @@ export function scriptedReadings(h: MatchHeader, seed: number, from: number): Re
 export interface HallTable {
   id: string;
   secret: string;
+  url: string;
+  /** The outbox's flash (the journal's is `t.flash`): both outlive a power cut. */
+  outbox: MemoryFlash;
+  seed: number;
   /** The simulator's Wi-Fi: false and its posts and questions fail as in an outage. */
   online: boolean;
   sync: Sync;
@@ -44,13 +48,22 @@ export interface HallTable {
 
 /** A table set up for `url`'s server, booted with Wi-Fi up. */
 export function hallTable(url: string, id: string, secret: string, seed: number): HallTable {
-  const settings = { server: url, table: id, secret };
-  const table = { id, secret, online: true } as HallTable;
-  table.sync = new Sync({ storage: new MemoryFlash(), transport: new FetchTransport(() => table.online), digest: nodeDigest, random: { next: rng(seed) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1' });
-  table.t = makeTable({ ...header('icf'), players: ['CLEO', 'DEV'] }, new MemoryFlash(), undefined, 10, { sync: table.sync });
-  table.played = null;
-  table.t.app.setWifi('up');
+  const table = { id, secret, url, online: true, outbox: new MemoryFlash(), seed, played: null } as HallTable;
+  boot(table, new MemoryFlash());
   return table;
+}
+
+/** The table's firmware starting on its flash (a new app and sync core, a clock from 0), Wi-Fi up. */
+function boot(table: HallTable, journal: MemoryFlash): void {
+  const settings = { server: table.url, table: table.id, secret: table.secret };
+  table.sync = new Sync({ storage: table.outbox, transport: new FetchTransport(() => table.online), digest: nodeDigest, random: { next: rng(table.seed++) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1' });
+  table.t = makeTable({ ...header('icf'), players: ['CLEO', 'DEV'] }, journal, undefined, 10, { sync: table.sync });
+  table.t.app.setWifi('up');
+}
+
+/** The power fails and comes back: the table starts again from what its flash kept. */
+export function powerCut(table: HallTable): void {
+  boot(table, table.t.flash);
 }
 
 /** Wi-Fi lost or back, as the host tells the app. */
@@ -60,7 +73,7 @@ export function setOnline(table: HallTable, online: boolean): void {
 }
 
 /** Lets `stepUs` of every table's clock pass (their timers tick every 20 ms of it) and the network answer. */
-export async function pass(tables: readonly HallTable[], stepUs = 500_000): Promise<void> {
+export async function pass(tables: readonly HallTable[], stepUs = 1_000_000): Promise<void> {
   for (const { t } of tables) {
     for (let d = 0; d < stepUs; d += 20_000) {
       t.clock.t += 20_000;
@@ -80,12 +93,30 @@ export async function until(tables: readonly HallTable[], done: () => boolean | 
 }
 
 /** The offered match started with one press, checked against the draw's names and breaker, and
- * played to its end from the script; its result kept in `played`. */
-export function playOffer(table: HallTable, offer: Assignment, seed: number): void {
+ * played to its end from the script; its result kept in `played`. `cut`: the power fails once, between
+ * two shots half way through, and the table plays on after its reboot. */
+export function playOffer(table: HallTable, offer: Assignment, seed: number, cut = false): void {
   press(table.t, 'select');
   const h = table.t.app.header;
   assert.deepEqual([h.rules, h.players, h.breaker], [offer.rules, offer.players.map((p) => p.toUpperCase()), offer.breaker], `${table.id} started the match as drawn`);
-  play(table.t, scriptedReadings(h, seed, table.t.clock.t + 1_000_000));
+  const readings = scriptedReadings(h, seed, table.t.clock.t + 1_000_000);
+  if (cut) {
+    const at = quietestGap(readings);
+    play(table.t, readings.slice(0, at));
+    assert.equal(table.t.app.state.match.over, false, `${table.id}: the power fails during the match`);
+    const before = JSON.stringify(table.t.app.state);
+    powerCut(table);
+    assert.equal(JSON.stringify(table.t.app.state), before, `${table.id} restored its match after the power cut`);
+    const from = readings[at].t - 1_000_000;
+    play(table.t, readings.slice(at).map((r) => ({ ...r, t: r.t - from }) as Reading));
+  } else play(table.t, readings);
   assert.equal(table.t.app.state.match.over, true, `${table.id}: the scripted match was played to its end`);
   table.played = { match: offer.match, result: resultOf(table.t.app.state.match) };
+}
+
+/** Where the readings of the middle half have their longest pause: between two shots. */
+function quietestGap(readings: readonly Reading[]): number {
+  let best = Math.floor(readings.length / 4);
+  for (let i = best; i < (readings.length * 3) / 4; i++) if (readings[i].t - readings[i - 1].t > readings[best].t - readings[best - 1].t) best = i;
+  return best;
 }

@@ -2,7 +2,8 @@
 // 5 rounds, 8 simulated tables, each the real table app asking a `carrom serve` process for its next
 // match, starting it with one press and playing it by script. On the way: a walkover, a table that goes
 // offline mid-round (its records wait in its outbox and arrive later), a withdrawal, a match refused at
-// the wrong table and moved to a free one, a late entry and a result corrected by hand. After every round: everybody plays once or has the bye (25–0, SoL's
+// the wrong table and moved to a free one, a late entry, a result corrected by hand, and a table whose
+// power fails mid-match. After every round: everybody plays once or has the bye (25–0, SoL's
 // phantom), nobody meets twice, each table's result is attached to its match, and the standings are in
 // the order and with the tie-breaks docs/tournament.md §7 states.
 import assert from 'node:assert/strict';
@@ -25,7 +26,7 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
     let day: TournamentDay | null = null;
     afterEach(async () => day?.stop());
 
-    it(`runs five rounds through a walkover, a table offline mid-round, a withdrawal, a refusal at the wrong table, a late entry and a correction by hand (${engine.name})`, async () => {
+    it(`runs five rounds through a walkover, a table offline mid-round, a withdrawal, a refusal at the wrong table, a late entry, a correction by hand and a power cut (${engine.name})`, async () => {
       const d = (day = await TournamentDay.open(await engine.fresh(), TABLES, { name: 'Club open', rules: 'it-torneo', options: QUICK, rounds: 5 }, PLAYERS));
       const { url, who, base, names } = d;
       const rounds: DayRound[] = [];
@@ -127,7 +128,12 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
       assert.deepEqual(log.at(-1), { ...log.at(-1), organiser: 'asha', action: 'result', target: { match: reversed.id }, before: { result: reversed.result, source: 'table' }, after: { result: hand, source: 'hand' } });
       await checkRound(4, await d.round(4));
 
-      await checkRound(5, await d.playWhole(5));
+      // Round 5: hall-6 loses power half way through its match, and plays on after the reboot.
+      const r5 = await d.drawAndPublish(5);
+      const played5 = await d.playRound(5, r5, { powerCut: 'hall-6' });
+      const done5 = await d.reported(5, played5);
+      d.checkPlayed(5, done5, played5);
+      await checkRound(5, done5);
       const t = (await api(url, null, 'GET', base)).json.tournament;
       assert.deepEqual([t.status, t.currentRound], ['finished', 5]);
       const sixth = await api(url, who, 'POST', `${base}/rounds`);

@@ -42,7 +42,8 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
   // A newer record of this match from its table that the store keeps as another match: a shot taken
   // back after the end (the store begins a new match after a `match` record, server.md §2), played
   // again to another ending, which the table sends as a new match record. The table's last word counts.
-  const later = own !== null && !same && record.counter > Number((await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [own]))[0]?.newest_counter ?? 0);
+  // Only until the next round is drawn: that draw depended on the result (as an organiser's correction, §4).
+  const later = own !== null && !same && record.counter > (await newestCounter(tx, own)) && !(await nextDrawn(tx, m.round, ids.tournament));
   const byHand = m.source === 'hand' || m.source === 'walkover';
   if (!open && !same && !later && !(byHand && own === null)) return;
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
@@ -60,4 +61,13 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
   } else if (m.status !== 'finished') {
     await tx.run("UPDATE carrom_tmatches SET record_match = ?, status = 'playing' WHERE id = ?", [matchId, m.id]);
   }
+}
+
+async function newestCounter(tx: Sql, matchId: number): Promise<number> {
+  return Number((await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [matchId]))[0]?.newest_counter ?? 0);
+}
+
+/** A round after `round` is drawn (a draft too). */
+async function nextDrawn(tx: Sql, round: number, tournament: number): Promise<boolean> {
+  return (await tx.all('SELECT round FROM carrom_rounds WHERE tournament_id = ? AND round > ? LIMIT 1', [tournament, round])).length > 0;
 }

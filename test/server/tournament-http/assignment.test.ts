@@ -137,24 +137,39 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         assert.deepEqual(exported.boards.map((b) => [b.number, b.coins1, b.coins2]), rows.map((r, i) => [i + 1, r.winner === 0 ? r.menLeft1 : 0, r.winner === 1 ? r.menLeft0 : 0]));
       });
 
-      it('a shot taken back after the match ended changes the result: the table’s newer match record counts, not its first', async () => {
-        const { base, id } = await drawn();
-        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
-        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
-        const ids = { tournament: id, round: 1, match: a.match };
-        // Seed 360's match is over after 75 events (0-3); then the last shot is taken back and played
-        // again, and it ends 2-0 the other way. The table sends the match record of each ending.
+      /** Seed 360's match is over after 75 events (0-3); then the last shot is taken back and played
+       * again, and it ends 2-0 the other way. The table sends the records of each ending in turn. */
+      function twoEndings(ids: { tournament: number; round: number; match: number }): string[][] {
         const m = randomMatch(360, { rules: 'it-torneo', mode: 'singles', clean: true, options: { matchTarget: 1, maxBoards: 1 } });
         const first = formatLog(m.header, m.events.slice(0, 75));
         const again = formatLog(m.header, m.events);
         assert.deepEqual([(stateOf(first) as { match: unknown }).match, (stateOf(again) as { match: unknown }).match].map((x) => (x as { score: number[] }).score), [[0, 3], [2, 0]]);
-        for (const [counter, kind, log] of [[1, 'board', first], [2, 'match', first], [3, 'board', again], [4, 'match', again]] as const) {
-          assert.equal((await postRecord(url, 'hall-1', SECRET, recordBody('hall-1', counter, kind, log, ids))).status, 201);
-        }
+        return [[recordBody('hall-1', 1, 'board', first, ids), recordBody('hall-1', 2, 'match', first, ids)], [recordBody('hall-1', 3, 'board', again, ids), recordBody('hall-1', 4, 'match', again, ids)]];
+      }
+
+      it('a shot taken back after the match ended changes the result: the table’s newer match record counts, not its first', async () => {
+        const { base, id } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        for (const body of twoEndings({ tournament: id, round: 1, match: a.match }).flat()) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201);
         const [m1] = await matches(base);
         assert.deepEqual([m1.status, m1.source, m1.result, m1.corrected], ['finished', 'table', { a: 2, b: 0 }, false]);
         const winner = (await api(url, null, 'GET', `${base}/standings?round=1`)).json.standings.find((s: { points: number }) => s.points === 2);
         assert.equal(winner.id, m1.a, 'the standings follow the table’s last word');
+      });
+
+      it('once the next round is drawn, a later ending at the table no longer changes the result: the draw depended on it', async () => {
+        const { base, id } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        const [first, again] = twoEndings({ tournament: id, round: 1, match: a.match });
+        for (const body of first) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201);
+        const [, m2] = await matches(base);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/result`, { a: 9, b: 4, reason: 'score sheet' })).status, 200);
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201, 'round 2 drawn from 0-3');
+        for (const body of again) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201, 'stored all the same');
+        const [m1] = await matches(base);
+        assert.deepEqual([m1.status, m1.source, m1.result], ['finished', 'table', { a: 0, b: 3 }]);
       });
 
       it('a record naming a match that is not the table’s is stored but not attached; an ill-typed id is a 400', async () => {

@@ -152,6 +152,17 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
         [m.turn, m.board, nameOf(tourney.competitors[m.competitor1 - 1]), m.competitor2 === null ? null : nameOf(tourney.competitors[m.competitor2 - 1]), m.score1, m.score2, (m.boards ?? []).length > 0]);
       const served = rounds.flatMap((r) => r.matches.map((m) => [r.round, m.board, names.get(m.a), m.b === null ? null : names.get(m.b), m.result!.a, m.result!.b, m.boards.length > 0]));
       assert.deepEqual(exported, served, 'the .sol has every match as served');
+
+      // The CSVs: the final standings in the served order (the withdrawn marked), round 1's walkover
+      // and round 3's bye as such.
+      const csvRows = async (path: string) => (await (await fetch(`${url}${base}/${path}`)).text()).trim().split('\r\n').map((l) => l.split(','));
+      const standingsCsv = await csvRows('standings.csv?round=5');
+      const finalRows = (await api(url, null, 'GET', `${base}/standings`)).json.standings as StandingRow[];
+      assert.deepEqual(standingsCsv.slice(1).map((r) => [r[1], r[3], r[12]]), finalRows.map((r) => [r.name, String(r.points), r.name === 'Pia Larsen' ? 'yes' : '']));
+      const woRow = (await csvRows('pairings.csv?round=1')).find((r) => r[3] === names.get(absent.a));
+      assert.deepEqual(woRow && [woRow[4], woRow[6], woRow[7], woRow[8]], [names.get(absent.b!), '25', '0', 'walkover']);
+      const byeRow = (await csvRows('pairings.csv?round=3')).find((r) => r[4] === 'bye');
+      assert.deepEqual(byeRow && [byeRow[2], byeRow[6], byeRow[7], byeRow[8]], ['', '25', '0', 'bye']);
     });
   }
 });
@@ -159,7 +170,7 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
 // Six players, three rounds, the results chosen here and entered by hand, the pairings and standings
 // worked out on paper as docs/tournament.md §6.1 (serial) and §7 say. Points: 2 a win, 1 a draw. Net:
 // the margins won minus those lost. Total: the points scored. Bucholz: the opponents' points after the
-// round the standings are for.
+// round the standings are for. Each tie-break decides somewhere: Bucholz, net, total and the seed.
 describe('a Swiss tournament of six over three rounds: the draw and the standings as worked out by hand', function () {
   this.timeout(120_000);
   for (const engine of ENGINES) {
@@ -205,14 +216,16 @@ describe('a Swiss tournament of six over three rounds: the draw and the standing
           ['Dee', 4, 4, 29, 48], ['Eli', 3, 1, 25, 43], ['Chandra', 2, 5, -5, 32], ['Asha', 2, 4, -3, 34], ['Farid', 1, 5, -8, 32], ['Ben', 0, 5, -38, 12],
         ]);
         // Round 3, serial: Dee meets Eli; Chandra has met Dee and Farid, so Chandra meets Asha; Farid
-        // meets Ben. Final points: Dee 6, Asha 4, Eli 3, Chandra 2, Farid 2, Ben 1. Bucholz: Dee Chandra 2
-        // + Asha 4 + Eli 3 = 9; Asha Ben 1 + Dee 6 + Chandra 2 = 9; Eli Farid 2 + Ben 1 + Dee 6 = 9;
-        // Chandra Dee 6 + Farid 2 + Asha 4 = 12; Farid Eli 3 + Chandra 2 + Ben 1 = 6; Ben Asha 4 + Eli 3
-        // + Farid 2 = 9. So Chandra before Farid on 2 points by Bucholz, 12 against 6. Net: Dee 29+4 = 33,
-        // Asha -3+22 = 19, Eli 25-4 = 21, Chandra -5-22 = -27, Farid -8+0, Ben -38+0. Total: Dee 48+25 =
-        // 73, Asha 34+25 = 59, Eli 43+21 = 64, Chandra 32+3 = 35, Farid 32+16 = 48, Ben 12+16 = 28.
-        await round(3, [['Dee', 'Eli', '25-21'], ['Chandra', 'Asha', '3-25'], ['Farid', 'Ben', '16-16']], [
-          ['Dee', 6, 9, 33, 73], ['Asha', 4, 9, 19, 59], ['Eli', 3, 9, 21, 64], ['Chandra', 2, 12, -27, 35], ['Farid', 2, 6, -8, 48], ['Ben', 1, 9, -38, 28],
+        // meets Ben. Dee and Eli draw. Final points: Dee 2+2+1 = 5, Eli 1+2+1 = 4, Asha 2+0+2 = 4,
+        // Chandra 0+2+0 = 2, Farid 1+0+1 = 2, Ben 0+0+1 = 1. Bucholz: Dee Chandra 2 + Asha 4 + Eli 4 =
+        // 10; Eli Farid 2 + Ben 1 + Dee 5 = 8; Asha Ben 1 + Dee 5 + Chandra 2 = 8; Chandra Dee 5 + Farid
+        // 2 + Asha 4 = 11; Farid Eli 4 + Chandra 2 + Ben 1 = 7; Ben Asha 4 + Eli 4 + Farid 2 = 10. Net:
+        // Dee 29+0, Eli 25+0, Asha -3+22 = 19, Chandra -5-22 = -27, Farid -8+0, Ben -38+0. Total: Dee
+        // 48+21 = 69, Eli 43+21 = 64, Asha 34+25 = 59, Chandra 32+3 = 35, Farid 32+16 = 48, Ben 12+16 =
+        // 28. So Eli before Asha on 4 points and Bucholz 8 by the net score, 25 against 19; Chandra
+        // before Farid on 2 points by Bucholz, 11 against 7.
+        await round(3, [['Dee', 'Eli', '21-21'], ['Chandra', 'Asha', '3-25'], ['Farid', 'Ben', '16-16']], [
+          ['Dee', 5, 10, 29, 69], ['Eli', 4, 8, 25, 64], ['Asha', 4, 8, 19, 59], ['Chandra', 2, 11, -27, 35], ['Farid', 2, 7, -8, 48], ['Ben', 1, 10, -38, 28],
         ]);
         assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
       } finally {

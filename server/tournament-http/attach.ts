@@ -1,12 +1,14 @@
 // A table's record joins the draw (docs/tournament.md §5.4): a record that carries tournament, round and
 // match attaches, in the record's own transaction (server/store.ts), to that match if it is the table's
 // current assignment or the match it just finished (its newest records, even when a shot taken back after
-// the end makes them another stored match); any other is stored as ever and not attached. A
-// board record makes the match `playing`; the match's end (its newest record says it is over) gives the
-// result, which the standings read. A result an organiser entered by hand stays: the table's then only
-// marks it `corrected` when it says otherwise.
+// the end makes them another stored match), played by its entrants (not a pairing swapped since the table
+// fetched it); any other is stored as ever and not attached. A board record makes the match `playing`;
+// the match's end (its newest record says it is over) gives the result, which the standings read. A
+// result an organiser entered by hand stays: the table's then only marks it `corrected` when it says
+// otherwise.
 import type { Sql } from '../db/sql.ts';
 import type { ResultRecord } from '../record.ts';
+import { matchPlayers } from './assignment.ts';
 import { storedMatch } from './state.ts';
 
 interface MatchState {
@@ -47,7 +49,13 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
   const byHand = m.source === 'hand' || m.source === 'walkover';
   if (!open && !same && !later && !(byHand && own === null)) return;
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
-  const state = JSON.parse(String((await tx.all('SELECT state FROM carrom_matches WHERE id = ?', [matchId]))[0].state)) as { match: MatchState };
+  const stored = (await tx.all('SELECT players, state FROM carrom_matches WHERE id = ?', [matchId]))[0];
+  // Played by the match's entrants, as the table starts it from the assignment (in capitals): a pairing
+  // swapped after the table fetched it is another match, whose result is not this one's.
+  const mode = String((await tx.all('SELECT mode FROM carrom_tournaments WHERE id = ?', [ids.tournament]))[0].mode);
+  const drawn = (await matchPlayers(tx, mode, m.a, m.b)).map((p) => p.toUpperCase());
+  if (JSON.stringify((JSON.parse(String(stored.players)) as string[]).map((p) => p.toUpperCase())) !== JSON.stringify(drawn)) return;
+  const state = JSON.parse(String(stored.state)) as { match: MatchState };
   if (byHand) {
     // An organiser's result stands; the table's, when it differs, makes it a correction.
     const told = state.match.over ? resultOf(state.match) : null;

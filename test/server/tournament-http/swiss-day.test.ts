@@ -121,6 +121,7 @@ describe('a Swiss tournament day end to end: 16 players, 5 rounds, 8 tables that
       // The referee's decision on board 1 of round 4: the result is corrected by hand, the other way round.
       const reversed = done4.matches.find((m) => m.board === 1)!;
       const hand = { a: reversed.result!.b, b: reversed.result!.a };
+      assert.notDeepEqual(hand, reversed.result, 'the table gave it a winner');
       const fixed = await api(url, who, 'POST', `${base}/matches/${reversed.id}/result`, { ...hand, reason: 'referee: the last board was a foul' });
       assert.equal(fixed.status, 200, JSON.stringify(fixed.json));
       assert.deepEqual([fixed.json.match.result, fixed.json.match.source, fixed.json.match.corrected], [hand, 'hand', true], 'shown as corrected by hand');

@@ -32,18 +32,23 @@ export async function currentMatch(sql: Sql, table: string): Promise<Row | null>
   return rows[0] ?? null;
 }
 
-/** The match as §5.1's `assignment` says it. */
-async function assignmentOf(sql: Sql, m: Row, table: string): Promise<Assignment> {
-  const tournament = Number(m.tournament_id);
-  const t = fieldsOf(await tournamentRow(sql, tournament));
+/** The names the match starts with at its table (§5.1's `players`), for entrants `a` and `b`: singles
+ * `a`'s then `b`'s; doubles in the log's order, `a`'s first player, `b`'s first, `a`'s second, `b`'s second. */
+export async function matchPlayers(sql: Sql, mode: string, a: unknown, b: unknown): Promise<string[]> {
   const entrant = async (id: unknown) => {
     const r = (await sql.all('SELECT name, players FROM carrom_entrants WHERE id = ?', [Number(id)]))[0];
     return { name: String(r.name), players: (JSON.parse(String(r.players)) as { name: string }[]).map((p) => p.name) };
   };
-  const a = await entrant(m.a);
-  const b = await entrant(m.b);
-  // Doubles in the log's order: a's first player, b's first, a's second, b's second.
-  const players = t.mode === 'doubles' ? [a.players[0], b.players[0], a.players[1], b.players[1]] : [a.name, b.name];
+  const x = await entrant(a);
+  const y = await entrant(b);
+  return mode === 'doubles' ? [x.players[0], y.players[0], x.players[1], y.players[1]] : [x.name, y.name];
+}
+
+/** The match as §5.1's `assignment` says it. */
+async function assignmentOf(sql: Sql, m: Row, table: string): Promise<Assignment> {
+  const tournament = Number(m.tournament_id);
+  const t = fieldsOf(await tournamentRow(sql, tournament));
+  const players = await matchPlayers(sql, t.mode, m.a, m.b);
   return {
     tournament, name: t.name, round: Number(m.round), match: Number(m.id), label: `R${Number(m.round)} T${t.tables.indexOf(table) + 1}`,
     rules: t.rules, options: t.options, mode: t.mode, players, breaker: String(m.breaker) === 'a' ? 0 : 1, publishedAt: String(m.published_at),

@@ -1,11 +1,14 @@
 // A table's record joins the draw (docs/tournament.md §5.4): a record that carries tournament, round and
 // match attaches, in the record's own transaction (server/store.ts), to that match if it is the table's
-// current assignment or the match it just finished; any other is stored as ever and not attached. A
-// board record makes the match `playing`; the match's end (its newest record says it is over) gives the
-// result, which the standings read. A result an organiser entered by hand stays: the table's then only
-// marks it `corrected` when it says otherwise. A record that cannot attach is kept with why (§5.5).
+// current assignment or the match it just finished (its newest records, even when a shot taken back after
+// the end makes them another stored match), played by its entrants (not a pairing swapped since the table
+// fetched it); any other is stored as ever and not attached. A board record makes the match `playing`;
+// the match's end (its newest record says it is over) gives the result, which the standings read. A
+// result an organiser entered by hand stays: the table's then only marks it `corrected` when it says
+// otherwise. A record that cannot attach is kept with why (§5.5).
 import type { Sql } from '../db/sql.ts';
 import type { ResultRecord } from '../record.ts';
+import { matchPlayers } from './assignment.ts';
 import { storedMatch } from './state.ts';
 
 interface MatchState {
@@ -56,12 +59,24 @@ async function attachOrWhy(tx: Sql, record: ResultRecord, ids: Ids, matchId: num
   // The table's current assignment (not refused), or the match these records finished already.
   const open = m.status === 'waiting' || m.status === 'assigned' || m.status === 'playing';
   const same = own === matchId;
+  // A newer record of this match from its table that the store keeps as another match: a shot taken
+  // back after the end (the store begins a new match after a `match` record, server.md §2), played
+  // again to another ending, which the table sends as a new match record. The table's last word counts.
+  // Only until the next round is drawn: that draw depended on the result (as an organiser's correction, §4).
+  const later = own !== null && !same && record.counter > (await newestCounter(tx, own)) && !(await nextDrawn(tx, m.round, ids.tournament));
   const byHand = m.source === 'hand' || m.source === 'walkover';
-  if (!open && !same && !(byHand && own === null)) {
+  if (!open && !same && !later && !(byHand && own === null)) {
     return m.status === 'refused' ? `table ${record.table} refused match ${m.id}` : `match ${m.id} has its result from other records already`;
   }
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
-  const state = JSON.parse(String((await tx.all('SELECT state FROM carrom_matches WHERE id = ?', [matchId]))[0].state)) as { match: MatchState };
+  const stored = (await tx.all('SELECT players, state FROM carrom_matches WHERE id = ?', [matchId]))[0];
+  // Played by the match's entrants, as the table starts it from the assignment (in capitals): a pairing
+  // swapped after the table fetched it is another match, whose result is not this one's.
+  const mode = String((await tx.all('SELECT mode FROM carrom_tournaments WHERE id = ?', [ids.tournament]))[0].mode);
+  const drawn = (await matchPlayers(tx, mode, m.a, m.b)).map((p) => p.toUpperCase());
+  const played = (JSON.parse(String(stored.players)) as string[]).map((p) => p.toUpperCase());
+  if (JSON.stringify(played) !== JSON.stringify(drawn)) return `match ${m.id} is ${drawn.join(' v ')}, not ${played.join(' v ')} (swapped since the table fetched it)`;
+  const state = JSON.parse(String(stored.state)) as { match: MatchState };
   if (byHand) {
     // An organiser's result stands; the table's, when it differs, makes it a correction.
     const told = state.match.over ? resultOf(state.match) : null;
@@ -76,4 +91,13 @@ async function attachOrWhy(tx: Sql, record: ResultRecord, ids: Ids, matchId: num
     await tx.run("UPDATE carrom_tmatches SET record_match = ?, status = 'playing' WHERE id = ?", [matchId, m.id]);
   }
   return null;
+}
+
+async function newestCounter(tx: Sql, matchId: number): Promise<number> {
+  return Number((await tx.all('SELECT newest_counter FROM carrom_matches WHERE id = ?', [matchId]))[0]?.newest_counter ?? 0);
+}
+
+/** A round after `round` is drawn (a draft too). */
+async function nextDrawn(tx: Sql, round: number, tournament: number): Promise<boolean> {
+  return (await tx.all('SELECT round FROM carrom_rounds WHERE tournament_id = ? AND round > ? LIMIT 1', [tournament, round])).length > 0;
 }

@@ -117,8 +117,10 @@ async function finished(sql: Sql, id: number, f: TournamentFields, round: number
   if (last.some((m) => m.score_a === null)) return false;
   if (f.system === 'swiss') return round >= f.rounds;
   if (f.system === 'knockout') return last.length === 1;
-  const entrants = Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ?', [id]))[0].n);
-  return round >= (entrants % 2 === 0 ? entrants - 1 : entrants);
+  // An all-play-all's field is round 1's (§6.3): one who withdrew before it is not in the circle.
+  const first = await sql.all('SELECT a, b FROM carrom_tmatches WHERE tournament_id = ? AND round = 1', [id]);
+  const field = first.reduce((n, m) => n + (m.b === null ? 1 : 2), 0);
+  return round >= (field % 2 === 0 ? field - 1 : field);
 }
 
 export async function listTournaments(sql: Sql): Promise<Pick<TournamentView, 'id' | 'name' | 'date' | 'system' | 'status' | 'currentRound'>[]> {

@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
-import { matchRecords, postRecord, signature, type TableRecord } from '../../../tools/results.ts';
+import { formatLog } from '../../../src/rules/log.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, assignedRecords, namedLog, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);
@@ -101,15 +103,17 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         assert.equal(taken((await ask('hall-1', SECRET)).read).assignment?.match, a.assignment!.match);
       });
 
-      /** The records of a whole match on `table`, each carrying the assignment's ids. */
-      const recordsFor = (table: string, ids: { tournament: number; round: number; match: number }, seed: number): TableRecord[] =>
-        matchRecords(table, 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => ({ ...r, body: JSON.stringify({ ...JSON.parse(r.body), ...ids }) }));
+      /** A log as the table writes it for an assignment: its header names the draw's `players` in
+       * capitals, as the table starts the match (src/app/offer.ts). */
+      /** The records of a whole match of `players` on `table`, each carrying the assignment's ids. */
+      const recordsFor = (table: string, ids: { tournament: number; round: number; match: number }, seed: number, players: readonly string[]): TableRecord[] =>
+        assignedRecords(table, ids, seed, players);
 
       it('the records of an assigned match make it playing, then finished with the table’s result and boards, and the standings count it', async () => {
         const { base, id } = await drawn();
         await api(url, asha, 'POST', `${base}/rounds/1/publish`);
         const a = taken((await ask('hall-1', SECRET)).read).assignment!;
-        const records = recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 23);
+        const records = recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 23, a.players);
         assert.equal((await postRecord(url, 'hall-1', SECRET, records[0].body)).status, 201);
         let [m1] = await matches(base);
         assert.deepEqual([m1.status, m1.result, m1.boards.length], ['playing', null, 1]);
@@ -135,11 +139,65 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         assert.deepEqual(exported.boards.map((b) => [b.number, b.coins1, b.coins2]), rows.map((r, i) => [i + 1, r.winner === 0 ? r.menLeft1 : 0, r.winner === 1 ? r.menLeft0 : 0]));
       });
 
+      /** Seed 360's match is over after 75 events (0-3); then the last shot is taken back and played
+       * again, and it ends 2-0 the other way. The table sends the records of each ending in turn. */
+      function twoEndings(ids: { tournament: number; round: number; match: number }, players: readonly string[]): string[][] {
+        const m = randomMatch(360, { rules: 'it-torneo', mode: 'singles', clean: true, options: { matchTarget: 1, maxBoards: 1 } });
+        const first = namedLog(formatLog(m.header, m.events.slice(0, 75)), players);
+        const again = namedLog(formatLog(m.header, m.events), players);
+        assert.deepEqual([(stateOf(first) as { match: unknown }).match, (stateOf(again) as { match: unknown }).match].map((x) => (x as { score: number[] }).score), [[0, 3], [2, 0]]);
+        return [[recordBody('hall-1', 1, 'board', first, ids), recordBody('hall-1', 2, 'match', first, ids)], [recordBody('hall-1', 3, 'board', again, ids), recordBody('hall-1', 4, 'match', again, ids)]];
+      }
+
+      it('a shot taken back after the match ended changes the result: the table’s newer match record counts, not its first', async () => {
+        const { base, id } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        for (const body of twoEndings({ tournament: id, round: 1, match: a.match }, a.players).flat()) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201);
+        const [m1] = await matches(base);
+        assert.deepEqual([m1.status, m1.source, m1.result, m1.corrected], ['finished', 'table', { a: 2, b: 0 }, false]);
+        const winner = (await api(url, null, 'GET', `${base}/standings?round=1`)).json.standings.find((s: { points: number }) => s.points === 2);
+        assert.equal(winner.id, m1.a, 'the standings follow the table’s last word');
+      });
+
+      it('once the next round is drawn, a later ending at the table no longer changes the result: the draw depended on it', async () => {
+        const { base, id } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        const [first, again] = twoEndings({ tournament: id, round: 1, match: a.match }, a.players);
+        for (const body of first) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201);
+        const [, m2] = await matches(base);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/result`, { a: 9, b: 4, reason: 'score sheet' })).status, 200);
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201, 'round 2 drawn from 0-3');
+        for (const body of again) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201, 'stored all the same');
+        const [m1] = await matches(base);
+        assert.deepEqual([m1.status, m1.source, m1.result], ['finished', 'table', { a: 0, b: 3 }]);
+      });
+
+      it('the records of a pairing the table showed before a swap are stored but not attached to the match as swapped', async () => {
+        const { base, id, names } = await drawn();
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        const a = taken((await ask('hall-1', SECRET)).read).assignment!;
+        assert.deepEqual(a.players, ['Asha Rao', 'Ben Ode']);
+        // The organiser swaps Ben and Chandra; hall-1's players had already started Asha v Ben.
+        const eid = (name: string) => [...names].find(([, n]) => n === name)![0];
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/swap`, { entrants: [eid('Ben Ode'), eid('Chandra Iyer')] })).status, 200);
+        for (const r of recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 23, a.players)) assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
+        const [m1] = await matches(base);
+        assert.deepEqual([m1.a, m1.b, m1.result, m1.boards.length], [eid('Asha Rao'), eid('Chandra Iyer'), null, 0], 'Asha v Ben’s result is not Asha v Chandra’s');
+        // The table asks again and plays the match as it is now: that attaches.
+        const now = taken((await ask('hall-1', SECRET)).read).assignment!;
+        assert.deepEqual([now.match, now.players], [a.match, ['Asha Rao', 'Chandra Iyer']]);
+        const again = recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 24, now.players).map((r) => recordBody('hall-1', r.counter + 100, r.kind, r.log, { tournament: id, round: 1, match: a.match }));
+        for (const body of again) assert.equal((await postRecord(url, 'hall-1', SECRET, body)).status, 201);
+        assert.equal((await matches(base))[0].source, 'table');
+      });
+
       it('a record naming a match that is not the table’s is stored but not attached; an ill-typed id is a 400', async () => {
         const { base, id } = await drawn();
         await api(url, asha, 'POST', `${base}/rounds/1/publish`);
         const [, m2] = await matches(base);
-        const [r] = recordsFor('hall-1', { tournament: id, round: 1, match: m2.id }, 23);
+        const [r] = recordsFor('hall-1', { tournament: id, round: 1, match: m2.id }, 23, ['Chandra Iyer', 'Dee Mensah']);
         assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
         assert.deepEqual((await matches(base)).map((m) => [m.status, m.boards.length]), [['waiting', 0], ['waiting', 0]]);
         const bad = await postRecord(url, 'hall-1', SECRET, JSON.stringify({ ...JSON.parse(r.body), counter: 2, round: '1' }));
@@ -153,7 +211,7 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
         const hand = await api(url, asha, 'POST', `${base}/matches/${a.match}/result`, { a: 0, b: 0, reason: 'the referee’s decision' });
         assert.equal(hand.status, 200, JSON.stringify(hand.json));
         // The table had played on offline: its outbox delivers the whole match now.
-        for (const r of recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 23)) assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
+        for (const r of recordsFor('hall-1', { tournament: id, round: 1, match: a.match }, 23, a.players)) assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
         const [m1] = await matches(base);
         assert.deepEqual([m1.status, m1.source, m1.result, m1.corrected], ['finished', 'hand', { a: 0, b: 0 }, true]);
         assert.ok(m1.boards.length > 0, 'the table’s boards are shown beside it');

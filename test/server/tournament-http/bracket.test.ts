@@ -5,9 +5,9 @@
 // reported, a refusal and the records that could not join the draw, each with when and why.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
-import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
+import { postRecord, signature } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const SIX = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', 'Farah Khan'];
@@ -150,8 +150,11 @@ describe('the knockout bracket, the final ranking and the tables not reported, o
 
         // hall-1 reports its first board: it is in play, no longer "not reported".
         const ids = (match: number) => ({ tournament: tid, round: 1, match });
-        const records = (table: string, match: number, seed: number) =>
-          matchRecords(table, 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => JSON.stringify({ ...JSON.parse(r.body), ...ids(match) }));
+        // Played by the match's entrants, as a table starts it from its assignment (§5.4).
+        const entrants = (await api(url, null, 'GET', `${base}/entrants`)).json.entrants as { id: string; name: string }[];
+        const nameOf = (id: string | null) => entrants.find((e) => e.id === id)!.name;
+        const players = (match: number) => { const m = [m1, m2].find((x) => x.id === match) ?? m1; return [nameOf(m.a), nameOf(m.b)]; };
+        const records = (table: string, match: number, seed: number) => assignedRecords(table, ids(match), seed, players(match)).map((r) => r.body);
         assert.equal((await postRecord(url, 'hall-1', SECRET, records('hall-1', m1.id, 23)[0])).status, 201);
         const recordAt = clock.now.toISOString();
         t = await tables();

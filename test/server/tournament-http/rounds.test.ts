@@ -207,6 +207,19 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.match(after.json.error, /^the knockout is over/);
       });
 
+      it('an all-play-all is finished after its last round even when someone withdrew before round 1', async () => {
+        const { id, ids } = await tournament(PLAYERS.slice(0, 3), { system: 'all-play-all', tables: ['hall-1'] });
+        const base = `/api/v1/tournaments/${id}`;
+        assert.equal((await api(url, asha, 'PATCH', `${base}/entrants/${ids.get(PLAYERS[2])}`, { withdrawn: true })).status, 200);
+        const [m] = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a: 25, b: 7, reason: 'score sheet' });
+        // Two in the field play one round: that was the last.
+        const after = await api(url, asha, 'POST', `${base}/rounds`);
+        assert.deepEqual([after.status, after.json.error], [422, 'the all-play-all is over: 2 entrants play 1 rounds']);
+        assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
+      });
+
       it('refuses to publish a round with a match and no table, until the organiser gives it one', async () => {
         const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1'] });
         const base = `/api/v1/tournaments/${id}`;

@@ -1,0 +1,18 @@
+import pg from 'pg';
+import { startResultsServer } from './server/index.ts';
+import { matchRecords, postRecord } from './tools/results.ts';
+import { startCluster, freshDatabase } from './tools/pg-cluster.ts';
+const c = await startCluster(); const db = await freshDatabase(c.url, 'lock1');
+const s = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: () => {} });
+const SECRET = '4d'.repeat(32);
+const tables = Array.from({ length: 30 }, (_, i) => `t-${i}`);
+for (const t of tables) await s.store.addTable(t, SECRET, 'x');
+const holder = new pg.Client(db); await holder.connect(); await holder.query('BEGIN');
+await holder.query(`SELECT id FROM carrom_tables WHERE id = 't-0' FOR UPDATE`);
+const posts = tables.map((t) => { const r = matchRecords(t, 1, 5, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0]; const at = Date.now(); return postRecord(s.url, t, SECRET, r.body).then((a) => [t, a.status, Date.now() - at]); });
+await new Promise((r) => setTimeout(r, 300));
+let at = Date.now(); const g = await fetch(`${s.url}/api/v1/tables`); console.log('GET tables while t-0 locked:', g.status, Date.now() - at, 'ms');
+at = Date.now(); const l = await fetch(`${s.url}/api/v1/leaderboard`); console.log('GET leaderboard:', l.status, Date.now() - at, 'ms');
+const done = await Promise.all(posts);
+console.log('posts:', JSON.stringify(done.map(([t, st, ms]) => `${t}:${st}:${ms}`)));
+await holder.query('ROLLBACK'); await holder.end(); await s.close(); c.stop();

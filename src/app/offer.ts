@@ -6,6 +6,7 @@ import { say, type Language } from '../i18n/index.ts';
 import type { MatchHeader } from '../rules/types.ts';
 import type { Assignment } from '../sync/assignment.ts';
 import { sideNames, type Corner, type TextScreen } from '../view/screen.ts';
+import { TEXT_ROWS } from '../view/text.ts';
 import { wrap } from '../view/wrap.ts';
 
 /** A text screen's row (the last column keeps its scroll arrows) and its title. */
@@ -17,16 +18,15 @@ export function offerHeader(a: Assignment): MatchHeader {
   return { carrom: 1, rules: a.rules, mode: a.mode, players: a.players.map((p) => p.toUpperCase()), breaker: a.breaker, options: { ...a.options } };
 }
 
-/** `R2 T3: ASHA V BEN`, the preset, who breaks, and what the button does. */
+/** `R2 T3: ASHA V BEN`, the preset, who breaks, and what the button does, under the tournament's name.
+ * The screen does not scroll (its buttons start and refuse): when the match takes two rows, the preset's
+ * name takes the title's place, so that all of it is on the screen. */
 export function offerScreen(a: Assignment, corner: Corner, lang: Language): TextScreen {
   const h = offerHeader(a);
   const [sideA, sideB] = sideNames(h);
-  const lines = [
-    ...wrap(say(lang, 'assignMatch', a.label.toUpperCase(), sideA, sideB), ROW),
-    say(lang, 'rulesIs', h.rules.toUpperCase()),
-    say(lang, 'breaksIs', h.players[h.breaker]),
-    say(lang, 'assignStart'),
-    say(lang, 'assignRefuse'),
-  ];
-  return { kind: 'text', title: a.name.toUpperCase().slice(0, TITLE), lines, top: 0, corner };
+  const match = wrap(say(lang, 'assignMatch', a.label.toUpperCase(), sideA, sideB), ROW);
+  const after = [say(lang, 'breaksIs', h.players[h.breaker]), say(lang, 'assignStart'), say(lang, 'assignRefuse')];
+  const rules = h.rules.toUpperCase();
+  if (match.length + 1 + after.length > TEXT_ROWS) return { kind: 'text', title: rules, lines: [...match, ...after], top: 0, corner };
+  return { kind: 'text', title: a.name.toUpperCase().slice(0, TITLE), lines: [...match, say(lang, 'rulesIs', rules), ...after], top: 0, corner };
 }

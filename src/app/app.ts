@@ -1,13 +1,14 @@
 // The table app: sensing → rules → view, journal and results, wired through ports the host gives it
 // (ports.ts). No host code here: the device (hosts/device) and the simulator (hosts/simulator) build the
-// ports.
+// ports. What it wires: the match kept with its journal and records (kept-match.ts, read back at boot by
+// journal-read.ts), the bottom line's messages (sayer.ts), the display (display-out.ts), the menus
+// (menu.ts), the installer's screens (install-hooks.ts), a tournament's offered match (offer.ts) and
+// the sensors' health (health.ts).
 //
 // Time: readings carry the host's microseconds since boot; `tick` is the host's timer (the Clock port)
 // firing. The log's times continue across power cuts: a restored match adds the time it had reached.
 
-import { formatEvent, formatHeader, formatLog } from '../rules/log.ts';
-import { canSnapshot, snapshot } from '../rules/snapshot.ts';
-import { publicBoard, publicState, seatOf, type PublicState, type State } from '../rules/state.ts';
+import { publicBoard, publicState, seatOf, type PublicState } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
@@ -21,13 +22,14 @@ import { DisplayOut } from './display-out.ts';
 import { warningNotes } from './explain.ts';
 import { BottomLine } from './bottom-line.ts';
 import { Sayer } from './sayer.ts';
-import { Install } from './install.ts';
-import { LogJournal } from './log-journal.ts';
+import type { Install } from './install.ts';
+import { InstallHooks } from './install-hooks.ts';
 import { HealthLog } from './health.ts';
 import { LostShot } from './lost.ts';
-import { journalBase, replayEvents } from './journal-read.ts';
+import { journalBase } from './journal-read.ts';
+import { KeptMatch } from './kept-match.ts';
 import { Match, gameEnded } from './match.ts';
-import { bootTable, parseStored, type TableConfig } from './table-config.ts';
+import type { TableConfig } from './table-config.ts';
 import type { AppOptions, WifiTrouble } from './ports.ts';
 import { loadSettings, storedSettings } from './settings.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
@@ -37,32 +39,20 @@ export type { AppOptions, Clock, DisplayPort, ResultsPort, SyncPort, WifiTrouble
 /** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
 const MENU_IDLE_US = 15_000_000;
 
-/** Boards finished in the match so far (each game's count starts again). */
-const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
-
 export class TableApp {
-  private match!: Match;
+  /** The match, its journal and its records. */
+  private readonly kept: KeptMatch;
   private sensing!: Sensing;
-  private readonly journal: LogJournal;
   private readonly buttons: Buttons;
   private readonly menus = new MenuStack();
   /** The frame, redrawn region by region, and sent when the bus is free. */
   private readonly out: DisplayOut;
-  /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
-  private prefix: string | null = null;
-  /** Records of boards (and the match) that ended, made when no shot is in progress. */
-  private finishedKinds: ('board' | 'match')[] = [];
-  /** Milliseconds added to this boot's clock so that the log's times never go back. */
-  private offsetMs = 0;
-  /** The time of the last event logged: none goes before it (a lost shot is logged at the buttons' time). */
-  private lastT = 0;
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
   /** The play screen's bottom line: the last event's messages in turn, or the app's own. */
   private readonly line = new BottomLine();
   /** What the app says there, in the table's language. */
   private readonly said = new Sayer(this.line, () => this.settings.language, () => this.o.clock.now());
-  private boardKey = '';
   /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
   private shotWarnedFrom = 0;
   /** When a button was last pressed: a menu left open gives way to a shot after MENU_IDLE_US. */
@@ -76,31 +66,20 @@ export class TableApp {
   /** Why Wi-Fi is down, when the host knows it (setWifi). */
   wifiTrouble: WifiTrouble | null = null;
   setup: Setup;
-  /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
-  table: TableConfig;
-  /** Why the calibration kept in flash was not used (it did not parse), or null. */
-  calibrationError: string | null = null;
+  /** The calibration's and the self-test's screens, and the table they calibrate. */
+  private readonly installer: InstallHooks;
   private readonly install: Install;
-  private installDrawnAt = 0;
 
   constructor(private readonly o: AppOptions) {
     this.out = new DisplayOut(o.display);
-    this.journal = new LogJournal(o.storage, (log) => this.o.sync?.keepLog(log));
+    this.kept = new KeptMatch(o.storage, o.sync);
     this.settings = loadSettings(o.settings);
     if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
     this.buttons = new Buttons((b, long) => this.press(b, long));
     const h = o.defaultMatch;
     this.setup = { rules: h.rules, mode: h.mode, players: h.players.slice(), breaker: h.breaker, queenCap: 'preset' };
-    const booted = bootTable(o.install?.store, o.table);
-    this.table = booted.table;
-    this.calibrationError = booted.error;
-    this.install = new Install(o.install ?? {}, {
-      now: () => this.o.clock.now(),
-      health: () => this.health,
-      cfg: () => this.sensing.cfg,
-      seats: () => [0, 1, 2, 3],
-      calibrated: (text) => this.calibrated(text),
-    });
+    this.installer = new InstallHooks(o, { health: () => this.health, cfg: () => this.sensing.cfg });
+    this.install = this.installer.install;
     this.boot();
   }
 
@@ -129,11 +108,7 @@ export class TableApp {
   tick(): void {
     const t = this.o.clock.now();
     if (!this.install.active) this.sensing.advance(t);
-    else {
-      this.install.advance(t);
-      // The self-test is live: a beam that stays blocked becomes a fault with no reading to show it.
-      if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
-    }
+    else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
     if (this.line.advance(t)) this.draw();
@@ -161,12 +136,10 @@ export class TableApp {
   newMatch(header: MatchHeader): string | null {
     const s = start(header);
     if (!s.ok) return s.error;
-    this.journal.begin(formatHeader(header));
-    this.open(header, s.value, 2);
-    this.prefix = `${formatHeader(header)}\n`;
+    this.kept.begin(header, s.value, this.o.clock.now());
+    this.opened(header);
     this.o.sync?.matchStarted();
-    this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.said.say(this.journal.failed ? 'notSaved' : 'newMatch');
+    this.said.say(this.kept.failed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -202,15 +175,12 @@ export class TableApp {
 
   /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
-    return formatLog(this.match.header, this.match.log().map((l) => l.event));
+    return this.kept.logText();
   }
 
   /** The whole match log so far (the journal's part, after what the outbox kept), or null if a power cut lost its start. */
   fullLog(): string | null {
-    if (this.prefix === null) return null;
-    let out = this.prefix;
-    for (const l of this.match.log()) out += `${formatEvent(l.event)}\n`;
-    return out;
+    return this.kept.fullLog();
   }
 
   screen(): Screen {
@@ -243,7 +213,7 @@ export class TableApp {
   // --- the journal and the fold -------------------------------------------------------------------
 
   private boot(): void {
-    const content = this.journal.open();
+    const content = this.kept.read();
     if (content) {
       const restored = this.restoreFrom(content);
       if (restored) return;
@@ -263,30 +233,25 @@ export class TableApp {
   private replayJournal(content: JournalContent): boolean {
     const b = journalBase(content);
     if (!b) return false;
-    this.open(b.header, b.base, b.line);
-    const headerLine = formatHeader(b.header);
-    this.prefix = content.snapshot ? (this.o.sync?.restoreLog(headerLine, content.snapshot.line) ?? null) : `${headerLine}\n`;
-    const lastT = replayEvents(content, (e) => this.match.apply(e));
-    this.boardKey = this.key(this.match.state);
+    this.kept.open(b.header, b.base, b.line);
+    this.opened(b.header);
+    this.kept.replay(content, this.o.clock.now());
     this.sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
-    // Carry on after the last logged time, plus a second for the reboot.
-    this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
-    this.lastT = lastT;
     this.said.say('restored');
     if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
   }
 
-  private open(header: MatchHeader, base: State, line: number): void {
-    this.match = new Match(header, base, line);
-    this.journal.clear();
-    this.finishedKinds = [];
-    this.lastT = 0;
+  /** A match opened (new, or read back at boot): no lost shot to ask about yet, a sensing layer of its own. */
+  private opened(header: MatchHeader): void {
     this.lost = null;
-    this.boardKey = this.key(base);
     this.sensing = this.newSensing(header);
+  }
+
+  private get match(): Match {
+    return this.kept.match;
   }
 
   private newSensing(header: MatchHeader): Sensing {
@@ -296,37 +261,19 @@ export class TableApp {
       header,
     );
     // The seat on turn: a strip is silent only when its player had reason to use it (sensing.ts).
-    if (this.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
+    if (this.kept.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     return sensing;
   }
 
-  private key(s: State): string {
-    return `${s.match.games.length}.${s.board.number}`;
-  }
-
   private event(raw: GameEvent): void {
-    const e = { ...raw, t: Math.max(this.lastT, raw.t + this.offsetMs) } as GameEvent;
-    this.lastT = e.t;
+    const e = this.kept.stamp(raw);
     this.lost = null; // the game has moved on: a lost shot can no longer go before this
     const before = this.match.state;
-    // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
-    // the state before it. Not now: flash is written only at rest (docs/hardware.md: an erase masks interrupts
-    // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
-    if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.journal.idle) {
-      const base = { ...before, last: null };
-      const log = this.fullLog();
-      this.journal.compactWithNext(formatHeader(this.match.header), snapshot(base), this.match.nextLine, log);
-      this.prefix = log;
-      this.match.rebase(base);
-      this.boardKey = this.key(base);
-    }
-    const after = this.match.apply(e);
+    const after = this.kept.apply(e);
     this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
     this.o.observer?.event?.(e);
-    this.journal.add(e);
-    // One record per shot: written when no shot is in progress (settled, or a call between shots).
-    if (after.shot === null) this.journal.write();
+    this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.
     if (e.e === 'strike' && this.menus.open && this.o.clock.now() - this.pressedAt >= MENU_IDLE_US) this.menus.close();
@@ -334,10 +281,8 @@ export class TableApp {
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
-    if (this.journal.failed) this.said.say('notSaved');
-    if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
-    if (after.match.over && !before.match.over) this.finishedKinds.push('match');
-    if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
+    if (this.kept.failed) this.said.say('notSaved');
+    this.kept.ended(before, after);
     this.draw();
   }
 
@@ -349,14 +294,6 @@ export class TableApp {
   /** The engine's warnings in this match's log, in sentences, newest last (the simulator's page). */
   warningNotes(max = 5): { line: number; text: string }[] {
     return warningNotes(this.match.state.warnings, this.match.header, this.settings.language, max);
-  }
-
-  /** The records of what ended, made now that nothing moves: a match record follows its last board's. */
-  private makeRecords(s: State): void {
-    const log = this.fullLog();
-    const state = publicState(s);
-    for (const kind of this.finishedKinds) this.o.sync?.finished(kind, log, state);
-    this.finishedKinds = [];
   }
 
   private provisional(p: SeenPiece): void {
@@ -479,16 +416,17 @@ export class TableApp {
   // --- calibration and self-test (install.ts) --------------------------------------------------------
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
-    if (!this.atRest) {
-      this.said.say('waitShotInPlay');
-      return;
-    }
-    this.install.start(what);
+    if (!this.installer.start(what, this.atRest)) this.said.say('waitShotInPlay');
   }
 
-  private calibrated(text: string): void {
-    const parsed = parseStored(text);
-    if (parsed.ok) ((this.table = parsed.value), (this.calibrationError = null));
+  /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
+  get table(): TableConfig {
+    return this.installer.table;
+  }
+
+  /** Why the calibration kept in flash was not used (it did not parse), or null. */
+  get calibrationError(): string | null {
+    return this.installer.calibrationError;
   }
 
   /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are

@@ -73,6 +73,12 @@ export const SCREENS: Readonly<Record<string, () => Screen>> = {
     const s = publicState(playState('icf', ['W W', '-', 'S', 'W', 'Q'], { mode: 'singles' }));
     return playScreen(h, s, 'QUEEN: COVER IT', { fault: true, wifi: 'up', sync: { queued: 2, trouble: false } });
   },
+  // Accented capitals at full height, their marks above: in the names, the turn's line and the bottom line.
+  'accented-names': () => {
+    const h = { ...header('icf', 'singles'), players: ['ŠPELA', 'ÊNIO'] };
+    return playScreen(h, publicState(playState('icf', ['W W', '-'], { mode: 'singles' })), 'FALTA: COLOCAÇÃO Í', ok, undefined, 'pt');
+  },
+  'accented-menu': () => ({ kind: 'menu', title: 'DEFINIÇÕES', items: ['ČŠŽ ÍÊ', 'ÂĂÎȘȚ', 'ÅÄÖ', 'ÀÈÉÌÒÙ', 'ÁÃÓÔÕÚ'], selected: 1, corner: { fault: true, wifi: 'up' } }),
   menu: () => ({ kind: 'menu', title: 'CALL', items: ['OFF BOARD', 'FOUL', 'NO CONTACT', 'NO CROSS', 'COLOUR', 'PLACED', 'BACK'], selected: 2, corner: ok }),
   'menu-scrolled': () => ({ kind: 'menu', title: 'FOUL', items: ['TOUCH', 'TECHNIQUE', 'LINE', 'BACK SHOT', 'PLACEMENT', 'TECHNICAL', 'OTHER', 'BACK'], selected: 5, corner: { fault: true, wifi: 'off' } }),
   ...installScreens(ok),

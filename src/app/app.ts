@@ -1,151 +1,64 @@
-// The table app: sensing → rules → view, journal and results, wired through ports the host gives it.
-// No host code here: the device (hosts/device) and the simulator (hosts/simulator) build the ports.
+// The table app: sensing → rules → view, journal and results, wired through ports the host gives it
+// (ports.ts). No host code here: the device (hosts/device) and the simulator (hosts/simulator) build the
+// ports. What it wires: the match kept with its journal and records (kept-match.ts, read back at boot by
+// journal-read.ts), the bottom line's messages (sayer.ts), the display (display-out.ts), the menus
+// (menu.ts), the installer's screens (install-hooks.ts), a tournament's offered match (offer.ts) and
+// the sensors' health (health.ts).
 //
 // Time: readings carry the host's microseconds since boot; `tick` is the host's timer (the Clock port)
 // firing. The log's times continue across power cuts: a restored match adds the time it had reached.
 
-import { formatEvent, formatHeader, formatLog, parseEvent, parseHeader } from '../rules/log.ts';
-import { canSnapshot, restore, snapshot } from '../rules/snapshot.ts';
-import { publicBoard, publicState, seatOf, type PublicState, type State } from '../rules/state.ts';
+import { publicBoard, publicState, seatOf, type PublicState } from '../rules/state.ts';
 import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
-import type { Calibration, HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
-import type { JournalContent, StoragePort } from '../store/journal.ts';
-import { Changes } from '../view/changes.ts';
-import { Frame } from '../view/frame.ts';
-import { Painter } from '../view/painter.ts';
+import type { HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
+import type { JournalContent } from '../store/journal.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
-import type { SyncView } from '../sync/sync.ts';
 import type { Assignment } from '../sync/assignment.ts';
-import { offerHeader, offerScreen } from './offer.ts';
+import { answerOffer, offerScreen } from './offer.ts';
 import { Buttons, type ButtonName } from './buttons.ts';
-import { DisplayGate } from './display-gate.ts';
-import { describeEvent, describePiece } from './describe.ts';
-import { say, type MessageId } from '../i18n/index.ts';
-import { explainEvent, explainWarning } from './explain.ts';
+import { DisplayOut } from './display-out.ts';
+import { warningNotes } from './explain.ts';
 import { BottomLine } from './bottom-line.ts';
-import { Install, type InstallOptions } from './install.ts';
-import { LogJournal } from './log-journal.ts';
+import { Sayer } from './sayer.ts';
+import type { Install } from './install.ts';
+import { InstallHooks } from './install-hooks.ts';
+import { HealthLog } from './health.ts';
 import { LostShot } from './lost.ts';
-import { Match } from './match.ts';
-import { parseStored, type KeyStore, type TableConfig } from './table-config.ts';
+import { journalBase } from './journal-read.ts';
+import { KeptMatch } from './kept-match.ts';
+import { Match, gameEnded } from './match.ts';
+import type { TableConfig } from './table-config.ts';
+import type { AppOptions, WifiTrouble } from './ports.ts';
 import { loadSettings, storedSettings } from './settings.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
 
-export interface Clock {
-  /** Microseconds since the host started. */
-  now(): number;
-}
-
-export interface DisplayPort {
-  /** A 128×64 frame in SSD1306 page layout (1 KiB). `changed` says which columns of which pages differ
-   * from the frame shown last (read during the call only); absent, the whole frame. A display that sends
-   * page by page may stop when the bus must stay free: it returns false, keeps the rest pending, and
-   * sends it at the next call (then `changed` may be empty). */
-  show(frame: Uint8Array, changed?: Changes): boolean | void;
-  brightness?(level: 'low' | 'mid' | 'high'): void;
-}
-
-/** Finished boards and matches, for a host that wants to hear of them (the mcsim build traces them). */
-export interface ResultsPort {
-  boardFinished(match: MatchHeader, state: PublicState): void;
-}
-
-/** Results for the club's server (src/sync/sync.ts): records at each board's and the match's end, and
- * the early boards' log, which the journal forgets at compaction but a record must carry. */
-export interface SyncPort {
-  /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
-  restoreLog(header: string, line: number): string | null;
-  matchStarted(): void;
-  /** After a boot: the restored match, for records a power cut kept from being made. */
-  resume(log: string | null, state: PublicState): void;
-  /** The journal is about to forget the log before its newest board: the whole log so far. */
-  keepLog(log: string): void;
-  /** A board (then the match) ended, at rest; `log` is the whole match log so far, null if lost.
-   * `abandoned`: the players started a new match before this one ended (a `board` record that says so). */
-  finished(kind: 'board' | 'match', log: string | null, state: PublicState, abandoned?: boolean): void;
-  /** The host's timer; true if what the display shows of sync changed. `free`: no match in progress
-   * (none begun, or the last one over), so the table may ask for its next match. */
-  tick(now: number, atRest: boolean, enabled: boolean, free?: boolean): boolean;
-  /** A tournament's next match for this table, not yet started or refused (docs/tournament.md §5.2). */
-  offer?(): Assignment | null;
-  /** The offered match has just been started: its records carry its ids. */
-  acceptOffer?(): void;
-  /** The players refused the offered match (wrong table). */
-  refuseOffer?(): void;
-  /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
-  shotStarted?(): void;
-  view(): SyncView;
-  retryNow(): void;
-  /** Wi-Fi (re)connected: a wait after network failures ends now. */
-  networkUp(): void;
-  forget(): void;
-  openSetup(): { network: string; code: string } | { error: string; none?: true };
-  closeSetup(): void;
-}
-
-/** Why Wi-Fi is down, when the host can tell: the access point refused the password. */
-export type WifiTrouble = 'wrongPassword';
-
-export interface AppOptions {
-  clock: Clock;
-  display: DisplayPort;
-  storage: StoragePort;
-  results?: ResultsPort;
-  /** Results sync (src/sync/sync.ts), on a table set up for it. */
-  sync?: SyncPort;
-  table: { beamGapMm: number; calibration: Calibration | null };
-  /** The match to start when the journal is blank. */
-  defaultMatch: MatchHeader;
-  /** Calibration and self-test: the hardware's parts and pins, the key the calibration is kept in. */
-  install?: InstallOptions;
-  /** Where the settings are kept, apart from the journal (absent: they last until power off). */
-  settings?: KeyStore;
-  /** Sees every event as it enters the log, and every new match (a simulator's live log). */
-  observer?: { event?(e: GameEvent): void; match?(header: MatchHeader): void; changed?(): void };
-}
+export type { AppOptions, Clock, DisplayPort, ResultsPort, SyncPort, WifiTrouble } from './ports.ts';
 
 /** A menu left alone this long gives way to the score screen when a shot is played (microseconds). */
 const MENU_IDLE_US = 15_000_000;
 
-/** Boards finished in the match so far (each game's count starts again). */
-const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
-
 export class TableApp {
-  private match!: Match;
+  /** The match, its journal and its records. */
+  private readonly kept: KeptMatch;
   private sensing!: Sensing;
-  private readonly journal: LogJournal;
   private readonly buttons: Buttons;
   private readonly menus = new MenuStack();
-  private readonly frame = new Frame();
-  /** Redraws only the regions of the screen that changed, and says which pages they touched. */
-  private readonly painter = new Painter(this.frame);
-  private readonly changes = new Changes();
-  /** Whether the bus may be used for the display now (no piece in a gate, no strike just now). */
-  private readonly gate = new DisplayGate();
-  /** A redraw waits for the gates to be quiet; the display has the rest of a frame to send. */
-  private drawWanted = false;
-  private displayBehind = false;
-  /** The log before the match's base (header line included): the journal no longer has it. Null if lost. */
-  private prefix: string | null = null;
-  /** Records of boards (and the match) that ended, made when no shot is in progress. */
-  private finishedKinds: ('board' | 'match')[] = [];
-  /** Milliseconds added to this boot's clock so that the log's times never go back. */
-  private offsetMs = 0;
-  /** The time of the last event logged: none goes before it (a lost shot is logged at the buttons' time). */
-  private lastT = 0;
+  /** The frame, redrawn region by region, and sent when the bus is free. */
+  private readonly out: DisplayOut;
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
   private lost: LostShot | null = null;
   /** The play screen's bottom line: the last event's messages in turn, or the app's own. */
   private readonly line = new BottomLine();
-  private boardKey = '';
+  /** What the app says there, in the table's language. */
+  private readonly said = new Sayer(this.line, () => this.settings.language, () => this.o.clock.now());
   /** The warnings' count when the shot in play was struck: its settle says them again (explainEvent). */
   private shotWarnedFrom = 0;
   /** When a button was last pressed: a menu left open gives way to a shot after MENU_IDLE_US. */
   private pressedAt = 0;
-  /** The faults that hold now, by channel: the fact that raised each. */
-  private readonly faults = new Map<string, HealthFact['fact']>();
+  /** Health facts since boot, and the faults that hold now. */
+  private readonly healthLog = new HealthLog();
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -153,32 +66,20 @@ export class TableApp {
   /** Why Wi-Fi is down, when the host knows it (setWifi). */
   wifiTrouble: WifiTrouble | null = null;
   setup: Setup;
-  /** Health facts seen since boot, newest last (bounded). */
-  readonly health: HealthFact[] = [];
-  /** Screen redraws, for tests and benchmarks. */
-  frames = 0;
-  /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
-  table: TableConfig;
-  /** Why the calibration kept in flash was not used (it did not parse), or null. */
-  calibrationError: string | null = null;
+  /** The calibration's and the self-test's screens, and the table they calibrate. */
+  private readonly installer: InstallHooks;
   private readonly install: Install;
-  private installDrawnAt = 0;
 
   constructor(private readonly o: AppOptions) {
-    this.journal = new LogJournal(o.storage, (log) => this.o.sync?.keepLog(log));
+    this.out = new DisplayOut(o.display);
+    this.kept = new KeptMatch(o.storage, o.sync);
     this.settings = loadSettings(o.settings);
     if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
     this.buttons = new Buttons((b, long) => this.press(b, long));
     const h = o.defaultMatch;
     this.setup = { rules: h.rules, mode: h.mode, players: h.players.slice(), breaker: h.breaker, queenCap: 'preset' };
-    this.table = this.storedTable();
-    this.install = new Install(o.install ?? {}, {
-      now: () => this.o.clock.now(),
-      health: () => this.health,
-      cfg: () => this.sensing.cfg,
-      seats: () => [0, 1, 2, 3],
-      calibrated: (text) => this.calibrated(text),
-    });
+    this.installer = new InstallHooks(o, { health: () => this.health, cfg: () => this.sensing.cfg });
+    this.install = this.installer.install;
     this.boot();
   }
 
@@ -187,7 +88,7 @@ export class TableApp {
   /** A batch of readings from the capture driver, colour sensors and strips, in time order. */
   readings(batch: readonly Reading[]): void {
     const watch = this.install.watch;
-    const gate = this.gate;
+    const gate = this.out.gate;
     if (!this.install.active) for (const r of batch) (watch.note(r), gate.note(r), this.sensing.reading(r));
     else {
       // Calibrating or testing: the pieces dropped are not the match's.
@@ -207,11 +108,7 @@ export class TableApp {
   tick(): void {
     const t = this.o.clock.now();
     if (!this.install.active) this.sensing.advance(t);
-    else {
-      this.install.advance(t);
-      // The self-test is live: a beam that stays blocked becomes a fault with no reading to show it.
-      if (t - this.installDrawnAt >= 250_000) ((this.installDrawnAt = t), this.draw());
-    }
+    else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
     if (this.line.advance(t)) this.draw();
@@ -229,7 +126,7 @@ export class TableApp {
    * once each time it is found (the corner's W! alone would only say "down, trying again"). */
   setWifi(w: Wifi, why: WifiTrouble | null = null): void {
     if (w === 'up' && this.wifi !== 'up') this.o.sync?.networkUp();
-    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.sayLine('wifiWrongPassword');
+    if (why !== null && why !== this.wifiTrouble && this.settings.wifi) this.said.say('wifiWrongPassword');
     this.wifiTrouble = why;
     this.wifi = w;
     this.draw();
@@ -239,12 +136,10 @@ export class TableApp {
   newMatch(header: MatchHeader): string | null {
     const s = start(header);
     if (!s.ok) return s.error;
-    this.journal.begin(formatHeader(header));
-    this.open(header, s.value, 2);
-    this.prefix = `${formatHeader(header)}\n`;
+    this.kept.begin(header, s.value, this.o.clock.now());
+    this.opened(header);
     this.o.sync?.matchStarted();
-    this.offsetMs = -Math.floor(this.o.clock.now() / 1000); // the new match's log starts at 0
-    this.sayLine(this.journal.failed ? 'notSaved' : 'newMatch');
+    this.said.say(this.kept.failed ? 'notSaved' : 'newMatch');
     this.o.observer?.match?.(header);
     this.draw();
     return null;
@@ -280,21 +175,18 @@ export class TableApp {
 
   /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
   logText(): string {
-    return formatLog(this.match.header, this.match.log().map((l) => l.event));
+    return this.kept.logText();
   }
 
   /** The whole match log so far (the journal's part, after what the outbox kept), or null if a power cut lost its start. */
   fullLog(): string | null {
-    if (this.prefix === null) return null;
-    let out = this.prefix;
-    for (const l of this.match.log()) out += `${formatEvent(l.event)}\n`;
-    return out;
+    return this.kept.fullLog();
   }
 
   screen(): Screen {
     const v = this.o.sync?.view();
     const corner: Corner = {
-      fault: this.faults.size > 0,
+      fault: this.healthLog.faulty,
       wifi: this.settings.wifi ? this.wifi : 'off',
       sync: v && v.configured ? { queued: v.queued + v.refused, trouble: v.error !== null || v.refused > 0 || v.damaged > 0 } : null,
     };
@@ -310,13 +202,18 @@ export class TableApp {
   }
 
   framebuffer(): Uint8Array {
-    return this.frame.bytes;
+    return this.out.bytes;
+  }
+
+  /** Screen redraws, for tests and benchmarks. */
+  get frames(): number {
+    return this.out.frames;
   }
 
   // --- the journal and the fold -------------------------------------------------------------------
 
   private boot(): void {
-    const content = this.journal.open();
+    const content = this.kept.read();
     if (content) {
       const restored = this.restoreFrom(content);
       if (restored) return;
@@ -334,49 +231,27 @@ export class TableApp {
   }
 
   private replayJournal(content: JournalContent): boolean {
-    const header = parseHeader(JSON.parse(content.header));
-    if (!header.ok) return false;
-    const base = content.snapshot ? restore(header.value, content.snapshot.state) : start(header.value);
-    if (!base.ok) return false;
-    this.open(header.value, base.value, content.snapshot ? content.snapshot.line : 2);
-    const headerLine = formatHeader(header.value);
-    this.prefix = content.snapshot ? (this.o.sync?.restoreLog(headerLine, content.snapshot.line) ?? null) : `${headerLine}\n`;
-    let lastT = 0;
-    for (const batch of content.batches) {
-      for (const line of batch.split('\n')) {
-        // A record that passed its CRC but does not parse was written wrong: skip the line, keep the rest.
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        const ev = parseEvent(json, lastT);
-        if (!ev.ok) continue;
-        lastT = ev.value.t;
-        this.match.apply(ev.value);
-      }
-    }
-    this.boardKey = this.key(this.match.state);
+    const b = journalBase(content);
+    if (!b) return false;
+    this.kept.open(b.header, b.base, b.line);
+    this.opened(b.header);
+    this.kept.replay(content, this.o.clock.now());
     this.sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     this.o.sync?.resume(this.fullLog(), publicState(this.match.state));
-    // Carry on after the last logged time, plus a second for the reboot.
-    this.offsetMs = lastT + 1000 - Math.floor(this.o.clock.now() / 1000);
-    this.lastT = lastT;
-    this.sayLine('restored');
+    this.said.say('restored');
     if (!this.match.state.match.over) this.lost = new LostShot(this.match.state.shots + 1);
     this.draw();
     return true;
   }
 
-  private open(header: MatchHeader, base: State, line: number): void {
-    this.match = new Match(header, base, line);
-    this.journal.clear();
-    this.finishedKinds = [];
-    this.lastT = 0;
+  /** A match opened (new, or read back at boot): no lost shot to ask about yet, a sensing layer of its own. */
+  private opened(header: MatchHeader): void {
     this.lost = null;
-    this.boardKey = this.key(base);
     this.sensing = this.newSensing(header);
+  }
+
+  private get match(): Match {
+    return this.kept.match;
   }
 
   private newSensing(header: MatchHeader): Sensing {
@@ -386,55 +261,28 @@ export class TableApp {
       header,
     );
     // The seat on turn: a strip is silent only when its player had reason to use it (sensing.ts).
-    if (this.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
+    if (this.kept.match) sensing.turnAt(seatOf(this.match.state, this.match.state.board.turn));
     return sensing;
   }
 
-  private key(s: State): string {
-    return `${s.match.games.length}.${s.board.number}`;
-  }
-
   private event(raw: GameEvent): void {
-    const e = { ...raw, t: Math.max(this.lastT, raw.t + this.offsetMs) } as GameEvent;
-    this.lastT = e.t;
+    const e = this.kept.stamp(raw);
     this.lost = null; // the game has moved on: a lost shot can no longer go before this
     const before = this.match.state;
-    // A new board has begun and this is its first strike: the journal will be compacted to a snapshot of
-    // the state before it. Not now: flash is written only at rest (docs/hardware.md: an erase masks interrupts
-    // for up to 400 ms, and pieces are moving), so it happens with the shot's own record, once it settles.
-    if (e.e === 'strike' && this.key(before) !== this.boardKey && canSnapshot(before) && this.journal.idle) {
-      const base = { ...before, last: null };
-      const log = this.fullLog();
-      this.journal.compactWithNext(formatHeader(this.match.header), snapshot(base), this.match.nextLine, log);
-      this.prefix = log;
-      this.match.rebase(base);
-      this.boardKey = this.key(base);
-    }
-    const after = this.match.apply(e);
+    const after = this.kept.apply(e);
     this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
     this.o.observer?.event?.(e);
-    this.journal.add(e);
-    // One record per shot: written when no shot is in progress (settled, or a call between shots).
-    if (after.shot === null) this.journal.write();
+    this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.
     if (e.e === 'strike' && this.menus.open && this.o.clock.now() - this.pressedAt >= MENU_IDLE_US) this.menus.close();
-    const warnedFrom = e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length;
-    const shown = this.line.text;
-    const tellIt = () => {
-      const lang = this.settings.language;
-      const headline = describeEvent(e, before, after, this.match.header, lang) ?? shown;
-      this.line.tell(explainEvent(e, before, after, this.match.header, headline, lang, warnedFrom), this.o.clock.now(), tellIt);
-    };
-    tellIt();
+    this.said.event(e, before, after, this.match.header, e.e === 'settle' ? this.shotWarnedFrom : before.warnings.length);
     if (after.match.boards.length !== before.match.boards.length || after.match.games.length !== before.match.games.length) {
       this.o.results?.boardFinished(this.match.header, publicState(after));
     }
-    if (this.journal.failed) this.sayLine('notSaved');
-    if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
-    if (after.match.over && !before.match.over) this.finishedKinds.push('match');
-    if (after.shot === null && this.finishedKinds.length > 0) this.makeRecords(after);
+    if (this.kept.failed) this.said.say('notSaved');
+    this.kept.ended(before, after);
     this.draw();
   }
 
@@ -445,35 +293,18 @@ export class TableApp {
 
   /** The engine's warnings in this match's log, in sentences, newest last (the simulator's page). */
   warningNotes(max = 5): { line: number; text: string }[] {
-    const w = this.match.state.warnings;
-    const out: { line: number; text: string }[] = [];
-    for (let i = Math.max(0, w.length - max); i < w.length; i++) {
-      const text = explainWarning(w[i].warning, this.match.header, this.settings.language).map((s) => s.page).filter((p) => p !== '').join(' ');
-      out.push({ line: w[i].line, text });
-    }
-    return out;
-  }
-
-  /** The records of what ended, made now that nothing moves: a match record follows its last board's. */
-  private makeRecords(s: State): void {
-    const log = this.fullLog();
-    const state = publicState(s);
-    for (const kind of this.finishedKinds) this.o.sync?.finished(kind, log, state);
-    this.finishedKinds = [];
+    return warningNotes(this.match.state.warnings, this.match.header, this.settings.language, max);
   }
 
   private provisional(p: SeenPiece): void {
-    const sayIt = () => this.line.show(describePiece(p.piece, p.pocket, this.settings.language), sayIt);
-    sayIt();
+    this.said.piece(p);
     this.draw();
   }
 
   /** A game of the match has ended and the next one's first strike is still to come: the finished game
    * stays on show (the display's score and the simulator's page). */
   get gameEnded(): boolean {
-    const s = this.match.state;
-    const b = s.board;
-    return s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
+    return gameEnded(this.match.state);
   }
 
   /** After a power cut, the number of the shot it may have taken, while the table asks (null: none). */
@@ -481,19 +312,19 @@ export class TableApp {
     return this.lost ? this.lost.shot : null;
   }
 
+  /** Health facts seen since boot, newest last (bounded). */
+  get health(): HealthFact[] {
+    return this.healthLog.facts;
+  }
+
   /** The faults that hold now (the display's `!`), oldest first: what a self-test cleared is gone. */
   faultsNow(): { channel: string; fact: HealthFact['fact'] }[] {
-    const out: { channel: string; fact: HealthFact['fact'] }[] = [];
-    for (const [channel, fact] of this.faults) out.push({ channel, fact });
-    return out;
+    return this.healthLog.now();
   }
 
   /** A health fact from the sensing layer, or from the host (a sensor that stopped answering its bus). */
   noteHealth(h: HealthFact): void {
-    this.health.push(h);
-    if (this.health.length > 32) this.health.shift();
-    if (h.fact === 'unstuck' || h.fact === 'heard') this.faults.delete(h.channel);
-    else if (h.fact !== 'flapping') this.faults.set(h.channel, h.fact);
+    this.healthLog.note(h);
     this.draw();
   }
 
@@ -503,10 +334,8 @@ export class TableApp {
     this.pressedAt = this.o.clock.now();
     if (this.install.active) {
       if (!this.install.press(b, long)) this.leaveInstall();
-    } else if (this.offered && b === 'select') {
-      if (long) this.refuseOffer();
-      else this.startOffer(this.offered);
-    } else if (!this.menus.open) {
+    } else if (this.offered && b === 'select') answerOffer(this.offered, long, this, this.o.sync, this.said);
+    else if (!this.menus.open) {
       // With a match offered, UP or DOWN opens the menu (SELECT is the offer's).
       if ((b === 'select' && !long) || (this.offered && !long)) this.menus.show(() => mainMenu(this.menuContext()));
     } else if (long) this.menus.back();
@@ -545,26 +374,13 @@ export class TableApp {
   /** NEW MATCH › START: a match in progress is abandoned (its record says so), and the new one begins. */
   private startMatch(): void {
     if (!this.atRest) {
-      this.sayLine('waitShotInPlay');
+      this.said.say('waitShotInPlay');
       return;
     }
     const s = this.match.state;
     if (s.shots > 0 && !s.match.over) this.o.sync?.finished('board', this.fullLog(), publicState(s), true);
     const error = this.newMatch(setupHeader(this.setup));
-    if (error) this.line.show(error.toUpperCase().slice(0, 21));
-  }
-
-  /** One press on the offered match: it starts with the draw's names, preset, mode and breaker. */
-  private startOffer(a: Assignment): void {
-    const error = this.newMatch(offerHeader(a));
-    if (error) this.line.show(error.toUpperCase().slice(0, 21));
-    else this.o.sync?.acceptOffer?.();
-  }
-
-  /** A long press: the players refuse the offered match (wrong table), and the server is told. */
-  private refuseOffer(): void {
-    this.o.sync?.refuseOffer?.();
-    this.sayLine('assignRefused');
+    if (error) this.said.refused(error);
   }
 
   /** The players put a lost shot's pieces back (to play it again), or logged what went down as that shot. */
@@ -572,7 +388,7 @@ export class TableApp {
     const lost = this.lost;
     if (!lost) return;
     this.lost = null;
-    if (putBack) this.sayLine('putBackPlayAgain');
+    if (putBack) this.said.say('putBackPlayAgain');
     else for (const e of lost.events(Math.floor(this.o.clock.now() / 1000))) this.event(e);
   }
 
@@ -593,80 +409,54 @@ export class TableApp {
     try {
       this.o.settings?.set(storedSettings(this.settings));
     } catch {
-      this.sayLine('notSaved');
+      this.said.say('notSaved');
     }
-  }
-
-  /** The bottom line says `id`, and says it again in another language if the players choose one. */
-  private sayLine(id: MessageId, a?: string | number): void {
-    const sayIt = () => this.line.show(this.say(id, a), sayIt);
-    sayIt();
-  }
-
-  /** A message in the table's language. */
-  private say(id: MessageId, a?: string | number): string {
-    return say(this.settings.language, id, a);
   }
 
   // --- calibration and self-test (install.ts) --------------------------------------------------------
 
-  /** The host's table, or the calibration kept in flash if there is one and it parses. */
-  private storedTable(): TableConfig {
-    const text = this.o.install?.store?.get() ?? null;
-    if (text === null) return { ...this.o.table };
-    const parsed = parseStored(text);
-    if (parsed.ok) return parsed.value;
-    this.calibrationError = parsed.error;
-    return { ...this.o.table };
-  }
-
   private startInstall(what: 'calibrate' | 'selftest'): void {
-    if (!this.atRest) {
-      this.sayLine('waitShotInPlay');
-      return;
-    }
-    this.install.start(what);
+    if (!this.installer.start(what, this.atRest)) this.said.say('waitShotInPlay');
   }
 
-  private calibrated(text: string): void {
-    const parsed = parseStored(text);
-    if (parsed.ok) ((this.table = parsed.value), (this.calibrationError = null));
+  /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
+  get table(): TableConfig {
+    return this.installer.table;
+  }
+
+  /** Why the calibration kept in flash was not used (it did not parse), or null. */
+  get calibrationError(): string | null {
+    return this.installer.calibrationError;
   }
 
   /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
    * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
   private leaveInstall(): void {
     this.sensing = this.newSensing(this.match.header);
-    this.faults.clear();
+    this.healthLog.clear();
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
-    this.sayLine('ready');
+    this.said.say('ready');
   }
 
   /** Draws the whole screen again and sends the whole frame (the path a boot takes). */
   refresh(): void {
-    this.painter.reset();
+    this.out.reset();
     this.draw();
   }
 
   /** A redraw: now, or once no piece is in a gate and no strike has just been made (display-gate.ts). */
   private draw(): void {
-    this.drawWanted = true;
+    this.out.wanted = true;
     this.flushDisplay();
   }
 
   /** Whatever waits for the display (a redraw, the rest of a frame), if the gates are quiet now. */
   private flushDisplay(): void {
-    if (!this.drawWanted && !this.displayBehind) return;
-    if (!this.gate.quiet(this.o.clock.now(), this.install.watch)) return;
-    const redraw = this.drawWanted;
-    if (redraw) {
-      this.drawWanted = false;
-      this.painter.paint(this.screen(), this.changes);
-      this.frames++;
-    }
-    this.displayBehind = this.o.display.show(this.frame.bytes, this.changes) === false;
-    this.changes.clear();
-    if (redraw) this.o.observer?.changed?.();
+    if (this.out.flush(this.quiet, this.screenNow)) this.o.observer?.changed?.();
   }
+
+  // Made once: the display is flushed at every batch of readings and every tick.
+  private readonly quiet = () => this.out.gate.quiet(this.o.clock.now(), this.install.watch);
+  private readonly screenNow = () => this.screen();
 }

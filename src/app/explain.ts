@@ -219,3 +219,13 @@ export function explainEvent(e: GameEvent, before: State, after: State, header: 
   out.push(...explainShot(before, after, header, lang), ...warned);
   return out;
 }
+
+/** The last `max` of a match's warnings in the page's sentences, with their log lines (the simulator's page). */
+export function warningNotes(warnings: State['warnings'], header: MatchHeader, lang: Language, max: number): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  for (let i = Math.max(0, warnings.length - max); i < warnings.length; i++) {
+    const text = explainWarning(warnings[i].warning, header, lang).map((s) => s.page).filter((p) => p !== '').join(' ');
+    out.push({ line: warnings[i].line, text });
+  }
+  return out;
+}

@@ -6,6 +6,7 @@
 import { say, type Language, type MessageId } from '../i18n/index.ts';
 import type { HealthFact, Reading } from '../sensing/types.ts';
 import type { Corner, TextScreen } from '../view/screen.ts';
+import { TEXT_ROWS } from '../view/text.ts';
 import type { ButtonName } from './buttons.ts';
 import { CalibrationRun, DROPS, KINDS, POCKETS, computeCalibration, type CalibrationCfg, type CalibrationResult } from './calibration.ts';
 import { SensorWatch, faultsNow, selfTestLines, type Fault, type HardwarePart } from './selftest.ts';
@@ -126,13 +127,10 @@ export class Install {
       title = m.result ? say(lang, 'calibrated') : say(lang, 'calibrateStep', Math.min(m.run.step + 1, STEPS.length), STEPS.length);
       lines = m.result ? resultLines(m.result, m.saved, m.failed, lang) : runLines(m.run, lang);
     } else lines = selfTestLines(this.watch, this.faults(), lang, this.o.hardware);
-    this.top = Math.max(0, Math.min(this.top, lines.length - ROWS));
+    this.top = Math.max(0, Math.min(this.top, lines.length - TEXT_ROWS));
     return { kind: 'text', title, lines, top: this.top, corner };
   }
 }
-
-/** Text rows the display shows at once under the title. */
-export const ROWS = 6;
 
 /** The piece word of each kind the calibration asks for (the match's own words). */
 const KIND_WORD: Readonly<Record<(typeof KINDS)[number], MessageId>> = Object.freeze({ white: 'white', black: 'black', queen: 'queen', striker: 'striker' });

@@ -44,3 +44,10 @@ export class Match {
     return this.events;
   }
 }
+
+/** A game of the match has ended and the next one's first strike is still to come: the finished game
+ * stays on show (the display's score and the simulator's page). */
+export function gameEnded(s: State): boolean {
+  const b = s.board;
+  return s.match.games.length > 0 && s.match.boards.length === 0 && !s.match.over && s.shot === null && b.number === 1 && !b.broken && b.attempts === 0 && b.turnId === 0;
+}

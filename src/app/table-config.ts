@@ -52,3 +52,12 @@ export function parseStored(text: string): { ok: true; value: TableConfig } | { 
   }
   return { ok: true, value };
 }
+
+/** The table at boot: the calibration kept in `store` if there is one and it parses, else the host's
+ * (with the reason the kept one was not used). */
+export function bootTable(store: KeyStore | undefined, host: TableConfig): { table: TableConfig; error: string | null } {
+  const text = store?.get() ?? null;
+  if (text === null) return { table: { ...host }, error: null };
+  const parsed = parseStored(text);
+  return parsed.ok ? { table: parsed.value, error: null } : { table: { ...host }, error: parsed.error };
+}

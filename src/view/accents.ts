@@ -1,31 +1,61 @@
-// The accented capitals of the six languages (docs/languages.md), drawn in the same 5×7 grid as the rest
-// of the font: a mark in the top two rows over a capital five rows tall, or a capital five rows tall over
-// a mark (cedilla, comma below). Text rows are 9 px apart and a glyph never leaves its 7 rows, so no line
-// of any screen moves.
+// The accented capitals of the six languages (docs/languages.md). A mark over a capital is drawn in the
+// MARK_ROWS rows above the cap height (font.ts), over the capital at its full seven rows: every line of
+// the screens that can show text keeps those rows free above it (render.ts, text.ts). A mark under a
+// capital (cedilla, comma) stays inside the 7 rows, under a capital five rows tall that starts at the
+// cap height: the lines have no room below, and a capital hanging from the cap height does not read as
+// lower case.
 
-/** Capitals five rows tall (rows 2–6 under a mark, rows 0–4 over one). */
-const SHORT: Readonly<Record<string, string>> = Object.freeze({
-  A: '.###. #...# ##### #...# #...#',
-  C: '.###. #...# #.... #...# .###.',
-  E: '##### #.... ####. #.... #####',
-  // An I four rows tall under a gap: its serif would run into the mark.
-  I: '..... .###. ..#.. ..#.. .###.',
-  O: '.###. #...# #...# #...# .###.',
-  U: '#...# #...# #...# #...# .###.',
-  S: '.#### #.... .###. ....# ####.',
-  T: '##### ..#.. ..#.. ..#.. ..#..',
-  Z: '##### ...#. ..#.. .#... #####',
-});
-
-/** Marks over a capital, two rows. */
+/** Marks over a capital, two rows, the lower one on the capital's top. */
 const OVER: Readonly<Record<string, string>> = Object.freeze({
-  acute: '...#. ..#..',
-  grave: '.#... ..#..',
+  acute: '....# ...#.',
+  grave: '#.... .#...',
   circumflex: '..#.. .#.#.',
   tilde: '.##.# #..#.',
   diaeresis: '.#.#. .....',
   caron: '.#.#. ..#..',
   breve: '#...# .###.',
+  // The ring's lower half is the apex of the pointed A under it.
+  ring: '..#.. .#.#.',
+});
+
+// Under the circumflex's point and the breve's cup, the plain A's rounded top would close them into a
+// taller, pointed A (Â read as A, Ă as an X): a flat-topped A keeps them marks.
+const FLAT_A = '##### #...# #...# ##### #...# #...# #...#';
+const POINTED_A = '..#.. .#.#. #...# ##### #...# #...# #...#';
+
+/** Capitals with a mark over them: the capital (a letter of font.ts, or a picture of its own) and the
+ * mark's two rows. */
+export const MARKED: Readonly<Record<string, readonly [string, string]>> = Object.freeze({
+  Á: ['A', OVER.acute],
+  À: ['A', OVER.grave],
+  Â: [FLAT_A, OVER.circumflex],
+  Ã: ['A', OVER.tilde],
+  Ä: ['A', OVER.diaeresis],
+  Ă: [FLAT_A, OVER.breve],
+  Å: [POINTED_A, OVER.ring],
+  É: ['E', OVER.acute],
+  È: ['E', OVER.grave],
+  Ê: ['E', OVER.circumflex],
+  Í: ['I', OVER.acute],
+  Ì: ['I', OVER.grave],
+  Î: ['I', OVER.circumflex],
+  Ó: ['O', OVER.acute],
+  Ò: ['O', OVER.grave],
+  Ô: ['O', OVER.circumflex],
+  Õ: ['O', OVER.tilde],
+  Ö: ['O', OVER.diaeresis],
+  Ú: ['U', OVER.acute],
+  Ù: ['U', OVER.grave],
+  Č: ['C', OVER.caron],
+  Š: ['S', OVER.caron],
+  Ž: ['Z', OVER.caron],
+} as Record<string, readonly [string, string]>);
+
+/** Capitals five rows tall, from the cap height, over a mark. */
+const SHORT: Readonly<Record<string, string>> = Object.freeze({
+  C: '.###. #...# #.... #...# .###.',
+  S: '.#### #.... .###. ....# ####.',
+  T: '##### ..#.. ..#.. ..#.. ..#..',
 });
 
 /** Marks under a capital, two rows. */
@@ -34,38 +64,11 @@ const UNDER: Readonly<Record<string, string>> = Object.freeze({
   comma: '..#.. .#...',
 });
 
-const over = (mark: string, letter: string) => `${OVER[mark]} ${SHORT[letter]}`;
 const under = (letter: string, mark: string) => `${SHORT[letter]} ${UNDER[mark]}`;
 
-export const ACCENTED: Readonly<Record<string, string>> = Object.freeze({
-  Á: over('acute', 'A'),
-  À: over('grave', 'A'),
-  // Over the pointed top of the short A, the circumflex would only make a taller A: a flat-topped one.
-  Â: `${OVER.circumflex} ##### #...# ##### #...# #...#`,
-  Ã: over('tilde', 'A'),
-  Ä: over('diaeresis', 'A'),
-  // The breve's cup over a pointed A drew an X, and over the short A's top two equal rows: under a
-  // flat-topped A it stays a cup.
-  Ă: `${OVER.breve} ##### #...# ##### #...# #...#`,
-  // The ring sits on the apex of a pointed A.
-  Å: '..#.. .#.#. ..#.. .#.#. #...# ##### #...#',
-  É: over('acute', 'E'),
-  È: over('grave', 'E'),
-  Ê: over('circumflex', 'E'),
-  Í: over('acute', 'I'),
-  Ì: over('grave', 'I'),
-  Î: over('circumflex', 'I'),
-  Ó: over('acute', 'O'),
-  Ò: over('grave', 'O'),
-  Ô: over('circumflex', 'O'),
-  Õ: over('tilde', 'O'),
-  Ö: over('diaeresis', 'O'),
-  Ú: over('acute', 'U'),
-  Ù: over('grave', 'U'),
+/** Capitals with a mark under them, whole 7-row pictures like the rest of the font. */
+export const UNDER_MARKED: Readonly<Record<string, string>> = Object.freeze({
   Ç: under('C', 'cedilla'),
-  Č: over('caron', 'C'),
-  Š: over('caron', 'S'),
-  Ž: over('caron', 'Z'),
   Ș: under('S', 'comma'),
   Ț: under('T', 'comma'),
   // The cedilla forms that older Romanian text uses for the same letters.

@@ -1,7 +1,7 @@
 // A 128×64 one-bit framebuffer in the SSD1306's own layout: 8 pages of 128 column bytes, bit 0 at the
 // top of each page, so the whole 1 KiB goes to the display as it is.
 
-import { GLYPH_HEIGHT, GLYPH_WIDTH, glyph } from './font.ts';
+import { GLYPH_HEIGHT, GLYPH_WIDTH, MARK_ROWS, glyph, markOf } from './font.ts';
 
 export const WIDTH = 128;
 export const HEIGHT = 64;
@@ -10,24 +10,33 @@ export class Frame {
   readonly bytes = new Uint8Array((WIDTH * HEIGHT) / 8);
   /** The same bytes four at a time: a rectangle's mask is applied to four columns in one operation. */
   private readonly words = new Uint32Array(this.bytes.buffer);
-  /** Columns [drawnFrom, drawnTo) hold every pixel drawn since `startDrawn()` (a region's extent, which
-   * is all that must be cleared before the region is drawn again). */
+  /** Columns [drawnFrom, drawnTo) and rows [drawnTop, drawnBottom) hold every pixel drawn since
+   * `startDrawn()` (a region's extent: the columns are all that must be cleared before the region is
+   * drawn again, the rows with them all that the display must be sent). */
   drawnFrom = WIDTH;
   drawnTo = 0;
+  drawnTop = HEIGHT;
+  drawnBottom = 0;
+  /** The text being drawn has a mark over one of its glyphs (its rows start above its y). */
+  private marked = false;
 
   clear(): void {
     this.bytes.fill(0);
   }
 
-  /** Starts measuring the columns drawn (drawnFrom, drawnTo). */
+  /** Starts measuring the columns and rows drawn (drawnFrom, drawnTo, drawnTop, drawnBottom). */
   startDrawn(): void {
     this.drawnFrom = WIDTH;
     this.drawnTo = 0;
+    this.drawnTop = HEIGHT;
+    this.drawnBottom = 0;
   }
 
-  private drawn(x0: number, x1: number): void {
+  private drawn(x0: number, x1: number, y0: number, y1: number): void {
     if (x0 < this.drawnFrom) this.drawnFrom = Math.max(0, x0);
     if (x1 > this.drawnTo) this.drawnTo = Math.min(WIDTH, x1);
+    if (y0 < this.drawnTop) this.drawnTop = Math.max(0, y0);
+    if (y1 > this.drawnBottom) this.drawnBottom = Math.min(HEIGHT, y1);
   }
 
   get(x: number, y: number): boolean {
@@ -36,7 +45,7 @@ export class Frame {
 
   set(x: number, y: number, on = true): void {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
-    this.drawn(x, x + 1);
+    this.drawn(x, x + 1, y, y + 1);
     const i = (y >> 3) * WIDTH + x;
     if (on) this.bytes[i] |= 1 << (y & 7);
     else this.bytes[i] &= ~(1 << (y & 7));
@@ -59,7 +68,7 @@ export class Frame {
     const y0 = Math.max(0, y);
     const y1 = Math.min(HEIGHT, y + h);
     if (x1 <= x0 || y1 <= y0) return;
-    this.drawn(x0, x1);
+    this.drawn(x0, x1, y0, y1);
     const bytes = this.bytes;
     const words = this.words;
     for (let page = y0 >> 3; page <= (y1 - 1) >> 3; page++) {
@@ -120,9 +129,11 @@ export class Frame {
     }
   }
 
-  /** Draws text at (x, y), each pixel `scale` × `scale`; returns the x after the last glyph. */
+  /** Draws text at (x, y), each pixel `scale` × `scale`, the marks of accented capitals in the MARK_ROWS
+   * rows above y; returns the x after the last glyph. */
   text(x: number, y: number, s: string, scale = 1): number {
     const x0 = x;
+    this.marked = false;
     if (scale === 1 && y >= 0 && y < HEIGHT) x = this.small(x, y, s);
     else {
       // Scales 2–4 (the score's) from the nibbles' table: a column's four top rows and its three others.
@@ -137,10 +148,12 @@ export class Frame {
           const tall = nibbles ? (NIBBLES[at + (bits & 15)] | (NIBBLES[at + ((bits >>> 4) & 7)] << up)) >>> 0 : scale === 1 ? bits : stretch(bits, scale);
           this.columns(x + c * scale, scale, y, tall);
         }
+        const mark = markOf(ch);
+        if (mark !== null) this.mark(x, y, mark, scale);
         x += (GLYPH_WIDTH + 1) * scale;
       }
     }
-    if (x > x0) this.drawn(x0, x - scale);
+    if (x > x0) this.drawn(x0, x - scale, this.marked ? y - MARK_ROWS * scale : y, y + GLYPH_HEIGHT * scale);
     return x;
   }
 
@@ -161,9 +174,20 @@ export class Frame {
         bytes[row + at] |= (bits << shift) & 0xff;
         if (below >= 0) bytes[below + at] |= bits >>> (8 - shift);
       }
+      const mark = markOf(ch);
+      if (mark !== null) this.mark(x, y, mark, 1);
       x += GLYPH_WIDTH + 1;
     }
     return x;
+  }
+
+  /** A mark's columns over the glyph at (x, y), in the rows above y: rare, so by the general path. */
+  private mark(x: number, y: number, columns: readonly number[], scale: number): void {
+    this.marked = true;
+    for (let c = 0; c < GLYPH_WIDTH; c++) {
+      const bits = columns[c];
+      if (bits !== 0) this.columns(x + c * scale, scale, y - MARK_ROWS * scale, scale === 1 ? bits : stretch(bits, scale));
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Draws each new screen over the last one, region by region (region.ts): a region whose fields are
-// the same is not touched, one that changed is cleared over the columns it last drew in and drawn
-// again. What it touched goes into a Changes, page by page, for the display to send and no more.
+// the same is not touched, one that changed is cleared over the columns and rows it last drew in and
+// drawn again. What it touched goes into a Changes, page by page, for the display to send and no more
+// (a bottom line without accents sends page 7 alone, though its marks' rows reach into page 6).
 // The frame ends identical to a full render of the screen (test/view/painter.test.ts checks it).
 
 import type { Changes } from './changes.ts';
@@ -10,18 +11,23 @@ import { MENU, playLayoutOf } from './render.ts';
 import type { Screen } from './screen.ts';
 import { TEXT } from './text.ts';
 
-/** More regions than any layout has (the play screen's fifteen). */
+/** As many regions as any layout has, or more (the play screen has fourteen). */
 const MAX_REGIONS = 15;
 
 const layoutOf = (s: Screen): Layout<Screen> => (s.kind === 'play' ? playLayoutOf(s) : s.kind === 'text' ? TEXT : MENU) as Layout<Screen>;
 
 export class Painter {
   private last: Screen | null = null;
-  /** Columns [from[i], to[i]) hold everything region i drew last time (nothing: from >= to). */
+  /** Columns [from[i], to[i]) and rows [top[i], bottom[i]) hold everything region i drew last time
+   * (nothing: from >= to). */
   private readonly from = new Uint8Array(MAX_REGIONS);
   private readonly to = new Uint8Array(MAX_REGIONS);
+  private readonly top = new Uint8Array(MAX_REGIONS);
+  private readonly bottom = new Uint8Array(MAX_REGIONS);
   private readonly oldFrom = new Uint8Array(MAX_REGIONS);
   private readonly oldTo = new Uint8Array(MAX_REGIONS);
+  private readonly oldTop = new Uint8Array(MAX_REGIONS);
+  private readonly oldBottom = new Uint8Array(MAX_REGIONS);
 
   constructor(readonly frame: Frame) {}
 
@@ -45,10 +51,11 @@ export class Painter {
     const f = this.frame;
     for (let i = 0; i < regions.length; i++) {
       if (!(redo & (1 << i))) continue;
-      const r = regions[i];
       const x0 = (this.oldFrom[i] = this.from[i]);
       const x1 = (this.oldTo[i] = this.to[i]);
-      if (x0 < x1) f.fill(x0, r.y0, x1 - x0, r.y1 - r.y0, false);
+      const y0 = (this.oldTop[i] = this.top[i]);
+      const y1 = (this.oldBottom[i] = this.bottom[i]);
+      if (x0 < x1 && y0 < y1) f.fill(x0, y0, x1 - x0, y1 - y0, false);
     }
     for (let i = 0; i < regions.length; i++) if (redo & (1 << i)) this.draw(l, i, screen);
     // One now reaches into a region left as it was (a score grown into the other): rare, so all again.
@@ -56,7 +63,7 @@ export class Painter {
     for (let i = 0; i < regions.length; i++) {
       if (!(redo & (1 << i))) continue;
       // The old pixels that went and the new ones that came (one span per page covers both).
-      changed.rows(regions[i].y0, regions[i].y1, Math.min(this.oldFrom[i], this.from[i]), Math.max(this.oldTo[i], this.to[i]));
+      changed.rows(Math.min(this.oldTop[i], this.top[i]), Math.max(this.oldBottom[i], this.bottom[i]), Math.min(this.oldFrom[i], this.from[i]), Math.max(this.oldTo[i], this.to[i]));
     }
   }
 
@@ -67,12 +74,14 @@ export class Painter {
     changed.all();
   }
 
-  /** Region i drawn, and the columns it drew in kept. */
+  /** Region i drawn, and the columns and rows it drew in kept. */
   private draw(l: Layout<Screen>, i: number, screen: Screen): void {
     this.frame.startDrawn();
     l.regions[i].draw(this.frame, screen);
     this.from[i] = this.frame.drawnFrom;
     this.to[i] = this.frame.drawnTo;
+    this.top[i] = this.frame.drawnTop;
+    this.bottom[i] = this.frame.drawnBottom;
   }
 
   /** `set` and every region whose rows and current columns meet one of them, and so on. */

@@ -2,7 +2,8 @@
 // from a player's seat; a bar marks the side on turn. Each screen is a layout of regions (region.ts):
 // `render` draws them all, the Painter (painter.ts) only those whose fields changed.
 
-import { cornerRegion, title } from './corner.ts';
+import { MARKED_TOP, cornerRegion, title } from './corner.ts';
+import { MARK_ROWS } from './font.ts';
 import { Frame, HEIGHT, WIDTH, fit, textWidth } from './frame.ts';
 import { drawAll, layout, type Region } from './region.ts';
 import type { MenuScreen, PlayScreen, Screen } from './screen.ts';
@@ -19,11 +20,19 @@ export function render(frame: Frame, screen: Screen): Frame {
 
 const disc = (c: 'white' | 'black' | null) => (c === 'white' ? '○' : c === 'black' ? '●' : '');
 
-const rule = (f: Frame) => f.hline(0, 8, WIDTH);
 
 // The play screen's bands: title and corner (0–7), the rule (8), each side's score and the bar under
-// the side on turn (11–34 for two sides, 13–29 for three), each side's name (35–41), the turn and the
-// queen (45–51), the bottom line (53–63: a rule over the last event, or a prompt in a box).
+// the side on turn (10–33 for two sides, 13–29 for three), each side's name (36–42), the turn and the
+// queen (46–52), the bottom line (54–63: a rule over the last event, or a prompt in a box, its glyphs in
+// 57–63). A name, the turn's line and the bottom line may hold an accented capital: each keeps the
+// MARK_ROWS rows above its glyphs for the marks (a dark row more between the name and the turn).
+// The title is the board and the preset's name, never accented: it keeps row 0.
+const SCORE_Y2 = 10;
+const SCORE_Y3 = 13;
+const NAME_Y = 36;
+const TURN_Y = 46;
+const LINE_RULE = 54;
+const LINE_Y = 57;
 /** Where side i's score is drawn, and how large. */
 function scoreAt(s: PlayScreen, i: number, text: string): { x: number; y: number; k: number; w: number } {
   const n = s.sides.length;
@@ -32,14 +41,17 @@ function scoreAt(s: PlayScreen, i: number, text: string): { x: number; y: number
   // Two sides: flush left and right; three: centred in thirds.
   const slot = WIDTH / n;
   const x = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - w) : Math.round(slot * i + (slot - w) / 2);
-  return { x, y: n === 2 ? 11 : 13, k, w };
+  return { x, y: n === 2 ? SCORE_Y2 : SCORE_Y3, k, w };
 }
 
-/** Side i's score of a play screen with n sides (rows 11–31 for two, 13–26 for three). */
+/** Under side i's score, from this row: the bar when the side is on turn. */
+const barTop = (n: number) => (n === 2 ? SCORE_Y2 + 21 : SCORE_Y3 + 14);
+
+/** Side i's score of a play screen with n sides (rows 10–30 for two, 13–26 for three). */
 function score(i: number, n: number): Region<PlayScreen> {
   return {
     y0: 9,
-    y1: n === 2 ? 32 : 27,
+    y1: barTop(n),
     same: (a, b) => i >= a.sides.length || a.sides[i].score === b.sides[i].score,
     draw(f, s) {
       if (i >= s.sides.length) return;
@@ -50,13 +62,13 @@ function score(i: number, n: number): Region<PlayScreen> {
   };
 }
 
-/** The bar under side i's score when it is on turn (rows 33–34 for two sides, 28–29 for three): apart
+/** The bar under side i's score when it is on turn (rows 32–33 for two sides, 28–29 for three): apart
  * from the score, so that the turn passing does not draw the large digits again. */
 function bar(i: number, n: number): Region<PlayScreen> {
   const digits = (v: number) => String(v).length;
   return {
-    y0: n === 2 ? 32 : 27,
-    y1: 35,
+    y0: barTop(n),
+    y1: NAME_Y - MARK_ROWS,
     same: (a, b) => i >= a.sides.length || (a.sides[i].onTurn === b.sides[i].onTurn && (!a.sides[i].onTurn || digits(a.sides[i].score) === digits(b.sides[i].score))),
     draw(f, s) {
       if (i >= s.sides.length || !s.sides[i].onTurn) return;
@@ -68,8 +80,8 @@ function bar(i: number, n: number): Region<PlayScreen> {
 
 function name(i: number): Region<PlayScreen> {
   return {
-    y0: 35,
-    y1: 45,
+    y0: NAME_Y - MARK_ROWS,
+    y1: TURN_Y - MARK_ROWS,
     same: (a, b) => i >= a.sides.length || (a.sides[i].name === b.sides[i].name && a.sides[i].colour === b.sides[i].colour),
     draw(f, s) {
       const n = s.sides.length;
@@ -79,75 +91,81 @@ function name(i: number): Region<PlayScreen> {
       const lw = textWidth(label);
       const slot = WIDTH / n;
       const lx = n === 2 ? (i === 0 ? 2 : WIDTH - 2 - lw) : Math.round(slot * i + (slot - lw) / 2);
-      f.text(lx, 35, label);
+      f.text(lx, NAME_Y, label);
     },
   };
 }
 
 const turn: Region<PlayScreen> = {
-  y0: 45,
-  y1: 53,
+  y0: TURN_Y - MARK_ROWS,
+  y1: LINE_RULE,
   same: (a, b) => a.turn.arrow === b.turn.arrow && a.turn.name === b.turn.name && a.turn.colour === b.turn.colour,
-  draw: (f, s) => void f.text(0, 45, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`),
+  draw: (f, s) => void f.text(0, TURN_Y, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`),
 };
 
 const queen: Region<PlayScreen> = {
-  y0: 45,
-  y1: 53,
+  y0: TURN_Y - MARK_ROWS,
+  y1: LINE_RULE,
   same: (a, b) => a.queen === b.queen && a.dues === b.dues,
   draw(f, s) {
     const right = s.dues ? `${s.queen} ${s.dues}` : s.queen;
-    f.text(WIDTH - textWidth(right), 45, right);
+    f.text(WIDTH - textWidth(right), TURN_Y, right);
   },
 };
 
-// The bottom line: a rule over the last event, or a prompt white on black. The rule (or the box's top
-// rows) is a region apart from the text's rows, so that a new message sends page 7 alone.
-const lineRule: Region<PlayScreen> = {
-  y0: 53,
-  y1: 56,
-  same: (a, b) => a.prompt === b.prompt,
-  draw: (f, s) => (s.prompt ? f.fill(0, 54, WIDTH, 2) : f.hline(0, 53, WIDTH)),
-};
-
+// The bottom line: the last event under a rule, or a prompt white on black in a box whose top row is
+// the rule's (the rule is fixed: a new message sends pages 6 and 7 alone).
 const line: Region<PlayScreen> = {
-  y0: 56,
+  y0: LINE_RULE + 1,
   y1: HEIGHT,
   same: (a, b) => a.line === b.line && a.prompt === b.prompt,
   draw(f, s) {
     const text = fit(s.line, 21);
+    const h = HEIGHT - LINE_RULE - 1;
     if (s.prompt) {
-      f.fill(0, 56, WIDTH, 8);
-      f.invert(0, 56, WIDTH, 8);
-      f.text(1, 56, text);
-      f.invert(0, 56, WIDTH, 8);
-    } else f.text(0, 56, text);
+      f.fill(0, LINE_RULE + 1, WIDTH, h);
+      f.invert(0, LINE_RULE + 1, WIDTH, h);
+      f.text(1, LINE_Y, text);
+      f.invert(0, LINE_RULE + 1, WIDTH, h);
+    } else f.text(0, LINE_Y, text);
   },
 };
+
+/** The rule under the title and the one over the bottom line. */
+function rules(f: Frame): void {
+  f.hline(0, 8, WIDTH);
+  f.hline(0, LINE_RULE, WIDTH);
+}
 
 /** The play screen of two sides, and of three (the scores' rows differ). */
 const playLayout = (n: number) =>
   layout<PlayScreen>(
     (a, b) => a.sides.length === b.sides.length,
-    rule,
-    [title((s) => s.title), cornerRegion(), score(0, n), score(1, n), score(2, n), bar(0, n), bar(1, n), bar(2, n), name(0), name(1), name(2), turn, queen, lineRule, line],
+    rules,
+    [title((s) => s.title), cornerRegion(), score(0, n), score(1, n), score(2, n), bar(0, n), bar(1, n), bar(2, n), name(0), name(1), name(2), turn, queen, line],
   );
 export const PLAY2 = playLayout(2);
 export const PLAY3 = playLayout(3);
 export const playLayoutOf = (s: PlayScreen) => (s.sides.length === 2 ? PLAY2 : PLAY3);
 
-// A menu: a title and up to five items, the selected one inverted; arrows say there is more above or
-// below. Item r is drawn in rows 11 + 10r to 19 + 10r; the up arrow shares the first item's band, the
-// down arrow (rows 56–62) the last one's.
-const ROWS = 5;
-const firstShown = (s: MenuScreen) => Math.max(0, Math.min(s.selected - 2, s.items.length - ROWS));
+// A menu: a title and up to four items, the selected one inverted; arrows say there is more above or
+// below. The title's glyphs are in rows 2–8 under their marks' rows, the rule on row 10. Item r's band
+// is rows 12 + 12r to 22 + 12r: a lit row, the marks' two, the glyphs' seven, a lit row; two dark rows
+// between bands. The up arrow shares the first item's band, the down arrow the last one's.
+const ROWS = 4;
+const MENU_RULE = MARKED_TOP + 8;
+const BAND = 1 + MARK_ROWS + 7 + 1;
+const BAND_PITCH = BAND + 1;
+const bandTop = (r: number) => MENU_RULE + 2 + BAND_PITCH * r;
+/** The selected item second from the top, where it can be (one above it, the rest below). */
+const firstShown = (s: MenuScreen) => Math.max(0, Math.min(s.selected - 1, s.items.length - ROWS));
 const above = (s: MenuScreen) => firstShown(s) > 0;
 const below = (s: MenuScreen) => firstShown(s) + ROWS < s.items.length;
 
 function item(r: number): Region<MenuScreen> {
   return {
-    y0: r === 0 ? 9 : 11 + 10 * r,
-    y1: r === ROWS - 1 ? HEIGHT : 21 + 10 * r,
+    y0: bandTop(r) - 1,
+    y1: r === ROWS - 1 ? HEIGHT : bandTop(r + 1) - 1,
     same(a, b) {
       const i = firstShown(a) + r;
       const j = firstShown(b) + r;
@@ -159,15 +177,20 @@ function item(r: number): Region<MenuScreen> {
     },
     draw(f, s) {
       const i = firstShown(s) + r;
-      const y = 11 + r * 10;
+      const y = bandTop(r);
+      const glyphs = y + 1 + MARK_ROWS;
       if (i < s.items.length) {
-        f.text(3, y + 1, fit(s.items[i], 19));
-        if (i === s.selected) f.invert(0, y, WIDTH - 6, 9);
+        f.text(3, glyphs, fit(s.items[i], 19));
+        if (i === s.selected) f.invert(0, y, WIDTH - 6, BAND);
       }
-      if (r === 0 && above(s)) f.text(WIDTH - 5, 11, '↑');
-      if (r === ROWS - 1 && below(s)) f.text(WIDTH - 5, HEIGHT - 8, '↓');
+      if (r === 0 && above(s)) f.text(WIDTH - 5, glyphs, '↑');
+      if (r === ROWS - 1 && below(s)) f.text(WIDTH - 5, glyphs, '↓');
     },
   };
 }
 
-export const MENU = layout<MenuScreen>(() => true, rule, [title((s) => fit(s.title, 16)), cornerRegion(), item(0), item(1), item(2), item(3), item(4)]);
+export const MENU = layout<MenuScreen>(
+  () => true,
+  (f) => f.hline(0, MENU_RULE, WIDTH),
+  [title((s) => fit(s.title, 16), MARKED_TOP), cornerRegion(MARKED_TOP), item(0), item(1), item(2), item(3)],
+);

@@ -11,6 +11,7 @@ import { say, type Language } from '../../src/i18n/index.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import type { Reading } from '../../src/sensing/types.ts';
+import { TEXT_ROWS } from '../../src/view/text.ts';
 import { header } from '../../tools/script.ts';
 import { HandGetTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
 import { MemoryFlash, makeTable, play, press, type TestTable } from '../helpers/table.ts';
@@ -90,6 +91,10 @@ describe('a tournament match at the table', () => {
     const { t, tr } = table();
     serve(t, tr, 3, { ...DRAW, rules: 'icf', mode: 'doubles', players: ['ASHA', 'BEN', 'CLEO', 'DEV'], breaker: 1 });
     assert.deepEqual(lines(t).slice(1, 3), ['R2 T3: ASHA+CLEO V', 'BEN+DEV'], 'wrapped at a word on the 20-character rows');
+    // The screen shows five rows and does not scroll (its buttons start and refuse): the preset's name
+    // takes the tournament's place in the title, and every line is on the screen.
+    assert.deepEqual(lines(t), ['ICF', 'R2 T3: ASHA+CLEO V', 'BEN+DEV', 'BREAKS BEN', 'SELECT: START', 'HOLD ●: WRONG TABLE']);
+    assert.ok(lines(t).length - 1 <= TEXT_ROWS, `${lines(t).length - 1} lines in ${TEXT_ROWS} rows`);
     press(t, 'select');
     assert.deepEqual([t.app.header.mode, t.app.header.players, t.app.header.breaker], ['doubles', ['ASHA', 'BEN', 'CLEO', 'DEV'], 1]);
   });

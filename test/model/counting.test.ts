@@ -69,7 +69,9 @@ describe('device model: a beam flicker as a flash write begins', () => {
 
   it("became a piece that never was with the capture's interrupt held off by flash (issue 15's capture.c): its clear edge stamped when the erase ended, a 45 ms pulse", async () => {
     const { at, erase, edges, pieces } = await flickerAtErase('fixed');
-    assert.deepEqual(edges, [at, erase.to]);
+    // The capture stamps whole microseconds (model/device/capture.ts); the erase ends where the code's
+    // modelled cost puts it, a fraction included.
+    assert.deepEqual(edges, [at, Math.floor(erase.to)]);
     assert.equal(pieces.length, 1, `pocket 0: ${JSON.stringify(pieces)}`);
   });
 

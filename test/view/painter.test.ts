@@ -106,6 +106,26 @@ describe('display: the incremental render', () => {
     assert.deepEqual([...changes.to], [0, 0, 0, 0, 0, 0, 0, 65]);
   });
 
+  it('an accented message on the bottom line touches page 6 too, where its marks are, and the next plain one clears them', () => {
+    const base: PlayScreen = {
+      kind: 'play', title: 'B1 ICF 25', sides: [{ name: 'ASHA', score: 3, colour: 'white', onTurn: true }, { name: 'BEN', score: 1, colour: 'black', onTurn: false }],
+      turn: { arrow: '↓', name: 'ASHA', colour: 'white' }, queen: 'Q ON', dues: null, line: 'WHITE → P2', prompt: false, corner: { fault: false, wifi: 'up' },
+    };
+    const frame = new Frame();
+    const painter = new Painter(frame);
+    const changes = new Changes();
+    painter.paint(base, changes);
+    changes.clear();
+    painter.paint({ ...base, line: 'ŠČ' }, changes);
+    // The marks' row 55 is on page 6; one span covers the old text's 10 glyphs and the new one's 2.
+    assert.deepEqual([...changes.from.slice(0, 6)], [128, 128, 128, 128, 128, 128], 'no other page');
+    assert.deepEqual([...changes.from.slice(6), ...changes.to.slice(6)], [0, 0, 59, 59]);
+    changes.clear();
+    painter.paint({ ...base, line: 'BLACK → P3!' }, changes);
+    assert.deepEqual([...changes.from.slice(6), ...changes.to.slice(6)], [0, 0, 65, 65], 'page 6: the marks that went');
+    assert.deepEqual(frame.bytes, render(new Frame(), { ...base, line: 'BLACK → P3!' }).bytes);
+  });
+
   it('the same screen again changes nothing', () => {
     const painter = new Painter(new Frame());
     const changes = new Changes();

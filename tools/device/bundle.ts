@@ -64,10 +64,10 @@ export const firmware = {
       sources((source) => onReadable({ read: () => { const r = source.read(); if (r.length > 0) delivered(r); return r; }, close: () => source.close() }), onHealth);
     return start(b, match, table);
   },
-  // The app dates its log from the clock it read as the match began (src/app/app.ts newMatch:
+  // The app dates its log from the clock it read as the match began (src/app/kept-match.ts begin:
   // offsetMs = -floor(now / 1000)); the model reads that field, the one private thing it looks at,
   // only to play the trace on the same time origin.
-  origin: (app) => -app.offsetMs * 1000,
+  origin: (app) => -app.kept.offsetMs * 1000,
   beamPins: () => BEAMS.map((name, i) => ((i & 1) === 1 && board.table.beamGapMm === 0 ? -1 : board.pin[name])),
 };
 export { runDevice, refuseTable } from ${at('model/device/run.ts')};

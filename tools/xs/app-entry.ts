@@ -139,7 +139,7 @@ function run(op: string, body: string): string {
       return String(app?.frames ?? 0);
     case 'check': {
       if (!app) return 'error';
-      if ((app as unknown as { drawWanted: boolean }).drawWanted) return 'pending';
+      if ((app as unknown as { out: { wanted: boolean } }).out.wanted) return 'pending';
       const want = render(new Frame(), app.screen()).bytes;
       const got = app.framebuffer();
       for (let i = 0; i < want.length; i++) if (want[i] !== got[i]) return `differs at byte ${i}`;

@@ -4,7 +4,7 @@ import { parseLog } from '../src/rules/log.ts';
 import { publicState, type PublicState, type State } from '../src/rules/state.ts';
 import type { MatchHeader } from '../src/rules/types.ts';
 import { boardRows, type BoardRow } from './boards.ts';
-import type { Checked, ResultRecord } from './record.ts';
+import { LONE_SURROGATE, type Checked, type ResultRecord } from './record.ts';
 
 export interface Replayed {
   header: MatchHeader;
@@ -18,9 +18,21 @@ export interface Replayed {
 export function replayRecord(record: ResultRecord): Checked<Replayed> {
   const log = parseLog(record.log);
   if (!log.ok) return { ok: false, error: `log line ${log.error.line}: ${log.error.reason}` };
+  const names = namesProblem(log.value.header);
+  if (names) return { ok: false, error: `log line ${log.value.headerLine}: ${names}` };
   const folded = boardRows(log.value);
   if ('error' in folded) return { ok: false, error: `log ${folded.error}` };
   return replayed(record, log.value.header, folded.final, folded.rows, log.value.events.length);
+}
+
+/** A player's name that neither database keeps as the log gives it, or null. The log's JSON escapes it
+ * (\u0000, \ud800), so the record's own text passes record.ts's checks; the name it gives is stored in
+ * the leaderboard's rows, where PostgreSQL refuses a NUL (SQLite keeps it: the two would answer
+ * differently) and both keep half a surrogate pair as U+FFFD. A table's name entry makes neither. */
+export function namesProblem(header: MatchHeader): string | null {
+  const i = header.players.findIndex((p) => p.includes('\u0000') || LONE_SURROGATE.test(p));
+  if (i < 0) return null;
+  return `player ${i + 1}'s name holds ${header.players[i].includes('\u0000') ? 'a NUL character' : 'a lone surrogate'}, which the server cannot keep as the log gives it`;
 }
 
 /** What the replay gave, once the table's stated `match` and `board` are found to be the log's. */

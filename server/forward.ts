@@ -30,6 +30,15 @@ export function recordsUrl(target: string): URL {
   return new URL('api/v1/records', base);
 }
 
+/** Why a send got no answer. fetch says only "fetch failed"; what the operator needs (the connection
+ * refused, the name not found, the TLS certificate) is in its cause. */
+function sendFailure(e: Error): string {
+  const cause = e.cause instanceof Error ? e.cause : null;
+  // An AggregateError (each address of a name tried) has an empty message and a code.
+  const why = cause ? cause.message || String((cause as { code?: unknown }).code ?? '') : '';
+  return why && why !== e.message ? `${e.message} (${why})` : e.message;
+}
+
 type Outcome = { sent: true } | { sent: false; error: string; refused?: { status: number; answer: string } };
 
 export class Forwarder {
@@ -100,7 +109,7 @@ export class Forwarder {
           for (const left of due.slice(i)) await this.store.retryForward(left.table, left.counter, left.attempts, this.now(), 'not sent: the server stopped');
           return;
         }
-        const out = await this.send(d.table, d.counter).catch((e: Error): Outcome => ({ sent: false, error: e.message }));
+        const out = await this.send(d.table, d.counter).catch((e: Error): Outcome => ({ sent: false, error: sendFailure(e) }));
         if (out.sent) await this.store.forwarded(d.table, d.counter);
         else if (out.refused) {
           this.log(`forwarding ${d.table} ${d.counter} to ${this.target}: refused, ${out.error}; kept as refused, not sent again`);

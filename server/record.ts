@@ -25,7 +25,7 @@ export interface ResultRecord {
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Half of a UTF-16 pair without the other half: what a JSON escape such as \ud800 alone gives. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -9,7 +9,7 @@ import { parseLog, parseLogTail } from '../src/rules/log.ts';
 import { KeptEvents } from '../src/rules/replay.ts';
 import type { LoggedEvent, MatchHeader } from '../src/rules/types.ts';
 import { BoardFold } from './boards.ts';
-import { replayed, type Replayed } from './check.ts';
+import { namesProblem, replayed, type Replayed } from './check.ts';
 import type { Checked, ResultRecord } from './record.ts';
 
 /** A replayed log: where its parse ended, its effective events (undos applied) and their fold. */
@@ -54,6 +54,8 @@ export class Replayer {
     if (!parsed.ok) return { ok: false, error: `log line ${parsed.error.line}: ${parsed.error.reason}` };
     const { header, headerLine, events } = parsed.value;
     this.work.parsed += events.length + 1;
+    const names = namesProblem(header);
+    if (names) return { ok: false, error: `log line ${headerLine}: ${names}` };
     const fold = BoardFold.start(header);
     if (typeof fold === 'string') return { ok: false, error: `log line ${headerLine}: ${fold}` };
     const kept = new KeptEvents<LoggedEvent>();

@@ -24,6 +24,7 @@ export const shell = (page: string, title: string, main: string): string => `<!d
   <select id="language" class="language"></select>
   <span id="live" class="live" data-t="connecting">connecting…</span>
 </header>
+<p id="trouble" class="trouble" role="status" data-t="unreadable" hidden>${english('unreadable')}</p>
 <main>
 ${main}
 </main>

@@ -72,6 +72,30 @@ export const PAGE_SCRIPT = `'use strict';
   function getJson(url) {
     return fetch(url, { cache: 'no-store' }).then(function (r) { return r.json(); });
   }
+  /** A read the page cannot do without: a refusal (a 503 while the server's database is away) rejects. */
+  function readJson(url) {
+    return fetch(url, { cache: 'no-store' }).then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) throw new Error(body.error || String(r.status));
+        return body;
+      });
+    });
+  }
+  // A page's reads (load, which answers a promise), tried again every 5 s while they fail, with a line
+  // saying so: a page opened while the database was away fills in by itself once it is back, instead of
+  // staying empty until the next record. Another call while a retry waits runs it at once.
+  function retried(load) {
+    var wait = null;
+    function run() {
+      clearTimeout(wait);
+      wait = null;
+      load().then(function () { document.getElementById('trouble').hidden = true; }, function () {
+        document.getElementById('trouble').hidden = false;
+        wait = setTimeout(run, 5000);
+      });
+    }
+    return run;
+  }
   /** Games won per side, where the rules play several games: "games 2–1", else "". */
   function games(s, sides) {
     if (!s.match.games.length) return '';
@@ -118,7 +142,7 @@ export const PAGE_SCRIPT = `'use strict';
     var box = document.getElementById('refused');
     var li = el('li');
     li.dataset.table = f.table;
-    li.appendChild(el('strong', null, 'Table ' + f.table + ', record ' + f.counter));
+    li.appendChild(el('strong', null, t('refusedRecord', f.table, f.counter)));
     li.appendChild(el('span', 'when', ' ' + new Date(f.refusedAt).toLocaleString() + ': '));
     li.appendChild(el('code', null, f.status + ' ' + f.answer));
     box.querySelector('ul').appendChild(li);
@@ -170,13 +194,13 @@ export const PAGE_SCRIPT = `'use strict';
     n.appendChild(el('p', 'what', what + (g ? '; ' + g + (s.match.over ? '' : tr('thisGameAbove')) : '')));
   }
   function club() {
-    function load() {
-      getJson('/api/v1/tables').then(function (r) {
-        r.tables.forEach(showTable);
-        document.getElementById('empty').hidden = r.tables.length > 0;
+    var load = retried(function () {
+      return Promise.all([readJson('/api/v1/tables'), readJson('/api/v1/forwarding')]).then(function (v) {
+        v[0].tables.forEach(showTable);
+        document.getElementById('empty').hidden = v[0].tables.length > 0;
+        v[1].refused.forEach(showRefused);
       });
-      getJson('/api/v1/forwarding').then(function (r) { r.refused.forEach(showRefused); });
-    }
+    });
     load();
     live(function (rec) {
       document.getElementById('empty').hidden = true;
@@ -192,15 +216,15 @@ export const PAGE_SCRIPT = `'use strict';
     var id = decodeURIComponent(location.pathname.split('/').pop());
     document.querySelector('h1').textContent = t('table', id);
     document.title = t('tableTitle', id);
-    function load() {
-      getJson('/api/v1/matches/' + encodeURIComponent(id)).then(function (r) {
+    var load = retried(function () {
+      return readJson('/api/v1/matches/' + encodeURIComponent(id)).then(function (r) {
         var box = document.getElementById('matches');
         box.textContent = '';
         if (r.matches.length === 0) box.appendChild(el('p', null, t('noTableResult')));
         r.matches.slice().reverse().forEach(function (m) { box.appendChild(matchView(m)); });
         hintWide();
       });
-    }
+    });
     load();
     live(function (rec) { if (rec.table === id) load(); }, load);
   }
@@ -235,8 +259,8 @@ export const PAGE_SCRIPT = `'use strict';
 
   // The leaderboard: wins, boards and points per player across every match.
   function leaders() {
-    function load() {
-      getJson('/api/v1/leaderboard').then(function (r) {
+    var load = retried(function () {
+      return readJson('/api/v1/leaderboard').then(function (r) {
         var body = document.querySelector('#standings tbody');
         body.textContent = '';
         r.players.forEach(function (p) {
@@ -247,7 +271,7 @@ export const PAGE_SCRIPT = `'use strict';
         });
         hintWide();
       });
-    }
+    });
     load();
     live(load, load);
   }

@@ -15,6 +15,7 @@ nav a { margin-right: .75rem; }
 .live { font-size: .85rem; opacity: .7; }
 .live.on::before { content: "● "; color: #2a2; }
 main { padding: 1rem; }
+.trouble { margin: 0; padding: .5rem 1rem; border-bottom: 1px solid var(--line); border-left: 4px solid var(--accent); }
 .tables { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); }
 .card { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; }
 .card h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; }

@@ -100,6 +100,9 @@ export async function importEntrants(tx: Sql, tournament: number, csv: string, o
   if ((await currentRound(tx, tournament)) > 0) throw new Refusal(409, 'round 1 is drawn: the CSV import is for the entry list before it (enter late entries one by one)');
   const had = Number((await tx.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ?', [tournament]))[0].n);
   if (had > 0) throw new Refusal(409, `the tournament has ${had} entrant(s) already: the CSV import gives the whole list, before anyone is entered`);
+  // PostgreSQL refuses a NUL in text and SQLite keeps it: refused alike on both, before anything is read.
+  const nul = csv.indexOf('\u0000');
+  if (nul >= 0) throw new Refusal(400, `line ${csv.slice(0, nul).split('\n').length}: holds a NUL character`);
   let entries;
   try {
     entries = parseEntrantsCsv(csv, t.mode);

@@ -1,5 +1,6 @@
 // Reading the JSON bodies of the tournament interface: each field checked for its type and range, and a
 // refusal (400) that names it (`entrants[3].name: empty`) for the first that does not hold.
+import { LONE_SURROGATE } from '../record.ts';
 import { Refusal } from './answer.ts';
 
 export type Body = Record<string, unknown>;
@@ -20,6 +21,8 @@ const bad = (at: string, what: string) => new Refusal(400, `${at}: ${what}`);
 
 export function text(v: unknown, at: string, min: number, max: number): string {
   if (typeof v !== 'string') throw bad(at, `must be text, not ${JSON.stringify(v) ?? 'nothing'}`);
+  // Neither database keeps these as sent (PostgreSQL refuses a NUL, SQLite keeps it): refused alike on both.
+  if (v.includes('\u0000') || LONE_SURROGATE.test(v)) throw bad(at, 'holds a NUL character or a lone surrogate');
   const n = [...v.trim()].length;
   if (n < min) throw bad(at, 'empty');
   if (n > max) throw bad(at, `longer than ${max} characters`);

@@ -61,7 +61,10 @@ export const newToken = () => randomBytes(32).toString('base64url');
 
 /** Checks a name and password. A name locked out is refused whatever the password (`locked`: the seconds
  * left); a wrong name and a wrong password are refused alike. */
-export async function logIn(sql: Sql, name: string, password: string, now: Date): Promise<Login> {
+export async function logIn(sql: Sql, typed: string, password: string, now: Date): Promise<Login> {
+  // PostgreSQL refuses a NUL in a query's text (SQLite takes it): such a name is no organiser's anyway
+  // (ORGANISER_NAME), and its failures count under U+FFFD in the NUL's place, alike on both.
+  const name = typed.replace(/\u0000/g, '\uFFFD');
   const since = new Date(now.getTime() - LOCKOUT_MS).toISOString();
   const failures = await sql.all('SELECT at FROM carrom_login_failures WHERE name = ? AND at > ? ORDER BY at', [name, since]);
   if (failures.length >= LOCKOUT_FAILURES) {

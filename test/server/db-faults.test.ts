@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -16,7 +17,10 @@ import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluste
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
+declare const document: { getElementById(id: string): { hidden: boolean } | null; querySelectorAll(s: string): ArrayLike<unknown> };
+
 const SECRET = '4d'.repeat(32);
+const CHROMIUM = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 
 function start(db: string, said: string[]): Promise<ResultsServer> {
@@ -104,6 +108,43 @@ describe('results server with PostgreSQL stopped and started again', function ()
     await until('a read is answered again', async () => (await answerOf(`${server!.url}/api/v1/tables`)).status === 200);
     // The 503s above: the post midway, one post, one read, the many, and the retries that found it starting.
     outageLogged(said.filter((l) => !/PostgreSQL connection lost/.test(l)), /DatabaseUnavailable: PostgreSQL is unavailable/, 3 + match.length - 1 + retries503);
+  });
+
+  it('a club page opened while it is down says its results cannot be read now, throws nothing, and fills in by itself once it is back', async () => {
+    await server?.close();
+    const db = await freshDatabase(cluster.url, 'carrom_page');
+    server = await start(db, said);
+    await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+    assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM });
+    const thrown: string[] = [];
+    try {
+      const open = async (path: string) => {
+        const page = await browser.newPage();
+        page.on('pageerror', (e) => void thrown.push(`${path}: ${e.message}`));
+        await page.goto(`${server!.url}${path}`);
+        return page;
+      };
+      const troubled = () => document.getElementById('trouble')?.hidden === false;
+      cluster.halt();
+      const [club, leaders] = await (async () => {
+        try {
+          const pages = [await open('/'), await open('/leaderboard')];
+          for (const page of pages) await page.waitForFunction(troubled);
+          assert.equal(await pages[0].textContent('#trouble'), 'The results cannot be read just now; trying again…');
+          return pages;
+        } finally {
+          cluster.resume();
+        }
+      })();
+      // Tried again by themselves: the table's card and the leaderboard's two players, the notice gone.
+      await club.waitForFunction(() => document.querySelectorAll('#tables .card').length === 1 && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+      assert.match((await club.textContent('#tables')) ?? '', /Asha/);
+      await leaders.waitForFunction(() => document.querySelectorAll('#standings tbody tr').length === 2 && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+      assert.deepEqual(thrown, [], 'nothing thrown in the pages');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('commits synchronously and with timeouts in its own sessions, whatever the database says', async () => {

@@ -35,7 +35,7 @@ describe('forwarding from a club server to a federation server', function () {
     }
   });
 
-  it('keeps what the federation has not taken, and sends it once the federation is back', async () => {
+  it('keeps what the federation has not taken, says why in its log (the connection refused), and sends it once the federation is back', async () => {
     const [sqlite, postgres] = ENGINES;
     const fedDb = await postgres.fresh();
     let federation = await startResultsServer({ port: 0, db: fedDb, mdns: false });
@@ -50,7 +50,8 @@ describe('forwarding from a club server to a federation server', function () {
     for (const r of records) assert.equal((await postRecord(club.url, 'club-a-1', SECRET, r.body)).status, 201);
     await until('a send has failed', async () => (await club.store.dueForwards(Date.now() + 3_600_000, 100)).some((d) => d.attempts > 0));
     assert.equal(await club.store.pendingForwards(), records.length);
-    assert.match(said[0], /^forwarding club-a-1 1 to http:\/\/127\.0\.0\.1:\d+: .*; trying again in 1 s$/);
+    // The log says why, as the operator needs it: the refused connection, not only fetch's "fetch failed".
+    assert.match(said[0], /^forwarding club-a-1 1 to http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED 127\.0\.0\.1:\d+.*; trying again in 1 s$/);
     // The club server restarts too: the queue is in its database.
     await club.close();
     federation = await startResultsServer({ port: fedPort, db: fedDb, mdns: false });

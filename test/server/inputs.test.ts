@@ -43,6 +43,21 @@ for (const engine of ENGINES) {
       await refused(JSON.stringify({ ...base, firmware: 'v1\udc00' }), /"firmware" must be a string without NUL characters or lone surrogates/);
     });
 
+    it('refuses a player named with a NUL or half a surrogate pair in the log\'s header (escaped there), with the same 422 on both', async () => {
+      // The log's JSON escapes them (\u0000, \ud800), so the record's text passes its own checks; the
+      // name it gives would be refused by PostgreSQL (a NUL) or kept as U+FFFD by both.
+      const logged = said.length;
+      for (const [name, what] of [['As\u0000ha', 'a NUL character'], ['Asha\ud800', 'a lone surrogate']] as const) {
+        const [head, ...events] = rec.log.split('\n');
+        const log = [JSON.stringify({ ...JSON.parse(head), players: ['Ben', name] }), ...events].join('\n');
+        const a = await post(server.url, 'hall-1', SECRET, recordBody('hall-1', 1, 'board', log));
+        assert.equal(a.status, 422, `${what}: ${JSON.stringify(a.json)}`);
+        assert.match(String(a.json.error), new RegExp(`^log line 1: player 2's name holds ${what}`));
+        assert.equal(await server.store.recordCount(), 0, 'nothing stored');
+      }
+      assert.deepEqual(said.slice(logged), [], 'a refusal, not a failure in the log');
+    });
+
     it('takes "madeAt" only as an ISO 8601 time or null', async () => {
       for (const madeAt of ['Tue, 01 Dec 2026 14:00:00 GMT', '2026-02-30T10:00:00Z', '2026-12-01', '2026-12-01T14:00:00Z and more', '12/01/2026']) {
         await refused(JSON.stringify({ ...base, madeAt }), /"madeAt" must be an ISO 8601 time/);

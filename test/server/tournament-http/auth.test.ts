@@ -47,7 +47,7 @@ describe('the organiser\'s login and the guard on writes', function () {
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${made.json.tournament.id}`)).json.tournament.name, 'Club open');
       });
 
-      it('answers a wrong password and an unknown name alike, and takes the login form only with its own token', async () => {
+      it('answers a wrong password, an unknown name and a name holding a NUL alike, and takes the login form only with its own token', async () => {
         const wrong = await postLogin(url, 'asha', 'not the password');
         const unknown = await postLogin(url, 'nobody', PASSWORD);
         assert.equal(wrong.status, 401);
@@ -55,6 +55,10 @@ describe('the organiser\'s login and the guard on writes', function () {
         const text = (html: string) => /role="alert">([^<]*)</.exec(html)?.[1];
         assert.equal(text(await wrong.text()), 'Wrong name or password.');
         assert.equal(text(await unknown.text()), 'Wrong name or password.');
+        // A name holding a NUL, which PostgreSQL cannot take in a query: the same answer on both databases.
+        const nul = await postLogin(url, 'as\u0000ha', PASSWORD);
+        assert.equal(nul.status, 401);
+        assert.equal(text(await nul.text()), 'Wrong name or password.');
         const form = await loginForm(url);
         const stale = await postLogin(url, 'asha', PASSWORD, { token: form.token, cookie: 'carrom_login=another' });
         assert.equal(stale.status, 403, 'a form token that is not the login cookie\'s');

@@ -141,7 +141,7 @@ export const HALL_SCRIPT = `
     var boards = live ? live.boards : m.boards;
     if (boards.length > 0) c.appendChild(boardLine(x, m, boards, live ? live.side : 0));
     var marks = [];
-    if (m.result) marks.push(m.source === 'table' && !m.corrected ? t('finished') : how(m));
+    if (m.result) marks.push(m.source === 'table' && !m.corrected ? t('matchDone') : how(m));
     else if (live) marks.push(live.over ? t('tableScore') : t('inPlay', live.board));
     else if (busyElsewhere(x, m)) marks.push(t('otherMatch'));
     if (x.replays[m.id]) marks.push(t('replayedOn', x.replays[m.id].to, x.replays[m.id].from));

@@ -13,7 +13,7 @@ const EN: Words = {
   colRank: 'Rank', colBoardNo: 'Board', colTable: 'Table', colA: 'Player', colB: 'Opponent', colBucholz: 'Bucholz', colNet: 'Net', colTotal: 'Total',
   colPlayed: 'Played', colWon: 'Won', colDrawn: 'Drawn', colLost: 'Lost', withdrawn: 'withdrawn', after: 'after round {0}',
   sheetResult: 'Final score', sheetSigned: 'Signed', print: 'Print',
-  finished: 'finished', otherMatch: 'the table is playing another match', replayedOn: 'replayed on table {0} instead of {1}',
+  matchDone: 'finished', otherMatch: 'the table is playing another match', replayedOn: 'replayed on table {0} instead of {1}',
 };
 
 const PT: Words = {
@@ -26,7 +26,7 @@ const PT: Words = {
   colRank: 'Lugar', colBoardNo: 'Board', colTable: 'Mesa', colA: 'Jogador', colB: 'Adversário', colBucholz: 'Bucholz', colNet: 'Saldo', colTotal: 'Total',
   colPlayed: 'Jogados', colWon: 'Ganhos', colDrawn: 'Empates', colLost: 'Perdidos', withdrawn: 'desistiu', after: 'após a ronda {0}',
   sheetResult: 'Resultado final', sheetSigned: 'Assinaturas', print: 'Imprimir',
-  finished: 'terminado', otherMatch: 'a mesa está a jogar outro jogo', replayedOn: 'repetido na mesa {0} em vez da {1}',
+  matchDone: 'terminado', otherMatch: 'a mesa está a jogar outro jogo', replayedOn: 'repetido na mesa {0} em vez da {1}',
 };
 
 const SL: Words = {
@@ -39,7 +39,7 @@ const SL: Words = {
   colRank: 'Mesto', colBoardNo: 'Par', colTable: 'Miza', colA: 'Igralec', colB: 'Nasprotnik', colBucholz: 'Bucholz', colNet: 'Razlika', colTotal: 'Skupaj',
   colPlayed: 'Odigrani', colWon: 'Zmage', colDrawn: 'Neodločeno', colLost: 'Porazi', withdrawn: 'odstopil', after: 'po krogu {0}',
   sheetResult: 'Končni rezultat', sheetSigned: 'Podpisi', print: 'Natisni',
-  finished: 'končan', otherMatch: 'miza igra drug match', replayedOn: 'ponovljen na mizi {0} namesto {1}',
+  matchDone: 'končan', otherMatch: 'miza igra drug match', replayedOn: 'ponovljen na mizi {0} namesto {1}',
 };
 
 const IT: Words = {
@@ -52,7 +52,7 @@ const IT: Words = {
   colRank: 'Pos.', colBoardNo: 'Incontro', colTable: 'Tavolo', colA: 'Giocatore', colB: 'Avversario', colBucholz: 'Bucholz', colNet: 'Netto', colTotal: 'Totale',
   colPlayed: 'Giocati', colWon: 'Vinti', colDrawn: 'Pari', colLost: 'Persi', withdrawn: 'ritirato', after: 'dopo il turno {0}',
   sheetResult: 'Punteggio finale', sheetSigned: 'Firme', print: 'Stampa',
-  finished: 'finito', otherMatch: 'il tavolo gioca un altro incontro', replayedOn: 'rigiocato al tavolo {0} invece del {1}',
+  matchDone: 'finito', otherMatch: 'il tavolo gioca un altro incontro', replayedOn: 'rigiocato al tavolo {0} invece del {1}',
 };
 
 const RO: Words = {
@@ -65,7 +65,7 @@ const RO: Words = {
   colRank: 'Loc', colBoardNo: 'Joc', colTable: 'Masa', colA: 'Jucător', colB: 'Adversar', colBucholz: 'Bucholz', colNet: 'Net', colTotal: 'Total',
   colPlayed: 'Jucate', colWon: 'Câștigate', colDrawn: 'Egale', colLost: 'Pierdute', withdrawn: 'retras', after: 'după runda {0}',
   sheetResult: 'Scor final', sheetSigned: 'Semnături', print: 'Tipărește',
-  finished: 'terminat', otherMatch: 'masa joacă alt joc', replayedOn: 'rejucat la masa {0} în loc de {1}',
+  matchDone: 'terminat', otherMatch: 'masa joacă alt joc', replayedOn: 'rejucat la masa {0} în loc de {1}',
 };
 
 const SV: Words = {
@@ -78,7 +78,7 @@ const SV: Words = {
   colRank: 'Plats', colBoardNo: 'Match', colTable: 'Bord', colA: 'Spelare', colB: 'Motståndare', colBucholz: 'Bucholz', colNet: 'Netto', colTotal: 'Totalt',
   colPlayed: 'Spelade', colWon: 'Vunna', colDrawn: 'Oavgjorda', colLost: 'Förlorade', withdrawn: 'utgått', after: 'efter rond {0}',
   sheetResult: 'Slutresultat', sheetSigned: 'Underskrifter', print: 'Skriv ut',
-  finished: 'klar', otherMatch: 'bordet spelar en annan match', replayedOn: 'spelas om vid bord {0} i stället för {1}',
+  matchDone: 'klar', otherMatch: 'bordet spelar en annan match', replayedOn: 'spelas om vid bord {0} i stället för {1}',
 };
 
 export const TOURNAMENT_WORDS = Object.freeze({ en: EN, pt: PT, sl: SL, it: IT, ro: RO, sv: SV });

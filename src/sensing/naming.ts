@@ -98,7 +98,8 @@ export class Naming {
     const calibration = this.cfg.calibration;
     const reading = middleReading(this.takeAll(from - 1000, to + 1000), from, seenTo);
     this.note(reading !== null, now);
-    this.emit(from, (!calibration || !reading ? null : classifyColour(reading.rgb, calibration, this.cfg, false)) ?? 'man', to);
+    const kind = calibration && reading ? classifyColour(reading.rgb, calibration, this.cfg, false) : null;
+    this.emit(from, kind ?? 'man', to);
   }
 
   /** The striker, sized so, from `from` to `to`: its readings go with it, and name nothing. */

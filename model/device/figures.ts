@@ -31,8 +31,8 @@ export const FIGURES = Object.freeze({
   throatCounts: 120,
   /** What the trace's readings say of where a piece was (model/device/run.ts presences): an upper block
    * longer than the stuck time (the sensing layer's stuckUs, docs/hardware.md) may be a beam that failed
-   * blocked; a reading in it taken later than a sampler's read after the block began (the gate's own
-   * READ_AFTER_BLOCK_US) is of a piece crossing that beam, in front of the sensor only this long either
+   * blocked; a reading in it taken later than a sampler's read after the block began (READ_AFTER_BLOCK_US
+   * in src/sensing/naming.ts) is of a piece crossing that beam, in front of the sensor only this long either
    * side of its reading: about a man's crossing of the beam at 1 m/s (37 mm), assumed. */
   stuckUs: 1_500_000,
   readAfterBlockUs: 30_000,

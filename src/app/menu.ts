@@ -1,5 +1,5 @@
 // Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
-// select opens or does, a long press backs out one level; every menu ends with BACK. No dead ends.
+// select opens or does, a long press backs out one level (menu-stack.ts); every menu ends with BACK. No dead ends.
 
 import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
 import type { PublicState } from '../rules/state.ts';
@@ -13,8 +13,10 @@ import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type Messa
 import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
 import { wrap } from '../view/wrap.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
+import type { Item, Menu } from './menu-stack.ts';
 
 export { DEFAULT_SETTINGS, type Settings } from './settings.ts';
+export { MenuStack, type Item, type Menu } from './menu-stack.ts';
 
 /** A new match being set up. */
 export interface Setup {
@@ -51,20 +53,6 @@ export interface SyncControl {
   /** `none`: the table has no setup page (the simulator), said in the table's language. */
   openSetup(): { network: string; code: string } | { error: string; none?: true };
   closeSetup(): void;
-}
-
-export interface Item {
-  label: string;
-  open?: () => Menu;
-  /** Does something; the menus close unless it says to stay. */
-  act?: () => 'close' | 'stay' | 'back';
-}
-
-export interface Menu {
-  title: string;
-  items: Item[];
-  /** Where the cursor starts (the current choice); the top if absent. */
-  selected?: number;
 }
 
 const goBack = () => 'back' as const;
@@ -276,65 +264,4 @@ export function setupHeader(s: Setup): MatchHeader {
   if (s.queenCap !== 'preset') options.queenBonusCapFrom = s.queenCap;
   const players = s.players.map((p, i) => p.trim() || `PLAYER ${i + 1}`);
   return { carrom: 1, rules: s.rules, mode: s.mode, players, breaker: s.breaker, options };
-}
-
-/** Where the buttons are in the menus. */
-export class MenuStack {
-  private stack: { menu: Menu; selected: number; build: () => Menu }[] = [];
-
-  get open(): boolean {
-    return this.stack.length > 0;
-  }
-
-  top(): { menu: Menu; selected: number } | null {
-    return this.stack[this.stack.length - 1] ?? null;
-  }
-
-  show(build: () => Menu): void {
-    const menu = build();
-    this.stack = [{ menu, selected: menu.selected ?? 0, build }];
-  }
-
-  close(): void {
-    this.stack = [];
-  }
-
-  back(): void {
-    this.stack.pop();
-    this.refresh();
-  }
-
-  up(): void {
-    const t = this.top();
-    if (t) t.selected = (t.selected + t.menu.items.length - 1) % t.menu.items.length;
-  }
-
-  down(): void {
-    const t = this.top();
-    if (t) t.selected = (t.selected + 1) % t.menu.items.length;
-  }
-
-  select(): void {
-    const t = this.top();
-    if (!t) return;
-    const item = t.menu.items[t.selected];
-    if (item.open) {
-      const build = item.open;
-      const menu = build();
-      this.stack.push({ menu, selected: menu.selected ?? 0, build });
-      return;
-    }
-    const next = item.act ? item.act() : 'stay';
-    if (next === 'close') this.close();
-    else if (next === 'back') this.back();
-    else this.refresh();
-  }
-
-  /** Labels show current values: rebuild the top menu, keeping the selection. */
-  private refresh(): void {
-    const t = this.stack[this.stack.length - 1];
-    if (!t) return;
-    t.menu = t.build();
-    t.selected = Math.min(t.selected, t.menu.items.length - 1);
-  }
 }

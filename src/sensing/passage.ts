@@ -95,27 +95,6 @@ export function restedSize(a: Pulse, b: Pulse, cfg: Cfg): number | null {
   return null;
 }
 
-/** How fast a passage went, mm per µs: the faster of its leading edges' speed and its trailing edges'.
- * A piece that hung in the throat is slow by one of them (the length of the hang), not by both. */
-export function leavingSpeed(as: readonly Pulse[], na: number, bs: readonly Pulse[], nb: number, cfg: Cfg): number {
-  const leading = bs[0].start - as[0].start;
-  const trailing = bs[nb - 1].end - as[na - 1].end;
-  return Math.max(leading > 0 ? cfg.beamGapMm / leading : 0, trailing > 0 ? cfg.beamGapMm / trailing : 0);
-}
-
-/** A pulse of the lower beam alone that began within a beam gap behind a passage that left that beam at
- * `lowerEnd` at `speed` (leavingSpeed), and is shorter than half a man at that speed: not a piece (issue
- * 18). Nothing of a man comes back up into a beam it has passed; a real piece crosses the upper beam first
- * (which has just seen the man, so it works) and blocks both beams alike, a man or more long. This block
- * is a millimetre or two at the man's speed: dust shaken off it, a flicker of the light, a receiver slow
- * to settle. A piece the upper beam missed is a man long on the lower one, unless it went twice as fast as
- * the man it followed within a beam gap: it would have caught the man up, one passage (passageExtent).
- * The faster speed makes the window shorter and the block longer: the doubt goes to counting. */
-export function flicker(b: Pulse, lowerEnd: number, speed: number, cfg: Cfg): boolean {
-  const after = b.start - lowerEnd;
-  return speed > 0 && after >= 0 && after * speed <= cfg.beamGapMm && (b.end - b.start) * speed < cfg.manMm / 2;
-}
-
 export interface Part {
   /** Upper-beam time span of this part of the passage, µs. */
   from: number;

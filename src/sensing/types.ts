@@ -32,7 +32,7 @@ export type Reading =
   | { t: number; kind: 'call'; call: TraceCall };
 
 /** Facts about the sensors that the app shows (a beam stuck, flapping, blind, a sensor silent). `blind`:
- * a lower beam that saw nothing of pieces the upper beam saw fall (gate.ts). */
+ * a lower beam that saw nothing of pieces the upper beam saw fall (lower-blind.ts). */
 export interface HealthFact {
   t: number;
   fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'colourSilent' | 'stripSilent' | 'heard';
@@ -60,7 +60,7 @@ export interface SensingConfig {
   minGapUs: number;
   /** Blocked longer than any passage: a stuck beam. */
   stuckUs: number;
-  /** A block beyond the stuck time that a piece resting in the throat explains (gate.ts) is no fault
+  /** A block beyond the stuck time that a piece resting in the throat explains (stuck.ts) is no fault
    * until this long: a piece may hang in the throat for seconds and then fall. */
   hangUs: number;
   /** A strip that stays empty this long after the striker left it was struck (docs/formats.md §2: 1 s). */

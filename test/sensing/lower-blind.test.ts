@@ -1,7 +1,7 @@
 // A lower beam that dies clear (its receiver lit for good, a wire off) after it has seen pieces: every
 // piece that then falls shows on the upper beam alone, as a rattle does. The gate must raise `blind` on
 // the lower beam and count those pieces (the ones it first took for rattles too) rather than lose them;
-// a healthy lower beam's rattles must raise nothing and count nothing (gate.ts, BLIND_AFTER).
+// a healthy lower beam's rattles must raise nothing and count nothing (lower-blind.ts, BLIND_AFTER).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { GameEvent } from '../../src/rules/types.ts';

@@ -46,7 +46,7 @@ describe('sensing: rattles, hangs and pieces behind a hang, in generated traces 
       else assert.equal(t.counted, t.truthPieces, said(t));
       // A piece that hung across both beams has no size, and is named among all four kinds with the
       // striker between white and black: the layer asks about a few that a perfect reader would name
-      // (gate.ts, named()), rather than risk a man for the striker. Every other piece as in accuracy.test.ts.
+      // (naming.ts, unsized()), rather than risk a man for the striker. Every other piece as in accuracy.test.ts.
       assert.ok(t.classifiedReadable >= 0.995 * t.readable, said(t));
       // Each beam the generator stuck is reported once; a piece resting in the throat adds none.
       assert.ok(health <= 0, `${health} stuck faults beyond the generator's stuck beams`);

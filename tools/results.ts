@@ -59,6 +59,22 @@ export function matchRecords(table: string, firstCounter: number, seed: number, 
   return out;
 }
 
+/** A log with its header's players replaced by `players`, in capitals as a table starts them from its
+ * tournament assignment (docs/tournament.md §5.4: only a match's own entrants' records join it). */
+export function namedLog(log: string, players: readonly string[]): string {
+  const [head, ...rest] = log.split('\n');
+  return [JSON.stringify({ ...JSON.parse(head), players: players.map((p) => p.toUpperCase()) }), ...rest].join('\n');
+}
+
+/** `records` as a table plays them for its assignment: the log's players the draw's, and the body
+ * carrying `extra` (the assignment's tournament, round and match). */
+export function playedBy(table: string, records: readonly TableRecord[], players: readonly string[], extra: Record<string, unknown>): TableRecord[] {
+  return records.map((r) => {
+    const log = namedLog(r.log, players);
+    return { ...r, log, body: recordBody(table, r.counter, r.kind, log, extra) };
+  });
+}
+
 export function signature(secret: string, body: string | Uint8Array): string {
   return `sha256=${createHmac('sha256', Buffer.from(secret, 'hex')).update(body).digest('hex')}`;
 }

@@ -10,7 +10,7 @@ import { startResultsServer } from '../server/index.ts';
 import { addOrganiser } from '../server/tournament-http/organisers.ts';
 import { api, logIn } from '../test/helpers/organiser.ts';
 import type { RandomOptions } from './random-match.ts';
-import { matchRecords, postRecord } from './results.ts';
+import { matchRecords, playedBy, postRecord } from './results.ts';
 
 export interface SampleOptions {
   system: 'swiss' | 'knockout' | 'all-play-all';
@@ -90,9 +90,12 @@ export async function solSample(o: SampleOptions): Promise<string> {
 /** The match played by its table: the records of a whole match, signed with the table's secret. */
 async function playOnTable(url: string, m: M, tournament: number, round: number, game: RandomOptions): Promise<void> {
   const table = m.table!;
-  for (const r of matchRecords(table, 1, 1000 + round, game)) {
-    const body = JSON.stringify({ ...JSON.parse(r.body), tournament, round, match: m.id });
-    const posted = await postRecord(url, table, TABLES[table], body);
+  // The table starts the match with the draw's players (docs/tournament.md §5.1), as its assignment names them.
+  const entrants = ((await (await fetch(`${url}/api/v1/tournaments/${tournament}/entrants`)).json()) as { entrants: { id: string; name: string; players: { name: string }[] }[] }).entrants;
+  const [a, b] = [m.a, m.b].map((id) => entrants.find((e) => e.id === id)!);
+  const players = game.mode === 'doubles' ? [a.players[0].name, b.players[0].name, a.players[1].name, b.players[1].name] : [a.name, b.name];
+  for (const r of playedBy(table, matchRecords(table, 1, 1000 + round, game), players, { tournament, round, match: m.id })) {
+    const posted = await postRecord(url, table, TABLES[table], r.body);
     if (posted.status !== 201) throw new Error(`record ${r.counter} of ${table}: ${posted.status} ${JSON.stringify(posted.json)}`);
   }
 }

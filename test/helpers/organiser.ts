@@ -2,7 +2,7 @@
 // test moves, an organiser logged in through the real login form, and JSON requests with its session.
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
-import { matchRecords, recordBody, type TableRecord } from '../../tools/results.ts';
+import { matchRecords, playedBy, type TableRecord } from '../../tools/results.ts';
 
 export interface Clock {
   now: Date;
@@ -85,18 +85,8 @@ export async function api(url: string, who: LoggedIn | null, method: string, pat
   return { status: r.status, headers: r.headers, json: text ? JSON.parse(text) : null };
 }
 
-/** A log with its header's players replaced by `players`, in capitals as a table starts them from its
- * assignment (docs/tournament.md §5.4: only a match's own entrants' records join it). */
-export function namedLog(log: string, players: readonly string[]): string {
-  const [head, ...rest] = log.split('\n');
-  return [JSON.stringify({ ...JSON.parse(head), players: players.map((p) => p.toUpperCase()) }), ...rest].join('\n');
-}
-
 /** The records of a whole ICF match of `players` on `table` from counter `first`, each carrying the
  * assignment's ids (tournament, round, match) as a table's do. */
 export function assignedRecords(table: string, ids: { tournament: number; round: number; match: number }, seed: number, players: readonly string[], first = 1): TableRecord[] {
-  return matchRecords(table, first, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => {
-    const log = namedLog(r.log, players);
-    return { ...r, log, body: recordBody(table, r.counter, r.kind, log, ids) };
-  });
+  return playedBy(table, matchRecords(table, first, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }), players, ids);
 }

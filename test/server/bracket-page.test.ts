@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
-import { matchRecords, postRecord, signature } from '../../tools/results.ts';
+import { postRecord, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { api, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
+import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
 
@@ -150,8 +150,9 @@ describe('the bracket, the final ranking and the tables page in a browser', func
     const counter = (await ask('hall-2')).counter;
     const refusal = JSON.stringify({ carromRefusal: 1, table: 'hall-2', counter, match: m2.id, reason: 'wrong-table' });
     assert.equal((await fetch(`${server.url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': 'hall-2', 'Carrom-Signature': signature(SECRET, refusal) }, body: refusal })).status, 201);
-    const first = (table: string, match: number, seed: number) =>
-      JSON.stringify({ ...JSON.parse(matchRecords(table, 1, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0].body), tournament: id, round: 1, match });
+    // Played by the match's entrants, as the table starts it from its assignment (docs/tournament.md §5.4).
+    const drawn: Record<number, string[]> = { [m1.id]: ['Asha Rao', 'Ben Ode'], [m2.id]: ['Chandra Iyer', 'Dee Mensah'] };
+    const first = (table: string, match: number, seed: number) => assignedRecords(table, { tournament: id, round: 1, match }, seed, drawn[match])[0].body;
     assert.equal((await postRecord(server.url, 'hall-2', SECRET, first('hall-2', m2.id, 24))).status, 201);
     assert.equal((await postRecord(server.url, 'hall-1', SECRET, first('hall-1', m1.id, 23))).status, 201);
     clock.pass(60_000);

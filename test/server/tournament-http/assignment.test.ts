@@ -9,9 +9,9 @@ import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
 import { formatLog } from '../../../src/rules/log.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
-import { postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
+import { namedLog, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, assignedRecords, namedLog, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, assignedRecords, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);

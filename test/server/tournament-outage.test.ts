@@ -73,17 +73,23 @@ describe('the tournament pages with PostgreSQL stopped and started again', funct
 
   it('the hall opened while it is down says so in the page language, throws nothing, and fills in by itself once it is back', async () => {
     const id = await published({ rounds: 3 });
-    const hall = await down(async () => {
-      const page = await open(`/tournaments/${id}/hall`, 'pt-PT');
-      await page.waitForFunction(troubled, undefined, { timeout: 30_000 });
-      assert.equal(await page.textContent('#trouble'), 'Os resultados não podem ser lidos agora; a tentar de novo…');
-      return page;
+    const [hall, pairings, report] = await down(async () => {
+      const pages = [await open(`/tournaments/${id}/hall`, 'pt-PT'), await open(`/tournaments/${id}/print/pairings`), await open(`/tournaments/${id}/tables`)];
+      for (const page of pages) await page.waitForFunction(troubled, undefined, { timeout: 30_000 });
+      assert.equal(await pages[0].textContent('#trouble'), 'Os resultados não podem ser lidos agora; a tentar de novo…');
+      assert.equal(await pages[1].textContent('#trouble'), 'The results cannot be read just now; trying again…');
+      return pages;
     });
-    // Read again by itself: the round's two matches, the tournament's name, the line gone.
+    // Read again by themselves: the round's two matches, the tournament's name, the line gone.
     await hall.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 2 && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
     assert.equal(await hall.textContent('h1'), 'Club open');
-    assert.match((await hall.textContent('#round')) ?? '', /1/);
-    assert.deepEqual(thrown, [], 'nothing thrown in the page');
+    assert.equal(await hall.textContent('#round'), 'Ronda 1 de 3');
+    // The printable pairings (a header row and the two matches) and the tables' report, the same.
+    await pairings.waitForFunction(() => document.body.dataset.ready === '1' && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+    assert.equal(await pairings.evaluate(() => document.querySelectorAll('#sheet tr').length), 3);
+    await report.waitForFunction(() => document.body.dataset.ready === '1' && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+    assert.match((await report.textContent('#not-reported')) ?? '', /hall-1/);
+    assert.deepEqual(thrown, [], 'nothing thrown in the pages');
   });
 
   it('the bracket page open when it goes away says so, keeps its bracket, and shows a result entered once it is back', async () => {

@@ -124,16 +124,28 @@ describe('the tournament pages with PostgreSQL stopped and started again', funct
     await page.waitForFunction(() => Number(document.body.dataset.ready ?? 0) >= 1 && document.getElementById('add-entrant')?.hidden === false);
     await page.fill('#add-entrant input[name="name"]', 'Farah');
     await page.fill('#add-entrant input[name="club"]', 'Porto');
-    await down(async () => {
+    const [list, other] = await down(async () => {
       await page.click('#add-entrant button[type="submit"]');
       await page.waitForFunction(() => Number(document.body.dataset.answers ?? 0) >= 1);
       assert.equal(await page.textContent('#message'), 'Not done: the server cannot reach its database just now (503). Nothing was changed; send it again in a moment.');
       assert.equal(await page.inputValue('#add-entrant input[name="name"]'), 'Farah');
       assert.equal(await page.inputValue('#add-entrant input[name="club"]'), 'Porto');
+      // The list of tournaments and the tournament's page opened meanwhile, by the same organiser.
+      const opened = [await page.context().newPage(), await page.context().newPage()];
+      for (const p of opened) p.on('pageerror', (e) => void thrown.push(e.message));
+      await opened[0].goto(`${server.url}/tournaments`);
+      await opened[1].goto(`${server.url}/tournaments/${id}`);
+      for (const p of opened) await p.waitForFunction(troubled, undefined, { timeout: 30_000 });
+      return opened;
     });
     await page.click('#add-entrant button[type="submit"]');
     await page.waitForFunction(() => Number(document.body.dataset.answers ?? 0) >= 2);
     assert.equal(await page.textContent('#message'), 'Done: Farah entered.');
-    assert.deepEqual(thrown, [], 'nothing thrown in the page');
+    // Those two fill in by themselves, the organiser's forms with them.
+    await list.waitForFunction(() => document.body.dataset.ready === '1' && document.getElementById('create')?.hidden === false && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+    assert.match((await list.textContent('#tournament-list')) ?? '', /Club open/);
+    await other.waitForFunction(() => document.getElementById('add-entrant')?.hidden === false && document.getElementById('change')?.hidden === false && document.getElementById('trouble')?.hidden === true, undefined, { timeout: 60_000 });
+    assert.equal(await other.textContent('h1'), 'Club open');
+    assert.deepEqual(thrown, [], 'nothing thrown in the pages');
   });
 });

@@ -9,6 +9,7 @@ import { HALL_PAGE, PRINT_PAGES } from './pages/tournament.ts';
 import { TABLE_ID } from './record.ts';
 import { ABANDONED } from './derived.ts';
 import { assignedField, assignedOfColumn } from './assigned.ts';
+import { DatabaseUnavailable } from './db/sql.ts';
 import type { Page as Paged, Store } from './store.ts';
 
 export interface Page {
@@ -25,6 +26,18 @@ const asJson = (status: number, value: unknown): Page => ({ status, type: JSON_T
 const CSP = { 'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:" };
 
 const NO_TOURNAMENT: Page = { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such tournament.</p>' };
+
+/** Whether the tournament of a page's path is there. While the database is away the page is served all
+ * the same (it is the server's own text): its script says that the data cannot be read now, reads again
+ * every 5 s and fills in, or says the tournament is unknown, once the database is back. */
+async function tournamentKnown(store: Store, id: number): Promise<boolean> {
+  try {
+    return (await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [id])).length > 0;
+  } catch (e) {
+    if (e instanceof DatabaseUnavailable) return true;
+    throw e;
+  }
+}
 
 export async function routeRead(store: Store, path: string, query = new URLSearchParams()): Promise<Page> {
   switch (path) {
@@ -67,7 +80,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
   // The organiser's page is the tournament's own path; its forms show to an organiser logged in only.
   const tour = /^\/tournaments\/(\d{1,15})(?:\/(hall|bracket|tables|print\/(pairings|standings|scoresheets)))?$/.exec(path);
   if (tour) {
-    if ((await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [Number(tour[1])])).length === 0) return NO_TOURNAMENT;
+    if (!(await tournamentKnown(store, Number(tour[1])))) return NO_TOURNAMENT;
     const body = tour[3] ? PRINT_PAGES[tour[3]] : tour[2] === 'bracket' ? BRACKET_PAGE : tour[2] === 'tables' ? TABLES_PAGE : tour[2] ? HALL_PAGE : TOURNAMENT_PAGE;
     return { status: 200, type: HTML_TYPE, body, headers: CSP };
   }

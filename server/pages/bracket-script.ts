@@ -1,5 +1,5 @@
 // The bracket page's, the tables page's and the final ranking's part of club.js (script.ts puts it after
-// HALL_SCRIPT, inside the script's function, where t, el, getJson, live, tbase, nameOf, how, sayNote and
+// HALL_SCRIPT, inside the script's function, where t, el, readJson, retried, live, tbase, nameOf, how, sayNote and
 // gridOf are): they read …/bracket, …/ranking and …/tables (docs/tournament.md §3.4, §5.5) and put every
 // name in with textContent. Each reads again at a match's record and every 20 s, so a result by hand or
 // a round published shows without a reload.
@@ -7,9 +7,9 @@
 export const BRACKET_SCRIPT = `
   /** The tournament and its entrants by id, for nameOf; null for an unknown tournament. */
   function readEntrants() {
-    return getJson(tbase).then(function (r) {
+    return readJson(tbase).then(function (r) {
       if (!r.tournament) return null;
-      return getJson(tbase + '/entrants').then(function (e) {
+      return readJson(tbase + '/entrants').then(function (e) {
         var x = { tournament: r.tournament, names: {} };
         e.entrants.forEach(function (n) { x.names[n.id] = n; });
         document.querySelector('h1').textContent = r.tournament.name;
@@ -73,7 +73,7 @@ export const BRACKET_SCRIPT = `
   }
   function bracketPage() {
     document.getElementById('print').addEventListener('click', function () { window.print(); });
-    function load() {
+    var load = retried(function () {
       return readEntrants().then(function (x) {
         if (!x) return sayNote(t('notFound'));
         if (x.tournament.system !== 'knockout') {
@@ -81,31 +81,33 @@ export const BRACKET_SCRIPT = `
           document.body.dataset.ready = '1';
           return;
         }
-        return Promise.all([getJson(tbase + '/bracket'), getJson(tbase + '/ranking')]).then(function (v) {
+        return Promise.all([readJson(tbase + '/bracket'), readJson(tbase + '/ranking')]).then(function (v) {
           showBracket(x, v[0].bracket);
           document.getElementById('ranking-box').hidden = v[1].ranking.length === 0;
           showRanking(x, v[1], v[0].bracket.rounds.length, document.getElementById('ranking'), document.getElementById('ranking-title'));
           document.body.dataset.ready = '1';
         });
       });
-    }
+    });
     load();
     setInterval(load, 20000);
     live(function (rec) { if (rec.kind === 'match') load(); }, load);
   }
   /** The standings page of a knockout: its ranking first, since points say little there. */
   function rankingOnStandings() {
-    readEntrants().then(function (x) {
-      if (!x || x.tournament.system !== 'knockout') return;
-      return Promise.all([getJson(tbase + '/bracket'), getJson(tbase + '/ranking')]).then(function (v) {
-        var sheet = document.getElementById('sheet');
-        var title = el('h2', 'round');
-        var box = el('div', 'wide');
-        sheet.parentNode.insertBefore(title, sheet);
-        sheet.parentNode.insertBefore(box, sheet);
-        showRanking(x, v[1], v[0].bracket.rounds.length, box, title);
-      });
-    }).then(function () { document.body.dataset.ranking = '1'; });
+    retried(function () {
+      return readEntrants().then(function (x) {
+        if (!x || x.tournament.system !== 'knockout') return;
+        return Promise.all([readJson(tbase + '/bracket'), readJson(tbase + '/ranking')]).then(function (v) {
+          var sheet = document.getElementById('sheet');
+          var title = el('h2', 'round');
+          var box = el('div', 'wide');
+          sheet.parentNode.insertBefore(title, sheet);
+          sheet.parentNode.insertBefore(box, sheet);
+          showRanking(x, v[1], v[0].bracket.rounds.length, box, title);
+        });
+      }).then(function () { document.body.dataset.ranking = '1'; });
+    })();
   }
 
   // The organiser's tables page: what has not reported, what is in play, the refusals, the records that
@@ -126,10 +128,10 @@ export const BRACKET_SCRIPT = `
     e.hidden = rows.length > 0;
   }
   function tablesPage() {
-    function load() {
+    var load = retried(function () {
       return readEntrants().then(function (x) {
         if (!x) return sayNote(t('notFound'));
-        return getJson(tbase + '/tables').then(function (rep) {
+        return readJson(tbase + '/tables').then(function (rep) {
           var now = Date.parse(rep.now);
           var ago = function (iso) { return iso === null ? t('never') : t('ago', duration((now - Date.parse(iso)) / 1000)); };
           var pair = function (a, b) { return a === null ? '' : nameOf(x, a) + ' v ' + nameOf(x, b); };
@@ -150,7 +152,7 @@ export const BRACKET_SCRIPT = `
           document.body.dataset.ready = '1';
         });
       });
-    }
+    });
     load();
     setInterval(load, 20000);
     live(function () { load(); }, load);

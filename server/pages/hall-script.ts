@@ -1,5 +1,5 @@
 // The tournament pages' part of club.js (script.ts puts it inside the script's function, where t, el,
-// sides, getJson and live are): the hall's big screen and the three printable pages (docs/tournament.md
+// sides, readJson, retried and live are): the hall's big screen and the three printable pages (docs/tournament.md
 // §8). They read the tournament's public JSON (§3), its change log (for the replays) and, on the hall,
 // the event stream and the tables read, whose records say the tournament match they were played for
 // (`assigned`, server.md §4): a table's live score is shown on that match only.
@@ -17,16 +17,16 @@ export const HALL_SCRIPT = `
    * a draft is the organiser's until published). Resolves null for an unknown tournament or round. */
   function readTournament(n, publishedOnly) {
     var out = {};
-    return getJson(tbase).then(function (r) {
+    return readJson(tbase).then(function (r) {
       if (!r.tournament) return null;
       out.tournament = r.tournament;
-      return getJson(tbase + '/entrants').then(function (e) {
+      return readJson(tbase + '/entrants').then(function (e) {
         out.names = {};
         e.entrants.forEach(function (x) { out.names[x.id] = x; });
         var wanted = n === null ? r.tournament.currentRound : n;
         function at(k) {
           if (k < 1) return null;
-          return getJson(tbase + '/rounds/' + k).then(function (rd) {
+          return readJson(tbase + '/rounds/' + k).then(function (rd) {
             if (!rd.round) return null;
             if (publishedOnly && rd.round.status === 'draft') return at(k - 1);
             return rd.round;
@@ -35,7 +35,7 @@ export const HALL_SCRIPT = `
         return at(wanted);
       }).then(function (round) {
         out.round = round;
-        return getJson(tbase + '/log');
+        return readJson(tbase + '/log');
       }).then(function (l) {
         // The replays (§4): a match played again on another table says so wherever it appears.
         out.replays = {};
@@ -183,15 +183,15 @@ export const HALL_SCRIPT = `
     sayNote(open > 0 ? '' : last ? t('final') + ': ' + t('allDone') : t('allDone') + ' ' + t('nextDraw'));
   }
   function hall() {
-    function load() {
-      return getJson('/api/v1/tables').then(function (r) {
+    var load = retried(function () {
+      return readJson('/api/v1/tables').then(function (r) {
         r.tables.forEach(keepRecord);
         return readTournament(null, true);
       }).then(function (x) {
         if (!x) return sayNote(t('notFound'));
         showHall(x);
       });
-    }
+    });
     load();
     // A hand result, a walkover, the next round's publication come by no event: read them again now and then.
     setInterval(load, 20000);
@@ -224,7 +224,7 @@ export const HALL_SCRIPT = `
     })));
   }
   function printStandings(x, box) {
-    return getJson(tbase + '/standings?round=' + x.round.round).then(function (r) {
+    return readJson(tbase + '/standings?round=' + x.round.round).then(function (r) {
       document.getElementById('round').textContent = t('after', r.round) + (x.tournament.status === 'finished' && r.round === x.tournament.currentRound ? ': ' + t('final') : '');
       box.appendChild(gridOf([['colRank', true], ['colPlayer'], ['colPoints', true], ['colBucholz', true], ['colNet', true], ['colTotal', true], ['colPlayed', true], ['colWon', true], ['colDrawn', true], ['colLost', true]], r.standings.map(function (s) {
         return [s.rank, s.name + (s.withdrawn ? ' (' + t('withdrawn') + ')' : ''), s.points, s.bucholz, s.netscore, s.totscore, s.played, s.won, s.drawn, s.lost];
@@ -253,12 +253,15 @@ export const HALL_SCRIPT = `
     var n = q === null ? null : Number(q);
     document.getElementById('print').addEventListener('click', function () { window.print(); });
     // The pairings and score sheets of a draft may be printed before it is published (marked so).
-    readTournament(n, false).then(function (x) {
-      if (!x || !x.round) { if (x) titled(x); return sayNote(t(x ? 'noRound' : 'notFound')); }
-      titled(x);
-      var box = document.getElementById('sheet');
-      var done = kind === 'pairings' ? printPairings(x, box) : kind === 'standings' ? printStandings(x, box) : printSheets(x, box);
-      return Promise.resolve(done).then(function () { document.body.dataset.ready = '1'; });
-    });
+    retried(function () {
+      return readTournament(n, false).then(function (x) {
+        if (!x || !x.round) { if (x) titled(x); return sayNote(t(x ? 'noRound' : 'notFound')); }
+        titled(x);
+        var box = document.getElementById('sheet');
+        box.textContent = ''; // a read again after a refused one starts afresh
+        var done = kind === 'pairings' ? printPairings(x, box) : kind === 'standings' ? printStandings(x, box) : printSheets(x, box);
+        return Promise.resolve(done).then(function () { document.body.dataset.ready = '1'; });
+      });
+    })();
   }
 `;

@@ -11,18 +11,18 @@ export const ORGANISER_PAGE_SCRIPT = `
     var asked = new URLSearchParams(location.search).get('round');
     var renders = 0;
     function load() {
-      return Promise.all([getJson(tbase), getJson(tbase + '/entrants'), getJson(tbase + '/log')]).then(function (r) {
+      return Promise.all([readJson(tbase), readJson(tbase + '/entrants'), readJson(tbase + '/log')]).then(function (r) {
         if (!r[0].tournament) { say(t('notFound'), false); return null; }
         var next = { tournament: r[0].tournament, entrants: r[1].entrants, names: {}, log: r[2].changes, round: null, standings: null };
         next.entrants.forEach(function (e) { next.names[e.id] = e; });
         var last = next.tournament.currentRound;
         var n = asked !== null && Number(asked) >= 1 && Number(asked) <= last ? Number(asked) : last;
         if (n < 1) return next;
-        return getJson(tbase + '/rounds/' + n).then(function (rd) {
+        return readJson(tbase + '/rounds/' + n).then(function (rd) {
           next.round = rd.round;
           // The standings count the published rounds only: after a draft, those before it.
           var after = rd.round.status === 'draft' ? n - 1 : n;
-          return after < 1 ? next : getJson(tbase + '/standings?round=' + after).then(function (s) { next.standings = s; return next; });
+          return after < 1 ? next : readJson(tbase + '/standings?round=' + after).then(function (s) { next.standings = s; return next; });
         });
       }).then(function (next) {
         if (!next) return;
@@ -41,6 +41,11 @@ export const ORGANISER_PAGE_SCRIPT = `
       showStandings();
       showLog();
       hintWide();
+      if (session && registered && !changeShown) {
+        changeShown = true;
+        fillChange();
+        orgOnly(document.getElementById('change'), true);
+      }
       document.body.dataset.ready = String(++renders);
     }
     function showLinks(tour) {
@@ -236,7 +241,8 @@ export const ORGANISER_PAGE_SCRIPT = `
 
     /** The tournament's fields that may change at any time, as they are now (not at every reload: the
      * organiser may be typing in them). */
-    var registered = [];
+    var registered = null; // the tables' ids, once read (an organiser's page only)
+    var changeShown = false;
     function fillChange() {
       var f = document.getElementById('change');
       var tour = x.tournament;
@@ -317,30 +323,23 @@ export const ORGANISER_PAGE_SCRIPT = `
         act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return reload(); });
       });
     }
-    // A table's record may change a match's state or result, and a write changes the page: read its data
-    // again, one read at a time, so that an older read never shows after a newer (what comes meanwhile is
-    // covered by one more read after it).
-    var reading = null;
-    var again = false;
-    function reload() {
-      if (reading) { again = true; return reading; }
-      reading = load().catch(function () { /* read again at the next event */ }).then(function () {
-        reading = null;
-        if (again) { again = false; return reload(); }
-      });
-      return reading;
-    }
+    // A table's record may change a match's state or result, and a write changes the page: its data is
+    // read again, one read at a time (retried), and again every 5 s while the server cannot answer.
+    var reload = retried(load);
     live(reload, reload);
-    readSession().then(function (s) {
-      session = s;
-      showSession();
-      if (s) wire();
-      return Promise.all([reload(), s ? getJson('/api/v1/tables') : null]);
-    }).then(function (r) {
-      if (!session || !x) return;
-      registered = r[1].tables.map(function (tb) { return tb.table; });
-      fillChange();
-      orgOnly(document.getElementById('change'), true);
-    });
+    var wired = false;
+    // The session and the registered tables first (both again every 5 s while the server cannot say),
+    // then the page's data: the change form is filled at its first read after them (render).
+    retried(function () {
+      return readSession().then(function (s) {
+        session = s;
+        showSession();
+        if (s && !wired) { wired = true; wire(); }
+        return s ? readJson('/api/v1/tables') : null;
+      }).then(function (r) {
+        if (r) registered = r.tables.map(function (tb) { return tb.table; });
+        reload();
+      });
+    })();
   }
 `;

@@ -9,8 +9,9 @@ import { ORGANISER_PAGE_SCRIPT } from './organiser-page-script.ts';
 
 export const ORGANISER_SCRIPT = `
   var session = null; // {organiser, csrf, expiresAt} when an organiser is logged in
+  /** The session, or null for a visitor (401); rejects while the server cannot say (its database away). */
   function readSession() {
-    return fetch('/api/v1/session', { cache: 'no-store' }).then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
+    return readJson('/api/v1/session').then(function (s) { return s.csrf ? s : null; });
   }
   /** The forms are an organiser's: a visitor sees the way to log in instead. */
   function showSession() {
@@ -60,6 +61,8 @@ export const ORGANISER_SCRIPT = `
       if (r.status >= 200 && r.status < 300) {
         return Promise.resolve(then ? then(r.body) : null).then(function () { say(t('done', done(r.body)), true, near); });
       }
+      // A 503 is the database away, not a fault of what was sent: said so, the form kept to send again.
+      if (r.status === 503) return say(t('writeUnavailable'), false, near);
       say(t('refusedAnswer', r.status, r.body && r.body.error ? r.body.error : '?'), false, near);
     }, function (e) { say(t('unreachable', e.message), false, near); });
   }
@@ -82,8 +85,8 @@ export const ORGANISER_SCRIPT = `
 
   // The list of tournaments, and the form that creates one.
   function tournamentsPage() {
-    function load() {
-      return getJson('/api/v1/tournaments').then(function (r) {
+    function list() {
+      return readJson('/api/v1/tournaments').then(function (r) {
         var body = document.querySelector('#tournament-list tbody');
         body.textContent = '';
         r.tournaments.forEach(function (x) {
@@ -99,14 +102,19 @@ export const ORGANISER_SCRIPT = `
         hintWide();
       });
     }
-    readSession().then(function (s) {
-      session = s;
-      showSession();
-      var form = document.getElementById('create');
-      orgOnly(form, true);
-      return Promise.all([load(), s ? prepareCreate(form) : null]);
-    }).then(function () { document.body.dataset.ready = '1'; });
+    var form = document.getElementById('create');
+    var prepared = false;
+    retried(function () {
+      return readSession().then(function (s) {
+        session = s;
+        showSession();
+        orgOnly(form, true);
+        if (s && !prepared) { prepared = true; prepareCreate(form); }
+        return Promise.all([list(), s ? createTables(form) : null]);
+      }).then(function () { document.body.dataset.ready = '1'; });
+    })();
   }
+  /** The creation form's fields and what it sends; once, whatever is read again. */
   function prepareCreate(f) {
     ${JSON.stringify(PRESET_IDS)}.forEach(function (r) { option(field(f, 'rules'), r, r); });
     var now = new Date();
@@ -125,7 +133,10 @@ export const ORGANISER_SCRIPT = `
       if (system.value === 'swiss') { body.couplings = value(f, 'couplings'); body.rounds = Number(value(f, 'rounds')); }
       act(f, 'POST', '/api/v1/tournaments', body, function () { return t('aCreated'); }, function (b) { location.href = '/tournaments/' + b.tournament.id; });
     });
-    return getJson('/api/v1/tables').then(function (r) {
+  }
+  /** The creation form's box per registered table. */
+  function createTables(f) {
+    return readJson('/api/v1/tables').then(function (r) {
       var all = r.tables.map(function (x) { return x.table; });
       tableBoxes(document.getElementById('create-tables'), all, all);
       document.getElementById('no-registered').hidden = all.length > 0;

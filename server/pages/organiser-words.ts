@@ -26,7 +26,7 @@ const EN: Words = {
   publish: 'Publish the round', discard: 'Discard the draft', correct: 'Enter or correct a result', fWhat: 'What', whatResult: 'the result, by hand', whatWalkover: 'a walkover',
   whatReplay: 'a replay on another table', fPoints: 'Points of {0}', fWinner: 'Winner', fReason: 'Reason (what happened)', correctIt: 'Save',
   standings: 'Standings', standingsAfter: 'After round {0}', log: 'Change log', noLog: 'Nothing changed yet.', byTable: 'table {0}', reasonIs: 'reason: {0}',
-  done: 'Done: {0}.', refusedAnswer: 'Refused ({0}): {1}', notJson: 'Refused: the preset’s options are not JSON ({0})', unreachable: 'The server did not answer: {0}',
+  done: 'Done: {0}.', writeUnavailable: 'Not done: the server cannot reach its database just now (503). Nothing was changed; send it again in a moment.', refusedAnswer: 'Refused ({0}): {1}', notJson: 'Refused: the preset’s options are not JSON ({0})', unreachable: 'The server did not answer: {0}',
   aEntered: '{0} entered', aImported: '{0} entrants imported', aWithdrawn: '{0} withdrawn', aDrawn: 'round {0} drawn, a draft until published', aSwapped: '{0} and {1} swapped', aMoved: 'match {0} moved to table {1}',
   aPublished: 'round {0} published', aDiscarded: 'round {0} discarded', aCorrected: 'match {0} saved', aCreated: 'tournament created',
 };
@@ -52,7 +52,7 @@ const PT: Words = {
   publish: 'Publicar a ronda', discard: 'Descartar o rascunho', correct: 'Introduzir ou corrigir um resultado', fWhat: 'O quê', whatResult: 'o resultado, à mão', whatWalkover: 'falta de comparência',
   whatReplay: 'repetir noutra mesa', fPoints: 'Pontos de {0}', fWinner: 'Vencedor', fReason: 'Motivo (o que aconteceu)', correctIt: 'Guardar',
   standings: 'Classificação', standingsAfter: 'Após a ronda {0}', log: 'Registo de alterações', noLog: 'Ainda nada foi alterado.', byTable: 'mesa {0}', reasonIs: 'motivo: {0}',
-  done: 'Feito: {0}.', refusedAnswer: 'Recusado ({0}): {1}', notJson: 'Recusado: as opções da predefinição não são JSON ({0})', unreachable: 'O servidor não respondeu: {0}',
+  done: 'Feito: {0}.', writeUnavailable: 'Não feito: o servidor não consegue chegar à sua base de dados agora (503). Nada foi alterado; envie de novo daqui a pouco.', refusedAnswer: 'Recusado ({0}): {1}', notJson: 'Recusado: as opções da predefinição não são JSON ({0})', unreachable: 'O servidor não respondeu: {0}',
   aEntered: '{0} inscrito', aImported: 'inscritos importados: {0}', aWithdrawn: '{0} retirado', aDrawn: 'ronda {0} sorteada, rascunho até ser publicada', aSwapped: '{0} e {1} trocados', aMoved: 'jogo {0} mudado para a mesa {1}',
   aPublished: 'ronda {0} publicada', aDiscarded: 'ronda {0} descartada', aCorrected: 'jogo {0} guardado', aCreated: 'torneio criado',
 };
@@ -78,7 +78,7 @@ const SL: Words = {
   publish: 'Objavi krog', discard: 'Zavrzi osnutek', correct: 'Vnesi ali popravi rezultat', fWhat: 'Kaj', whatResult: 'rezultat, ročno', whatWalkover: 'brez boja',
   whatReplay: 'ponovitev na drugi mizi', fPoints: 'Točke: {0}', fWinner: 'Zmagovalec', fReason: 'Razlog (kaj se je zgodilo)', correctIt: 'Shrani',
   standings: 'Lestvica', standingsAfter: 'Po krogu {0}', log: 'Dnevnik sprememb', noLog: 'Še nič ni spremenjeno.', byTable: 'miza {0}', reasonIs: 'razlog: {0}',
-  done: 'Opravljeno: {0}.', refusedAnswer: 'Zavrnjeno ({0}): {1}', notJson: 'Zavrnjeno: možnosti prednastavitve niso JSON ({0})', unreachable: 'Strežnik se ni odzval: {0}',
+  done: 'Opravljeno: {0}.', writeUnavailable: 'Ni opravljeno: strežnik trenutno ne doseže svoje podatkovne zbirke (503). Nič ni bilo spremenjeno; pošljite znova čez trenutek.', refusedAnswer: 'Zavrnjeno ({0}): {1}', notJson: 'Zavrnjeno: možnosti prednastavitve niso JSON ({0})', unreachable: 'Strežnik se ni odzval: {0}',
   aEntered: 'prijavljen: {0}', aImported: 'uvoženih prijav: {0}', aWithdrawn: 'odjavljen: {0}', aDrawn: 'krog {0} izžreban, osnutek do objave', aSwapped: 'zamenjana: {0} in {1}', aMoved: 'match {0} premaknjen na mizo {1}',
   aPublished: 'krog {0} objavljen', aDiscarded: 'krog {0} zavržen', aCorrected: 'match {0} shranjen', aCreated: 'turnir ustvarjen',
 };
@@ -104,7 +104,7 @@ const IT: Words = {
   publish: 'Pubblica il turno', discard: 'Scarta la bozza', correct: 'Inserisci o correggi un risultato', fWhat: 'Che cosa', whatResult: 'il risultato, a mano', whatWalkover: 'vittoria a tavolino',
   whatReplay: 'da rigiocare su un altro tavolo', fPoints: 'Punti di {0}', fWinner: 'Vincitore', fReason: 'Motivo (che cosa è successo)', correctIt: 'Salva',
   standings: 'Classifica', standingsAfter: 'Dopo il turno {0}', log: 'Registro delle modifiche', noLog: 'Ancora nessuna modifica.', byTable: 'tavolo {0}', reasonIs: 'motivo: {0}',
-  done: 'Fatto: {0}.', refusedAnswer: 'Rifiutato ({0}): {1}', notJson: 'Rifiutato: le opzioni della preimpostazione non sono JSON ({0})', unreachable: 'Il server non ha risposto: {0}',
+  done: 'Fatto: {0}.', writeUnavailable: 'Non fatto: il server non raggiunge ora il suo database (503). Non è cambiato nulla; inviate di nuovo tra poco.', refusedAnswer: 'Rifiutato ({0}): {1}', notJson: 'Rifiutato: le opzioni della preimpostazione non sono JSON ({0})', unreachable: 'Il server non ha risposto: {0}',
   aEntered: 'iscritto: {0}', aImported: 'iscritti importati: {0}', aWithdrawn: 'ritirato: {0}', aDrawn: 'turno {0} sorteggiato, bozza fino alla pubblicazione', aSwapped: 'scambiati: {0} e {1}', aMoved: 'incontro {0} spostato sul tavolo {1}',
   aPublished: 'turno {0} pubblicato', aDiscarded: 'turno {0} scartato', aCorrected: 'incontro {0} salvato', aCreated: 'torneo creato',
 };
@@ -130,7 +130,7 @@ const RO: Words = {
   publish: 'Publică runda', discard: 'Renunță la ciornă', correct: 'Introduceți sau corectați un rezultat', fWhat: 'Ce', whatResult: 'rezultatul, de mână', whatWalkover: 'neprezentare',
   whatReplay: 'rejucare la altă masă', fPoints: 'Puncte: {0}', fWinner: 'Câștigător', fReason: 'Motiv (ce s-a întâmplat)', correctIt: 'Salvează',
   standings: 'Clasament', standingsAfter: 'După runda {0}', log: 'Jurnalul schimbărilor', noLog: 'Nimic schimbat încă.', byTable: 'masa {0}', reasonIs: 'motiv: {0}',
-  done: 'Gata: {0}.', refusedAnswer: 'Refuzat ({0}): {1}', notJson: 'Refuzat: opțiunile presetării nu sunt JSON ({0})', unreachable: 'Serverul nu a răspuns: {0}',
+  done: 'Gata: {0}.', writeUnavailable: 'Nefăcut: serverul nu își poate accesa acum baza de date (503). Nu s-a schimbat nimic; trimiteți din nou peste puțin timp.', refusedAnswer: 'Refuzat ({0}): {1}', notJson: 'Refuzat: opțiunile presetării nu sunt JSON ({0})', unreachable: 'Serverul nu a răspuns: {0}',
   aEntered: 'înscris: {0}', aImported: 'înscriși importați: {0}', aWithdrawn: 'retras: {0}', aDrawn: 'runda {0} trasă, ciornă până la publicare', aSwapped: 'schimbați: {0} și {1}', aMoved: 'jocul {0} mutat la masa {1}',
   aPublished: 'runda {0} publicată', aDiscarded: 'runda {0} abandonată', aCorrected: 'jocul {0} salvat', aCreated: 'turneu creat',
 };
@@ -156,7 +156,7 @@ const SV: Words = {
   publish: 'Publicera ronden', discard: 'Kasta utkastet', correct: 'Mata in eller rätta ett resultat', fWhat: 'Vad', whatResult: 'resultatet, för hand', whatWalkover: 'walkover',
   whatReplay: 'spelas om på ett annat bord', fPoints: 'Poäng för {0}', fWinner: 'Vinnare', fReason: 'Skäl (vad som hände)', correctIt: 'Spara',
   standings: 'Ställning', standingsAfter: 'Efter rond {0}', log: 'Ändringslogg', noLog: 'Inget är ändrat än.', byTable: 'bord {0}', reasonIs: 'skäl: {0}',
-  done: 'Klart: {0}.', refusedAnswer: 'Avvisat ({0}): {1}', notJson: 'Avvisat: förvalets inställningar är inte JSON ({0})', unreachable: 'Servern svarade inte: {0}',
+  done: 'Klart: {0}.', writeUnavailable: 'Inte gjort: servern når inte sin databas just nu (503). Inget ändrades; skicka igen om en stund.', refusedAnswer: 'Avvisat ({0}): {1}', notJson: 'Avvisat: förvalets inställningar är inte JSON ({0})', unreachable: 'Servern svarade inte: {0}',
   aEntered: '{0} anmäld', aImported: 'anmälda importerade: {0}', aWithdrawn: '{0} tillbakadragen', aDrawn: 'rond {0} lottad, ett utkast tills den publiceras', aSwapped: '{0} och {1} bytte plats', aMoved: 'match {0} flyttad till bord {1}',
   aPublished: 'rond {0} publicerad', aDiscarded: 'rond {0} kastad', aCorrected: 'match {0} sparad', aCreated: 'turnering skapad',
 };

@@ -69,30 +69,45 @@ export const PAGE_SCRIPT = `'use strict';
     if (mode === 'doubles') return [players[0] + ' & ' + players[2], players[1] + ' & ' + players[3]];
     return players.slice();
   }
-  function getJson(url) {
-    return fetch(url, { cache: 'no-store' }).then(function (r) { return r.json(); });
-  }
-  /** A read the page cannot do without: a refusal (a 503 while the server's database is away) rejects. */
+  /** A read of the JSON interface. The server's failures (a 503 while its database is away, a 500) and
+   * no answer at all reject, so that the page says so and reads again (retried); a refusal of the request
+   * itself (a 404 for an unknown tournament or round) is an answer, its body given as any other. */
   function readJson(url) {
     return fetch(url, { cache: 'no-store' }).then(function (r) {
       return r.json().then(function (body) {
-        if (!r.ok) throw new Error(body.error || String(r.status));
+        if (r.status >= 500) throw new Error(body.error || String(r.status));
         return body;
       });
     });
   }
-  // A page's reads (load, which answers a promise), tried again every 5 s while they fail, with a line
-  // saying so: a page opened while the database was away fills in by itself once it is back, instead of
-  // staying empty until the next record. Another call while a retry waits runs it at once.
+  // The pages' reads that are failing now: the line under the header (#trouble) shows while any is.
+  var failing = 0;
+  // A page's reads (load, which answers a promise), one at a time, tried again every 5 s while they fail,
+  // with the line saying so: a page opened while the database was away fills in by itself once it is
+  // back, and one open when it goes away says so and keeps what it showed (load changes the page only once
+  // all its reads are in). A call while a read runs reads once more after it, so that an older read never
+  // shows after a newer; a call while a retry waits runs it at once. run answers a promise that resolves
+  // once the page is read (or its retry is set), never rejecting.
   function retried(load) {
     var wait = null;
+    var reading = null;
+    var again = false;
+    var bad = false;
+    function mark(failed) {
+      if (failed !== bad) failing += failed ? 1 : -1;
+      bad = failed;
+      document.getElementById('trouble').hidden = failing === 0;
+    }
     function run() {
       clearTimeout(wait);
       wait = null;
-      load().then(function () { document.getElementById('trouble').hidden = true; }, function () {
-        document.getElementById('trouble').hidden = false;
-        wait = setTimeout(run, 5000);
+      if (reading) { again = true; return reading; }
+      reading = Promise.resolve().then(load).then(function () { mark(false); }, function () { mark(true); }).then(function () {
+        reading = null;
+        if (again) { again = false; return run(); }
+        if (bad) wait = setTimeout(run, 5000);
       });
+      return reading;
     }
     return run;
   }

@@ -17,16 +17,45 @@ export function offerHeader(a: Assignment): MatchHeader {
   return { carrom: 1, rules: a.rules, mode: a.mode, players: a.players.map((p) => p.toUpperCase()), breaker: a.breaker, options: { ...a.options } };
 }
 
+/** The rows the match line may take, so that the preset, the breaker, the start and the refusal stay
+ * on the text screen's six. */
+const MATCH_ROWS = 2;
+
+const wordsOf = (name: string) => name.split(' ').filter((w) => w !== '');
+/** A name's first word and the initials of the others: CHANDRASEKHAR V. */
+const initialled = (name: string) => wordsOf(name).map((w, i) => (i === 0 ? w : `${w[0]}.`)).join(' ');
+/** How the offer may write a name, longest first: whole words always, so that players find their own
+ * (the play screen's eight letters would cut DEE MENSAH to DEE MENS). */
+const FORMS: readonly ((name: string) => string)[] = Object.freeze([(name: string) => wordsOf(name).join(' '), initialled]);
+
+/** The two sides as the offer writes them with `form`: partners joined, `a`'s side first. */
+function sidesIn(h: MatchHeader, form: (name: string) => string): string[] {
+  const p = h.players.map(form);
+  return h.mode === 'doubles' ? [`${p[0]}+${p[2]}`, `${p[1]}+${p[3]}`] : p;
+}
+
 /** `R2 T3: ASHA V BEN`, the preset, who breaks, and what the button does. */
 export function offerScreen(a: Assignment, corner: Corner, lang: Language): TextScreen {
   const h = offerHeader(a);
-  const [sideA, sideB] = sideNames(h);
-  const lines = [
-    ...wrap(say(lang, 'assignMatch', a.label.toUpperCase(), sideA, sideB), ROW),
-    say(lang, 'rulesIs', h.rules.toUpperCase()),
-    say(lang, 'breaksIs', h.players[h.breaker]),
-    say(lang, 'assignStart'),
-    say(lang, 'assignRefuse'),
-  ];
+  const label = a.label.toUpperCase();
+  // The longest form whose match line fits its rows; else the play screen's short names.
+  let match: string[] | null = null;
+  let breaker = '';
+  for (const form of FORMS) {
+    const [sideA, sideB] = sidesIn(h, form);
+    const rows = wrap(say(lang, 'assignMatch', label, sideA, sideB), ROW);
+    if (rows.length > MATCH_ROWS) continue;
+    match = rows;
+    breaker = form(h.players[h.breaker]);
+    break;
+  }
+  if (match === null) {
+    const [sideA, sideB] = sideNames(h).map((s) => s.trim());
+    match = wrap(say(lang, 'assignMatch', label, sideA, sideB), ROW);
+    breaker = h.players[h.breaker];
+  }
+  // The breaker's row: the name as the match line writes it, or its first word where that is too long.
+  if (say(lang, 'breaksIs', breaker).length > ROW) breaker = wordsOf(breaker)[0] ?? breaker;
+  const lines = [...match, say(lang, 'rulesIs', h.rules.toUpperCase()), say(lang, 'breaksIs', breaker), say(lang, 'assignStart'), say(lang, 'assignRefuse')];
   return { kind: 'text', title: a.name.toUpperCase().slice(0, TITLE), lines, top: 0, corner };
 }

@@ -220,6 +220,29 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
       });
 
+      it('refuses to take a table out of the tournament while a match of the round is still to finish there, naming it; its display keeps its number', async () => {
+        const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1', 'hall-2', 'hall-3'] });
+        const base = `/api/v1/tournaments/${id}`;
+        const label = async () => {
+          const res = await fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0'.repeat(32) } });
+          return JSON.parse(await res.text()).assignment?.label;
+        };
+        const [first] = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        const draft = await api(url, asha, 'PATCH', base, { tables: ['hall-2', 'hall-3'] });
+        assert.equal(draft.status, 409, 'a draft match on it too');
+        assert.equal(draft.json.error, `tables: hall-1 has match ${first.id} of round 1 (Asha Rao v Ben Ode) still to finish: move it to another table first`);
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
+        assert.equal(await label(), 'R1 T1');
+        const published = await api(url, asha, 'PATCH', base, { tables: ['hall-2', 'hall-3'] });
+        assert.equal(published.status, 409);
+        assert.equal(published.json.error, draft.json.error);
+        assert.deepEqual((await api(url, null, 'GET', base)).json.tournament.tables, ['hall-1', 'hall-2', 'hall-3'], 'nothing changed');
+        assert.equal(await label(), 'R1 T1', 'not T0: the table is still the tournament\'s');
+        assert.equal((await api(url, asha, 'PATCH', base, { tables: ['hall-1', 'hall-2'] })).status, 200, 'hall-3 holds no match');
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${first.id}/result`, { a: 25, b: 3, reason: 'by hand' })).status, 200);
+        assert.equal((await api(url, asha, 'PATCH', base, { tables: ['hall-2'] })).status, 200, 'its match is finished');
+      });
+
       it('gives the core\'s refusal as a 422, and a Swiss round after the last as a 409', async () => {
         const lone = await tournament(['Asha Rao'], { rounds: 1 });
         const r = await api(url, asha, 'POST', `/api/v1/tournaments/${lone.id}/rounds`);

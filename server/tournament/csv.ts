@@ -33,11 +33,16 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
   const rows = records(text.replace(/^\uFEFF/, ''));
   if (rows.length === 0) throw new TournamentError('the file is empty: it needs a header row and a line per entrant');
   const [head, ...lines] = rows;
-  const columns = head.cells.map((c) => c.trim());
   const known: readonly string[] = [...PLAYER_COLUMNS, ...PARTNER_COLUMNS];
-  for (const c of columns) {
-    if (!known.includes(c)) throw new TournamentError(`line 1: unknown column "${c}" (the columns are ${known.join(', ')})`);
-  }
+  // A spreadsheet's header is often written Name, Club: capitals aside, each is the column it names.
+  const columns = head.cells.map((cell) => {
+    const c = cell.trim();
+    const column = known.find((k) => k.toLowerCase() === c.toLowerCase());
+    if (column === undefined) throw new TournamentError(`line 1: unknown column "${c}" (the columns are ${known.join(', ')})`);
+    return column;
+  });
+  const twice = columns.findIndex((c, i) => columns.indexOf(c) !== i);
+  if (twice >= 0) throw new TournamentError(`line 1: the column "${head.cells[twice].trim()}" is there twice`);
   if (!columns.includes('name') && !columns.includes('lastname')) throw new TournamentError('line 1: the header needs a column "name" (or "lastname")');
   const seen = new Map<string, number>();
   const entries: (Entry & { line: number; rating: number | null })[] = [];

@@ -76,7 +76,7 @@ describe('the hall and the printable pages in a browser', function () {
     // Each table with the number its own display shows the players (R1 T2: CHANDRA V DEE, §5.1's label).
     const labels = await Promise.all(['hall-1', 'hall-2'].map(async (table) => {
       const res = await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': '0'.repeat(32) } });
-      return (JSON.parse(await res.text()).assignment.label as string).split(' ')[1];
+      return ((await res.json()) as { assignment: { label: string } }).assignment.label.split(' ')[1];
     }));
     assert.deepEqual(labels, ['T1', 'T2']);
     assert.deepEqual(await texts('#hall-tables .card .where'), [`Table hall-1 (${labels[0]})`, `Table hall-2 (${labels[1]})`]);

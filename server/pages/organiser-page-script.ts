@@ -331,6 +331,8 @@ export const ORGANISER_PAGE_SCRIPT = `
       return reading;
     }
     live(reload, reload);
+    // A table's fetch of its match and its refusal send no record: read again every 20 s, as the hall does.
+    setInterval(reload, 20000);
     readSession().then(function (s) {
       session = s;
       showSession();

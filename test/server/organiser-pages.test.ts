@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
-import { matchRecords, postRecord } from '../../tools/results.ts';
+import { matchRecords, postRecord, signature } from '../../tools/results.ts';
+import { refusalText } from '../../src/sync/assignment.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
 
@@ -295,6 +296,28 @@ describe("the organiser's pages in a browser", function () {
     assert.equal(served.status, 'finished');
     const want = ['finished', `${served.result.a}–${served.result.b}`];
     await page.waitForFunction((w) => JSON.stringify(Array.from((document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells).slice(5).map((c) => c.textContent)) === w, JSON.stringify(want));
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
+  });
+
+  it('shows that a table fetched its match, then refused it, without a reload: neither sends a record', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = await publishedTournament(asha);
+    await page.clock.install();
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => Number(document.body.dataset.ready ?? 0) >= 1);
+    await page.evaluate(() => ((globalThis as unknown as { marker: string }).marker = 'same page'));
+    const state = () => page.evaluate(() => (document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells[5].textContent);
+    assert.equal(await state(), 'waiting');
+    // hall-1 asks for its match, and its players refuse it (wrong table): signed as the table signs.
+    const res = await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0'.repeat(32) } });
+    const answer = (await res.json()) as { counter: number; assignment: { match: number } };
+    await page.clock.runFor(21_000);
+    await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('fetched by its table'));
+    const body = refusalText({ table: 'hall-1', counter: answer.counter, match: answer.assignment.match, reason: 'wrong-table' });
+    const refused = await fetch(`${server.url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': signature(SECRET, body) }, body });
+    assert.equal(refused.status, 201);
+    await page.clock.runFor(21_000);
+    await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('refused by its table: move it'));
     assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
   });
 

@@ -125,18 +125,22 @@ function records(text: string): { line: number; cells: string[] }[] {
   return out;
 }
 
-export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source'] as const;
+export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source', 'corrected', 'replayedFrom'] as const;
 export const STANDINGS_COLUMNS = ['rank', 'name', 'club', 'points', 'bucholz', 'netscore', 'totscore', 'played', 'won', 'drawn', 'lost', 'byes', 'withdrawn'] as const;
 
 /** The pairings of the matches given (a round, or all), with the entrants' names; a bye's `b` is "bye". */
-export function pairingsCsv(matches: readonly (Match & { source?: string | null })[], entrants: readonly Entrant[]): string {
+/** A match as the server keeps it: where its result came from, whether an organiser changed what its
+ * table reported, and the table it was first played on when it was replayed (docs/tournament.md §4). */
+type Marked = Match & { source?: string | null; corrected?: boolean; replayedFrom?: string | null };
+
+export function pairingsCsv(matches: readonly Marked[], entrants: readonly Entrant[]): string {
   const name = new Map(entrants.map((e) => [e.id, e.name]));
   const board = new Map<number, number>();
   const rows = matches.map((m) => {
     const n = (board.get(m.round) ?? 0) + 1;
     board.set(m.round, n);
     const breaker = m.b === null ? null : name.get(m.breaker === 'a' ? m.a : m.b) ?? null;
-    return [m.round, n, m.table, name.get(m.a) ?? m.a, m.b === null ? 'bye' : name.get(m.b) ?? m.b, breaker, m.result?.a ?? null, m.result?.b ?? null, m.source ?? (m.b === null ? 'bye' : null)];
+    return [m.round, n, m.table, name.get(m.a) ?? m.a, m.b === null ? 'bye' : name.get(m.b) ?? m.b, breaker, m.result?.a ?? null, m.result?.b ?? null, m.source ?? (m.b === null ? 'bye' : null), m.corrected ? 'yes' : null, m.replayedFrom ?? null];
   });
   return csv(PAIRINGS_COLUMNS, rows);
 }

@@ -113,7 +113,10 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(standingsCsv.split('\r\n')[0], 'rank,name,club,points,bucholz,netscore,totscore,played,won,drawn,lost,byes,withdrawn');
         assert.equal(standingsCsv.split('\r\n')[1], '1,Dee Mensah,Pune,2,0,25,25,1,1,0,0,0,');
         const pairings = (await (await fetch(`${url}${base}/pairings.csv?round=1`)).text()).split('\r\n');
-        assert.deepEqual(pairings.slice(1, 4), ['1,1,hall-2,Asha Rao,Ben Ode,Asha Rao,25,13,hand', '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover', '1,3,,Eli Sato,bye,,25,0,bye']);
+        // The replay says so, as on every page: the table it was first played on, at the end of its line.
+        const replayFrom = ((await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string; before: { table: string } }[]).find((c) => c.action === 'replay')!.before.table;
+        assert.equal(pairings[0], 'round,board,table,a,b,breaker,scoreA,scoreB,source,corrected,replayedFrom');
+        assert.deepEqual(pairings.slice(1, 4), [`1,1,hall-2,Asha Rao,Ben Ode,Asha Rao,25,13,hand,,${replayFrom}`, '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover,,', '1,3,,Eli Sato,bye,,25,0,bye,,']);
         assert.equal((await fetch(`${url}${base}/pairings.csv?round=7`)).status, 400);
         const sol = JSON.parse(await (await fetch(`${url}${base}/export.sol`)).text());
         assert.equal(sol.length, 2);

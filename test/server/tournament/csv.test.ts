@@ -58,11 +58,17 @@ describe('tournament: pairings and standings as CSV', () => {
 
   it('writes the pairings with names, the bye as "bye", and guards a name a spreadsheet would run', () => {
     assert.equal(pairingsCsv(r1, es), [
-      'round,board,table,a,b,breaker,scoreA,scoreB,source',
-      "1,1,T1,Asha,'=Ben,Asha,25,10,",
-      '1,2,,Cleo,bye,,25,0,bye',
+      'round,board,table,a,b,breaker,scoreA,scoreB,source,corrected,replayedFrom',
+      "1,1,T1,Asha,'=Ben,Asha,25,10,,,",
+      '1,2,,Cleo,bye,,25,0,bye,,',
       '',
     ].join('\r\n'));
+  });
+
+  it('marks a corrected result and a replay in the pairings, as the pages do', () => {
+    const [m] = r1;
+    const lines = pairingsCsv([{ ...m, source: 'hand', corrected: true, replayedFrom: 'T2' }], es).split('\r\n');
+    assert.equal(lines[1], "1,1,T1,Asha,'=Ben,Asha,25,10,hand,yes,T2");
   });
 
   it('writes the standings with their tie-breaks and each one\'s club', () => {

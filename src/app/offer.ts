@@ -28,9 +28,13 @@ const initialled = (name: string) => wordsOf(name).map((w, i) => (i === 0 ? w : 
  * (the play screen's eight letters would cut DEE MENSAH to DEE MENS). */
 const FORMS: readonly ((name: string) => string)[] = Object.freeze([(name: string) => wordsOf(name).join(' '), initialled]);
 
-/** The two sides as the offer writes them with `form`: partners joined, `a`'s side first. */
-function sidesIn(h: MatchHeader, form: (name: string) => string): string[] {
-  const p = h.players.map(form);
+/** Holds a name's words together on one row while the match line is wrapped (wrap breaks at spaces). */
+const KEEP = '\u00a0';
+
+/** The two sides as the offer writes them with `form`: partners joined, `a`'s side first; each name's
+ * words held together when `whole`. */
+function sidesIn(h: MatchHeader, form: (name: string) => string, whole: boolean): string[] {
+  const p = h.players.map((name) => (whole ? form(name).split(' ').join(KEEP) : form(name)));
   return h.mode === 'doubles' ? [`${p[0]}+${p[2]}`, `${p[1]}+${p[3]}`] : p;
 }
 
@@ -38,16 +42,17 @@ function sidesIn(h: MatchHeader, form: (name: string) => string): string[] {
 export function offerScreen(a: Assignment, corner: Corner, lang: Language): TextScreen {
   const h = offerHeader(a);
   const label = a.label.toUpperCase();
-  // The longest form whose match line fits its rows; else the play screen's short names.
+  // The longest form whose match line fits its rows, each name on one row if it can be (ELI SEN V /
+  // FAY WONG, not ELI SEN V FAY / WONG); else the play screen's short names.
   let match: string[] | null = null;
   let breaker = '';
-  for (const form of FORMS) {
-    const [sideA, sideB] = sidesIn(h, form);
+  for (let i = 0; match === null && i < 2 * FORMS.length; i++) {
+    const form = FORMS[i >> 1];
+    const [sideA, sideB] = sidesIn(h, form, (i & 1) === 0);
     const rows = wrap(say(lang, 'assignMatch', label, sideA, sideB), ROW);
     if (rows.length > MATCH_ROWS) continue;
-    match = rows;
+    match = rows.map((r) => r.split(KEEP).join(' '));
     breaker = form(h.players[h.breaker]);
-    break;
   }
   if (match === null) {
     const [sideA, sideB] = sideNames(h).map((s) => s.trim());

@@ -86,9 +86,10 @@ describe('a tournament match at the table', () => {
     }
   });
 
-  it('shows players entered with both names (as the guide asks) in whole words, never cut mid-name, and the refusal stays on the screen', () => {
+  it('shows players entered with both names (as the guide asks) in whole words, a name on one row where it fits, and the refusal stays on the screen', () => {
     const cases: [string[], string[]][] = [
       [['Chandra Iyer', 'Dee Mensah'], ['R2 T3: CHANDRA IYER', 'V DEE MENSAH', 'BREAKS CHANDRA IYER']],
+      [['Eli Sen', 'Fay Wong'], ['R2 T3: ELI SEN V', 'FAY WONG', 'BREAKS ELI SEN']],
       [['Chandrasekhar Venkataraman', 'Dee Mensah-Owusu'], ['R2 T3: CHANDRASEKHAR', 'V. V DEE M.', 'BREAKS CHANDRASEKHAR']],
     ];
     for (const [players, shown] of cases) {

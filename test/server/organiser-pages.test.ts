@@ -281,6 +281,19 @@ describe("the organiser's pages in a browser", function () {
     assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-1', 'hall-2']);
   });
 
+  it('adds a table to the tournament after the ones in use, so that no table\'s number (its display\'s T2) changes mid-round', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = (await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-2'] })).json.tournament.id;
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForSelector('#change', { state: 'visible' });
+    await page.check('#change input[value="hall-1"]');
+    await page.click('#change button[type="submit"]');
+    assert.equal(await answer(1), 'Done: the tournament changed.');
+    assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-2', 'hall-1'], 'hall-2 stays T1');
+  });
+
   it("shows a table's result on its match as the records come, without a reload", async () => {
     const id = await publishedTournament(await logIn(server.url, 'asha', ORGANISER_PASSWORD));
     const m1 = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0] as { id: number };

@@ -137,7 +137,7 @@ export const BRACKET_SCRIPT = `
           var pair = function (a, b) { return a === null ? '' : nameOf(x, a) + ' v ' + nameOf(x, b); };
           var status = { waiting: 'stWaiting', assigned: 'stAssigned', playing: 'stPlaying', refused: 'stRefused', finished: 'stFinished' };
           fillReport('not-reported', [['colTable'], ['colMatch'], ['colReportState'], ['colSincePublished'], ['colLastContact']], rep.notReported.map(function (n) {
-            return [n.table, pair(n.a, n.b), t(status[n.status]), duration(n.sincePublished), ago(n.lastContact)];
+            return [n.table || t('waitingTable'), pair(n.a, n.b), t(status[n.status]), duration(n.sincePublished), ago(n.lastContact)];
           }), t('allReported'));
           fillReport('in-play', [['colTable'], ['colMatch'], ['colLastRecord'], ['colLastContact']], rep.playing.map(function (n) {
             return [n.table, pair(n.a, n.b), ago(n.matchRecordAt), ago(n.lastContact)];

@@ -119,12 +119,22 @@ export const HALL_SCRIPT = `
     });
     return ol;
   }
+  /** Where a match is played: its table, with the number the table's own display gives it (R1 T2, the
+   * table's place in the tournament's tables, docs/tournament.md §5.1), so that the players sent to
+   * hall-3 find "T2" there too. */
+  function tableOf(x, m) {
+    var place = x.tournament.tables.indexOf(m.table) + 1;
+    return m.table + (place > 0 ? ' (T' + place + ')' : '');
+  }
+  function whereOf(x, m) {
+    return m.table ? t('table', tableOf(x, m)) : t('waitingTable');
+  }
   function hallCard(x, m) {
     var c = el('article', 'card');
     c.id = 'match-' + m.id;
     c.dataset.table = m.table || '';
     var h = el('h2');
-    h.appendChild(el('span', 'where', m.table ? t('table', m.table) : t('waitingTable')));
+    h.appendChild(el('span', 'where', whereOf(x, m)));
     h.appendChild(el('span', 'when', t('breaks', nameOf(x, m.breaker === 'b' ? m.b : m.a))));
     c.appendChild(h);
     var live = m.result ? null : liveOf(x, m);
@@ -171,7 +181,7 @@ export const HALL_SCRIPT = `
       grid.appendChild(hallCard(x, m));
       if (m.result) return;
       open++;
-      var li = el('li', null, (m.table ? t('table', m.table) : t('waitingTable')) + ': ' + nameOf(x, m.a) + ' v ' + nameOf(x, m.b));
+      var li = el('li', null, whereOf(x, m) + ': ' + nameOf(x, m.a) + ' v ' + nameOf(x, m.b));
       li.dataset.match = String(m.id);
       list.appendChild(li);
     });
@@ -220,7 +230,7 @@ export const HALL_SCRIPT = `
     box.appendChild(gridOf([['colBoardNo', true], ['colTable'], ['colA'], ['colB'], ['colBreaker'], ['colPoints', true]], x.round.matches.map(function (m) {
       var marks = [how(m), x.replays[m.id] ? t('replayedOn', x.replays[m.id].to, x.replays[m.id].from) : ''].filter(Boolean).join(', ');
       var res = (m.result ? m.result.a + '–' + m.result.b : '') + (marks ? (m.result ? ' (' + marks + ')' : marks) : '');
-      return [m.board, m.table || (m.b === null ? '' : t('waitingTable')), nameOf(x, m.a), nameOf(x, m.b), m.b === null ? '' : nameOf(x, m.breaker === 'b' ? m.b : m.a), res];
+      return [m.board, m.table ? tableOf(x, m) : m.b === null ? '' : t('waitingTable'), nameOf(x, m.a), nameOf(x, m.b), m.b === null ? '' : nameOf(x, m.breaker === 'b' ? m.b : m.a), res];
     })));
   }
   function printStandings(x, box) {
@@ -237,7 +247,7 @@ export const HALL_SCRIPT = `
       if (m.b === null) return;
       var s = el('article', 'sheet');
       s.dataset.match = String(m.id);
-      s.appendChild(el('h3', null, x.tournament.name + ' · ' + roundLine(x, x.round) + ' · ' + (m.table ? t('table', m.table) : t('waitingTable'))));
+      s.appendChild(el('h3', null, x.tournament.name + ' · ' + roundLine(x, x.round) + ' · ' + whereOf(x, m)));
       s.appendChild(el('p', 'sheet-match', nameOf(x, m.a) + ' v ' + nameOf(x, m.b)));
       s.appendChild(el('p', null, t('breaks', nameOf(x, m.breaker === 'b' ? m.b : m.a)) + ' · ' + x.tournament.rules));
       var rows = [];

@@ -327,6 +327,8 @@ export const ORGANISER_PAGE_SCRIPT = `
     // read again, one read at a time (retried), and again every 5 s while the server cannot answer.
     var reload = retried(load);
     live(reload, reload);
+    // A table's fetch of its match and its refusal send no record: read again every 20 s, as the hall does.
+    setInterval(reload, 20000);
     var wired = false;
     // The session and the registered tables first (both again every 5 s while the server cannot say),
     // then the page's data: the change form is filled at its first read after them (render).

@@ -32,6 +32,28 @@ export async function currentMatch(sql: Sql, table: string): Promise<Row | null>
   return rows[0] ?? null;
 }
 
+/** A free table's next match where the round has more matches than tables: the first match (in board
+ * order) of a published round still waiting for a table, of a tournament that uses this table, seated
+ * there and logged (`seat`, by the table). Null when there is none. */
+async function seatWaiting(tx: Sql, table: string, now: Date): Promise<Row | null> {
+  const waiting = await tx.all(
+    `SELECT m.id, m.tournament_id, t.table_ids FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
+     JOIN carrom_tournaments t ON t.id = m.tournament_id
+     WHERE m.table_id IS NULL AND r.status = 'published' AND m.b IS NOT NULL AND m.status = 'waiting'
+     ORDER BY r.published_at DESC, m.board`,
+  );
+  for (const w of waiting) {
+    if (!(JSON.parse(String(w.table_ids)) as string[]).includes(table)) continue;
+    // Another table asking at the same moment may have taken it: the row, read again, says whose it is.
+    await tx.run('UPDATE carrom_tmatches SET table_id = ? WHERE id = ? AND table_id IS NULL', [table, Number(w.id)]);
+    const seated = await currentMatch(tx, table);
+    if (seated === null || Number(seated.id) !== Number(w.id)) continue;
+    await logChange(tx, Number(w.tournament_id), { by: { table }, action: 'seat', target: { match: Number(w.id) }, before: { table: null }, after: { table } }, now);
+    return seated;
+  }
+  return null;
+}
+
 /** The names the match starts with at its table (§5.1's `players`), for entrants `a` and `b`: singles
  * `a`'s then `b`'s; doubles in the log's order, `a`'s first player, `b`'s first, `a`'s second, `b`'s second. */
 export async function matchPlayers(sql: Sql, mode: string, a: unknown, b: unknown): Promise<string[]> {
@@ -76,7 +98,7 @@ export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date): 
   return sql.transaction(async (tx) => {
     const t = await tableRow(tx, table);
     if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
-    const m = await currentMatch(tx, table);
+    const m = (await currentMatch(tx, table)) ?? (await seatWaiting(tx, table, now));
     const assignment = m === null ? null : await assignmentOf(tx, m, table);
     const served = JSON.stringify(assignment);
     let counter = Number(t.assign_counter);

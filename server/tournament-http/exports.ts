@@ -32,7 +32,13 @@ export async function standingsCsvOf(sql: Sql, tournament: number, round: number
 
 export async function pairingsCsvOf(sql: Sql, tournament: number, round: number): Promise<string> {
   const { state } = await stateOf(sql, tournament);
-  return pairingsCsv(round === 0 ? [] : await matchesOf(sql, tournament, round), state.entrants);
+  // A replayed match names the table it was played on before, from the change log (the latest replay).
+  const replays = new Map<number, string>();
+  for (const c of await sql.all("SELECT target, before_json FROM carrom_changes WHERE tournament_id = ? AND action = 'replay' ORDER BY seq", [tournament])) {
+    replays.set(Number(JSON.parse(String(c.target)).match), String(JSON.parse(String(c.before_json)).table));
+  }
+  const matches = round === 0 ? [] : await matchesOf(sql, tournament, round);
+  return pairingsCsv(matches.map((m) => ({ ...m, replayedFrom: replays.get(m.id) ?? null })), state.entrants);
 }
 
 export async function solOf(sql: Sql, tournament: number): Promise<string> {

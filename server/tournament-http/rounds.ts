@@ -163,15 +163,11 @@ export async function moveMatch(tx: Sql, tournament: number, round: number, body
   await logChange(tx, tournament, { by: { organiser }, action: 'move', target: { match: m.id }, before: { table: m.table }, after: { table, ...(there ? { [`match ${there.id}`]: m.table } : {}) } }, now);
 }
 
-/** The draft becomes the round: every match but a bye needs a table first. */
+/** The draft becomes the round. A match with no table (more matches than tables) waits: the first of the
+ * tournament's tables to be free takes it when it next asks for its match (assignment.ts). */
 export async function publishRound(tx: Sql, tournament: number, round: number, organiser: string, now: Date): Promise<void> {
   await tournamentRow(tx, tournament, true);
   if ((await roundStatus(tx, tournament, round)) !== 'draft') throw new Refusal(409, `round ${round} is published already`);
-  const waiting = (await matchesOf(tx, tournament, round)).find((m) => m.b !== null && m.table === null);
-  if (waiting) {
-    const who = await names(tx, tournament);
-    throw new Refusal(409, `match ${waiting.id} (${who.get(waiting.a)} v ${who.get(waiting.b!)}) has no table: move it to one, or add a table to the tournament`);
-  }
   await tx.run("UPDATE carrom_rounds SET status = 'published', published_at = ? WHERE tournament_id = ? AND round = ?", [now.toISOString(), tournament, round]);
   await logChange(tx, tournament, { by: { organiser }, action: 'publish', target: { round }, before: { status: 'draft' }, after: { status: 'published' } }, now);
 }

@@ -133,6 +133,20 @@ export async function listTournaments(sql: Sql): Promise<Pick<TournamentView, 'i
   return out;
 }
 
+/** A table taken out of the tournament holds no match of the round still to finish: else its display
+ * would keep that match, numbered T0 (§5.1's label), and the match could be neither moved nor published
+ * there. The organiser moves it first (§3.3). */
+async function checkTablesFree(tx: Sql, id: number, round: number, tables: readonly string[]): Promise<void> {
+  if (round === 0) return;
+  const open = await tx.all(
+    `SELECT m.id, m.table_id, a.name AS a_name, b.name AS b_name FROM carrom_tmatches m JOIN carrom_entrants a ON a.id = m.a
+     LEFT JOIN carrom_entrants b ON b.id = m.b WHERE m.tournament_id = ? AND m.round = ? AND m.table_id IS NOT NULL AND m.status <> 'finished' ORDER BY m.board`,
+    [id, round],
+  );
+  const held = open.find((m) => !tables.includes(String(m.table_id)));
+  if (held) throw new Refusal(409, `tables: ${String(held.table_id)} has match ${Number(held.id)} of round ${round} (${String(held.a_name)} v ${String(held.b_name)}) still to finish: move it to another table first`);
+}
+
 export async function updateTournament(tx: Sql, id: number, body: Body, organiser: string, now: Date): Promise<void> {
   const was = fieldsOf(await tournamentRow(tx, id, true));
   const f = await checkFields(tx, body, was);
@@ -146,6 +160,7 @@ export async function updateTournament(tx: Sql, id: number, body: Body, organise
     after[k] = f[k];
   }
   if (f.system === 'swiss' && f.rounds < round) throw new Refusal(409, `rounds: ${round} rounds are drawn already`);
+  if ('tables' in after) await checkTablesFree(tx, id, round, f.tables);
   if (Object.keys(after).length === 0) return;
   await tx.run('UPDATE carrom_tournaments SET name = ?, date = ?, rules = ?, rules_options = ?, mode = ?, system = ?, couplings = ?, rounds = ?, phantom_score = ?, table_ids = ?, club = ?, championship = ? WHERE id = ?', [
     f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship, id,

@@ -33,11 +33,16 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
   const rows = records(text.replace(/^\uFEFF/, ''));
   if (rows.length === 0) throw new TournamentError('the file is empty: it needs a header row and a line per entrant');
   const [head, ...lines] = rows;
-  const columns = head.cells.map((c) => c.trim());
   const known: readonly string[] = [...PLAYER_COLUMNS, ...PARTNER_COLUMNS];
-  for (const c of columns) {
-    if (!known.includes(c)) throw new TournamentError(`line 1: unknown column "${c}" (the columns are ${known.join(', ')})`);
-  }
+  // A spreadsheet's header is often written Name, Club: capitals aside, each is the column it names.
+  const columns = head.cells.map((cell) => {
+    const c = cell.trim();
+    const column = known.find((k) => k.toLowerCase() === c.toLowerCase());
+    if (column === undefined) throw new TournamentError(`line 1: unknown column "${c}" (the columns are ${known.join(', ')})`);
+    return column;
+  });
+  const twice = columns.findIndex((c, i) => columns.indexOf(c) !== i);
+  if (twice >= 0) throw new TournamentError(`line 1: the column "${head.cells[twice].trim()}" is there twice`);
   if (!columns.includes('name') && !columns.includes('lastname')) throw new TournamentError('line 1: the header needs a column "name" (or "lastname")');
   const seen = new Map<string, number>();
   const entries: (Entry & { line: number; rating: number | null })[] = [];
@@ -120,18 +125,22 @@ function records(text: string): { line: number; cells: string[] }[] {
   return out;
 }
 
-export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source'] as const;
+export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source', 'corrected', 'replayedFrom'] as const;
 export const STANDINGS_COLUMNS = ['rank', 'name', 'club', 'points', 'bucholz', 'netscore', 'totscore', 'played', 'won', 'drawn', 'lost', 'byes', 'withdrawn'] as const;
 
 /** The pairings of the matches given (a round, or all), with the entrants' names; a bye's `b` is "bye". */
-export function pairingsCsv(matches: readonly (Match & { source?: string | null })[], entrants: readonly Entrant[]): string {
+/** A match as the server keeps it: where its result came from, whether an organiser changed what its
+ * table reported, and the table it was first played on when it was replayed (docs/tournament.md §4). */
+type Marked = Match & { source?: string | null; corrected?: boolean; replayedFrom?: string | null };
+
+export function pairingsCsv(matches: readonly Marked[], entrants: readonly Entrant[]): string {
   const name = new Map(entrants.map((e) => [e.id, e.name]));
   const board = new Map<number, number>();
   const rows = matches.map((m) => {
     const n = (board.get(m.round) ?? 0) + 1;
     board.set(m.round, n);
     const breaker = m.b === null ? null : name.get(m.breaker === 'a' ? m.a : m.b) ?? null;
-    return [m.round, n, m.table, name.get(m.a) ?? m.a, m.b === null ? 'bye' : name.get(m.b) ?? m.b, breaker, m.result?.a ?? null, m.result?.b ?? null, m.source ?? (m.b === null ? 'bye' : null)];
+    return [m.round, n, m.table, name.get(m.a) ?? m.a, m.b === null ? 'bye' : name.get(m.b) ?? m.b, breaker, m.result?.a ?? null, m.result?.b ?? null, m.source ?? (m.b === null ? 'bye' : null), m.corrected ? 'yes' : null, m.replayedFrom ?? null];
   });
   return csv(PAIRINGS_COLUMNS, rows);
 }

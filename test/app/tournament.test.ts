@@ -87,6 +87,26 @@ describe('a tournament match at the table', () => {
     }
   });
 
+  it('shows players entered with both names (as the guide asks) in whole words, a name on one row where it fits, and the refusal stays on the screen', () => {
+    const cases: [string[], string[]][] = [
+      [['Chandra Iyer', 'Dee Mensah'], ['R2 T3: CHANDRA IYER', 'V DEE MENSAH', 'BREAKS CHANDRA IYER']],
+      [['Eli Sen', 'Fay Wong'], ['R2 T3: ELI SEN V', 'FAY WONG', 'BREAKS ELI SEN']],
+      [['Chandrasekhar Venkataraman', 'Dee Mensah-Owusu'], ['R2 T3: CHANDRASEKHAR', 'V. V DEE M.', 'BREAKS CHANDRASEKHAR']],
+    ];
+    for (const [players, shown] of cases) {
+      const { t, tr } = table();
+      serve(t, tr, 5, { ...DRAW, players });
+      const [title, ...rows] = lines(t);
+      // Two rows of names: the preset's name takes the title's place, and the breaker follows the names.
+      assert.equal(title, DRAW.rules.toUpperCase());
+      assert.deepEqual([rows[0], rows[1], rows[2]], shown, players.join(' v '));
+      assert.ok(rows.length <= TEXT_ROWS, `${rows.length} rows: the text screen has ${TEXT_ROWS}`);
+      assert.equal(rows[rows.length - 1], 'HOLD ●: WRONG TABLE', 'the refusal is on the screen');
+      press(t, 'select');
+      assert.deepEqual(t.app.header.players, players.map((p) => p.toUpperCase()), 'the log keeps the full names');
+    }
+  });
+
   it('a doubles match shows both sides, partners joined, and starts in the log’s order', () => {
     const { t, tr } = table();
     serve(t, tr, 3, { ...DRAW, rules: 'icf', mode: 'doubles', players: ['ASHA', 'BEN', 'CLEO', 'DEV'], breaker: 1 });

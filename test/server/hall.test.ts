@@ -73,9 +73,15 @@ describe('the hall and the printable pages in a browser', function () {
     await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
     assert.equal(await page.textContent('h1'), 'Club open');
     assert.equal(await page.textContent('#round'), 'Round 1 of 3');
-    assert.deepEqual(await texts('#hall-tables .card .where'), ['Table hall-1', 'Table hall-2']);
+    // Each table with the number its own display shows the players (R1 T2: CHANDRA V DEE, §5.1's label).
+    const labels = await Promise.all(['hall-1', 'hall-2'].map(async (table) => {
+      const res = await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': '0'.repeat(32) } });
+      return ((await res.json()) as { assignment: { label: string } }).assignment.label.split(' ')[1];
+    }));
+    assert.deepEqual(labels, ['T1', 'T2']);
+    assert.deepEqual(await texts('#hall-tables .card .where'), [`Table hall-1 (${labels[0]})`, `Table hall-2 (${labels[1]})`]);
     assert.deepEqual(await texts('#hall-tables .card .name'), ['Asha', 'Ben', 'Chandra', 'Dee']);
-    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1: Asha v Ben', 'Table hall-2: Chandra v Dee']);
+    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1 (T1): Asha v Ben', 'Table hall-2 (T2): Chandra v Dee']);
     assert.equal(await page.textContent('#byes'), 'Bye: <b>Eli</b> (25–0)', 'a name stays text');
 
     const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
@@ -94,7 +100,7 @@ describe('the hall and the printable pages in a browser', function () {
     assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/matches/${round.matches[1].id}/result`, { a: 25, b: 7, reason: 'the camera broke' })).status, 200);
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('#to-finish li').length === 1);
-    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1: Asha v Ben']);
+    assert.deepEqual(await texts('#to-finish li'), ['Table hall-1 (T1): Asha v Ben']);
     assert.match((await page.textContent('#hall-tables .card[data-table="hall-2"]'))!, /Chandra25Dee7entered by hand/);
   });
 
@@ -150,7 +156,7 @@ describe('the hall and the printable pages in a browser', function () {
     assert.deepEqual(await texts('#hall-tables .card .what'), ['finished · replayed on table hall-2 instead of hall-1']);
     await page.goto(`${server.url}/tournaments/${pair}/print/pairings?round=1`);
     await page.waitForFunction(() => document.body.dataset.ready === '1');
-    assert.match((await texts('.print-table tr'))[1]!, new RegExp(`^1hall-2AshaBen(Asha|Ben)${result.a}–${result.b} \\(replayed on table hall-2 instead of hall-1\\)$`), 'the printed pairings say so too');
+    assert.match((await texts('.print-table tr'))[1]!, new RegExp(`^1hall-2 \\(T2\\)AshaBen(Asha|Ben)${result.a}–${result.b} \\(replayed on table hall-2 instead of hall-1\\)$`), 'the printed pairings say so too');
     await page.goto(`${server.url}/tournaments/${pair}/hall`);
 
     // Round 2, the rematch, on hall-1: its last record is Asha v Ben's broken match of round 1, not this one.
@@ -241,8 +247,8 @@ describe('the hall and the printable pages in a browser', function () {
     assert.equal(await page.textContent('#round'), 'Round 1 of 3');
     const rows = await page.evaluate(() => Array.from(document.querySelectorAll('.print-table tr')).map((r) => r.textContent));
     assert.equal(rows[0], 'BoardTablePlayerOpponentBreakerPoints');
-    assert.match(rows[1]!, /^1hall-1AshaBenAsha25–13 \(entered by hand\)$/);
-    assert.match(rows[2]!, /^2hall-2ChandraDeeChandra\d+–\d+ \(walkover\)$/);
+    assert.match(rows[1]!, /^1hall-1 \(T1\)AshaBenAsha25–13 \(entered by hand\)$/);
+    assert.match(rows[2]!, /^2hall-2 \(T2\)ChandraDeeChandra\d+–\d+ \(walkover\)$/);
     assert.equal(rows[3], '3<b>Eli</b>bye25–0');
     const pdf = await page.pdf({ preferCSSPageSize: true });
     assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
@@ -259,7 +265,7 @@ describe('the hall and the printable pages in a browser', function () {
     await page.goto(`${server.url}/tournaments/${id}/print/scoresheets?round=1`);
     await page.waitForFunction(() => document.body.dataset.ready === '1');
     assert.deepEqual(await texts('.sheet .sheet-match'), ['Asha v Ben', 'Chandra v Dee'], 'one sheet per table, none for the bye');
-    assert.deepEqual(await texts('.sheet h3'), ['Club open · Round 1 of 3 · Table hall-1', 'Club open · Round 1 of 3 · Table hall-2']);
+    assert.deepEqual(await texts('.sheet h3'), ['Club open · Round 1 of 3 · Table hall-1 (T1)', 'Club open · Round 1 of 3 · Table hall-2 (T2)']);
     const sheets = await page.pdf({ preferCSSPageSize: true });
     assert.equal((sheets.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length, 2, 'each sheet on its own page');
   });

@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
-import { matchRecords, postRecord } from '../../tools/results.ts';
+import { matchRecords, postRecord, signature } from '../../tools/results.ts';
+import { refusalText } from '../../src/sync/assignment.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
 
@@ -250,7 +251,7 @@ describe("the organiser's pages in a browser", function () {
     assert.ok(pairs.includes('Asha v Ben'), `the rematch is made, as asked: ${pairs}`);
   });
 
-  it('says why a round with a match and no table cannot be published, and takes a table added to the tournament', async () => {
+  it('publishes a round with more matches than tables, the match without one waiting for a table, and takes a table added to the tournament', async () => {
     const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
     const id = (await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-1'] })).json.tournament.id;
     assert.equal((await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, 'name\nAsha\nBen\nChandra\nDee\n', { 'Content-Type': 'text/csv' })).status, 201);
@@ -262,8 +263,8 @@ describe("the organiser's pages in a browser", function () {
     assert.equal(await answer(1), 'Done: round 1 drawn, a draft until published.');
     assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']]);
     await page.click('#publish');
-    assert.match((await answer(2))!, /^Refused \(409\): match \d+ \(Chandra v Dee\) has no table: move it to one, or add a table to the tournament$/);
-    assert.equal(await page.evaluate(() => (document.querySelector('#message') as unknown as { previousElementSibling: { className: string } }).previousElementSibling.className), 'buttons', 'said beside the button pressed');
+    assert.equal(await answer(2), 'Done: round 1 published.');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']], 'it waits for the first table free');
 
     assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#change input[name="tables"]')).map((c) => (c as unknown as { value: string; checked: boolean }).value + ' ' + (c as unknown as { checked: boolean }).checked)), ['hall-1 true', 'hall-2 false']);
     await page.check('#change input[value="hall-2"]');
@@ -277,9 +278,20 @@ describe("the organiser's pages in a browser", function () {
     await page.selectOption('#move select[name="table"]', 'hall-2');
     await page.click('#move button[type="submit"]');
     assert.equal(await answer(4), `Done: match ${waiting} moved to table hall-2.`);
-    await page.click('#publish');
-    assert.equal(await answer(5), 'Done: round 1 published.');
     assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-1', 'hall-2']);
+  });
+
+  it('adds a table to the tournament after the ones in use, so that no table\'s number (its display\'s T2) changes mid-round', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = (await api(server.url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', tables: ['hall-2'] })).json.tournament.id;
+    await logInOnPage(page, ORGANISER_PASSWORD);
+    await page.waitForURL(`${server.url}/tournaments`);
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForSelector('#change', { state: 'visible' });
+    await page.check('#change input[value="hall-1"]');
+    await page.click('#change button[type="submit"]');
+    assert.equal(await answer(1), 'Done: the tournament changed.');
+    assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-2', 'hall-1'], 'hall-2 stays T1');
   });
 
   it("shows a table's result on its match as the records come, without a reload", async () => {
@@ -297,6 +309,28 @@ describe("the organiser's pages in a browser", function () {
     assert.equal(served.status, 'finished');
     const want = ['finished', `${served.result.a}–${served.result.b}`];
     await page.waitForFunction((w) => JSON.stringify(Array.from((document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells).slice(5).map((c) => c.textContent)) === w, JSON.stringify(want));
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
+  });
+
+  it('shows that a table fetched its match, then refused it, without a reload: neither sends a record', async () => {
+    const asha = await logIn(server.url, 'asha', ORGANISER_PASSWORD);
+    const id = await publishedTournament(asha);
+    await page.clock.install();
+    await page.goto(`${server.url}/tournaments/${id}`);
+    await page.waitForFunction(() => Number(document.body.dataset.ready ?? 0) >= 1);
+    await page.evaluate(() => ((globalThis as unknown as { marker: string }).marker = 'same page'));
+    const state = () => page.evaluate(() => (document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells[5].textContent);
+    assert.equal(await state(), 'waiting');
+    // hall-1 asks for its match, and its players refuse it (wrong table): signed as the table signs.
+    const res = await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0'.repeat(32) } });
+    const answer = (await res.json()) as { counter: number; assignment: { match: number } };
+    await page.clock.runFor(21_000);
+    await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('fetched by its table'));
+    const body = refusalText({ table: 'hall-1', counter: answer.counter, match: answer.assignment.match, reason: 'wrong-table' });
+    const refused = await fetch(`${server.url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': signature(SECRET, body) }, body });
+    assert.equal(refused.status, 201);
+    await page.clock.runFor(21_000);
+    await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('refused by its table: move it'));
     assert.equal(await page.evaluate(() => (globalThis as unknown as { marker: string }).marker), 'same page', 'no reload');
   });
 

@@ -113,7 +113,10 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(standingsCsv.split('\r\n')[0], 'rank,name,club,points,bucholz,netscore,totscore,played,won,drawn,lost,byes,withdrawn');
         assert.equal(standingsCsv.split('\r\n')[1], '1,Dee Mensah,Pune,2,0,25,25,1,1,0,0,0,');
         const pairings = (await (await fetch(`${url}${base}/pairings.csv?round=1`)).text()).split('\r\n');
-        assert.deepEqual(pairings.slice(1, 4), ['1,1,hall-2,Asha Rao,Ben Ode,Asha Rao,25,13,hand', '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover', '1,3,,Eli Sato,bye,,25,0,bye']);
+        // The replay says so, as on every page: the table it was first played on, at the end of its line.
+        const replayFrom = ((await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string; before: { table: string } }[]).find((c) => c.action === 'replay')!.before.table;
+        assert.equal(pairings[0], 'round,board,table,a,b,breaker,scoreA,scoreB,source,corrected,replayedFrom');
+        assert.deepEqual(pairings.slice(1, 4), [`1,1,hall-2,Asha Rao,Ben Ode,Asha Rao,25,13,hand,,${replayFrom}`, '1,2,hall-2,Chandra Iyer,Dee Mensah,Chandra Iyer,0,25,walkover,,', '1,3,,Eli Sato,bye,,25,0,bye,,']);
         assert.equal((await fetch(`${url}${base}/pairings.csv?round=7`)).status, 400);
         const sol = JSON.parse(await (await fetch(`${url}${base}/export.sol`)).text());
         assert.equal(sol.length, 2);
@@ -220,17 +223,51 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal((await api(url, null, 'GET', base)).json.tournament.status, 'finished');
       });
 
-      it('refuses to publish a round with a match and no table, until the organiser gives it one', async () => {
+      it('publishes a round with more matches than tables: a match without one waits, and goes to the first table that finishes, logged', async () => {
         const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1'] });
         const base = `/api/v1/tournaments/${id}`;
-        const [, second] = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
-        assert.equal(second.table, null);
-        const refused = await api(url, asha, 'POST', `${base}/rounds/1/publish`);
-        assert.equal(refused.status, 409);
-        assert.equal(refused.json.error, `match ${second.id} (Chandra Iyer v Dee Mensah) has no table: move it to one, or add a table to the tournament`);
-        assert.equal((await api(url, asha, 'PATCH', base, { tables: ['hall-1', 'hall-3'] })).status, 200);
-        assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/move`, { match: second.id, table: 'hall-3' })).status, 200);
+        const [first, second] = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        assert.deepEqual([first.table, second.table], ['hall-1', null]);
+        const published = await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        assert.equal(published.status, 200, JSON.stringify(published.json));
+        let nonce = 0;
+        const ask = async (table: string) => {
+          const res = await fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': String(++nonce).padStart(32, '0') } });
+          return JSON.parse(await res.text()).assignment as { match: number; label: string; players: string[] } | null;
+        };
+        assert.equal((await ask('hall-1'))?.match, first.id, 'the table plays its own match first');
+        assert.equal((await ask('hall-2')), null, 'a table not in the tournament is given none');
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${first.id}/result`, { a: 25, b: 3, reason: 'sheet' })).status, 200);
+        const next = await ask('hall-1');
+        assert.deepEqual([next?.match, next?.label, next?.players], [second.id, 'R1 T1', ['Chandra Iyer', 'Dee Mensah']], 'the waiting match, on the table that finished');
+        const round = (await api(url, null, 'GET', `${base}/rounds/1`)).json.round;
+        assert.deepEqual(round.matches.map((m: M) => [m.table, m.status]), [['hall-1', 'finished'], ['hall-1', 'assigned']]);
+        const log = (await api(url, null, 'GET', `${base}/log`)).json.changes as { table?: string; action: string; target: { match?: number }; before: unknown; after: unknown }[];
+        const seated = log.find((c) => c.action === 'seat');
+        assert.deepEqual(seated && [seated.table, seated.target, seated.before, seated.after], ['hall-1', { match: second.id }, { table: null }, { table: 'hall-1' }]);
+      });
+
+      it('refuses to take a table out of the tournament while a match of the round is still to finish there, naming it; its display keeps its number', async () => {
+        const { id } = await tournament(PLAYERS.slice(0, 4), { tables: ['hall-1', 'hall-2', 'hall-3'] });
+        const base = `/api/v1/tournaments/${id}`;
+        const label = async () => {
+          const res = await fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0'.repeat(32) } });
+          return JSON.parse(await res.text()).assignment?.label;
+        };
+        const [first] = (await api(url, asha, 'POST', `${base}/rounds`)).json.round.matches as M[];
+        const draft = await api(url, asha, 'PATCH', base, { tables: ['hall-2', 'hall-3'] });
+        assert.equal(draft.status, 409, 'a draft match on it too');
+        assert.equal(draft.json.error, `tables: hall-1 has match ${first.id} of round 1 (Asha Rao v Ben Ode) still to finish: move it to another table first`);
         assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
+        assert.equal(await label(), 'R1 T1');
+        const published = await api(url, asha, 'PATCH', base, { tables: ['hall-2', 'hall-3'] });
+        assert.equal(published.status, 409);
+        assert.equal(published.json.error, draft.json.error);
+        assert.deepEqual((await api(url, null, 'GET', base)).json.tournament.tables, ['hall-1', 'hall-2', 'hall-3'], 'nothing changed');
+        assert.equal(await label(), 'R1 T1', 'not T0: the table is still the tournament\'s');
+        assert.equal((await api(url, asha, 'PATCH', base, { tables: ['hall-1', 'hall-2'] })).status, 200, 'hall-3 holds no match');
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${first.id}/result`, { a: 25, b: 3, reason: 'by hand' })).status, 200);
+        assert.equal((await api(url, asha, 'PATCH', base, { tables: ['hall-2'] })).status, 200, 'its match is finished');
       });
 
       it('gives the core\'s refusal as a 422, and a Swiss round after the last as a 409', async () => {

@@ -13,6 +13,14 @@ describe('tournament: the entry list from a CSV', () => {
     assert.deepEqual(e[1].players[0], { name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', club: 'Mumbai CC', nationality: 'IND', rating: 1500 });
   });
 
+  it('takes a spreadsheet\'s header as it is written, capitals aside (Name, Club, Nationality, partnerFirstName)', () => {
+    const e = parseEntrantsCsv('Name,Club,NATIONALITY,Rating\nAsha Rao,Pune,ind,1500\nBen Ode,Pune,,\n', 'singles');
+    assert.deepEqual(e[0].players[0], { name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', club: 'Pune', nationality: 'IND', rating: 1500 });
+    const d = parseEntrantsCsv('FirstName;LastName;PartnerFirstName;PartnerLastName\nAsha;Rao;Ben;Okafor\n', 'doubles');
+    assert.deepEqual(d.map((x) => x.name), ['Asha Rao & Ben Okafor']);
+    assert.throws(() => parseEntrantsCsv('name,Name\nAsha,Asha\n', 'singles'), /^TournamentError: line 1: the column "Name" is there twice$/);
+  });
+
   it('takes ";" as the separator when the header does, first and last names apart, and teams for doubles', () => {
     const text = 'firstname;lastname;partnerFirstname;partnerLastname\nAsha;Rao;Ben;Okafor\nCleo;de Souza;Dev;Shah\n';
     const e = parseEntrantsCsv(text, 'doubles');
@@ -50,11 +58,17 @@ describe('tournament: pairings and standings as CSV', () => {
 
   it('writes the pairings with names, the bye as "bye", and guards a name a spreadsheet would run', () => {
     assert.equal(pairingsCsv(r1, es), [
-      'round,board,table,a,b,breaker,scoreA,scoreB,source',
-      "1,1,T1,Asha,'=Ben,Asha,25,10,",
-      '1,2,,Cleo,bye,,25,0,bye',
+      'round,board,table,a,b,breaker,scoreA,scoreB,source,corrected,replayedFrom',
+      "1,1,T1,Asha,'=Ben,Asha,25,10,,,",
+      '1,2,,Cleo,bye,,25,0,bye,,',
       '',
     ].join('\r\n'));
+  });
+
+  it('marks a corrected result and a replay in the pairings, as the pages do', () => {
+    const [m] = r1;
+    const lines = pairingsCsv([{ ...m, source: 'hand', corrected: true, replayedFrom: 'T2' }], es).split('\r\n');
+    assert.equal(lines[1], "1,1,T1,Asha,'=Ben,Asha,25,10,hand,yes,T2");
   });
 
   it('writes the standings with their tie-breaks and each one\'s club', () => {

@@ -14,7 +14,8 @@ interface Waiting {
   fail(e: unknown): void;
 }
 
-export type StoreIn = (tx: Sql, r: NewRecord) => Promise<StoreOutcome>;
+/** Stores records in the transaction given, outcomes in their order (server/store-batch.ts). */
+export type StoreBatch = (tx: Sql, records: readonly NewRecord[]) => Promise<StoreOutcome[]>;
 
 export class GroupCommit {
   private readonly queue: Waiting[] = [];
@@ -25,7 +26,7 @@ export class GroupCommit {
   /** `parallel`: transactions at once (1 on SQLite, which writes one at a time anyway). */
   constructor(
     private readonly sql: Sql,
-    private readonly storeIn: StoreIn,
+    private readonly storeBatch: StoreBatch,
     private readonly parallel: number,
   ) {}
 
@@ -89,9 +90,7 @@ export class GroupCommit {
         const ids = [...new Set(records.map((r) => r.record.table))].sort();
         await tx.run(`SELECT id FROM carrom_tables WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, ids);
       }
-      const outs: StoreOutcome[] = [];
-      for (const r of records) outs.push(await this.storeIn(tx, r));
-      return outs;
+      return this.storeBatch(tx, records);
     });
     this.counts.transactions++;
     this.counts.records += records.length;

@@ -3,6 +3,7 @@
 // database. Records accepted per second, latency, and a check that every accepted record is stored
 // exactly once (retries included). Each server runs as `carrom serve` in its own process, as in a club;
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
+// BENCH_ENGINES=postgres (or sqlite) runs only that database's half; BENCH_TABLES=N another number of tables.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -164,6 +165,9 @@ export async function benchServer(o: Options): Promise<string> {
       },
     ],
   ];
+  const only = process.env.BENCH_ENGINES?.toLowerCase();
+  if (only && !engines.some(([name]) => name.toLowerCase().startsWith(only))) throw new Error(`BENCH_ENGINES=${only}: say sqlite or postgres`);
+  if (only) engines.splice(0, engines.length, ...engines.filter(([name]) => name.toLowerCase().startsWith(only)));
   const results = new Map<string, Result>();
   try {
     for (const processes of [1, 2]) for (const [name, db] of engines) results.set(`${name}/${processes}`, await run(await db(), processes, o, played));
@@ -171,7 +175,8 @@ export async function benchServer(o: Options): Promise<string> {
     clusters.forEach((c) => c.stop());
     rmSync(dir, { recursive: true, force: true });
   }
-  const rows: string[][] = [['', 'SQLite (WAL, synchronous=FULL)', 'PostgreSQL (fsync, synchronous_commit on)']];
+  const heading: Record<string, string> = { SQLite: 'SQLite (WAL, synchronous=FULL)', PostgreSQL: 'PostgreSQL (fsync, synchronous_commit on)' };
+  const rows: string[][] = [['', ...engines.map(([name]) => heading[name])]];
   for (const processes of [1, 2]) {
     const each = (f: (r: Result) => string) => engines.map(([name]) => f(results.get(`${name}/${processes}`)!));
     const p = processes === 1 ? 'one process' : 'two processes';

@@ -83,6 +83,10 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     said = false;
     // A connection in use whose socket breaks emits 'error' on the client, not the pool.
     client.on('error', () => undefined);
+    // Bodies (2–256 KiB of JSON) are compressed as they are stored: lz4 takes a fifth of the CPU of
+    // PostgreSQL's default pglz, for about the same size. Queued before anything of the caller's; a
+    // server built without lz4 (or older than 14) keeps its default.
+    client.query(`SET default_toast_compression = 'lz4'`).catch(() => undefined);
   });
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     dialect: 'postgres',

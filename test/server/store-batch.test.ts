@@ -1,0 +1,131 @@
+// Records that arrive together are stored together (server/store-batch.ts): a batch of many tables'
+// records, and of several of one table's, ends up exactly as storing them one by one did, in a few
+// statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
+import assert from 'node:assert/strict';
+import type { Sql } from '../../server/db/sql.ts';
+import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { prepared } from '../helpers/prepared.ts';
+
+const SECRET = 'ab'.repeat(32);
+const TABLES = 20;
+
+/** `sql` with every statement counted, those inside transactions too. */
+function counting(sql: Sql): { sql: Sql; count: { statements: number } } {
+  const count = { statements: 0 };
+  const wrap = (s: Sql): Sql => ({
+    ...s,
+    all: (q, p) => (count.statements++, s.all(q, p)),
+    run: (q, p) => (count.statements++, s.run(q, p)),
+    transaction: (work) => s.transaction((tx) => work(wrap(tx))),
+  });
+  return { sql: wrap(sql), count };
+}
+
+/** A match's records for table `t`, from `counter` on. */
+const matchOf = (t: string, counter: number, seed: number) => matchRecords(t, counter, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 5 } }).map((r) => prepared(r));
+
+/** What a store holds, with its own match ids replaced by what names a match whatever the order of
+ * storing: its table and its newest counter. */
+async function contents(store: Store, outs: StoreOutcome[]) {
+  const matches = await store.matches(null);
+  const key = new Map(matches.map((m) => [m.id, `${m.table}/${m.counter}`]));
+  const events = ((await store.eventsAfter(0, 10_000)) ?? []).map((e) => {
+    const d = JSON.parse(e.data) as { table: string; match: number };
+    return { ...d, match: key.get(d.match) };
+  });
+  const byTable = new Map<string, unknown[]>();
+  for (const e of events) byTable.set(e.table, [...(byTable.get(e.table) ?? []), e]);
+  return {
+    outcomes: outs.map((o) => (o.outcome === 'stored' ? `stored in ${key.get(o.matchId)}` : o.outcome)),
+    matches: matches.map(({ id: _, ...m }) => m),
+    leaderboard: await store.leaderboard(),
+    records: await store.recordCount(),
+    forwards: await store.dueForwards(Number.MAX_SAFE_INTEGER, 1000),
+    // Within one commit the tables' events come in any order; a table's own are in its records' order.
+    events: [...byTable.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  };
+}
+
+for (const engine of ENGINES) {
+  describe(`storing records in batches on ${engine.name}`, function () {
+    this.timeout(120_000);
+    const stores: Store[] = [];
+    afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
+
+    async function fresh(): Promise<{ store: Store; count: { statements: number } }> {
+      const db = await engine.fresh();
+      const opened = await openStore(db);
+      stores.push(opened);
+      for (let t = 0; t < TABLES; t++) await opened.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
+      const { sql, count } = counting(opened.sql);
+      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), count };
+    }
+
+    it("stores a batch of many tables' records, several of one table among them, as storing them one by one does", async () => {
+      // Table t0 sends a whole match and the next one's start at once, out of order, one record twice
+      // and a counter again with another body; the others a board record each, some the match's end.
+      const t0 = matchOf('t0', 1, 11);
+      const next = matchOf('t0', t0.length + 1, 12).slice(0, 2);
+      const conflicting = { ...t0[1], body: t0[2].body.replace(`"counter":${t0[2].counter}`, `"counter":${t0[1].counter}`) };
+      conflicting.record = { ...t0[1].record };
+      const others = Array.from({ length: TABLES - 1 }, (_, i) => matchOf(`t${i + 1}`, 1, 20 + i));
+      const earlier = others.map((recs, i) => recs.slice(0, i % 3));
+      const batch: NewRecord[] = [
+        next[1],
+        t0[2],
+        ...others.map((recs, i) => ({ ...recs[i % 3], forward: i % 2 === 0 })),
+        t0[0],
+        t0[2],
+        ...t0.slice(3),
+        t0[1],
+        conflicting,
+        next[0],
+        ...others.map((recs) => recs.at(-1)!),
+      ];
+
+      const oneByOne = await fresh();
+      const together = await fresh();
+      for (const store of [oneByOne.store, together.store]) for (const r of earlier.flat()) await store.store(r);
+
+      const alone: StoreOutcome[] = [];
+      for (const r of batch) alone.push(await oneByOne.store.store(r));
+      const before = together.store.commits.transactions;
+      const outs = await Promise.all(batch.map((r) => together.store.store(r)));
+      assert.equal(together.store.commits.transactions - before, 1, 'the batch went into one transaction');
+
+      const want = await contents(oneByOne.store, alone);
+      assert.ok(want.outcomes.includes('duplicate') && want.outcomes.includes('conflict'));
+      assert.equal(want.matches.length, TABLES + 1);
+      assert.deepEqual(await contents(together.store, outs), want);
+    });
+
+    it('takes the same few statements to store the records of 20 tables as of 2', async () => {
+      const { store, count } = await fresh();
+      const firsts = Array.from({ length: TABLES }, (_, t) => matchOf(`t${t}`, 1, 40 + t)[0]);
+      const statements = async (records: NewRecord[]) => {
+        const from = count.statements;
+        const outs = await Promise.all(records.map((r) => store.store(r)));
+        assert.ok(outs.every((o) => o.outcome === 'stored'));
+        return count.statements - from;
+      };
+      const few = await statements(firsts.slice(0, 2));
+      const many = await statements(firsts.slice(2));
+      assert.equal(many, few, `${TABLES - 2} records took ${many} statements, 2 took ${few}`);
+      assert.ok(many < TABLES - 2, `fewer statements than records: ${many} for ${TABLES - 2}`);
+      assert.equal(await store.recordCount(), TABLES);
+    });
+
+    if (engine.name === 'postgres') {
+      it('compresses the bodies it stores with lz4 on PostgreSQL', async () => {
+        const { store } = await fresh();
+        const last = matchOf('t0', 1, 11).at(-1)!;
+        assert.ok(last.body.length > 4096, 'a body long enough to be compressed');
+        await store.store(last);
+        const [row] = await store.sql.all('SELECT pg_column_compression(body) AS how FROM carrom_records');
+        assert.equal(row.how, 'lz4');
+      });
+    }
+  });
+}

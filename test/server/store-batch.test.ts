@@ -68,8 +68,8 @@ for (const engine of ENGINES) {
       // and a counter again with another body; the others a board record each, some the match's end.
       const t0 = matchOf('t0', 1, 11);
       const next = matchOf('t0', t0.length + 1, 12).slice(0, 2);
-      const conflicting = { ...t0[1], body: t0[2].body.replace(`"counter":${t0[2].counter}`, `"counter":${t0[1].counter}`) };
-      conflicting.record = { ...t0[1].record };
+      const conflicting = { ...t0[1], body: t0[2].body.replace(`"counter":${t0[2].record.counter}`, `"counter":${t0[1].record.counter}`) };
+      assert.notEqual(conflicting.body, t0[1].body);
       const others = Array.from({ length: TABLES - 1 }, (_, i) => matchOf(`t${i + 1}`, 1, 20 + i));
       const earlier = others.map((recs, i) => recs.slice(0, i % 3));
       const batch: NewRecord[] = [
@@ -118,13 +118,19 @@ for (const engine of ENGINES) {
     });
 
     if (engine.name === 'postgres') {
-      it('compresses the bodies it stores with lz4 on PostgreSQL', async () => {
-        const { store } = await fresh();
+      it("compresses the bodies it stores with lz4 on PostgreSQL, or as the URL's options say", async () => {
         const last = matchOf('t0', 1, 11).at(-1)!;
         assert.ok(last.body.length > 4096, 'a body long enough to be compressed');
-        await store.store(last);
-        const [row] = await store.sql.all('SELECT pg_column_compression(body) AS how FROM carrom_records');
-        assert.equal(row.how, 'lz4');
+        const db = await engine.fresh();
+        for (const [url, want] of [[db, 'lz4'], [`${db}?options=${encodeURIComponent('-c default_toast_compression=pglz')}`, 'pglz']]) {
+          const store = await openStore(url);
+          stores.push(store);
+          await store.sql.run('DELETE FROM carrom_records');
+          await store.addTable('t0', SECRET, '2026-01-01T00:00:00Z');
+          await store.store(last);
+          const [row] = await store.sql.all('SELECT pg_column_compression(body) AS how FROM carrom_records');
+          assert.equal(row.how, want, url);
+        }
       });
     }
   });

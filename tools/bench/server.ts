@@ -57,7 +57,7 @@ function cpuSeconds(pid: number | undefined): number {
 
 /** The CPU seconds of the PostgreSQL backends connected to `db` (the servers' pools and feeds) when the
  * cluster runs on this machine; NaN on SQLite or when their processes cannot be read. */
-async function backendsCpu(db: string): Promise<number> {
+export async function backendsCpu(db: string): Promise<number> {
   if (!/^postgres(ql)?:\/\//.test(db)) return NaN;
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: db });

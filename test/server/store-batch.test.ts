@@ -28,7 +28,7 @@ const matchOf = (t: string, counter: number, seed: number) => matchRecords(t, co
 
 /** What a store holds, with its own match ids replaced by what names a match whatever the order of
  * storing: its table and its newest counter. */
-async function contents(store: Store, outs: StoreOutcome[]) {
+async function contents(store: Store, outs: StoreOutcome[] = []) {
   const matches = await store.matches(null);
   const key = new Map(matches.map((m) => [m.id, `${m.table}/${m.counter}`]));
   const events = ((await store.eventsAfter(0, 10_000)) ?? []).map((e) => {
@@ -115,6 +115,28 @@ for (const engine of ENGINES) {
       assert.equal(many, few, `${TABLES - 2} records took ${many} statements, 2 took ${few}`);
       assert.ok(many < TABLES - 2, `fewer statements than records: ${many} for ${TABLES - 2}`);
       assert.equal(await store.recordCount(), TABLES);
+    });
+
+    it('two stores on one database (two processes) given the same records at once store each once, as one store does', async () => {
+      const db = await engine.fresh();
+      const [a, b] = [await openStore(db), await openStore(db)];
+      stores.push(a, b);
+      const tables = 8;
+      for (let t = 0; t < tables; t++) await a.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
+      const records = Array.from({ length: tables }, (_, t) => matchOf(`t${t}`, 1, 60 + t).slice(0, 5)).flat();
+      // Each store gets every record, one in order and the other from the end, all at once.
+      const [fromA, fromB] = await Promise.all([Promise.all(records.map((r) => a.store(r))), Promise.all(records.slice().reverse().map((r) => b.store(r)))]);
+      fromB.reverse();
+      records.forEach((r, i) => {
+        const both = [fromA[i].outcome, fromB[i].outcome].sort();
+        assert.deepEqual(both, ['duplicate', 'stored'], `${r.record.table} #${r.record.counter}`);
+      });
+      const alone = await fresh();
+      for (const r of records) await alone.store.store(r);
+      // Each table's events are in the order its records were stored, which here is the two stores' race.
+      const [got, want] = [await contents(a), await contents(alone.store)];
+      assert.deepEqual({ ...got, events: got.events.flatMap(([, e]) => e).length }, { ...want, events: records.length });
+      assert.equal(await a.recordCount(), records.length);
     });
 
     if (engine.name === 'postgres') {

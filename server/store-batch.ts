@@ -5,7 +5,7 @@
 // record of every table, the next the second …), so that within a wave no record depends on another
 // (records of two tables share no row), and a table's later record sees its earlier one as if they had
 // been stored one by one. The outcome is the one-by-one storing's, record for record.
-import { rowTimesOf, writeDerivedOf } from './derived.ts';
+import { storedRows, writeDerivedOf } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
 import { publishAll, recordEvent } from './feed.ts';
 import { replaceMatches } from './standings.ts';
@@ -123,19 +123,19 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[]): Promise<StoreOutcom
     const f = found.get(k);
     return !f || rs[k].record.counter > f.newest;
   });
-  const times = await rowTimesOf(
+  const stored = await storedRows(
     tx,
     newest.filter((k) => found.get(k)).map(matchOfRecord),
   );
   const derived = newest.map((k) => {
     const r = rs[k];
-    const before = times.get(matchOfRecord(k)) ?? [];
+    const before = stored.get(matchOfRecord(k)) ?? [];
     const rows = r.rows.map((b, i) => {
       const was = before[i];
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
       return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
     });
-    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned } };
+    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
   });
   await writeDerivedOf(tx, derived);
   await replaceMatches(

@@ -3,6 +3,7 @@
 // statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
 import assert from 'node:assert/strict';
 import type { Sql } from '../../server/db/sql.ts';
+import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
@@ -11,13 +12,17 @@ import { prepared } from '../helpers/prepared.ts';
 const SECRET = 'ab'.repeat(32);
 const TABLES = 20;
 
-/** `sql` with every statement counted, those inside transactions too. */
-function counting(sql: Sql): { sql: Sql; count: { statements: number } } {
-  const count = { statements: 0 };
+/** `sql` with every statement counted, those inside transactions too, and the board rows inserted. */
+function counting(sql: Sql): { sql: Sql; count: { statements: number; boardRows: number } } {
+  const count = { statements: 0, boardRows: 0 };
+  const seen = (q: string, p: readonly unknown[] = []) => {
+    count.statements++;
+    if (/^\s*INSERT INTO carrom_boards/.test(q)) count.boardRows += p.length / 17;
+  };
   const wrap = (s: Sql): Sql => ({
     ...s,
-    all: (q, p) => (count.statements++, s.all(q, p)),
-    run: (q, p) => (count.statements++, s.run(q, p)),
+    all: (q, p) => (seen(q, p), s.all(q, p)),
+    run: (q, p) => (seen(q, p), s.run(q, p)),
     transaction: (work) => s.transaction((tx) => work(wrap(tx))),
   });
   return { sql: wrap(sql), count };
@@ -54,7 +59,7 @@ for (const engine of ENGINES) {
     const stores: Store[] = [];
     afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
 
-    async function fresh(): Promise<{ store: Store; count: { statements: number } }> {
+    async function fresh(): Promise<{ store: Store; count: { statements: number; boardRows: number } }> {
       const db = await engine.fresh();
       const opened = await openStore(db);
       stores.push(opened);
@@ -95,6 +100,10 @@ for (const engine of ENGINES) {
       const outs = await Promise.all(batch.map((r) => together.store.store(r)));
       assert.equal(together.store.commits.transactions - before, 1, 'the batch went into one transaction');
 
+      // What was stored is what a full recomputation gives (`carrom serve --rebuild` finds nothing to do),
+      // every board row with its match's newest counter.
+      assert.equal((await rebuild(together.store)).changed, 0);
+      for (const m of await together.store.matches(null)) assert.ok(m.boards.every((b) => b.counter === m.counter), `match ${m.table}/${m.counter}`);
       const want = await contents(oneByOne.store, alone);
       assert.ok(want.outcomes.includes('duplicate') && want.outcomes.includes('conflict'));
       assert.equal(want.matches.length, TABLES + 1);
@@ -115,6 +124,21 @@ for (const engine of ENGINES) {
       assert.equal(many, few, `${TABLES - 2} records took ${many} statements, 2 took ${few}`);
       assert.ok(many < TABLES - 2, `fewer statements than records: ${many} for ${TABLES - 2}`);
       assert.equal(await store.recordCount(), TABLES);
+    });
+
+    it("writes only a match's new board rows when its next record arrives, and keeps the others, newest counter and all", async () => {
+      const { store, count } = await fresh();
+      const records = matchOf('t0', 1, 11);
+      assert.ok(records.length >= 4);
+      await store.store(records[0]);
+      await store.store(records[1]);
+      const from = count.boardRows;
+      await store.store(records[2]);
+      assert.equal(count.boardRows - from, records[2].rows.length - records[1].rows.length, 'the board rows inserted');
+      const [m] = await store.matches('t0');
+      assert.equal(m.boards.length, records[2].rows.length);
+      assert.ok(m.boards.every((b) => b.counter === records[2].record.counter));
+      assert.equal((await rebuild(store)).changed, 0);
     });
 
     it('two stores on one database (two processes) given the same records at once store each once, as one store does', async () => {

@@ -57,8 +57,13 @@ export async function insertRows(tx: Sql, head: string, width: number, rows: rea
   const out: Row[] = [];
   const one = `(${new Array(width).fill('?').join(', ')})`;
   const per = Math.max(1, Math.floor(MAX_PARAMS / width));
-  for (let from = 0; from < rows.length; from += per) {
-    const chunk = rows.slice(from, from + per);
+  for (let from = 0, n = 0; from < rows.length; from += n) {
+    // SQLite compiles a statement once for each text and keeps it (server/db/sqlite.ts): there the rows
+    // go in chunks of powers of two, so that a few texts serve any number of rows. Each is a round trip
+    // to PostgreSQL, which takes them all at once.
+    n = Math.min(per, rows.length - from);
+    if (tx.dialect === 'sqlite') n = 2 ** Math.floor(Math.log2(n));
+    const chunk = rows.slice(from, from + n);
     const text = `${head} VALUES ${chunk.map(() => one).join(', ')} ${tail}`;
     if (tail) out.push(...(await tx.all(text, chunk.flat())));
     else await tx.run(text, chunk.flat());

@@ -94,6 +94,7 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
  * statement for the whole wave. */
 async function storeWave(tx: Sql, rs: readonly NewRecord[]): Promise<StoreOutcome[]> {
   const looked = await look(tx, rs);
+  // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;

@@ -14,18 +14,20 @@ interface Waiting {
   fail(e: unknown): void;
 }
 
-export type StoreIn = (tx: Sql, r: NewRecord) => Promise<StoreOutcome>;
+/** Stores records in the transaction given, outcomes in their order (server/store-batch.ts). */
+export type StoreBatch = (tx: Sql, records: readonly NewRecord[]) => Promise<StoreOutcome[]>;
 
 export class GroupCommit {
   private readonly queue: Waiting[] = [];
   private running = 0;
-  /** Transactions run and records stored through them: batches are seen in the bench and the tests. */
-  readonly counts = { transactions: 0, records: 0 };
+  /** Transactions run, records stored through them, and the statements they took (BEGIN and COMMIT
+   * included: on PostgreSQL each is a round trip): batches are seen in the bench and the tests. */
+  readonly counts = { transactions: 0, records: 0, statements: 0 };
 
   /** `parallel`: transactions at once (1 on SQLite, which writes one at a time anyway). */
   constructor(
     private readonly sql: Sql,
-    private readonly storeIn: StoreIn,
+    private readonly storeBatch: StoreBatch,
     private readonly parallel: number,
   ) {}
 
@@ -80,7 +82,8 @@ export class GroupCommit {
   }
 
   private async run(records: NewRecord[]): Promise<StoreOutcome[]> {
-    const outs = await this.sql.transaction(async (tx) => {
+    const outs = await this.sql.transaction(async (given) => {
+      const tx = this.counted(given);
       // One record of a table at a time across transactions and processes (PostgreSQL; SQLite's
       // transactions are one at a time anyway): the tables' rows are locked in name order, so two
       // batches that share tables wait for each other instead of deadlocking. Nothing else a record
@@ -89,12 +92,20 @@ export class GroupCommit {
         const ids = [...new Set(records.map((r) => r.record.table))].sort();
         await tx.run(`SELECT id FROM carrom_tables WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, ids);
       }
-      const outs: StoreOutcome[] = [];
-      for (const r of records) outs.push(await this.storeIn(tx, r));
-      return outs;
+      return this.storeBatch(tx, records);
     });
     this.counts.transactions++;
     this.counts.records += records.length;
+    this.counts.statements += 2;
     return outs;
+  }
+
+  private counted(tx: Sql): Sql {
+    const { counts } = this;
+    return {
+      ...tx,
+      all: (sql, params) => (counts.statements++, tx.all(sql, params)),
+      run: (sql, params) => (counts.statements++, tx.run(sql, params)),
+    };
   }
 }

@@ -2,7 +2,8 @@
 // row per finished board. Written by the store as a record arrives, and again by `carrom serve
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
-import type { Row, Sql } from './db/sql.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
  * (the table's, of that record), null where the row was stored before the schema kept them. */
@@ -24,27 +25,86 @@ export interface Derived {
 export const OVER = 1;
 export const ABANDONED = 2;
 
-/** When each of a match's board rows first arrived, as stored now, by index. */
-export async function rowTimes(tx: Sql, matchId: number): Promise<{ game: number; board: number; receivedAt: string | null; madeAt: string | null }[]> {
-  const rows = await tx.all('SELECT game, board, received_at, made_at FROM carrom_boards WHERE match_id = ? ORDER BY idx', [matchId]);
-  return rows.map((r) => ({ game: Number(r.game), board: Number(r.board), receivedAt: text(r.received_at), madeAt: text(r.made_at) }));
+/** A match's board rows as stored now, by index (when each first arrived among them). */
+export async function rowTimes(tx: Sql, matchId: number): Promise<TimedRow[]> {
+  return (await storedRows(tx, [matchId])).get(matchId) ?? [];
+}
+
+/** The same for several matches in one statement: by match id (a match with no rows is missing). */
+export async function storedRows(tx: Sql, matchIds: readonly number[]): Promise<Map<number, TimedRow[]>> {
+  const by = new Map<number, TimedRow[]>();
+  if (matchIds.length === 0) return by;
+  for (const r of await tx.all(`SELECT * FROM carrom_boards WHERE match_id IN (${marks(matchIds.length)}) ORDER BY match_id, idx`, matchIds)) {
+    const id = Number(r.match_id);
+    by.set(id, [...(by.get(id) ?? []), timedRow(r)]);
+  }
+  return by;
 }
 
 /** Replaces the match's state and board rows (in the caller's transaction). */
-export async function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
-  const over = (d.state as { match: { over: boolean } }).match.over ? OVER : d.abandoned ? ABANDONED : 0;
-  await tx.run('UPDATE carrom_matches SET newest_counter = ?, state = ?, over = ?, updated_at = ? WHERE id = ?', [d.counter, JSON.stringify(d.state), over, d.updatedAt, matchId]);
-  await tx.run('DELETE FROM carrom_boards WHERE match_id = ?', [matchId]);
-  if (d.rows.length === 0) return;
-  // All of a match's rows in one statement: one round trip to PostgreSQL, not one per board.
-  const one = `(${new Array(17).fill('?').join(', ')})`;
-  const values = d.rows.flatMap((b, i) => [
-    matchId, i, d.counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt,
-  ]);
+export function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
+  return writeDerivedOf(tx, [{ matchId, d }]);
+}
+
+const overOf = (d: Derived): number => ((d.state as { match: { over: boolean } }).match.over ? OVER : d.abandoned ? ABANDONED : 0);
+
+/** What writeDerivedOf writes for one match; `stored` its rows as they are now, when the caller read them. */
+export interface DerivedWrite {
+  matchId: number;
+  d: Derived;
+  stored?: readonly TimedRow[];
+}
+
+/** How many of the first rows are stored already just as they are to be (but for their counter). */
+const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
+  let k = 0;
+  while (k < d.rows.length && k < stored.length && isDeepStrictEqual(stored[k], d.rows[k])) k++;
+  return k;
+};
+
+/**
+ * The same for several matches, in a few statements whatever their number (a round trip to PostgreSQL
+ * each): the matches' rows updated together, then their board rows. A new record of a match mostly adds
+ * a board to those stored: rows stored as they are to be stay, given the new counter (an update of one
+ * column, without the index and foreign key work of a row deleted and inserted again); the others are
+ * deleted and inserted.
+ */
+export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Promise<void> {
+  if (list.length === 0) return;
+  // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
   await tx.run(
-    `INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)
-     VALUES ${d.rows.map(() => one).join(', ')}`,
-    values,
+    `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
+     FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
+    list.flatMap(({ matchId, d }) => [matchId, d.counter, JSON.stringify(d.state), overOf(d), d.updatedAt]),
+  );
+  const kept = list.map(unchanged);
+  const some = list.filter((_, i) => kept[i] > 0);
+  if (some.length === 0) {
+    await tx.run(`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId));
+  } else {
+    const firstChanged = `(VALUES ${list.map(() => '(?, ?, ?)').join(', ')}) AS v`;
+    const params = list.flatMap(({ matchId, d }, i) => [matchId, d.counter, kept[i]]);
+    await tx.run(
+      `UPDATE carrom_boards SET counter = CAST(v.column2 AS BIGINT) FROM ${firstChanged}
+       WHERE carrom_boards.match_id = CAST(v.column1 AS BIGINT) AND carrom_boards.idx < CAST(v.column3 AS INTEGER)`,
+      params,
+    );
+    await tx.run(
+      `DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})
+       AND idx >= (SELECT CAST(v.column3 AS INTEGER) FROM ${firstChanged} WHERE CAST(v.column1 AS BIGINT) = carrom_boards.match_id)`,
+      [...list.map((m) => m.matchId), ...params],
+    );
+  }
+  const rows = list.flatMap(({ matchId, d }, m) =>
+    d.rows
+      .map((b, i) => [matchId, i, d.counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt])
+      .slice(kept[m]),
+  );
+  await insertRows(
+    tx,
+    'INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)',
+    17,
+    rows,
   );
 }
 

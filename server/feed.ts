@@ -24,12 +24,29 @@ export function feedSchema(dialect: Sql['dialect']): string[] {
 }
 
 /** Writes an event in the caller's transaction: the watchers see it when (and only if) that commits. */
-export async function publish(tx: Sql, event: string, data: unknown): Promise<void> {
-  const [row] = await tx.all('INSERT INTO carrom_events (event, data) VALUES (?, ?) RETURNING seq', [event, JSON.stringify(data)]);
-  const seq = Number(row.seq);
-  // NOTIFY is delivered at commit, and not at all on a rollback.
-  if (tx.dialect === 'postgres') await tx.all('SELECT pg_notify(?, ?)', [FEED_CHANNEL, String(seq)]);
-  if (seq % 100 === 0) await tx.run('DELETE FROM carrom_events WHERE seq <= ?', [seq - KEEP]);
+export function publish(tx: Sql, event: string, data: unknown): Promise<void> {
+  return publishAll(tx, event, [data]);
+}
+
+/** Writes several events of one kind, in this order, in one statement: on PostgreSQL the same statement
+ * sends each its NOTIFY (a round trip for the lot, not two per event). */
+export async function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<void> {
+  if (data.length === 0) return;
+  const values = `VALUES ${data.map(() => '(?, ?)').join(', ')}`;
+  const params = data.flatMap((d) => [event, JSON.stringify(d)]);
+  // NOTIFY is delivered at commit, and not at all on a rollback; each event's with its number as payload.
+  const rows =
+    tx.dialect === 'postgres'
+      ? await tx.all(
+          `WITH made AS (INSERT INTO carrom_events (event, data) ${values} RETURNING seq)
+           SELECT seq, pg_notify(?, CAST(seq AS TEXT)) FROM (SELECT seq FROM made ORDER BY seq) AS s`,
+          [...params, FEED_CHANNEL],
+        )
+      : await tx.all(`INSERT INTO carrom_events (event, data) ${values} RETURNING seq`, params);
+  const seqs = rows.map((r) => Number(r.seq));
+  const newest = Math.max(...seqs);
+  // Old events go once every 100 events.
+  if (seqs.some((q) => q % 100 === 0)) await tx.run('DELETE FROM carrom_events WHERE seq <= ?', [newest - KEEP]);
 }
 
 /** The `record` event's data (docs/server.md §4). */

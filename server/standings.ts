@@ -4,7 +4,7 @@
 // newest record changes; a read sums its few integer columns per player. (Sums kept per player would
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
-import type { Row, Sql } from './db/sql.ts';
+import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
 import type { BoardRow } from './boards.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
@@ -58,12 +58,16 @@ export function contribution(m: MatchFacts): Counts[] {
 }
 
 /** Replaces what a match gives its players (in the transaction that stores its newest record). */
-export async function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<void> {
-  await tx.run('DELETE FROM carrom_match_players WHERE match_id = ?', [matchId]);
-  const now = contribution(m);
-  if (now.length === 0) return;
-  const values = now.flatMap((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]);
-  await tx.run(`INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')}) VALUES ${now.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, values);
+export function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<void> {
+  return replaceMatches(tx, [{ matchId, m }]);
+}
+
+/** The same for several matches, in two statements whatever their number. */
+export async function replaceMatches(tx: Sql, list: readonly { matchId: number; m: MatchFacts }[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx.run(`DELETE FROM carrom_match_players WHERE match_id IN (${marks(list.length)})`, list.map((x) => x.matchId));
+  const rows = list.flatMap(({ matchId, m }) => contribution(m).map((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]));
+  await insertRows(tx, `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`, 3 + COLUMNS.length, rows);
 }
 
 const countsOf = (r: Row): Counts => ({

@@ -2,19 +2,18 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, the leaderboard, and the queue of records still to forward. Records that arrive
 // together are committed together (server/commit.ts); each is answered once its transaction committed.
-import { assignedColumn } from './assigned.ts';
 import type { BoardRow } from './boards.ts';
 import { GroupCommit } from './commit.ts';
-import { ABANDONED, OVER, rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
+import { ABANDONED, OVER, timedRow, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
-import { eventsAfter, newestEvent, publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
+import { eventsAfter, newestEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
-import { attachRecord } from './tournament-http/attach.ts';
+import { storeBatch } from './store-batch.ts';
 
 export interface NewRecord {
   record: ResultRecord;
@@ -68,8 +67,8 @@ export interface Store extends ForwardStore {
   /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
   matches(table: string | null, page?: Page<number>): Promise<MatchSummary[]>;
   leaderboard(): Promise<Standing[]>;
-  /** Transactions that stored records, and the records they stored, since the store was opened. */
-  readonly commits: { readonly transactions: number; readonly records: number };
+  /** Transactions that stored records, the records they stored, and the statements they took, since the store was opened. */
+  readonly commits: { readonly transactions: number; readonly records: number; readonly statements: number };
   recordCount(): Promise<number>;
   dueForwards(now: number, limit: number): Promise<{ table: string; counter: number; attempts: number }[]>;
   forwarded(table: string, counter: number): Promise<void>;
@@ -115,18 +114,13 @@ async function fillStandings(sql: Sql): Promise<void> {
 
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
-const logOf = (body: string): string | null => {
-  const v = JSON.parse(body) as { log?: unknown };
-  return typeof v.log === 'string' ? v.log : null;
-};
-
 /** `url` is the postgres:// URL the feed listens on (null on SQLite). */
 export function storeOn(sql: Sql, url: string | null = null): Store {
   // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
   const published = () => watchers.forEach((w) => w.poke());
-  const group = new GroupCommit(sql, storeIn, sql.dialect === 'postgres' ? 4 : 1);
+  const group = new GroupCommit(sql, storeBatch, sql.dialect === 'postgres' ? 4 : 1);
   return {
     engine: sql.dialect,
     sql,
@@ -195,64 +189,6 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
 /** carrom_matches.over: 1 the match is over, 2 it was abandoned (its newest record says so), 0 it goes on.
  * A value of the existing column, not a new one: a database made before needs no migration, and a
  * server of before reads 2 as "not over", which an abandoned match is. */
-
-/** One record, in a transaction that holds its table's row lock (server/commit.ts). */
-async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
-  const { table, counter } = r.record;
-  const before = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
-  if (before.length) return { outcome: before[0].body === r.body ? 'duplicate' : 'conflict' };
-  const found = await matchFor(tx, r);
-  let matchId = found?.id;
-  if (matchId === undefined) {
-    const made = await tx.all(
-      `INSERT INTO carrom_matches (table_id, header, players, rules, mode, newest_counter, state, over, updated_at)
-       VALUES (?, ?, ?, ?, ?, 0, '{}', 0, ?) RETURNING id`,
-      [table, r.headerLine, JSON.stringify(r.players), r.rules, r.mode, r.receivedAt],
-    );
-    matchId = Number(made[0].id);
-  }
-  await tx.run(
-    `INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [table, counter, matchId, r.record.kind, r.record.firmware, r.body, r.signature, r.record.madeAt, r.receivedAt, assignedColumn(r.record.assigned)],
-  );
-  // Board rows come from the newest record of the match: its log holds every earlier board. A board
-  // that was there before keeps the time it first arrived; a new one gets this record's.
-  if (!found || counter > found.newest) {
-    const before = await rowTimes(tx, matchId);
-    const rows = r.rows.map((b, i) => {
-      const was = before[i];
-      const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
-      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
-    });
-    await writeDerived(tx, matchId, { counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned });
-    const over = (r.state as { match: { over: boolean } }).match.over;
-    await replaceMatch(tx, matchId, { players: r.players, mode: r.mode, over, winner: winnerOf(r.state), rows: r.rows });
-  }
-  if (r.forward) await tx.run('INSERT INTO carrom_forward (table_id, counter, attempts, next_at) VALUES (?, ?, 0, 0)', [table, counter]);
-  // A record played for a tournament's match gives that match its boards and its result.
-  await attachRecord(tx, r.record, matchId, r.receivedAt);
-  await publish(tx, 'record', recordEvent(r, matchId));
-  return { outcome: 'stored', matchId };
-}
-
-/** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
- * `match` record closes it. So a record joins the match of the record just below it if that log is the
- * start of its own, or the match of the record just above it if its own log is the start of that one. */
-async function matchFor(tx: Sql, r: NewRecord): Promise<{ id: number; newest: number } | null> {
-  const { table, counter, log, kind } = r.record;
-  const near = `SELECT r.counter, r.kind, r.body, r.match_id, m.newest_counter, m.header FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id WHERE r.table_id = ? AND`;
-  const below = await tx.all(`${near} r.counter < ? ORDER BY r.counter DESC LIMIT 1`, [table, counter]);
-  const p = below[0];
-  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith(logOf(String(p.body)) ?? '\u0000')) {
-    return { id: Number(p.match_id), newest: Number(p.newest_counter) };
-  }
-  const above = await tx.all(`${near} r.counter > ? ORDER BY r.counter ASC LIMIT 1`, [table, counter]);
-  const s = above[0];
-  if (s && kind !== 'match' && s.header === r.headerLine && (logOf(String(s.body)) ?? '').startsWith(log)) {
-    return { id: Number(s.match_id), newest: Number(s.newest_counter) };
-  }
-  return null;
-}
 
 async function matchesOf(sql: Sql, table: string | null, page?: Page<number>): Promise<MatchSummary[]> {
   const where = [...(table === null ? [] : ['table_id = ?']), ...(page?.after != null ? ['newest_counter > ?'] : [])];

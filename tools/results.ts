@@ -7,6 +7,9 @@ import { formatLog, parseLog } from '../src/rules/log.ts';
 import { replay } from '../src/rules/replay.ts';
 import { publicState, type State } from '../src/rules/state.ts';
 import type { GameEvent, MatchHeader } from '../src/rules/types.ts';
+import { replayRecord } from '../server/check.ts';
+import { parseRecord } from '../server/record.ts';
+import type { NewRecord } from '../server/store.ts';
 import { randomMatch, type RandomOptions } from './random-match.ts';
 
 export interface TableRecord {
@@ -92,4 +95,14 @@ export async function postRecord(url: string, table: string, secret: string | nu
     json = { unparsed: text };
   }
   return { status: r.status, json };
+}
+
+/** A table's record as the server hands it to the store: parsed, replayed, with its board rows. */
+export function storable(r: Pick<TableRecord, 'body'>, forward = false): NewRecord {
+  const p = parseRecord(r.body);
+  if (!p.ok) throw new Error(p.error);
+  const x = replayRecord(p.value);
+  if (!x.ok) throw new Error(x.error);
+  const v = x.value;
+  return { record: p.value, body: r.body, signature: 'sha256=00', receivedAt: new Date().toISOString(), headerLine: v.headerLine, players: v.header.players, rules: v.header.rules, mode: v.header.mode, state: v.state, rows: v.rows, forward };
 }

@@ -44,3 +44,32 @@ export class DatabaseUnavailable extends Error {
     this.name = 'DatabaseUnavailable';
   }
 }
+
+/** Parameters in one statement at most: PostgreSQL takes 65,535, SQLite 32,766. */
+const MAX_PARAMS = 30_000;
+
+/**
+ * `rows` (each `width` values) into one table with as few statements as the engines' parameter limits
+ * allow: `head` is `INSERT INTO t (a, b)`, `tail` an optional `RETURNING …`, whose rows come back in the
+ * order of `rows`' statements. One round trip to PostgreSQL for many rows instead of one each.
+ */
+export async function insertRows(tx: Sql, head: string, width: number, rows: readonly (readonly unknown[])[], tail = ''): Promise<Row[]> {
+  const out: Row[] = [];
+  const one = `(${new Array(width).fill('?').join(', ')})`;
+  const per = Math.max(1, Math.floor(MAX_PARAMS / width));
+  for (let from = 0, n = 0; from < rows.length; from += n) {
+    // SQLite compiles a statement once for each text and keeps it (server/db/sqlite.ts): there the rows
+    // go in chunks of powers of two, so that a few texts serve any number of rows. Each is a round trip
+    // to PostgreSQL, which takes them all at once.
+    n = Math.min(per, rows.length - from);
+    if (tx.dialect === 'sqlite') n = 2 ** Math.floor(Math.log2(n));
+    const chunk = rows.slice(from, from + n);
+    const text = `${head} VALUES ${chunk.map(() => one).join(', ')} ${tail}`;
+    if (tail) out.push(...(await tx.all(text, chunk.flat())));
+    else await tx.run(text, chunk.flat());
+  }
+  return out;
+}
+
+/** `?, ?, ?` for `n` values, as in `WHERE id IN (…)`. */
+export const marks = (n: number): string => new Array(n).fill('?').join(', ');

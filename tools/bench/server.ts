@@ -3,6 +3,7 @@
 // database. Records accepted per second, latency, and a check that every accepted record is stored
 // exactly once (retries included). Each server runs as `carrom serve` in its own process, as in a club;
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
+// BENCH_ENGINES=postgres (or sqlite) runs only that database's half; BENCH_TABLES=N another number of tables.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -37,10 +38,11 @@ function pool() {
   return { logs, starts };
 }
 
-/** What a server said as it stopped: the records it stored and the transactions it took (group commit). */
+/** What a server said as it stopped: the records it stored, the transactions it took (group commit) and their statements. */
 interface Stopped {
   records: number;
   transactions: number;
+  statements: number;
 }
 
 /** CPU seconds a process has used so far, user and system, all threads: fields 14 and 15 of /proc/PID/stat, in ticks. */
@@ -50,6 +52,21 @@ function cpuSeconds(pid: number | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) / Number(process.env.CLK_TCK ?? 100);
   } catch {
     return NaN;
+  }
+}
+
+/** The CPU seconds of the PostgreSQL backends connected to `db` (the servers' pools and feeds) when the
+ * cluster runs on this machine; NaN on SQLite or when their processes cannot be read. */
+export async function backendsCpu(db: string): Promise<number> {
+  if (!/^postgres(ql)?:\/\//.test(db)) return NaN;
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: db });
+  try {
+    await c.connect();
+    const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.reduce((n: number, r: { pid: number }) => n + cpuSeconds(r.pid), 0);
+  } finally {
+    await c.end();
   }
 }
 
@@ -65,8 +82,8 @@ async function serve(db: string): Promise<{ url: string; cpu(): number; stop(): 
     child.on('exit', (code) => reject(new Error(`carrom serve exited (${code}): ${err}`)));
   });
   const stopped = (): Stopped => {
-    const m = /(\d+) records stored in (\d+) transactions/.exec(err);
-    return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN) };
+    const m = /(\d+) records stored in (\d+) transactions(?: \((\d+) statements\))?/.exec(err);
+    return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN), statements: Number(m?.[3] ?? NaN) };
   };
   return { url, cpu: () => cpuSeconds(child.pid), stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
 }
@@ -81,8 +98,12 @@ interface Result {
   retries: number;
   refused: number;
   perCommit: number;
+  /** Statements per record in the storing transactions (each a round trip to PostgreSQL). */
+  statementsPerRecord: number;
   /** The servers' CPU time (ms, all threads) per record stored: what the machine's load changes least. */
   cpuPerRecord: number;
+  /** PostgreSQL's backends' CPU time serving the servers' connections, per record (NaN on SQLite). */
+  dbCpuPerRecord: number;
 }
 
 const inWindowOf = <P extends { t1: number }>(posts: P[], from: number, to: number) => posts.filter((p) => p.t1 >= from && p.t1 < to);
@@ -102,7 +123,17 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   // The servers' CPU time over the window, against the records stored in it.
   const cpuNow = () => servers.reduce((n, s) => n + s.cpu(), 0);
   const cpuAt: number[] = [];
-  const sampled = [windowStart, windowEnd].map((t) => new Promise<void>((resolve) => setTimeout(() => (cpuAt.push(cpuNow()), resolve()), t - performance.now())));
+  const dbAt: number[] = [];
+  const sampled = [windowStart, windowEnd].map(
+    (t) =>
+      new Promise<void>((resolve) =>
+        setTimeout(async () => {
+          cpuAt.push(cpuNow());
+          dbAt.push(await backendsCpu(db));
+          resolve();
+        }, t - performance.now()),
+      ),
+  );
   const post = async (table: string, body: string, retry: boolean) => {
     // Round robin over the processes, as a load balancer would: a retry goes to the other one.
     const url = servers[sent++ % servers.length].url;
@@ -144,7 +175,9 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     retries: posts.filter((p) => p.retry).length,
     refused,
     perCommit: sum('records') / sum('transactions'),
+    statementsPerRecord: sum('statements') / sum('records'),
     cpuPerRecord: (1000 * (cpuAt[1] - cpuAt[0])) / storedInWindow,
+    dbCpuPerRecord: (1000 * (dbAt[1] - dbAt[0])) / storedInWindow,
   };
 }
 
@@ -164,6 +197,9 @@ export async function benchServer(o: Options): Promise<string> {
       },
     ],
   ];
+  const only = process.env.BENCH_ENGINES?.toLowerCase();
+  if (only && !engines.some(([name]) => name.toLowerCase().startsWith(only))) throw new Error(`BENCH_ENGINES=${only}: say sqlite or postgres`);
+  if (only) engines.splice(0, engines.length, ...engines.filter(([name]) => name.toLowerCase().startsWith(only)));
   const results = new Map<string, Result>();
   try {
     for (const processes of [1, 2]) for (const [name, db] of engines) results.set(`${name}/${processes}`, await run(await db(), processes, o, played));
@@ -171,13 +207,16 @@ export async function benchServer(o: Options): Promise<string> {
     clusters.forEach((c) => c.stop());
     rmSync(dir, { recursive: true, force: true });
   }
-  const rows: string[][] = [['', 'SQLite (WAL, synchronous=FULL)', 'PostgreSQL (fsync, synchronous_commit on)']];
+  const heading: Record<string, string> = { SQLite: 'SQLite (WAL, synchronous=FULL)', PostgreSQL: 'PostgreSQL (fsync, synchronous_commit on)' };
+  const rows: string[][] = [['', ...engines.map(([name]) => heading[name])]];
   for (const processes of [1, 2]) {
     const each = (f: (r: Result) => string) => engines.map(([name]) => f(results.get(`${name}/${processes}`)!));
     const p = processes === 1 ? 'one process' : 'two processes';
     rows.push([`${p}: records accepted per second`, ...each((r) => fmt(r.rate))]);
     rows.push([`  latency p50 / p99`, ...each((r) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)} ms`)]);
     rows.push([`  server CPU per record stored in the window`, ...each((r) => (Number.isFinite(r.cpuPerRecord) ? `${fmt(r.cpuPerRecord, 1)} ms` : 'not measured'))]);
+    rows.push([`  database CPU per record (PostgreSQL's backends)`, ...each((r) => (Number.isFinite(r.dbCpuPerRecord) ? `${fmt(r.dbCpuPerRecord, 1)} ms` : '–'))]);
+    rows.push([`  statements per record (storing transactions)`, ...each((r) => (Number.isFinite(r.statementsPerRecord) ? fmt(r.statementsPerRecord, 1) : 'not said'))]);
     rows.push([`  records per transaction (group commit)`, ...each((r) => (Number.isFinite(r.perCommit) ? fmt(r.perCommit, 1) : 'not said'))]);
     rows.push([`  posts answered in the window`, ...each((r) => `${fmt(r.counted)} (${fmt(r.retries)} retries in all)`)]);
     rows.push([

@@ -147,8 +147,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  const { records, transactions } = server.store.commits;
-  process.stderr.write(`carrom serve: stopping; ${records} records stored in ${transactions} transactions since the start\n`);
+  const { records, transactions, statements } = server.store.commits;
+  process.stderr.write(`carrom serve: stopping; ${records} records stored in ${transactions} transactions (${statements} statements) since the start\n`);
   await server.close();
   return 0;
 }

@@ -1,0 +1,161 @@
+// Storing a batch of records in the transaction the group commit opened (server/commit.ts), with a few
+// statements for the whole batch rather than a dozen for each record: on PostgreSQL each statement is a
+// round trip, and a batch of 20 records took some 300 of them, each waiting its turn on a loaded machine.
+// The records are taken in waves, each wave at most one record of each table (the first wave the first
+// record of every table, the next the second …), so that within a wave no record depends on another
+// (records of two tables share no row), and a table's later record sees its earlier one as if they had
+// been stored one by one. The outcome is the one-by-one storing's, record for record.
+import { assignedColumn } from './assigned.ts';
+import { storedRows, writeDerivedOf } from './derived.ts';
+import { insertRows, type Row, type Sql } from './db/sql.ts';
+import { publishAll, recordEvent } from './feed.ts';
+import { replaceMatches } from './standings.ts';
+import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
+import { attachRecord } from './tournament-http/attach.ts';
+
+/** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
+export async function storeBatch(tx: Sql, records: readonly NewRecord[]): Promise<StoreOutcome[]> {
+  const outs: StoreOutcome[] = new Array(records.length);
+  let rest = records.map((_, i) => i);
+  while (rest.length > 0) {
+    const tables = new Set<string>();
+    const wave: number[] = [];
+    const later: number[] = [];
+    for (const i of rest) {
+      const table = records[i].record.table;
+      (tables.has(table) ? later : wave).push(i);
+      tables.add(table);
+    }
+    const done = await storeWave(tx, wave.map((i) => records[i]));
+    wave.forEach((i, k) => (outs[i] = done[k]));
+    rest = later;
+  }
+  return outs;
+}
+
+/** A stored record next to a new one (by counter), and its match. */
+interface Neighbour {
+  counter: number;
+  kind: string;
+  body: string;
+  match: number;
+  newest: number;
+  header: string;
+}
+
+interface Looked {
+  /** The body already stored under the record's table and counter. */
+  existing: string | null;
+  below: Neighbour | null;
+  above: Neighbour | null;
+}
+
+const logOf = (body: string): string | null => {
+  const v = JSON.parse(body) as { log?: unknown };
+  return typeof v.log === 'string' ? v.log : null;
+};
+
+/** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
+ * `match` record closes it. So a record joins the match of the record just below it if that log is the
+ * start of its own, or the match of the record just above it if its own log is the start of that one. */
+function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
+  const { log, kind } = r.record;
+  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith(logOf(p.body) ?? '\u0000')) return { id: p.match, newest: p.newest };
+  if (s && kind !== 'match' && s.header === r.headerLine && (logOf(s.body) ?? '').startsWith(log)) return { id: s.match, newest: s.newest };
+  return null;
+}
+
+/** For each record (of distinct tables), in one statement: what is stored under its counter, and the
+ * records just below and just above it with their matches. */
+async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
+  const rows = await tx.all(
+    `WITH i (n, t, c) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT))').join(', ')}),
+     j AS (SELECT n, t, c,
+       (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
+       (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
+       (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
+     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.body, r.match_id, m.newest_counter, m.header
+     FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
+     LEFT JOIN carrom_matches m ON m.id = r.match_id`,
+    rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
+  );
+  const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
+  for (const row of rows) {
+    const at = out[Number(row.n)];
+    if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
+    if (row.counter === null || row.counter === undefined) continue;
+    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), body: String(row.body), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
+    if (near.counter < Number(row.c)) at.below = near;
+    else at.above = near;
+  }
+  return out;
+}
+
+/** Records of distinct tables: each stored as server/store.ts's one-by-one storing did, statement by
+ * statement for the whole wave. */
+async function storeWave(tx: Sql, rs: readonly NewRecord[]): Promise<StoreOutcome[]> {
+  const looked = await look(tx, rs);
+  // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
+  const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
+  const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
+  if (fresh.length === 0) return outs;
+  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
+  // New matches, one per table at most: their ids come back with their table's.
+  const unmatched = fresh.filter((k) => found.get(k) === null);
+  const made = await insertRows(
+    tx,
+    'INSERT INTO carrom_matches (table_id, header, players, rules, mode, newest_counter, state, over, updated_at)',
+    9,
+    unmatched.map((k) => [rs[k].record.table, rs[k].headerLine, JSON.stringify(rs[k].players), rs[k].rules, rs[k].mode, 0, '{}', 0, rs[k].receivedAt]),
+    'RETURNING id, table_id',
+  ).then((rows) => new Map(rows.map((m: Row) => [String(m.table_id), Number(m.id)])));
+  const matchOfRecord = (k: number): number => found.get(k)?.id ?? made.get(rs[k].record.table)!;
+  await insertRows(
+    tx,
+    'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)',
+    10,
+    fresh.map((k) => {
+      const { record: rec, body, signature, receivedAt } = rs[k];
+      return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
+    }),
+  );
+  // Board rows come from the newest record of the match: its log holds every earlier board. A board
+  // that was there before keeps the time it first arrived; a new one gets this record's.
+  const newest = fresh.filter((k) => {
+    const f = found.get(k);
+    return !f || rs[k].record.counter > f.newest;
+  });
+  const stored = await storedRows(
+    tx,
+    newest.filter((k) => found.get(k)).map(matchOfRecord),
+  );
+  const derived = newest.map((k) => {
+    const r = rs[k];
+    const before = stored.get(matchOfRecord(k)) ?? [];
+    const rows = r.rows.map((b, i) => {
+      const was = before[i];
+      const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
+      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
+    });
+    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
+  });
+  await writeDerivedOf(tx, derived);
+  await replaceMatches(
+    tx,
+    newest.map((k) => {
+      const r = rs[k];
+      return { matchId: matchOfRecord(k), m: { players: r.players, mode: r.mode, over: (r.state as { match: { over: boolean } }).match.over, winner: winnerOf(r.state), rows: r.rows } };
+    }),
+  );
+  const forwarded = fresh.filter((k) => rs[k].forward);
+  await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
+  // A record played for a tournament's match gives that match its boards and its result.
+  for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
+  await publishAll(
+    tx,
+    'record',
+    fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
+  );
+  for (const k of fresh) outs[k] = { outcome: 'stored', matchId: matchOfRecord(k) };
+  return outs;
+}

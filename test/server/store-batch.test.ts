@@ -1,0 +1,192 @@
+// Records that arrive together are stored together (server/store-batch.ts): a batch of many tables'
+// records, and of several of one table's, ends up exactly as storing them one by one did, in a few
+// statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
+import assert from 'node:assert/strict';
+import type { Sql } from '../../server/db/sql.ts';
+import { rebuild } from '../../server/rebuild.ts';
+import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { prepared } from '../helpers/prepared.ts';
+
+const SECRET = 'ab'.repeat(32);
+const TABLES = 20;
+
+/** `sql` with every statement counted, those inside transactions too, and the board rows inserted. */
+function counting(sql: Sql): { sql: Sql; count: { statements: number; boardRows: number } } {
+  const count = { statements: 0, boardRows: 0 };
+  const seen = (q: string, p: readonly unknown[] = []) => {
+    count.statements++;
+    if (/^\s*INSERT INTO carrom_boards/.test(q)) count.boardRows += p.length / 17;
+  };
+  const wrap = (s: Sql): Sql => ({
+    ...s,
+    all: (q, p) => (seen(q, p), s.all(q, p)),
+    run: (q, p) => (seen(q, p), s.run(q, p)),
+    transaction: (work) => s.transaction((tx) => work(wrap(tx))),
+  });
+  return { sql: wrap(sql), count };
+}
+
+/** A match's records for table `t`, from `counter` on. */
+const matchOf = (t: string, counter: number, seed: number) => matchRecords(t, counter, seed, { rules: 'icf', mode: 'singles', options: { matchTarget: 5 } }).map((r) => prepared(r));
+
+/** What a store holds, with its own match ids replaced by what names a match whatever the order of
+ * storing: its table and its newest counter. */
+async function contents(store: Store, outs: StoreOutcome[] = []) {
+  const matches = await store.matches(null);
+  const key = new Map(matches.map((m) => [m.id, `${m.table}/${m.counter}`]));
+  const events = ((await store.eventsAfter(0, 10_000)) ?? []).map((e) => {
+    const d = JSON.parse(e.data) as { table: string; match: number };
+    return { ...d, match: key.get(d.match) };
+  });
+  const byTable = new Map<string, unknown[]>();
+  for (const e of events) byTable.set(e.table, [...(byTable.get(e.table) ?? []), e]);
+  return {
+    outcomes: outs.map((o) => (o.outcome === 'stored' ? `stored in ${key.get(o.matchId)}` : o.outcome)),
+    matches: matches.map(({ id: _, ...m }) => m),
+    leaderboard: await store.leaderboard(),
+    records: await store.recordCount(),
+    forwards: await store.dueForwards(Number.MAX_SAFE_INTEGER, 1000),
+    // Within one commit the tables' events come in any order; a table's own are in its records' order.
+    events: [...byTable.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  };
+}
+
+for (const engine of ENGINES) {
+  describe(`storing records in batches on ${engine.name}`, function () {
+    this.timeout(120_000);
+    const stores: Store[] = [];
+    afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
+
+    async function fresh(): Promise<{ store: Store; count: { statements: number; boardRows: number } }> {
+      const db = await engine.fresh();
+      const opened = await openStore(db);
+      stores.push(opened);
+      for (let t = 0; t < TABLES; t++) await opened.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
+      const { sql, count } = counting(opened.sql);
+      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), count };
+    }
+
+    it("stores a batch of many tables' records, several of one table among them, as storing them one by one does", async () => {
+      // Table t0 sends a whole match and the next one's start at once, out of order, one record twice
+      // and a counter again with another body; the others a board record each, some the match's end.
+      const t0 = matchOf('t0', 1, 11);
+      const next = matchOf('t0', t0.length + 1, 12).slice(0, 2);
+      const conflicting = { ...t0[1], body: t0[2].body.replace(`"counter":${t0[2].record.counter}`, `"counter":${t0[1].record.counter}`) };
+      assert.notEqual(conflicting.body, t0[1].body);
+      const others = Array.from({ length: TABLES - 1 }, (_, i) => matchOf(`t${i + 1}`, 1, 20 + i));
+      const earlier = others.map((recs, i) => recs.slice(0, i % 3));
+      const batch: NewRecord[] = [
+        next[1],
+        t0[2],
+        ...others.map((recs, i) => ({ ...recs[i % 3], forward: i % 2 === 0 })),
+        t0[0],
+        t0[2],
+        ...t0.slice(3),
+        t0[1],
+        conflicting,
+        next[0],
+        ...others.map((recs) => recs.at(-1)!),
+      ];
+
+      const oneByOne = await fresh();
+      const together = await fresh();
+      for (const store of [oneByOne.store, together.store]) for (const r of earlier.flat()) await store.store(r);
+
+      const alone: StoreOutcome[] = [];
+      for (const r of batch) alone.push(await oneByOne.store.store(r));
+      const before = together.store.commits.transactions;
+      const outs = await Promise.all(batch.map((r) => together.store.store(r)));
+      assert.equal(together.store.commits.transactions - before, 1, 'the batch went into one transaction');
+
+      // What was stored is what a full recomputation gives (`carrom serve --rebuild` finds nothing to do),
+      // every board row with its match's newest counter.
+      assert.equal((await rebuild(together.store)).changed, 0);
+      for (const m of await together.store.matches(null)) assert.ok(m.boards.every((b) => b.counter === m.counter), `match ${m.table}/${m.counter}`);
+      const want = await contents(oneByOne.store, alone);
+      assert.ok(want.outcomes.includes('duplicate') && want.outcomes.includes('conflict'));
+      assert.equal(want.matches.length, TABLES + 1);
+      assert.deepEqual(await contents(together.store, outs), want);
+    });
+
+    // 16 rather than 18: SQLite takes inserted rows in chunks of powers of two (server/db/sql.ts).
+    it('takes the same few statements to store the records of 16 tables as of 2', async () => {
+      const { store, count } = await fresh();
+      // First records of one board row each, so that every batch writes alike.
+      const firsts = Array.from({ length: TABLES }, (_, t) => {
+        for (let seed = 40 + t; ; seed += 100) {
+          const [r] = matchOf(`t${t}`, 1, seed);
+          if (r.rows.length === 1) return r;
+        }
+      });
+      const statements = async (records: NewRecord[]) => {
+        const from = count.statements;
+        const outs = await Promise.all(records.map((r) => store.store(r)));
+        assert.ok(outs.every((o) => o.outcome === 'stored'));
+        return count.statements - from;
+      };
+      const few = await statements(firsts.slice(0, 2));
+      const many = await statements(firsts.slice(2, 18));
+      assert.equal(many, few, `16 records took ${many} statements, 2 took ${few}`);
+      assert.ok(many < 16, `fewer statements than records: ${many} for 16`);
+      assert.equal(await store.recordCount(), 18);
+    });
+
+    it("writes only a match's new board rows when its next record arrives, and keeps the others, newest counter and all", async () => {
+      const { store, count } = await fresh();
+      const records = matchOf('t0', 1, 11);
+      assert.ok(records.length >= 4);
+      await store.store(records[0]);
+      await store.store(records[1]);
+      const from = count.boardRows;
+      await store.store(records[2]);
+      assert.equal(count.boardRows - from, records[2].rows.length - records[1].rows.length, 'the board rows inserted');
+      const [m] = await store.matches('t0');
+      assert.equal(m.boards.length, records[2].rows.length);
+      assert.ok(m.boards.every((b) => b.counter === records[2].record.counter));
+      assert.equal((await rebuild(store)).changed, 0);
+    });
+
+    it('two stores on one database (two processes) given the same records at once store each once, as one store does', async () => {
+      const db = await engine.fresh();
+      const [a, b] = [await openStore(db), await openStore(db)];
+      stores.push(a, b);
+      const tables = 8;
+      for (let t = 0; t < tables; t++) await a.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
+      // One arrival time for all: which store keeps a board's first arrival depends on the race, and the
+      // times the records were prepared at (a millisecond apart under load) must not tell the stores apart.
+      const records = Array.from({ length: tables }, (_, t) => matchOf(`t${t}`, 1, 60 + t).slice(0, 5)).flat().map((r) => ({ ...r, receivedAt: '2026-12-01T10:00:00.000Z' }));
+      // Each store gets every record, one in order and the other from the end, all at once.
+      const [fromA, fromB] = await Promise.all([Promise.all(records.map((r) => a.store(r))), Promise.all(records.slice().reverse().map((r) => b.store(r)))]);
+      fromB.reverse();
+      records.forEach((r, i) => {
+        const both = [fromA[i].outcome, fromB[i].outcome].sort();
+        assert.deepEqual(both, ['duplicate', 'stored'], `${r.record.table} #${r.record.counter}`);
+      });
+      const alone = await fresh();
+      for (const r of records) await alone.store.store(r);
+      // Each table's events are in the order its records were stored, which here is the two stores' race.
+      const [got, want] = [await contents(a), await contents(alone.store)];
+      assert.deepEqual({ ...got, events: got.events.flatMap(([, e]) => e).length }, { ...want, events: records.length });
+      assert.equal(await a.recordCount(), records.length);
+    });
+
+    if (engine.name === 'postgres') {
+      it("compresses the bodies it stores with lz4 on PostgreSQL, or as the URL's options say", async () => {
+        const last = matchOf('t0', 1, 11).at(-1)!;
+        assert.ok(last.body.length > 4096, 'a body long enough to be compressed');
+        const db = await engine.fresh();
+        for (const [url, want] of [[db, 'lz4'], [`${db}?options=${encodeURIComponent('-c default_toast_compression=pglz')}`, 'pglz']]) {
+          const store = await openStore(url);
+          stores.push(store);
+          await store.sql.run('DELETE FROM carrom_records');
+          await store.addTable('t0', SECRET, '2026-01-01T00:00:00Z');
+          await store.store(last);
+          const [row] = await store.sql.all('SELECT pg_column_compression(body) AS how FROM carrom_records');
+          assert.equal(row.how, want, url);
+        }
+      });
+    }
+  });
+}

@@ -164,6 +164,9 @@ export async function benchServer(o: Options): Promise<string> {
       },
     ],
   ];
+  // BENCH_ENGINES=sqlite (or postgresql) runs one engine only: a quicker look at the one a change touches.
+  const only = process.env.BENCH_ENGINES?.toLowerCase().split(',');
+  if (only) engines.splice(0, engines.length, ...engines.filter(([name]) => only.includes(name.toLowerCase())));
   const results = new Map<string, Result>();
   try {
     for (const processes of [1, 2]) for (const [name, db] of engines) results.set(`${name}/${processes}`, await run(await db(), processes, o, played));
@@ -171,7 +174,8 @@ export async function benchServer(o: Options): Promise<string> {
     clusters.forEach((c) => c.stop());
     rmSync(dir, { recursive: true, force: true });
   }
-  const rows: string[][] = [['', 'SQLite (WAL, synchronous=FULL)', 'PostgreSQL (fsync, synchronous_commit on)']];
+  const heads: Record<string, string> = { SQLite: 'SQLite (WAL, synchronous=FULL)', PostgreSQL: 'PostgreSQL (fsync, synchronous_commit on)' };
+  const rows: string[][] = [['', ...engines.map(([name]) => heads[name])]];
   for (const processes of [1, 2]) {
     const each = (f: (r: Result) => string) => engines.map(([name]) => f(results.get(`${name}/${processes}`)!));
     const p = processes === 1 ? 'one process' : 'two processes';

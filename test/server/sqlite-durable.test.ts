@@ -1,0 +1,102 @@
+// SQLite's commits are made durable off the event loop (server/db/wal-sync.ts): the writer commits with
+// synchronous=NORMAL and each transaction is answered only after an fsync of the write-ahead log that
+// began after its commit; transactions committed meanwhile share one fsync, and a record a read finds
+// (a duplicate's 200) is answered only once it is on the disk too.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqlite, walSyncs } from '../../server/db/sqlite.ts';
+import type { Sql } from '../../server/db/sql.ts';
+import { WalSync } from '../../server/db/wal-sync.ts';
+import { storeOn } from '../../server/store.ts';
+import { migrate } from '../../server/db/migrations.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { prepared } from '../helpers/prepared.ts';
+
+describe('SQLite commits made durable off the event loop', () => {
+  let dir: string;
+  let sql: Sql;
+  let wal: WalSync;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'carrom-durable-'));
+    sql = await openSqlite(join(dir, 'results.db'));
+    wal = walSyncs.get(sql)!;
+    await sql.run('CREATE TABLE t (x TEXT)');
+  });
+  afterEach(async () => {
+    await sql.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a transaction only after an fsync of the log that began after its commit', async () => {
+    assert.ok(wal, 'a database file has a log syncer');
+    for (let i = 0; i < 3; i++) {
+      let committed = -1;
+      await sql.transaction(async (tx) => {
+        await tx.run('INSERT INTO t VALUES (?)', [`row ${i}`]);
+        committed = wal.counts.syncs;
+      });
+      assert.ok(wal.counts.syncs > committed, `transaction ${i}: ${wal.counts.syncs} fsyncs done, ${committed} when it wrote`);
+    }
+  });
+
+  it('makes transactions committed while an fsync is on its way durable together, with fewer fsyncs than commits', async () => {
+    const before = wal.counts.syncs;
+    await Promise.all(Array.from({ length: 40 }, (_, i) => sql.transaction((tx) => tx.run('INSERT INTO t VALUES (?)', [`row ${i}`]))));
+    const syncs = wal.counts.syncs - before;
+    assert.ok(syncs >= 1 && syncs < 40, `${syncs} fsyncs for 40 commits`);
+    assert.equal(Number((await sql.all('SELECT COUNT(*) AS n FROM t'))[0].n), 40);
+  });
+
+  it('a statement that writes outside a transaction is answered once it is on the disk', async () => {
+    const before = wal.counts.syncs;
+    await sql.run('INSERT INTO t VALUES (?)', ['alone']);
+    assert.ok(wal.counts.syncs > before);
+  });
+
+  it('answers a duplicate only once the record a read found is on the disk', async () => {
+    await migrate(sql);
+    const store = storeOn(sql);
+    await store.addTable('t1', 'ab'.repeat(32), '2026-01-01T00:00:00Z');
+    const [first] = matchRecords('t1', 1, 11, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    assert.equal((await store.store(prepared(first))).outcome, 'stored');
+    const asked = wal.counts.asked;
+    assert.ok(await store.bodyOf('t1', first.counter));
+    assert.ok(wal.counts.asked > asked, 'the read of a stored record waited for the log to be on the disk');
+    assert.equal(await store.bodyOf('t1', first.counter + 1), null);
+  });
+});
+
+describe('the fsync of a log file', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-wal-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('shares one fsync among the callers that ask while one is under way, and never answers one with an fsync begun before it asked', async () => {
+    const file = join(dir, 'x-wal');
+    writeFileSync(file, 'frames');
+    const wal = new WalSync(file);
+    const first = wal.sync(); // begins at once
+    const later = Array.from({ length: 10 }, () => wal.sync()); // asked while it is under way: the next one
+    await Promise.all([first, ...later]);
+    assert.equal(wal.counts.syncs, 2);
+    await wal.sync();
+    assert.equal(wal.counts.syncs, 3);
+    await wal.close();
+  });
+
+  it('goes on when the log is deleted (checkpointed by the last connection) and when it is made anew', async () => {
+    const file = join(dir, 'x-wal');
+    writeFileSync(file, 'frames');
+    const wal = new WalSync(file);
+    await wal.sync();
+    unlinkSync(file);
+    await wal.sync(); // nothing to make durable
+    writeFileSync(file, 'new frames');
+    await wal.sync();
+    assert.equal(wal.counts.syncs, 2);
+    await wal.close();
+  });
+});

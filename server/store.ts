@@ -12,6 +12,7 @@ import type { Row, Sql } from './db/sql.ts';
 import { eventsAfter, newestEvent, publish, recordEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
+import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
@@ -125,7 +126,10 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
   const published = () => watchers.forEach((w) => w.poke());
-  const group = new GroupCommit(sql, storeIn, sql.dialect === 'postgres' ? 4 : 1);
+  const logs = new RecentLogs();
+  // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
+  // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
+  const group = new GroupCommit(sql, (tx, r) => storeIn(tx, r, logs), sql.dialect === 'postgres' ? 4 : 2);
   return {
     engine: sql.dialect,
     sql,
@@ -153,10 +157,15 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
     },
     async bodyOf(table, counter) {
       const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
-      return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
+      if (rows.length === 0) return null;
+      // A record found is answered as stored (a duplicate's 200): its commit may still be on its way to the disk.
+      await sql.durable?.();
+      return { body: String(rows[0].body), signature: String(rows[0].signature) };
     },
     async store(r) {
       const out = await group.store(r);
+      // Committed: the log is this record's for good (a duplicate's is the same text).
+      if (out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
       if (out.outcome === 'stored') published();
       return out;
     },
@@ -196,11 +205,11 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
  * server of before reads 2 as "not over", which an abandoned match is. */
 
 /** One record, in a transaction that holds its table's row lock (server/commit.ts). */
-async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
+async function storeIn(tx: Sql, r: NewRecord, logs: RecentLogs): Promise<StoreOutcome> {
   const { table, counter } = r.record;
   const before = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
   if (before.length) return { outcome: before[0].body === r.body ? 'duplicate' : 'conflict' };
-  const found = await matchFor(tx, r);
+  const found = await matchFor(tx, r, logs);
   let matchId = found?.id;
   if (matchId === undefined) {
     const made = await tx.all(
@@ -237,17 +246,24 @@ async function storeIn(tx: Sql, r: NewRecord): Promise<StoreOutcome> {
 /** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
  * `match` record closes it. So a record joins the match of the record just below it if that log is the
  * start of its own, or the match of the record just above it if its own log is the start of that one. */
-async function matchFor(tx: Sql, r: NewRecord): Promise<{ id: number; newest: number } | null> {
+async function matchFor(tx: Sql, r: NewRecord, logs: RecentLogs): Promise<{ id: number; newest: number } | null> {
   const { table, counter, log, kind } = r.record;
-  const near = `SELECT r.counter, r.kind, r.body, r.match_id, m.newest_counter, m.header FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id WHERE r.table_id = ? AND`;
+  const near = `SELECT r.counter, r.kind, r.signature, r.match_id, m.newest_counter, m.header FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id WHERE r.table_id = ? AND`;
+  // The neighbour's log from memory when this process stored it, else from its body.
+  const logAt = async (row: Row): Promise<string | null> => {
+    const kept = logs.get(table, Number(row.counter), String(row.signature));
+    if (kept !== undefined) return kept;
+    const [stored] = await tx.all('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?', [table, row.counter]);
+    return logOf(String(stored.body));
+  };
   const below = await tx.all(`${near} r.counter < ? ORDER BY r.counter DESC LIMIT 1`, [table, counter]);
   const p = below[0];
-  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith(logOf(String(p.body)) ?? '\u0000')) {
+  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith((await logAt(p)) ?? '\u0000')) {
     return { id: Number(p.match_id), newest: Number(p.newest_counter) };
   }
   const above = await tx.all(`${near} r.counter > ? ORDER BY r.counter ASC LIMIT 1`, [table, counter]);
   const s = above[0];
-  if (s && kind !== 'match' && s.header === r.headerLine && (logOf(String(s.body)) ?? '').startsWith(log)) {
+  if (s && kind !== 'match' && s.header === r.headerLine && ((await logAt(s)) ?? '').startsWith(log)) {
     return { id: Number(s.match_id), newest: Number(s.newest_counter) };
   }
   return null;

@@ -2,9 +2,9 @@
 // before anything reads the body as JSON, the replay last; every refusal is a 4xx with
 // {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
-import type { Replayed } from './check.ts';
 import { checkClub } from './club.ts';
-import { TABLE_ID, parseRecord, type Checked, type ResultRecord } from './record.ts';
+import type { ReadRecord } from './read-record.ts';
+import { TABLE_ID } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
 import type { Store } from './store.ts';
 
@@ -13,8 +13,9 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
-/** The replay of a record's log (server/replay.ts, perhaps in a worker thread). */
-export type Replay = (record: ResultRecord) => Checked<Replayed> | Promise<Checked<Replayed>>;
+/** A verified body read into a record, and its log replayed (server/read-record.ts, perhaps in a worker
+ * thread). `table` is the header's; `raw` may be moved to the thread and is not read afterwards. */
+export type Replay = (table: string, raw: Buffer) => ReadRecord | Promise<ReadRecord>;
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 
@@ -61,19 +62,13 @@ export async function postRecord(
   verified();
   if (typeof club === 'object') return refuse(club.status, club.error);
   if (!good) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    return refuse(400, 'body is not UTF-8');
-  }
-  const parsed = parseRecord(text);
-  if (!parsed.ok) return refuse(400, parsed.error);
-  const record = parsed.value;
-  if (record.table !== table) return refuse(400, `field "table" is "${record.table}" but header Carrom-Table is "${table}"`);
+  // The log is replayed with the reading (in the table's thread), before the duplicate check: a
+  // duplicate's replay goes on from its own log, nothing to fold; the answers keep their order.
+  const read = await replay(table, raw);
+  if (!read.ok) return refuse(400, read.error);
+  const { text, record, replayed } = read;
   const earlier = await store.bodyOf(table, record.counter);
   if (earlier) return earlier.body === text ? duplicate : conflict(table, record.counter);
-  const replayed = await replay(record);
   if (!replayed.ok) return refuse(422, replayed.error);
   const r = replayed.value;
   const receivedAt = now().toISOString();

@@ -12,6 +12,7 @@
 import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import { DatabaseUnavailable, type Row, type Sql } from './sql.ts';
+import { Checkpointer } from './checkpoint.ts';
 import { WalSync } from './wal-sync.ts';
 
 /** How long a locked statement is tried again, in ms, and the longest wait between tries: short, because
@@ -55,8 +56,9 @@ function statements(db: Database.Database): (sql: string) => Database.Statement 
   };
 }
 
-/** Each open database's log syncer: what the tests count. */
+/** Each open database's log syncer and checkpoint thread: what the tests count. */
 export const walSyncs = new WeakMap<Sql, WalSync>();
+export const checkpointers = new WeakMap<Sql, Checkpointer>();
 
 export async function openSqlite(path: string): Promise<Sql> {
   // Loaded when a store is opened, so that the other carrom commands never load the native addon.
@@ -74,6 +76,10 @@ export async function openSqlite(path: string): Promise<Sql> {
   // The reader's first read makes the log file if it is not there yet (a new database).
   if (!memory) await patiently(() => readDb.prepare('SELECT 1 FROM sqlite_master LIMIT 1').all());
   const wal = memory ? null : new WalSync(`${path}-wal`);
+  // Checkpoints in a thread of their own (server/db/checkpoint.ts); SQLite's own again if it is gone.
+  const ownCheckpoints = () => void db.pragma('wal_autocheckpoint = 1000');
+  if (!memory) db.pragma('wal_autocheckpoint = 0');
+  const checkpoints = memory ? null : new Checkpointer(path, ownCheckpoints);
   const durable = async (): Promise<void> => {
     try {
       await wal?.sync();
@@ -93,6 +99,7 @@ export async function openSqlite(path: string): Promise<Sql> {
   // A statement that writes outside a transaction (a table added, a forward done) commits by itself.
   const afterDurable = async <T>(done: Promise<T>): Promise<T> => {
     const out = await done;
+    checkpoints?.committed();
     await durable();
     return out;
   };
@@ -115,6 +122,7 @@ export async function openSqlite(path: string): Promise<Sql> {
         try {
           const out = await work(direct);
           await patiently(() => db.exec('COMMIT'));
+          checkpoints?.committed();
           return out;
         } catch (e) {
           if (db.inTransaction) db.exec('ROLLBACK');
@@ -128,12 +136,14 @@ export async function openSqlite(path: string): Promise<Sql> {
     durable,
     close: () =>
       serial(async () => {
+        await checkpoints?.close();
         await wal?.close();
         if (readDb !== db) readDb.close();
         db.close();
       }),
   };
   if (wal) walSyncs.set(database, wal);
+  if (checkpoints) checkpointers.set(database, checkpoints);
   return database;
 }
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite, walSyncs } from '../../server/db/sqlite.ts';
+import { Checkpointer } from '../../server/db/checkpoint.ts';
+import { checkpointers, openSqlite, walSyncs } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { WalSync } from '../../server/db/wal-sync.ts';
 import { storeOn } from '../../server/store.ts';
@@ -66,6 +67,47 @@ describe('SQLite commits made durable off the event loop', () => {
     assert.ok(await store.bodyOf('t1', first.counter));
     assert.ok(wal.counts.asked > asked, 'the read of a stored record waited for the log to be on the disk');
     assert.equal(await store.bodyOf('t1', first.counter + 1), null);
+  });
+});
+
+/** Waits, at most `ms`, for `done` to hold. */
+async function until(done: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !done(); ) {
+    if (Date.now() > end) throw new Error(`still not so after ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('SQLite checkpoints made in a thread of their own', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-checkpoint-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies the log into the database file from its thread as records are committed', async () => {
+    const sql = await openSqlite(join(dir, 'results.db'));
+    try {
+      const checkpoints = checkpointers.get(sql);
+      assert.ok(checkpoints?.inThread, 'a database file has a checkpoint thread');
+      await sql.run('CREATE TABLE t (x TEXT)');
+      // Commits go on until the thread has made a checkpoint (it makes one at most every 200 ms).
+      for (let i = 0; checkpoints.counts.checkpoints === 0; i++) {
+        await sql.transaction((tx) => tx.run('INSERT INTO t VALUES (?)', ['x'.repeat(4000)]));
+        if (i > 5_000) assert.fail('no checkpoint after 5,000 commits');
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      assert.equal(checkpoints.counts.failed, 0);
+    } finally {
+      await sql.close();
+    }
+  });
+
+  it('hands the checkpoints back to SQLite when its thread cannot open the database', async () => {
+    let givenBack = false;
+    const checkpoints = new Checkpointer(join(dir, 'no such folder', 'results.db'), () => (givenBack = true));
+    await until(() => givenBack, 'the checkpoints handed back');
+    assert.equal(checkpoints.inThread, false);
+    checkpoints.committed(); // nothing to send to: no crash
+    await checkpoints.close();
   });
 });
 

@@ -2,6 +2,7 @@
 // secrets, every record exactly once (unique on table and counter), the matches the records make, a row
 // per finished board, the leaderboard, and the queue of records still to forward. Records that arrive
 // together are committed together (server/commit.ts); each is answered once its transaction committed.
+import { beginsWith } from './begins.ts';
 import type { BoardRow } from './boards.ts';
 import { GroupCommit } from './commit.ts';
 import { ABANDONED, OVER, rowTimes, timedRow, writeDerived, type TimedRow } from './derived.ts';
@@ -258,12 +259,12 @@ async function matchFor(tx: Sql, r: NewRecord, logs: RecentLogs): Promise<{ id: 
   };
   const below = await tx.all(`${near} r.counter < ? ORDER BY r.counter DESC LIMIT 1`, [table, counter]);
   const p = below[0];
-  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith((await logAt(p)) ?? '\u0000')) {
+  if (p && p.kind !== 'match' && p.header === r.headerLine && beginsWith(log, (await logAt(p)) ?? '\u0000')) {
     return { id: Number(p.match_id), newest: Number(p.newest_counter) };
   }
   const above = await tx.all(`${near} r.counter > ? ORDER BY r.counter ASC LIMIT 1`, [table, counter]);
   const s = above[0];
-  if (s && kind !== 'match' && s.header === r.headerLine && ((await logAt(s)) ?? '').startsWith(log)) {
+  if (s && kind !== 'match' && s.header === r.headerLine && beginsWith((await logAt(s)) ?? '', log)) {
     return { id: Number(s.match_id), newest: Number(s.newest_counter) };
   }
   return null;

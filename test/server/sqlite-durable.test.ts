@@ -3,7 +3,7 @@
 // began after its commit; transactions committed meanwhile share one fsync, and a record a read finds
 // (a duplicate's 200) is answered only once it is on the disk too.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checkpointer } from '../../server/db/checkpoint.ts';
@@ -98,6 +98,38 @@ describe('SQLite checkpoints made in a thread of their own', () => {
       assert.equal(checkpoints.counts.failed, 0);
     } finally {
       await sql.close();
+    }
+  });
+
+  it('starts the log again from its beginning while records keep coming, so that it does not grow without bound', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const file = join(dir, 'results.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE t (x TEXT)');
+    const checkpoints = new Checkpointer(file, () => assert.fail('the thread was lost'), 100); // 100 pages: 400 KiB
+    const row = 'x'.repeat(40_000); // 10 pages
+    let written = 0;
+    try {
+      // Writes without a pause but for the event loop's turn, until the thread has started the log
+      // again twice (bounded: a thread that never does fails the test).
+      for (const end = Date.now() + 30_000; checkpoints.counts.restarts < 2; ) {
+        assert.ok(Date.now() < end, `no restart after ${written} bytes written: ${JSON.stringify(checkpoints.counts)}`);
+        db.prepare('INSERT INTO t VALUES (?)').run(row);
+        written += row.length;
+        checkpoints.committed();
+        await new Promise((r) => setImmediate(r));
+      }
+      // The log is written from its start again: half its size more leaves the file as large as it was
+      // (a log only ever appended to would grow by as much).
+      const size = statSync(`${file}-wal`).size;
+      assert.ok(size > 1 << 20, `a log of ${size} bytes`);
+      for (let n = 0; n < size / 2; n += row.length) db.prepare('INSERT INTO t VALUES (?)').run(row);
+      assert.equal(statSync(`${file}-wal`).size, size);
+    } finally {
+      await checkpoints.close();
+      db.close();
     }
   });
 

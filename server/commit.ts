@@ -24,7 +24,8 @@ export class GroupCommit {
    * included: on PostgreSQL each is a round trip): batches are seen in the bench and the tests. */
   readonly counts = { transactions: 0, records: 0, statements: 0 };
 
-  /** `parallel`: transactions at once (1 on SQLite, which writes one at a time anyway). */
+  /** `parallel`: batches at once (on SQLite, which writes one transaction at a time, 2: one is written
+   * while the other's fsync is on its way, server/db/wal-sync.ts). */
   constructor(
     private readonly sql: Sql,
     private readonly storeBatch: StoreBatch,
@@ -39,9 +40,9 @@ export class GroupCommit {
   }
 
   /**
-   * A batch starts once the event loop has handled what it has read: better-sqlite3 commits on the event
-   * loop itself, so no request is read while a commit is on its way to the disk, and a batch started at
-   * once would hold only the record that started it. The records of every request read meanwhile join it.
+   * A batch starts once the event loop has handled what it has read: better-sqlite3 writes on the event
+   * loop itself, so no request is read while a batch is written, and a batch started at once would hold
+   * only the record that started it. The records of every request read meanwhile join it.
    */
   private schedule(): void {
     if (this.scheduled) return;

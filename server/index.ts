@@ -56,7 +56,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
-  const handlers = handler({ store, replay: (r) => replays.replay(r), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
+  const handlers = handler({ store, replay: (table, raw) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
   const host = o.host ?? '127.0.0.1';

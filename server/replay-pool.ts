@@ -1,6 +1,7 @@
 // The replays in worker threads: the rules engine is most of a record's work, and on the event loop it
-// held up every other request. Each table goes to one thread (by its id), so that thread's Replayer has
-// the table's previous log to go on from. With no threads (`threads: 0`) the replay runs in-process.
+// held up every other request. A post's body is read there too (server/read-record.ts). Each table goes
+// to one thread (by its id), so that thread's Replayer has the table's previous log to go on from. With
+// no threads (`threads: 0`) the reading and the replay run in-process.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -8,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Replayed } from './check.ts';
+import { ownBuffer, readRecord, type ReadRecord } from './read-record.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import { Replayer } from './replay.ts';
 
@@ -15,7 +17,7 @@ import { Replayer } from './replay.ts';
 export const defaultReplayThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 interface Waiting {
-  done(v: Checked<Replayed>): void;
+  done(v: Checked<Replayed> | ReadRecord): void;
   fail(e: Error): void;
 }
 
@@ -51,16 +53,28 @@ export class ReplayPool {
 
   replay(record: ResultRecord): Checked<Replayed> | Promise<Checked<Replayed>> {
     if (this.local) return this.local.replay(record);
+    return this.send(record.table, { record }) as Promise<Checked<Replayed>>;
+  }
+
+  /** A post's verified body, read and replayed in the table's thread. `raw` is moved there: it is
+   * empty here afterwards. */
+  read(table: string, raw: Uint8Array): ReadRecord | Promise<ReadRecord> {
+    if (this.local) return readRecord(this.local, table, raw);
+    const body = ownBuffer(raw);
+    return this.send(table, { table, body }, [body]) as Promise<ReadRecord>;
+  }
+
+  private send(table: string, message: object, transfer: ArrayBuffer[] = []): Promise<Checked<Replayed> | ReadRecord> {
     const id = ++this.next;
-    const i = hash(record.table) % this.threads.length;
+    const i = hash(table) % this.threads.length;
     const alive = this.threads[i];
     // threadId is -1 once a thread has stopped, even before its 'exit' event is handled.
     const t = alive && alive.worker.threadId >= 0 ? alive : (this.threads[i] = this.spawn(i));
     this.running++;
     const settled = () => void this.running--;
-    return new Promise<Checked<Replayed>>((done, fail) => {
+    return new Promise<Checked<Replayed> | ReadRecord>((done, fail) => {
       t.waiting.set(id, { done, fail });
-      t.worker.postMessage({ id, record });
+      t.worker.postMessage({ id, ...message }, transfer);
     }).finally(settled);
   }
 
@@ -75,7 +89,7 @@ export class ReplayPool {
 
   private spawn(i: number): Thread {
     const t: Thread = { worker: start(), waiting: new Map() };
-    t.worker.on('message', (m: { id: number; value?: Checked<Replayed>; fault?: string }) => {
+    t.worker.on('message', (m: { id: number; value?: Checked<Replayed> | ReadRecord; fault?: string }) => {
       const p = t.waiting.get(m.id);
       t.waiting.delete(m.id);
       if (m.value) p?.done(m.value);

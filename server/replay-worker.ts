@@ -1,14 +1,18 @@
-// A replay thread (server/replay-pool.ts): replays the records it is given with its own Replayer, which
-// keeps the last log of each table routed to it.
+// A replay thread (server/replay-pool.ts): reads the bodies (server/read-record.ts) and replays the
+// records it is given with its own Replayer, which keeps the last log of each table routed to it.
 import { parentPort } from 'node:worker_threads';
+import { readRecord } from './read-record.ts';
 import type { ResultRecord } from './record.ts';
 import { Replayer } from './replay.ts';
 
+type Message = { id: number; record: ResultRecord } | { id: number; table: string; body: ArrayBuffer };
+
 const replayer = new Replayer();
-parentPort!.on('message', ({ id, record }: { id: number; record: ResultRecord }) => {
+parentPort!.on('message', (m: Message) => {
+  const { id } = m;
   let out;
   try {
-    out = { id, value: replayer.replay(record) };
+    out = { id, value: 'record' in m ? replayer.replay(m.record) : readRecord(replayer, m.table, new Uint8Array(m.body)) };
   } catch (e) {
     // A fault of the rules engine: the record is answered 500 and the thread goes on with the next.
     out = { id, fault: (e as Error).stack ?? String(e) };

@@ -8,6 +8,7 @@
 import { parseLog, parseLogTail } from '../src/rules/log.ts';
 import { KeptEvents } from '../src/rules/replay.ts';
 import type { LoggedEvent, MatchHeader } from '../src/rules/types.ts';
+import { beginsWith } from './begins.ts';
 import { BoardFold } from './boards.ts';
 import { namesProblem, replayed, type Replayed } from './check.ts';
 import type { Checked, ResultRecord } from './record.ts';
@@ -37,7 +38,7 @@ export class Replayer {
 
   replay(record: ResultRecord): Checked<Replayed> {
     const before = this.byTable.get(record.table);
-    const next = before && record.log.startsWith(before.log) ? this.resume(before, record.log) : this.whole(record.log);
+    const next = before && beginsWith(record.log, before.log) ? this.resume(before, record.log) : this.whole(record.log);
     if (!next.ok) return next;
     const k = next.value;
     // Only a log that ends a line can be gone on from: what follows it starts a new line.

@@ -6,15 +6,17 @@
 // (records of two tables share no row), and a table's later record sees its earlier one as if they had
 // been stored one by one. The outcome is the one-by-one storing's, record for record.
 import { assignedColumn } from './assigned.ts';
+import { beginsWith } from './begins.ts';
 import { storedRows, writeDerivedOf } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
 import { publishAll, recordEvent } from './feed.ts';
+import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
 import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
 /** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
-export async function storeBatch(tx: Sql, records: readonly NewRecord[]): Promise<StoreOutcome[]> {
+export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs): Promise<StoreOutcome[]> {
   const outs: StoreOutcome[] = new Array(records.length);
   let rest = records.map((_, i) => i);
   while (rest.length > 0) {
@@ -26,7 +28,7 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[]): Promis
       (tables.has(table) ? later : wave).push(i);
       tables.add(table);
     }
-    const done = await storeWave(tx, wave.map((i) => records[i]));
+    const done = await storeWave(tx, wave.map((i) => records[i]), logs);
     wave.forEach((i, k) => (outs[i] = done[k]));
     rest = later;
   }
@@ -38,6 +40,7 @@ interface Neighbour {
   counter: number;
   kind: string;
   body: string;
+  signature: string;
   match: number;
   newest: number;
   header: string;
@@ -58,10 +61,12 @@ const logOf = (body: string): string | null => {
 /** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
  * `match` record closes it. So a record joins the match of the record just below it if that log is the
  * start of its own, or the match of the record just above it if its own log is the start of that one. */
-function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
-  const { log, kind } = r.record;
-  if (p && p.kind !== 'match' && p.header === r.headerLine && log.startsWith(logOf(p.body) ?? '\u0000')) return { id: p.match, newest: p.newest };
-  if (s && kind !== 'match' && s.header === r.headerLine && (logOf(s.body) ?? '').startsWith(log)) return { id: s.match, newest: s.newest };
+function matchOf(r: NewRecord, { below: p, above: s }: Looked, logs: RecentLogs | undefined): { id: number; newest: number } | null {
+  const { table, log, kind } = r.record;
+  // The neighbour's log from memory when this process stored it (no JSON parse of its body), else its body's.
+  const logAt = (n: Neighbour): string | null => logs?.get(table, n.counter, n.signature) ?? logOf(n.body);
+  if (p && p.kind !== 'match' && p.header === r.headerLine && beginsWith(log, logAt(p) ?? '\u0000')) return { id: p.match, newest: p.newest };
+  if (s && kind !== 'match' && s.header === r.headerLine && beginsWith(logAt(s) ?? '', log)) return { id: s.match, newest: s.newest };
   return null;
 }
 
@@ -74,7 +79,7 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.body, r.match_id, m.newest_counter, m.header
+     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.body, r.signature, r.match_id, m.newest_counter, m.header
      FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
      LEFT JOIN carrom_matches m ON m.id = r.match_id`,
     rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
@@ -84,7 +89,7 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
     if (row.counter === null || row.counter === undefined) continue;
-    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), body: String(row.body), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
+    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), body: String(row.body), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
     if (near.counter < Number(row.c)) at.below = near;
     else at.above = near;
   }
@@ -93,13 +98,13 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
 
 /** Records of distinct tables: each stored as server/store.ts's one-by-one storing did, statement by
  * statement for the whole wave. */
-async function storeWave(tx: Sql, rs: readonly NewRecord[]): Promise<StoreOutcome[]> {
+async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<StoreOutcome[]> {
   const looked = await look(tx, rs);
   // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
-  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
+  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k], logs)]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
   const made = await insertRows(

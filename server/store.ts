@@ -12,6 +12,7 @@ import type { Row, Sql } from './db/sql.ts';
 import { eventsAfter, newestEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
+import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
 import { storeBatch } from './store-batch.ts';
 
@@ -120,7 +121,10 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
   const published = () => watchers.forEach((w) => w.poke());
-  const group = new GroupCommit(sql, storeBatch, sql.dialect === 'postgres' ? 4 : 1);
+  const logs = new RecentLogs();
+  // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
+  // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs), sql.dialect === 'postgres' ? 4 : 2);
   return {
     engine: sql.dialect,
     sql,
@@ -148,10 +152,15 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
     },
     async bodyOf(table, counter) {
       const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
-      return rows.length ? { body: String(rows[0].body), signature: String(rows[0].signature) } : null;
+      if (rows.length === 0) return null;
+      // A record found is answered as stored (a duplicate's 200): its commit may still be on its way to the disk.
+      await sql.durable?.();
+      return { body: String(rows[0].body), signature: String(rows[0].signature) };
     },
     async store(r) {
       const out = await group.store(r);
+      // Committed: the log is this record's for good (a duplicate's is the same text).
+      if (out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
       if (out.outcome === 'stored') published();
       return out;
     },

@@ -9,6 +9,9 @@ export interface Sql {
   run(sql: string, params?: readonly unknown[]): Promise<void>;
   /** Runs `work` in one transaction. PostgreSQL also takes the row lock of `lockTable` at its start. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Resolves once every commit a read may have seen is on the disk. Where a commit is durable before
+   * anyone can read it (PostgreSQL with synchronous_commit on), there is none. */
+  durable?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,14 +1,19 @@
-// SQLite through better-sqlite3: WAL with synchronous=FULL so that a commit is on the disk before the
-// server answers. Calls are synchronous, on the event loop, so nothing here may wait inside SQLite: a
-// busy timeout would freeze every request while another process (a backup, the sqlite3 tool) holds the
-// write lock. So the connections have none; a statement that finds the database locked is tried again
+// SQLite through better-sqlite3, in WAL mode. A commit is on the disk before the server answers: the
+// writer runs with synchronous=NORMAL, so that COMMIT writes the log without waiting for the disk, and
+// every transaction then waits for an fsync of the log done off the event loop (server/db/wal-sync.ts);
+// synchronous=FULL would make COMMIT itself fsync, on the event loop. Calls are synchronous, on the event
+// loop, so nothing here may wait inside SQLite: a busy timeout would freeze every request while another
+// process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
 // every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
 // Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
 // statements that write nothing, which never queue behind a write (WAL lets them read the last commit
-// while a write is open, ours or another process's).
+// while a write is open, ours or another process's). A read may so see a commit whose fsync is still
+// under way; what the server acknowledges from a read (a duplicate's 200) waits for it (`durable`).
 import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import { DatabaseUnavailable, type Row, type Sql } from './sql.ts';
+import { Checkpointer } from './checkpoint.ts';
+import { WalSync } from './wal-sync.ts';
 
 /** How long a locked statement is tried again, in ms, and the longest wait between tries: short, because
  * another writer (a second server on the file) frees the lock for a moment only between its transactions. */
@@ -51,6 +56,10 @@ function statements(db: Database.Database): (sql: string) => Database.Statement 
   };
 }
 
+/** Each open database's log syncer and checkpoint thread: what the tests count. */
+export const walSyncs = new WeakMap<Sql, WalSync>();
+export const checkpointers = new WeakMap<Sql, Checkpointer>();
+
 export async function openSqlite(path: string): Promise<Sql> {
   // Loaded when a store is opened, so that the other carrom commands never load the native addon.
   const { default: open } = await import('better-sqlite3');
@@ -58,12 +67,26 @@ export async function openSqlite(path: string): Promise<Sql> {
   const db = new open(path, { timeout: 0 });
   await patiently(() => {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
   });
   // An in-memory database is one connection's own: it reads through the writer.
   const memory = path === '' || path === ':memory:' || path.startsWith('file::memory:');
   const readDb = memory ? db : new open(path, { readonly: true, timeout: 0 });
+  // The reader's first read makes the log file if it is not there yet (a new database).
+  if (!memory) await patiently(() => readDb.prepare('SELECT 1 FROM sqlite_master LIMIT 1').all());
+  const wal = memory ? null : new WalSync(`${path}-wal`);
+  // Checkpoints in a thread of their own (server/db/checkpoint.ts); SQLite's own again if it is gone.
+  const ownCheckpoints = () => void db.pragma('wal_autocheckpoint = 1000');
+  if (!memory) db.pragma('wal_autocheckpoint = 0');
+  const checkpoints = memory ? null : new Checkpointer(path, ownCheckpoints);
+  const durable = async (): Promise<void> => {
+    try {
+      await wal?.sync();
+    } catch (e) {
+      throw new DatabaseUnavailable(`the SQLite database's log could not be written to the disk (${codeOf(e)}: ${(e as Error).message})`, { cause: e });
+    }
+  };
   const write = statements(db);
   const read = statements(readDb);
   const direct: Sql = {
@@ -73,37 +96,55 @@ export async function openSqlite(path: string): Promise<Sql> {
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   };
+  // A statement that writes outside a transaction (a table added, a forward done) commits by itself.
+  const afterDurable = async <T>(done: Promise<T>): Promise<T> => {
+    const out = await done;
+    checkpoints?.committed();
+    await durable();
+    return out;
+  };
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const done = queue.then(work, work);
     queue = done.catch(() => undefined);
     return done;
   };
-  return {
+  const database: Sql = {
     dialect: 'sqlite',
     all: async (sql, params = []) => {
       if (!memory && (await patiently(() => read(sql).readonly))) return patiently(() => read(sql).all(...params) as Row[]);
-      return serial(() => patiently(() => write(sql).all(...params) as Row[]));
+      return afterDurable(serial(() => patiently(() => write(sql).all(...params) as Row[])));
     },
-    run: (sql, params = []) => serial(() => patiently(() => void write(sql).run(...params))),
-    transaction: (work) =>
-      serial(async () => {
+    run: (sql, params = []) => afterDurable(serial(() => patiently(() => void write(sql).run(...params)))),
+    async transaction(work) {
+      const out = await serial(async () => {
         await patiently(() => db.exec('BEGIN IMMEDIATE'));
         try {
           const out = await work(direct);
           await patiently(() => db.exec('COMMIT'));
+          checkpoints?.committed();
           return out;
         } catch (e) {
           if (db.inTransaction) db.exec('ROLLBACK');
           throw e;
         }
-      }),
+      });
+      // The writer is free for the next transaction while this one's fsync is under way.
+      await durable();
+      return out;
+    },
+    durable,
     close: () =>
       serial(async () => {
+        await checkpoints?.close();
+        await wal?.close();
         if (readDb !== db) readDb.close();
         db.close();
       }),
   };
+  if (wal) walSyncs.set(database, wal);
+  if (checkpoints) checkpointers.set(database, checkpoints);
+  return database;
 }
 
 /** The file holds every table's secret: a new one is made readable by its owner only (0600), before

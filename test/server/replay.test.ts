@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { replayRecord } from '../../server/check.ts';
 import { parseRecord, type ResultRecord } from '../../server/record.ts';
+import { readRecord } from '../../server/read-record.ts';
 import { Replayer } from '../../server/replay.ts';
 import { ReplayPool } from '../../server/replay-pool.ts';
 import type { Worker } from 'node:worker_threads';
@@ -57,6 +58,36 @@ describe('replaying the records of a match', () => {
     assert.ok(!whole.ok);
     assert.deepEqual(replayer.replay(r), whole);
     assert.match(whole.error, new RegExp(`^log line ${log.trimEnd().split('\n').length}: `));
+  });
+});
+
+describe('reading bodies in worker threads', () => {
+  it('moves a body to its table\'s thread and answers what reading it on the event loop answers, refusals included', async () => {
+    const pool = new ReplayPool(2);
+    try {
+      const local = new Replayer();
+      const records = matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' });
+      const lie = records[1].body.replace(/"score":\[(\d+)/, '"score":[99');
+      assert.notEqual(lie, records[1].body);
+      const bodies = [
+        ...records.map((r) => Buffer.from(r.body)),
+        Buffer.from(lie), // replays, but not to the stated state: a 422's reason
+        Buffer.from('{"carromResult":1,'), // not JSON
+        Buffer.from([0x7b, 0xff, 0x7d]), // not UTF-8
+        Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
+      ];
+      for (const raw of bodies) {
+        const here = readRecord(local, 'hall-1', Buffer.from(raw));
+        const large = raw.byteLength >= 4096;
+        const there = await pool.read('hall-1', raw);
+        assert.deepEqual(there, here);
+        // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
+        if (large) assert.equal(raw.byteLength, 0);
+      }
+      assert.ok(bodies.slice(0, records.length).some((b) => b.byteLength === 0), 'some bodies were large enough to be moved');
+    } finally {
+      await pool.close();
+    }
   });
 });
 

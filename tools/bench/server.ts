@@ -207,7 +207,7 @@ export async function benchServer(o: Options): Promise<string> {
     clusters.forEach((c) => c.stop());
     rmSync(dir, { recursive: true, force: true });
   }
-  const heading: Record<string, string> = { SQLite: 'SQLite (WAL, synchronous=FULL)', PostgreSQL: 'PostgreSQL (fsync, synchronous_commit on)' };
+  const heading: Record<string, string> = { SQLite: 'SQLite (WAL, log fsynced before the answer)', PostgreSQL: 'PostgreSQL (fsync, synchronous_commit on)' };
   const rows: string[][] = [['', ...engines.map(([name]) => heading[name])]];
   for (const processes of [1, 2]) {
     const each = (f: (r: Result) => string) => engines.map(([name]) => f(results.get(`${name}/${processes}`)!));

@@ -4,17 +4,15 @@
 // round whose tables have not all reported, one refusing its match and one sending a record that
 // cannot join the draw.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { postRecord, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = '7a'.repeat(32);
 const SIX = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', '<b>Farah</b>'];
 const NONCE = '0123456789abcdef'.repeat(2);
@@ -28,8 +26,7 @@ describe('the bracket, the final ranking and the tables page in a browser', func
   let clock: Clock;
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
   beforeEach(async () => {

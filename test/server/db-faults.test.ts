@@ -9,18 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: { getElementById(id: string): { hidden: boolean } | null; querySelectorAll(s: string): ArrayLike<unknown> };
 
 const SECRET = '4d'.repeat(32);
-const CHROMIUM = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 
 function start(db: string, said: string[]): Promise<ResultsServer> {
@@ -116,7 +115,7 @@ describe('results server with PostgreSQL stopped and started again', function ()
     server = await start(db, said);
     await server.store.addTable('hall-1', SECRET, new Date().toISOString());
     assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM });
+    const browser = await launchChromium();
     const thrown: string[] = [];
     try {
       const open = async (path: string) => {

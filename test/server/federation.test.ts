@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { clubCode, clubSignature } from '../../server/club.ts';
 import { recordsUrl } from '../../server/forward.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
@@ -15,12 +15,12 @@ import { matchRecords, postRecord, recordBody, signature } from '../../tools/res
 import { ENGINES } from '../helpers/databases.ts';
 import { serveProcess, startRelay, type Relay } from '../helpers/processes.ts';
 import { until } from '../helpers/answers.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; hidden?: boolean } | null };
 
 const SECRET = '2f'.repeat(32);
 const CLUB_KEY = '8a'.repeat(32);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe('forwarding to a federation', function () {
   this.timeout(90_000);
@@ -64,7 +64,7 @@ describe('forwarding to a federation', function () {
       const said: string[] = [];
       const club = await server({ db: await engine.fresh(), forward: relay.url, log: (l) => said.push(l) });
       await club.store.addTable('hall-1', SECRET, 'x');
-      const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+      const browser: Browser = await launchChromium();
       try {
         const page = await browser.newPage();
         await page.goto(`${club.url}/`);

@@ -3,12 +3,12 @@
 // table and a table's record live, without a reload; the printable pages render the pairings, the
 // standings and a score sheet per table; a write from the page without a login is refused.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 interface Shown {
   textContent: string | null;
@@ -20,8 +20,6 @@ declare const document: { querySelector(s: string): Shown | null; querySelectorA
 declare const window: Record<string, unknown>;
 declare function fetch(url: string, init: unknown): Promise<{ status: number; json(): Promise<unknown> }>;
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = '7a'.repeat(32);
 // The table's players in tools/script.ts's matches are Asha and Ben: they are the first pairing here.
 const PLAYERS = ['Asha', 'Ben', 'Chandra', 'Dee', '<b>Eli</b>'];
@@ -35,8 +33,7 @@ describe('the hall and the printable pages in a browser', function () {
   let id: number;
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
   beforeEach(async () => {

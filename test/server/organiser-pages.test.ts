@@ -4,15 +4,15 @@
 // result by hand and sees the standings, every refusal said on the page in the server's words; a visitor
 // sees the tournament without a form, and a write without a session or from another origin is refused.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../tools/results.ts';
 import { refusalText } from '../../src/sync/assignment.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null; hidden?: boolean } | null;
@@ -22,8 +22,6 @@ declare const document: {
 };
 declare function fetch(url: string, init: unknown): Promise<{ status: number; json(): Promise<unknown> }>;
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = '7a'.repeat(32);
 
 describe("the organiser's pages in a browser", function () {
@@ -34,8 +32,7 @@ describe("the organiser's pages in a browser", function () {
   let server: ResultsServer;
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
   beforeEach(async () => {

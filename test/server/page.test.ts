@@ -1,18 +1,16 @@
 // The club's pages in a real browser (Debian's chromium, driven by playwright-core): a result posted
 // by a table shows up live without a reload; names from tables stay text; the table and leaderboard pages.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; getAttribute(n: string): string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;
 declare function getComputedStyle(e: unknown): { textAlign: string };
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = '9d'.repeat(32);
 const EVIL = '<img src=x onerror="window.pwned=1">';
 
@@ -24,8 +22,7 @@ describe('club pages in a browser', function () {
   const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
   beforeEach(async () => {

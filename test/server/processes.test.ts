@@ -2,13 +2,13 @@
 // two on one SQLite file): real child processes, posting to one and reading the other's event stream; the
 // forward queue shared so that each record goes to the federation once; a forwarder whose database fails.
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { execute, readEvents, serveProcess, startRelay, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
 import { until } from '../helpers/answers.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null } | null;
@@ -17,7 +17,6 @@ declare const document: {
 };
 
 const SECRET = '4d'.repeat(32);
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TABLES = ['hall-1', 'hall-2'];
 
 async function register(db: string): Promise<void> {
@@ -110,7 +109,7 @@ for (const engine of ENGINES) {
 
     it('a club page open on one process shows live, without a reload, what the other process stores, and what it stored while this one restarted', async () => {
       const [a, b] = [await serve(), await serve()];
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage();
         await page.goto(`${b.url}/`);

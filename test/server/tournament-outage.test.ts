@@ -4,10 +4,11 @@
 // open when it goes away says so and keeps what it showed; a form sent meanwhile says the server's 503
 // in words and keeps what was typed.
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
 import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: {
   getElementById(id: string): { hidden: boolean; textContent: string | null } | null;
@@ -15,7 +16,6 @@ declare const document: {
   body: { dataset: Record<string, string | undefined> };
 };
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SECRET = '5e'.repeat(32);
 const troubled = () => document.getElementById('trouble')?.hidden === false;
 
@@ -31,7 +31,7 @@ describe('the tournament pages with PostgreSQL stopped and started again', funct
   before(async () => {
     // A cluster of this file's own: it is stopped under the server, which no other test must see.
     cluster = await startCluster();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -2,9 +2,8 @@
 // played by clicking, the display on the page checked against the firmware's framebuffer, a fault and
 // a power cut with recovery.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
@@ -12,13 +11,12 @@ import type { MenuScreen } from '../../src/view/screen.ts';
 import { header, scriptEvents } from '../../tools/script.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } }; activeElement: { id: string } | null; querySelector(s: string): { textContent: string | null } | null };
 declare function getComputedStyle(el: unknown): { stroke: string; outlineStyle: string };
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 describe('simulator page in a browser', function () {
   this.timeout(90_000);
@@ -30,8 +28,7 @@ describe('simulator page in a browser', function () {
   let problems: string[];
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
 

@@ -3,19 +3,17 @@
 // kept by the simulator (a reload and a second tab show it), Strike with none placed explained, and a
 // layout that stays put as snapshots arrive. Every page here must log no error and fail no request.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { ownHostNames } from '../../hosts/simulator/host-names.ts';
 import { LIMITS, serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
+import { launchChromium } from '../helpers/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getBoundingClientRect(): { x: number; y: number; width: number; height: number } } | null; documentElement: { scrollWidth: number; clientWidth: number } };
 declare const window: { innerWidth: number };
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PANELS = ['table-side', 'table', 'pieces', 'shot', 'message', 'left', 'notes', 'warnings', 'device-side', 'display', 'buttons', 'score', 'faults', 'log'];
 const DESKTOP = { viewport: { width: 1100, height: 850 } };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -30,8 +28,7 @@ describe('simulator page for anyone (keys, touch, reload, layout)', function () 
   let pages: { page: Page; problems: string[]; buttons: unknown[] }[];
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
   after(async () => browser?.close());
 
@@ -177,7 +174,7 @@ describe('simulator page for anyone (keys, touch, reload, layout)', function () 
     server = await serve(sim, 0, '127.0.0.1', LIMITS, ownHostNames('0.0.0.0', {}, 'clubpc'));
     const port = (server.address() as { port: number }).port;
     url = `http://127.0.0.1:${port}/`;
-    const tablet = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, '--host-resolver-rules=MAP clubpc.local 127.0.0.1'] });
+    const tablet = await launchChromium(['--host-resolver-rules=MAP clubpc.local 127.0.0.1']);
     try {
       const page = await (await tablet.newContext(PHONE)).newPage();
       const failed: string[] = [];

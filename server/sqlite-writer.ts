@@ -90,7 +90,10 @@ export class SqliteWriter {
     const id = ++this.next;
     return new Promise((done, fail) => {
       t.waiting.set(id, { done, fail });
-      const batch: Batch = { id, records, autocheckpoint: this.file.autocheckpoint };
+      // Without the state each record states (checked against the replay's, which is what is stored):
+      // a message copies every object it holds, field by field, on the event loop.
+      const slim = records.map(({ record: { state: _, ...record }, ...rest }: NewRecord & { record: { state?: unknown } }) => ({ ...rest, record }));
+      const batch: Batch = { id, records: slim, autocheckpoint: this.file.autocheckpoint };
       t.worker.postMessage(batch);
     });
   }

@@ -18,7 +18,8 @@ import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch } from './store-batch.ts';
 
 export interface NewRecord {
-  record: ResultRecord;
+  /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
+  record: Omit<ResultRecord, 'state'>;
   body: string;
   signature: string;
   receivedAt: string;

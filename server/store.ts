@@ -119,7 +119,7 @@ export const winnerOf = (state: unknown): number | null => (state as { match?: {
 
 /** `url` is the postgres:// URL the feed listens on (null on SQLite). `writerThread`: on a SQLite file,
  * the records are written by a thread of their own (server/sqlite-writer.ts), not on the event loop. */
-export function storeOn(sql: Sql, url: string | null = null, { writerThread = false } = {}): Store {
+export function storeOn(sql: Sql, url: string | null = null, { writerThread = true } = {}): Store {
   // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();

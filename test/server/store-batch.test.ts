@@ -59,13 +59,15 @@ for (const engine of ENGINES) {
     const stores: Store[] = [];
     afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
 
-    async function fresh(): Promise<{ store: Store; count: { statements: number; boardRows: number } }> {
+    /** `store` counts its statements (on the event loop's connection); `opened` is the store as the
+     * server opens it (on a SQLite file, written by its writer thread: server/sqlite-writer.ts). */
+    async function fresh(): Promise<{ store: Store; opened: Store; count: { statements: number; boardRows: number } }> {
       const db = await engine.fresh();
       const opened = await openStore(db);
       stores.push(opened);
       for (let t = 0; t < TABLES; t++) await opened.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
       const { sql, count } = counting(opened.sql);
-      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), count };
+      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), opened, count };
     }
 
     it("stores a batch of many tables' records, several of one table among them, as storing them one by one does", async () => {
@@ -91,7 +93,7 @@ for (const engine of ENGINES) {
       ];
 
       const oneByOne = await fresh();
-      const together = await fresh();
+      const together = { store: (await fresh()).opened };
       for (const store of [oneByOne.store, together.store]) for (const r of earlier.flat()) await store.store(r);
 
       const alone: StoreOutcome[] = [];

@@ -71,7 +71,8 @@ describe("SQLite's writer thread", function () {
           const out = await store.store(prepared(r));
           assert.equal(out.outcome, 'stored');
           // Another connection sees it: committed, by the thread (the event loop's writer wrote nothing).
-          assert.equal(reader.prepare('SELECT COUNT(*) AS n FROM carrom_records WHERE counter = ?').get(r.counter)!.n, 1);
+          const row = reader.prepare('SELECT COUNT(*) AS n FROM carrom_records WHERE counter = ?').get(r.counter) as { n: number };
+          assert.equal(row.n, 1);
           assert.ok(wal.counts.syncs > syncs, `record ${r.counter}: an fsync of the log was done before the answer`);
         }
         assert.equal(writer.counts.batches, 3);

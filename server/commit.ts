@@ -46,9 +46,9 @@ export class GroupCommit {
   }
 
   /**
-   * A batch starts once the event loop has handled what it has read: better-sqlite3 writes on the event
-   * loop itself, so no request is read while a batch is written, and a batch started at once would hold
-   * only the record that started it. The records of every request read meanwhile join it.
+   * A batch starts once the event loop has handled what it has read, so that a batch started at once
+   * does not hold only the record that started it (where better-sqlite3 writes on the event loop itself,
+   * no request is read while a batch is written). The records of every request read meanwhile join it.
    */
   private schedule(): void {
     if (this.scheduled) return;

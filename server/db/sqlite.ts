@@ -2,8 +2,9 @@
 // writer runs with synchronous=NORMAL, so that COMMIT writes the log without waiting for the disk, and
 // every transaction then waits for an fsync of the log done off the event loop (server/db/wal-sync.ts);
 // synchronous=FULL would make COMMIT itself fsync, on the event loop. Calls are synchronous, on the event
-// loop, so nothing here may wait inside SQLite: a busy timeout would freeze every request while another
-// process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
+// loop (but for the records' transactions, written by a connection in a thread of its own:
+// server/sqlite-writer.ts), so nothing here may wait inside SQLite: a busy timeout would freeze every
+// request while another process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
 // every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
 // Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
 // statements that write nothing, which never queue behind a write (WAL lets them read the last commit

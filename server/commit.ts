@@ -17,6 +17,10 @@ interface Waiting {
 /** Stores records in the transaction given, outcomes in their order (server/store-batch.ts). */
 export type StoreBatch = (tx: Sql, records: readonly NewRecord[]) => Promise<StoreOutcome[]>;
 
+/** Stores records in one transaction of its own, committed durably: the outcomes and the statements it
+ * took but BEGIN and COMMIT. SQLite's writer thread (server/sqlite-writer.ts) is one. */
+export type Transact = (records: readonly NewRecord[]) => Promise<{ outs: StoreOutcome[]; statements: number }>;
+
 export class GroupCommit {
   private readonly queue: Waiting[] = [];
   private running = 0;
@@ -26,10 +30,12 @@ export class GroupCommit {
 
   /** `parallel`: batches at once (on SQLite, which writes one transaction at a time, 2: one is written
    * while the other's fsync is on its way, server/db/wal-sync.ts). */
+  /** `transact`: where the transactions are run, if not in `sql.transaction` on this thread. */
   constructor(
     private readonly sql: Sql,
     private readonly storeBatch: StoreBatch,
     private readonly parallel: number,
+    private readonly transact: Transact = (records) => this.inTransaction(records),
   ) {}
 
   store(r: NewRecord): Promise<StoreOutcome> {
@@ -40,9 +46,9 @@ export class GroupCommit {
   }
 
   /**
-   * A batch starts once the event loop has handled what it has read: better-sqlite3 writes on the event
-   * loop itself, so no request is read while a batch is written, and a batch started at once would hold
-   * only the record that started it. The records of every request read meanwhile join it.
+   * A batch starts once the event loop has handled what it has read, so that a batch started at once
+   * does not hold only the record that started it (where better-sqlite3 writes on the event loop itself,
+   * no request is read while a batch is written). The records of every request read meanwhile join it.
    */
   private schedule(): void {
     if (this.scheduled) return;
@@ -83,8 +89,17 @@ export class GroupCommit {
   }
 
   private async run(records: NewRecord[]): Promise<StoreOutcome[]> {
+    const { outs, statements } = await this.transact(records);
+    this.counts.transactions++;
+    this.counts.records += records.length;
+    this.counts.statements += statements + 2;
+    return outs;
+  }
+
+  private async inTransaction(records: readonly NewRecord[]): Promise<{ outs: StoreOutcome[]; statements: number }> {
+    const count = { statements: 0 };
     const outs = await this.sql.transaction(async (given) => {
-      const tx = this.counted(given);
+      const tx = counted(given, count);
       // One record of a table at a time across transactions and processes (PostgreSQL; SQLite's
       // transactions are one at a time anyway): the tables' rows are locked in name order, so two
       // batches that share tables wait for each other instead of deadlocking. Nothing else a record
@@ -95,18 +110,15 @@ export class GroupCommit {
       }
       return this.storeBatch(tx, records);
     });
-    this.counts.transactions++;
-    this.counts.records += records.length;
-    this.counts.statements += 2;
-    return outs;
+    return { outs, statements: count.statements };
   }
+}
 
-  private counted(tx: Sql): Sql {
-    const { counts } = this;
-    return {
-      ...tx,
-      all: (sql, params) => (counts.statements++, tx.all(sql, params)),
-      run: (sql, params) => (counts.statements++, tx.run(sql, params)),
-    };
-  }
+/** `tx`, counting its statements in `count`. */
+export function counted(tx: Sql, count: { statements: number }): Sql {
+  return {
+    ...tx,
+    all: (sql, params) => (count.statements++, tx.all(sql, params)),
+    run: (sql, params) => (count.statements++, tx.run(sql, params)),
+  };
 }

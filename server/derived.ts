@@ -30,11 +30,25 @@ export async function rowTimes(tx: Sql, matchId: number): Promise<TimedRow[]> {
   return (await storedRows(tx, [matchId])).get(matchId) ?? [];
 }
 
+/** The columns of a board row that timedRow reads. */
+const ROW_COLUMNS = ['game', 'board', 'breaker', 'winner', 'points', 'queen', 'men_left0', 'men_left1', 'turns', 'shots', 'colour0', 'colour1', 'received_at', 'made_at'] as const;
+
 /** The same for several matches in one statement: by match id (a match with no rows is missing). */
 export async function storedRows(tx: Sql, matchIds: readonly number[]): Promise<Map<number, TimedRow[]>> {
   const by = new Map<number, TimedRow[]>();
   if (matchIds.length === 0) return by;
-  for (const r of await tx.all(`SELECT * FROM carrom_boards WHERE match_id IN (${marks(matchIds.length)}) ORDER BY match_id, idx`, matchIds)) {
+  const where = `match_id IN (${marks(matchIds.length)})`;
+  if (tx.dialect === 'sqlite') {
+    // better-sqlite3 makes an object of each row, a property per column, which was most of what this
+    // statement cost (a record stores its match's every board row again): one JSON text per match instead.
+    const rows = await tx.all(`SELECT match_id, json_group_array(json_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx) AS rows FROM carrom_boards WHERE ${where} GROUP BY match_id`, matchIds);
+    for (const r of rows) {
+      const values = JSON.parse(String(r.rows)) as unknown[][];
+      by.set(Number(r.match_id), values.map((v) => timedRow(Object.fromEntries(ROW_COLUMNS.map((c, i) => [c, v[i]])))));
+    }
+    return by;
+  }
+  for (const r of await tx.all(`SELECT * FROM carrom_boards WHERE ${where} ORDER BY match_id, idx`, matchIds)) {
     const id = Number(r.match_id);
     by.set(id, [...(by.get(id) ?? []), timedRow(r)]);
   }

@@ -2,16 +2,13 @@
 // held up every other request. A post's body is read there too (server/read-record.ts). Each table goes
 // to one thread (by its id), so that thread's Replayer has the table's previous log to go on from. With
 // no threads (`threads: 0`) the reading and the replay run in-process.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Replayed } from './check.ts';
 import { ownBuffer, readRecord, type ReadRecord } from './read-record.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import { Replayer } from './replay.ts';
+import { startThread } from './threads.ts';
 
 /** The default: a thread per core but the one the event loop keeps, at least one, at most four. */
 export const defaultReplayThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -26,18 +23,7 @@ interface Thread {
   waiting: Map<number, Waiting>;
 }
 
-// The bundle (dist/carrom.js) has the thread's code beside it as replay-worker.js. From source (tests,
-// the simulator) it is the .ts file, which a thread loads through tsx's loader: threads do not inherit it.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = new URL(FROM_SOURCE ? './replay-worker.ts' : './replay-worker.js', import.meta.url);
-const start = (): Worker => (FROM_SOURCE ? new Worker(`import(${JSON.stringify(tsxApi())}).then((t) => { t.register(); return import(${JSON.stringify(WORKER.href)}); })`, { eval: true }) : new Worker(WORKER));
-
-/** The ES module of tsx's API, from its package's own exports (a CommonJS `require` would find its .cjs one). */
-function tsxApi(): string {
-  const manifest = createRequire(WORKER).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  return pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
-}
+const start = (): Worker => startThread('replay-worker');
 
 export class ReplayPool {
   /** A thread that died is started again for the next record that needs it. */

@@ -37,13 +37,15 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
 
 /** A stored record next to a new one (by counter), and its match. */
 interface Neighbour {
+  table: string;
   counter: number;
   kind: string;
-  body: string;
   signature: string;
   match: number;
   newest: number;
   header: string;
+  /** Its log, once looked up (`logsOf`); null for a body without one. */
+  log?: string | null;
 }
 
 interface Looked {
@@ -61,13 +63,37 @@ const logOf = (body: string): string | null => {
 /** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
  * `match` record closes it. So a record joins the match of the record just below it if that log is the
  * start of its own, or the match of the record just above it if its own log is the start of that one. */
-function matchOf(r: NewRecord, { below: p, above: s }: Looked, logs: RecentLogs | undefined): { id: number; newest: number } | null {
-  const { table, log, kind } = r.record;
-  // The neighbour's log from memory when this process stored it (no JSON parse of its body), else its body's.
-  const logAt = (n: Neighbour): string | null => logs?.get(table, n.counter, n.signature) ?? logOf(n.body);
-  if (p && p.kind !== 'match' && p.header === r.headerLine && beginsWith(log, logAt(p) ?? '\u0000')) return { id: p.match, newest: p.newest };
-  if (s && kind !== 'match' && s.header === r.headerLine && beginsWith(logAt(s) ?? '', log)) return { id: s.match, newest: s.newest };
+function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
+  const { log } = r.record;
+  if (p && mayJoin(r, p) && beginsWith(log, p.log ?? '\u0000')) return { id: p.match, newest: p.newest };
+  if (s && mayJoin(r, s) && beginsWith(s.log ?? '', log)) return { id: s.match, newest: s.newest };
   return null;
+}
+
+/** Whether `r` may join the match of its neighbour `n` (below it or above it): the logs decide then. */
+const mayJoin = (r: NewRecord, n: Neighbour): boolean => n.header === r.headerLine && (n.counter < r.record.counter ? n.kind : r.record.kind) !== 'match';
+
+/** The logs of the neighbours that `matchOf` compares: from memory when this process stored them (no
+ * body read back, nor parsed as JSON), else in one statement from their bodies. */
+async function logsOf(tx: Sql, rs: readonly NewRecord[], looked: readonly Looked[], logs: RecentLogs | undefined): Promise<void> {
+  const unknown: Neighbour[] = [];
+  looked.forEach((l, k) => {
+    for (const n of [l.below, l.above]) {
+      if (!n || !mayJoin(rs[k], n)) continue;
+      n.log = logs?.get(n.table, n.counter, n.signature) ?? null;
+      if (n.log === null) unknown.push(n);
+    }
+  });
+  if (unknown.length === 0) return;
+  const rows = await tx.all(
+    `SELECT table_id, counter, body FROM carrom_records WHERE ${unknown.map(() => '(table_id = ? AND counter = ?)').join(' OR ')}`,
+    unknown.flatMap((n) => [n.table, n.counter]),
+  );
+  const bodies = new Map(rows.map((row) => [`${String(row.table_id)} ${Number(row.counter)}`, String(row.body)]));
+  for (const n of unknown) {
+    const body = bodies.get(`${n.table} ${n.counter}`);
+    n.log = body === undefined ? null : logOf(body);
+  }
 }
 
 /** For each record (of distinct tables), in one statement: what is stored under its counter, and the
@@ -79,7 +105,7 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.body, r.signature, r.match_id, m.newest_counter, m.header
+     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.signature, r.match_id, m.newest_counter, m.header
      FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
      LEFT JOIN carrom_matches m ON m.id = r.match_id`,
     rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
@@ -89,7 +115,7 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
     if (row.counter === null || row.counter === undefined) continue;
-    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), body: String(row.body), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
+    const near: Neighbour = { table: rs[Number(row.n)].record.table, counter: Number(row.counter), kind: String(row.kind), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
     if (near.counter < Number(row.c)) at.below = near;
     else at.above = near;
   }
@@ -104,7 +130,8 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
-  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k], logs)]));
+  await logsOf(tx, fresh.map((k) => rs[k]), fresh.map((k) => looked[k]), logs);
+  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
   const made = await insertRows(

@@ -7,17 +7,19 @@ import { GroupCommit } from './commit.ts';
 import { ABANDONED, OVER, timedRow, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
-import { openSqlite } from './db/sqlite.ts';
+import { openSqlite, sqliteFiles } from './db/sqlite.ts';
 import type { Row, Sql } from './db/sql.ts';
 import { eventsAfter, newestEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
 import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
+import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch } from './store-batch.ts';
 
 export interface NewRecord {
-  record: ResultRecord;
+  /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
+  record: Omit<ResultRecord, 'state'>;
   body: string;
   signature: string;
   receivedAt: string;
@@ -115,16 +117,21 @@ async function fillStandings(sql: Sql): Promise<void> {
 
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
-/** `url` is the postgres:// URL the feed listens on (null on SQLite). */
-export function storeOn(sql: Sql, url: string | null = null): Store {
+/** `url` is the postgres:// URL the feed listens on (null on SQLite). `writerThread`: on a SQLite file,
+ * the records are written by a thread of their own (server/sqlite-writer.ts), not on the event loop. */
+export function storeOn(sql: Sql, url: string | null = null, { writerThread = true } = {}): Store {
   // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
   const published = () => watchers.forEach((w) => w.poke());
+  // The logs of the records committed here; the writer thread keeps its own.
   const logs = new RecentLogs();
+  const file = writerThread ? sqliteFiles.get(sql) : undefined;
+  const writer = file ? new SqliteWriter(file) : null;
+  if (writer) sqliteWriters.set(sql, writer);
   // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
   // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
-  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs), sql.dialect === 'postgres' ? 4 : 2);
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs), sql.dialect === 'postgres' ? 4 : 2, writer?.store);
   return {
     engine: sql.dialect,
     sql,
@@ -160,7 +167,7 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
     async store(r) {
       const out = await group.store(r);
       // Committed: the log is this record's for good (a duplicate's is the same text).
-      if (out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
+      if (!writer && out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
       if (out.outcome === 'stored') published();
       return out;
     },
@@ -191,7 +198,10 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
     async pendingForwards() {
       return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_forward'))[0].n);
     },
-    close: () => sql.close(),
+    async close() {
+      await writer?.close();
+      await sql.close();
+    },
   };
 }
 

@@ -2,8 +2,9 @@
 // writer runs with synchronous=NORMAL, so that COMMIT writes the log without waiting for the disk, and
 // every transaction then waits for an fsync of the log done off the event loop (server/db/wal-sync.ts);
 // synchronous=FULL would make COMMIT itself fsync, on the event loop. Calls are synchronous, on the event
-// loop, so nothing here may wait inside SQLite: a busy timeout would freeze every request while another
-// process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
+// loop (but for the records' transactions, written by a connection in a thread of its own:
+// server/sqlite-writer.ts), so nothing here may wait inside SQLite: a busy timeout would freeze every
+// request while another process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
 // every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
 // Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
 // statements that write nothing, which never queue behind a write (WAL lets them read the last commit
@@ -35,7 +36,7 @@ export function classifySqlite(e: unknown): unknown {
 }
 
 /** Runs `attempt`, again after a wait while the database is locked; then DatabaseUnavailable. */
-async function patiently<T>(attempt: () => T): Promise<T> {
+export async function patiently<T>(attempt: () => T): Promise<T> {
   const until = performance.now() + LOCK_PATIENCE;
   for (let wait = 1; ; wait = Math.min(LONGEST_WAIT, wait * 2)) {
     try {
@@ -47,7 +48,7 @@ async function patiently<T>(attempt: () => T): Promise<T> {
   }
 }
 
-function statements(db: Database.Database): (sql: string) => Database.Statement {
+export function statements(db: Database.Database): (sql: string) => Database.Statement {
   const cache = new Map<string, Database.Statement>();
   return (sql) => {
     let s = cache.get(sql);
@@ -60,6 +61,50 @@ function statements(db: Database.Database): (sql: string) => Database.Statement 
 export const walSyncs = new WeakMap<Sql, WalSync>();
 export const checkpointers = new WeakMap<Sql, Checkpointer>();
 
+/** What a connection of this process's other than the writer (server/sqlite-writer.ts, in a thread of its
+ * own) needs to write to an open database file as the writer would. */
+export interface SqliteFile {
+  readonly path: string;
+  /** Runs `work`, a whole transaction written by that other connection, in turn with the writer's own
+   * transactions (so the two never wait for each other's lock), then answers once it is on the disk. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The `wal_autocheckpoint` a writer is to run with now: 0 while the checkpoint thread makes them. */
+  readonly autocheckpoint: number;
+}
+/** The file of each open database (not of an in-memory one, which only its own connection sees). */
+export const sqliteFiles = new WeakMap<Sql, SqliteFile>();
+
+/** The settings of a connection that writes: see the top of this file. */
+export function writerSettings(db: Database.Database): void {
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+}
+
+/** A connection's statements, for the work of a transaction its caller opened on it. */
+export function inTransaction(db: Database.Database): Sql {
+  const write = statements(db);
+  return {
+    dialect: 'sqlite',
+    all: async (sql, params = []) => guardedSync(() => write(sql).all(...params) as Row[]),
+    run: async (sql, params = []) => guardedSync(() => void write(sql).run(...params)),
+    transaction: () => Promise.reject(new Error('nested transaction')),
+    close: async () => undefined,
+  };
+}
+
+/** Runs `work` in a transaction of `db`'s, which takes the write lock at its start. */
+export async function transactionOn<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
+  await patiently(() => db.exec('BEGIN IMMEDIATE'));
+  try {
+    const out = await work();
+    await patiently(() => db.exec('COMMIT'));
+    return out;
+  } catch (e) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
 export async function openSqlite(path: string): Promise<Sql> {
   // Loaded when a store is opened, so that the other carrom commands never load the native addon.
   const { default: open } = await import('better-sqlite3');
@@ -67,8 +112,7 @@ export async function openSqlite(path: string): Promise<Sql> {
   const db = new open(path, { timeout: 0 });
   await patiently(() => {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
+    writerSettings(db);
   });
   // An in-memory database is one connection's own: it reads through the writer.
   const memory = path === '' || path === ':memory:' || path.startsWith('file::memory:');
@@ -77,7 +121,8 @@ export async function openSqlite(path: string): Promise<Sql> {
   if (!memory) await patiently(() => readDb.prepare('SELECT 1 FROM sqlite_master LIMIT 1').all());
   const wal = memory ? null : new WalSync(`${path}-wal`);
   // Checkpoints in a thread of their own (server/db/checkpoint.ts); SQLite's own again if it is gone.
-  const ownCheckpoints = () => void db.pragma('wal_autocheckpoint = 1000');
+  let autocheckpoint = memory ? 1000 : 0;
+  const ownCheckpoints = () => void db.pragma(`wal_autocheckpoint = ${(autocheckpoint = 1000)}`);
   if (!memory) db.pragma('wal_autocheckpoint = 0');
   const checkpoints = memory ? null : new Checkpointer(path, ownCheckpoints);
   const durable = async (): Promise<void> => {
@@ -89,13 +134,7 @@ export async function openSqlite(path: string): Promise<Sql> {
   };
   const write = statements(db);
   const read = statements(readDb);
-  const direct: Sql = {
-    dialect: 'sqlite',
-    all: async (sql, params = []) => guardedSync(() => write(sql).all(...params) as Row[]),
-    run: async (sql, params = []) => guardedSync(() => void write(sql).run(...params)),
-    transaction: () => Promise.reject(new Error('nested transaction')),
-    close: async () => undefined,
-  };
+  const direct = inTransaction(db);
   // A statement that writes outside a transaction (a table added, a forward done) commits by itself.
   const afterDurable = async <T>(done: Promise<T>): Promise<T> => {
     const out = await done;
@@ -109,6 +148,17 @@ export async function openSqlite(path: string): Promise<Sql> {
     queue = done.catch(() => undefined);
     return done;
   };
+  // One transaction at a time, this connection's or another's of this process (server/sqlite-writer.ts).
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const out = await serial(async () => {
+      const out = await work();
+      checkpoints?.committed();
+      return out;
+    });
+    // The writer is free for the next transaction while this one's fsync is under way.
+    await durable();
+    return out;
+  };
   const database: Sql = {
     dialect: 'sqlite',
     all: async (sql, params = []) => {
@@ -116,23 +166,7 @@ export async function openSqlite(path: string): Promise<Sql> {
       return afterDurable(serial(() => patiently(() => write(sql).all(...params) as Row[])));
     },
     run: (sql, params = []) => afterDurable(serial(() => patiently(() => void write(sql).run(...params)))),
-    async transaction(work) {
-      const out = await serial(async () => {
-        await patiently(() => db.exec('BEGIN IMMEDIATE'));
-        try {
-          const out = await work(direct);
-          await patiently(() => db.exec('COMMIT'));
-          checkpoints?.committed();
-          return out;
-        } catch (e) {
-          if (db.inTransaction) db.exec('ROLLBACK');
-          throw e;
-        }
-      });
-      // The writer is free for the next transaction while this one's fsync is under way.
-      await durable();
-      return out;
-    },
+    transaction: (work) => exclusive(() => transactionOn(db, () => work(direct))),
     durable,
     close: () =>
       serial(async () => {
@@ -143,6 +177,7 @@ export async function openSqlite(path: string): Promise<Sql> {
       }),
   };
   if (wal) walSyncs.set(database, wal);
+  if (!memory) sqliteFiles.set(database, { path, exclusive, get autocheckpoint() { return autocheckpoint; } });
   if (checkpoints) checkpointers.set(database, checkpoints);
   return database;
 }

@@ -28,7 +28,7 @@ export function resultOf(m: MatchState): { a: number; b: number } {
 
 /** Attaches the stored record (its match is carrom_matches `matchId`) to the drawn match it names; one
  * that cannot attach is kept in carrom_unattached with why, for the organiser's tables page (§5.5). */
-export async function attachRecord(tx: Sql, record: ResultRecord, matchId: number, receivedAt: string): Promise<void> {
+export async function attachRecord(tx: Sql, record: Omit<ResultRecord, 'state'>, matchId: number, receivedAt: string): Promise<void> {
   const ids = record.assigned;
   if (ids === null) return;
   const why = await attachOrWhy(tx, record, ids, matchId);
@@ -44,7 +44,7 @@ export async function attachRecord(tx: Sql, record: ResultRecord, matchId: numbe
 type Ids = NonNullable<ResultRecord['assigned']>;
 
 /** Attaches, and gives null; or gives why the record does not join the draw (§5.4's rule), in words. */
-async function attachOrWhy(tx: Sql, record: ResultRecord, ids: Ids, matchId: number): Promise<string | null> {
+async function attachOrWhy(tx: Sql, record: Omit<ResultRecord, 'state'>, ids: Ids, matchId: number): Promise<string | null> {
   const row = (await tx.all(
     `SELECT m.*, r.status AS round_status FROM carrom_tmatches m JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
      WHERE m.id = ? AND m.tournament_id = ?`,

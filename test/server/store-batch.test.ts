@@ -2,7 +2,7 @@
 // records, and of several of one table's, ends up exactly as storing them one by one did, in a few
 // statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
 import assert from 'node:assert/strict';
-import type { Sql } from '../../server/db/sql.ts';
+import type { Row, Sql } from '../../server/db/sql.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -59,13 +59,15 @@ for (const engine of ENGINES) {
     const stores: Store[] = [];
     afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
 
-    async function fresh(): Promise<{ store: Store; count: { statements: number; boardRows: number } }> {
+    /** `store` counts its statements (on the event loop's connection); `opened` is the store as the
+     * server opens it (on a SQLite file, written by its writer thread: server/sqlite-writer.ts). */
+    async function fresh(): Promise<{ store: Store; opened: Store; count: { statements: number; boardRows: number } }> {
       const db = await engine.fresh();
       const opened = await openStore(db);
       stores.push(opened);
       for (let t = 0; t < TABLES; t++) await opened.addTable(`t${t}`, SECRET, '2026-01-01T00:00:00Z');
       const { sql, count } = counting(opened.sql);
-      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), count };
+      return { store: storeOn(sql, engine.name === 'postgres' ? db : null), opened, count };
     }
 
     it("stores a batch of many tables' records, several of one table among them, as storing them one by one does", async () => {
@@ -91,7 +93,7 @@ for (const engine of ENGINES) {
       ];
 
       const oneByOne = await fresh();
-      const together = await fresh();
+      const together = { store: (await fresh()).opened };
       for (const store of [oneByOne.store, together.store]) for (const r of earlier.flat()) await store.store(r);
 
       const alone: StoreOutcome[] = [];
@@ -146,6 +148,32 @@ for (const engine of ENGINES) {
       assert.equal(m.boards.length, records[2].rows.length);
       assert.ok(m.boards.every((b) => b.counter === records[2].record.counter));
       assert.equal((await rebuild(store)).changed, 0);
+    });
+
+    it("finds a record's match without reading back the body of the record below it, which it stored itself", async () => {
+      const db = await engine.fresh();
+      const opened = await openStore(db);
+      stores.push(opened);
+      await opened.addTable('t0', SECRET, '2026-01-01T00:00:00Z');
+      // Every row the storing reads.
+      const read: Row[] = [];
+      const watched = (s: Sql): Sql => ({
+        ...s,
+        all: async (q, p) => {
+          const rows = await s.all(q, p);
+          read.push(...rows);
+          return rows;
+        },
+        transaction: (work) => s.transaction((tx) => work(watched(tx))),
+      });
+      const store = storeOn(watched(opened.sql), engine.name === 'postgres' ? db : null, { writerThread: false });
+      const [first, second] = matchOf('t0', 1, 11);
+      assert.equal((await store.store(first)).outcome, 'stored');
+      read.length = 0;
+      assert.equal((await store.store(second)).outcome, 'stored');
+      assert.ok(!read.some((row) => Object.values(row).includes(first.body)), 'the body below was read back');
+      const matches = await store.matches('t0');
+      assert.deepEqual(matches.map((m) => m.counter), [second.record.counter], 'the second record joined the first one\'s match');
     });
 
     it('two stores on one database (two processes) given the same records at once store each once, as one store does', async () => {

@@ -1,0 +1,25 @@
+// Starting the results server's worker threads (server/replay-pool.ts, server/sqlite-writer.ts). The
+// bundle (dist/carrom.js) has each thread's code beside it as <name>.js (tools/build.ts). From source
+// (tests, the simulator) it is the .ts file, which a thread loads through tsx's loader: threads do not
+// inherit it.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/** A new thread running server/`name`.ts (dist/`name`.js in the bundle). */
+export function startThread(name: string, options: WorkerOptions = {}): Worker {
+  const script = new URL(`./${name}.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
+  if (!FROM_SOURCE) return new Worker(script, options);
+  return new Worker(`import(${JSON.stringify(tsxApi(script))}).then((t) => { t.register(); return import(${JSON.stringify(script.href)}); })`, { ...options, eval: true });
+}
+
+/** The ES module of tsx's API, from its package's own exports (a CommonJS `require` would find its .cjs one). */
+function tsxApi(from: URL): string {
+  const manifest = createRequire(from).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
+}

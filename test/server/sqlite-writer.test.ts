@@ -1,0 +1,142 @@
+// SQLite's writer thread (server/sqlite-writer.ts): the group commit's transactions are written by a
+// connection of their own in a worker thread, so the event loop answers requests while SQLite works. A
+// record is answered only once the thread has committed it and the log is on the disk; a thread that
+// dies holding a batch is replaced, and the batch's records are stored once.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { walSyncs } from '../../server/db/sqlite.ts';
+import { startResultsServer, type ResultsServer } from '../../server/index.ts';
+import { sqliteWriters, type SqliteWriter } from '../../server/sqlite-writer.ts';
+import { openStore } from '../../server/store.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
+import { prepared } from '../helpers/prepared.ts';
+
+const SECRET = '5e'.repeat(32);
+const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+
+/** Another process's view of the file (a connection of the test's own): whether a writer holds the write
+ * lock now, that is, is inside a transaction. */
+function lockWatcher(db: string) {
+  const other = new Sqlite(db, { timeout: 0 });
+  return {
+    held(): boolean {
+      try {
+        other.exec('BEGIN IMMEDIATE');
+      } catch (e) {
+        if ((e as { code?: string }).code === 'SQLITE_BUSY') return true;
+        throw e;
+      }
+      other.exec('ROLLBACK');
+      return false;
+    },
+    /** Makes every record stored take seconds of SQLite's own work (a cross join of 25 million rows,
+     * run by a trigger inside the storing transaction). */
+    slowStores(): void {
+      other.exec('CREATE TABLE slow_filler (x INTEGER)');
+      const add = other.prepare('INSERT INTO slow_filler VALUES (?)');
+      other.transaction(() => {
+        for (let i = 0; i < 5000; i++) add.run(i);
+      })();
+      other.exec('CREATE TRIGGER slow_store AFTER INSERT ON carrom_records BEGIN SELECT COUNT(*) FROM slow_filler a, slow_filler b WHERE a.x + b.x >= 0; END');
+    },
+    close: () => other.close(),
+  };
+}
+
+describe("SQLite's writer thread", function () {
+  this.timeout(120_000);
+  let dir: string;
+  let db: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'carrom-writer-'));
+    db = join(dir, 'results.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers a record only once the writer thread has committed it and the log is on the disk', async () => {
+    const store = await openStore(db);
+    try {
+      await store.addTable('hall-1', SECRET, '2026-01-01T00:00:00Z');
+      const writer = sqliteWriters.get(store.sql)!;
+      assert.ok(writer, 'a store on a SQLite file has a writer thread');
+      const wal = walSyncs.get(store.sql)!;
+      const reader = new Sqlite(db, { readonly: true });
+      try {
+        for (const r of match.slice(0, 3)) {
+          const syncs = wal.counts.syncs;
+          const out = await store.store(prepared(r));
+          assert.equal(out.outcome, 'stored');
+          // Another connection sees it: committed, by the thread (the event loop's writer wrote nothing).
+          const row = reader.prepare('SELECT COUNT(*) AS n FROM carrom_records WHERE counter = ?').get(r.counter) as { n: number };
+          assert.equal(row.n, 1);
+          assert.ok(wal.counts.syncs > syncs, `record ${r.counter}: an fsync of the log was done before the answer`);
+        }
+        assert.equal(writer.counts.batches, 3);
+        assert.equal(writer.counts.threads, 1);
+      } finally {
+        reader.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  describe('under a running server', () => {
+    let server: ResultsServer;
+    let watcher: ReturnType<typeof lockWatcher>;
+    let writer: SqliteWriter;
+    beforeEach(async () => {
+      server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: () => undefined });
+      await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+      writer = sqliteWriters.get(server.store.sql)!;
+      watcher = lockWatcher(db);
+      watcher.slowStores();
+    });
+    afterEach(async () => {
+      watcher.close();
+      await server.close();
+    });
+
+    /** Posts the first record, and waits until its transaction is under way (the write lock is held). */
+    async function postHeld(): Promise<{ answer: Promise<Answered>; answered: () => boolean }> {
+      let answered = false;
+      const answer = post(server.url, 'hall-1', SECRET, match[0].body, 60_000).finally(() => (answered = true));
+      await until('the record is being written', () => answered || watcher.held());
+      assert.equal(answered, false, 'the record is still being written');
+      return { answer, answered: () => answered };
+    }
+
+    it('answers reads while the statements that store a record run', async () => {
+      const { answer, answered } = await postHeld();
+      const read = await answerOf(`${server.url}/api/v1/tables`);
+      assert.equal(read.status, 200);
+      // The read was answered while the record's transaction still held the lock: the event loop did not
+      // wait for SQLite.
+      assert.ok(watcher.held(), 'the record was still being written when the read was answered');
+      assert.equal(answered(), false);
+      assert.equal((await answer).status, 201);
+      assert.equal(await server.store.recordCount(), 1);
+    });
+
+    it('fails the record a dying writer thread held with a 500, and stores the table\'s retry in a new thread', async () => {
+      const { answer } = await postHeld();
+      const first = writer.worker!;
+      await first.terminate();
+      const a = await answer;
+      assert.equal(a.status, 500, JSON.stringify(a.json));
+      assert.match(String(a.json.error), /nothing was stored/);
+      // The thread's connection closed as it ended, which rolled its transaction back.
+      assert.equal(await server.store.recordCount(), 0);
+      assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body, 60_000)).status, 201, 'the retry');
+      assert.equal(writer.counts.threads, 2);
+      assert.notEqual(writer.worker, first);
+      assert.equal((await post(server.url, 'hall-1', SECRET, match[1].body, 60_000)).status, 201);
+      assert.equal(writer.counts.threads, 2, 'the new thread goes on');
+      assert.equal(await server.store.recordCount(), 2);
+    });
+  });
+});

@@ -43,7 +43,8 @@ const warn = (state: State, line: number, warning: string): State => ({
 });
 
 const newShot = (player: number): Shot => ({ player, pieces: [], nocontact: false, nocross: false, offboard: [], fouls: [] });
-const copyShot = (s: Shot): Shot => ({ ...s, pieces: s.pieces.slice(), offboard: s.offboard.slice(), fouls: s.fouls.slice() });
+// Field by field, as copyBoard (board.ts): a shot is copied at each piece pocketed or call made.
+const copyShot = (s: Shot): Shot => ({ player: s.player, pieces: s.pieces.slice(), nocontact: s.nocontact, nocross: s.nocross, offboard: s.offboard.slice(), fouls: s.fouls.slice() });
 
 /** Applies one event. `undo` is a matter of the log (replay.ts): one that reaches here had nothing to take back. */
 export function step(state: State, event: GameEvent, line: number): State {

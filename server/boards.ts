@@ -54,11 +54,6 @@ export class BoardFold {
     return initial.ok ? new BoardFold(initial.value, [], []) : initial.error;
   }
 
-  /** An independent copy: the rows already made are shared (they never change), the lists are not. */
-  clone(): BoardFold {
-    return new BoardFold(this.state, this.games.map((g) => g.slice()), this.current.slice());
-  }
-
   rows(): BoardRow[] {
     return [...this.games.flat(), ...this.current].map((d) => d.row);
   }

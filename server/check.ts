@@ -72,10 +72,16 @@ export function difference(ours: unknown, theirs: unknown, path: string): string
   if (Array.isArray(ours) !== Array.isArray(theirs)) return `${path} is ${show(theirs)}, the log gives ${show(ours)}`;
   const a = ours as Record<string, unknown>;
   const b = theirs as Record<string, unknown>;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) {
-    const d = difference(a[k], b[k], Array.isArray(ours) ? `${path}[${k}]` : `${path}.${k}`);
+  // Our keys, then theirs that we lack: without a set of both made at each level of every record. The
+  // path is made only for a difference.
+  const array = Array.isArray(ours);
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
+    const d = a[k] === b[k] && (a[k] === null || typeof a[k] !== 'object') ? null : difference(a[k], b[k], array ? `${path}[${k}]` : `${path}.${k}`);
     if (d) return d;
+  }
+  for (const k in b) {
+    if (Object.hasOwn(b, k) && !Object.hasOwn(a, k)) return difference(undefined, b[k], array ? `${path}[${k}]` : `${path}.${k}`);
   }
   return null;
 }

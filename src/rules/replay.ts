@@ -35,15 +35,6 @@ export class KeptEvents<T extends { readonly event: { readonly e: string } }> {
     this.items.push(item);
   }
 
-  /** An independent copy, to go on from without changing this one. */
-  clone(): KeptEvents<T> {
-    const c = new KeptEvents<T>();
-    c.items.push(...this.items);
-    c.strikeAt.push(...this.strikeAt);
-    c.markAt.push(...this.markAt);
-    return c;
-  }
-
   /** Takes the last shot back: the number of events left, or -1 (and nothing changes) when there is no shot. */
   undo(): number {
     const n = this.items.length;

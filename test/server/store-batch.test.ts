@@ -2,7 +2,8 @@
 // records, and of several of one table's, ends up exactly as storing them one by one did, in a few
 // statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
 import assert from 'node:assert/strict';
-import type { Sql } from '../../server/db/sql.ts';
+import pg from 'pg';
+import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -173,6 +174,58 @@ for (const engine of ENGINES) {
     });
 
     if (engine.name === 'postgres') {
+      it("stores a table's record at once while another process holds the row of a table whose record came in the same batch, and that one once the row is free, in its order", async () => {
+        const db = await engine.fresh();
+        const store = await openStore(db);
+        stores.push(store);
+        for (const t of ['t0', 't1']) await store.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        const [held, free] = [matchOf('t0', 1, 70).slice(0, 3), matchOf('t1', 1, 71).slice(0, 1)];
+        // Another process in the middle of storing a record of t0: its transaction holds t0's row.
+        const other = new pg.Client({ connectionString: db });
+        await other.connect();
+        const outcomes: (StoreOutcome | Error | undefined)[] = [undefined, undefined, undefined];
+        try {
+          await other.query('BEGIN');
+          await other.query("SELECT id FROM carrom_tables WHERE id = 't0' FOR UPDATE");
+          // Given in one turn of the event loop, the four records are one batch.
+          const t0 = held.map((r, i) => store.store(r).then((o) => (outcomes[i] = o), (e: Error) => (outcomes[i] = e)));
+          const t1 = store.store(free[0]);
+          assert.equal((await t1).outcome, 'stored');
+          // t1's record did not wait for t0's row: t0's are not answered yet, neither stored nor refused.
+          assert.deepEqual([...outcomes], [undefined, undefined, undefined], 't0: still waiting for its row');
+          assert.equal(await store.recordCount(), 1);
+          await other.query('ROLLBACK');
+          await Promise.all(t0);
+        } finally {
+          await other.end();
+        }
+        assert.deepEqual(outcomes.map((o) => (o instanceof Error ? o.message : o?.outcome)), ['stored', 'stored', 'stored']);
+        // Stored in their order: one match, the events of t0 in counter order.
+        const events = ((await store.eventsAfter(0, 100)) ?? []).map((e) => JSON.parse(e.data) as { table: string; counter: number; match: number });
+        assert.deepEqual(events.filter((e) => e.table === 't0').map((e) => e.counter), held.map((r) => r.record.counter));
+        assert.equal(new Set(events.filter((e) => e.table === 't0').map((e) => e.match)).size, 1);
+      });
+
+      it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {
+        const db = await engine.fresh();
+        const store = await openStore(db);
+        stores.push(store);
+        for (const t of ['t0', 't1']) await store.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        const other = new pg.Client({ connectionString: db });
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          await other.query("SELECT id FROM carrom_tables WHERE id = 't0' FOR UPDATE");
+          const [a, b] = [store.store(matchOf('t0', 1, 72)[0]), store.store(matchOf('t1', 1, 73)[0])];
+          assert.equal((await b).outcome, 'stored');
+          await assert.rejects(a, (e: Error) => e instanceof DatabaseUnavailable && /t0.*lock timeout/.test(e.message));
+        } finally {
+          await other.query('ROLLBACK');
+          await other.end();
+        }
+        assert.equal((await store.store(matchOf('t0', 1, 72)[0])).outcome, 'stored');
+      });
+
       it("compresses the bodies it stores with lz4 on PostgreSQL, or as the URL's options say", async () => {
         const last = matchOf('t0', 1, 11).at(-1)!;
         assert.ok(last.body.length > 4096, 'a body long enough to be compressed');

@@ -46,8 +46,9 @@ export class GroupCommit {
   private readonly heldUntil = new Map<string, number>();
   private retry: { at: number; timer: NodeJS.Timeout } | null = null;
   /** Transactions run, records stored through them, and the statements they took (BEGIN and COMMIT
-   * included: on PostgreSQL each is a round trip): batches are seen in the bench and the tests. */
-  readonly counts = { transactions: 0, records: 0, statements: 0 };
+   * included: on PostgreSQL each is a round trip): batches are seen in the bench and the tests. `held`:
+   * the times a record was left for a later batch because another process held its table's row. */
+  readonly counts = { transactions: 0, records: 0, statements: 0, held: 0 };
 
   /** `parallel`: batches at once (on SQLite, which writes one transaction at a time, 2: one is written
    * while the other's fsync is on its way, server/db/wal-sync.ts). `lockWait`: how long a record waits
@@ -156,6 +157,7 @@ export class GroupCommit {
     if (held.length === 0) return;
     const now = Date.now();
     const back: Waiting[] = [];
+    this.counts.held += held.length;
     for (const w of held) {
       w.heldSince ??= now;
       w.tries = (w.tries ?? 0) + 1;

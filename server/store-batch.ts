@@ -39,11 +39,12 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
 interface Neighbour {
   counter: number;
   kind: string;
-  body: string;
   signature: string;
   match: number;
   newest: number;
   header: string;
+  /** Its log, where the record's match depends on it: from memory, else read from its body. */
+  log?: string | null;
 }
 
 interface Looked {
@@ -58,28 +59,31 @@ const logOf = (body: string): string | null => {
   return typeof v.log === 'string' ? v.log : null;
 };
 
+/** Whether the record's match depends on the log of the neighbour below it (`below`) or above it. */
+const wantsLog = (r: NewRecord, n: Neighbour, below: boolean): boolean => n.header === r.headerLine && (below ? n.kind !== 'match' : r.record.kind !== 'match');
+
 /** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
  * `match` record closes it. So a record joins the match of the record just below it if that log is the
  * start of its own, or the match of the record just above it if its own log is the start of that one. */
-function matchOf(r: NewRecord, { below: p, above: s }: Looked, logs: RecentLogs | undefined): { id: number; newest: number } | null {
-  const { table, log, kind } = r.record;
-  // The neighbour's log from memory when this process stored it (no JSON parse of its body), else its body's.
-  const logAt = (n: Neighbour): string | null => logs?.get(table, n.counter, n.signature) ?? logOf(n.body);
-  if (p && p.kind !== 'match' && p.header === r.headerLine && beginsWith(log, logAt(p) ?? '\u0000')) return { id: p.match, newest: p.newest };
-  if (s && kind !== 'match' && s.header === r.headerLine && beginsWith(logAt(s) ?? '', log)) return { id: s.match, newest: s.newest };
+function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
+  const { log } = r.record;
+  if (p && wantsLog(r, p, true) && beginsWith(log, p.log ?? '\u0000')) return { id: p.match, newest: p.newest };
+  if (s && wantsLog(r, s, false) && beginsWith(s.log ?? '', log)) return { id: s.match, newest: s.newest };
   return null;
 }
 
 /** For each record (of distinct tables), in one statement: what is stored under its counter, and the
- * records just below and just above it with their matches. */
-async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
+ * records just below and just above it with their matches. The neighbours' logs the matches depend on
+ * come from memory when this process stored them (no body read back, nor parsed as JSON again), else
+ * from their bodies, read in one more statement for those only (those another process stored). */
+async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<Looked[]> {
   const rows = await tx.all(
     `WITH i (n, t, c) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT))').join(', ')}),
      j AS (SELECT n, t, c,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.body, r.signature, r.match_id, m.newest_counter, m.header
+     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.signature, r.match_id, m.newest_counter, m.header
      FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
      LEFT JOIN carrom_matches m ON m.id = r.match_id`,
     rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
@@ -89,9 +93,30 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
     if (row.counter === null || row.counter === undefined) continue;
-    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), body: String(row.body), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
+    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
     if (near.counter < Number(row.c)) at.below = near;
     else at.above = near;
+  }
+  // The logs wanted, from memory; the others' bodies in one statement.
+  const unread: { table: string; n: Neighbour }[] = [];
+  out.forEach((l, k) => {
+    const r = rs[k];
+    for (const [n, below] of [[l.below, true], [l.above, false]] as const) {
+      if (!n || !wantsLog(r, n, below)) continue;
+      n.log = logs?.get(r.record.table, n.counter, n.signature);
+      if (n.log === undefined) unread.push({ table: r.record.table, n });
+    }
+  });
+  if (unread.length > 0) {
+    const bodies = await tx.all(
+      `SELECT table_id, counter, body FROM carrom_records WHERE ${unread.map(() => '(table_id = ? AND counter = ?)').join(' OR ')}`,
+      unread.flatMap((u) => [u.table, u.n.counter]),
+    );
+    const byKey = new Map(bodies.map((b) => [`${String(b.table_id)} ${Number(b.counter)}`, String(b.body)]));
+    for (const u of unread) {
+      const body = byKey.get(`${u.table} ${u.n.counter}`);
+      u.n.log = body === undefined ? null : logOf(body);
+    }
   }
   return out;
 }
@@ -99,12 +124,12 @@ async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
 /** Records of distinct tables: each stored as server/store.ts's one-by-one storing did, statement by
  * statement for the whole wave. */
 async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<StoreOutcome[]> {
-  const looked = await look(tx, rs);
+  const looked = await look(tx, rs, logs);
   // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
-  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k], logs)]));
+  const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
   const made = await insertRows(

@@ -68,8 +68,9 @@ export interface Store extends ForwardStore {
   /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
   matches(table: string | null, page?: Page<number>): Promise<MatchSummary[]>;
   leaderboard(): Promise<Standing[]>;
-  /** Transactions that stored records, the records they stored, and the statements they took, since the store was opened. */
-  readonly commits: { readonly transactions: number; readonly records: number; readonly statements: number };
+  /** Transactions that stored records, the records they stored, and the statements they took, since the
+   * store was opened; and the times a record waited for a later batch, its table's row held by another process. */
+  readonly commits: { readonly transactions: number; readonly records: number; readonly statements: number; readonly held: number };
   recordCount(): Promise<number>;
   dueForwards(now: number, limit: number): Promise<{ table: string; counter: number; attempts: number }[]>;
   forwarded(table: string, counter: number): Promise<void>;

@@ -16,7 +16,8 @@ import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
 /** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
-export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs): Promise<StoreOutcome[]> {
+/** `expect`: told the numbers of the feed's events written, before the commit (server/feed.ts, Feed.expect). */
+export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs, expect?: (seqs: readonly number[]) => void): Promise<StoreOutcome[]> {
   const outs: StoreOutcome[] = new Array(records.length);
   let rest = records.map((_, i) => i);
   while (rest.length > 0) {
@@ -28,7 +29,7 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
       (tables.has(table) ? later : wave).push(i);
       tables.add(table);
     }
-    const done = await storeWave(tx, wave.map((i) => records[i]), logs);
+    const done = await storeWave(tx, wave.map((i) => records[i]), logs, expect);
     wave.forEach((i, k) => (outs[i] = done[k]));
     rest = later;
   }
@@ -123,7 +124,7 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
 
 /** Records of distinct tables: each stored as server/store.ts's one-by-one storing did, statement by
  * statement for the whole wave. */
-async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<StoreOutcome[]> {
+async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined, expect: ((seqs: readonly number[]) => void) | undefined): Promise<StoreOutcome[]> {
   const looked = await look(tx, rs, logs);
   // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
@@ -181,11 +182,12 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  await publishAll(
+  const events = await publishAll(
     tx,
     'record',
     fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
   );
-  for (const k of fresh) outs[k] = { outcome: 'stored', matchId: matchOfRecord(k) };
+  expect?.(events.map((e) => e.seq));
+  fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));
   return outs;
 }

@@ -30,7 +30,8 @@ export interface NewRecord {
   forward: boolean;
 }
 
-export type StoreOutcome = { outcome: 'stored'; matchId: number } | { outcome: 'duplicate' } | { outcome: 'conflict' };
+/** `event`: the record's event in the feed (server/feed.ts), handed to this process's watchers once committed. */
+export type StoreOutcome = { outcome: 'stored'; matchId: number; event?: FeedEvent } | { outcome: 'duplicate' } | { outcome: 'conflict' };
 
 export interface MatchSummary {
   id: number;
@@ -121,11 +122,12 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
   // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
-  const published = () => watchers.forEach((w) => w.poke());
+  const published = (own?: readonly FeedEvent[]) => watchers.forEach((w) => w.poke(own));
   const logs = new RecentLogs();
   // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
   // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
-  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs), sql.dialect === 'postgres' ? 4 : 2);
+  const expect = (seqs: readonly number[]) => watchers.forEach((w) => w.expect?.(seqs));
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs, expect), sql.dialect === 'postgres' ? 4 : 2);
   return {
     engine: sql.dialect,
     sql,
@@ -134,7 +136,8 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       const feed = await watchFeed(sql, url, deliver, log);
       watchers.add(feed);
       return {
-        poke: () => feed.poke(),
+        poke: (own) => feed.poke(own),
+        expect: (seqs) => feed.expect?.(seqs),
         close() {
           watchers.delete(feed);
           return feed.close();
@@ -162,7 +165,7 @@ export function storeOn(sql: Sql, url: string | null = null): Store {
       const out = await group.store(r);
       // Committed: the log is this record's for good (a duplicate's is the same text).
       if (out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
-      if (out.outcome === 'stored') published();
+      if (out.outcome === 'stored') published(out.event && [out.event]);
       return out;
     },
     commits: group.counts,

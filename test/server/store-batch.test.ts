@@ -7,6 +7,7 @@ import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
+import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';
 
@@ -204,6 +205,34 @@ for (const engine of ENGINES) {
         const events = ((await store.eventsAfter(0, 100)) ?? []).map((e) => JSON.parse(e.data) as { table: string; counter: number; match: number });
         assert.deepEqual(events.filter((e) => e.table === 't0').map((e) => e.counter), held.map((r) => r.record.counter));
         assert.equal(new Set(events.filter((e) => e.table === 't0').map((e) => e.match)).size, 1);
+      });
+
+      it("hands a process's watchers the events of its own records without reading them back, and reads the other process's", async () => {
+        const db = await engine.fresh();
+        const [a, b] = [await openStore(db), await openStore(db)];
+        stores.push(a, b);
+        for (const t of ['t0', 't1']) await a.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        // Process A's statements, as texts: those that read events back are counted.
+        const read: { q: string; p: readonly unknown[] }[] = [];
+        const seenBy = (s: Sql): Sql => ({ ...s, all: (q, p = []) => (read.push({ q, p }), s.all(q, p)), transaction: (work) => s.transaction((tx) => work(seenBy(tx))) });
+        const storeA = storeOn(seenBy(a.sql), db);
+        const events: string[] = [];
+        const feed = await storeA.watch((e) => events.push(`${(JSON.parse(e.data) as { table: string }).table} ${e.seq}`), () => undefined);
+        try {
+          const [own, others] = [matchOf('t0', 1, 74).slice(0, 3), matchOf('t1', 1, 75).slice(0, 3)];
+          for (let i = 0; i < 3; i++) {
+            assert.equal((await storeA.store(own[i])).outcome, 'stored');
+            assert.equal((await b.store(others[i])).outcome, 'stored');
+          }
+          await until("A's watcher has all six events", () => events.length >= 6, 10_000);
+          assert.deepEqual(events.map((e) => e.split(' ')[0]).sort(), ['t0', 't0', 't0', 't1', 't1', 't1']);
+          // The events A read back by number are B's, every one of them, and none of its own.
+          const readBack = read.filter(({ q }) => /FROM carrom_events WHERE seq = ANY/.test(q)).flatMap(({ p }) => (p[0] as number[]).map(Number));
+          const seqsOf = (t: string) => events.filter((e) => e.startsWith(`${t} `)).map((e) => Number(e.split(' ')[1])).sort();
+          assert.deepEqual(readBack.sort(), seqsOf('t1'));
+        } finally {
+          await feed.close();
+        }
       });
 
       it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {

@@ -235,6 +235,17 @@ for (const engine of ENGINES) {
         }
       });
 
+      it('prepares the statements of its storing transactions, so that PostgreSQL parses each text once per connection', async () => {
+        const { store } = await fresh();
+        for (const r of matchOf('t0', 1, 76).slice(0, 3)) assert.equal((await store.store(r)).outcome, 'stored');
+        // The pool hands back the connection used last: the one that stored the records.
+        const held = await store.sql.transaction((tx) => tx.all("SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'"));
+        const texts = held.map((h) => String(h.statement));
+        assert.ok(texts.some((t) => /INSERT INTO carrom_records/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.ok(texts.some((t) => /FOR UPDATE SKIP LOCKED/.test(t)));
+        assert.equal(new Set(texts).size, texts.length, 'each text once');
+      });
+
       it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

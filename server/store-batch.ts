@@ -84,19 +84,26 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.signature, r.match_id, m.newest_counter, m.header
-     FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
-     LEFT JOIN carrom_matches m ON m.id = r.match_id`,
+     SELECT j.n, j.existing,
+       b.counter AS b_counter, b.kind AS b_kind, b.signature AS b_signature, b.match_id AS b_match, mb.newest_counter AS b_newest, mb.header AS b_header,
+       a.counter AS a_counter, a.kind AS a_kind, a.signature AS a_signature, a.match_id AS a_match, ma.newest_counter AS a_newest, ma.header AS a_header
+     FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
+     LEFT JOIN carrom_matches mb ON mb.id = b.match_id
+     LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
+     LEFT JOIN carrom_matches ma ON ma.id = a.match_id`,
     rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
   );
   const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
+  // One row per record, its neighbours side by side (b_ below, a_ above): each found by its key, where a
+  // join on either counter read every record of the table, a season's worth.
+  const near = (row: Row, p: 'a' | 'b'): Neighbour | null =>
+    row[`${p}_counter`] === null || row[`${p}_counter`] === undefined
+      ? null
+      : { counter: Number(row[`${p}_counter`]), kind: String(row[`${p}_kind`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]), newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]) };
   for (const row of rows) {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
-    if (row.counter === null || row.counter === undefined) continue;
-    const near: Neighbour = { counter: Number(row.counter), kind: String(row.kind), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
-    if (near.counter < Number(row.c)) at.below = near;
-    else at.above = near;
+    else [at.below, at.above] = [near(row, 'b'), near(row, 'a')];
   }
   // The logs wanted, from memory; the others' bodies in one statement.
   const unread: { table: string; n: Neighbour }[] = [];

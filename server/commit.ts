@@ -189,9 +189,10 @@ export class GroupCommit {
            SELECT t.id FROM carrom_tables t LEFT JOIN mine ON mine.id = t.id WHERE t.id IN (${marks(ids.length)}) AND mine.id IS NULL`,
           [...ids, ...ids],
         );
-        const taken = new Set(rows.map((r) => String(r.id)));
-        mine = batch.filter((w) => !taken.has(w.r.record.table));
-        held.push(...batch.filter((w) => taken.has(w.r.record.table)));
+        // The tables that are there but were not locked: another session holds their rows.
+        const elsewhere = new Set(rows.map((r) => String(r.id)));
+        mine = batch.filter((w) => !elsewhere.has(w.r.record.table));
+        held.push(...batch.filter((w) => elsewhere.has(w.r.record.table)));
       }
       const outs = mine.length > 0 ? await this.storeBatch(tx, mine.map((w) => w.r)) : [];
       return { stored: mine.map((w, i) => [w, outs[i]]), held };

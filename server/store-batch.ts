@@ -44,6 +44,8 @@ interface Neighbour {
   match: number;
   newest: number;
   header: string;
+  /** Its body, when the look-up sent it back (not kept in memory). */
+  body?: string;
   /** Its log, where the record's match depends on it: from memory, else read from its body. */
   log?: string | null;
 }
@@ -76,22 +78,25 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
 /** For each record (of distinct tables), in one statement: what is stored under its counter, and the
  * records just below and just above it with their matches. The neighbours' logs the matches depend on
  * come from memory when this process stored them (no body read back, nor parsed as JSON again), else
- * from their bodies, read in one more statement for those only (those another process stored). */
+ * from their bodies. The statement is given the signature of the record just below (counter − 1) kept
+ * in memory, and sends that neighbour's body back only when the row's is another (another process
+ * stored it); a body still missing (forgotten meanwhile) is read in one more statement. */
 async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<Looked[]> {
   const rows = await tx.all(
-    `WITH i (n, t, c) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT))').join(', ')}),
-     j AS (SELECT n, t, c,
+    `WITH i (n, t, c, k) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
+     j AS (SELECT n, t, c, k,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
      SELECT j.n, j.existing,
        b.counter AS b_counter, b.kind AS b_kind, b.signature AS b_signature, b.match_id AS b_match, mb.newest_counter AS b_newest, mb.header AS b_header,
-       a.counter AS a_counter, a.kind AS a_kind, a.signature AS a_signature, a.match_id AS a_match, ma.newest_counter AS a_newest, ma.header AS a_header
+       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
+       a.counter AS a_counter, a.kind AS a_kind, a.signature AS a_signature, a.match_id AS a_match, ma.newest_counter AS a_newest, ma.header AS a_header, a.body AS a_body
      FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
      LEFT JOIN carrom_matches mb ON mb.id = b.match_id
      LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
      LEFT JOIN carrom_matches ma ON ma.id = a.match_id`,
-    rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
+    rs.flatMap((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null]),
   );
   const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
   // One row per record, its neighbours side by side (b_ below, a_ above): each found by its key, where a
@@ -99,7 +104,10 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
   const near = (row: Row, p: 'a' | 'b'): Neighbour | null =>
     row[`${p}_counter`] === null || row[`${p}_counter`] === undefined
       ? null
-      : { counter: Number(row[`${p}_counter`]), kind: String(row[`${p}_kind`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]), newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]) };
+      : {
+          counter: Number(row[`${p}_counter`]), kind: String(row[`${p}_kind`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]),
+          newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]), body: row[`${p}_body`] === null || row[`${p}_body`] === undefined ? undefined : String(row[`${p}_body`]),
+        };
   for (const row of rows) {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
@@ -111,7 +119,7 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
     const r = rs[k];
     for (const [n, below] of [[l.below, true], [l.above, false]] as const) {
       if (!n || !wantsLog(r, n, below)) continue;
-      n.log = logs?.get(r.record.table, n.counter, n.signature);
+      n.log = logs?.get(r.record.table, n.counter, n.signature) ?? (n.body === undefined ? undefined : logOf(n.body));
       if (n.log === undefined) unread.push({ table: r.record.table, n });
     }
   });

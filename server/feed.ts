@@ -16,6 +16,9 @@ export const KEEP = 10_000;
 /** How often a SQLite watcher reads the change counter. */
 const SQLITE_POLL = 250;
 const BATCH = 200;
+/** How long a process waits for its own uncommitted events to come from its commit before it reads
+ * them back as another's (server/feed.ts, watchPostgres): longer than any commit (statement timeout). */
+const OWN_WAIT = 15_000;
 
 /** The feed's table (the lead turns it into a migration step). */
 export function feedSchema(dialect: Sql['dialect']): string[] {
@@ -24,16 +27,18 @@ export function feedSchema(dialect: Sql['dialect']): string[] {
 }
 
 /** Writes an event in the caller's transaction: the watchers see it when (and only if) that commits. */
-export function publish(tx: Sql, event: string, data: unknown): Promise<void> {
-  return publishAll(tx, event, [data]);
+export async function publish(tx: Sql, event: string, data: unknown): Promise<void> {
+  await publishAll(tx, event, [data]);
 }
 
 /** Writes several events of one kind, in this order, in one statement: on PostgreSQL the same statement
- * sends each its NOTIFY (a round trip for the lot, not two per event). */
-export async function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<void> {
-  if (data.length === 0) return;
+ * sends each its NOTIFY (a round trip for the lot, not two per event). The events written, in order:
+ * once committed, this process's feeds are handed them (Feed.poke) rather than read them back. */
+export async function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<FeedEvent[]> {
+  if (data.length === 0) return [];
   const values = `VALUES ${data.map(() => '(?, ?)').join(', ')}`;
-  const params = data.flatMap((d) => [event, JSON.stringify(d)]);
+  const texts = data.map((d) => JSON.stringify(d));
+  const params = texts.flatMap((d) => [event, d]);
   // NOTIFY is delivered at commit, and not at all on a rollback; each event's with its number as payload.
   const rows =
     tx.dialect === 'postgres'
@@ -47,6 +52,8 @@ export async function publishAll(tx: Sql, event: string, data: readonly unknown[
   const newest = Math.max(...seqs);
   // Old events go once every 100 events.
   if (seqs.some((q) => q % 100 === 0)) await tx.run('DELETE FROM carrom_events WHERE seq <= ?', [newest - KEEP]);
+  // The seqs are numbered in the order the rows were given (RETURNING, and on PostgreSQL ORDER BY seq).
+  return seqs.map((seq, i) => ({ seq, event, data: texts[i] }));
 }
 
 /** The `record` event's data (docs/server.md §4). */
@@ -81,8 +88,12 @@ export interface FeedEvent {
 }
 
 export interface Feed {
-  /** This process committed something: look now rather than at the next poll (SQLite). */
-  poke(): void;
+  /** This process committed something: look now rather than at the next poll (SQLite); `own`, the
+   * events it committed, when known, sent at once and not read back (PostgreSQL). */
+  poke(own?: readonly FeedEvent[]): void;
+  /** This process wrote events of these numbers in a transaction not yet committed: their notifications
+   * are not read back, the events come with the poke after the commit (PostgreSQL). */
+  expect?(seqs: readonly number[]): void;
   close(): Promise<void>;
 }
 
@@ -165,6 +176,20 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
   // Seqs sent lately: a catch-up read after a reconnect may meet ones a notification brought already.
   const sent = new Set<number>();
   const wanted: number[] = [];
+  // This process's own events of transactions under way, with when they were written: read back as any
+  // other's only if no poke brought them within OWN_WAIT (their commit failed, or its answer was lost).
+  const expected = new Map<number, number>();
+  const sweep = () => {
+    const old = Date.now() - OWN_WAIT;
+    for (const [seq, at] of expected) {
+      if (at > old) break;
+      expected.delete(seq);
+      if (!sent.has(seq)) wanted.push(seq);
+    }
+    fetchWanted();
+  };
+  const sweeper = setInterval(sweep, OWN_WAIT);
+  sweeper.unref();
   let client: InstanceType<typeof pg.Client> | null = null;
   let closed = false;
   let wait = 1000;
@@ -179,8 +204,14 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
     deliver(e);
   };
   const fetchWanted = () => {
-    if (fetching || wanted.length === 0) return;
-    const seqs = wanted.splice(0, BATCH);
+    if (fetching) return;
+    // This process's own events came from its commits (poke) and are not read back: with several
+    // processes, each reads only the others' events.
+    const seqs = wanted.splice(0, BATCH).filter((q) => !sent.has(q) && !expected.has(q));
+    if (seqs.length === 0) {
+      if (wanted.length > 0) fetchWanted();
+      return;
+    }
     fetching = sql
       .all('SELECT seq, event, data FROM carrom_events WHERE seq = ANY(?::bigint[]) ORDER BY seq', [seqs])
       .then((rows) => {
@@ -242,9 +273,19 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
   };
   await connect();
   return {
-    poke: () => undefined,
+    poke(own) {
+      for (const e of own ?? []) {
+        expected.delete(e.seq);
+        send(e);
+      }
+    },
+    expect(seqs) {
+      const now = Date.now();
+      for (const q of seqs) expected.set(q, now);
+    },
     async close() {
       closed = true;
+      clearInterval(sweeper);
       if (retry) clearTimeout(retry);
       await client?.end().catch(() => undefined);
       await fetching;

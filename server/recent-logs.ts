@@ -41,6 +41,11 @@ export class RecentLogs {
     return log;
   }
 
+  /** The signature the table's record `counter` is kept with, if it is (not counted as a look-up). */
+  signatureOf(table: string, counter: number): string | undefined {
+    return this.logs.get(keyOf(table, counter))?.signature;
+  }
+
   get size(): { entries: number; chars: number } {
     return { entries: this.logs.size, chars: this.chars };
   }

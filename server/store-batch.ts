@@ -16,7 +16,8 @@ import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
 /** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
-export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs): Promise<StoreOutcome[]> {
+/** `expect`: told the numbers of the feed's events written, before the commit (server/feed.ts, Feed.expect). */
+export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs, expect?: (seqs: readonly number[]) => void): Promise<StoreOutcome[]> {
   const outs: StoreOutcome[] = new Array(records.length);
   let rest = records.map((_, i) => i);
   while (rest.length > 0) {
@@ -28,7 +29,7 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
       (tables.has(table) ? later : wave).push(i);
       tables.add(table);
     }
-    const done = await storeWave(tx, wave.map((i) => records[i]), logs);
+    const done = await storeWave(tx, wave.map((i) => records[i]), logs, expect);
     wave.forEach((i, k) => (outs[i] = done[k]));
     rest = later;
   }
@@ -37,14 +38,15 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
 
 /** A stored record next to a new one (by counter), and its match. */
 interface Neighbour {
-  table: string;
   counter: number;
   kind: string;
   signature: string;
   match: number;
   newest: number;
   header: string;
-  /** Its log, once looked up (`logsOf`); null for a body without one. */
+  /** Its body, when the look-up sent it back (not kept in memory). */
+  body?: string;
+  /** Its log, where the record's match depends on it: from memory, else read from its body. */
   log?: string | null;
 }
 
@@ -60,77 +62,89 @@ const logOf = (body: string): string | null => {
   return typeof v.log === 'string' ? v.log : null;
 };
 
+/** Whether the record's match depends on the log of the neighbour below it (`below`) or above it. */
+const wantsLog = (r: NewRecord, n: Neighbour, below: boolean): boolean => n.header === r.headerLine && (below ? n.kind !== 'match' : r.record.kind !== 'match');
+
 /** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
  * `match` record closes it. So a record joins the match of the record just below it if that log is the
  * start of its own, or the match of the record just above it if its own log is the start of that one. */
 function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
   const { log } = r.record;
-  if (p && mayJoin(r, p) && beginsWith(log, p.log ?? '\u0000')) return { id: p.match, newest: p.newest };
-  if (s && mayJoin(r, s) && beginsWith(s.log ?? '', log)) return { id: s.match, newest: s.newest };
+  if (p && wantsLog(r, p, true) && beginsWith(log, p.log ?? '\u0000')) return { id: p.match, newest: p.newest };
+  if (s && wantsLog(r, s, false) && beginsWith(s.log ?? '', log)) return { id: s.match, newest: s.newest };
   return null;
 }
 
-/** Whether `r` may join the match of its neighbour `n` (below it or above it): the logs decide then. */
-const mayJoin = (r: NewRecord, n: Neighbour): boolean => n.header === r.headerLine && (n.counter < r.record.counter ? n.kind : r.record.kind) !== 'match';
-
-/** The logs of the neighbours that `matchOf` compares: from memory when this process stored them (no
- * body read back, nor parsed as JSON), else in one statement from their bodies. */
-async function logsOf(tx: Sql, rs: readonly NewRecord[], looked: readonly Looked[], logs: RecentLogs | undefined): Promise<void> {
-  const unknown: Neighbour[] = [];
-  looked.forEach((l, k) => {
-    for (const n of [l.below, l.above]) {
-      if (!n || !mayJoin(rs[k], n)) continue;
-      n.log = logs?.get(n.table, n.counter, n.signature) ?? null;
-      if (n.log === null) unknown.push(n);
-    }
-  });
-  if (unknown.length === 0) return;
-  const rows = await tx.all(
-    `SELECT table_id, counter, body FROM carrom_records WHERE ${unknown.map(() => '(table_id = ? AND counter = ?)').join(' OR ')}`,
-    unknown.flatMap((n) => [n.table, n.counter]),
-  );
-  const bodies = new Map(rows.map((row) => [`${String(row.table_id)} ${Number(row.counter)}`, String(row.body)]));
-  for (const n of unknown) {
-    const body = bodies.get(`${n.table} ${n.counter}`);
-    n.log = body === undefined ? null : logOf(body);
-  }
-}
-
 /** For each record (of distinct tables), in one statement: what is stored under its counter, and the
- * records just below and just above it with their matches. */
-async function look(tx: Sql, rs: readonly NewRecord[]): Promise<Looked[]> {
+ * records just below and just above it with their matches. The neighbours' logs the matches depend on
+ * come from memory when this process stored them (no body read back, nor parsed as JSON again), else
+ * from their bodies. The statement is given the signature of the record just below (counter − 1) kept
+ * in memory, and sends that neighbour's body back only when the row's is another (another process
+ * stored it); a body still missing (forgotten meanwhile) is read in one more statement. */
+async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<Looked[]> {
   const rows = await tx.all(
-    `WITH i (n, t, c) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT))').join(', ')}),
-     j AS (SELECT n, t, c,
+    `WITH i (n, t, c, k) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
+     j AS (SELECT n, t, c, k,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.c, j.existing, r.counter, r.kind, r.signature, r.match_id, m.newest_counter, m.header
-     FROM j LEFT JOIN carrom_records r ON j.existing IS NULL AND r.table_id = j.t AND (r.counter = j.lo OR r.counter = j.hi)
-     LEFT JOIN carrom_matches m ON m.id = r.match_id`,
-    rs.flatMap((r, n) => [n, r.record.table, r.record.counter]),
+     SELECT j.n, j.existing,
+       b.counter AS b_counter, b.kind AS b_kind, b.signature AS b_signature, b.match_id AS b_match, mb.newest_counter AS b_newest, mb.header AS b_header,
+       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
+       a.counter AS a_counter, a.kind AS a_kind, a.signature AS a_signature, a.match_id AS a_match, ma.newest_counter AS a_newest, ma.header AS a_header, a.body AS a_body
+     FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
+     LEFT JOIN carrom_matches mb ON mb.id = b.match_id
+     LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
+     LEFT JOIN carrom_matches ma ON ma.id = a.match_id`,
+    rs.flatMap((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null]),
   );
   const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
+  // One row per record, its neighbours side by side (b_ below, a_ above): each found by its key, where a
+  // join on either counter read every record of the table, a season's worth.
+  const near = (row: Row, p: 'a' | 'b'): Neighbour | null =>
+    row[`${p}_counter`] === null || row[`${p}_counter`] === undefined
+      ? null
+      : {
+          counter: Number(row[`${p}_counter`]), kind: String(row[`${p}_kind`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]),
+          newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]), body: row[`${p}_body`] === null || row[`${p}_body`] === undefined ? undefined : String(row[`${p}_body`]),
+        };
   for (const row of rows) {
     const at = out[Number(row.n)];
     if (row.existing !== null && row.existing !== undefined) at.existing = String(row.existing);
-    if (row.counter === null || row.counter === undefined) continue;
-    const near: Neighbour = { table: rs[Number(row.n)].record.table, counter: Number(row.counter), kind: String(row.kind), signature: String(row.signature), match: Number(row.match_id), newest: Number(row.newest_counter), header: String(row.header) };
-    if (near.counter < Number(row.c)) at.below = near;
-    else at.above = near;
+    else [at.below, at.above] = [near(row, 'b'), near(row, 'a')];
+  }
+  // The logs wanted, from memory; the others' bodies in one statement.
+  const unread: { table: string; n: Neighbour }[] = [];
+  out.forEach((l, k) => {
+    const r = rs[k];
+    for (const [n, below] of [[l.below, true], [l.above, false]] as const) {
+      if (!n || !wantsLog(r, n, below)) continue;
+      n.log = logs?.get(r.record.table, n.counter, n.signature) ?? (n.body === undefined ? undefined : logOf(n.body));
+      if (n.log === undefined) unread.push({ table: r.record.table, n });
+    }
+  });
+  if (unread.length > 0) {
+    const bodies = await tx.all(
+      `SELECT table_id, counter, body FROM carrom_records WHERE ${unread.map(() => '(table_id = ? AND counter = ?)').join(' OR ')}`,
+      unread.flatMap((u) => [u.table, u.n.counter]),
+    );
+    const byKey = new Map(bodies.map((b) => [`${String(b.table_id)} ${Number(b.counter)}`, String(b.body)]));
+    for (const u of unread) {
+      const body = byKey.get(`${u.table} ${u.n.counter}`);
+      u.n.log = body === undefined ? null : logOf(body);
+    }
   }
   return out;
 }
 
 /** Records of distinct tables: each stored as server/store.ts's one-by-one storing did, statement by
  * statement for the whole wave. */
-async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<StoreOutcome[]> {
-  const looked = await look(tx, rs);
+async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined, expect: ((seqs: readonly number[]) => void) | undefined): Promise<StoreOutcome[]> {
+  const looked = await look(tx, rs, logs);
   // A record stored before is a duplicate or a conflict; the others' outcomes are set once stored, below.
   const outs: StoreOutcome[] = looked.map((l, k) => (l.existing === null ? { outcome: 'stored', matchId: 0 } : { outcome: l.existing === rs[k].body ? 'duplicate' : 'conflict' }));
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
-  await logsOf(tx, fresh.map((k) => rs[k]), fresh.map((k) => looked[k]), logs);
   const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
@@ -183,11 +197,12 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  await publishAll(
+  const events = await publishAll(
     tx,
     'record',
     fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
   );
-  for (const k of fresh) outs[k] = { outcome: 'stored', matchId: matchOfRecord(k) };
+  expect?.(events.map((e) => e.seq));
+  fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));
   return outs;
 }

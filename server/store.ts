@@ -32,7 +32,8 @@ export interface NewRecord {
   forward: boolean;
 }
 
-export type StoreOutcome = { outcome: 'stored'; matchId: number } | { outcome: 'duplicate' } | { outcome: 'conflict' };
+/** `event`: the record's event in the feed (server/feed.ts), handed to this process's watchers once committed. */
+export type StoreOutcome = { outcome: 'stored'; matchId: number; event?: FeedEvent } | { outcome: 'duplicate' } | { outcome: 'conflict' };
 
 export interface MatchSummary {
   id: number;
@@ -70,8 +71,9 @@ export interface Store extends ForwardStore {
   /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
   matches(table: string | null, page?: Page<number>): Promise<MatchSummary[]>;
   leaderboard(): Promise<Standing[]>;
-  /** Transactions that stored records, the records they stored, and the statements they took, since the store was opened. */
-  readonly commits: { readonly transactions: number; readonly records: number; readonly statements: number };
+  /** Transactions that stored records, the records they stored, and the statements they took, since the
+   * store was opened; and the times a record waited for a later batch, its table's row held by another process. */
+  readonly commits: { readonly transactions: number; readonly records: number; readonly statements: number; readonly held: number };
   recordCount(): Promise<number>;
   dueForwards(now: number, limit: number): Promise<{ table: string; counter: number; attempts: number }[]>;
   forwarded(table: string, counter: number): Promise<void>;
@@ -123,7 +125,7 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   // This process's own watchers, told after each commit that wrote an event (SQLite's change counter
   // moves only at other connections' commits).
   const watchers = new Set<Feed>();
-  const published = () => watchers.forEach((w) => w.poke());
+  const published = (own?: readonly FeedEvent[]) => watchers.forEach((w) => w.poke(own));
   // The logs of the records committed here; the writer thread keeps its own.
   const logs = new RecentLogs();
   const file = writerThread ? sqliteFiles.get(sql) : undefined;
@@ -131,7 +133,8 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   if (writer) sqliteWriters.set(sql, writer);
   // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
   // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
-  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs), sql.dialect === 'postgres' ? 4 : 2, writer?.store);
+  const expect = (seqs: readonly number[]) => watchers.forEach((w) => w.expect?.(seqs));
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
   return {
     engine: sql.dialect,
     sql,
@@ -140,7 +143,8 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       const feed = await watchFeed(sql, url, deliver, log);
       watchers.add(feed);
       return {
-        poke: () => feed.poke(),
+        poke: (own) => feed.poke(own),
+        expect: (seqs) => feed.expect?.(seqs),
         close() {
           watchers.delete(feed);
           return feed.close();
@@ -168,7 +172,7 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       const out = await group.store(r);
       // Committed: the log is this record's for good (a duplicate's is the same text).
       if (!writer && out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
-      if (out.outcome === 'stored') published();
+      if (out.outcome === 'stored') published(out.event && [out.event]);
       return out;
     },
     commits: group.counts,

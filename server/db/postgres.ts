@@ -24,6 +24,9 @@ export interface PostgresTimeouts {
   query: number;
 }
 
+/** Statement texts prepared at most (each on every connection that runs it). */
+const PREPARED_MAX = 1000;
+
 export const POSTGRES_TIMEOUTS: Readonly<PostgresTimeouts> = Object.freeze({ connect: 5_000, statement: 10_000, lock: 5_000, query: 15_000 });
 
 /** SQLSTATE classes and codes that say the database is away or busy for now, not that the statement is
@@ -106,10 +109,20 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     // A connection in use whose socket breaks emits 'error' on the client, not the pool.
     client.on('error', () => undefined);
   });
-  const on = (client: pg.Pool | pg.PoolClient): Sql => ({
+  // The storing transactions' statements are prepared: PostgreSQL parses and plans each text once per
+  // connection, not at every batch. Their texts depend on the batch's size, so there are a few hundred;
+  // past PREPARED_MAX texts the others go unprepared, so that the backends' memory stays bounded.
+  const names = new Map<string, string>();
+  const statement = (sql: string, params: readonly unknown[], prepare: boolean) => {
+    const text = numbered(sql);
+    let name = names.get(text);
+    if (name === undefined && prepare && names.size < PREPARED_MAX) names.set(text, (name = `carrom_${names.size}`));
+    return { name, text, values: params as unknown[] };
+  };
+  const on = (client: pg.Pool | pg.PoolClient, prepare = false): Sql => ({
     dialect: 'postgres',
-    all: (sql, params = []) => guarded(async () => (await client.query(numbered(sql), params as unknown[])).rows as Row[]),
-    run: (sql, params = []) => guarded(async () => void (await client.query(numbered(sql), params as unknown[]))),
+    all: (sql, params = []) => guarded(async () => (await client.query(statement(sql, params, prepare))).rows as Row[]),
+    run: (sql, params = []) => guarded(async () => void (await client.query(statement(sql, params, prepare)))),
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   });
@@ -121,7 +134,7 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
       let broken: Error | undefined;
       try {
         await guarded(() => client.query('BEGIN'));
-        const out = await work(on(client));
+        const out = await work(on(client, true));
         await guarded(() => client.query('COMMIT'));
         return out;
       } catch (e) {

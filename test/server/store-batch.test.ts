@@ -2,10 +2,12 @@
 // records, and of several of one table's, ends up exactly as storing them one by one did, in a few
 // statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
 import assert from 'node:assert/strict';
-import type { Row, Sql } from '../../server/db/sql.ts';
+import pg from 'pg';
+import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
+import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';
 
@@ -150,30 +152,23 @@ for (const engine of ENGINES) {
       assert.equal((await rebuild(store)).changed, 0);
     });
 
-    it("finds a record's match without reading back the body of the record below it, which it stored itself", async () => {
+    it('reads back no body of the records it stored itself to find which match the next one joins', async () => {
       const db = await engine.fresh();
       const opened = await openStore(db);
       stores.push(opened);
       await opened.addTable('t0', SECRET, '2026-01-01T00:00:00Z');
-      // Every row the storing reads.
-      const read: Row[] = [];
-      const watched = (s: Sql): Sql => ({
-        ...s,
-        all: async (q, p) => {
-          const rows = await s.all(q, p);
-          read.push(...rows);
-          return rows;
-        },
-        transaction: (work) => s.transaction((tx) => work(watched(tx))),
-      });
-      const store = storeOn(watched(opened.sql), engine.name === 'postgres' ? db : null, { writerThread: false });
-      const [first, second] = matchOf('t0', 1, 11);
-      assert.equal((await store.store(first)).outcome, 'stored');
-      read.length = 0;
-      assert.equal((await store.store(second)).outcome, 'stored');
-      assert.ok(!read.some((row) => Object.values(row).includes(first.body)), 'the body below was read back');
-      const matches = await store.matches('t0');
-      assert.deepEqual(matches.map((m) => m.counter), [second.record.counter], 'the second record joined the first one\'s match');
+      // Every value the database sends back, whichever statement it answers.
+      const values: unknown[] = [];
+      const seenBy = (s: Sql): Sql => ({ ...s, all: async (q, p) => { const rows = await s.all(q, p); values.push(...rows.flatMap((r) => Object.values(r))); return rows; }, transaction: (work) => s.transaction((tx) => work(seenBy(tx))) });
+      // On the event loop's connection (no writer thread), where the statements can be watched.
+      const store = storeOn(seenBy(opened.sql), engine.name === 'postgres' ? db : null, { writerThread: false });
+      const records = matchOf('t0', 1, 77).slice(0, 5);
+      const outs = [];
+      for (const r of records) outs.push(await store.store(r));
+      assert.deepEqual(outs.map((o) => o.outcome), records.map(() => 'stored'));
+      assert.equal(new Set(outs.map((o) => (o.outcome === 'stored' ? o.matchId : 0))).size, 1, 'one match');
+      const bodies = new Set(records.map((r) => r.body));
+      assert.equal(values.filter((v) => bodies.has(v as string)).length, 0, 'no body came back');
     });
 
     it('two stores on one database (two processes) given the same records at once store each once, as one store does', async () => {
@@ -201,6 +196,97 @@ for (const engine of ENGINES) {
     });
 
     if (engine.name === 'postgres') {
+      it("stores a table's record at once while another process holds the row of a table whose record came in the same batch, and that one once the row is free, in its order", async () => {
+        const db = await engine.fresh();
+        const store = await openStore(db);
+        stores.push(store);
+        for (const t of ['t0', 't1']) await store.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        const [held, free] = [matchOf('t0', 1, 70).slice(0, 3), matchOf('t1', 1, 71).slice(0, 1)];
+        // Another process in the middle of storing a record of t0: its transaction holds t0's row.
+        const other = new pg.Client({ connectionString: db });
+        await other.connect();
+        const outcomes: (StoreOutcome | Error | undefined)[] = [undefined, undefined, undefined];
+        try {
+          await other.query('BEGIN');
+          await other.query("SELECT id FROM carrom_tables WHERE id = 't0' FOR UPDATE");
+          // Given in one turn of the event loop, the four records are one batch.
+          const t0 = held.map((r, i) => store.store(r).then((o) => (outcomes[i] = o), (e: Error) => (outcomes[i] = e)));
+          const t1 = store.store(free[0]);
+          assert.equal((await t1).outcome, 'stored');
+          // t1's record did not wait for t0's row: t0's are not answered yet, neither stored nor refused.
+          assert.deepEqual([...outcomes], [undefined, undefined, undefined], 't0: still waiting for its row');
+          assert.equal(await store.recordCount(), 1);
+          await other.query('ROLLBACK');
+          await Promise.all(t0);
+        } finally {
+          await other.end();
+        }
+        assert.deepEqual(outcomes.map((o) => (o instanceof Error ? o.message : o?.outcome)), ['stored', 'stored', 'stored']);
+        // Stored in their order: one match, the events of t0 in counter order.
+        const events = ((await store.eventsAfter(0, 100)) ?? []).map((e) => JSON.parse(e.data) as { table: string; counter: number; match: number });
+        assert.deepEqual(events.filter((e) => e.table === 't0').map((e) => e.counter), held.map((r) => r.record.counter));
+        assert.equal(new Set(events.filter((e) => e.table === 't0').map((e) => e.match)).size, 1);
+      });
+
+      it("hands a process's watchers the events of its own records without reading them back, and reads the other process's", async () => {
+        const db = await engine.fresh();
+        const [a, b] = [await openStore(db), await openStore(db)];
+        stores.push(a, b);
+        for (const t of ['t0', 't1']) await a.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        // Process A's statements, as texts: those that read events back are counted.
+        const read: { q: string; p: readonly unknown[] }[] = [];
+        const seenBy = (s: Sql): Sql => ({ ...s, all: (q, p = []) => (read.push({ q, p }), s.all(q, p)), transaction: (work) => s.transaction((tx) => work(seenBy(tx))) });
+        const storeA = storeOn(seenBy(a.sql), db);
+        const events: string[] = [];
+        const feed = await storeA.watch((e) => events.push(`${(JSON.parse(e.data) as { table: string }).table} ${e.seq}`), () => undefined);
+        try {
+          const [own, others] = [matchOf('t0', 1, 74).slice(0, 3), matchOf('t1', 1, 75).slice(0, 3)];
+          for (let i = 0; i < 3; i++) {
+            assert.equal((await storeA.store(own[i])).outcome, 'stored');
+            assert.equal((await b.store(others[i])).outcome, 'stored');
+          }
+          await until("A's watcher has all six events", () => events.length >= 6, 10_000);
+          assert.deepEqual(events.map((e) => e.split(' ')[0]).sort(), ['t0', 't0', 't0', 't1', 't1', 't1']);
+          // The events A read back by number are B's, every one of them, and none of its own.
+          const readBack = read.filter(({ q }) => /FROM carrom_events WHERE seq = ANY/.test(q)).flatMap(({ p }) => (p[0] as number[]).map(Number));
+          const seqsOf = (t: string) => events.filter((e) => e.startsWith(`${t} `)).map((e) => Number(e.split(' ')[1])).sort();
+          assert.deepEqual(readBack.sort(), seqsOf('t1'));
+        } finally {
+          await feed.close();
+        }
+      });
+
+      it('prepares the statements of its storing transactions, so that PostgreSQL parses each text once per connection', async () => {
+        const { store } = await fresh();
+        for (const r of matchOf('t0', 1, 76).slice(0, 3)) assert.equal((await store.store(r)).outcome, 'stored');
+        // The pool hands back the connection used last: the one that stored the records.
+        const held = await store.sql.transaction((tx) => tx.all("SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'"));
+        const texts = held.map((h) => String(h.statement));
+        assert.ok(texts.some((t) => /INSERT INTO carrom_records/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.ok(texts.some((t) => /FOR UPDATE SKIP LOCKED/.test(t)));
+        assert.equal(new Set(texts).size, texts.length, 'each text once');
+      });
+
+      it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {
+        const db = await engine.fresh();
+        const store = await openStore(db);
+        stores.push(store);
+        for (const t of ['t0', 't1']) await store.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+        const other = new pg.Client({ connectionString: db });
+        await other.connect();
+        try {
+          await other.query('BEGIN');
+          await other.query("SELECT id FROM carrom_tables WHERE id = 't0' FOR UPDATE");
+          const [a, b] = [store.store(matchOf('t0', 1, 72)[0]), store.store(matchOf('t1', 1, 73)[0])];
+          assert.equal((await b).outcome, 'stored');
+          await assert.rejects(a, (e: Error) => e instanceof DatabaseUnavailable && /t0.*lock timeout/.test(e.message));
+        } finally {
+          await other.query('ROLLBACK');
+          await other.end();
+        }
+        assert.equal((await store.store(matchOf('t0', 1, 72)[0])).outcome, 'stored');
+      });
+
       it("compresses the bodies it stores with lz4 on PostgreSQL, or as the URL's options say", async () => {
         const last = matchOf('t0', 1, 11).at(-1)!;
         assert.ok(last.body.length > 4096, 'a body long enough to be compressed');

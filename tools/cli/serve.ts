@@ -147,8 +147,10 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  const { records, transactions, statements } = server.store.commits;
-  process.stderr.write(`carrom serve: stopping; ${records} records stored in ${transactions} transactions (${statements} statements) since the start\n`);
+  const { records, transactions, statements, held } = server.store.commits;
+  // `held`: a record left for a later batch, its table's row held by another process (PostgreSQL).
+  const waited = held > 0 ? `; ${held} times a record waited for a table another process was storing` : '';
+  process.stderr.write(`carrom serve: stopping; ${records} records stored in ${transactions} transactions (${statements} statements) since the start${waited}\n`);
   await server.close();
   return 0;
 }

@@ -108,6 +108,9 @@ interface Result {
   /** This bench's own CPU time (its 100 tables signing and posting) per record: the share of the machine
    * the servers cannot have, which bounds what the machine can take whatever the server does. */
   clientCpuPerRecord: number;
+  /** The cores' time taken in the window by the servers, PostgreSQL's backends and this bench together,
+   * as a share of all the machine's: near 100 %, no design of the server takes more records here. */
+  busy: number;
 }
 
 /** One kept-alive connection per table, as a table keeps its own: node:http rather than fetch, whose
@@ -203,6 +206,7 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     cpuPerRecord: (1000 * (cpuAt[1] - cpuAt[0])) / storedInWindow,
     dbCpuPerRecord: (1000 * (dbAt[1] - dbAt[0])) / storedInWindow,
     clientCpuPerRecord: (1000 * (clientAt[1] - clientAt[0])) / storedInWindow,
+    busy: (cpuAt[1] - cpuAt[0] + (clientAt[1] - clientAt[0]) + (Number.isFinite(dbAt[1] - dbAt[0]) ? dbAt[1] - dbAt[0] : 0)) / (cpus().length * o.seconds),
   };
 }
 
@@ -242,6 +246,7 @@ export async function benchServer(o: Options): Promise<string> {
     rows.push([`  server CPU per record stored in the window`, ...each((r) => (Number.isFinite(r.cpuPerRecord) ? `${fmt(r.cpuPerRecord, 1)} ms` : 'not measured'))]);
     rows.push([`  database CPU per record (PostgreSQL's backends)`, ...each((r) => (Number.isFinite(r.dbCpuPerRecord) ? `${fmt(r.dbCpuPerRecord, 1)} ms` : '–'))]);
     rows.push([`  the bench's own CPU per record (the tables posting)`, ...each((r) => (Number.isFinite(r.clientCpuPerRecord) ? `${fmt(r.clientCpuPerRecord, 1)} ms` : 'not measured'))]);
+    rows.push([`  the machine's cores busy (servers, database, bench)`, ...each((r) => (Number.isFinite(r.busy) ? `${fmt(100 * r.busy)} %` : 'not measured'))]);
     rows.push([`  statements per record (storing transactions)`, ...each((r) => (Number.isFinite(r.statementsPerRecord) ? fmt(r.statementsPerRecord, 1) : 'not said'))]);
     rows.push([`  records per transaction (group commit)`, ...each((r) => (Number.isFinite(r.perCommit) ? fmt(r.perCommit, 1) : 'not said'))]);
     rows.push([`  posts answered in the window`, ...each((r) => `${fmt(r.counted)} (${fmt(r.retries)} retries in all)`)]);

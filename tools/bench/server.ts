@@ -144,7 +144,6 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   const accepted = new Set<string>();
   const windowStart = performance.now() + 1000;
   const windowEnd = windowStart + o.seconds * 1000;
-  let sent = 0;
   // The servers' CPU time over the window, against the records stored in it.
   const cpuNow = () => servers.reduce((n, s) => n + s.cpu(), 0);
   const cpuAt: number[] = [];
@@ -161,9 +160,10 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
         }, t - performance.now()),
       ),
   );
-  const post = async (table: string, body: string, retry: boolean) => {
-    // Round robin over the processes, as a load balancer would: a retry goes to the other one.
-    const url = servers[sent++ % servers.length].url;
+  const post = async (t: number, table: string, body: string, retry: boolean) => {
+    // A table's records go to one process, as a load balancer hashing on Carrom-Table sends them
+    // (docs/server.md §8); its retries to the next one, which answers them from the stored bytes.
+    const url = servers[(t + (retry ? 1 : 0)) % servers.length].url;
     const t0 = performance.now();
     const status = await send(url, table, body);
     posts.push({ t0, t1: performance.now(), status, retry });
@@ -175,9 +175,9 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
     for (let i = starts[t % starts.length]; performance.now() < windowEnd; i = (i + 1) % logs.length) {
       const l = logs[i];
       const body = `{"carromResult":1,"table":"${table}","counter":${++counter},"kind":"${l.kind}","firmware":"bench","log":${l.log},"state":${l.state},"madeAt":null}`;
-      if ((await post(table, body, false)) === 201) accepted.add(`${table}/${counter}`);
+      if ((await post(t, table, body, false)) === 201) accepted.add(`${table}/${counter}`);
       // Now and then the acknowledgement is "lost": the table sends the same record again.
-      if (counter % 2 === 0) await post(table, body, true);
+      if (counter % 2 === 0) await post(t, table, body, true);
     }
   };
   await Promise.all(Array.from({ length: TABLES }, (_, t) => oneTable(t)));
@@ -256,7 +256,7 @@ export async function benchServer(o: Options): Promise<string> {
     ]);
   }
   const sizes = logs.map((l) => l.size);
-  const conditions = `${TABLES} tables posting at once over loopback (every second record sent twice), counted over ${o.seconds} s after 1 s of warm-up; each table starts at a match's first record; each server = carrom serve in its own process, two of them taking posts in turn; Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; ${logs.length} records of 4 matches, logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB`;
+  const conditions = `${TABLES} tables posting at once over loopback (every second record sent twice), counted over ${o.seconds} s after 1 s of warm-up; each table starts at a match's first record; each server = carrom serve in its own process, two of them sharing the tables (a table's records to one, its retries to the other); Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; ${logs.length} records of 4 matches, logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB`;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const lines = rows.map((r) => `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
   return `\nThe results server (${conditions})\n${lines.join('\n')}\n`;

@@ -107,7 +107,7 @@ export class TableApp {
   /** The host's timer: time has come to now (settle timers, strike confirmation, long presses). */
   tick(): void {
     const t = this.o.clock.now();
-    if (!this.install.active) this.sensing.advance(t);
+    if (!this.install.active) this.sensing.advance(Math.min(t, this.o.clock.complete?.() ?? t));
     else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();

@@ -21,7 +21,10 @@ import type { Reading } from '../../../src/sensing/types.ts';
  * to 4 ms): under 9 ms. Twice that, and well inside the 100 ms in which a pocketed piece must show. */
 export const HOLD_MAX_US = 20_000;
 
-/** The readings waiting, in time order, and how far they have been given out. */
+/** The readings waiting, in time order, and how far they have been given out. The samples of one read
+ * are in the order the sampler put them, which is nearly time order (a strip read between a window's
+ * start and its read is put first and stamped later): a later reading ahead of an earlier one holds
+ * that one back with it, and both go in the ring's order, as they did before the hold. */
 export class HandOverHold {
   private held: Reading[] = [];
   /** Every reading stamped before this has been given out: the sensing layer may be advanced to it. */
@@ -37,14 +40,17 @@ export class HandOverHold {
     for (let k = into.length - 1; j >= 0; k--) into[k] = i >= 0 && into[i].t > batch[j].t ? into[i--] : batch[j--];
   }
 
-  /** The readings stamped before `covered` (the sampler's, sampler.h samplerCovered) or waiting since
-   * more than HOLD_MAX_US before `now`, in time order, and the rest kept; `to` is then that limit. */
+  /** The readings stamped up to `covered` (the sampler's, sampler.h samplerCovered: every sample stamped
+   * before it is in hand) or HOLD_MAX_US before `now`, in time order, and the rest kept; `to` is then
+   * that limit. Up to it, not only before: the sensing layer judges a passage once time is past its end
+   * by more than a gap between touching pieces, so one it judges at `covered` ended before it, and every
+   * sample stamped within it is in hand. */
   release(covered: number, now: number): Reading[] {
     const limit = Math.max(covered, now - HOLD_MAX_US);
     this.to = limit;
     const held = this.held;
     let n = 0;
-    while (n < held.length && held[n].t < limit) n++;
+    while (n < held.length && held[n].t <= limit) n++;
     if (n === held.length) {
       this.held = [];
       return held;

@@ -182,11 +182,11 @@ export function referenceBoard(): Board {
         stripEveryUs: STRIP_EVERY_US,
         onReadable: () => handOver(),
       });
-      /** Reads the sampler's whole ring into `sampled`. */
-      function drainSamples(): void {
+      /** Reads the sampler's whole ring into `sampled`, and says when samples were lost (`andLost`). */
+      function drainSamples(andLost: boolean): void {
         if (!sampler) return; // its constructor threw: the capture plays on alone
         for (let n = sampler.read(samplesRaw); n > 0; n = sampler.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
-        if (sampler.lost !== samplesLost) {
+        if (andLost && sampler.lost !== samplesLost) {
           samplesLost = sampler.lost;
           log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
         }
@@ -202,10 +202,10 @@ export function referenceBoard(): Board {
        * before it is then in hand, and edges read before are stamped before it unless a window is open. */
       handOverAll = handOver;
       function handOver(): void {
-        drainSamples();
+        drainSamples(true);
         drain(capture);
         const covered = sampler?.covered;
-        if (covered !== undefined) drainSamples();
+        if (covered !== undefined) drainSamples(false);
         hold.add(pending);
         hold.add(sampled);
         pending.length = 0;

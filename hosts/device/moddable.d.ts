@@ -34,5 +34,8 @@ declare module 'sampler' {
     readonly lost: number;
     /** Message posts the queue refused (each posted again). */
     readonly refused: number;
+    /** Every sample stamped before this time (µs, Time.microseconds) is in the ring already (sampler.h
+     * samplerCovered); absent from a sampler.c older than the hand-over's hold (board.ts). */
+    readonly covered?: number;
   }
 }

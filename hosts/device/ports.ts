@@ -18,6 +18,9 @@ export interface Board {
   table?: BoardTable;
   /** Microseconds since start (Time.microseconds on the ESP32). */
   now(): number;
+  /** How far the readings handed over are complete (µs): none stamped earlier is still to come. The app's
+   * tick advances the sensing layer no further (the reference board's hold, esp32/hold.ts). Absent: now. */
+  complete?(): number;
   /** Beam edges timestamped below JavaScript, colour readings, strip readings; a sensor that stops
    * answering is a health fact, and the others go on. */
   sources(onReadable: (source: ReadingSource) => void, onHealth?: (fact: HealthFact) => void): ReadingSource[];

@@ -27,7 +27,7 @@ export function start(
 ): TableApp {
   const app = new TableApp({
     sync,
-    clock: { now: () => board.now() },
+    clock: { now: () => board.now(), complete: board.complete && (() => board.complete!()) },
     display: board.display,
     storage: board.storage,
     table,

@@ -4,7 +4,8 @@
 //                strips: number[], stripEveryUs, onReadable(count)}); read(buffer) copies whole samples,
 //   16 bytes each: u32 low µs, u32 high µs, kind (0 colour, 1 strip, 2 silent, 3 answers again),
 //   channel, then r, g, b (colour) or mm (strip; 0xFFFF none) as u16 LE at bytes 10, 12, 14, as
-//   sampler.h lays them out (interface 2's "u16 spare" would make 18 bytes); close().
+//   sampler.h lays them out (interface 2's "u16 spare" would make 18 bytes); covered (every sample
+//   stamped before it is in the ring: sampler.h samplerCovered); close().
 // One task of its own, doing one thing at a time on the shared bus (it waits for a transfer in
 // progress, JavaScript's included). Colour: the capture interrupt gives it every pocket-beam edge
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
@@ -71,6 +72,9 @@ export class SamplerModel {
   /** The task is busy until then (one thing at a time). */
   private taskFreeAt = 0;
   private readonly integrating = new Set<number>();
+  /** Per pocket whose window is open: the earliest stamp it can get, start + half an integration
+   * (sampler.h stampFrom: set as AEN is set, cleared once the window's sample is put). */
+  private readonly stampFrom = new Map<number, number>();
   private readonly again = new Set<number>();
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
@@ -129,12 +133,20 @@ export class SamplerModel {
     this.job((t) => this.startColour(pocket, t, false));
   }
 
+  /** The task has stopped for good (a fault: the bus hung, the task starved): nothing more is read or
+   * put, and a window it had open stays open (tests of the hand-over's bounded hold). */
+  private hung = false;
+  hang(): void {
+    this.hung = true;
+  }
+
   /** Runs `step` when the task is free; it returns when the task is done with it. */
   private job(step: (t: number) => number): void {
+    if (this.hung) return;
     // The task runs when it is free, and not while a flash write holds the cores.
     const t = Math.max(this.d.now, this.taskFreeAt, this.d.holdUntil);
     const run = () => {
-      if (!this.open) return;
+      if (!this.open || this.hung) return;
       const free = Math.max(this.taskFreeAt, this.d.holdUntil);
       if (this.d.now < free) return void this.d.at(free, run);
       this.taskFreeAt = step(this.d.now);
@@ -160,6 +172,7 @@ export class SamplerModel {
     end = w.to;
     if (!w.ok) return (this.colourSilent(pocket, end), end);
     const start = end;
+    this.stampFrom.set(pocket, start + this.integrationUs / 2);
     if (!run) this.runStart[pocket] = start;
     this.inRun[pocket] = run;
     const due = start + this.integrationUs + this.integrationUs / 16 + 100;
@@ -191,6 +204,7 @@ export class SamplerModel {
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
     }
+    this.stampFrom.delete(pocket); // its sample is in the ring (or it gave none): samplerColourRead's idle state
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
     if (!this.again.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
@@ -202,6 +216,7 @@ export class SamplerModel {
 
   private colourSilent(pocket: number, t: number): void {
     this.integrating.delete(pocket);
+    this.stampFrom.delete(pocket);
     this.again.delete(pocket);
     void t;
   }
@@ -241,6 +256,14 @@ export class SamplerModel {
   private post(): void {
     if (this.d.post('sampler', () => ((this.posted = false), this.deliver())) === 0) this.posted = true;
     else this.refused++;
+  }
+
+  /** samplerCovered at `now`: every sample stamped before the time returned is in the ring. */
+  covered(now: number): number {
+    let covered = now;
+    if (!this.open) return covered;
+    for (const at of this.stampFrom.values()) if (at < covered) covered = at;
+    return covered;
   }
 
   read(buffer: ArrayBuffer): number {
@@ -289,6 +312,9 @@ export class Sampler {
   }
   get refused(): number {
     return device().callOut(() => this.#model.refused);
+  }
+  get covered(): number {
+    return device().callOut((t) => this.#model.covered(t));
   }
   close(): void {
     device().callOut(() => {

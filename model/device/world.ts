@@ -131,7 +131,7 @@ export class Device {
   /** NVS entries written so far (a page erase every nvsEntriesPerPage). */
   nvsEntries = 0;
   /** The native sampler, once the firmware opens one (interface 2): the capture interrupt gives it each edge. */
-  sampler: { edge(pocket: number, beam: number, level: number): void; readonly lateReads: number } | null = null;
+  sampler: { edge(pocket: number, beam: number, level: number): void; hang(): void; readonly lateReads: number } | null = null;
   /** The capture driver, once the firmware opens it. */
   capture: { readonly ring: { lost: number; count(): number }; refused: number } | null = null;
   /** littlefs: whole files by path; Preference: values by "domain.key". */

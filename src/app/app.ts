@@ -107,7 +107,7 @@ export class TableApp {
   /** The host's timer: time has come to now (settle timers, strike confirmation, long presses). */
   tick(): void {
     const t = this.o.clock.now();
-    if (!this.install.active) this.sensing.advance(t);
+    if (!this.install.active) this.sensing.advance(this.sensedNow(t));
     else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
@@ -119,7 +119,14 @@ export class TableApp {
   /** A call as a player makes it at the table (menus, or the simulator's API). */
   call(c: TraceCall): void {
     // Through the sensing layer, so that it takes its place in time among the readings.
-    this.sensing.reading({ t: this.o.clock.now(), kind: 'call', call: c });
+    this.sensing.reading({ t: this.sensedNow(this.o.clock.now()), kind: 'call', call: c });
+  }
+
+  /** How far the sensing layer may go at clock time `t`: no further than the host's readings are complete
+   * (Clock.complete: a colour sample still on its way must not find its passage judged). */
+  private sensedNow(t: number): number {
+    const complete = this.o.clock.complete?.();
+    return complete === undefined ? t : Math.min(t, complete);
   }
 
   /** Wi-Fi's state, and why it is down when the host knows: a wrong password is said on the bottom line

@@ -15,6 +15,10 @@ import type { KeyStore } from './table-config.ts';
 export interface Clock {
   /** Microseconds since the host started. */
   now(): number;
+  /** How far the host's readings are complete (µs): a reading stamped earlier may still be on its way
+   * (a colour sample its sampler has not handed over yet), so the tick advances the sensing layer no
+   * further than this, lest it judge a passage without it. Absent: every reading is in at once (now). */
+  complete?(): number;
 }
 
 export interface DisplayPort {

@@ -143,9 +143,24 @@ describe('device board code against the SDK contract (fake hardware)', function 
     assert.ok(piece[1].t > edge && piece[1].t < piece[2].t);
   });
 
+  it("holds a piece's last edge until the colour sample of the window open as it came is in hand, then hands both over in time order", () => {
+    const { readings } = openBoard();
+    hw().colours[2].rgb = [0.3, 0.33, 0.37];
+    const edge = hw().now;
+    hw().capture!.edge(edge, 4, 0); // the upper beam blocks: the sampler opens a window (2.4 ms)
+    hw().now = edge + 2000; // a short block: the piece is gone before the window is read
+    hw().capture!.edge(hw().now, 4, 1);
+    hw().capture!.deliver();
+    assert.deepEqual(readings.filter((r) => r.kind !== 'strip').map((r) => r.kind), ['beam'], 'the blocked edge only: a colour stamped before the clear one is still to come');
+    hw().advance(10);
+    const piece = readings.filter((r) => r.kind !== 'strip');
+    assert.deepEqual(piece.map((r) => r.kind), ['beam', 'colour', 'beam'], 'the colour between its edges');
+    assert.ok(piece[1].t > piece[0].t && piece[1].t < piece[2].t);
+  });
+
   it('hands sensing the full 64-bit time of every beam edge, in order, however many come at once', () => {
     const { readings } = openBoard();
-    hw().now = 3 * LAP + 17;
+    hw().now = 3 * LAP + 75; // the clock past every edge: an edge is stamped before JavaScript reads it
     const ts = Array.from({ length: 150 }, (_, i) => 3 * LAP - 75 + i); // across a wrap of the low 32 bits
     ts.forEach((t, i) => hw().capture!.edge(t, i % 8, i % 2));
     hw().capture!.deliver();
@@ -201,6 +216,7 @@ describe('device board code against the SDK contract (fake hardware)', function 
     const { readings } = openBoard();
     hw().capture!.edge(1000, 3, 0);
     hw().capture!.edge(25_000, 3, 1, 1); // the re-read found the lower beam of pocket 1 clear: its clear edge was lost
+    hw().now = Math.max(hw().now, 25_000); // the clock past both: an edge is stamped before JavaScript reads it
     hw().capture!.deliver();
     assert.deepEqual(readings.filter((r) => r.kind === 'beam'), [
       { t: 1000, kind: 'beam', pocket: 1, beam: 1, blocked: true },

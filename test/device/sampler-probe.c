@@ -20,6 +20,7 @@
  *   take MAX              → "take N" then "sample T KIND CH A B C" lines
  *   log                   → the transfers since the last log: "w T ADDR b0 b1 …" (T: when it ended), "r T ADDR n"
  *   stats                 → "stats LOST REFUSED POSTED COUNT"
+ *   covered               → "covered T": samplerCovered now (every sample stamped before T is in the ring)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -231,6 +232,8 @@ int main(void)
 		}
 		else if (!strncmp(line, "stats", 5))
 			printf("stats %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", s.lost, s.refused, posted, samplerCount(&s));
+		else if (!strncmp(line, "covered", 7))
+			printf("covered %" PRIu64 "\n", samplerCovered(&s, clockNow));
 		else if (!strncmp(line, "now", 3))
 			printf("now %" PRIu64 "\n", clockNow);
 		else {

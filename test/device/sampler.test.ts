@@ -296,4 +296,31 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     const got = strips(lines);
     assert.deepEqual(got.at(-1)!.v[0], 7777, 'it samples on once the ring is read');
   });
+
+  it('says how far its ring covers: up to now while no window is open, held at the earliest stamp an open window can get, and up to now again once its sample is in the ring', () => {
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 300 200 100', `at ${edge}`, 'take 50', 'covered', 'now', 'trigger 2', `at ${edge + 1000}`, 'covered', 'now', `at ${edge + 2000}`, 'covered', 'now', 'take 50', 'log', `at ${edge + 6000}`, 'edge 2 0 1', `at ${edge + 20_000}`, 'covered', 'now', 'take 50');
+    const covered = lines.filter((l) => l.startsWith('covered')).map((l) => Number(l.split(' ')[1]));
+    const now = lines.filter((l) => l.startsWith('now')).map((l) => Number(l.split(' ')[1]));
+    const aen = transfers(lines).find((x) => x.t > edge && x.bytes.join() === '128,3')!;
+    const reading = colours(lines)[0];
+    assert.equal(covered[0], now[0], 'nothing pending: up to now');
+    assert.equal(covered[1], now[1], 'a window opened less than half an integration ago is stamped after now');
+    assert.ok(now[2] > aen.t + 1200, 'the third question comes after the middle of the window');
+    assert.equal(covered[2], aen.t + 1200, 'an open window: its earliest stamp, the middle of a window read on time');
+    assert.equal(lines[lines.indexOf(`now ${now[2]}`) + 1], 'take 0', 'its sample not in the ring yet');
+    assert.equal(covered[3], now[3], 'the sample in the ring: up to now');
+    assert.ok(covered.slice(0, 3).every((c) => reading.t >= c), `the sample (${reading.t}) is stamped no earlier than any time covered before it was put (${covered.join(', ')})`);
+  });
+
+  it('covers up to the window in progress while the upper beam stays blocked (a run): never more than a window behind', () => {
+    const edge = T0 + 10_000;
+    const queries = Array.from({ length: 40 }, (_, i) => [`at ${edge + 1000 + i * 2499}`, 'covered', 'now']).flat();
+    const lines = run('init 2400 5000', 'colour 2 300 200 100', `at ${edge}`, 'trigger 2', ...queries);
+    const covered = lines.filter((l) => l.startsWith('covered')).map((l) => Number(l.split(' ')[1]));
+    const now = lines.filter((l) => l.startsWith('now')).map((l) => Number(l.split(' ')[1]));
+    const behind = covered.map((c, i) => now[i] - c);
+    assert.ok(Math.max(...behind) <= 2400 + 150 + 200 + 1200, `behind the clock by ${Math.max(...behind)} µs at most`);
+    assert.ok(behind.some((b) => b > 0), 'held back while a window is open');
+  });
 });

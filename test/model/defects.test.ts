@@ -9,6 +9,7 @@ import { Sampler } from '../../model/device/sampler.ts';
 import { I2C } from '../../model/device/sdk.ts';
 import { current, Device, fixedMeter } from '../../model/device/world.ts';
 import type { Reading } from '../../src/sensing/types.ts';
+import { HOLD_MAX_US } from '../../hosts/device/esp32/hold.ts';
 import { bundle, piece, play } from './helpers.ts';
 
 const WHITE: [number, number, number] = [0.36, 0.34, 0.3];
@@ -464,5 +465,52 @@ describe("device model: a piece's colour reaches the sensing layer before its pa
       if (named.join() !== 'black') wrong.push(`${busyUs / 1000} ms: ${named.join() || 'nothing'}`);
     }
     assert.deepEqual(wrong, [], 'busy for: what the log named');
+  });
+});
+
+describe("device model: a passage is judged only once the sampler's ring has been read past its end (board.ts's hold)", () => {
+  // Slow XS: each call out of a handler (a ring's read, a getter, the clock) comes `ops` operations after
+  // the one before. A hand-over then reads the sampler's ring some ms before it reads the edges and
+  // advances the sensing layer to the clock: a colour window read in between (its sample still in the
+  // sampler's ring, its message behind the app's ticks in the queue) belongs to a passage that very
+  // hand-over closes.
+  const pieces = (log: string) => log.split('\n').filter((l) => l.includes('"pocket"')).map((l) => JSON.parse(l).piece as string);
+  const steppedMeter = (ops: number) => {
+    let n = 0;
+    return { start: () => void (n = 0), pause: () => (n += ops), resume: (o: number) => void (n = o) };
+  };
+  const at = 1_500_000;
+  const lines = [...STRIKE, ...piece(at, 2, [0.3, 0.33, 0.37]), '{"t": 9000000, "ch": "s0", "v": 220}'];
+  /** The device time of the trace's time 0 (the app's match log's): the trace plays from there. */
+  let origin = 0;
+  before(async () => void (origin = (await play(lines)).r.originUs));
+  /** JavaScript busy (a long handler) from 1 ms before the piece comes. */
+  const busy = (busyUs: number) => (d: Device) => {
+    if (busyUs > 0) d.at(origin + at - 1000, () => d.post('busy', () => d.callOut(() => d.block(busyUs))));
+  };
+
+  it('names a piece by its colour when its sample reaches JavaScript only after the hand-over that read its last edges (slow XS: each call out 1 to 4 ms after the one before; JavaScript busy 0 to 80 ms as it passed)', async () => {
+    const wrong: string[] = [];
+    for (let ops = 2000; ops <= 8000; ops += 250)
+      for (const busyUs of [0, 40_000, 80_000]) {
+        const { r } = await play(lines, { meter: steppedMeter(ops), prepare: busy(busyUs) }); // 2,000 ops/ms
+        const named = pieces(r.log);
+        if (named.join() !== 'black') wrong.push(`${ops / 2000} ms a call, busy ${busyUs / 1000} ms: ${named.join() || 'nothing'}`);
+      }
+    assert.deepEqual(wrong, [], 'what the log named');
+  });
+
+  it('waits a bounded time for a sample that never comes (the sampler stopped with its window open): the piece is counted, named by a player, its edges handed over within the bound', async () => {
+    const { r } = await play(lines, {
+      prepare: (d) => d.at(origin + at + 500, () => d.sampler!.hang()), // the window opened at the blocked edge, never read
+    });
+    assert.deepEqual(pieces(r.log), ['man'], 'counted, without a colour (a player names it), as before the hold');
+    assert.equal(r.originUs, origin);
+    const last = r.readings.findIndex((x) => x.kind === 'beam' && x.t === origin + at + 8000);
+    assert.ok(last >= 0, "the piece's last edge reached the app");
+    const late = r.deliveredAt[last] - r.readings[last].t;
+    // The hold's bound, and the next hand-over after it (the app's 20 ms tick; a handler costs 1 ms here).
+    assert.ok(late <= HOLD_MAX_US + 20_000 + 2000, `handed over ${late / 1000} ms after it came`);
+    assert.ok(late >= HOLD_MAX_US, `held for the sample, ${late / 1000} ms`);
   });
 });

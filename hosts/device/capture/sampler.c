@@ -326,6 +326,13 @@ void xs_sampler_get_lost(xsMachine *the)
 	xsmcSetInteger(xsResult, r->s.lost);
 }
 
+/* covered: every sample stamped before this time (µs, as Time.microseconds) is in the ring (samplerCovered) */
+void xs_sampler_get_covered(xsMachine *the)
+{
+	SamplerRecord *r = xsmcGetHostDataValidate(xsThis, (void *)&xsSamplerHooks);
+	xsmcSetNumber(xsResult, (double)samplerCovered(&r->s, (uint64_t)esp_timer_get_time()));
+}
+
 void xs_sampler_get_refused(xsMachine *the)
 {
 	SamplerRecord *r = xsmcGetHostDataValidate(xsThis, (void *)&xsSamplerHooks);

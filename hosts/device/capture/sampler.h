@@ -152,6 +152,7 @@ typedef struct {
 	uint64_t lastAt;  /* when that reading was passed on (kColourRepeatUs) */
 	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
 	uint64_t start;   /* the integration window's start (AEN set) */
+	uint32_t stampFrom; /* the low 32 bits of start + half an integration: the earliest stamp this window can get (samplerCovered) */
 	uint64_t due;     /* when to read it */
 } ColourState;
 
@@ -355,6 +356,32 @@ static uint32_t samplerTake(Sampler *s, uint8_t *out, uint32_t max)
 	return n;
 }
 
+/*
+ * The reader, at `now` (µs): every sample stamped before the time returned is in the ring already (or
+ * was dropped and counted). Whatever the task puts later is stamped at that moment (a strip, a part
+ * silent or back) or by a window not yet opened, so later still, except a colour window already
+ * integrating: its stamp, the middle of its window, is never earlier than start + half an integration
+ * (a read AVALID delays moves it later). JavaScript reads this before the ring, and judges a passage only
+ * once the time returned has passed its end: the colour sampled while the piece was there has then
+ * reached it (docs/device-model.md, the hand-over). The task publishes stampFrom before the integrating
+ * state, and the idle state only after the window's sample is put, so the reader may see a window a
+ * little late or early, never one whose sample it could miss.
+ */
+static uint64_t samplerCovered(Sampler *s, uint64_t now)
+{
+	uint64_t covered = now;
+	for (int pocket = 0; pocket < kPockets; pocket++) {
+		ColourState *p = &s->pockets[pocket];
+		if (samplerLoad(&p->state) != kColourIntegrating) continue;
+		/* The low 32 bits against now's: the window opened at most 1.5 s (a run) before, well within a lap. */
+		int32_t ahead = (int32_t)(samplerLoad(&p->stampFrom) - (uint32_t)now);
+		if (ahead >= 0) continue; /* opened less than half an integration ago: stamped after now */
+		uint64_t at = now - (uint32_t)-ahead;
+		if (at < covered) covered = at;
+	}
+	return covered;
+}
+
 /* ---- the sensors ---- */
 
 /* A part did not answer: one kind-2 sample, the first time. */
@@ -407,7 +434,7 @@ static int samplerSetUp(Sampler *s, int pocket)
 static void samplerColourFailed(Sampler *s, int pocket)
 {
 	ColourState *p = &s->pockets[pocket];
-	p->state = kColourIdle;
+	samplerStore(&p->state, kColourIdle);
 	p->ready = 0; /* it may have lost power: set it up again before its next reading */
 	p->again = 0;
 	s->selected = -1; /* the switch may have been the one not answering */
@@ -429,10 +456,12 @@ static void samplerColourStart(Sampler *s, int pocket, int run)
 		return;
 	}
 	samplerAnswers(s, &p->silent, kPartColour, (uint8_t)pocket);
-	p->state = kColourIntegrating;
 	p->again = 0;
 	p->tries = 0;
 	p->start = s->bus.now(s->bus.refcon); /* the STOP of that write: AEN is set, the window opens */
+	/* Before the state, for the reader (samplerCovered): an integrating window's stamp is never earlier. */
+	samplerStore(&p->stampFrom, (uint32_t)(p->start + s->integrationUs / 2));
+	samplerStore(&p->state, kColourIntegrating);
 	p->run = (uint8_t)run;
 	if (!run) p->runStart = p->start;
 	/* The part's oscillator sets the cycle: allow it 1/16 slow, and the write's own 0.1 ms. */
@@ -489,7 +518,7 @@ static void samplerColourRead(Sampler *s, int pocket)
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
 		p->lastAt = at;
 	}
-	p->state = kColourIdle;
+	samplerStore(&p->state, kColourIdle); /* after the put: the reader finds the sample in the ring (samplerCovered) */
 	/* Stop integrating, so that the next piece starts a window of its own. */
 	if (samplerWrite2(s, s->sensorAddress, kTcsCommand | kTcsEnable, kTcsPon)) {
 		samplerColourFailed(s, pocket);

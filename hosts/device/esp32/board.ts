@@ -18,6 +18,7 @@ import { decodeEdges, EDGE_BYTES } from './beams.ts';
 import { FileStorage } from '../net/file-storage.ts';
 import { type Bus, type I2CDevice, openI2C } from './i2c.ts';
 import { decodeSamples, SAMPLE_BYTES } from './samples.ts';
+import { HandOverHold } from './hold.ts';
 import { SSD1306 } from './ssd1306.ts';
 import { BusQuiet } from './quiet.ts';
 
@@ -93,15 +94,6 @@ function guardedDisplay(make: () => SSD1306, log: (text: string) => void, named:
   };
 }
 
-/** Merges `more` (in time order) into `into` (in time order), in place: the sensing layer takes
- * readings in time order. Both are short (a message's worth). */
-function mergeInto(into: Reading[], more: readonly Reading[]): void {
-  let i = into.length - 1;
-  let j = more.length - 1;
-  into.length += more.length;
-  for (let k = into.length - 1; j >= 0; k--) into[k] = i >= 0 && into[i].t > more[j].t ? into[i--] : more[j--];
-}
-
 export function referenceBoard(): Board {
   const address = (device as unknown as { address?: Addresses }).address;
   if (!address) throw new Error('no I²C addresses provided by device (boards/reference-v1)');
@@ -122,6 +114,8 @@ export function referenceBoard(): Board {
    * the queue (the Moddable host's loop), so without it a tick could judge a passage whose colour sample
    * is already in the sampler's ring or in the queue (the device model showed pieces lost so). */
   let handOverAll = () => {};
+  /** Both rings' readings, given to the app only once the sampler's ring covers their time (hold.ts). */
+  const hold = new HandOverHold();
   /** Reads the buttons (buttons() sets it). Read, not interrupted: the capture installs the GPIO interrupt
    * service in IRAM so that flash writes never hold its interrupt off (capture.c), and every handler on
    * that service then runs while flash is written; embedded:io/digital's (digitalbank.c) posts through
@@ -133,21 +127,17 @@ export function referenceBoard(): Board {
   return {
     table: layout,
     now: micros,
+    complete: () => hold.to,
     sources(onReadable, onHealth = () => {}) {
       const raw = new ArrayBuffer(EDGE_BYTES * 64);
       const view = new DataView(raw);
-      let pending: Reading[] = [];
+      const pending: Reading[] = [];
       let lost = 0;
       let refused = 0;
       let samplerRefused = 0;
-      /** Reads the whole ring into `pending`; true when there was anything. */
-      const drain = (c: Capture): boolean => {
-        let any = false;
-        for (let n = c.read(raw); n > 0; n = c.read(raw)) {
-          decodeEdges(view, n, pending, noColourRead);
-          any = true;
-        }
-        return any;
+      /** Reads the whole ring into `pending`. */
+      const drain = (c: Capture): void => {
+        for (let n = c.read(raw); n > 0; n = c.read(raw)) decodeEdges(view, n, pending, noColourRead);
       };
       // Set once the sampler is open (below): the capture's messages may come before, if its constructor throws.
       let sampler: Sampler | null = null;
@@ -159,11 +149,13 @@ export function referenceBoard(): Board {
         },
       });
       quiet.blocked = () => capture.blocked; // newer than any edge JavaScript has read yet
+      /** Both rings' readings, in time order, that the hold has let go (handOver). */
+      let ready: Reading[] = [];
       const beams: ReadingSource = {
         read() {
-          const out = pending;
-          pending = [];
-          for (const r of out) (quiet.beam(r), quiet.strip(r)); // samples merged in too (handOver)
+          const out = ready;
+          ready = [];
+          for (const r of out) (quiet.beam(r), quiet.strip(r)); // a strike holds the display's next pages (quiet.ts)
           return out;
         },
         // Opened first (table.ts opens the sources before the buttons): the capture installs the GPIO
@@ -190,37 +182,41 @@ export function referenceBoard(): Board {
         stripEveryUs: STRIP_EVERY_US,
         onReadable: () => handOver(),
       });
-      /** Reads the sampler's whole ring into `sampled`. */
-      function drainSamples(): void {
+      /** Reads the sampler's whole ring into `sampled`, and says when samples were lost (`andLost`). */
+      function drainSamples(andLost: boolean): void {
         if (!sampler) return; // its constructor threw: the capture plays on alone
         for (let n = sampler.read(samplesRaw); n > 0; n = sampler.read(samplesRaw)) decodeSamples(samplesView, n, sampled, onHealth, answers);
-        if (sampler.lost !== samplesLost) {
+        if (andLost && sampler.lost !== samplesLost) {
           samplesLost = sampler.lost;
           log(`carrom: ${samplesLost} colour and strip samples lost (the ring was full)`);
         }
       }
-      /** Both rings, whichever message or timer came: the sampler's first, so that a colour sample taken
-       * while a piece passed reaches the sensing layer no later than that piece's edges do. Handed over
-       * apart, a batch of edges could close the piece's passage (the sensing layer judges it as soon as
-       * time has passed its end) while its colour still waited in the sampler's ring or behind it in the
-       * message queue: the piece was then a man to be named by hand (the device model showed it, 2 of
-       * 3 pieces lost at high noise). The two batches are merged in time order, as the sensing layer
-       * takes readings. */
+      /** Both rings, whichever message or timer came, merged in time order, as the sensing layer takes
+       * readings, and handed over only as far as the sampler's ring covers (hold.ts). Handed over apart,
+       * a batch of edges could close the piece's passage (the sensing layer judges it as soon as time
+       * has passed its end) while its colour still waited in the sampler's ring or behind it in the
+       * message queue: the piece was then a man to be named by hand (the device model showed it, 2 of 3
+       * pieces lost at high noise). Read together, a window the sampler opened while the piece was
+       * there and reads only after its last edge (2.65 ms after it opened) could still miss it: the
+       * hold waits for it. The sampler's ring is read again after `covered`: every sample stamped
+       * before it is then in hand, and edges read before are stamped before it unless a window is open. */
       handOverAll = handOver;
       function handOver(): void {
-        drainSamples();
-        const edges = drain(capture);
-        if (sampled.length === 0 && !edges) return;
-        if (sampled.length > 0 && pending.length > 0) mergeInto(pending, sampled.splice(0));
-        if (sampled.length > 0) onReadable(samples);
-        if (pending.length > 0) onReadable(beams);
+        drainSamples(true);
+        drain(capture);
+        const covered = sampler?.covered;
+        if (covered !== undefined) drainSamples(false);
+        hold.add(pending);
+        hold.add(sampled);
+        pending.length = 0;
+        sampled.length = 0;
+        // A sampler.c without `covered` (older than the hold): everything at once, as before it.
+        ready = hold.release(covered ?? Infinity, covered === undefined ? Infinity : micros());
+        if (ready.length > 0) onReadable(beams);
       }
       const samples: ReadingSource = {
-        read() {
-          const out = sampled.splice(0);
-          for (const r of out) quiet.strip(r); // a strike holds the display's next pages (quiet.ts)
-          return out;
-        },
+        // Its readings go out with the edges, through `beams` (handOver merges them in time order).
+        read: () => [],
         close() {
           sampler?.close(); // before the anchor: its devices are on the anchor's bus
           anchor.close();

@@ -178,6 +178,8 @@ export class Sampler {
   #silent = new Map<string, boolean>();
   #last: (number | undefined)[] = [];
   #integrating = [false, false, false, false];
+  /** Per pocket with a window open: its earliest stamp, the window's middle (sampler.h stampFrom). */
+  #stampFrom: (number | null)[] = [null, null, null, null];
   #strips = { due: 0, run: () => this.#poll() };
   /** As sampler.c's counters, set by a test: samples the ring dropped, messages the queue refused. */
   lost = 0;
@@ -210,6 +212,12 @@ export class Sampler {
       s.v.forEach((v, k) => view.setUint16(at + 10 + k * 2, v, true));
     });
     return n;
+  }
+  /** sampler.h samplerCovered: every sample stamped before it is in the ring (an open window's is its middle). */
+  get covered(): number {
+    let covered = hardware.now;
+    for (const at of this.#stampFrom) if (at !== null && at < covered) covered = at;
+    return covered;
   }
   close(): void {
     if (!this.#open) return;
@@ -254,9 +262,11 @@ export class Sampler {
     if (!this.#answered(this.#w(c.switch, 1 << p) && this.#w(c.sensor, 0x80, 0x03), 0, p)) return void (this.#ready[p] = false);
     this.#integrating[p] = true;
     const start = hardware.now;
+    this.#stampFrom[p] = start + this.#integrationUs / 2;
     const read = () => {
       const bytes = this.#w(c.switch, 1 << p) && this.#w(c.sensor, 0xb3) ? hardware.read(c.sensor, 9, 'native') : null;
       this.#integrating[p] = false;
+      this.#stampFrom[p] = null; // put below, before anyone reads `covered` again
       if (!this.#answered(bytes !== null, 0, p)) return void (this.#ready[p] = false);
       const valid = (bytes![0] & 1) === 1;
       const word = (i: number) => (valid ? bytes![3 + i * 2] | (bytes![4 + i * 2] << 8) : 0);

@@ -38,19 +38,14 @@ export async function storedRows(tx: Sql, matchIds: readonly number[]): Promise<
   const by = new Map<number, TimedRow[]>();
   if (matchIds.length === 0) return by;
   const where = `match_id IN (${marks(matchIds.length)})`;
-  if (tx.dialect === 'sqlite') {
-    // better-sqlite3 makes an object of each row, a property per column, which was most of what this
-    // statement cost (a record stores its match's every board row again): one JSON text per match instead.
-    const rows = await tx.all(`SELECT match_id, json_group_array(json_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx) AS rows FROM carrom_boards WHERE ${where} GROUP BY match_id`, matchIds);
-    for (const r of rows) {
-      const values = JSON.parse(String(r.rows)) as unknown[][];
-      by.set(Number(r.match_id), values.map((v) => timedRow(Object.fromEntries(ROW_COLUMNS.map((c, i) => [c, v[i]])))));
-    }
-    return by;
-  }
-  for (const r of await tx.all(`SELECT * FROM carrom_boards WHERE ${where} ORDER BY match_id, idx`, matchIds)) {
-    const id = Number(r.match_id);
-    by.set(id, [...(by.get(id) ?? []), timedRow(r)]);
+  // A row object per board row, a property per column, was most of what this statement cost on both
+  // engines (a record stores its match's every board row again; better-sqlite3 makes an object of each,
+  // pg one too and a parse of every column's text): one JSON text per match instead, read with one
+  // JSON.parse (pg parses PostgreSQL's json type itself).
+  const aggregate = tx.dialect === 'sqlite' ? `json_group_array(json_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx)` : `json_agg(json_build_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx)`;
+  for (const r of await tx.all(`SELECT match_id, ${aggregate} AS rows FROM carrom_boards WHERE ${where} GROUP BY match_id`, matchIds)) {
+    const values = (typeof r.rows === 'string' ? JSON.parse(r.rows) : r.rows) as unknown[][];
+    by.set(Number(r.match_id), values.map((v) => timedRow(Object.fromEntries(ROW_COLUMNS.map((c, i) => [c, v[i]])))));
   }
   return by;
 }

@@ -2,7 +2,6 @@
 // row per finished board. Written by the store as a record arrives, and again by `carrom serve
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
-import { isDeepStrictEqual } from 'node:util';
 import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
@@ -64,10 +63,17 @@ export interface DerivedWrite {
   stored?: readonly TimedRow[];
 }
 
+/** The fields of a board row that its stored columns hold. */
+const ROW_FIELDS = Object.freeze(['game', 'board', 'breaker', 'winner', 'points', 'queen', 'menLeft0', 'menLeft1', 'turns', 'shots', 'colour0', 'colour1', 'receivedAt', 'madeAt'] as const);
+
+/** Whether row `a` stores as `b` does: field by field (a generic deep comparison of every row of the
+ * match at every record was a share of the server's CPU per record). */
+const sameRow = (a: TimedRow, b: TimedRow): boolean => ROW_FIELDS.every((f) => a[f] === b[f]);
+
 /** How many of the first rows are stored already just as they are to be (but for their counter). */
 const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
   let k = 0;
-  while (k < d.rows.length && k < stored.length && isDeepStrictEqual(stored[k], d.rows[k])) k++;
+  while (k < d.rows.length && k < stored.length && sameRow(stored[k], d.rows[k])) k++;
   return k;
 };
 
@@ -91,18 +97,16 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
   if (some.length === 0) {
     await tx.run(`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId));
   } else {
-    const firstChanged = `(VALUES ${list.map(() => '(?, ?, ?)').join(', ')}) AS v`;
-    const params = list.flatMap(({ matchId, d }, i) => [matchId, d.counter, kept[i]]);
+    // Each match's rows by a range of the primary key (match_id, idx), so that both engines read only
+    // those rows: a join on a VALUES list read every board row of the database (PostgreSQL hashed
+    // the whole table at every batch), and a subquery per row compared each with every match's.
+    const ranges = (op: '<' | '>=') => list.map(() => `(match_id = ? AND idx ${op} ?)`).join(' OR ');
+    const bounds = list.flatMap(({ matchId }, i) => [matchId, kept[i]]);
     await tx.run(
-      `UPDATE carrom_boards SET counter = CAST(v.column2 AS BIGINT) FROM ${firstChanged}
-       WHERE carrom_boards.match_id = CAST(v.column1 AS BIGINT) AND carrom_boards.idx < CAST(v.column3 AS INTEGER)`,
-      params,
+      `UPDATE carrom_boards SET counter = CASE match_id ${list.map(() => 'WHEN ? THEN CAST(? AS BIGINT)').join(' ')} END WHERE ${ranges('<')}`,
+      [...list.flatMap(({ matchId, d }) => [matchId, d.counter]), ...bounds],
     );
-    await tx.run(
-      `DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})
-       AND idx >= (SELECT CAST(v.column3 AS INTEGER) FROM ${firstChanged} WHERE CAST(v.column1 AS BIGINT) = carrom_boards.match_id)`,
-      [...list.map((m) => m.matchId), ...params],
-    );
+    await tx.run(`DELETE FROM carrom_boards WHERE ${ranges('>=')}`, bounds);
   }
   const rows = list.flatMap(({ matchId, d }, m) =>
     d.rows

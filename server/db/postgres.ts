@@ -112,12 +112,18 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
   // The storing transactions' statements are prepared: PostgreSQL parses and plans each text once per
   // connection, not at every batch. Their texts depend on the batch's size, so there are a few hundred;
   // past PREPARED_MAX texts the others go unprepared, so that the backends' memory stays bounded.
-  const names = new Map<string, string>();
+  // Each text is numbered once, not at every statement (a regular expression over statements of hundreds
+  // of placeholders, a share of the server's CPU per record): by the text as written, up to PREPARED_MAX.
+  const known = new Map<string, { text: string; name?: string }>();
+  let named = 0;
   const statement = (sql: string, params: readonly unknown[], prepare: boolean) => {
-    const text = numbered(sql);
-    let name = names.get(text);
-    if (name === undefined && prepare && names.size < PREPARED_MAX) names.set(text, (name = `carrom_${names.size}`));
-    return { name, text, values: params as unknown[] };
+    let s = known.get(sql);
+    if (s === undefined) {
+      s = { text: numbered(sql) };
+      if (known.size < PREPARED_MAX) known.set(sql, s);
+    }
+    if (prepare && s.name === undefined && known.get(sql) === s) s.name = `carrom_${named++}`;
+    return { name: s.name, text: s.text, values: params as unknown[] };
   };
   const on = (client: pg.Pool | pg.PoolClient, prepare = false): Sql => ({
     dialect: 'postgres',

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
+import { rowTimes, storedRows, timedRow, type TimedRow } from '../../server/derived.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -150,6 +151,22 @@ for (const engine of ENGINES) {
       assert.equal(m.boards.length, records[2].rows.length);
       assert.ok(m.boards.every((b) => b.counter === records[2].record.counter));
       assert.equal((await rebuild(store)).changed, 0);
+    });
+
+    it("reads a match's board rows back, each match's as one JSON text, just as they are stored, nulls and all", async () => {
+      const { opened } = await fresh();
+      for (const [t, seed] of [['t0', 11], ['t1', 12], ['t2', 13]] as const) for (const r of matchOf(t, 1, seed).slice(0, 4)) await opened.store(r);
+      // Rows stored before the schema kept their times, a board without colours, and a match with none.
+      await opened.sql.run("UPDATE carrom_boards SET received_at = NULL, made_at = NULL, colour0 = NULL, colour1 = NULL, winner = NULL, queen = NULL WHERE idx = 0");
+      const ids = (await opened.sql.all('SELECT id FROM carrom_matches ORDER BY id')).map((m) => Number(m.id));
+      await opened.sql.run('DELETE FROM carrom_boards WHERE match_id = ?', [ids[2]]);
+      // What reading the rows one by one, a row object each, gives.
+      const want = new Map<number, TimedRow[]>();
+      for (const r of await opened.sql.all('SELECT * FROM carrom_boards ORDER BY match_id, idx')) want.set(Number(r.match_id), [...(want.get(Number(r.match_id)) ?? []), timedRow(r)]);
+      assert.ok((want.get(ids[0])?.length ?? 0) > 1 && want.get(ids[0])![0].receivedAt === null && want.get(ids[0])![1].receivedAt !== null);
+      assert.equal(want.has(ids[2]), false);
+      assert.deepEqual(await storedRows(opened.sql, ids), want);
+      assert.deepEqual(await rowTimes(opened.sql, ids[1]), want.get(ids[1]));
     });
 
     it('reads back no body of the records it stored itself to find which match the next one joins', async () => {

@@ -127,9 +127,10 @@ async function fillStandings(sql: Sql): Promise<void> {
 
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
-/** How long a table's secret read from the database is used before it is read again, in ms: a table
- * removed by another process (`carrom serve --remove-table`, or another server on the database) has its
- * posts refused within this time (docs/server.md §2). */
+/** How long a table's secret read from the database is used before it is read again, in ms. Within it, a
+ * table removed by another process (`carrom serve --remove-table`, or another server on the database)
+ * still passes the headers' check, and its post is refused (404) once its record finds no table to be
+ * stored under (server/post.ts; the rule: docs/server.md §2, "The tables' secrets in memory"). */
 export const SECRET_KEPT_MS = 1000;
 
 /** `url` is the postgres:// URL the feed listens on (null on SQLite). `writerThread`: on a SQLite file,

@@ -12,7 +12,7 @@ import { sign } from '../../server/sign.ts';
 import { openStore, storeOn, type Store } from '../../server/store.ts';
 import { removeTable } from '../../server/tables.ts';
 import { matchRecords } from '../../tools/results.ts';
-import { post } from '../helpers/answers.ts';
+import { answerOf, post } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
 const SECRET = '3c'.repeat(32);
@@ -117,6 +117,8 @@ for (const engine of ENGINES) {
         // Removed with its records by the other process: the next post is refused (404) as an unknown
         // table's, though this process still holds the secret (its store fails, and the table is asked).
         assert.equal((await removeTable(other, 'hall-1', true)).outcome, 'removed');
+        // Its reads are gone at once.
+        assert.equal((await answerOf(`${server.url}/api/v1/matches/hall-1`)).status, 404);
         assert.equal((await post(server.url, 'hall-1', SECRET, records[1].body)).status, 404);
         assert.equal(await other.recordCount(), 0);
       });

@@ -92,7 +92,8 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     } catch {
       // A malformed %-escape names no table.
     }
-    if (!TABLE_ID.test(id) || (await store.secretOf(id)) === null) {
+    // Asked of the database (not the secrets the posts keep for a moment): a table removed is gone at once.
+    if (!TABLE_ID.test(id) || (await store.secretOf(id, true)) === null) {
       return table[1] === 'tables' ? { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such table.</p>' } : asJson(404, { error: `unknown table "${id}"` });
     }
     if (table[1] === 'tables') return { status: 200, type: HTML_TYPE, body: TABLE_PAGE, headers: CSP };

@@ -18,6 +18,9 @@ export interface Answer {
 export type Replay = (table: string, raw: Buffer) => ReadRecord | Promise<ReadRecord>;
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
+const unknownTable = (table: string): Answer => refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+/** A store that failed because its table is no longer registered. */
+const tableGone: unique symbol = Symbol('table gone');
 
 /** The table whose secret verifies the body, once the headers have passed. */
 export interface Admitted {
@@ -38,7 +41,7 @@ export async function admit(store: Store, headers: IncomingMessage['headers']): 
   // A club's post may name a table the federation has not seen yet (server/club.ts registers it).
   if (headers['carrom-club'] !== undefined) return { admitted: { table, signature, secret: null, headers } };
   const secret = await store.secretOf(table);
-  if (secret === null) return { refused: refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`) };
+  if (secret === null) return { refused: unknownTable(table) };
   return { admitted: { table, signature, secret, headers } };
 }
 
@@ -58,25 +61,38 @@ export async function postRecord(
   // A record forwarded by a club server is checked by the club's signature (server/club.ts); admit
   // let it through without the table's secret.
   const club = secret === null ? await checkClub(store, headers, raw, table, signature, now().toISOString()) : 'table';
-  const good = typeof club === 'object' ? false : club === 'club' || verify(secret!, raw, signature);
+  const good = typeof club === 'object' ? false : club === 'club' || (await verifiedBy(store, table, secret!, raw, signature));
   verified();
   if (typeof club === 'object') return refuse(club.status, club.error);
   if (!good) return refuse(401, `the signature does not verify with table "${table}"'s secret`);
+  // Whether the record stored under `counter` is these very bytes (null: none is stored there). A body
+  // the table's secret verified is compared by its signature, not read back: the record stored was
+  // verified with the same secret (a table's secret never changes while it holds records), so the same
+  // signature is the same bytes. A club's post is compared byte for byte: the federation cannot check
+  // the table's signature it carries, so two bodies might carry the same one.
+  const storedIsThis = async (counter: number): Promise<boolean | null> => {
+    if (club === 'table') {
+      const stored = await store.signatureOf(table, counter);
+      return stored === null ? null : stored === signature;
+    }
+    const stored = await store.bodyOf(table, counter);
+    return stored === null ? null : sameBytes(stored.body, raw);
+  };
   // A table sends a record again when its acknowledgement was lost: the very bytes stored. Such a
-  // duplicate is answered from the stored body before the body is read and its log replayed (behind a
-  // load balancer the retry often reaches a process whose thread would replay the whole log). The
-  // counter is looked for where a record puts it, near its start: only a guess, which the stored body
-  // being these bytes proves; any other body is read, and checked against what is stored, as ever.
+  // duplicate is answered before the body is read and its log replayed (behind a load balancer the
+  // retry often reaches a process whose thread would replay the whole log). The counter is looked for
+  // where a record puts it, near its start: only a guess, which the stored record being these bytes
+  // proves; any other body is read, and checked against what is stored, as ever.
   const guess = counterNear(raw);
-  const found = guess === null ? null : await store.bodyOf(table, guess);
-  if (found && sameBytes(found.body, raw)) return duplicate;
+  const found = guess === null ? null : await storedIsThis(guess);
+  if (found) return duplicate;
   // The log is replayed with the reading (in the table's thread), before the check of its counter; the
   // answers keep their order (a conflict is a 409 whatever its log).
   const read = await replay(table, raw);
   if (!read.ok) return refuse(400, read.error);
   const { text, record, replayed } = read;
-  const earlier = record.counter === guess ? found : await store.bodyOf(table, record.counter);
-  if (earlier) return earlier.body === text ? duplicate : conflict(table, record.counter);
+  const earlier = record.counter === guess ? found : await storedIsThis(record.counter);
+  if (earlier !== null) return earlier ? duplicate : conflict(table, record.counter);
   if (!replayed.ok) return refuse(422, replayed.error);
   const r = replayed.value;
   const receivedAt = now().toISOString();
@@ -92,11 +108,27 @@ export async function postRecord(
     state: r.state,
     rows: r.rows,
     forward,
+  }).catch(async (e: unknown): Promise<typeof tableGone> => {
+    // Its table removed by another process since its secret was read (the store's memory of secrets:
+    // server/store.ts): refused as any unknown table, as before the secret was kept.
+    // (A database that fails that read too is the first failure's answer.)
+    if ((await store.secretOf(table, true).catch(() => undefined)) === null) return tableGone;
+    throw e;
   });
+  if (out === tableGone) return unknownTable(table);
   if (out.outcome === 'duplicate') return duplicate;
   if (out.outcome === 'conflict') return conflict(table, record.counter);
   onStored();
   return { status: 201, body: { stored: true } };
+}
+
+/** Whether `raw` verifies with the table's secret. The secret came from the store's memory (kept for
+ * up to SECRET_KEPT_MS, server/store.ts): a body it does not verify is checked again with the secret the
+ * database holds now, so that a table registered again with a new secret is never refused for it. */
+async function verifiedBy(store: Store, table: string, secret: string, raw: Buffer, signature: string): Promise<boolean> {
+  if (verify(secret, raw, signature)) return true;
+  const now = await store.secretOf(table, true);
+  return now !== null && now !== secret && verify(now, raw, signature);
 }
 
 /** The counter a body states near its start (where tables put it), or null: a guess, never trusted. */

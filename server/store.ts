@@ -63,8 +63,16 @@ export interface Store extends ForwardStore {
   /** The schema's version when opened, and now (server/db/migrations.ts); set by openStore. */
   readonly schema?: { from: number; to: number };
   addTable(id: string, secret: string, at: string): Promise<boolean>;
-  secretOf(id: string): Promise<string | null>;
+  /** The table's secret, or null for a table not registered. A secret found is kept in memory and used
+   * for up to SECRET_KEPT_MS before it is read again (`fresh` reads it now); a table not found is asked
+   * of the database every time, so that one added by another process is known at once. */
+  secretOf(id: string, fresh?: boolean): Promise<string | null>;
+  /** This process's own removal of a table (server/tables.ts): its secret is no longer used. */
+  forgetSecret(id: string): void;
   bodyOf(table: string, counter: number): Promise<{ body: string; signature: string } | null>;
+  /** The signature stored with the table's record under `counter`, or null: what a retry is compared
+   * with (server/post.ts), without the body being read. */
+  signatureOf(table: string, counter: number): Promise<string | null>;
   store(r: NewRecord): Promise<StoreOutcome>;
   /** Tables in id order: all, or one page (one more row than `limit` when there are more). */
   tables(page?: Page<string>): Promise<Row[]>;
@@ -119,6 +127,12 @@ async function fillStandings(sql: Sql): Promise<void> {
 
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
+/** How long a table's secret read from the database is used before it is read again, in ms. Within it, a
+ * table removed by another process (`carrom serve --remove-table`, or another server on the database)
+ * still passes the headers' check, and its post is refused (404) once its record finds no table to be
+ * stored under (server/post.ts; the rule: docs/server.md §2, "The tables' secrets in memory"). */
+export const SECRET_KEPT_MS = 1000;
+
 /** `url` is the postgres:// URL the feed listens on (null on SQLite). `writerThread`: on a SQLite file,
  * the records are written by a thread of their own (server/sqlite-writer.ts), not on the event loop. */
 export function storeOn(sql: Sql, url: string | null = null, { writerThread = true } = {}): Store {
@@ -134,6 +148,9 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
   // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
   const expect = (seqs: readonly number[]) => watchers.forEach((w) => w.expect?.(seqs));
+  // The tables' secrets found, and until when (performance.now()) each is used without asking again:
+  // a post otherwise reads its table's row on the event loop (a round trip on PostgreSQL).
+  const secrets = new Map<string, { secret: string; until: number }>();
   const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
   return {
     engine: sql.dialect,
@@ -157,16 +174,29 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       const done = await sql.all('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id', [id, secret, at]);
       return done.length === 1;
     },
-    async secretOf(id) {
+    async secretOf(id, fresh = false) {
+      const kept = secrets.get(id);
+      if (kept && !fresh && performance.now() < kept.until) return kept.secret;
       const rows = await sql.all('SELECT secret FROM carrom_tables WHERE id = ?', [id]);
-      return rows.length ? String(rows[0].secret) : null;
+      if (rows.length === 0) return secrets.delete(id), null;
+      const secret = String(rows[0].secret);
+      secrets.set(id, { secret, until: performance.now() + SECRET_KEPT_MS });
+      return secret;
     },
+    forgetSecret: (id) => void secrets.delete(id),
     async bodyOf(table, counter) {
       const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
       if (rows.length === 0) return null;
       // A record found is answered as stored (a duplicate's 200): its commit may still be on its way to the disk.
       await sql.durable?.();
       return { body: String(rows[0].body), signature: String(rows[0].signature) };
+    },
+    async signatureOf(table, counter) {
+      const rows = await sql.all('SELECT signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
+      if (rows.length === 0) return null;
+      // As bodyOf: a duplicate's 200 waits for the stored record's commit to be on the disk.
+      await sql.durable?.();
+      return String(rows[0].signature);
     },
     async store(r) {
       const out = await group.store(r);

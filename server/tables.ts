@@ -46,7 +46,7 @@ export type Removal =
  * is given, everything it sent: its records, matches, board rows and forward queue entries. One
  * transaction: all of it or nothing. */
 export async function removeTable(store: Store, table: string, withRecords: boolean): Promise<Removal> {
-  return store.sql.transaction(async (tx) => {
+  const removal = await store.sql.transaction(async (tx): Promise<Removal> => {
     // PostgreSQL: a record of this table being stored at this moment finishes first (the store takes the same row lock).
     const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
     if ((await tx.all(`SELECT id FROM carrom_tables WHERE id = ?${lock}`, [table])).length === 0) return { outcome: 'unknown' };
@@ -63,4 +63,7 @@ export async function removeTable(store: Store, table: string, withRecords: bool
     await tx.run('DELETE FROM carrom_tables WHERE id = ?', [table]);
     return { outcome: 'removed', records, matches };
   });
+  // This process's posts of it are refused at once (another process's within SECRET_KEPT_MS: server/store.ts).
+  if (removal.outcome === 'removed') store.forgetSecret(table);
+  return removal;
 }

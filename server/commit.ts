@@ -158,11 +158,23 @@ export class GroupCommit {
     } catch (e) {
       if (batch.length === 1) return batch[0].fail(e);
       // One record that cannot be stored must not take the others with it: each again on its own. A
-      // table held by another process has its later records held with it, not stored before.
+      // table held by another process has its later records held with it, not stored before. But when
+      // a record alone meets the database unavailable as the batch did (down, locked past the wait), the
+      // database is the fault: the rest get it at once (503, the tables send them again), where each in
+      // turn would have waited as long again before its 503.
       const held: Waiting[] = [];
+      let unavailable: unknown = null;
       for (const w of batch) {
-        if (held.some((h) => h.r.record.table === w.r.record.table)) held.push(w);
-        else await this.run([w]).then(({ stored, held: h }) => (stored.forEach(([s, o]) => s.done(o)), held.push(...h)), (e2: unknown) => w.fail(e2));
+        if (unavailable) w.fail(unavailable);
+        else if (held.some((h) => h.r.record.table === w.r.record.table)) held.push(w);
+        else
+          await this.run([w]).then(
+            ({ stored, held: h }) => (stored.forEach(([s, o]) => s.done(o)), held.push(...h)),
+            (e2: unknown) => {
+              if (e instanceof DatabaseUnavailable && e2 instanceof DatabaseUnavailable) unavailable = e2;
+              w.fail(e2);
+            },
+          );
       }
       this.hold(held);
     }

@@ -6,22 +6,22 @@ import { applyFoul, calledFoulCounts, foulReasons, strikerRule } from './fouls.t
 import { lastMenOutcome } from './lastmen.ts';
 import { coveringMen, coversAtOnce, pocketAll, queenBack, queenLegal, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
-import { changed, sideOf } from './state.ts';
+import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
 
 export function adjudicate(pre: State, shot: Shot): State {
-  const state: State = changed(pre, { shots: pre.shots + 1 });
+  const state: State = { ...pre, shots: pre.shots + 1 };
   const board = copyBoard(pre.board);
   const { params } = state;
   const side = sideOf(state, shot.player);
 
   if (shot.nocross && params.strikerNotCrossing === 'reshoot') {
     // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
-    return changed(state, { board });
+    return { ...state, board };
   }
   if (!board.broken) {
     const made = breakAttempt(state, board, shot, side);
-    if (!made) return changed(state, { board });
+    if (!made) return { ...state, board };
   }
   const isBreak = !pre.board.broken;
   decideColours(state, board, shot, side);
@@ -190,5 +190,5 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   penalise(state, board, f.side, dues);
   payDues(state, board);
   if (!carryOn) passTurn(state, board);
-  return changed(state, { board });
+  return { ...state, board };
 }

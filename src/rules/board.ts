@@ -3,7 +3,7 @@
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';
-import { changed, sidesOf } from './state.ts';
+import { sidesOf } from './state.ts';
 import type { Colour, Mode } from './types.ts';
 
 /** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
@@ -57,24 +57,24 @@ export function endBoard(state: State, board: Board, result: BoardResult, boardS
   const gameWinner = decideGame(params, score, boards.length);
   if (gameWinner === null) {
     const next = newBoard(mode, params, state.players, board.number + 1, nextPlayer(mode, params, board.firstBreaker));
-    return changed(state, { match, board: next });
+    return { ...state, match, board: next };
   }
   // The last board stays on show; what it owed is written off with it (ICF 28).
   const last = { ...board, pendingPlacement: null, dues: params.dueWrittenOffAtBoardEnd ? board.dues.map(() => 0) : board.dues };
   if (params.gamesPerMatch <= 1) {
     match = { ...match, over: true, winner: gameWinner };
-    return changed(state, { match, board: last });
+    return { ...state, match, board: last };
   }
   const games = [...m.games, { winner: gameWinner, score }];
   const won = games.filter((g) => g.winner === gameWinner).length;
   if (won * 2 > params.gamesPerMatch) {
     match = { ...match, games, over: true, winner: gameWinner };
-    return changed(state, { match, board: last });
+    return { ...state, match, board: last };
   }
   // ICF 22(a): the other player breaks first in game 2, the first player again in game 3.
   const firstBreaker = games.length % 2 === 0 ? m.firstBreaker : nextPlayer(mode, params, m.firstBreaker);
   match = { ...match, games, score: new Array<number>(score.length).fill(0), boards: [] };
-  return changed(state, { match, board: newBoard(mode, params, state.players, 1, firstBreaker) });
+  return { ...state, match, board: newBoard(mode, params, state.players, 1, firstBreaker) };
 }
 
 /** The winner of the game so far, or null while it goes on (ICF 29; a tie after the last board plays another). */

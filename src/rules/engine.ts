@@ -8,7 +8,7 @@ import { overCount } from './pieces.ts';
 import { withOptions } from './params.ts';
 import { PRESET_IDS, presetNamed } from './presets.ts';
 import type { Shot, State } from './state.ts';
-import { changed, isUnknown, seatOf, sideOf, sidesOf } from './state.ts';
+import { isUnknown, seatOf, sideOf, sidesOf } from './state.ts';
 import { type Colour, type GameEvent, type MatchHeader, type Result, err, ok, otherColour } from './types.ts';
 
 /** The state before the first event, or why the header cannot start a match. */
@@ -37,7 +37,10 @@ export function start(header: MatchHeader): Result<State> {
   });
 }
 
-const warn = (state: State, line: number, warning: string): State => changed(state, { warnings: [...state.warnings, { line, warning }] });
+const warn = (state: State, line: number, warning: string): State => ({
+  ...state,
+  warnings: [...state.warnings, { line, warning }],
+});
 
 const newShot = (player: number): Shot => ({ player, pieces: [], nocontact: false, nocross: false, offboard: [], fouls: [] });
 // Field by field, as copyBoard (board.ts): a shot is copied at each piece pocketed or call made.
@@ -48,7 +51,7 @@ export function step(state: State, event: GameEvent, line: number): State {
   // After the last shot only a late drop or a call about that shot can still change anything.
   const aboutLastShot = (event.e === 'pocket' || event.e === 'identify' || event.e === 'call') && state.last !== null;
   if (state.match.over && event.e !== 'undo' && !aboutLastShot) {
-    const closed = event.e === 'strike' ? changed(state, { last: null }) : state; // a strike closes the last shot
+    const closed = event.e === 'strike' ? { ...state, last: null } : state; // a strike closes the last shot
     return warn(closed, line, `${event.e} after the match has ended`);
   }
   switch (event.e) {
@@ -62,7 +65,7 @@ export function step(state: State, event: GameEvent, line: number): State {
       // Men cannot drop untouched (docs/formats.md, warnings): a "no contact" with men pocketed is overruled.
       const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
       const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
-      return settle(warnOverCount(changed(s, { shot: null }), shot, null, line), shot);
+      return settle(warnOverCount({ ...s, shot: null }, shot, null, line), shot);
     }
     case 'identify':
       return identify(state, event.piece, event.pocket, line);
@@ -76,7 +79,7 @@ export function step(state: State, event: GameEvent, line: number): State {
 function strike(state: State, seat: number | undefined, line: number): State {
   let s = state;
   if (s.shot) {
-    const settled = warn(changed(s, { shot: null }), line, 'strike while a shot was in progress: that shot was settled here');
+    const settled = warn({ ...s, shot: null }, line, 'strike while a shot was in progress: that shot was settled here');
     s = settle(warnOverCount(settled, s.shot, null, line), s.shot);
   }
   if (s.waiting) s = forceAdjudication(s, line);
@@ -90,7 +93,7 @@ function strike(state: State, seat: number | undefined, line: number): State {
   if (seat !== undefined && seat !== seatOf(s, turn)) {
     s = warn(s, line, `strike from seat ${seat}, but seat ${seatOf(s, turn)} is on turn: counted for the player on turn`);
   }
-  return changed(s, { board, shot: newShot(turn), last: null });
+  return { ...s, board, shot: newShot(turn), last: null };
 }
 
 /** Adds to the shot in progress, or to the shot that just settled (a late drop or a later call). */
@@ -98,7 +101,7 @@ function amend(state: State, line: number, what: string, change: (shot: Shot) =>
   if (state.shot) {
     const shot = copyShot(state.shot);
     change(shot);
-    return changed(state, { shot });
+    return { ...state, shot };
   }
   if (state.last) {
     const shot = copyShot(state.last.shot);
@@ -117,14 +120,14 @@ function warnOverCount(pre: State, shot: Shot, before: Shot | null, line: number
 }
 
 /** The state before a shot's adjudication, with the warnings seen since. */
-const keepWarnings = (pre: State, now: State): State => changed(pre, { warnings: now.warnings });
+const keepWarnings = (pre: State, now: State): State => ({ ...pre, warnings: now.warnings });
 
 /** Adjudicates a settled shot, or waits for pieces to be named or a colour to be chosen. */
 function settle(pre: State, shot: Shot): State {
-  const base: State = changed(pre, { last: null, waiting: null });
+  const base: State = { ...pre, last: null, waiting: null };
   const last = { pre: base, shot };
-  if (shot.pieces.some((p) => isUnknown(p.piece))) return changed(base, { last, waiting: 'identify' });
-  if (needsColourChoice(base, shot)) return changed(base, { last, waiting: 'colour' });
+  if (shot.pieces.some((p) => isUnknown(p.piece))) return { ...base, last, waiting: 'identify' };
+  if (needsColourChoice(base, shot)) return { ...base, last, waiting: 'colour' };
   return { ...adjudicate(base, shot), last };
 }
 
@@ -154,7 +157,7 @@ function chooseColour(pre: State, shot: Shot, colour: Colour): State {
   const side = sideOf(pre, shot.player);
   board.colours[side] = colour;
   board.colours[1 - side] = otherColour(colour);
-  return settle(changed(pre, { board }), shot);
+  return settle({ ...pre, board }, shot);
 }
 
 function identify(state: State, piece: string, pocket: number | undefined, line: number): State {
@@ -173,14 +176,14 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
     }
     case 'placed': {
       if (!state.board.pendingPlacement) return state;
-      return changed(state, { board: { ...state.board, pendingPlacement: null } });
+      return { ...state, board: { ...state.board, pendingPlacement: null } };
     }
     case 'foul':
       if (event.kind === 'technical' && !state.shot) {
         // While a shot waits to be judged the state is the one before it: charge the foul there.
         if (!state.waiting || !state.last) return technicalFoul(state);
         const pre = technicalFoul(keepWarnings(state.last.pre, state));
-        return changed(pre, { last: { pre, shot: state.last.shot }, waiting: state.waiting });
+        return { ...pre, last: { pre, shot: state.last.shot }, waiting: state.waiting };
       }
       if (!calledFoulCounts(state, event.kind)) return warn(state, line, `${event.kind} is not a foul under ${state.rules}`);
       return amend(state, line, 'foul call', (s) => void s.fouls.push(event.kind));
@@ -203,5 +206,5 @@ function technicalFoul(state: State): State {
   penalise(state, board, side, 1);
   payDues(state, board);
   if (!state.params.improperStrokeVariants) passTurn(state, board);
-  return changed(state, { board, last: null });
+  return { ...state, board, last: null };
 }

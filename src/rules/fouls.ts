@@ -4,7 +4,6 @@
 import { passTurn, payDues, penalise } from './board.ts';
 import { lastMen, pocketAll, queenBack, queenCoveredAfter, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
-import { changed } from './state.ts';
 
 /** Which rule of the striker applies to this shot (docs/rules.md: strikerAlone … strikerWithOpponent). */
 export function strikerRule(state: State, board: Board, f: ShotFacts): string {
@@ -57,5 +56,5 @@ export function applyFoul(state: State, board: Board, f: ShotFacts): State {
   penalise(state, board, f.side, 1);
   payDues(state, board);
   passTurn(state, board);
-  return changed(state, { board });
+  return { ...state, board };
 }

@@ -105,25 +105,6 @@ export interface State {
   readonly waiting: 'identify' | 'colour' | null;
 }
 
-/** `s` with some fields changed: every state made with the same fields in the same order, so that the
- * engine's every step reads states of one shape (spreads of states of several shapes had V8 clone them
- * the slow way, a third of a replay's time). */
-export function changed(s: State, c: Partial<State>): State {
-  return {
-    rules: s.rules,
-    mode: s.mode,
-    params: s.params,
-    players: s.players,
-    match: c.match === undefined ? s.match : c.match,
-    board: c.board === undefined ? s.board : c.board,
-    shots: c.shots === undefined ? s.shots : c.shots,
-    warnings: c.warnings === undefined ? s.warnings : c.warnings,
-    shot: c.shot === undefined ? s.shot : c.shot,
-    last: c.last === undefined ? s.last : c.last,
-    waiting: c.waiting === undefined ? s.waiting : c.waiting,
-  };
-}
-
 export const sidesOf = (mode: Mode): number => (mode === 'three' ? 3 : 2);
 export const sideOf = (state: Pick<State, 'mode'>, player: number): number => (state.mode === 'doubles' ? player % 2 : player);
 /** Seats are numbered clockwise seen from above; singles players sit at seats 0 and 2. */

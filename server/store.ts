@@ -125,6 +125,15 @@ async function fillStandings(sql: Sql): Promise<void> {
   });
 }
 
+/** The columns of the table's record stored under `counter`, or null. A record found is answered as
+ * stored (a duplicate's 200), so this waits for its commit, which may still be on its way to the disk. */
+async function storedRecord(sql: Sql, table: string, counter: number, columns: string): Promise<Row | null> {
+  const rows = await sql.all(`SELECT ${columns} FROM carrom_records WHERE table_id = ? AND counter = ?`, [table, counter]);
+  if (rows.length === 0) return null;
+  await sql.durable?.();
+  return rows[0];
+}
+
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
 /** How long a table's secret read from the database is used before it is read again, in ms. Within it, a
@@ -185,18 +194,12 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
     },
     forgetSecret: (id) => void secrets.delete(id),
     async bodyOf(table, counter) {
-      const rows = await sql.all('SELECT body, signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
-      if (rows.length === 0) return null;
-      // A record found is answered as stored (a duplicate's 200): its commit may still be on its way to the disk.
-      await sql.durable?.();
-      return { body: String(rows[0].body), signature: String(rows[0].signature) };
+      const row = await storedRecord(sql, table, counter, 'body, signature');
+      return row && { body: String(row.body), signature: String(row.signature) };
     },
     async signatureOf(table, counter) {
-      const rows = await sql.all('SELECT signature FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
-      if (rows.length === 0) return null;
-      // As bodyOf: a duplicate's 200 waits for the stored record's commit to be on the disk.
-      await sql.durable?.();
-      return String(rows[0].signature);
+      const row = await storedRecord(sql, table, counter, 'signature');
+      return row && String(row.signature);
     },
     async store(r) {
       const out = await group.store(r);

@@ -4,8 +4,9 @@
 // synchronous=FULL would make COMMIT itself fsync, on the event loop. Calls are synchronous, on the event
 // loop (but for the records' transactions, written by a connection in a thread of its own:
 // server/sqlite-writer.ts), so nothing here may wait inside SQLite: a busy timeout would freeze every
-// request while another process (a backup, the sqlite3 tool) holds the write lock. So the connections have none; a statement that finds the database locked is tried again
-// every few ms off the event loop, for about a second, and then fails as DatabaseUnavailable (503).
+// request while another process (a backup, the sqlite3 tool) holds the write lock. So the connections
+// have none; a statement that finds the database locked is tried again every few ms off the event loop,
+// for about a second, and then fails as DatabaseUnavailable (503).
 // Two connections: the writer, whose transactions a queue keeps one at a time, and a reader for the
 // statements that write nothing, which never queue behind a write (WAL lets them read the last commit
 // while a write is open, ours or another process's). A read may so see a commit whose fsync is still
@@ -36,7 +37,7 @@ export function classifySqlite(e: unknown): unknown {
 }
 
 /** Runs `attempt`, again after a wait while the database is locked; then DatabaseUnavailable. */
-export async function patiently<T>(attempt: () => T): Promise<T> {
+async function patiently<T>(attempt: () => T): Promise<T> {
   const until = performance.now() + LOCK_PATIENCE;
   for (let wait = 1; ; wait = Math.min(LONGEST_WAIT, wait * 2)) {
     try {
@@ -48,7 +49,7 @@ export async function patiently<T>(attempt: () => T): Promise<T> {
   }
 }
 
-export function statements(db: Database.Database): (sql: string) => Database.Statement {
+function statements(db: Database.Database): (sql: string) => Database.Statement {
   const cache = new Map<string, Database.Statement>();
   return (sql) => {
     let s = cache.get(sql);
@@ -135,20 +136,14 @@ export async function openSqlite(path: string): Promise<Sql> {
   const write = statements(db);
   const read = statements(readDb);
   const direct = inTransaction(db);
-  // A statement that writes outside a transaction (a table added, a forward done) commits by itself.
-  const afterDurable = async <T>(done: Promise<T>): Promise<T> => {
-    const out = await done;
-    checkpoints?.committed();
-    await durable();
-    return out;
-  };
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const done = queue.then(work, work);
     queue = done.catch(() => undefined);
     return done;
   };
-  // One transaction at a time, this connection's or another's of this process (server/sqlite-writer.ts).
+  // One transaction at a time, this connection's or another's of this process (server/sqlite-writer.ts),
+  // or one statement that writes outside a transaction (a table added, a forward done: it commits by itself).
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const out = await serial(async () => {
       const out = await work();
@@ -163,9 +158,9 @@ export async function openSqlite(path: string): Promise<Sql> {
     dialect: 'sqlite',
     all: async (sql, params = []) => {
       if (!memory && (await patiently(() => read(sql).readonly))) return patiently(() => read(sql).all(...params) as Row[]);
-      return afterDurable(serial(() => patiently(() => write(sql).all(...params) as Row[])));
+      return exclusive(() => patiently(() => write(sql).all(...params) as Row[]));
     },
-    run: (sql, params = []) => afterDurable(serial(() => patiently(() => void write(sql).run(...params)))),
+    run: (sql, params = []) => exclusive(() => patiently(() => void write(sql).run(...params))),
     transaction: (work) => exclusive(() => transactionOn(db, () => work(direct))),
     durable,
     close: () =>

@@ -211,6 +211,7 @@ export function referenceBoard(): Board {
         pending.length = 0;
         sampled.length = 0;
         // A sampler.c without `covered` (older than the hold): everything at once, as before it.
+        // The app reads `beams` within onReadable (table.ts), so nothing is left in `ready` from before.
         ready = hold.release(covered ?? Infinity, covered === undefined ? Infinity : micros());
         if (ready.length > 0) onReadable(beams);
       }

@@ -28,6 +28,8 @@ function pathOf(stack: readonly Level[]): string {
 /** A string token from where it starts (its opening quote): the regex engine runs through a long log
  * string far faster than a loop over its characters. Sticky, and used only synchronously. */
 const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
+/** The rest of a string token, from just after a start of it that ends where an escape ends. */
+const STRING_REST = /[^"\\]*(?:\\.[^"\\]*)*"/y;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const OPEN_ARRAY = 0x5b;
@@ -35,8 +37,24 @@ const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
-/** What is wrong with `text` (valid JSON), or null. */
-export function strictJsonProblem(text: string): string | null {
+/** Where the body's own "log" string is (its text between the quotes, as sent), found on the way; and a
+ * start of it already read in an earlier body of the table (`seen`: a whole string's text between its
+ * quotes, so that it ends where an escape ends), which is compared, not read again. */
+export interface LogString {
+  seen: string;
+  /** Where the text between the quotes starts and ends, or -1 if the body's top level has no "log" string. */
+  start: number;
+  end: number;
+  /** The string began with `seen`, which was passed over. */
+  skipped: boolean;
+}
+
+/** What is wrong with `text` (valid JSON), or null. `log`, when given, is filled in. */
+export function strictJsonProblem(text: string, log?: LogString): string | null {
+  if (log) {
+    log.start = log.end = -1;
+    log.skipped = false;
+  }
   const stack: Level[] = [];
   // The characters that make the structure (brackets and commas) are looked at one by one, strings are
   // skipped whole (keys read), numbers and literals passed over: no token is made for each (a state of
@@ -44,11 +62,22 @@ export function strictJsonProblem(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      STRING.lastIndex = i;
-      // Text JSON.parse accepted has its string end; were it not so, this says so rather than loop.
-      if (!STRING.test(text)) return `body is not JSON (a string at character ${i} has no end)`;
-      const end = STRING.lastIndex;
       const top = stack[stack.length - 1];
+      // The body's log, most of its text: where it begins as the one seen, that much is passed over. The
+      // regex goes on from there as from the string's start, the seen text ending where an escape ends.
+      const isLog = log !== undefined && stack.length === 1 && top.keys !== null && !top.wantKey && top.at === 'log';
+      // (The equality of a slice compares the memory: server/begins.ts.)
+      const skip = isLog && log.seen.length > 0 && text.slice(i + 1, i + 1 + log.seen.length) === log.seen;
+      const token = skip ? STRING_REST : STRING;
+      token.lastIndex = skip ? i + 1 + log.seen.length : i;
+      // Text JSON.parse accepted has its string end; were it not so, this says so rather than loop.
+      if (!token.test(text)) return `body is not JSON (a string at character ${i} has no end)`;
+      const end = token.lastIndex;
+      if (isLog) {
+        log.start = i + 1;
+        log.end = end - 1;
+        log.skipped = skip;
+      }
       if (top?.keys && top.wantKey) {
         const key = text.slice(i + 1, end - 1);
         const plain = key.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : key;
@@ -64,9 +93,10 @@ export function strictJsonProblem(text: string): string | null {
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       stack.pop();
     } else if (c === COMMA) {
+      // (No level: text JSON.parse has not read yet, server/record.ts's going on from a seen log.)
       const top = stack[stack.length - 1];
-      if (top.keys) top.wantKey = true;
-      else top.index++;
+      if (top?.keys) top.wantKey = true;
+      else if (top) top.index++;
     }
   }
   return null;

@@ -9,8 +9,10 @@ import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
 
-export function adjudicate(pre: State, shot: Shot): State {
-  const state: State = { ...pre, shots: pre.shots + 1 };
+/** The state after `shot`, keeping `last` (the shot and the state before it, for a late drop or call):
+ * given here rather than added to the result, which would copy the state once more at every shot. */
+export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
+  const state: State = { ...pre, shots: pre.shots + 1, last };
   const board = copyBoard(pre.board);
   const { params } = state;
   const side = sideOf(state, shot.player);

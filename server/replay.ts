@@ -4,7 +4,9 @@
 // last log it replayed with its parse and its fold; a log that begins with that one is parsed and folded
 // only where it is new. What it keeps depends only on the log text, never on what was stored, so a
 // refused or unstored record leaves nothing wrong behind; a log that does not begin with the kept one
-// (a new match, another process took the table's last record) is replayed whole, as before.
+// (a new match, another process took the table's last record) is replayed whole, as before. With the
+// log goes its JSON as the body that sent it had it, from which the next body of the table is read only
+// where it is new (server/record.ts's readBody): that changes no answer either.
 import { parseLog, parseLogTail } from '../src/rules/log.ts';
 import { KeptEvents } from '../src/rules/replay.ts';
 import type { LoggedEvent, MatchHeader } from '../src/rules/types.ts';
@@ -28,7 +30,8 @@ interface Kept {
   json: string | undefined;
 }
 
-/** Tables whose last log is kept (each some 10 times its log's size in memory); the least recent go first. */
+/** Tables whose last log is kept (each some 10 times its log's size in memory, and the body it came in, whose
+ * text its `json` is part of); the least recent go first. */
 export const KEPT_TABLES = 256;
 
 export class Replayer {

@@ -71,10 +71,11 @@ export function readBody(text: string, seen: SeenLog | undefined): { parsed: Che
  * (no key nor depth inside); a lone surrogate is looked for in the new part, the seen one having none
  * and ending in a newline (the replayer keeps only a log that ends a line). */
 function goesOn(text: string, seen: SeenLog, log: LogString): ResultRecord | null {
-  if (strictJsonProblem(text, log) !== null || !log.skipped) return null;
   let v: unknown;
   let tail: unknown;
   try {
+    // Before JSON.parse here, so it may meet what is not JSON (a key's bad escape throws).
+    if (strictJsonProblem(text, log) !== null || !log.skipped) return null;
     v = JSON.parse(text.slice(0, log.start) + text.slice(log.end));
     tail = JSON.parse(`"${text.slice(log.start + seen.json.length, log.end)}"`);
   } catch {

@@ -89,6 +89,7 @@ for (const engine of ENGINES) {
         [second.body.replace('"match":{', `"match":{"x":${'['.repeat(100)}${']'.repeat(100)},`), /nests deeper than 64 levels/],
         [newPart('{\\"e\\":\\"settle\\",\\"t\\":1e9,\\"x\\":\\"\\ud800\\"}\\n'), /"log" must be Unicode text/],
         [newPart('\\x41'), /^body is not JSON/],
+        [second.body.replace('"madeAt":null', '"madeAt":null,"\\x41":1'), /^body is not JSON/],
       ];
       for (const [body, says] of wrong) {
         const a = await post(server.url, 'hall-1', SECRET, body);

@@ -59,6 +59,7 @@ describe('reading a body that goes on from the table\'s previous log', () => {
       ['a lone surrogate in the log\'s new part', withNewPart(3, (t) => `${t}\\ud800`), /"log" must be Unicode text/],
       ['a lone surrogate where the log was seen', body.replace('\\"Asha\\"', '\\"Asha\\ud800\\"'), /"log" must be Unicode text/],
       ['text after the body', `${body} x`, /^body is not JSON/],
+      ['a bad escape in a key', body.replace('"madeAt":null', '"madeAt":null,"\\x41":1'), /^body is not JSON/],
       ['a body inside an array', `[${body}]`, /^body must be a JSON object/],
       ['a NUL in the firmware', body.replace('"firmware":"test-1.0"', '"firmware":"test\\u0000"'), /"firmware" must be a string without NUL/],
       ['a madeAt that is no time', body.replace('"madeAt":null', '"madeAt":"2026-02-30T10:00:00Z"'), /"madeAt" must be an ISO 8601 time/],

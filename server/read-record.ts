@@ -4,7 +4,7 @@
 // them as well. The event loop sends the body's bytes (moved, not copied) and gets back the body's text,
 // the record without the parts of its `state` nobody reads after the replay, and the replay's answer.
 import type { Replayed } from './check.ts';
-import { parseRecord, type Checked, type ResultRecord } from './record.ts';
+import { readBody, type Checked, type ResultRecord } from './record.ts';
 import type { Replayer } from './replay.ts';
 
 /** A body that is no record (400, nothing replayed), or the record and its replay (a 422 when not ok). */
@@ -20,11 +20,13 @@ export function readRecord(replayer: Replayer, table: string, raw: Uint8Array): 
   } catch {
     return { ok: false, error: 'body is not UTF-8' };
   }
-  const parsed = parseRecord(text);
+  // The table's previous log, kept in this thread: the part of the body's log that repeats it is read
+  // once, when it came (server/record.ts's readBody).
+  const { parsed, json } = readBody(text, replayer.seen(table));
   if (!parsed.ok) return parsed;
   const record = parsed.value;
   if (record.table !== table) return { ok: false, error: `field "table" is "${record.table}" but header Carrom-Table is "${table}"` };
-  const replayed = replayer.replay(record);
+  const replayed = replayer.replay(record, json);
   // The stated `match` and `board` were compared with the log's; the rest (warnings: kilobytes) is not
   // read again, so it does not travel back.
   const { match, board } = record.state;

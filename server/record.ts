@@ -1,7 +1,7 @@
 // The result record, version 1 (docs/server.md): checked field by field into a typed value, or a
 // clear reason naming the field. Unknown fields are ignored, as the contract says. What either database
 // could not keep as sent (a NUL in a text column) is refused here, so that both answer the same.
-import { strictJsonProblem } from './strict-json.ts';
+import { strictJsonProblem, type LogString } from './strict-json.ts';
 
 export const MAX_BODY = 256 * 1024;
 export const TABLE_ID = /^[a-z0-9-]{1,40}$/;
@@ -30,15 +30,66 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseRecord(text: string): Checked<ResultRecord> {
+  return readBody(text, undefined).parsed;
+}
+
+/** A log read from an earlier body of the same table: its text, and its JSON as that body sent it
+ * (between the quotes), which the body had passed every check of parseRecord with. */
+export interface SeenLog {
+  log: string;
+  json: string;
+}
+
+/** A body read as parseRecord reads it, and where its log was (its JSON between the quotes, to give as
+ * the next body's `seen`: undefined unless the record was read). Where the body's log begins as `seen`'s
+ * JSON, that part is neither parsed nor checked again (goesOn); whatever that way does not read as a
+ * record is read whole, so that any body gets the same answer whatever was seen. */
+export function readBody(text: string, seen: SeenLog | undefined): { parsed: Checked<ResultRecord>; json: string | undefined } {
+  const log: LogString = { seen: seen?.json ?? '', start: -1, end: -1, skipped: false };
+  if (seen) {
+    const value = goesOn(text, seen, log);
+    if (value) return { parsed: { ok: true, value }, json: text.slice(log.start, log.end) };
+  }
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `body is not JSON (${(e as Error).message})` };
+    return { parsed: { ok: false, error: `body is not JSON (${(e as Error).message})` }, json: undefined };
   }
-  if (!isObj(v)) return { ok: false, error: 'body must be a JSON object' };
-  const strict = strictJsonProblem(text);
-  if (strict) return { ok: false, error: strict };
+  if (!isObj(v)) return { parsed: { ok: false, error: 'body must be a JSON object' }, json: undefined };
+  log.seen = '';
+  const strict = strictJsonProblem(text, log);
+  if (strict) return { parsed: { ok: false, error: strict }, json: undefined };
+  const parsed = fieldsOf(v, typeof v.log === 'string' ? v.log : '');
+  return { parsed, json: parsed.ok && log.start >= 0 ? text.slice(log.start, log.end) : undefined };
+}
+
+/** The record of a body whose log goes on from `seen`'s, or null for anything else (read it whole). What
+ * is read is the same as JSON.parse of the whole body gives: the text with its log string emptied, and
+ * the log's new part alone, both parsed as JSON, are valid exactly when the whole is, the seen part
+ * having been valid (it ends where an escape ends). The strict checks pass over the seen part, a string
+ * (no key nor depth inside); a lone surrogate is looked for in the new part, the seen one having none
+ * and ending in a newline (the replayer keeps only a log that ends a line). */
+function goesOn(text: string, seen: SeenLog, log: LogString): ResultRecord | null {
+  let v: unknown;
+  let tail: unknown;
+  try {
+    // Before JSON.parse here, so it may meet what is not JSON (a key's bad escape throws).
+    if (strictJsonProblem(text, log) !== null || !log.skipped) return null;
+    v = JSON.parse(text.slice(0, log.start) + text.slice(log.end));
+    tail = JSON.parse(`"${text.slice(log.start + seen.json.length, log.end)}"`);
+  } catch {
+    return null;
+  }
+  if (!isObj(v) || typeof tail !== 'string') return null;
+  v.log = seen.log + tail;
+  const parsed = fieldsOf(v, tail);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** The record's fields checked, `v` being the body's JSON; `newText` the part of the log that may hold a
+ * lone surrogate (all of it, unless the rest was checked in an earlier body). */
+function fieldsOf(v: Record<string, unknown>, newText: string): Checked<ResultRecord> {
   if (v.carromResult !== 1) return { ok: false, error: `field "carromResult" must be 1, not ${JSON.stringify(v.carromResult) ?? 'missing'}` };
   if (typeof v.table !== 'string' || !TABLE_ID.test(v.table)) return { ok: false, error: 'field "table" must be 1–40 characters of a-z, 0-9, -' };
   if (!Number.isSafeInteger(v.counter) || (v.counter as number) < 1) return { ok: false, error: 'field "counter" must be a positive integer' };
@@ -49,7 +100,7 @@ export function parseRecord(text: string): Checked<ResultRecord> {
   if (typeof v.log !== 'string') return { ok: false, error: 'field "log" must be the match log as JSON Lines text' };
   // Both databases keep a lone surrogate as U+FFFD: the log's first line, which ties a match's records
   // together, would then differ from the next record's.
-  if (LONE_SURROGATE.test(v.log)) return { ok: false, error: 'field "log" must be Unicode text: it holds a lone surrogate (a \\ud800-\\udfff escape without its pair)' };
+  if (LONE_SURROGATE.test(newText)) return { ok: false, error: 'field "log" must be Unicode text: it holds a lone surrogate (a \\ud800-\\udfff escape without its pair)' };
   if (!isObj(v.state) || !isObj(v.state.match) || !isObj(v.state.board)) return { ok: false, error: 'field "state" must be an object with "match" and "board"' };
   const madeAt = v.madeAt === undefined ? null : v.madeAt;
   if (madeAt !== null && (typeof madeAt !== 'string' || !isIsoTime(madeAt))) return { ok: false, error: 'field "madeAt" must be an ISO 8601 time (2026-12-01T14:05:00Z, or with an offset) or null' };

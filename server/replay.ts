@@ -4,14 +4,16 @@
 // last log it replayed with its parse and its fold; a log that begins with that one is parsed and folded
 // only where it is new. What it keeps depends only on the log text, never on what was stored, so a
 // refused or unstored record leaves nothing wrong behind; a log that does not begin with the kept one
-// (a new match, another process took the table's last record) is replayed whole, as before.
+// (a new match, another process took the table's last record) is replayed whole, as before. With the
+// log goes its JSON as the body that sent it had it, from which the next body of the table is read only
+// where it is new (server/record.ts's readBody): that changes no answer either.
 import { parseLog, parseLogTail } from '../src/rules/log.ts';
 import { KeptEvents } from '../src/rules/replay.ts';
 import type { LoggedEvent, MatchHeader } from '../src/rules/types.ts';
 import { beginsWith } from './begins.ts';
 import { BoardFold } from './boards.ts';
 import { namesProblem, replayed, type Replayed } from './check.ts';
-import type { Checked, ResultRecord } from './record.ts';
+import type { Checked, ResultRecord, SeenLog } from './record.ts';
 
 /** A replayed log: where its parse ended, its effective events (undos applied) and their fold. */
 interface Kept {
@@ -24,9 +26,12 @@ interface Kept {
   events: number;
   kept: KeptEvents<LoggedEvent>;
   fold: BoardFold;
+  /** The log's JSON as the body that sent it had it (server/record.ts's SeenLog), when it came in one. */
+  json: string | undefined;
 }
 
-/** Tables whose last log is kept (each some 10 times its log's size in memory); the least recent go first. */
+/** Tables whose last log is kept (each some 10 times its log's size in memory, and the body it came in, whose
+ * text its `json` is part of); the least recent go first. */
 export const KEPT_TABLES = 256;
 
 export class Replayer {
@@ -36,7 +41,14 @@ export class Replayer {
 
   constructor(private readonly capacity = KEPT_TABLES) {}
 
-  replay(record: ResultRecord): Checked<Replayed> {
+  /** The table's kept log as the next body of the table can go on from (server/record.ts's readBody). */
+  seen(table: string): SeenLog | undefined {
+    const k = this.byTable.get(table);
+    return k?.json === undefined ? undefined : { log: k.log, json: k.json };
+  }
+
+  /** `json` is the record's log as its body had it, when the record was read from one (readBody). */
+  replay(record: ResultRecord, json?: string): Checked<Replayed> {
     const before = this.byTable.get(record.table);
     // Gone on from in place (copying a match's kept events at each record was a fifth of its replay):
     // taken out first, so that a fault of the rules engine halfway leaves nothing half folded behind.
@@ -50,6 +62,7 @@ export class Replayer {
     const k = next.value;
     // Only a log that ends a line can be gone on from: what follows it starts a new line.
     if (k.log.endsWith('\n')) {
+      k.json = json;
       this.byTable.set(record.table, k);
       if (this.byTable.size > this.capacity) this.byTable.delete(this.byTable.keys().next().value!);
     }
@@ -68,7 +81,7 @@ export class Replayer {
     const kept = new KeptEvents<LoggedEvent>();
     applyUndos(kept, events);
     this.foldFrom(fold, kept, 0);
-    return { ok: true, value: { log, header, headerLine, lines: newlines(log, 0), lastT: events.at(-1)?.event.t ?? 0, events: events.length, kept, fold } };
+    return { ok: true, value: { log, header, headerLine, lines: newlines(log, 0), lastT: events.at(-1)?.event.t ?? 0, events: events.length, kept, fold, json: undefined } };
   }
 
   /** `k` goes on to `log`: changed in place, except when the tail does not parse (then not at all). */

@@ -9,19 +9,23 @@ import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
 import { type Colour, otherColour } from './types.ts';
 
-export function adjudicate(pre: State, shot: Shot): State {
-  const state: State = { ...pre, shots: pre.shots + 1 };
+/** The state after `shot`, keeping `last` (the shot and the state before it, for a late drop or call):
+ * given here rather than added to the result, which would copy the state once more at every shot. */
+export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
+  // The state's own board, a copy that the rules below change in place: they read the board from their
+  // `board` argument only, so the state is made once, not again around the changed board.
   const board = copyBoard(pre.board);
+  const state: State = { ...pre, shots: pre.shots + 1, last, board };
   const { params } = state;
   const side = sideOf(state, shot.player);
 
   if (shot.nocross && params.strikerNotCrossing === 'reshoot') {
     // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
-    return { ...state, board };
+    return state;
   }
   if (!board.broken) {
     const made = breakAttempt(state, board, shot, side);
-    if (!made) return { ...state, board };
+    if (!made) return state;
   }
   const isBreak = !pre.board.broken;
   decideColours(state, board, shot, side);
@@ -190,5 +194,5 @@ function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): Stat
   penalise(state, board, f.side, dues);
   payDues(state, board);
   if (!carryOn) passTurn(state, board);
-  return { ...state, board };
+  return state; // `board` is the state's own (adjudicate)
 }

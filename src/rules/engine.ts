@@ -65,7 +65,8 @@ export function step(state: State, event: GameEvent, line: number): State {
       // Men cannot drop untouched (docs/formats.md, warnings): a "no contact" with men pocketed is overruled.
       const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
       const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
-      return settle(warnOverCount({ ...s, shot: null }, shot, null, line), shot);
+      // Nothing waits while a shot is in progress: settle finds the state it needs made already.
+      return settle(warnOverCount({ ...s, shot: null, last: null, waiting: null }, shot, null, line), shot);
     }
     case 'identify':
       return identify(state, event.piece, event.pocket, line);
@@ -124,11 +125,12 @@ const keepWarnings = (pre: State, now: State): State => ({ ...pre, warnings: now
 
 /** Adjudicates a settled shot, or waits for pieces to be named or a colour to be chosen. */
 function settle(pre: State, shot: Shot): State {
-  const base: State = { ...pre, last: null, waiting: null };
+  // A state is never changed once made: one with nothing waiting serves as it is.
+  const base: State = pre.last === null && pre.waiting === null ? pre : { ...pre, last: null, waiting: null };
   const last = { pre: base, shot };
   if (shot.pieces.some((p) => isUnknown(p.piece))) return { ...base, last, waiting: 'identify' };
   if (needsColourChoice(base, shot)) return { ...base, last, waiting: 'colour' };
-  return { ...adjudicate(base, shot), last };
+  return adjudicate(base, shot, last);
 }
 
 /** 002 Prep.3: the first player to pocket a man chooses his colour, before the shot is judged. */

@@ -56,5 +56,5 @@ export function applyFoul(state: State, board: Board, f: ShotFacts): State {
   penalise(state, board, f.side, 1);
   payDues(state, board);
   passTurn(state, board);
-  return { ...state, board };
+  return state; // `board` is the state's own (adjudicate.ts)
 }

@@ -2,6 +2,7 @@
 // NUL that PostgreSQL cannot keep, a time that is not ISO 8601, a key given twice, a value nested deep
 // enough to overflow a recursive reader. Each is a 400 saying what and where, and stores nothing.
 import assert from 'node:assert/strict';
+import { parseRecord } from '../../server/record.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, recordBody } from '../../tools/results.ts';
 import { post } from '../helpers/answers.ts';
@@ -74,6 +75,30 @@ for (const engine of ENGINES) {
       await refused(firmware, /key "firmware" twice/);
       const deep = rec.body.replace('"match":{', '"match":{"over":true,');
       await refused(deep, /key "over" twice in one object \(at state\.match\.over\)/);
+    });
+
+    it('refuses them the same when the body goes on from the table\'s previous record, which the server kept', async () => {
+      // The replay thread keeps the first record's log and reads the second's only where it is new
+      // (server/record.ts, readBody): what is wrong there, or around the log, is still found.
+      const [first, second] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+      assert.equal((await post(server.url, 'hall-1', SECRET, first.body)).status, 201);
+      const seen = JSON.stringify(first.log).slice(1, -1);
+      const newPart = (add: string) => second.body.replace(JSON.stringify(second.log).slice(1, -1), `${seen}${add}`);
+      const wrong: [string, RegExp][] = [
+        [second.body.replace('"match":{', '"match":{"over":true,'), /key "over" twice in one object \(at state\.match\.over\)/],
+        [second.body.replace('"match":{', `"match":{"x":${'['.repeat(100)}${']'.repeat(100)},`), /nests deeper than 64 levels/],
+        [newPart('{\\"e\\":\\"settle\\",\\"t\\":1e9,\\"x\\":\\"\\ud800\\"}\\n'), /"log" must be Unicode text/],
+        [newPart('\\x41'), /^body is not JSON/],
+        [second.body.replace('"madeAt":null', '"madeAt":null,"\\x41":1'), /^body is not JSON/],
+      ];
+      for (const [body, says] of wrong) {
+        const a = await post(server.url, 'hall-1', SECRET, body);
+        assert.equal(a.status, 400, `${says}: ${JSON.stringify(a.json)}`);
+        const whole = parseRecord(body);
+        assert.deepEqual(a.json.error, !whole.ok && whole.error, 'what a whole read says');
+      }
+      assert.equal(await server.store.recordCount(), 1, 'only the first stored');
+      assert.equal((await post(server.url, 'hall-1', SECRET, second.body)).status, 201, 'and the next record goes on');
     });
 
     it('refuses a value nested 5,000 deep inside state.match with a 400, not a crash', async () => {

@@ -43,6 +43,13 @@ describe('the strict reading of a signed body', () => {
     }
   });
 
+  it('finds a key given twice in an object of many keys, whichever two they are', () => {
+    const keys = Array.from({ length: 40 }, (_, k) => `k${k}`);
+    const many = (extra: string) => JSON.stringify({ ...value, state: { ...(value.state as object), many: 0 } }).replace('"many":0', `"many":{${keys.map((k) => `"${k}":1`).join(',')}${extra}}`);
+    assert.equal(strictJsonProblem(many('')), null);
+    for (const k of ['k0', 'k14', 'k15', 'k16', 'k39']) assert.equal(strictJsonProblem(many(`,"${k}":2`)), `body has the key "${k}" twice in one object (at state.many.${k})`, k);
+  });
+
   it(`names where a value nests deeper than ${MAX_DEPTH} levels`, () => {
     const deep = JSON.stringify({ ...value, state: { ...(value.state as object), x: 0 } }).replace('"x":0', `"x":${'[ '.repeat(5000)}${' ]'.repeat(5000)}`);
     // The body and state are two levels, the arrays the rest; a path over 80 characters is cut.

@@ -24,6 +24,10 @@ export interface PostgresTimeouts {
   query: number;
 }
 
+/** Which statements of a session are prepared (named): all (the storing transactions'), or the reads
+ * outside them that take parameters and name their columns. */
+type Prepare = 'all' | 'reads';
+
 /** Statement texts prepared at most (each on every connection that runs it). */
 const PREPARED_MAX = 1000;
 
@@ -116,23 +120,30 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
   // of placeholders, a share of the server's CPU per record): by the text as written, up to PREPARED_MAX.
   const known = new Map<string, { text: string; name?: string }>();
   let named = 0;
-  const statement = (sql: string, params: readonly unknown[], prepare: boolean) => {
+  const statement = (sql: string, params: readonly unknown[], prepare: Prepare) => {
     let s = known.get(sql);
     if (s === undefined) {
       s = { text: numbered(sql) };
       if (known.size < PREPARED_MAX) known.set(sql, s);
     }
-    if (prepare && s.name === undefined && known.get(sql) === s) s.name = `carrom_${named++}`;
+    const wanted = prepare === 'all' || (params.length > 0 && !sql.includes('SELECT *'));
+    if (wanted && s.name === undefined && known.get(sql) === s) s.name = `carrom_${named++}`;
     return { name: s.name, text: s.text, values: params as unknown[] };
   };
-  const on = (client: pg.Pool | pg.PoolClient, prepare = false): Sql => ({
+  const on = (client: pg.Pool | pg.PoolClient, prepare: Prepare): Sql => ({
     dialect: 'postgres',
     all: (sql, params = []) => guarded(async () => (await client.query(statement(sql, params, prepare))).rows as Row[]),
     run: (sql, params = []) => guarded(async () => void (await client.query(statement(sql, params, prepare)))),
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   });
-  const base = on(pool);
+  // Statements outside a transaction are the posts' reads (a stored record's signature at every post,
+  // a table's secret once a second: more statements than the storing transactions take per record)
+  // and the pages': prepared too when they take parameters, so that PostgreSQL does not parse and plan the same
+  // text at every post. Those without (the migrations' DDL) are sent as they are, and so is a `SELECT *`
+  // (a prepared one fails once another process's migration has added a column: "cached plan must not
+  // change result type").
+  const base = on(pool, 'reads');
   return {
     ...base,
     transaction: async (work) => {
@@ -140,7 +151,7 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
       let broken: Error | undefined;
       try {
         await guarded(() => client.query('BEGIN'));
-        const out = await work(on(client, true));
+        const out = await work(on(client, 'all'));
         await guarded(() => client.query('COMMIT'));
         return out;
       } catch (e) {

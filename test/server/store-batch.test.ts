@@ -284,6 +284,21 @@ for (const engine of ENGINES) {
         assert.equal(new Set(texts).size, texts.length, 'each text once');
       });
 
+      it("prepares a post's reads too (the stored record's signature, the table's secret), so that PostgreSQL plans them once per connection, not at every post", async () => {
+        const { store } = await fresh();
+        assert.equal((await store.store(matchOf('t0', 1, 77)[0])).outcome, 'stored');
+        // Sequential reads on the pool go to the connection released last.
+        for (let i = 0; i < 3; i++) {
+          assert.equal(await store.signatureOf('t0', 2), null);
+          assert.equal(await store.secretOf('t0', true), SECRET);
+        }
+        const held = await store.sql.all("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'");
+        const texts = held.map((h) => String(h.statement));
+        assert.ok(texts.some((t) => /SELECT signature FROM carrom_records/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.ok(texts.some((t) => /SELECT secret FROM carrom_tables/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.equal(new Set(texts).size, texts.length, 'each text once');
+      });
+
       it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

@@ -284,6 +284,24 @@ for (const engine of ENGINES) {
         assert.equal(new Set(texts).size, texts.length, 'each text once');
       });
 
+      it("keeps a match's leaderboard rows in place as its records arrive: updated, never deleted and inserted again", async () => {
+        const { store } = await fresh();
+        const match = matchOf('t0', 1, 78).slice(0, 4);
+        for (const r of match) assert.equal((await store.store(r)).outcome, 'stored');
+        // The storing connection sends its table statistics within a second or so of its last transaction.
+        const stats = async () => (await store.sql.all("SELECT n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del FROM pg_stat_user_tables WHERE relname = 'carrom_match_players'"))[0];
+        const players = (await store.matches('t0'))[0].players.length;
+        const written = players * match.length;
+        await until('the statistics show every row written', async () => {
+          const s = await stats();
+          return Number(s.ins) + Number(s.upd) + Number(s.del) >= written;
+        }, 15_000);
+        const s = await stats();
+        assert.deepEqual({ ins: Number(s.ins), upd: Number(s.upd), del: Number(s.del) }, { ins: players, upd: written - players, del: 0 });
+        // And the leaderboard is the match's, as before.
+        assert.deepEqual((await store.leaderboard()).map((p) => p.player).sort(), [...(await store.matches('t0'))[0].players].sort());
+      });
+
       it("prepares a post's reads too (the stored record's signature, the table's secret), so that PostgreSQL plans them once per connection, not at every post", async () => {
         const { store } = await fresh();
         assert.equal((await store.store(matchOf('t0', 1, 77)[0])).outcome, 'stored');

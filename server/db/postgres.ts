@@ -97,8 +97,8 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     // A transaction left open by a stuck process must not hold its locks for ever.
     idle_in_transaction_session_timeout: 4 * timeouts.statement,
     // Startup options, so that they hold from the session's first statement and over the database's defaults.
-    // lz4 first, so that the URL's own may say otherwise; synchronous_commit last, so that none can.
-    options: `${(await hasLz4(pg, connectionString, timeouts)) ? '-c default_toast_compression=lz4 ' : ''}${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
+    // lz4 and the plans first, so that the URL's own may say otherwise; synchronous_commit last, so that none can.
+    options: `${(await hasLz4(pg, connectionString, timeouts)) ? '-c default_toast_compression=lz4 ' : ''}-c plan_cache_mode=force_generic_plan ${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
     keepAlive: true,
   });
   // A connection that breaks while idle in the pool (PostgreSQL stopped) is an 'error' event: without a
@@ -114,7 +114,11 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     client.on('error', () => undefined);
   });
   // The storing transactions' statements are prepared: PostgreSQL parses and plans each text once per
-  // connection, not at every batch. Their texts depend on the batch's size, so there are a few hundred;
+  // connection, not at every batch. Once: the sessions use the plan made without the parameters' values
+  // (plan_cache_mode = force_generic_plan), where by default each of a text's first five runs is
+  // planned again for its values and then as long as that looks cheaper, which it did for most of ours
+  // (a batch's look-up of its records' neighbours took longer to plan than to run). Every statement of
+  // ours finds its rows by a key, whatever the values. Their texts depend on the batch's size, so there are a few hundred;
   // past PREPARED_MAX texts the others go unprepared, so that the backends' memory stays bounded.
   // Each text is numbered once, not at every statement (a regular expression over statements of hundreds
   // of placeholders, a share of the server's CPU per record): by the text as written, up to PREPARED_MAX.

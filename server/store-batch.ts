@@ -82,8 +82,16 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
  * in memory, and sends that neighbour's body back only when the row's is another (another process
  * stored it); a body still missing (forgotten meanwhile) is read in one more statement. */
 async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<Looked[]> {
+  const wanted = rs.map((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null] as const);
+  // On PostgreSQL the records come as four arrays, so that the statement's text is the same whatever
+  // the batch's size: planned once per connection. A VALUES list of the batch's rows made a text per
+  // size, each planned on each connection, and this statement took longer to plan than to run.
+  const given =
+    tx.dialect === 'postgres'
+      ? { i: 'SELECT * FROM unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]))', params: [0, 1, 2, 3].map((c) => wanted.map((w) => w[c])) }
+      : { i: `VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}`, params: wanted.flat() };
   const rows = await tx.all(
-    `WITH i (n, t, c, k) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
+    `WITH i (n, t, c, k) AS (${given.i}),
      j AS (SELECT n, t, c, k,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
@@ -96,7 +104,7 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
      LEFT JOIN carrom_matches mb ON mb.id = b.match_id
      LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
      LEFT JOIN carrom_matches ma ON ma.id = a.match_id`,
-    rs.flatMap((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null]),
+    given.params,
   );
   const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
   // One row per record, its neighbours side by side (b_ below, a_ above): each found by its key, where a

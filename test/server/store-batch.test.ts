@@ -284,6 +284,32 @@ for (const engine of ENGINES) {
         assert.equal(new Set(texts).size, texts.length, 'each text once');
       });
 
+      it('runs each prepared statement with the plan made once for it, not planned again for each run\'s values', async () => {
+        const { store } = await fresh();
+        assert.deepEqual(await store.sql.all('SHOW plan_cache_mode'), [{ plan_cache_mode: 'force_generic_plan' }]);
+        // A URL may still choose otherwise.
+        const db = await engine.fresh();
+        const other = await openStore(`${db}?options=-c%20plan_cache_mode%3Dauto`);
+        stores.push(other);
+        assert.deepEqual(await other.sql.all('SHOW plan_cache_mode'), [{ plan_cache_mode: 'auto' }]);
+      });
+
+      it("plans a batch's row locks and its look-up of the stored records once per connection, whatever the batch's size", async () => {
+        const { store } = await fresh();
+        // Batches of 3, 1 and 2 records (of distinct tables), one after the other: the pool hands each
+        // transaction the connection released last.
+        let counter = 0;
+        for (const size of [3, 1, 2]) {
+          counter++;
+          const batch = Array.from({ length: size }, (_, t) => matchOf(`t${t}`, 1, 80 + t)[counter - 1]);
+          assert.deepEqual((await Promise.all(batch.map((r) => store.store(r)))).map((o) => o.outcome), batch.map(() => 'stored'));
+        }
+        const held = await store.sql.transaction((tx) => tx.all("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'"));
+        const texts = held.map((h) => String(h.statement));
+        assert.equal(texts.filter((t) => /FOR UPDATE SKIP LOCKED/.test(t)).length, 1, `prepared: ${JSON.stringify(texts)}`);
+        assert.equal(texts.filter((t) => /WITH i \(n, t, c, k\)/.test(t)).length, 1, `prepared: ${JSON.stringify(texts)}`);
+      });
+
       it("keeps a match's leaderboard rows in place as its records arrive: updated, never deleted and inserted again", async () => {
         const { store } = await fresh();
         const match = matchOf('t0', 1, 78).slice(0, 4);

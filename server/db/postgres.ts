@@ -154,7 +154,11 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
       const client = await guarded(() => pool.connect());
       let broken: Error | undefined;
       try {
-        await guarded(() => client.query('BEGIN'));
+        // One round trip: the transaction, and no sequential scan where an index finds the rows. Its
+        // statements are planned once per connection and kept (plan_cache_mode, above), often while
+        // the tables are small (a new club's first records, a database just made): a plan that read a
+        // table of a few rows whole would be kept while it grows to a season's.
+        await guarded(() => client.query('BEGIN; SET LOCAL enable_seqscan = off'));
         const out = await work(on(client, 'all'));
         await guarded(() => client.query('COMMIT'));
         return out;

@@ -310,6 +310,21 @@ for (const engine of ENGINES) {
         assert.equal(texts.filter((t) => /WITH i \(n, t, c, k\)/.test(t)).length, 1, `prepared: ${JSON.stringify(texts)}`);
       });
 
+      it("plans a batch's look-up of its stored records and their neighbours by the primary key, even while carrom_records is small, never reading the whole table", async () => {
+        const { store } = await fresh();
+        const records = (t: number) => matchOf(`t${t}`, 1, 90 + t);
+        for (let t = 0; t < 3; t++) assert.equal((await store.store(records(t)[0])).outcome, 'stored');
+        await Promise.all([records(0)[1], records(1)[1]].map((r) => store.store(r)));
+        // The plan PostgreSQL keeps for the look-up on the connection that stored them (the pool hands
+        // the transaction the one released last), made once for any values while the table held a few rows.
+        await store.sql.transaction(async (tx) => {
+          const [{ name }] = await tx.all("SELECT name FROM pg_prepared_statements WHERE statement LIKE 'WITH i (n, t, c, k)%'");
+          const plan = (await tx.all(`EXPLAIN (COSTS OFF) EXECUTE ${String(name)}('{0,1}', '{t0,t1}', '{3,3}', '{NULL,NULL}')`)).map((r) => String(r['QUERY PLAN'])).join('\n');
+          assert.match(plan, /Index Scan/);
+          assert.doesNotMatch(plan, /Seq Scan/, plan);
+        });
+      });
+
       it("keeps a match's leaderboard rows in place as its records arrive: updated, never deleted and inserted again", async () => {
         const { store } = await fresh();
         const match = matchOf('t0', 1, 78).slice(0, 4);

@@ -118,8 +118,9 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
   // (plan_cache_mode = force_generic_plan), where by default each of a text's first five runs is
   // planned again for its values and then as long as that looks cheaper, which it did for most of ours
   // (a batch's look-up of its records' neighbours took longer to plan than to run). Every statement of
-  // ours finds its rows by a key, whatever the values. Their texts depend on the batch's size, so there are a few hundred;
-  // past PREPARED_MAX texts the others go unprepared, so that the backends' memory stays bounded.
+  // ours finds its rows by a key, whatever the values. Most texts depend on the batch's size, so there
+  // are a few hundred; past PREPARED_MAX texts the others go unprepared, so that the backends' memory
+  // stays bounded.
   // Each text is numbered once, not at every statement (a regular expression over statements of hundreds
   // of placeholders, a share of the server's CPU per record): by the text as written, up to PREPARED_MAX.
   const known = new Map<string, { text: string; name?: string }>();
@@ -143,8 +144,8 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
   });
   // Statements outside a transaction are the posts' reads (a stored record's signature at every post,
   // a table's secret once a second: more statements than the storing transactions take per record)
-  // and the pages': prepared too when they take parameters, so that PostgreSQL does not parse and plan the same
-  // text at every post. Those without (the migrations' DDL) are sent as they are, and so is a `SELECT *`
+  // and the pages': prepared too when they take parameters, so that PostgreSQL does not parse and plan
+  // the same text at every post. Those without (the migrations' DDL) are sent as they are, and so is a `SELECT *`
   // (a prepared one fails once another process's migration has added a column: "cached plan must not
   // change result type").
   const base = on(pool, 'reads');

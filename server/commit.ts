@@ -10,7 +10,7 @@
 // that process's commit (the two processes took each other's tables' records in turn, and were slower
 // together than one alone).
 import { POSTGRES_TIMEOUTS } from './db/postgres.ts';
-import { DatabaseUnavailable, marks, type Sql } from './db/sql.ts';
+import { DatabaseUnavailable, type Sql } from './db/sql.ts';
 import type { NewRecord, StoreOutcome } from './store.ts';
 
 /** Records in one transaction at most (bodies of up to 256 KiB each). */
@@ -222,10 +222,11 @@ export class GroupCommit {
       // is not there (removed meanwhile) is not left out: its records fail as they would have.
       if (tx.dialect === 'postgres') {
         const ids = [...new Set(batch.map((w) => w.r.record.table))];
+        // The ids as one array: the same text whatever the batch's size, planned once per connection.
         const rows = await tx.all(
-          `WITH mine AS (SELECT id FROM carrom_tables WHERE id IN (${marks(ids.length)}) FOR UPDATE SKIP LOCKED)
-           SELECT t.id FROM carrom_tables t LEFT JOIN mine ON mine.id = t.id WHERE t.id IN (${marks(ids.length)}) AND mine.id IS NULL`,
-          [...ids, ...ids],
+          `WITH mine AS (SELECT id FROM carrom_tables WHERE id = ANY(CAST(? AS TEXT[])) FOR UPDATE SKIP LOCKED)
+           SELECT t.id FROM carrom_tables t LEFT JOIN mine ON mine.id = t.id WHERE t.id = ANY(CAST(? AS TEXT[])) AND mine.id IS NULL`,
+          [ids, ids],
         );
         // The tables that are there but were not locked: another session holds their rows.
         const elsewhere = new Set(rows.map((r) => String(r.id)));

@@ -4,7 +4,7 @@
 // newest record changes; a read sums its few integer columns per player. (Sums kept per player would
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
-import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
+import { insertRows, type Row, type Sql } from './db/sql.ts';
 import type { BoardRow } from './boards.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
@@ -62,12 +62,23 @@ export function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<v
   return replaceMatches(tx, [{ matchId, m }]);
 }
 
-/** The same for several matches, in two statements whatever their number. */
+/**
+ * The same for several matches, in two statements whatever their number. A match's rows are updated in
+ * place (an upsert on match and index), not deleted and inserted again: on PostgreSQL a row updated
+ * without a change to its keys or the player's name stays in its page with no new index entries and no
+ * foreign-key check, where each row inserted again added two index entries and a check of its match, and
+ * left a dead row behind that the next record's insert of the same key stepped over. Rows past the
+ * match's players (none: a match's players are its header's, the same in each of its records) go.
+ */
 export async function replaceMatches(tx: Sql, list: readonly { matchId: number; m: MatchFacts }[]): Promise<void> {
   if (list.length === 0) return;
-  await tx.run(`DELETE FROM carrom_match_players WHERE match_id IN (${marks(list.length)})`, list.map((x) => x.matchId));
+  await tx.run(
+    `DELETE FROM carrom_match_players WHERE ${list.map(() => '(match_id = ? AND idx >= ?)').join(' OR ')}`,
+    list.flatMap(({ matchId, m }) => [matchId, m.players.length]),
+  );
   const rows = list.flatMap(({ matchId, m }) => contribution(m).map((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]));
-  await insertRows(tx, `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`, 3 + COLUMNS.length, rows);
+  const update = ['player', ...COLUMNS].map((c) => `${c} = excluded.${c}`).join(', ');
+  await insertRows(tx, `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`, 3 + COLUMNS.length, rows, `ON CONFLICT (match_id, idx) DO UPDATE SET ${update}`);
 }
 
 const countsOf = (r: Row): Counts => ({

@@ -75,6 +75,41 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
   return null;
 }
 
+/** A neighbour's columns: the record's, with its match's newest counter and header. */
+const neighbourColumns = (p: 'a' | 'b', r: string, m: string) =>
+  `${r}.counter AS ${p}_counter, ${r}.kind AS ${p}_kind, ${r}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header`;
+
+/** look's statement on SQLite: the records as a VALUES list (SQLite compiles each text once, and finds
+ * the neighbours by the primary key whatever the list's length). */
+const lookSqlite = (n: number) =>
+  `WITH i (n, t, c, k) AS (VALUES ${new Array(n).fill('(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
+     j AS (SELECT n, t, c, k,
+       (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
+       (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
+       (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
+     SELECT j.n, j.existing, ${neighbourColumns('b', 'b', 'mb')},
+       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
+       ${neighbourColumns('a', 'a', 'ma')}, a.body AS a_body
+     FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
+     LEFT JOIN carrom_matches mb ON mb.id = b.match_id
+     LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
+     LEFT JOIN carrom_matches ma ON ma.id = a.match_id`;
+
+/** The same on PostgreSQL: the records as four arrays, so that the text is the same whatever the
+ * batch's size and is planned once per connection (a VALUES list made a text per size, each planned on
+ * each connection, and took longer to plan than to run); each neighbour by a LATERAL subquery that
+ * walks the primary key from the record's counter down or up, one row. The joins of the SQLite text,
+ * planned without the values, hashed the whole of carrom_records twice at every batch. */
+const LOOK_POSTGRES = `WITH i (n, t, c, k) AS (SELECT * FROM unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[])))
+  SELECT i.n, e.body AS existing, b.*, a.* FROM i
+  LEFT JOIN LATERAL (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) e ON TRUE
+  LEFT JOIN LATERAL (SELECT ${neighbourColumns('b', 'r', 'm')}, CASE WHEN r.counter = i.c - 1 AND r.signature = i.k THEN NULL ELSE r.body END AS b_body
+    FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id
+    WHERE e.body IS NULL AND r.table_id = i.t AND r.counter < i.c ORDER BY r.counter DESC LIMIT 1) b ON TRUE
+  LEFT JOIN LATERAL (SELECT ${neighbourColumns('a', 'r', 'm')}, r.body AS a_body
+    FROM carrom_records r JOIN carrom_matches m ON m.id = r.match_id
+    WHERE e.body IS NULL AND r.table_id = i.t AND r.counter > i.c ORDER BY r.counter LIMIT 1) a ON TRUE`;
+
 /** For each record (of distinct tables), in one statement: what is stored under its counter, and the
  * records just below and just above it with their matches. The neighbours' logs the matches depend on
  * come from memory when this process stored them (no body read back, nor parsed as JSON again), else
@@ -82,22 +117,8 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
  * in memory, and sends that neighbour's body back only when the row's is another (another process
  * stored it); a body still missing (forgotten meanwhile) is read in one more statement. */
 async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefined): Promise<Looked[]> {
-  const rows = await tx.all(
-    `WITH i (n, t, c, k) AS (VALUES ${rs.map(() => '(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
-     j AS (SELECT n, t, c, k,
-       (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
-       (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
-       (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.existing,
-       b.counter AS b_counter, b.kind AS b_kind, b.signature AS b_signature, b.match_id AS b_match, mb.newest_counter AS b_newest, mb.header AS b_header,
-       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
-       a.counter AS a_counter, a.kind AS a_kind, a.signature AS a_signature, a.match_id AS a_match, ma.newest_counter AS a_newest, ma.header AS a_header, a.body AS a_body
-     FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
-     LEFT JOIN carrom_matches mb ON mb.id = b.match_id
-     LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
-     LEFT JOIN carrom_matches ma ON ma.id = a.match_id`,
-    rs.flatMap((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null]),
-  );
+  const wanted = rs.map((r, n) => [n, r.record.table, r.record.counter, logs?.signatureOf(r.record.table, r.record.counter - 1) ?? null] as const);
+  const rows = tx.dialect === 'postgres' ? await tx.all(LOOK_POSTGRES, [0, 1, 2, 3].map((c) => wanted.map((w) => w[c]))) : await tx.all(lookSqlite(rs.length), wanted.flat());
   const out: Looked[] = rs.map(() => ({ existing: null, below: null, above: null }));
   // One row per record, its neighbours side by side (b_ below, a_ above): each found by its key, where a
   // join on either counter read every record of the table, a season's worth.

@@ -24,6 +24,10 @@ export interface PostgresTimeouts {
   query: number;
 }
 
+/** Which statements of a session are prepared (named): all (the storing transactions'), or the reads
+ * outside them that take parameters and name their columns. */
+type Prepare = 'all' | 'reads';
+
 /** Statement texts prepared at most (each on every connection that runs it). */
 const PREPARED_MAX = 1000;
 
@@ -93,8 +97,8 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     // A transaction left open by a stuck process must not hold its locks for ever.
     idle_in_transaction_session_timeout: 4 * timeouts.statement,
     // Startup options, so that they hold from the session's first statement and over the database's defaults.
-    // lz4 first, so that the URL's own may say otherwise; synchronous_commit last, so that none can.
-    options: `${(await hasLz4(pg, connectionString, timeouts)) ? '-c default_toast_compression=lz4 ' : ''}${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
+    // lz4 and the plans first, so that the URL's own may say otherwise; synchronous_commit last, so that none can.
+    options: `${(await hasLz4(pg, connectionString, timeouts)) ? '-c default_toast_compression=lz4 ' : ''}-c plan_cache_mode=force_generic_plan ${given ? `${decodeURIComponent(given[1].replace(/\+/g, ' '))} ` : ''}-c synchronous_commit=on`,
     keepAlive: true,
   });
   // A connection that breaks while idle in the pool (PostgreSQL stopped) is an 'error' event: without a
@@ -110,37 +114,53 @@ export async function openPostgres(url: string, timeouts: PostgresTimeouts = POS
     client.on('error', () => undefined);
   });
   // The storing transactions' statements are prepared: PostgreSQL parses and plans each text once per
-  // connection, not at every batch. Their texts depend on the batch's size, so there are a few hundred;
-  // past PREPARED_MAX texts the others go unprepared, so that the backends' memory stays bounded.
+  // connection, not at every batch. Once: the sessions use the plan made without the parameters' values
+  // (plan_cache_mode = force_generic_plan), where by default each of a text's first five runs is
+  // planned again for its values and then as long as that looks cheaper, which it did for most of ours
+  // (a batch's look-up of its records' neighbours took longer to plan than to run). Every statement of
+  // ours finds its rows by a key, whatever the values. Most texts depend on the batch's size, so there
+  // are a few hundred; past PREPARED_MAX texts the others go unprepared, so that the backends' memory
+  // stays bounded.
   // Each text is numbered once, not at every statement (a regular expression over statements of hundreds
   // of placeholders, a share of the server's CPU per record): by the text as written, up to PREPARED_MAX.
   const known = new Map<string, { text: string; name?: string }>();
   let named = 0;
-  const statement = (sql: string, params: readonly unknown[], prepare: boolean) => {
+  const statement = (sql: string, params: readonly unknown[], prepare: Prepare) => {
     let s = known.get(sql);
     if (s === undefined) {
       s = { text: numbered(sql) };
       if (known.size < PREPARED_MAX) known.set(sql, s);
     }
-    if (prepare && s.name === undefined && known.get(sql) === s) s.name = `carrom_${named++}`;
+    const wanted = prepare === 'all' || (params.length > 0 && !sql.includes('SELECT *'));
+    if (wanted && s.name === undefined && known.get(sql) === s) s.name = `carrom_${named++}`;
     return { name: s.name, text: s.text, values: params as unknown[] };
   };
-  const on = (client: pg.Pool | pg.PoolClient, prepare = false): Sql => ({
+  const on = (client: pg.Pool | pg.PoolClient, prepare: Prepare): Sql => ({
     dialect: 'postgres',
     all: (sql, params = []) => guarded(async () => (await client.query(statement(sql, params, prepare))).rows as Row[]),
     run: (sql, params = []) => guarded(async () => void (await client.query(statement(sql, params, prepare)))),
     transaction: () => Promise.reject(new Error('nested transaction')),
     close: async () => undefined,
   });
-  const base = on(pool);
+  // Statements outside a transaction are the posts' reads (a stored record's signature at every post,
+  // a table's secret once a second: more statements than the storing transactions take per record)
+  // and the pages': prepared too when they take parameters, so that PostgreSQL does not parse and plan
+  // the same text at every post. Those without (the migrations' DDL) are sent as they are, and so is a `SELECT *`
+  // (a prepared one fails once another process's migration has added a column: "cached plan must not
+  // change result type").
+  const base = on(pool, 'reads');
   return {
     ...base,
     transaction: async (work) => {
       const client = await guarded(() => pool.connect());
       let broken: Error | undefined;
       try {
-        await guarded(() => client.query('BEGIN'));
-        const out = await work(on(client, true));
+        // One round trip: the transaction, and no sequential scan where an index finds the rows. Its
+        // statements are planned once per connection and kept (plan_cache_mode, above), often while
+        // the tables are small (a new club's first records, a database just made): a plan that read a
+        // table of a few rows whole would be kept while it grows to a season's.
+        await guarded(() => client.query('BEGIN; SET LOCAL enable_seqscan = off'));
+        const out = await work(on(client, 'all'));
         await guarded(() => client.query('COMMIT'));
         return out;
       } catch (e) {

@@ -53,8 +53,9 @@ const MAX_PARAMS = 30_000;
 
 /**
  * `rows` (each `width` values) into one table with as few statements as the engines' parameter limits
- * allow: `head` is `INSERT INTO t (a, b)`, `tail` an optional `RETURNING …`, whose rows come back in the
- * order of `rows`' statements. One round trip to PostgreSQL for many rows instead of one each.
+ * allow: `head` is `INSERT INTO t (a, b)`, `tail` an optional `ON CONFLICT …` and `RETURNING …`, whose
+ * rows come back in the order of `rows`' statements. One round trip to PostgreSQL for many rows instead
+ * of one each.
  */
 export async function insertRows(tx: Sql, head: string, width: number, rows: readonly (readonly unknown[])[], tail = ''): Promise<Row[]> {
   const out: Row[] = [];
@@ -68,7 +69,7 @@ export async function insertRows(tx: Sql, head: string, width: number, rows: rea
     if (tx.dialect === 'sqlite') n = 2 ** Math.floor(Math.log2(n));
     const chunk = rows.slice(from, from + n);
     const text = `${head} VALUES ${chunk.map(() => one).join(', ')} ${tail}`;
-    if (tail) out.push(...(await tx.all(text, chunk.flat())));
+    if (/\bRETURNING\b/.test(tail)) out.push(...(await tx.all(text, chunk.flat())));
     else await tx.run(text, chunk.flat());
   }
   return out;

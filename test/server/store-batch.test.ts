@@ -284,6 +284,80 @@ for (const engine of ENGINES) {
         assert.equal(new Set(texts).size, texts.length, 'each text once');
       });
 
+      it('runs each prepared statement with the plan made once for it, not planned again for each run\'s values', async () => {
+        const { store } = await fresh();
+        assert.deepEqual(await store.sql.all('SHOW plan_cache_mode'), [{ plan_cache_mode: 'force_generic_plan' }]);
+        // A URL may still choose otherwise.
+        const db = await engine.fresh();
+        const other = await openStore(`${db}?options=-c%20plan_cache_mode%3Dauto`);
+        stores.push(other);
+        assert.deepEqual(await other.sql.all('SHOW plan_cache_mode'), [{ plan_cache_mode: 'auto' }]);
+      });
+
+      it("plans a batch's row locks and its look-up of the stored records once per connection, whatever the batch's size", async () => {
+        const { store } = await fresh();
+        // Batches of 3, 1 and 2 records (of distinct tables), one after the other: the pool hands each
+        // transaction the connection released last.
+        let counter = 0;
+        for (const size of [3, 1, 2]) {
+          counter++;
+          const batch = Array.from({ length: size }, (_, t) => matchOf(`t${t}`, 1, 80 + t)[counter - 1]);
+          assert.deepEqual((await Promise.all(batch.map((r) => store.store(r)))).map((o) => o.outcome), batch.map(() => 'stored'));
+        }
+        const held = await store.sql.transaction((tx) => tx.all("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'"));
+        const texts = held.map((h) => String(h.statement));
+        assert.equal(texts.filter((t) => /FOR UPDATE SKIP LOCKED/.test(t)).length, 1, `prepared: ${JSON.stringify(texts)}`);
+        assert.equal(texts.filter((t) => /WITH i \(n, t, c, k\)/.test(t)).length, 1, `prepared: ${JSON.stringify(texts)}`);
+      });
+
+      it("plans a batch's look-up of its stored records and their neighbours by the primary key, even while carrom_records is small, never reading the whole table", async () => {
+        const { store } = await fresh();
+        const records = (t: number) => matchOf(`t${t}`, 1, 90 + t);
+        for (let t = 0; t < 3; t++) assert.equal((await store.store(records(t)[0])).outcome, 'stored');
+        await Promise.all([records(0)[1], records(1)[1]].map((r) => store.store(r)));
+        // The plan PostgreSQL keeps for the look-up on the connection that stored them (the pool hands
+        // the transaction the one released last), made once for any values while the table held a few rows.
+        await store.sql.transaction(async (tx) => {
+          const [{ name }] = await tx.all("SELECT name FROM pg_prepared_statements WHERE statement LIKE 'WITH i (n, t, c, k)%'");
+          const plan = (await tx.all(`EXPLAIN (COSTS OFF) EXECUTE ${String(name)}('{0,1}', '{t0,t1}', '{3,3}', '{NULL,NULL}')`)).map((r) => String(r['QUERY PLAN'])).join('\n');
+          assert.match(plan, /Index Scan/);
+          assert.doesNotMatch(plan, /Seq Scan/, plan);
+        });
+      });
+
+      it("keeps a match's leaderboard rows in place as its records arrive: updated, never deleted and inserted again", async () => {
+        const { store } = await fresh();
+        const match = matchOf('t0', 1, 78).slice(0, 4);
+        for (const r of match) assert.equal((await store.store(r)).outcome, 'stored');
+        // The storing connection sends its table statistics within a second or so of its last transaction.
+        const stats = async () => (await store.sql.all("SELECT n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del FROM pg_stat_user_tables WHERE relname = 'carrom_match_players'"))[0];
+        const players = (await store.matches('t0'))[0].players.length;
+        const written = players * match.length;
+        await until('the statistics show every row written', async () => {
+          const s = await stats();
+          return Number(s.ins) + Number(s.upd) + Number(s.del) >= written;
+        }, 15_000);
+        const s = await stats();
+        assert.deepEqual({ ins: Number(s.ins), upd: Number(s.upd), del: Number(s.del) }, { ins: players, upd: written - players, del: 0 });
+        // And the leaderboard is the match's, as before.
+        assert.deepEqual((await store.leaderboard()).map((p) => p.player).sort(), [...(await store.matches('t0'))[0].players].sort());
+      });
+
+      it("prepares a post's reads too (the stored record's signature, the table's secret), so that PostgreSQL plans them once per connection, not at every post", async () => {
+        const { store } = await fresh();
+        assert.equal((await store.store(matchOf('t0', 1, 77)[0])).outcome, 'stored');
+        // Sequential reads on the pool go to the connection released last.
+        for (let i = 0; i < 3; i++) {
+          assert.equal(await store.signatureOf('t0', 2), null);
+          assert.equal(await store.secretOf('t0', true), SECRET);
+        }
+        const held = await store.sql.all("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'carrom%'");
+        const texts = held.map((h) => String(h.statement));
+        assert.ok(texts.some((t) => /SELECT signature FROM carrom_records/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.ok(texts.some((t) => /SELECT secret FROM carrom_tables/.test(t)), `prepared: ${JSON.stringify(texts)}`);
+        assert.equal(new Set(texts).size, texts.length, 'each text once');
+      });
+
       it("answers a record 503 whose table's row another process holds longer than a lock wait lasts, and stores the others", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

@@ -1,9 +1,11 @@
 // A replay thread (server/replay-pool.ts): reads the bodies (server/read-record.ts) and replays the
-// records it is given with its own Replayer, which keeps the last log of each table routed to it.
+// records it is given with its own Replayer, which keeps the last log of each table routed to it. A body's
+// record goes back packed for the store (server/storable.ts): the event loop passes it on unread.
 import { parentPort } from 'node:worker_threads';
 import { readRecord } from './read-record.ts';
 import type { ResultRecord } from './record.ts';
 import { Replayer } from './replay.ts';
+import { isPacked, pack, readOf, type Read } from './storable.ts';
 
 type Message = { id: number; record: ResultRecord } | { id: number; table: string; body: ArrayBuffer };
 
@@ -12,10 +14,14 @@ parentPort!.on('message', (m: Message) => {
   const { id } = m;
   let out;
   try {
-    out = { id, value: 'record' in m ? replayer.replay(m.record) : readRecord(replayer, m.table, new Uint8Array(m.body)) };
+    out = { id, value: 'record' in m ? replayer.replay(m.record) : packed(readOf(readRecord(replayer, m.table, new Uint8Array(m.body)))) };
   } catch (e) {
     // A fault of the rules engine: the record is answered 500 and the thread goes on with the next.
     out = { id, fault: (e as Error).stack ?? String(e) };
   }
   parentPort!.postMessage(out);
 });
+
+function packed(read: Read): Read {
+  return read.ok && read.refused === null && !isPacked(read.record) ? { ...read, record: pack(read.record) } : read;
+}

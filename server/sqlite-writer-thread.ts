@@ -7,6 +7,7 @@ import { counted } from './commit.ts';
 import { inTransaction, transactionOn, writerSettings } from './db/sqlite.ts';
 import { RecentLogs } from './recent-logs.ts';
 import { sendable, type Batch, type BatchAnswer } from './sqlite-writer.ts';
+import { unpacked } from './storable.ts';
 import { storeBatch } from './store-batch.ts';
 
 const { default: open } = await import('better-sqlite3');
@@ -17,8 +18,10 @@ const tx = inTransaction(db);
 const logs = new RecentLogs();
 let autocheckpoint = -1;
 
-async function store({ id, records, autocheckpoint: wanted }: Batch): Promise<BatchAnswer> {
+async function store({ id, records: sent, autocheckpoint: wanted }: Batch): Promise<BatchAnswer> {
   try {
+    // The records as the replay threads packed them, made into objects here (server/storable.ts).
+    const records = sent.map(unpacked);
     if (wanted !== autocheckpoint) db.pragma(`wal_autocheckpoint = ${(autocheckpoint = wanted)}`);
     const count = { statements: 0 };
     const outs = await transactionOn(db, () => storeBatch(counted(tx, count), records, logs));

@@ -6,6 +6,7 @@ import { parseRecord, type ResultRecord } from '../../server/record.ts';
 import { readRecord } from '../../server/read-record.ts';
 import { Replayer } from '../../server/replay.ts';
 import { ReplayPool } from '../../server/replay-pool.ts';
+import { readOf, unpack, type Read } from '../../server/storable.ts';
 import type { Worker } from 'node:worker_threads';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
@@ -77,10 +78,10 @@ describe('reading bodies in worker threads', () => {
         Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
       ];
       for (const raw of bodies) {
-        const here = readRecord(local, 'hall-1', Buffer.from(raw));
+        const here = readOf(readRecord(local, 'hall-1', Buffer.from(raw)));
         const large = raw.byteLength >= 4096;
         const there = await pool.read('hall-1', raw);
-        assert.deepEqual(there, here);
+        assert.deepEqual(unpackedRead(there), here);
         // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
         if (large) assert.equal(raw.byteLength, 0);
       }
@@ -89,7 +90,24 @@ describe('reading bodies in worker threads', () => {
       await pool.close();
     }
   });
+
+  it('answers a body with its counter and the record to store packed in one shared buffer, not with its text and objects', async () => {
+    const pool = new ReplayPool(1);
+    try {
+      for (const r of matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })) {
+        const there = await pool.read('hall-1', Buffer.from(r.body));
+        assert.deepEqual(Object.keys(there).sort(), ['counter', 'ok', 'record', 'refused'], `record ${r.counter}`);
+        assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array && there.record.buffer instanceof SharedArrayBuffer);
+        assert.equal(unpack(there.record).body, r.body);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
 });
+
+/** A thread's answer with its record unpacked, as the store unpacks it. */
+const unpackedRead = (r: Read): Read => (r.ok && r.refused === null && r.record instanceof Uint8Array ? { ...r, record: unpack(r.record) } : r);
 
 describe('replaying in worker threads', () => {
   it('answers what the event loop\'s replay answers, and starts a thread again after one stopped', async () => {

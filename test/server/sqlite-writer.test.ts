@@ -85,6 +85,40 @@ describe("SQLite's writer thread", function () {
     }
   });
 
+  it('is sent each posted record as its replay thread packed it, a shared buffer the event loop passes on unread, and stores the very body posted', async () => {
+    const server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: () => undefined });
+    try {
+      await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+      const writer = sqliteWriters.get(server.store.sql)!;
+      assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+      // The messages the event loop sends the thread from now on.
+      const thread = writer.worker!;
+      const sent: { records: Record<string, unknown>[] }[] = [];
+      const postMessage = thread.postMessage.bind(thread);
+      thread.postMessage = (m: { records: Record<string, unknown>[] }) => (sent.push(m), postMessage(m));
+      for (const r of match.slice(1, 4)) assert.equal((await post(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      const records = sent.flatMap((m) => m.records);
+      assert.equal(records.length, 3);
+      for (const r of records) {
+        assert.ok(r.packed instanceof Uint8Array && r.packed.buffer instanceof SharedArrayBuffer, `record ${JSON.stringify(r.record)} went as objects: ${Object.keys(r).join(', ')}`);
+        assert.equal(r.body, undefined, 'the body went as text as well');
+      }
+      const reader = new Sqlite(db, { readonly: true });
+      try {
+        for (const r of match.slice(0, 4)) {
+          const row = reader.prepare('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?').get('hall-1', r.counter) as { body: string };
+          assert.equal(row.body, r.body, `record ${r.counter}`);
+        }
+      } finally {
+        reader.close();
+      }
+      // The match's records were found to be one match, from the logs the thread unpacked.
+      assert.equal((await server.store.matches('hall-1')).length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+
   describe('under a running server', () => {
     let server: ResultsServer;
     let watcher: ReturnType<typeof lockWatcher>;

@@ -1,0 +1,72 @@
+// What a post's reading and replay hand the store, and how it crosses threads. A record read in a replay
+// thread is stored by SQLite's writer thread; the event loop between them only groups records into
+// transactions and answers. Sent as objects, the record crossed the event loop twice, copied field by
+// field each time (the body's text, its log a second time, the replayed state and board rows): some 250
+// µs of a 40 KiB record's time on the event loop, and most of its garbage. So the replay thread
+// serializes it once, into a shared buffer (`pack`), which the event loop holds and passes on without
+// reading (a shared buffer crosses a thread without a copy, and stays the event loop's should the writer
+// thread die holding it); the writer thread makes the objects again (`unpack`). Where the store runs on
+// the event loop (PostgreSQL, an in-memory SQLite database) it unpacks there: one deserialization, as
+// the reply's was before. In-process (no replay threads) nothing is packed.
+import { deserialize, serialize } from 'node:v8';
+import type { Replayed } from './check.ts';
+import type { Checked, ResultRecord } from './record.ts';
+import type { NewRecord } from './store.ts';
+
+/** A NewRecord but for what the post adds to it: its signature, when it came, whether to forward it. */
+export type Storable = Omit<NewRecord, 'signature' | 'receivedAt' | 'forward'>;
+
+/** A Storable serialized by `pack`. */
+export type Packed = Uint8Array;
+
+/** A body read: not a record (400), or its counter and what to store, unless its replay refused it (a
+ * 422's reason in `refused`). `record` is packed when it comes from a replay thread. */
+export type Read = { ok: false; error: string } | { ok: true; counter: number; refused: string; record: null } | { ok: true; counter: number; refused: null; record: Storable | Packed };
+
+/** What the store keeps of a body read into `record` and replayed; the record's stated `state`, checked
+ * against the replay's, is not kept (the replay's is stored). */
+export function storableOf(body: string, record: ResultRecord, replayed: Replayed): Storable {
+  const { state: _, ...rest } = record;
+  const { headerLine, header, state, rows } = replayed;
+  return { record: rest, body, headerLine, players: header.players, rules: header.rules, mode: header.mode, state, rows };
+}
+
+/** A body's reading and replay (server/read-record.ts) as the store takes it. */
+export function readOf(read: { ok: false; error: string } | { ok: true; text: string; record: ResultRecord; replayed: Checked<Replayed> }): Read {
+  if (!read.ok) return read;
+  const { counter } = read.record;
+  if (!read.replayed.ok) return { ok: true, counter, refused: read.replayed.error, record: null };
+  return { ok: true, counter, refused: null, record: storableOf(read.text, read.record, read.replayed.value) };
+}
+
+/** `s` in a buffer of its own that is shared, not copied, with the threads it is sent to. */
+export function pack(s: Storable): Packed {
+  const bytes = serialize(s);
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
+export const unpack = (p: Packed): Storable => deserialize(p) as Storable;
+
+/** A record to store as a replay thread sent it: packed, and what the post adds. */
+export interface PackedRecord {
+  /** What the group commit reads of it (server/commit.ts). */
+  record: { table: string; counter: number };
+  packed: Packed;
+  signature: string;
+  receivedAt: string;
+  forward: boolean;
+}
+
+/** A record for the store, packed or not. */
+export type ToStore = NewRecord | PackedRecord;
+
+/** The record's objects, made again from its buffer when it is packed. */
+export function unpacked(r: ToStore): NewRecord {
+  if (!('packed' in r)) return r;
+  const { packed, record: _, ...added } = r;
+  return { ...unpack(packed), ...added };
+}
+
+export const isPacked = (r: Storable | Packed): r is Packed => r instanceof Uint8Array;

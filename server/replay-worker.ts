@@ -19,7 +19,9 @@ parentPort!.on('message', (m: Message) => {
     // A fault of the rules engine: the record is answered 500 and the thread goes on with the next.
     out = { id, fault: (e as Error).stack ?? String(e) };
   }
-  parentPort!.postMessage(out);
+  // A packed record's buffer is moved, not copied.
+  const v = 'value' in out ? out.value : null;
+  parentPort!.postMessage(out, v && 'refused' in v && v.refused === null && isPacked(v.record) ? [v.record.buffer as ArrayBuffer] : []);
 });
 
 function packed(read: Read): Read {

@@ -7,7 +7,7 @@ import { counted } from './commit.ts';
 import { inTransaction, transactionOn, writerSettings } from './db/sqlite.ts';
 import { RecentLogs } from './recent-logs.ts';
 import { sendable, type Batch, type BatchAnswer } from './sqlite-writer.ts';
-import { unpacked } from './storable.ts';
+import { buffersOf, unpacked } from './storable.ts';
 import { storeBatch } from './store-batch.ts';
 
 const { default: open } = await import('better-sqlite3');
@@ -31,12 +31,16 @@ async function store({ id, records: sent, autocheckpoint: wanted }: Batch): Prom
     });
     return { id, outs, statements: count.statements };
   } catch (e) {
-    return { id, error: sendable(e) };
+    return { id, error: sendable(e), buffers: buffersOf(sent) };
   }
 }
 
 // One batch at a time, in the order sent (the event loop sends one at a time anyway).
 let turn: Promise<void> = Promise.resolve();
 parentPort!.on('message', (b: Batch) => {
-  turn = turn.then(async () => parentPort!.postMessage(await store(b)));
+  turn = turn.then(async () => {
+    const a = await store(b);
+    // A batch not stored gives its records' buffers back, moved as they came.
+    parentPort!.postMessage(a, 'buffers' in a ? a.buffers.filter((x) => x !== null) : []);
+  });
 });

@@ -3,7 +3,7 @@
 // every statement synchronously, so on the event loop a batch's statements, BEGIN and COMMIT were a
 // third of what the event loop did under load, and every request waited while they ran. The thread is
 // sent a whole batch as one message (the records as the replay threads packed them, server/storable.ts:
-// shared buffers, which cross without a copy and which the event loop never reads), looks up what is stored,
+// buffers moved, not copied, which the event loop never reads), looks up what is stored,
 // writes the rows, commits and answers; the event loop meanwhile answers requests, and makes the commit
 // durable as before (the fsync of the log in libuv's pool, server/db/wal-sync.ts) before any record is
 // answered. Its transactions take turns with the event loop's own connection's (server/db/sqlite.ts,
@@ -13,7 +13,7 @@
 import type { Worker } from 'node:worker_threads';
 import { DatabaseUnavailable, type Sql } from './db/sql.ts';
 import type { SqliteFile } from './db/sqlite.ts';
-import type { ToStore } from './storable.ts';
+import { buffersOf, lost, type ToStore } from './storable.ts';
 import type { NewRecord, StoreOutcome } from './store.ts';
 import { startThread } from './threads.ts';
 
@@ -35,7 +35,8 @@ export interface Batch {
   autocheckpoint: number;
 }
 
-export type BatchAnswer = { id: number; outs: StoreOutcome[]; statements: number } | { id: number; error: SentError };
+/** A batch not stored gives back the buffers of its packed records, in their order (server/storable.ts). */
+export type BatchAnswer = { id: number; outs: StoreOutcome[]; statements: number } | { id: number; error: SentError; buffers: (ArrayBuffer | null)[] };
 
 export function sendable(e: unknown): SentError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e), unavailable: false };
@@ -62,7 +63,7 @@ export function revived(s: SentError): Error {
 
 interface Thread {
   worker: Worker;
-  waiting: Map<number, { done(a: { outs: StoreOutcome[]; statements: number }): void; fail(e: Error): void }>;
+  waiting: Map<number, { records: readonly ToStore[]; done(a: { outs: StoreOutcome[]; statements: number }): void; fail(e: Error): void }>;
 }
 
 const withoutStated = ({ record: { state: _, ...record }, ...rest }: NewRecord & { record: { state?: unknown } }): NewRecord => ({ ...rest, record });
@@ -90,15 +91,17 @@ export class SqliteWriter {
 
   private send(records: readonly ToStore[]): Promise<{ outs: StoreOutcome[]; statements: number }> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
+    if (records.some(lost)) return Promise.reject(new Error('the record was lost with a SQLite writer thread that stopped'));
     const t = this.alive();
     const id = ++this.next;
     return new Promise((done, fail) => {
-      t.waiting.set(id, { done, fail });
-      // A packed record goes as it is. One given as objects (the tests') without the state it states
-      // (checked against the replay's, which is what is stored): a message copies every object it holds.
+      t.waiting.set(id, { records, done, fail });
+      // A packed record goes as it is, its buffer moved. One given as objects (the tests') without the
+      // state it states (checked against the replay's, which is what is stored): a message copies every
+      // object it holds.
       const slim = records.map((r) => ('packed' in r ? r : withoutStated(r)));
       const batch: Batch = { id, records: slim, autocheckpoint: this.file.autocheckpoint };
-      t.worker.postMessage(batch);
+      t.worker.postMessage(batch, buffersOf(records).filter((b) => b !== null));
     });
   }
 
@@ -110,7 +113,14 @@ export class SqliteWriter {
     t.worker.on('message', (a: BatchAnswer) => {
       const p = t.waiting.get(a.id);
       t.waiting.delete(a.id);
-      if ('error' in a) return p?.fail(revived(a.error));
+      if ('error' in a) {
+        // Its records as they were, for the group commit to try again.
+        p?.records.forEach((r, i) => {
+          const b = a.buffers[i];
+          if ('packed' in r && b) r.packed = new Uint8Array(b);
+        });
+        return p?.fail(revived(a.error));
+      }
       this.counts.batches++;
       p?.done(a);
     });

@@ -3,13 +3,17 @@
 // transactions and answers. Sent as objects, the record crossed the event loop twice, copied field by
 // field each time (the body's text, its log a second time, the replayed state and board rows): some 250
 // µs of a 40 KiB record's time on the event loop, and most of its garbage. So the replay thread
-// serializes it once, into a shared buffer (`pack`), which the event loop holds and passes on without
-// reading (a shared buffer crosses a thread without a copy, and stays the event loop's should the writer
-// thread die holding it); the writer thread makes the objects again (`unpack`). Where the store runs on
+// serializes it once, into a buffer of its own (`pack`), which is moved (not copied) to the event loop,
+// and from there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the
+// bytes of a batch into the writer's message was itself a tenth of the event loop's work, and a shared
+// buffer costs more to make than the copy. A batch the thread could not store comes back with its
+// buffers (the group commit tries its records again one by one); a record whose buffer was lost with a
+// thread that died is answered 500, nothing stored, and its table sends it again. Where the store runs on
 // the event loop (PostgreSQL, an in-memory SQLite database) it unpacks there: one deserialization, as
 // the reply's was before. In-process (no replay threads) nothing is packed.
 import { deserialize, serialize } from 'node:v8';
 import type { Replayed } from './check.ts';
+import { ownBuffer } from './read-record.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import type { NewRecord } from './store.ts';
 
@@ -39,13 +43,14 @@ export function readOf(read: { ok: false; error: string } | { ok: true; text: st
   return { ok: true, counter, refused: null, record: storableOf(read.text, read.record, read.replayed.value) };
 }
 
-/** `s` in a buffer of its own that is shared, not copied, with the threads it is sent to. */
-export function pack(s: Storable): Packed {
-  const bytes = serialize(s);
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  shared.set(bytes);
-  return shared;
-}
+/** `s` in a buffer of its own, to move to the thread it is sent to. */
+export const pack = (s: Storable): Packed => new Uint8Array(ownBuffer(serialize(s)));
+
+/** The buffers of the packed records among `rs`, to move with them (null for one that is not packed). */
+export const buffersOf = (rs: readonly ToStore[]): (ArrayBuffer | null)[] => rs.map((r) => ('packed' in r ? (r.packed.buffer as ArrayBuffer) : null));
+
+/** Whether a packed record's buffer was moved to a thread that did not give it back. */
+export const lost = (r: ToStore): boolean => 'packed' in r && r.packed.byteLength === 0;
 
 export const unpack = (p: Packed): Storable => deserialize(p) as Storable;
 
@@ -53,6 +58,7 @@ export const unpack = (p: Packed): Storable => deserialize(p) as Storable;
 export interface PackedRecord {
   /** What the group commit reads of it (server/commit.ts). */
   record: { table: string; counter: number };
+  /** Moved to the writer thread with its batch, and given back if the batch was not stored. */
   packed: Packed;
   signature: string;
   receivedAt: string;

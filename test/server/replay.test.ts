@@ -91,13 +91,13 @@ describe('reading bodies in worker threads', () => {
     }
   });
 
-  it('answers a body with its counter and the record to store packed in one shared buffer, not with its text and objects', async () => {
+  it('answers a body with its counter and the record to store packed in one buffer, not with its text and objects', async () => {
     const pool = new ReplayPool(1);
     try {
       for (const r of matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })) {
         const there = await pool.read('hall-1', Buffer.from(r.body));
         assert.deepEqual(Object.keys(there).sort(), ['counter', 'ok', 'record', 'refused'], `record ${r.counter}`);
-        assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array && there.record.buffer instanceof SharedArrayBuffer);
+        assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array);
         assert.equal(unpack(there.record).body, r.body);
       }
     } finally {

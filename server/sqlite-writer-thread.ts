@@ -29,7 +29,10 @@ async function store({ id, records: sent, autocheckpoint: wanted }: Batch): Prom
     records.forEach((r, i) => {
       if (outs[i].outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
     });
-    return { id, outs, statements: count.statements };
+    // Without the records' events: a SQLite feed reads this process's events back from the database when
+    // poked after the commit (server/feed.ts), so their text (the match's state, kilobytes) would cross
+    // to the event loop only to be thrown away.
+    return { id, outs: outs.map((o) => (o.outcome === 'stored' ? { outcome: o.outcome, matchId: o.matchId } : o)), statements: count.statements };
   } catch (e) {
     return { id, error: sendable(e), buffers: buffersOf(sent) };
   }

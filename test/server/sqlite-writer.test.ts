@@ -93,7 +93,7 @@ describe("SQLite's writer thread", function () {
     }
   });
 
-  it('is sent each posted record as its replay thread packed it, bytes the event loop passes on unread, and stores the very body posted', async () => {
+  it('is sent each posted record as its replay thread packed it, bytes the event loop passes on unread, stores the very body posted, and answers without the record\'s event', async () => {
     const server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: () => undefined });
     try {
       await server.store.addTable('hall-1', SECRET, new Date().toISOString());
@@ -104,7 +104,11 @@ describe("SQLite's writer thread", function () {
       const sent: { records: Record<string, unknown>[] }[] = [];
       const postMessage = thread.postMessage.bind(thread);
       thread.postMessage = (m: { records: Record<string, unknown>[] }, transfer?: readonly TransferListItem[]) => (sent.push(m), postMessage(m, transfer));
+      const answers: { outs?: Record<string, unknown>[] }[] = [];
+      thread.on('message', (a: { outs?: Record<string, unknown>[] }) => answers.push(a));
       for (const r of match.slice(1, 4)) assert.equal((await post(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      // Nor does the record's event come back: the feed reads it from the database.
+      assert.deepEqual(answers.flatMap((a) => a.outs ?? []).map((o) => Object.keys(o).sort()), [['matchId', 'outcome'], ['matchId', 'outcome'], ['matchId', 'outcome']]);
       const records = sent.flatMap((m) => m.records);
       assert.equal(records.length, 3);
       for (const r of records) {

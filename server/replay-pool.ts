@@ -2,7 +2,7 @@
 // held up every other request. A post's body is read there too (server/read-record.ts). Each table goes
 // to one thread (by its id), so that thread's Replayer has the table's previous log to go on from. With
 // no threads (`threads: 0`) the reading and the replay run in-process. A thread answers a body with its
-// counter and the record packed for the store (server/storable.ts), not with its text and objects.
+// counter and the record for the store, packed for SQLite's writer thread (server/storable.ts).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Replayed } from './check.ts';
@@ -34,7 +34,12 @@ export class ReplayPool {
   private next = 0;
   private running = 0;
 
-  constructor(threads: number) {
+  /** `pack`: the records go on to another thread (SQLite's writer thread), so a replay thread packs
+   * them (server/storable.ts); else it answers with their objects, which the event loop stores. */
+  constructor(
+    threads: number,
+    private readonly pack = false,
+  ) {
     this.local = threads === 0 ? new Replayer() : null;
     for (let i = 0; i < threads; i++) this.threads.push(this.spawn(i));
   }
@@ -49,7 +54,7 @@ export class ReplayPool {
   read(table: string, raw: Uint8Array): Read | Promise<Read> {
     if (this.local) return readOf(readRecord(this.local, table, raw));
     const body = ownBuffer(raw);
-    return this.send(table, { table, body }, [body]) as Promise<Read>;
+    return this.send(table, { table, body, pack: this.pack }, [body]) as Promise<Read>;
   }
 
   private send(table: string, message: object, transfer: ArrayBuffer[] = []): Promise<Checked<Replayed> | Read> {

@@ -63,36 +63,38 @@ describe('replaying the records of a match', () => {
 });
 
 describe('reading bodies in worker threads', () => {
-  it('moves a body to its table\'s thread and answers what reading it on the event loop answers, refusals included', async () => {
-    const pool = new ReplayPool(2);
-    try {
-      const local = new Replayer();
-      const records = matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' });
-      const lie = records[1].body.replace(/"score":\[(\d+)/, '"score":[99');
-      assert.notEqual(lie, records[1].body);
-      const bodies = [
-        ...records.map((r) => Buffer.from(r.body)),
-        Buffer.from(lie), // replays, but not to the stated state: a 422's reason
-        Buffer.from('{"carromResult":1,'), // not JSON
-        Buffer.from([0x7b, 0xff, 0x7d]), // not UTF-8
-        Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
-      ];
-      for (const raw of bodies) {
-        const here = readOf(readRecord(local, 'hall-1', Buffer.from(raw)));
-        const large = raw.byteLength >= 4096;
-        const there = await pool.read('hall-1', raw);
-        assert.deepEqual(unpackedRead(there), here);
-        // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
-        if (large) assert.equal(raw.byteLength, 0);
+  for (const pack of [false, true]) {
+    it(`moves a body to its table's thread and answers what reading it on the event loop answers, refusals included${pack ? ', packed' : ''}`, async () => {
+      const pool = new ReplayPool(2, pack);
+      try {
+        const local = new Replayer();
+        const records = matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' });
+        const lie = records[1].body.replace(/"score":\[(\d+)/, '"score":[99');
+        assert.notEqual(lie, records[1].body);
+        const bodies = [
+          ...records.map((r) => Buffer.from(r.body)),
+          Buffer.from(lie), // replays, but not to the stated state: a 422's reason
+          Buffer.from('{"carromResult":1,'), // not JSON
+          Buffer.from([0x7b, 0xff, 0x7d]), // not UTF-8
+          Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
+        ];
+        for (const raw of bodies) {
+          const here = readOf(readRecord(local, 'hall-1', Buffer.from(raw)));
+          const large = raw.byteLength >= 4096;
+          const there = await pool.read('hall-1', raw);
+          assert.deepEqual(unpackedRead(there), here);
+          // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
+          if (large) assert.equal(raw.byteLength, 0);
+        }
+        assert.ok(bodies.slice(0, records.length).some((b) => b.byteLength === 0), 'some bodies were large enough to be moved');
+      } finally {
+        await pool.close();
       }
-      assert.ok(bodies.slice(0, records.length).some((b) => b.byteLength === 0), 'some bodies were large enough to be moved');
-    } finally {
-      await pool.close();
-    }
-  });
+    });
+  }
 
-  it('answers a body with its counter and the record to store packed in one buffer, not with its text and objects', async () => {
-    const pool = new ReplayPool(1);
+  it('answers a body with its counter and the record to store packed in one buffer for SQLite\'s writer thread, not with its text and objects', async () => {
+    const pool = new ReplayPool(1, true);
     try {
       for (const r of matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })) {
         const there = await pool.read('hall-1', Buffer.from(r.body));

@@ -14,7 +14,7 @@ parentPort!.on('message', (m: Message) => {
   const { id } = m;
   let out;
   try {
-    out = { id, value: 'record' in m ? replayer.replay(m.record) : packed(readOf(readRecord(replayer, m.table, new Uint8Array(m.body))), m.pack) };
+    out = { id, value: 'record' in m ? replayer.replay(m.record) : packed(readOf(readRecord(replayer, m.table, new Uint8Array(m.body))), m.pack && new Uint8Array(m.body)) };
   } catch (e) {
     // A fault of the rules engine: the record is answered 500 and the thread goes on with the next.
     out = { id, fault: (e as Error).stack ?? String(e) };
@@ -24,8 +24,8 @@ parentPort!.on('message', (m: Message) => {
   parentPort!.postMessage(out, v && 'refused' in v && v.refused === null && isPacked(v.record) ? [v.record.buffer as ArrayBuffer] : []);
 });
 
-/** Packed for SQLite's writer thread; for a store on the event loop (PostgreSQL), the objects: a message
+/** Packed for SQLite's writer thread, with the body's bytes `raw`; for a store on the event loop (PostgreSQL), the objects: a message
  * clones them for less than packing and unpacking them costs. */
-function packed(read: Read, wanted: boolean): Read {
-  return wanted && read.ok && read.refused === null && !isPacked(read.record) ? { ...read, record: pack(read.record) } : read;
+function packed(read: Read, raw: Uint8Array | false): Read {
+  return raw && read.ok && read.refused === null && !isPacked(read.record) ? { ...read, record: pack(read.record, raw) } : read;
 }

@@ -13,7 +13,6 @@
 // the reply's was before. In-process (no replay threads) nothing is packed.
 import { deserialize, serialize } from 'node:v8';
 import type { Replayed } from './check.ts';
-import { ownBuffer } from './read-record.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import type { NewRecord } from './store.ts';
 
@@ -43,8 +42,18 @@ export function readOf(read: { ok: false; error: string } | { ok: true; text: st
   return { ok: true, counter, refused: null, record: storableOf(read.text, read.record, read.replayed.value) };
 }
 
-/** `s` in a buffer of its own, to move to the thread it is sent to. */
-export const pack = (s: Storable): Packed => new Uint8Array(ownBuffer(serialize(s)));
+/** `s` in a buffer of its own, to move to the thread it is sent to: its objects serialized, then its
+ * body's bytes as they came (`raw`, which `s.body` was decoded from), which cost less to copy and decode
+ * again than the text does to serialize and deserialize. */
+export function pack(s: Storable, raw: Uint8Array): Packed {
+  const { body: _, ...rest } = s;
+  const fields = serialize(rest);
+  const out = new Uint8Array(4 + fields.byteLength + raw.byteLength);
+  new DataView(out.buffer).setUint32(0, fields.byteLength);
+  out.set(fields, 4);
+  out.set(raw, 4 + fields.byteLength);
+  return out;
+}
 
 /** The buffers of the packed records among `rs`, to move with them (null for one that is not packed). */
 export const buffersOf = (rs: readonly ToStore[]): (ArrayBuffer | null)[] => rs.map((r) => ('packed' in r ? (r.packed.buffer as ArrayBuffer) : null));
@@ -52,7 +61,14 @@ export const buffersOf = (rs: readonly ToStore[]): (ArrayBuffer | null)[] => rs.
 /** Whether a packed record's buffer was moved to a thread that did not give it back. */
 export const lost = (r: ToStore): boolean => 'packed' in r && r.packed.byteLength === 0;
 
-export const unpack = (p: Packed): Storable => deserialize(p) as Storable;
+/** The bytes were decoded once already (strictly, as UTF-8), and a BOM is kept as it was. */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+export function unpack(p: Packed): Storable {
+  const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
+  const rest = deserialize(p.subarray(4, 4 + n)) as Omit<Storable, 'body'>;
+  return { ...rest, body: decoder.decode(p.subarray(4 + n)) };
+}
 
 /** A record to store as a replay thread sent it: packed, and what the post adds. */
 export interface PackedRecord {

@@ -11,7 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { randomMatch } from '../../tools/random-match.ts';
-import { matchRecords, recordBody } from '../../tools/results.ts';
+import { matchRecords, playedBy, recordBody } from '../../tools/results.ts';
 
 const record = (body: string): ResultRecord => {
   const p = parseRecord(body);
@@ -96,7 +96,9 @@ describe('reading bodies in worker threads', () => {
   it('answers a body with its counter and the record to store packed in one buffer for SQLite\'s writer thread, not with its text and objects', async () => {
     const pool = new ReplayPool(1, true);
     try {
-      for (const r of matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })) {
+      const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+      // Names beyond ASCII too: the body's bytes travel as they came, and are decoded again.
+      for (const r of [...records, ...playedBy('hall-1', records.slice(0, 2), ['Aśha', 'बेन'], {})]) {
         const there = await pool.read('hall-1', Buffer.from(r.body));
         assert.deepEqual(Object.keys(there).sort(), ['counter', 'ok', 'record', 'refused'], `record ${r.counter}`);
         assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array);

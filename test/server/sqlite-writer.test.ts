@@ -22,7 +22,7 @@ const SECRET = '5e'.repeat(32);
 /** A record as a replay thread hands it to the store: packed (server/storable.ts). */
 function packedOf(r: NewRecord): PackedRecord {
   const { signature, receivedAt, forward, ...storable } = r;
-  return { record: { table: r.record.table, counter: r.record.counter }, packed: pack(storable), signature, receivedAt, forward };
+  return { record: { table: r.record.table, counter: r.record.counter }, packed: pack(storable, Buffer.from(r.body)), signature, receivedAt, forward };
 }
 const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 

@@ -24,8 +24,8 @@ parentPort!.on('message', (m: Message) => {
   parentPort!.postMessage(out, v && 'refused' in v && v.refused === null && isPacked(v.record) ? [v.record.buffer as ArrayBuffer] : []);
 });
 
-/** Packed for SQLite's writer thread, with the body's bytes `raw`; for a store on the event loop (PostgreSQL), the objects: a message
- * clones them for less than packing and unpacking them costs. */
+/** Packed for SQLite's writer thread, with the body's bytes `raw`; for a store on the event loop
+ * (PostgreSQL), the objects: a message clones them for less than packing and unpacking them cost. */
 function packed(read: Read, raw: Uint8Array | false): Read {
   return raw && read.ok && read.refused === null && !isPacked(read.record) ? { ...read, record: pack(read.record, raw) } : read;
 }

@@ -1,16 +1,16 @@
 // What a post's reading and replay hand the store, and how it crosses threads. A record read in a replay
 // thread is stored by SQLite's writer thread; the event loop between them only groups records into
-// transactions and answers. Sent as objects, the record crossed the event loop twice, copied field by
-// field each time (the body's text, its log a second time, the replayed state and board rows): some 250
-// µs of a 40 KiB record's time on the event loop, and most of its garbage. So the replay thread
-// serializes it once, into a buffer of its own (`pack`), which is moved (not copied) to the event loop,
-// and from there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the
-// bytes of a batch into the writer's message was itself a tenth of the event loop's work, and a shared
-// buffer costs more to make than the copy. A batch the thread could not store comes back with its
-// buffers (the group commit tries its records again one by one); a record whose buffer was lost with a
-// thread that died is answered 500, nothing stored, and its table sends it again. Where the store runs on
-// the event loop (PostgreSQL, an in-memory SQLite database) it unpacks there: one deserialization, as
-// the reply's was before. In-process (no replay threads) nothing is packed.
+// transactions and answers. Sent as objects, the record crossed the event loop twice, cloned field by
+// field each time (the body's text, its log a second time, the replayed state and board rows): with the
+// garbage it left, a quarter of the event loop's time. So the replay thread serializes it once, with the
+// body's bytes as they came (`pack`), into a buffer that is moved (not copied) to the event loop and from
+// there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the bytes of a
+// batch into the writer's message was itself a tenth of the event loop's work, and a shared buffer costs
+// more to make than the copy. A batch the thread could not store comes back with its buffers (the group
+// commit tries its records again one by one); a record whose buffer was lost with a thread that died is
+// answered 500, nothing stored, and its table sends it again. Where the store runs on the event loop
+// (PostgreSQL, an in-memory SQLite database) a replay thread answers with the objects, which a message
+// clones for less than packing and unpacking cost; in-process (no replay threads) nothing is packed.
 import { deserialize, serialize } from 'node:v8';
 import type { Replayed } from './check.ts';
 import type { Checked, ResultRecord } from './record.ts';

@@ -2,9 +2,9 @@
 // thread is stored by SQLite's writer thread; the event loop between them only groups records into
 // transactions and answers. Sent as objects, the record crossed the event loop twice, cloned field by
 // field each time (the body's text, its log a second time, the replayed state and board rows): some 14 %
-// of the event loop's time, and much of its 10 % of garbage collection. So the replay thread serializes it once, with the
-// body's bytes as they came (`pack`), into a buffer that is moved (not copied) to the event loop and from
-// there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the bytes of a
+// of the event loop's time, and much of its 10 % of garbage collection. So the replay thread serializes
+// it once, with the body's bytes as they came (`pack`), into a buffer that is moved (not copied) to the
+// event loop and from there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the bytes of a
 // batch into the writer's message was itself a tenth of the event loop's work, and a shared buffer costs
 // more to make than the copy. A batch the thread could not store comes back with its buffers (the group
 // commit tries its records again one by one); a record whose buffer was lost with a thread that died is

@@ -11,7 +11,8 @@
 // together than one alone).
 import { POSTGRES_TIMEOUTS } from './db/postgres.ts';
 import { DatabaseUnavailable, type Sql } from './db/sql.ts';
-import type { NewRecord, StoreOutcome } from './store.ts';
+import type { ToStore } from './storable.ts';
+import type { StoreOutcome } from './store.ts';
 
 /** Records in one transaction at most (bodies of up to 256 KiB each). */
 export const MAX_BATCH = 64;
@@ -20,7 +21,7 @@ export const MAX_BATCH = 64;
 const HELD_RETRY_MAX = 32;
 
 interface Waiting {
-  r: NewRecord;
+  r: ToStore;
   done(o: StoreOutcome): void;
   fail(e: unknown): void;
   /** When its table's row was first found held by another session, and how often since (PostgreSQL). */
@@ -35,11 +36,11 @@ interface Ran {
 }
 
 /** Stores records in the transaction given, outcomes in their order (server/store-batch.ts). */
-export type StoreBatch = (tx: Sql, records: readonly NewRecord[]) => Promise<StoreOutcome[]>;
+export type StoreBatch = (tx: Sql, records: readonly ToStore[]) => Promise<StoreOutcome[]>;
 
 /** Stores records in one transaction of its own, committed durably: the outcomes and the statements it
  * took but BEGIN and COMMIT. SQLite's writer thread (server/sqlite-writer.ts) is one. */
-export type Transact = (records: readonly NewRecord[]) => Promise<{ outs: StoreOutcome[]; statements: number }>;
+export type Transact = (records: readonly ToStore[]) => Promise<{ outs: StoreOutcome[]; statements: number }>;
 
 export interface GroupCommitOptions {
   /** Where the transactions are run, if not in `sql.transaction` on this thread (SQLite's writer thread). */
@@ -77,7 +78,7 @@ export class GroupCommit {
     this.lockWait = lockWait;
   }
 
-  store(r: NewRecord): Promise<StoreOutcome> {
+  store(r: ToStore): Promise<StoreOutcome> {
     return new Promise((done, fail) => {
       this.queue.push({ r, done, fail });
       this.schedule();

@@ -9,6 +9,7 @@ import { Forwarder, type ClubKey } from './forward.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
 import { defaultReplayThreads, ReplayPool } from './replay-pool.ts';
+import { sqliteWriters } from './sqlite-writer.ts';
 import { openStore, type Store } from './store.ts';
 
 export interface ServerOptions {
@@ -55,7 +56,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
-  const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads());
+  // Records packed for SQLite's writer thread, where there is one (server/storable.ts).
+  const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   const handlers = handler({ store, replay: (table, raw) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);

@@ -3,9 +3,9 @@
 // {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
 import { checkClub } from './club.ts';
-import type { ReadRecord } from './read-record.ts';
 import { TABLE_ID } from './record.ts';
 import { verify, wellFormedSignature } from './sign.ts';
+import { isPacked, type Read, type ToStore } from './storable.ts';
 import type { Store } from './store.ts';
 
 export interface Answer {
@@ -14,8 +14,9 @@ export interface Answer {
 }
 
 /** A verified body read into a record, and its log replayed (server/read-record.ts, perhaps in a worker
- * thread). `table` is the header's; `raw` may be moved to the thread and is not read afterwards. */
-export type Replay = (table: string, raw: Buffer) => ReadRecord | Promise<ReadRecord>;
+ * thread: server/storable.ts). `table` is the header's; `raw` may be moved to the thread and is not read
+ * afterwards. */
+export type Replay = (table: string, raw: Buffer) => Read | Promise<Read>;
 
 const refuse = (status: number, error: string): Answer => ({ status, body: { error } });
 const unknownTable = (table: string): Answer => refuse(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
@@ -90,25 +91,14 @@ export async function postRecord(
   // answers keep their order (a conflict is a 409 whatever its log).
   const read = await replay(table, raw);
   if (!read.ok) return refuse(400, read.error);
-  const { text, record, replayed } = read;
-  const earlier = record.counter === guess ? found : await storedIsThis(record.counter);
-  if (earlier !== null) return earlier ? duplicate : conflict(table, record.counter);
-  if (!replayed.ok) return refuse(422, replayed.error);
-  const r = replayed.value;
-  const receivedAt = now().toISOString();
-  const out = await store.store({
-    record,
-    body: text,
-    signature,
-    receivedAt,
-    headerLine: r.headerLine,
-    players: r.header.players,
-    rules: r.header.rules,
-    mode: r.header.mode,
-    state: r.state,
-    rows: r.rows,
-    forward,
-  }).catch(async (e: unknown): Promise<typeof tableGone> => {
+  const { counter } = read;
+  const earlier = counter === guess ? found : await storedIsThis(counter);
+  if (earlier !== null) return earlier ? duplicate : conflict(table, counter);
+  if (read.refused !== null) return refuse(422, read.refused);
+  const added = { signature, receivedAt: now().toISOString(), forward };
+  // A record from a replay thread is passed on packed, as it came (server/storable.ts).
+  const toStore: ToStore = isPacked(read.record) ? { record: { table, counter }, packed: read.record, ...added } : { ...read.record, ...added };
+  const out = await store.store(toStore).catch(async (e: unknown): Promise<typeof tableGone> => {
     // Its table removed by another process since its secret was read (the store's memory of secrets:
     // server/store.ts): refused as any unknown table, as before the secret was kept.
     // (A database that fails that read too is the first failure's answer.)
@@ -117,7 +107,7 @@ export async function postRecord(
   });
   if (out === tableGone) return unknownTable(table);
   if (out.outcome === 'duplicate') return duplicate;
-  if (out.outcome === 'conflict') return conflict(table, record.counter);
+  if (out.outcome === 'conflict') return conflict(table, counter);
   onStored();
   return { status: 201, body: { stored: true } };
 }

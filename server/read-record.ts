@@ -1,8 +1,8 @@
 // A verified body read into a record and its log replayed, in one step that runs in a replay thread
 // (server/replay-pool.ts): the UTF-8 decoding, JSON.parse and the strict JSON checks of a body of up to
 // 256 KiB were a quarter of the event loop's work per record, and the thread that replays the log can do
-// them as well. The event loop sends the body's bytes (moved, not copied) and gets back the body's text,
-// the record without the parts of its `state` nobody reads after the replay, and the replay's answer.
+// them as well. The event loop sends the body's bytes (moved, not copied) and gets back what the store
+// needs of this step's answer (server/storable.ts: its counter, and the record packed for SQLite's writer thread).
 import type { Replayed } from './check.ts';
 import { readBody, type Checked, type ResultRecord } from './record.ts';
 import type { Replayer } from './replay.ts';

@@ -1,20 +1,22 @@
 // The replays in worker threads: the rules engine is most of a record's work, and on the event loop it
 // held up every other request. A post's body is read there too (server/read-record.ts). Each table goes
 // to one thread (by its id), so that thread's Replayer has the table's previous log to go on from. With
-// no threads (`threads: 0`) the reading and the replay run in-process.
+// no threads (`threads: 0`) the reading and the replay run in-process. A thread answers a body with its
+// counter and the record for the store, packed for SQLite's writer thread (server/storable.ts).
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Replayed } from './check.ts';
-import { ownBuffer, readRecord, type ReadRecord } from './read-record.ts';
+import { ownBuffer, readRecord } from './read-record.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import { Replayer } from './replay.ts';
+import { readOf, type Read } from './storable.ts';
 import { startThread } from './threads.ts';
 
 /** The default: a thread per core but the one the event loop keeps, at least one, at most four. */
 export const defaultReplayThreads = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
 
 interface Waiting {
-  done(v: Checked<Replayed> | ReadRecord): void;
+  done(v: Checked<Replayed> | Read): void;
   fail(e: Error): void;
 }
 
@@ -32,7 +34,12 @@ export class ReplayPool {
   private next = 0;
   private running = 0;
 
-  constructor(threads: number) {
+  /** `pack`: the records go on to another thread (SQLite's writer thread), so a replay thread packs
+   * them (server/storable.ts); else it answers with their objects, which the event loop stores. */
+  constructor(
+    threads: number,
+    private readonly pack = false,
+  ) {
     this.local = threads === 0 ? new Replayer() : null;
     for (let i = 0; i < threads; i++) this.threads.push(this.spawn(i));
   }
@@ -44,13 +51,13 @@ export class ReplayPool {
 
   /** A post's verified body, read and replayed in the table's thread. `raw` is moved there: it is
    * empty here afterwards. */
-  read(table: string, raw: Uint8Array): ReadRecord | Promise<ReadRecord> {
-    if (this.local) return readRecord(this.local, table, raw);
+  read(table: string, raw: Uint8Array): Read | Promise<Read> {
+    if (this.local) return readOf(readRecord(this.local, table, raw));
     const body = ownBuffer(raw);
-    return this.send(table, { table, body }, [body]) as Promise<ReadRecord>;
+    return this.send(table, { table, body, pack: this.pack }, [body]) as Promise<Read>;
   }
 
-  private send(table: string, message: object, transfer: ArrayBuffer[] = []): Promise<Checked<Replayed> | ReadRecord> {
+  private send(table: string, message: object, transfer: ArrayBuffer[] = []): Promise<Checked<Replayed> | Read> {
     const id = ++this.next;
     const i = hash(table) % this.threads.length;
     const alive = this.threads[i];
@@ -58,7 +65,7 @@ export class ReplayPool {
     const t = alive && alive.worker.threadId >= 0 ? alive : (this.threads[i] = this.spawn(i));
     this.running++;
     const settled = () => void this.running--;
-    return new Promise<Checked<Replayed> | ReadRecord>((done, fail) => {
+    return new Promise<Checked<Replayed> | Read>((done, fail) => {
       t.waiting.set(id, { done, fail });
       t.worker.postMessage({ id, ...message }, transfer);
     }).finally(settled);
@@ -75,7 +82,7 @@ export class ReplayPool {
 
   private spawn(i: number): Thread {
     const t: Thread = { worker: start(), waiting: new Map() };
-    t.worker.on('message', (m: { id: number; value?: Checked<Replayed> | ReadRecord; fault?: string }) => {
+    t.worker.on('message', (m: { id: number; value?: Checked<Replayed> | Read; fault?: string }) => {
       const p = t.waiting.get(m.id);
       t.waiting.delete(m.id);
       if (m.value) p?.done(m.value);

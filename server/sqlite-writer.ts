@@ -2,7 +2,8 @@
 // their own in a worker thread (server/sqlite-writer-thread.ts), off the event loop. better-sqlite3 runs
 // every statement synchronously, so on the event loop a batch's statements, BEGIN and COMMIT were a
 // third of what the event loop did under load, and every request waited while they ran. The thread is
-// sent a whole batch as one message (the records as the replay made them), looks up what is stored,
+// sent a whole batch as one message (the records as the replay threads packed them, server/storable.ts:
+// buffers moved, not copied, which the event loop never reads), looks up what is stored,
 // writes the rows, commits and answers; the event loop meanwhile answers requests, and makes the commit
 // durable as before (the fsync of the log in libuv's pool, server/db/wal-sync.ts) before any record is
 // answered. Its transactions take turns with the event loop's own connection's (server/db/sqlite.ts,
@@ -12,6 +13,7 @@
 import type { Worker } from 'node:worker_threads';
 import { DatabaseUnavailable, type Sql } from './db/sql.ts';
 import type { SqliteFile } from './db/sqlite.ts';
+import { buffersOf, lost, type ToStore } from './storable.ts';
 import type { NewRecord, StoreOutcome } from './store.ts';
 import { startThread } from './threads.ts';
 
@@ -28,12 +30,13 @@ export interface SentError {
 
 export interface Batch {
   id: number;
-  records: readonly NewRecord[];
+  records: readonly ToStore[];
   /** The `wal_autocheckpoint` to write with: 0 while the checkpoint thread makes them. */
   autocheckpoint: number;
 }
 
-export type BatchAnswer = { id: number; outs: StoreOutcome[]; statements: number } | { id: number; error: SentError };
+/** A batch not stored gives back the buffers of its packed records, in their order (server/storable.ts). */
+export type BatchAnswer = { id: number; outs: StoreOutcome[]; statements: number } | { id: number; error: SentError; buffers: (ArrayBuffer | null)[] };
 
 export function sendable(e: unknown): SentError {
   if (!(e instanceof Error)) return { name: 'Error', message: String(e), unavailable: false };
@@ -60,8 +63,10 @@ export function revived(s: SentError): Error {
 
 interface Thread {
   worker: Worker;
-  waiting: Map<number, { done(a: { outs: StoreOutcome[]; statements: number }): void; fail(e: Error): void }>;
+  waiting: Map<number, { records: readonly ToStore[]; done(a: { outs: StoreOutcome[]; statements: number }): void; fail(e: Error): void }>;
 }
+
+const withoutStated = ({ record: { state: _, ...record }, ...rest }: NewRecord & { record: { state?: unknown } }): NewRecord => ({ ...rest, record });
 
 /** Each store's writer, by its database: what the tests stop and count. */
 export const sqliteWriters = new WeakMap<Sql, SqliteWriter>();
@@ -76,7 +81,7 @@ export class SqliteWriter {
   constructor(private readonly file: SqliteFile) {}
 
   /** The records in one transaction of the thread's, answered once durable (server/commit.ts's Transact). */
-  readonly store = (records: readonly NewRecord[]): Promise<{ outs: StoreOutcome[]; statements: number }> =>
+  readonly store = (records: readonly ToStore[]): Promise<{ outs: StoreOutcome[]; statements: number }> =>
     this.file.exclusive(() => this.send(records));
 
   /** The thread now, if there is one (the tests stop it). */
@@ -84,17 +89,19 @@ export class SqliteWriter {
     return this.thread?.worker ?? null;
   }
 
-  private send(records: readonly NewRecord[]): Promise<{ outs: StoreOutcome[]; statements: number }> {
+  private send(records: readonly ToStore[]): Promise<{ outs: StoreOutcome[]; statements: number }> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
+    if (records.some(lost)) return Promise.reject(new Error('the record was lost with a SQLite writer thread that stopped'));
     const t = this.alive();
     const id = ++this.next;
     return new Promise((done, fail) => {
-      t.waiting.set(id, { done, fail });
-      // Without the state each record states (checked against the replay's, which is what is stored):
-      // a message copies every object it holds, field by field, on the event loop.
-      const slim = records.map(({ record: { state: _, ...record }, ...rest }: NewRecord & { record: { state?: unknown } }) => ({ ...rest, record }));
+      t.waiting.set(id, { records, done, fail });
+      // A packed record goes as it is, its buffer moved. One given as objects (the tests') without the
+      // state it states (checked against the replay's, which is what is stored): a message copies every
+      // object it holds.
+      const slim = records.map((r) => ('packed' in r ? r : withoutStated(r)));
       const batch: Batch = { id, records: slim, autocheckpoint: this.file.autocheckpoint };
-      t.worker.postMessage(batch);
+      t.worker.postMessage(batch, buffersOf(records).filter((b) => b !== null));
     });
   }
 
@@ -106,7 +113,14 @@ export class SqliteWriter {
     t.worker.on('message', (a: BatchAnswer) => {
       const p = t.waiting.get(a.id);
       t.waiting.delete(a.id);
-      if ('error' in a) return p?.fail(revived(a.error));
+      if ('error' in a) {
+        // Its records as they were, for the group commit to try again.
+        p?.records.forEach((r, i) => {
+          const b = a.buffers[i];
+          if ('packed' in r && b) r.packed = new Uint8Array(b);
+        });
+        return p?.fail(revived(a.error));
+      }
       this.counts.batches++;
       p?.done(a);
     });

@@ -16,6 +16,7 @@ import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
 import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch } from './store-batch.ts';
+import { unpacked, type ToStore } from './storable.ts';
 
 export interface NewRecord {
   /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
@@ -73,7 +74,8 @@ export interface Store extends ForwardStore {
   /** The signature stored with the table's record under `counter`, or null: what a retry is compared
    * with (server/post.ts), without the body being read. */
   signatureOf(table: string, counter: number): Promise<string | null>;
-  store(r: NewRecord): Promise<StoreOutcome>;
+  /** A record packed by a replay thread is unpacked only where it is stored (server/storable.ts). */
+  store(r: ToStore): Promise<StoreOutcome>;
   /** Tables in id order: all, or one page (one more row than `limit` when there are more). */
   tables(page?: Page<string>): Promise<Row[]>;
   /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
@@ -160,7 +162,7 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   // The tables' secrets found, and until when (performance.now()) each is used without asking again:
   // a post otherwise reads its table's row on the event loop (a round trip on PostgreSQL).
   const secrets = new Map<string, { secret: string; until: number }>();
-  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs, logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs.map(unpacked), logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
   return {
     engine: sql.dialect,
     sql,
@@ -202,9 +204,11 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       return row && String(row.signature);
     },
     async store(r) {
-      const out = await group.store(r);
+      // The writer thread unpacks a packed record; this thread unpacks it where it stores it.
+      const mine = writer ? null : unpacked(r);
+      const out = await group.store(mine ?? r);
       // Committed: the log is this record's for good (a duplicate's is the same text).
-      if (!writer && out.outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);
+      if (mine && out.outcome !== 'conflict') logs.keep(mine.record.table, mine.record.counter, mine.signature, mine.record.log);
       if (out.outcome === 'stored') published(out.event && [out.event]);
       return out;
     },

@@ -9,6 +9,7 @@ import { publicState, type State } from '../src/rules/state.ts';
 import type { GameEvent, MatchHeader } from '../src/rules/types.ts';
 import { replayRecord } from '../server/check.ts';
 import { parseRecord } from '../server/record.ts';
+import { storableOf } from '../server/storable.ts';
 import type { NewRecord } from '../server/store.ts';
 import { randomMatch, type RandomOptions } from './random-match.ts';
 
@@ -103,6 +104,5 @@ export function storable(r: Pick<TableRecord, 'body'>, forward = false): NewReco
   if (!p.ok) throw new Error(p.error);
   const x = replayRecord(p.value);
   if (!x.ok) throw new Error(x.error);
-  const v = x.value;
-  return { record: p.value, body: r.body, signature: 'sha256=00', receivedAt: new Date().toISOString(), headerLine: v.headerLine, players: v.header.players, rules: v.header.rules, mode: v.header.mode, state: v.state, rows: v.rows, forward };
+  return { ...storableOf(r.body, p.value, x.value), signature: 'sha256=00', receivedAt: new Date().toISOString(), forward };
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { GroupCommit, type Transact } from '../../server/commit.ts';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
+import type { ToStore } from '../../server/storable.ts';
 import type { NewRecord, StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { prepared } from '../helpers/prepared.ts';
@@ -13,7 +14,7 @@ const records = (n: number): NewRecord[] =>
   Array.from({ length: n }, (_, t) => prepared(matchRecords(`t${t}`, 1, 11 + t, { rules: 'icf', mode: 'singles', options: { matchTarget: 5 } })[0]));
 
 /** Where the transactions go: `fails(batch)` says what the database does with each; the batches tried are kept. */
-function database(fails: (batch: readonly NewRecord[]) => Error | null) {
+function database(fails: (batch: readonly ToStore[]) => Error | null) {
   const tried: string[][] = [];
   const transact: Transact = async (batch) => {
     tried.push(batch.map((r) => r.record.table));

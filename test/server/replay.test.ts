@@ -6,11 +6,12 @@ import { parseRecord, type ResultRecord } from '../../server/record.ts';
 import { readRecord } from '../../server/read-record.ts';
 import { Replayer } from '../../server/replay.ts';
 import { ReplayPool } from '../../server/replay-pool.ts';
+import { readOf, unpack, type Read } from '../../server/storable.ts';
 import type { Worker } from 'node:worker_threads';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { randomMatch } from '../../tools/random-match.ts';
-import { matchRecords, recordBody } from '../../tools/results.ts';
+import { matchRecords, playedBy, recordBody } from '../../tools/results.ts';
 
 const record = (body: string): ResultRecord => {
   const p = parseRecord(body);
@@ -62,34 +63,55 @@ describe('replaying the records of a match', () => {
 });
 
 describe('reading bodies in worker threads', () => {
-  it('moves a body to its table\'s thread and answers what reading it on the event loop answers, refusals included', async () => {
-    const pool = new ReplayPool(2);
-    try {
-      const local = new Replayer();
-      const records = matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' });
-      const lie = records[1].body.replace(/"score":\[(\d+)/, '"score":[99');
-      assert.notEqual(lie, records[1].body);
-      const bodies = [
-        ...records.map((r) => Buffer.from(r.body)),
-        Buffer.from(lie), // replays, but not to the stated state: a 422's reason
-        Buffer.from('{"carromResult":1,'), // not JSON
-        Buffer.from([0x7b, 0xff, 0x7d]), // not UTF-8
-        Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
-      ];
-      for (const raw of bodies) {
-        const here = readRecord(local, 'hall-1', Buffer.from(raw));
-        const large = raw.byteLength >= 4096;
-        const there = await pool.read('hall-1', raw);
-        assert.deepEqual(there, here);
-        // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
-        if (large) assert.equal(raw.byteLength, 0);
+  for (const pack of [false, true]) {
+    it(`moves a body to its table's thread and answers what reading it on the event loop answers, refusals included${pack ? ', packed' : ''}`, async () => {
+      const pool = new ReplayPool(2, pack);
+      try {
+        const local = new Replayer();
+        const records = matchRecords('hall-1', 1, 11, { rules: 'icf', mode: 'singles' });
+        const lie = records[1].body.replace(/"score":\[(\d+)/, '"score":[99');
+        assert.notEqual(lie, records[1].body);
+        const bodies = [
+          ...records.map((r) => Buffer.from(r.body)),
+          Buffer.from(lie), // replays, but not to the stated state: a 422's reason
+          Buffer.from('{"carromResult":1,'), // not JSON
+          Buffer.from([0x7b, 0xff, 0x7d]), // not UTF-8
+          Buffer.from(records[0].body.replace('"table":"hall-1"', '"table":"hall-2"')), // another table
+        ];
+        for (const raw of bodies) {
+          const here = readOf(readRecord(local, 'hall-1', Buffer.from(raw)));
+          const large = raw.byteLength >= 4096;
+          const there = await pool.read('hall-1', raw);
+          assert.deepEqual(unpackedRead(there), here);
+          // A body of its own ArrayBuffer is moved, not copied: nothing of it is left here.
+          if (large) assert.equal(raw.byteLength, 0);
+        }
+        assert.ok(bodies.slice(0, records.length).some((b) => b.byteLength === 0), 'some bodies were large enough to be moved');
+      } finally {
+        await pool.close();
       }
-      assert.ok(bodies.slice(0, records.length).some((b) => b.byteLength === 0), 'some bodies were large enough to be moved');
+    });
+  }
+
+  it('answers a body with its counter and the record to store packed in one buffer for SQLite\'s writer thread, not with its text and objects', async () => {
+    const pool = new ReplayPool(1, true);
+    try {
+      const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+      // Names beyond ASCII too: the body's bytes travel as they came, and are decoded again.
+      for (const r of [...records, ...playedBy('hall-1', records.slice(0, 2), ['Aśha', 'बेन'], {})]) {
+        const there = await pool.read('hall-1', Buffer.from(r.body));
+        assert.deepEqual(Object.keys(there).sort(), ['counter', 'ok', 'record', 'refused'], `record ${r.counter}`);
+        assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array);
+        assert.equal(unpack(there.record).body, r.body);
+      }
     } finally {
       await pool.close();
     }
   });
 });
+
+/** A thread's answer with its record unpacked, as the store unpacks it. */
+const unpackedRead = (r: Read): Read => (r.ok && r.refused === null && r.record instanceof Uint8Array ? { ...r, record: unpack(r.record) } : r);
 
 describe('replaying in worker threads', () => {
   it('answers what the event loop\'s replay answers, and starts a thread again after one stopped', async () => {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { postRecord, type Admitted } from '../../server/post.ts';
 import { readRecord } from '../../server/read-record.ts';
+import { readOf } from '../../server/storable.ts';
 import { Replayer } from '../../server/replay.ts';
 import { sign } from '../../server/sign.ts';
 import { openStore, type Store } from '../../server/store.ts';
@@ -29,7 +30,7 @@ for (const engine of ENGINES) {
       const post = (body: string) => {
         const raw = Buffer.from(body);
         const admitted: Admitted = { table: 'hall-1', signature: sign(SECRET, raw), secret: SECRET, headers: {} };
-        const read = (table: string, b: Buffer) => (seen.bodies++, readRecord(replayer, table, b));
+        const read = (table: string, b: Buffer) => (seen.bodies++, readOf(readRecord(replayer, table, b)));
         return postRecord(store, read, admitted, raw, () => new Date(), false, () => undefined);
       };
       return { post, seen, replayer };

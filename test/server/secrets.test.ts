@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Sql } from '../../server/db/sql.ts';
 import { admit, postRecord } from '../../server/post.ts';
 import { readRecord } from '../../server/read-record.ts';
+import { readOf } from '../../server/storable.ts';
 import { Replayer } from '../../server/replay.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { sign } from '../../server/sign.ts';
@@ -58,7 +59,7 @@ for (const engine of ENGINES) {
       const gate = await admit(store, { 'carrom-table': 'hall-1', 'carrom-signature': sign(secret, raw) });
       if ('refused' in gate) return gate.refused;
       const replayer = new Replayer();
-      return postRecord(store, (t, b) => readRecord(replayer, t, b), gate.admitted, raw, () => new Date(), false, () => undefined);
+      return postRecord(store, (t, b) => readOf(readRecord(replayer, t, b)), gate.admitted, raw, () => new Date(), false, () => undefined);
     }
 
     it('answers a retry 200 from the stored signature, without reading the stored body back', async () => {

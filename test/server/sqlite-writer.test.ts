@@ -6,16 +6,24 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TransferListItem } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
 import { walSyncs } from '../../server/db/sqlite.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { sqliteWriters, type SqliteWriter } from '../../server/sqlite-writer.ts';
-import { openStore } from '../../server/store.ts';
+import { pack, type PackedRecord } from '../../server/storable.ts';
+import { openStore, type NewRecord } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { prepared } from '../helpers/prepared.ts';
 
 const SECRET = '5e'.repeat(32);
+
+/** A record as a replay thread hands it to the store: packed (server/storable.ts). */
+function packedOf(r: NewRecord): PackedRecord {
+  const { signature, receivedAt, forward, ...storable } = r;
+  return { record: { table: r.record.table, counter: r.record.counter }, packed: pack(storable, Buffer.from(r.body)), signature, receivedAt, forward };
+}
 const match = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
 
 /** Another process's view of the file (a connection of the test's own): whether a writer holds the write
@@ -81,6 +89,67 @@ describe("SQLite's writer thread", function () {
         reader.close();
       }
     } finally {
+      await store.close();
+    }
+  });
+
+  it('is sent each posted record as its replay thread packed it, bytes the event loop passes on unread, stores the very body posted, and answers without the record\'s event', async () => {
+    const server = await startResultsServer({ port: 0, host: '127.0.0.1', db, mdns: false, log: () => undefined });
+    try {
+      await server.store.addTable('hall-1', SECRET, new Date().toISOString());
+      const writer = sqliteWriters.get(server.store.sql)!;
+      assert.equal((await post(server.url, 'hall-1', SECRET, match[0].body)).status, 201);
+      // The messages the event loop sends the thread from now on.
+      const thread = writer.worker!;
+      const sent: { records: Record<string, unknown>[] }[] = [];
+      const postMessage = thread.postMessage.bind(thread);
+      thread.postMessage = (m: { records: Record<string, unknown>[] }, transfer?: readonly TransferListItem[]) => (sent.push(m), postMessage(m, transfer));
+      const answers: { outs?: Record<string, unknown>[] }[] = [];
+      thread.on('message', (a: { outs?: Record<string, unknown>[] }) => answers.push(a));
+      for (const r of match.slice(1, 4)) assert.equal((await post(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      // Nor does the record's event come back: the feed reads it from the database.
+      assert.deepEqual(answers.flatMap((a) => a.outs ?? []).map((o) => Object.keys(o).sort()), [['matchId', 'outcome'], ['matchId', 'outcome'], ['matchId', 'outcome']]);
+      const records = sent.flatMap((m) => m.records);
+      assert.equal(records.length, 3);
+      for (const r of records) {
+        assert.ok(r.packed instanceof Uint8Array, `record ${(r.record as { counter: number }).counter} went as objects: ${Object.keys(r).join(', ')}`);
+        assert.equal(r.body, undefined, 'the body went as text as well');
+        assert.equal(r.packed.byteLength, 0, 'the bytes were copied, not moved');
+      }
+      const reader = new Sqlite(db, { readonly: true });
+      try {
+        for (const r of match.slice(0, 4)) {
+          const row = reader.prepare('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?').get('hall-1', r.counter) as { body: string };
+          assert.equal(row.body, r.body, `record ${r.counter}`);
+        }
+      } finally {
+        reader.close();
+      }
+      // The match's records were found to be one match, from the logs the thread unpacked.
+      assert.equal((await server.store.matches('hall-1')).length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stores the rest of a batch of packed records one by one when the thread could not store the batch, which gives their bytes back', async () => {
+    const store = await openStore(db);
+    const other = new Sqlite(db);
+    try {
+      const tables = ['t0', 't1', 't2', 't3'];
+      for (const t of tables) await store.addTable(t, SECRET, '2026-01-01T00:00:00Z');
+      // One record of the batch the database refuses.
+      other.exec("CREATE TRIGGER refuse_t2 BEFORE INSERT ON carrom_records WHEN NEW.table_id = 't2' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+      const writer = sqliteWriters.get(store.sql)!;
+      const records = tables.map((t, i) => packedOf(prepared(matchRecords(t, 1, 40 + i, { rules: 'icf', mode: 'singles', options: { matchTarget: 5 } })[0])));
+      const outs = await Promise.allSettled(records.map((r) => store.store(r)));
+      assert.deepEqual(outs.map((o) => o.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      assert.match(String((outs[2] as PromiseRejectedResult).reason), /refused by the test/);
+      // One batch that failed, then each record in a transaction of its own.
+      assert.equal(writer.counts.batches, 3);
+      assert.equal(await store.recordCount(), 3);
+    } finally {
+      other.close();
       await store.close();
     }
   });

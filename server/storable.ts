@@ -1,0 +1,94 @@
+// What a post's reading and replay hand the store, and how it crosses threads. A record read in a replay
+// thread is stored by SQLite's writer thread; the event loop between them only groups records into
+// transactions and answers. Sent as objects, the record crossed the event loop twice, cloned field by
+// field each time (the body's text, its log a second time, the replayed state and board rows): some 14 %
+// of the event loop's time, and much of its 10 % of garbage collection. So the replay thread serializes
+// it once, with the body's bytes as they came (`pack`), into a buffer that is moved (not copied) to the
+// event loop and from there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the bytes of a
+// batch into the writer's message was itself a tenth of the event loop's work, and a shared buffer costs
+// more to make than the copy. A batch the thread could not store comes back with its buffers (the group
+// commit tries its records again one by one); a record whose buffer was lost with a thread that died is
+// answered 500, nothing stored, and its table sends it again. Where the store runs on the event loop
+// (PostgreSQL, an in-memory SQLite database) a replay thread answers with the objects, which a message
+// clones for less than packing and unpacking cost; in-process (no replay threads) nothing is packed.
+import { deserialize, serialize } from 'node:v8';
+import type { Replayed } from './check.ts';
+import type { Checked, ResultRecord } from './record.ts';
+import type { NewRecord } from './store.ts';
+
+/** A NewRecord but for what the post adds to it: its signature, when it came, whether to forward it. */
+export type Storable = Omit<NewRecord, 'signature' | 'receivedAt' | 'forward'>;
+
+/** A Storable serialized by `pack`. */
+export type Packed = Uint8Array;
+
+/** A body read: not a record (400), or its counter and what to store, unless its replay refused it (a
+ * 422's reason in `refused`). `record` is packed when it comes from a replay thread. */
+export type Read = { ok: false; error: string } | { ok: true; counter: number; refused: string; record: null } | { ok: true; counter: number; refused: null; record: Storable | Packed };
+
+/** What the store keeps of a body read into `record` and replayed; the record's stated `state`, checked
+ * against the replay's, is not kept (the replay's is stored). */
+export function storableOf(body: string, record: ResultRecord, replayed: Replayed): Storable {
+  const { state: _, ...rest } = record;
+  const { headerLine, header, state, rows } = replayed;
+  return { record: rest, body, headerLine, players: header.players, rules: header.rules, mode: header.mode, state, rows };
+}
+
+/** A body's reading and replay (server/read-record.ts) as the store takes it. */
+export function readOf(read: { ok: false; error: string } | { ok: true; text: string; record: ResultRecord; replayed: Checked<Replayed> }): Read {
+  if (!read.ok) return read;
+  const { counter } = read.record;
+  if (!read.replayed.ok) return { ok: true, counter, refused: read.replayed.error, record: null };
+  return { ok: true, counter, refused: null, record: storableOf(read.text, read.record, read.replayed.value) };
+}
+
+/** `s` in a buffer of its own, to move to the thread it is sent to: its objects serialized, then its
+ * body's bytes as they came (`raw`, which `s.body` was decoded from), which cost less to copy and decode
+ * again than the text does to serialize and deserialize. */
+export function pack(s: Storable, raw: Uint8Array): Packed {
+  const { body: _, ...rest } = s;
+  const fields = serialize(rest);
+  const out = new Uint8Array(4 + fields.byteLength + raw.byteLength);
+  new DataView(out.buffer).setUint32(0, fields.byteLength);
+  out.set(fields, 4);
+  out.set(raw, 4 + fields.byteLength);
+  return out;
+}
+
+/** The buffers of the packed records among `rs`, to move with them (null for one that is not packed). */
+export const buffersOf = (rs: readonly ToStore[]): (ArrayBuffer | null)[] => rs.map((r) => ('packed' in r ? (r.packed.buffer as ArrayBuffer) : null));
+
+/** Whether a packed record's buffer was moved to a thread that did not give it back. */
+export const lost = (r: ToStore): boolean => 'packed' in r && r.packed.byteLength === 0;
+
+/** The bytes were decoded once already (strictly, as UTF-8), and a BOM is kept as it was. */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+export function unpack(p: Packed): Storable {
+  const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
+  const rest = deserialize(p.subarray(4, 4 + n)) as Omit<Storable, 'body'>;
+  return { ...rest, body: decoder.decode(p.subarray(4 + n)) };
+}
+
+/** A record to store as a replay thread sent it: packed, and what the post adds. */
+export interface PackedRecord {
+  /** What the group commit reads of it (server/commit.ts). */
+  record: { table: string; counter: number };
+  /** Moved to the writer thread with its batch, and given back if the batch was not stored. */
+  packed: Packed;
+  signature: string;
+  receivedAt: string;
+  forward: boolean;
+}
+
+/** A record for the store, packed or not. */
+export type ToStore = NewRecord | PackedRecord;
+
+/** The record's objects, made again from its buffer when it is packed. */
+export function unpacked(r: ToStore): NewRecord {
+  if (!('packed' in r)) return r;
+  const { packed, record: _, ...added } = r;
+  return { ...unpack(packed), ...added };
+}
+
+export const isPacked = (r: Storable | Packed): r is Packed => r instanceof Uint8Array;

@@ -97,6 +97,19 @@ describe('a match played on after its end (the last shot taken back)', function 
         assert.deepEqual(await contents(batch), want);
       });
 
+      it('stored through two stores on one database (two server processes), in turns and out of order, the same as through one', async () => {
+        const one = await fresh();
+        for (const r of records) await one.store(r);
+        const want = await contents(one);
+        const db = await engine.fresh();
+        const [a, b] = [await openStore(db), await openStore(db)];
+        stores.push(a, b);
+        await a.addTable('hall-1', SECRET, '2026-01-01T00:00:00Z');
+        for (const [i, store] of [[1, a], [0, b], [3, b], [2, a], [4, b]] as const) assert.equal((await store.store(records[i])).outcome, 'stored');
+        assert.deepEqual(await contents(a), want);
+        assert.deepEqual(await contents(b), want);
+      });
+
       it('an abandoned match stays closed: a later record whose log goes on from it starts a match of its own', async () => {
         const abandoned = prepared({ body: recordBody('hall-1', 1, 'board', logAt(451), { abandoned: true }) });
         const after = prepared({ body: recordBody('hall-1', 2, 'match', logAt(502)) });

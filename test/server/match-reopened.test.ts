@@ -101,6 +101,7 @@ describe('a match played on after its end (the last shot taken back)', function 
         const one = await fresh();
         for (const r of records) await one.store(r);
         const want = await contents(one);
+        assert.equal(want.matches.length, 1);
         const db = await engine.fresh();
         const [a, b] = [await openStore(db), await openStore(db)];
         stores.push(a, b);

@@ -7,7 +7,7 @@
 // been stored one by one. The outcome is the one-by-one storing's, record for record.
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
-import { storedRows, writeDerivedOf } from './derived.ts';
+import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
 import { publishAll, recordEvent } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
@@ -39,11 +39,12 @@ export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: 
 /** A stored record next to a new one (by counter), and its match. */
 interface Neighbour {
   counter: number;
-  kind: string;
   signature: string;
   match: number;
   newest: number;
   header: string;
+  /** It is the last record of a match the players abandoned: its match is closed. */
+  abandoned: boolean;
   /** Its body, when the look-up sent it back (not kept in memory). */
   body?: string;
   /** Its log, where the record's match depends on it: from memory, else read from its body. */
@@ -62,12 +63,16 @@ const logOf = (body: string): string | null => {
   return typeof v.log === 'string' ? v.log : null;
 };
 
-/** Whether the record's match depends on the log of the neighbour below it (`below`) or above it. */
-const wantsLog = (r: NewRecord, n: Neighbour, below: boolean): boolean => n.header === r.headerLine && (below ? n.kind !== 'match' : r.record.kind !== 'match');
+/** Whether the record's match depends on the log of the neighbour below it (`below`) or above it. Only
+ * an abandoned match is closed: a `match` record is not, for the players may take back the last shot
+ * from the match-over screen and play on (the log goes on from the `match` record's, with an `undo`),
+ * and the table's next records are that match's, over again only when a record says so. */
+const wantsLog = (r: NewRecord, n: Neighbour, below: boolean): boolean => n.header === r.headerLine && !(below ? n.abandoned : r.record.abandoned);
 
-/** The match a record belongs to. Counters order a table's records; logs only grow within a match, and a
- * `match` record closes it. So a record joins the match of the record just below it if that log is the
- * start of its own, or the match of the record just above it if its own log is the start of that one. */
+/** The match a record belongs to. Counters order a table's records; logs only grow within a match, and
+ * an abandoned match's last record closes it. So a record joins the match of the record just below it if
+ * that log is the start of its own, or the match of the record just above it if its own log is the start
+ * of that one. */
 function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; newest: number } | null {
   const { log } = r.record;
   if (p && wantsLog(r, p, true) && beginsWith(log, p.log ?? '\u0000')) return { id: p.match, newest: p.newest };
@@ -75,9 +80,10 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
   return null;
 }
 
-/** A neighbour's columns: the record's, with its match's newest counter and header. */
+/** A neighbour's columns: the record's, with its match's newest counter, header and `over` (which says
+ * abandoned only of its newest record: server/derived.ts). */
 const neighbourColumns = (p: 'a' | 'b', r: string, m: string) =>
-  `${r}.counter AS ${p}_counter, ${r}.kind AS ${p}_kind, ${r}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header`;
+  `${r}.counter AS ${p}_counter, ${r}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header, ${m}.over AS ${p}_over`;
 
 /** look's statement on SQLite: the records as a VALUES list (SQLite compiles each text once, and finds
  * the neighbours by the primary key whatever the list's length). */
@@ -126,8 +132,10 @@ async function look(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | undefi
     row[`${p}_counter`] === null || row[`${p}_counter`] === undefined
       ? null
       : {
-          counter: Number(row[`${p}_counter`]), kind: String(row[`${p}_kind`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]),
-          newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]), body: row[`${p}_body`] === null || row[`${p}_body`] === undefined ? undefined : String(row[`${p}_body`]),
+          counter: Number(row[`${p}_counter`]), signature: String(row[`${p}_signature`]), match: Number(row[`${p}_match`]),
+          newest: Number(row[`${p}_newest`]), header: String(row[`${p}_header`]),
+          abandoned: Number(row[`${p}_over`]) === ABANDONED && Number(row[`${p}_counter`]) === Number(row[`${p}_newest`]),
+          body: row[`${p}_body`] === null || row[`${p}_body`] === undefined ? undefined : String(row[`${p}_body`]),
         };
   for (const row of rows) {
     const at = out[Number(row.n)];

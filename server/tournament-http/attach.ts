@@ -1,7 +1,7 @@
 // A table's record joins the draw (docs/tournament.md §5.4): a record that carries tournament, round and
 // match attaches, in the record's own transaction (server/store.ts), to that match if it is the table's
-// current assignment or the match it just finished (its newest records, even when a shot taken back after
-// the end makes them another stored match), played by its entrants (not a pairing swapped since the table
+// current assignment or the match it just finished (its newest records, a shot taken back after the end
+// and played again, until the next round is drawn), played by its entrants (not a pairing swapped since the table
 // fetched it); any other is stored as ever and not attached. A board record makes the match `playing`;
 // the match's end (its newest record says it is over) gives the result, which the standings read. A
 // result an organiser entered by hand stays: the table's then only marks it `corrected` when it says
@@ -59,15 +59,17 @@ async function attachOrWhy(tx: Sql, record: Omit<ResultRecord, 'state'>, ids: Id
   // The table's current assignment (not refused), or the match these records finished already.
   const open = m.status === 'waiting' || m.status === 'assigned' || m.status === 'playing';
   const same = own === matchId;
-  // A newer record of this match from its table that the store keeps as another match: a shot taken
-  // back after the end (the store begins a new match after a `match` record, server.md §2), played
-  // again to another ending, which the table sends as a new match record. The table's last word counts.
-  // Only until the next round is drawn: that draw depended on the result (as an organiser's correction, §4).
+  // A shot taken back after the end, played again to another ending, which the table sends as a new
+  // match record: the table's last word counts. Only until the next round is drawn: that draw depended
+  // on the result (as an organiser's correction, §4). The store keeps those records in the same match
+  // (server.md "Matches"); one of before began another after a `match` record, and a database it wrote
+  // may still hold such a match: a newer record of it joins the draw's match the same way.
   const later = own !== null && !same && record.counter > (await newestCounter(tx, own)) && !(await nextDrawn(tx, m.round, ids.tournament));
   const byHand = m.source === 'hand' || m.source === 'walkover';
   if (!open && !same && !later && !(byHand && own === null)) {
     return m.status === 'refused' ? `table ${record.table} refused match ${m.id}` : `match ${m.id} has its result from other records already`;
   }
+  if (same && !byHand && m.status === 'finished' && (await nextDrawn(tx, m.round, ids.tournament))) return null;
   // The match as its newest record says (records may arrive out of order: the store keeps the newest).
   const stored = (await tx.all('SELECT players, state FROM carrom_matches WHERE id = ?', [matchId]))[0];
   // Played by the match's entrants, as the table starts it from the assignment (in capitals): a pairing

@@ -115,16 +115,14 @@ export function strictJsonProblem(text: string, log?: LogString): string | null 
       i = end - 1;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (depth >= MAX_DEPTH) return `body nests deeper than ${MAX_DEPTH} levels (at ${pathOf(stack, depth)})`;
-      const level = stack[depth];
-      if (level) {
-        level.object = c === OPEN_OBJECT;
-        level.keys.length = 0;
-        level.many = null;
-        level.wantKey = true;
-        level.index = 0;
-        level.at = '';
-      } else stack.push({ object: c === OPEN_OBJECT, keys: [], many: null, wantKey: true, index: 0, at: '' });
-      depth++;
+      if (depth === stack.length) stack.push({ object: false, keys: [], many: null, wantKey: true, index: 0, at: '' });
+      const level = stack[depth++];
+      level.object = c === OPEN_OBJECT;
+      level.keys.length = 0;
+      level.many = null;
+      level.wantKey = true;
+      level.index = 0;
+      level.at = '';
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (depth > 0) depth--;
     } else if (c === COMMA) {

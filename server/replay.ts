@@ -33,7 +33,7 @@ interface Kept {
 }
 
 /** Tables whose last log is kept (each some 10 times its log's size in memory, and the body it came in, whose
- * text its `json` is part of); the least recent go first. */
+ * text its `json` is part of, with that body's warnings as parsed); the least recent go first. */
 export const KEPT_TABLES = 256;
 
 export class Replayer {

@@ -22,11 +22,11 @@ export function readRecord(replayer: Replayer, table: string, raw: Uint8Array): 
   }
   // The table's previous log, kept in this thread: the part of the body's log that repeats it is read
   // once, when it came (server/record.ts's readBody).
-  const { parsed, json } = readBody(text, replayer.seen(table));
+  const { parsed, json, warnings } = readBody(text, replayer.seen(table));
   if (!parsed.ok) return parsed;
   const record = parsed.value;
   if (record.table !== table) return { ok: false, error: `field "table" is "${record.table}" but header Carrom-Table is "${table}"` };
-  const replayed = replayer.replay(record, json);
+  const replayed = replayer.replay(record, json, warnings);
   // The stated `match` and `board` were compared with the log's; the rest (warnings: kilobytes) is not
   // read again, so it does not travel back.
   const { match, board } = record.state;

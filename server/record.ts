@@ -38,30 +38,52 @@ export function parseRecord(text: string): Checked<ResultRecord> {
 export interface SeenLog {
   log: string;
   json: string;
+  /** Its `state.warnings` too, when it had some (a table's next record repeats them first). */
+  warnings?: SeenWarnings;
+}
+
+/** A body's `state.warnings` array: its text between the brackets as sent (no space at either end), and
+ * its elements as JSON.parse of the body gave them. */
+export interface SeenWarnings {
+  json: string;
+  value: readonly unknown[];
 }
 
 /** A body read as parseRecord reads it, and where its log was (its JSON between the quotes, to give as
- * the next body's `seen`: undefined unless the record was read). Where the body's log begins as `seen`'s
- * JSON, that part is neither parsed nor checked again (goesOn); whatever that way does not read as a
- * record is read whole, so that any body gets the same answer whatever was seen. */
-export function readBody(text: string, seen: SeenLog | undefined): { parsed: Checked<ResultRecord>; json: string | undefined } {
-  const log: LogString = { seen: seen?.json ?? '', start: -1, end: -1, skipped: false };
+ * the next body's `seen`: undefined unless the record was read), with its `state.warnings` (likewise).
+ * Where the body's log begins as `seen`'s JSON, that part is neither parsed nor checked again (goesOn),
+ * nor the warnings that begin as `seen`'s; whatever that way does not read as a record is read whole, so
+ * that any body gets the same answer whatever was seen. */
+export function readBody(text: string, seen: SeenLog | undefined): { parsed: Checked<ResultRecord>; json: string | undefined; warnings: SeenWarnings | undefined } {
+  const log: LogString = { seen: seen?.json ?? '', start: -1, end: -1, skipped: false, seenWarnings: seen?.warnings?.json ?? '', warningsStart: -1, warningsEnd: -1, warningsSkipped: false };
   if (seen) {
     const value = goesOn(text, seen, log);
-    if (value) return { parsed: { ok: true, value }, json: text.slice(log.start, log.end) };
+    if (value) return { parsed: { ok: true, value }, json: text.slice(log.start, log.end), warnings: warningsOf(text, log, value) };
   }
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
-    return { parsed: { ok: false, error: `body is not JSON (${(e as Error).message})` }, json: undefined };
+    return { parsed: { ok: false, error: `body is not JSON (${(e as Error).message})` }, json: undefined, warnings: undefined };
   }
-  if (!isObj(v)) return { parsed: { ok: false, error: 'body must be a JSON object' }, json: undefined };
-  log.seen = '';
+  if (!isObj(v)) return { parsed: { ok: false, error: 'body must be a JSON object' }, json: undefined, warnings: undefined };
+  log.seen = log.seenWarnings = '';
   const strict = strictJsonProblem(text, log);
-  if (strict) return { parsed: { ok: false, error: strict }, json: undefined };
+  if (strict) return { parsed: { ok: false, error: strict }, json: undefined, warnings: undefined };
   const parsed = fieldsOf(v, typeof v.log === 'string' ? v.log : '');
-  return { parsed, json: parsed.ok && log.start >= 0 ? text.slice(log.start, log.end) : undefined };
+  if (!parsed.ok) return { parsed, json: undefined, warnings: undefined };
+  return { parsed, json: log.start >= 0 ? text.slice(log.start, log.end) : undefined, warnings: warningsOf(text, log, parsed.value) };
+}
+
+/** JSON's whitespace, which a seen text of warnings neither begins nor ends with. */
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The record's `state.warnings` as the next body can go on from, if it has some. */
+function warningsOf(text: string, log: LogString, record: ResultRecord): SeenWarnings | undefined {
+  const value = record.state.warnings;
+  const { warningsStart: start, warningsEnd: end } = log;
+  if (!Array.isArray(value) || start < 0 || end <= start || isSpace(text.charCodeAt(start)) || isSpace(text.charCodeAt(end - 1))) return undefined;
+  return { json: text.slice(start, end), value };
 }
 
 /** The record of a body whose log goes on from `seen`'s, or null for anything else (read it whole). What
@@ -69,23 +91,43 @@ export function readBody(text: string, seen: SeenLog | undefined): { parsed: Che
  * the log's new part alone, both parsed as JSON, are valid exactly when the whole is, the seen part
  * having been valid (it ends where an escape ends). The strict checks pass over the seen part, a string
  * (no key nor depth inside); a lone surrogate is looked for in the new part, the seen one having none
- * and ending in a newline (the replayer keeps only a log that ends a line). */
+ * and ending in a newline (the replayer keeps only a log that ends a line). Likewise the warnings: where
+ * `state.warnings` begins with the seen elements and a comma (or its end), those and the comma are left
+ * out of what is parsed (`[seen,new]` is valid exactly when `[new]` is, `[seen]` when `[]` is, the seen
+ * elements having been valid there; and `[seen,]` is refused, read whole), and put back before the new ones; the strict checks passed over
+ * them (they were checked at the same depth, and hold no key of the objects around them). */
 function goesOn(text: string, seen: SeenLog, log: LogString): ResultRecord | null {
   let v: unknown;
   let tail: unknown;
+  let comma = false;
   try {
     // Before JSON.parse here, so it may meet what is not JSON (a key's bad escape throws).
     if (strictJsonProblem(text, log) !== null || !log.skipped) return null;
-    v = JSON.parse(text.slice(0, log.start) + text.slice(log.end));
+    let rest: string;
+    if (!log.warningsSkipped) rest = text.slice(0, log.start) + text.slice(log.end);
+    else {
+      const from = log.warningsStart;
+      comma = text.charCodeAt(from + log.seenWarnings.length) === COMMA;
+      const to = from + log.seenWarnings.length + (comma ? 1 : 0);
+      rest = log.start < from ? text.slice(0, log.start) + text.slice(log.end, from) + text.slice(to) : text.slice(0, from) + text.slice(to, log.start) + text.slice(log.end);
+    }
+    v = JSON.parse(rest);
     tail = JSON.parse(`"${text.slice(log.start + seen.json.length, log.end)}"`);
   } catch {
     return null;
   }
   if (!isObj(v) || typeof tail !== 'string') return null;
+  if (log.warningsSkipped) {
+    // `[seen,]` is not JSON, though `[]` is: after a comma, new elements.
+    if (!isObj(v.state) || !Array.isArray(v.state.warnings) || (comma && v.state.warnings.length === 0)) return null;
+    v.state.warnings = seen.warnings!.value.concat(v.state.warnings);
+  }
   v.log = seen.log + tail;
   const parsed = fieldsOf(v, tail);
   return parsed.ok ? parsed.value : null;
 }
+
+const COMMA = 0x2c;
 
 /** The record's fields checked, `v` being the body's JSON; `newText` the part of the log that may hold a
  * lone surrogate (all of it, unless the rest was checked in an earlier body). */

@@ -13,7 +13,7 @@ import type { LoggedEvent, MatchHeader } from '../src/rules/types.ts';
 import { beginsWith } from './begins.ts';
 import { BoardFold } from './boards.ts';
 import { namesProblem, replayed, type Replayed } from './check.ts';
-import type { Checked, ResultRecord, SeenLog } from './record.ts';
+import type { Checked, ResultRecord, SeenLog, SeenWarnings } from './record.ts';
 
 /** A replayed log: where its parse ended, its effective events (undos applied) and their fold. */
 interface Kept {
@@ -26,12 +26,14 @@ interface Kept {
   events: number;
   kept: KeptEvents<LoggedEvent>;
   fold: BoardFold;
-  /** The log's JSON as the body that sent it had it (server/record.ts's SeenLog), when it came in one. */
+  /** The log's JSON as the body that sent it had it (server/record.ts's SeenLog), when it came in one,
+   * and that body's `state.warnings`. */
   json: string | undefined;
+  warnings: SeenWarnings | undefined;
 }
 
 /** Tables whose last log is kept (each some 10 times its log's size in memory, and the body it came in, whose
- * text its `json` is part of); the least recent go first. */
+ * text its `json` is part of, with that body's warnings as parsed); the least recent go first. */
 export const KEPT_TABLES = 256;
 
 export class Replayer {
@@ -44,11 +46,12 @@ export class Replayer {
   /** The table's kept log as the next body of the table can go on from (server/record.ts's readBody). */
   seen(table: string): SeenLog | undefined {
     const k = this.byTable.get(table);
-    return k?.json === undefined ? undefined : { log: k.log, json: k.json };
+    return k?.json === undefined ? undefined : { log: k.log, json: k.json, warnings: k.warnings };
   }
 
-  /** `json` is the record's log as its body had it, when the record was read from one (readBody). */
-  replay(record: ResultRecord, json?: string): Checked<Replayed> {
+  /** `json` is the record's log as its body had it, when the record was read from one (readBody), and
+   * `warnings` the body's `state.warnings`. */
+  replay(record: ResultRecord, json?: string, warnings?: SeenWarnings): Checked<Replayed> {
     const before = this.byTable.get(record.table);
     // Gone on from in place (copying a match's kept events at each record was a fifth of its replay):
     // taken out first, so that a fault of the rules engine halfway leaves nothing half folded behind.
@@ -63,6 +66,7 @@ export class Replayer {
     // Only a log that ends a line can be gone on from: what follows it starts a new line.
     if (k.log.endsWith('\n')) {
       k.json = json;
+      k.warnings = warnings;
       this.byTable.set(record.table, k);
       if (this.byTable.size > this.capacity) this.byTable.delete(this.byTable.keys().next().value!);
     }
@@ -81,7 +85,7 @@ export class Replayer {
     const kept = new KeptEvents<LoggedEvent>();
     applyUndos(kept, events);
     this.foldFrom(fold, kept, 0);
-    return { ok: true, value: { log, header, headerLine, lines: newlines(log, 0), lastT: events.at(-1)?.event.t ?? 0, events: events.length, kept, fold, json: undefined } };
+    return { ok: true, value: { log, header, headerLine, lines: newlines(log, 0), lastT: events.at(-1)?.event.t ?? 0, events: events.length, kept, fold, json: undefined, warnings: undefined } };
   }
 
   /** `k` goes on to `log`: changed in place, except when the tail does not parse (then not at all). */

@@ -63,7 +63,9 @@ const CLOSE_OBJECT = 0x7d;
 
 /** Where the body's own "log" string is (its text between the quotes, as sent), found on the way; and a
  * start of it already read in an earlier body of the table (`seen`: a whole string's text between its
- * quotes, so that it ends where an escape ends), which is compared, not read again. */
+ * quotes, so that it ends where an escape ends), which is compared, not read again. The same for the
+ * elements of the body's `state.warnings` array (`seenWarnings`: an earlier body's, between its brackets,
+ * with no space at either end, or ''), which a table's next record repeats before its new ones. */
 export interface LogString {
   seen: string;
   /** Where the text between the quotes starts and ends, or -1 if the body's top level has no "log" string. */
@@ -71,13 +73,23 @@ export interface LogString {
   end: number;
   /** The string began with `seen`, which was passed over. */
   skipped: boolean;
+  seenWarnings: string;
+  /** Where the text between the brackets of `state.warnings` starts and ends (-1: the body has no such array). */
+  warningsStart: number;
+  warningsEnd: number;
+  /** The array's elements began with `seenWarnings`, followed by a comma or its end, and were passed over. */
+  warningsSkipped: boolean;
 }
+
+/** The levels open are the body's object, its `state` object and the array of `state.warnings`. */
+const isWarnings = (stack: readonly Level[]): boolean =>
+  stack[0].object && !stack[0].wantKey && stack[0].at === 'state' && stack[1].object && !stack[1].wantKey && stack[1].at === 'warnings' && !stack[2].object;
 
 /** What is wrong with `text` (valid JSON), or null. `log`, when given, is filled in. */
 export function strictJsonProblem(text: string, log?: LogString): string | null {
   if (log) {
-    log.start = log.end = -1;
-    log.skipped = false;
+    log.start = log.end = log.warningsStart = log.warningsEnd = -1;
+    log.skipped = log.warningsSkipped = false;
   }
   // The levels open, `depth` of them; the entries past it are reused for the next object or array at
   // their depth rather than made again (a state of a hundred objects made a hundred of them).
@@ -123,7 +135,20 @@ export function strictJsonProblem(text: string, log?: LogString): string | null 
       level.wantKey = true;
       level.index = 0;
       level.at = '';
+      // `state.warnings`: where it begins as the seen one's elements, those are passed over (they were
+      // checked at this very place of an earlier body). Its next character is then a comma or its end.
+      if (log !== undefined && depth === 3 && c === OPEN_ARRAY && log.warningsStart < 0 && isWarnings(stack)) {
+        log.warningsStart = i + 1;
+        const w = log.seenWarnings;
+        const after = text.charCodeAt(i + 1 + w.length);
+        if (w.length > 0 && (after === COMMA || after === CLOSE_ARRAY) && text.slice(i + 1, i + 1 + w.length) === w) {
+          log.warningsSkipped = true;
+          i += w.length;
+        }
+      }
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      // The first to close at its depth once `state.warnings` opened is that array (its elements are deeper).
+      if (log !== undefined && depth === 3 && log.warningsStart >= 0 && log.warningsEnd < 0) log.warningsEnd = i;
       if (depth > 0) depth--;
     } else if (c === COMMA) {
       // (No level: text JSON.parse has not read yet, server/record.ts's going on from a seen log.)

@@ -9,10 +9,11 @@ import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
 import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
-import { publishAll, recordEvent } from './feed.ts';
+import { publishTexts, recordEventText } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
-import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
+import { stateTextOf } from './storable.ts';
+import type { NewRecord, StoreOutcome } from './store.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
 /** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
@@ -175,6 +176,8 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
   const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
+  // Each state's text, made once (given by the replay thread when the record was packed).
+  const states = new Map(fresh.map((k) => [k, stateTextOf(rs[k])]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
   const made = await insertRows(
@@ -212,24 +215,25 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
       return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
     });
-    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
+    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, stateText: states.get(k)!, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
   });
   await writeDerivedOf(tx, derived);
   await replaceMatches(
     tx,
     newest.map((k) => {
       const r = rs[k];
-      return { matchId: matchOfRecord(k), m: { players: r.players, mode: r.mode, over: (r.state as { match: { over: boolean } }).match.over, winner: winnerOf(r.state), rows: r.rows } };
+      const { over, winner } = states.get(k)!;
+      return { matchId: matchOfRecord(k), m: { players: r.players, mode: r.mode, over, winner, rows: r.rows } };
     }),
   );
   const forwarded = fresh.filter((k) => rs[k].forward);
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  const events = await publishAll(
+  const events = await publishTexts(
     tx,
     'record',
-    fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
+    fresh.map((k) => recordEventText(rs[k], matchOfRecord(k), states.get(k)!.json)),
   );
   expect?.(events.map((e) => e.seq));
   fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));

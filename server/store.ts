@@ -16,7 +16,7 @@ import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
 import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch } from './store-batch.ts';
-import { unpacked, type ToStore } from './storable.ts';
+import { unpacked, type StateText, type ToStore } from './storable.ts';
 
 export interface NewRecord {
   /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
@@ -29,6 +29,8 @@ export interface NewRecord {
   rules: string;
   mode: string;
   state: unknown;
+  /** `state` as the store writes it, when the replay thread made it so (a packed record: server/storable.ts). */
+  stateText?: StateText;
   rows: BoardRow[];
   forward: boolean;
 }

@@ -8,7 +8,7 @@
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
 import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
-import { insertRows, type Row, type Sql } from './db/sql.ts';
+import { insertRows, SIGNATURE_INDEX, type Row, type Sql } from './db/sql.ts';
 import { publishTexts, recordEventText } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
@@ -83,21 +83,24 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
 
 /** A neighbour's columns: the record's, with its match's newest counter, header and `over` (which says
  * abandoned only of its newest record: server/derived.ts). */
-const neighbourColumns = (p: 'a' | 'b', r: string, m: string) =>
-  `${r}.counter AS ${p}_counter, ${r}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header, ${m}.over AS ${p}_over`;
+const neighbourColumns = (p: 'a' | 'b', r: string, m: string, s = r) =>
+  `${r}.counter AS ${p}_counter, ${s}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header, ${m}.over AS ${p}_over`;
 
 /** look's statement on SQLite: the records as a VALUES list (SQLite compiles each text once, and finds
- * the neighbours by the primary key whatever the list's length). */
+ * the neighbours by the primary key whatever the list's length). The signature of the record below
+ * comes from its index (schema version 9: in the row it is past the body's overflow pages), and that
+ * body is read only when it is sent back. */
 const lookSqlite = (n: number) =>
   `WITH i (n, t, c, k) AS (VALUES ${new Array(n).fill('(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
      j AS (SELECT n, t, c, k,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.existing, ${neighbourColumns('b', 'b', 'mb')},
-       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
+     SELECT j.n, j.existing, ${neighbourColumns('b', 'b', 'mb', 'bs')},
+       CASE WHEN b.counter = j.c - 1 AND bs.signature = j.k THEN NULL ELSE b.body END AS b_body,
        ${neighbourColumns('a', 'a', 'ma')}, a.body AS a_body
      FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
+     LEFT JOIN carrom_records AS bs INDEXED BY ${SIGNATURE_INDEX} ON bs.table_id = b.table_id AND bs.counter = b.counter
      LEFT JOIN carrom_matches mb ON mb.id = b.match_id
      LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
      LEFT JOIN carrom_matches ma ON ma.id = a.match_id`;

@@ -38,6 +38,9 @@ export function schema(dialect: Sql['dialect']): string[] {
   ];
 }
 
+/** The index of the records' signatures by table and counter (SQLite, schema version 9: server/db/migrations.ts). */
+export const SIGNATURE_INDEX = 'carrom_records_signature';
+
 /** A storing or reading failure that is the database's and passes (the connection lost, a lock not
  * obtained in time, a timeout): the server answers 503 with Retry-After and the table sends again later.
  * Any other error is a 500. Either way the error is logged with its stack. */

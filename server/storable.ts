@@ -66,7 +66,7 @@ export function pack(s: Storable, raw: Uint8Array): Packed {
   // The state as the text the store writes (twice: the match's row and the record's event), made here
   // once: serializing the object and deserializing it cost more than that, and the writer then made the
   // text twice from it.
-  const { body: _, state: __, ...rest } = s;
+  const { body: _, state: __, bodyBytes: ___, ...rest } = s;
   const fields = serialize({ ...rest, stateText: stateTextOf(s) });
   const out = new Uint8Array(4 + fields.byteLength + raw.byteLength);
   new DataView(out.buffer).setUint32(0, fields.byteLength);
@@ -84,13 +84,20 @@ export const lost = (r: ToStore): boolean => 'packed' in r && r.packed.byteLengt
 /** The bytes were decoded once already (strictly, as UTF-8), and a BOM is kept as it was. */
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** The record packed, made again; its `state` object only if it is read (parsed from its text then). */
+/** The record packed, made again, with its body's bytes (`bodyBytes`, a view of `p`, which SQLite's
+ * writer stores as they are); its body's text and its `state` object only if they are read (decoded, or
+ * parsed from the state's text, then). */
 export function unpack(p: Packed): Storable {
   const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
   const rest = deserialize(p.subarray(4, 4 + n)) as Omit<Storable, 'body' | 'state'> & { stateText: StateText };
-  const s = { ...rest, body: decoder.decode(p.subarray(4 + n)) } as Storable;
+  const bodyBytes = p.subarray(4 + n);
+  const s = { ...rest, bodyBytes } as Storable;
+  let body: string | undefined;
   let state: unknown;
-  return Object.defineProperty(s, 'state', { enumerable: true, configurable: true, get: () => (state ??= JSON.parse(rest.stateText.json)) });
+  return Object.defineProperties(s, {
+    body: { enumerable: true, configurable: true, get: () => (body ??= decoder.decode(bodyBytes)) },
+    state: { enumerable: true, configurable: true, get: () => (state ??= JSON.parse(rest.stateText.json)) },
+  });
 }
 
 /** A record to store as a replay thread sent it: packed, and what the post adds. */
@@ -111,7 +118,7 @@ export type ToStore = NewRecord | PackedRecord;
 export function unpacked(r: ToStore): NewRecord {
   if (!('packed' in r)) return r;
   const { packed, record: _, ...added } = r;
-  // Assigned rather than spread, which would read (and so parse) the state.
+  // Assigned rather than spread, which would read (and so decode and parse) the body and the state.
   return Object.assign(unpack(packed), added);
 }
 

@@ -191,14 +191,22 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
     'RETURNING id, table_id',
   ).then((rows) => new Map(rows.map((m: Row) => [String(m.table_id), Number(m.id)])));
   const matchOfRecord = (k: number): number => found.get(k)?.id ?? made.get(rs[k].record.table)!;
+  // On SQLite a packed record's body goes as the UTF-8 bytes it came as, stored as the text they are
+  // (CAST: a blob read as text in the database's encoding, UTF-8; a text stays as it is): the same
+  // value as its text would be, without that text made from the bytes and encoded again to bind it.
+  const sqlite = tx.dialect === 'sqlite';
   await insertRows(
     tx,
     'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)',
     10,
     fresh.map((k) => {
-      const { record: rec, body, signature, receivedAt } = rs[k];
+      const r = rs[k];
+      const { record: rec, signature, receivedAt } = r;
+      const body = sqlite && r.bodyBytes ? r.bodyBytes : r.body;
       return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
     }),
+    '',
+    sqlite ? '(?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)' : undefined,
   );
   // Board rows come from the newest record of the match: its log holds every earlier board. A board
   // that was there before keeps the time it first arrived; a new one gets this record's.

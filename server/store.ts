@@ -22,6 +22,9 @@ export interface NewRecord {
   /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
   record: Omit<ResultRecord, 'state'>;
   body: string;
+  /** `body`'s UTF-8 bytes as they came, when the record was packed (server/storable.ts): what SQLite's
+   * writer stores, without the text made from them and encoded again. */
+  bodyBytes?: Uint8Array;
   signature: string;
   receivedAt: string;
   headerLine: string;

@@ -112,11 +112,11 @@ describe('reading bodies in worker threads', () => {
   });
 });
 
-/** A thread's answer with its record unpacked, as the store unpacks it, but for the state's text (its
- * `state` is parsed from that text when read). */
+/** A thread's answer with its record unpacked, as the store unpacks it, but for the state's text and
+ * the body's bytes (its `state` and `body` are made from them when read). */
 const unpackedRead = (r: Read): Read => {
   if (!(r.ok && r.refused === null && r.record instanceof Uint8Array)) return r;
-  const { stateText: _, ...record } = unpack(r.record);
+  const { stateText: _, bodyBytes: __, ...record } = unpack(r.record);
   return { ...r, record };
 };
 

@@ -89,15 +89,33 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * parsed from the state's text, then). */
 export function unpack(p: Packed): Storable {
   const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
-  const rest = deserialize(p.subarray(4, 4 + n)) as Omit<Storable, 'body' | 'state'> & { stateText: StateText };
-  const bodyBytes = p.subarray(4 + n);
-  const s = { ...rest, bodyBytes } as Storable;
-  let body: string | undefined;
-  let state: unknown;
-  return Object.defineProperties(s, {
-    body: { enumerable: true, configurable: true, get: () => (body ??= decoder.decode(bodyBytes)) },
-    state: { enumerable: true, configurable: true, get: () => (state ??= JSON.parse(rest.stateText.json)) },
-  });
+  return new Unpacked(deserialize(p.subarray(4, 4 + n)) as Fields, p.subarray(4 + n)) as unknown as Storable;
+}
+
+type Fields = Omit<Storable, 'body' | 'state' | 'bodyBytes'> & { stateText: StateText };
+
+/** An unpacked record: `body` and `state` are getters of the class, made once when first read (getters
+ * defined on each object, each its own closures, gave every object a hidden class of its own and cost
+ * more than the deserialization they saved). */
+class Unpacked {
+  declare readonly stateText: StateText;
+  #body: string | undefined;
+  #state: unknown;
+
+  constructor(
+    fields: Fields,
+    readonly bodyBytes: Uint8Array,
+  ) {
+    Object.assign(this, fields);
+  }
+
+  get body(): string {
+    return (this.#body ??= decoder.decode(this.bodyBytes));
+  }
+
+  get state(): unknown {
+    return (this.#state ??= JSON.parse(this.stateText.json));
+  }
 }
 
 /** A record to store as a replay thread sent it: packed, and what the post adds. */

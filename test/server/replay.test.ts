@@ -116,8 +116,9 @@ describe('reading bodies in worker threads', () => {
  * the body's bytes (its `state` and `body` are made from them when read). */
 const unpackedRead = (r: Read): Read => {
   if (!(r.ok && r.refused === null && r.record instanceof Uint8Array)) return r;
-  const { stateText: _, bodyBytes: __, ...record } = unpack(r.record);
-  return { ...r, record };
+  const u = unpack(r.record);
+  const { stateText: _, bodyBytes: __, ...record } = u;
+  return { ...r, record: { ...record, body: u.body, state: u.state } };
 };
 
 describe('replaying in worker threads', () => {

@@ -3,6 +3,7 @@
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
 import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
+import { stateTextOf, type StateText } from './storable.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
  * (the table's, of that record), null where the row was stored before the schema kept them. */
@@ -11,7 +12,9 @@ export type TimedRow = BoardRow & { receivedAt: string | null; madeAt: string | 
 export interface Derived {
   /** The counter of the record it comes from: the match's newest. */
   counter: number;
-  state: unknown;
+  /** The match's state, or its text (one of the two: server/storable.ts). */
+  state?: unknown;
+  stateText?: StateText;
   rows: readonly TimedRow[];
   /** The match's `updated_at`: when its newest record arrived. */
   updatedAt: string;
@@ -54,7 +57,7 @@ export function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void
   return writeDerivedOf(tx, [{ matchId, d }]);
 }
 
-const overOf = (d: Derived): number => ((d.state as { match: { over: boolean } }).match.over ? OVER : d.abandoned ? ABANDONED : 0);
+const overOf = (d: Derived, over: boolean): number => (over ? OVER : d.abandoned ? ABANDONED : 0);
 
 /** What writeDerivedOf writes for one match; `stored` its rows as they are now, when the caller read them. */
 export interface DerivedWrite {
@@ -90,7 +93,10 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
   await tx.run(
     `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
      FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
-    list.flatMap(({ matchId, d }) => [matchId, d.counter, JSON.stringify(d.state), overOf(d), d.updatedAt]),
+    list.flatMap(({ matchId, d }) => {
+      const { json, over } = stateTextOf(d);
+      return [matchId, d.counter, json, overOf(d, over), d.updatedAt];
+    }),
   );
   const kept = list.map(unchanged);
   const some = list.filter((_, i) => kept[i] > 0);

@@ -6,6 +6,7 @@
 // another connection's commit) a few times a second, and is poked after its own process's commits.
 import { assignedField } from './assigned.ts';
 import type { Sql } from './db/sql.ts';
+import { stateTextOf } from './storable.ts';
 import type { NewRecord } from './store.ts';
 
 export const FEED_CHANNEL = 'carrom_events';
@@ -35,9 +36,13 @@ export async function publish(tx: Sql, event: string, data: unknown): Promise<vo
  * sends each its NOTIFY (a round trip for the lot, not two per event). The events written, in order:
  * once committed, this process's feeds are handed them (Feed.poke) rather than read them back. */
 export async function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<FeedEvent[]> {
-  if (data.length === 0) return [];
-  const values = `VALUES ${data.map(() => '(?, ?)').join(', ')}`;
-  const texts = data.map((d) => JSON.stringify(d));
+  return publishTexts(tx, event, data.map((d) => JSON.stringify(d)));
+}
+
+/** The same with each event's data as its JSON text. */
+export async function publishTexts(tx: Sql, event: string, texts: readonly string[]): Promise<FeedEvent[]> {
+  if (texts.length === 0) return [];
+  const values = `VALUES ${texts.map(() => '(?, ?)').join(', ')}`;
   const params = texts.flatMap((d) => [event, d]);
   // NOTIFY is delivered at commit, and not at all on a rollback; each event's with its number as payload.
   const rows =
@@ -56,15 +61,24 @@ export async function publishAll(tx: Sql, event: string, data: readonly unknown[
   return seqs.map((seq, i) => ({ seq, event, data: texts[i] }));
 }
 
-/** The `record` event's data (docs/server.md §4). */
-export function recordEvent(r: NewRecord, match: number) {
+/** The `record` event's data (docs/server.md §4): its fields before its state, and after it. */
+function recordEventParts(r: NewRecord, match: number) {
   const { table, counter, kind, madeAt, abandoned, assigned } = r.record;
   // `abandoned` only when true, `assigned` only for a tournament's record: the event's fields stay as
   // they were for every other record.
-  return {
-    table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt,
-    ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned),
-  };
+  return [{ table, counter, kind, match, players: r.players }, { receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned) }] as const;
+}
+
+export function recordEvent(r: NewRecord, match: number) {
+  const [before, after] = recordEventParts(r, match);
+  return { ...before, state: r.state, ...after };
+}
+
+/** `JSON.stringify(recordEvent(r, match))`, made with the state's text `state` as the store writes it
+ * (server/storable.ts, StateText), not from the object again. Neither part is empty: `table` and `receivedAt` are always there. */
+export function recordEventText(r: NewRecord, match: number, state = stateTextOf(r).json): string {
+  const [before, after] = recordEventParts(r, match).map((o) => JSON.stringify(o));
+  return `${before.slice(0, -1)},"state":${state},${after.slice(1)}`;
 }
 
 /** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept

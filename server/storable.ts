@@ -4,7 +4,9 @@
 // field each time (the body's text, its log a second time, the replayed state and board rows): some 14 %
 // of the event loop's time, and much of its 10 % of garbage collection. So the replay thread serializes
 // it once, with the body's bytes as they came (`pack`), into a buffer that is moved (not copied) to the
-// event loop and from there, unread, to the writer thread, which makes the objects again (`unpack`). Copying the bytes of a
+// event loop and from there, unread, to the writer thread, which makes the objects again (`unpack`); the
+// replayed state goes as the JSON text the store writes (`StateText`), not as an object the writer would
+// make again only to turn it into that text twice (the match's row, the record's event). Copying the bytes of a
 // batch into the writer's message was itself a tenth of the event loop's work, and a shared buffer costs
 // more to make than the copy. A batch the thread could not store comes back with its buffers (the group
 // commit tries its records again one by one); a record whose buffer was lost with a thread that died is
@@ -21,6 +23,21 @@ export type Storable = Omit<NewRecord, 'signature' | 'receivedAt' | 'forward'>;
 
 /** A Storable serialized by `pack`. */
 export type Packed = Uint8Array;
+
+/** A match's state as the store writes it: its JSON text (carrom_matches.state, and inside the record's
+ * event) and what the store reads of it, whether the match is over and who won. */
+export interface StateText {
+  json: string;
+  over: boolean;
+  winner: number | null;
+}
+
+/** The record's state as the store writes it, made from the object where the replay thread did not. */
+export function stateTextOf(r: { state?: unknown; stateText?: StateText }): StateText {
+  if (r.stateText) return r.stateText;
+  const { match } = r.state as { match: { over: boolean; winner?: number | null } };
+  return { json: JSON.stringify(r.state), over: match.over, winner: match.winner ?? null };
+}
 
 /** A body read: not a record (400), or its counter and what to store, unless its replay refused it (a
  * 422's reason in `refused`). `record` is packed when it comes from a replay thread. */
@@ -46,8 +63,11 @@ export function readOf(read: { ok: false; error: string } | { ok: true; text: st
  * body's bytes as they came (`raw`, which `s.body` was decoded from), which cost less to copy and decode
  * again than the text does to serialize and deserialize. */
 export function pack(s: Storable, raw: Uint8Array): Packed {
-  const { body: _, ...rest } = s;
-  const fields = serialize(rest);
+  // The state as the text the store writes (twice: the match's row and the record's event), made here
+  // once: serializing the object and deserializing it cost more than that, and the writer then made the
+  // text twice from it.
+  const { body: _, state: __, bodyBytes: ___, ...rest } = s;
+  const fields = serialize({ ...rest, stateText: stateTextOf(s) });
   const out = new Uint8Array(4 + fields.byteLength + raw.byteLength);
   new DataView(out.buffer).setUint32(0, fields.byteLength);
   out.set(fields, 4);
@@ -64,10 +84,38 @@ export const lost = (r: ToStore): boolean => 'packed' in r && r.packed.byteLengt
 /** The bytes were decoded once already (strictly, as UTF-8), and a BOM is kept as it was. */
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** The record packed, made again, with its body's bytes (`bodyBytes`, a view of `p`, which SQLite's
+ * writer stores as they are); its body's text and its `state` object only if they are read (decoded, or
+ * parsed from the state's text, then). */
 export function unpack(p: Packed): Storable {
   const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
-  const rest = deserialize(p.subarray(4, 4 + n)) as Omit<Storable, 'body'>;
-  return { ...rest, body: decoder.decode(p.subarray(4 + n)) };
+  return new Unpacked(deserialize(p.subarray(4, 4 + n)) as Fields, p.subarray(4 + n)) as unknown as Storable;
+}
+
+type Fields = Omit<Storable, 'body' | 'state' | 'bodyBytes'> & { stateText: StateText };
+
+/** An unpacked record: `body` and `state` are getters of the class, made once when first read (getters
+ * defined on each object, each its own closures, gave every object a hidden class of its own and cost
+ * more than the deserialization they saved). */
+class Unpacked {
+  declare readonly stateText: StateText;
+  #body: string | undefined;
+  #state: unknown;
+
+  constructor(
+    fields: Fields,
+    readonly bodyBytes: Uint8Array,
+  ) {
+    Object.assign(this, fields);
+  }
+
+  get body(): string {
+    return (this.#body ??= decoder.decode(this.bodyBytes));
+  }
+
+  get state(): unknown {
+    return (this.#state ??= JSON.parse(this.stateText.json));
+  }
 }
 
 /** A record to store as a replay thread sent it: packed, and what the post adds. */
@@ -88,7 +136,8 @@ export type ToStore = NewRecord | PackedRecord;
 export function unpacked(r: ToStore): NewRecord {
   if (!('packed' in r)) return r;
   const { packed, record: _, ...added } = r;
-  return { ...unpack(packed), ...added };
+  // Assigned rather than spread, which would read (and so decode and parse) the body and the state.
+  return Object.assign(unpack(packed), added);
 }
 
 export const isPacked = (r: Storable | Packed): r is Packed => r instanceof Uint8Array;

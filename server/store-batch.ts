@@ -8,11 +8,12 @@
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
 import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
-import { insertRows, type Row, type Sql } from './db/sql.ts';
-import { publishAll, recordEvent } from './feed.ts';
+import { insertRows, SIGNATURE_INDEX, type Row, type Sql } from './db/sql.ts';
+import { publishTexts, recordEventText } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
-import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
+import { stateTextOf } from './storable.ts';
+import type { NewRecord, StoreOutcome } from './store.ts';
 import { attachRecord } from './tournament-http/attach.ts';
 
 /** The records, in a transaction that holds their tables' row locks (server/commit.ts); outcomes in order. */
@@ -82,21 +83,24 @@ function matchOf(r: NewRecord, { below: p, above: s }: Looked): { id: number; ne
 
 /** A neighbour's columns: the record's, with its match's newest counter, header and `over` (which says
  * abandoned only of its newest record: server/derived.ts). */
-const neighbourColumns = (p: 'a' | 'b', r: string, m: string) =>
-  `${r}.counter AS ${p}_counter, ${r}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header, ${m}.over AS ${p}_over`;
+const neighbourColumns = (p: 'a' | 'b', r: string, m: string, s = r) =>
+  `${r}.counter AS ${p}_counter, ${s}.signature AS ${p}_signature, ${r}.match_id AS ${p}_match, ${m}.newest_counter AS ${p}_newest, ${m}.header AS ${p}_header, ${m}.over AS ${p}_over`;
 
 /** look's statement on SQLite: the records as a VALUES list (SQLite compiles each text once, and finds
- * the neighbours by the primary key whatever the list's length). */
+ * the neighbours by the primary key whatever the list's length). The signature of the record below
+ * comes from its index (schema version 9: in the row it is past the body's overflow pages), and that
+ * body is read only when it is sent back. */
 const lookSqlite = (n: number) =>
   `WITH i (n, t, c, k) AS (VALUES ${new Array(n).fill('(CAST(? AS INTEGER), ?, CAST(? AS BIGINT), CAST(? AS TEXT))').join(', ')}),
      j AS (SELECT n, t, c, k,
        (SELECT body FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS existing,
        (SELECT MAX(counter) FROM carrom_records WHERE table_id = i.t AND counter < i.c) AS lo,
        (SELECT MIN(counter) FROM carrom_records WHERE table_id = i.t AND counter > i.c) AS hi FROM i)
-     SELECT j.n, j.existing, ${neighbourColumns('b', 'b', 'mb')},
-       CASE WHEN b.counter = j.c - 1 AND b.signature = j.k THEN NULL ELSE b.body END AS b_body,
+     SELECT j.n, j.existing, ${neighbourColumns('b', 'b', 'mb', 'bs')},
+       CASE WHEN b.counter = j.c - 1 AND bs.signature = j.k THEN NULL ELSE b.body END AS b_body,
        ${neighbourColumns('a', 'a', 'ma')}, a.body AS a_body
      FROM j LEFT JOIN carrom_records b ON j.existing IS NULL AND b.table_id = j.t AND b.counter = j.lo
+     LEFT JOIN carrom_records AS bs INDEXED BY ${SIGNATURE_INDEX} ON bs.table_id = b.table_id AND bs.counter = b.counter
      LEFT JOIN carrom_matches mb ON mb.id = b.match_id
      LEFT JOIN carrom_records a ON j.existing IS NULL AND a.table_id = j.t AND a.counter = j.hi
      LEFT JOIN carrom_matches ma ON ma.id = a.match_id`;
@@ -175,6 +179,8 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   const fresh = rs.map((_, k) => k).filter((k) => looked[k].existing === null);
   if (fresh.length === 0) return outs;
   const found = new Map(fresh.map((k) => [k, matchOf(rs[k], looked[k])]));
+  // Each state's text, made once (given by the replay thread when the record was packed).
+  const states = new Map(fresh.map((k) => [k, stateTextOf(rs[k])]));
   // New matches, one per table at most: their ids come back with their table's.
   const unmatched = fresh.filter((k) => found.get(k) === null);
   const made = await insertRows(
@@ -185,14 +191,22 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
     'RETURNING id, table_id',
   ).then((rows) => new Map(rows.map((m: Row) => [String(m.table_id), Number(m.id)])));
   const matchOfRecord = (k: number): number => found.get(k)?.id ?? made.get(rs[k].record.table)!;
+  // On SQLite a packed record's body goes as the UTF-8 bytes it came as, stored as the text they are
+  // (CAST: a blob read as text in the database's encoding, UTF-8; a text stays as it is): the same
+  // value as its text would be, without that text made from the bytes and encoded again to bind it.
+  const sqlite = tx.dialect === 'sqlite';
   await insertRows(
     tx,
     'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)',
     10,
     fresh.map((k) => {
-      const { record: rec, body, signature, receivedAt } = rs[k];
+      const r = rs[k];
+      const { record: rec, signature, receivedAt } = r;
+      const body = sqlite && r.bodyBytes ? r.bodyBytes : r.body;
       return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
     }),
+    '',
+    sqlite ? '(?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)' : undefined,
   );
   // Board rows come from the newest record of the match: its log holds every earlier board. A board
   // that was there before keeps the time it first arrived; a new one gets this record's.
@@ -212,24 +226,25 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
       return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
     });
-    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
+    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, stateText: states.get(k)!, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
   });
   await writeDerivedOf(tx, derived);
   await replaceMatches(
     tx,
     newest.map((k) => {
       const r = rs[k];
-      return { matchId: matchOfRecord(k), m: { players: r.players, mode: r.mode, over: (r.state as { match: { over: boolean } }).match.over, winner: winnerOf(r.state), rows: r.rows } };
+      const { over, winner } = states.get(k)!;
+      return { matchId: matchOfRecord(k), m: { players: r.players, mode: r.mode, over, winner, rows: r.rows } };
     }),
   );
   const forwarded = fresh.filter((k) => rs[k].forward);
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  const events = await publishAll(
+  const events = await publishTexts(
     tx,
     'record',
-    fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
+    fresh.map((k) => recordEventText(rs[k], matchOfRecord(k), states.get(k)!.json)),
   );
   expect?.(events.map((e) => e.seq));
   fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));

@@ -8,7 +8,7 @@ import { ABANDONED, OVER, timedRow, type TimedRow } from './derived.ts';
 import { openPostgres } from './db/postgres.ts';
 import { migrate } from './db/migrations.ts';
 import { openSqlite, sqliteFiles } from './db/sqlite.ts';
-import type { Row, Sql } from './db/sql.ts';
+import { SIGNATURE_INDEX, type Row, type Sql } from './db/sql.ts';
 import { eventsAfter, newestEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import type { ResultRecord } from './record.ts';
@@ -16,12 +16,15 @@ import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
 import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch } from './store-batch.ts';
-import { unpacked, type ToStore } from './storable.ts';
+import { unpacked, type StateText, type ToStore } from './storable.ts';
 
 export interface NewRecord {
   /** The record as the table sent it, but for its stated `state`: what is stored is the replay's (`state`). */
   record: Omit<ResultRecord, 'state'>;
   body: string;
+  /** `body`'s UTF-8 bytes as they came, when the record was packed (server/storable.ts): what SQLite's
+   * writer stores, without the text made from them and encoded again. */
+  bodyBytes?: Uint8Array;
   signature: string;
   receivedAt: string;
   headerLine: string;
@@ -29,6 +32,8 @@ export interface NewRecord {
   rules: string;
   mode: string;
   state: unknown;
+  /** `state` as the store writes it, when the replay thread made it so (a packed record: server/storable.ts). */
+  stateText?: StateText;
   rows: BoardRow[];
   forward: boolean;
 }
@@ -129,8 +134,8 @@ async function fillStandings(sql: Sql): Promise<void> {
 
 /** The columns of the table's record stored under `counter`, or null. A record found is answered as
  * stored (a duplicate's 200), so this waits for its commit, which may still be on its way to the disk. */
-async function storedRecord(sql: Sql, table: string, counter: number, columns: string): Promise<Row | null> {
-  const rows = await sql.all(`SELECT ${columns} FROM carrom_records WHERE table_id = ? AND counter = ?`, [table, counter]);
+async function storedRecord(sql: Sql, table: string, counter: number, columns: string, indexed = ''): Promise<Row | null> {
+  const rows = await sql.all(`SELECT ${columns} FROM carrom_records${indexed && ` ${indexed}`} WHERE table_id = ? AND counter = ?`, [table, counter]);
   if (rows.length === 0) return null;
   await sql.durable?.();
   return rows[0];
@@ -200,7 +205,8 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       return row && { body: String(row.body), signature: String(row.signature) };
     },
     async signatureOf(table, counter) {
-      const row = await storedRecord(sql, table, counter, 'signature');
+      // On SQLite from the signatures' index (schema version 9), not from the row past its body.
+      const row = await storedRecord(sql, table, counter, 'signature', sql.dialect === 'sqlite' ? `INDEXED BY ${SIGNATURE_INDEX}` : '');
       return row && String(row.signature);
     },
     async store(r) {

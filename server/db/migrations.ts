@@ -7,7 +7,7 @@ import { assignedSchema } from '../assigned.ts';
 import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
-import { schema, type Sql } from './sql.ts';
+import { schema, SIGNATURE_INDEX, type Sql } from './sql.ts';
 import { assignmentSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
@@ -57,7 +57,21 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'each record keeps the tournament match it says it was played for, for the live reads',
     up: assignedSchema,
   },
+  {
+    version: 9,
+    name: "the stored records' signatures in an index of their own, read without the row (SQLite)",
+    up: signatureSchema,
+  },
 ]);
+
+/** Schema version 9: on SQLite, an index of each record's signature by table and counter, so that a
+ * retry's look-up (server/post.ts) and the writer's of the record below a new one read the signature
+ * from it: in the row the signature comes after the body, so SQLite read the body's 2–40 KiB of
+ * overflow pages to reach it. PostgreSQL keeps a large body out of the row (TOAST) and reads the
+ * signature without it: no index there, whose upkeep every insert would pay. */
+export function signatureSchema(dialect: Sql['dialect']): string[] {
+  return dialect === 'sqlite' ? [`CREATE INDEX IF NOT EXISTS ${SIGNATURE_INDEX} ON carrom_records (table_id, counter, signature)`] : [];
+}
 
 /** The newest version this code knows. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

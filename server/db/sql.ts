@@ -38,6 +38,9 @@ export function schema(dialect: Sql['dialect']): string[] {
   ];
 }
 
+/** The index of the records' signatures by table and counter (SQLite, schema version 9: server/db/migrations.ts). */
+export const SIGNATURE_INDEX = 'carrom_records_signature';
+
 /** A storing or reading failure that is the database's and passes (the connection lost, a lock not
  * obtained in time, a timeout): the server answers 503 with Retry-After and the table sends again later.
  * Any other error is a 500. Either way the error is logged with its stack. */
@@ -54,12 +57,11 @@ const MAX_PARAMS = 30_000;
 /**
  * `rows` (each `width` values) into one table with as few statements as the engines' parameter limits
  * allow: `head` is `INSERT INTO t (a, b)`, `tail` an optional `ON CONFLICT …` and `RETURNING …`, whose
- * rows come back in the order of `rows`' statements. One round trip to PostgreSQL for many rows instead
- * of one each.
+ * rows come back in the order of `rows`' statements; `one` is a row's placeholders, `(?, ?, …)` unless
+ * given. One round trip to PostgreSQL for many rows instead of one each.
  */
-export async function insertRows(tx: Sql, head: string, width: number, rows: readonly (readonly unknown[])[], tail = ''): Promise<Row[]> {
+export async function insertRows(tx: Sql, head: string, width: number, rows: readonly (readonly unknown[])[], tail = '', one = `(${new Array(width).fill('?').join(', ')})`): Promise<Row[]> {
   const out: Row[] = [];
-  const one = `(${new Array(width).fill('?').join(', ')})`;
   const per = Math.max(1, Math.floor(MAX_PARAMS / width));
   for (let from = 0, n = 0; from < rows.length; from += n) {
     // SQLite compiles a statement once for each text and keeps it (server/db/sqlite.ts): there the rows

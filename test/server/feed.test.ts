@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
-import { feedSchema, publish, watchFeed, type Feed, type FeedEvent } from '../../server/feed.ts';
+import { feedSchema, publish, recordEvent, recordEventText, watchFeed, type Feed, type FeedEvent } from '../../server/feed.ts';
+import { stateTextOf } from '../../server/storable.ts';
+import type { NewRecord } from '../../server/store.ts';
+import { matchRecords } from '../../tools/results.ts';
+import { prepared } from '../helpers/prepared.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { until } from '../helpers/answers.ts';
 
@@ -63,3 +67,18 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe("a record's event as text", () => {
+  it('is the text of its event object, made with the state text the store writes (a tournament\'s record, an abandoned one, names beyond ASCII)', () => {
+    const r = prepared(matchRecords('t-1', 7, 3, { rules: 'icf', mode: 'singles', options: { matchTarget: 5 } })[1]);
+    const variants: NewRecord[] = [
+      r,
+      { ...r, players: ['Aśha "A"', 'बेन\\'], record: { ...r.record, madeAt: '2026-01-01T00:00:00Z', abandoned: true } },
+      { ...r, record: { ...r.record, madeAt: null, assigned: { tournament: 3, round: 2, match: 9 } } },
+    ];
+    for (const v of variants) {
+      assert.equal(recordEventText(v, 42), JSON.stringify(recordEvent(v, 42)));
+      assert.equal(recordEventText(v, 42, stateTextOf(v).json), JSON.stringify(recordEvent(v, 42)));
+    }
+  });
+});

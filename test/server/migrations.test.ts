@@ -10,7 +10,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { routeRead } from '../../server/api.ts';
-import { openStore } from '../../server/store.ts';
+import { openStore, storeOn } from '../../server/store.ts';
 import { matchRecords, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
@@ -127,6 +127,45 @@ for (const engine of ENGINES) {
       try {
         const tables = JSON.parse((await routeRead(store, '/api/v1/tables')).body).tables as { table: string; assigned?: unknown }[];
         assert.deepEqual(tables.map((t) => [t.table, t.assigned]), [['hall-1', { tournament: 2, round: 3, match: 41 }], ['hall-2', undefined]]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it(`version 9 gives a retry's look-up of a stored signature ${engine.name === 'sqlite' ? "an index of its own, which the store's reads use, over the records stored before it" : 'no index (PostgreSQL reads it without the body)'}`, async () => {
+      const db = await engine.fresh();
+      const sql = await raw(db);
+      const [board] = matchRecords('hall-1', 1, 23, { rules: 'icf' });
+      try {
+        await migrate(sql, MIGRATIONS.filter((m) => m.version < 9));
+        await sql.run('INSERT INTO carrom_tables (id, secret, added_at) VALUES (?, ?, ?)', ['hall-1', '5e'.repeat(32), '2026-12-01T08:00:00Z']);
+        const [m] = await sql.all(
+          `INSERT INTO carrom_matches (table_id, header, players, rules, mode, newest_counter, state, over, updated_at) VALUES (?, ?, '["Asha","Ben"]', 'icf', 'singles', 1, ?, 0, ?) RETURNING id`,
+          ['hall-1', board.log.split('\n')[0], JSON.stringify(stateOf(board.log)), '2026-12-01T09:00:00Z'],
+        );
+        await sql.run('INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at) VALUES (?, 1, ?, ?, ?, ?, ?, NULL, ?)', [
+          'hall-1', Number(m.id), 'board', 'test-1.0', board.body, 'sha256=01', '2026-12-01T09:00:00Z',
+        ]);
+      } finally {
+        await sql.close();
+      }
+      const store = await openStore(db);
+      try {
+        assert.deepEqual(store.schema, { from: 8, to: SCHEMA_VERSION });
+        // The statements the store's reads ask, watched.
+        const texts: string[] = [];
+        const watched: Sql = { ...store.sql, all: (q, p) => (texts.push(q), store.sql.all(q, p)) };
+        const reads = storeOn(watched, null, { writerThread: false });
+        assert.equal(await reads.signatureOf('hall-1', 1), 'sha256=01');
+        assert.equal(await reads.signatureOf('hall-1', 2), null);
+        const [lookUp] = texts.filter((t) => /\bsignature\b/.test(t) && /FROM carrom_records/.test(t));
+        if (engine.name === 'sqlite') {
+          const plan = (await store.sql.all(`EXPLAIN QUERY PLAN ${lookUp}`, ['hall-1', 1])).map((r) => String(r.detail));
+          assert.deepEqual(plan, ['SEARCH carrom_records USING COVERING INDEX carrom_records_signature (table_id=? AND counter=?)']);
+        } else {
+          const indexes = await store.sql.all("SELECT indexname FROM pg_indexes WHERE tablename = 'carrom_records'");
+          assert.deepEqual(indexes.map((i) => String(i.indexname)), ['carrom_records_pkey']);
+        }
       } finally {
         await store.close();
       }

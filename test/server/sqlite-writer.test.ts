@@ -119,8 +119,11 @@ describe("SQLite's writer thread", function () {
       const reader = new Sqlite(db, { readonly: true });
       try {
         for (const r of match.slice(0, 4)) {
-          const row = reader.prepare('SELECT body FROM carrom_records WHERE table_id = ? AND counter = ?').get('hall-1', r.counter) as { body: string };
+          // As text (the thread binds the body's bytes, read as the text they are), the very bytes posted.
+          const row = reader.prepare('SELECT typeof(body) AS type, body, CAST(body AS BLOB) AS bytes FROM carrom_records WHERE table_id = ? AND counter = ?').get('hall-1', r.counter) as { type: string; body: string; bytes: Buffer };
+          assert.equal(row.type, 'text', `record ${r.counter}`);
           assert.equal(row.body, r.body, `record ${r.counter}`);
+          assert.ok(row.bytes.equals(Buffer.from(r.body)), `record ${r.counter}`);
         }
       } finally {
         reader.close();

@@ -34,10 +34,14 @@ export async function publish(tx: Sql, event: string, data: unknown): Promise<vo
 /** Writes several events of one kind, in this order, in one statement: on PostgreSQL the same statement
  * sends each its NOTIFY (a round trip for the lot, not two per event). The events written, in order:
  * once committed, this process's feeds are handed them (Feed.poke) rather than read them back. */
-export async function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<FeedEvent[]> {
-  if (data.length === 0) return [];
-  const values = `VALUES ${data.map(() => '(?, ?)').join(', ')}`;
-  const texts = data.map((d) => JSON.stringify(d));
+export function publishAll(tx: Sql, event: string, data: readonly unknown[]): Promise<FeedEvent[]> {
+  return publishTexts(tx, event, data.map((d) => JSON.stringify(d)));
+}
+
+/** The same with each event's data as its JSON text already. */
+export async function publishTexts(tx: Sql, event: string, texts: readonly string[]): Promise<FeedEvent[]> {
+  if (texts.length === 0) return [];
+  const values = `VALUES ${texts.map(() => '(?, ?)').join(', ')}`;
   const params = texts.flatMap((d) => [event, d]);
   // NOTIFY is delivered at commit, and not at all on a rollback; each event's with its number as payload.
   const rows =
@@ -65,6 +69,18 @@ export function recordEvent(r: NewRecord, match: number) {
     table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt,
     ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned),
   };
+}
+
+/** `JSON.stringify(recordEvent(r, match))`, with the state's JSON text given (`JSON.stringify(r.state)`,
+ * which the store writes too): the same text, without stringifying the state (a match's whole state) a
+ * second time. */
+export function recordEventText(r: NewRecord, match: number, stateText: string): string {
+  const { table, counter, kind, madeAt, abandoned, assigned } = r.record;
+  // recordEvent's fields in its order, in two parts around the state; receivedAt (a string) is always
+  // there, so neither part is empty.
+  const head = JSON.stringify({ table, counter, kind, match, players: r.players });
+  const tail = JSON.stringify({ receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned) });
+  return `${head.slice(0, -1)},"state":${stateText},${tail.slice(1)}`;
 }
 
 /** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept

@@ -7,9 +7,9 @@
 // been stored one by one. The outcome is the one-by-one storing's, record for record.
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
-import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
+import { ABANDONED, storedRows, writeDerivedOf, type TimedRow } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
-import { publishAll, recordEvent } from './feed.ts';
+import { publishTexts, recordEventText } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
 import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
@@ -204,15 +204,26 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
     tx,
     newest.filter((k) => found.get(k)).map(matchOfRecord),
   );
+  // Each record's state as JSON once: the match's row and the record's event hold the same text.
+  const stateTexts = new Map<number, string>();
+  const stateText = (k: number): string => {
+    let t = stateTexts.get(k);
+    if (t === undefined) stateTexts.set(k, (t = JSON.stringify(rs[k].state)));
+    return t;
+  };
   const derived = newest.map((k) => {
     const r = rs[k];
     const before = stored.get(matchOfRecord(k)) ?? [];
-    const rows = r.rows.map((b, i) => {
+    // The row's fields that are stored, as one literal (a spread of each row was a share of the storing's CPU).
+    const rows = r.rows.map((b, i): TimedRow => {
       const was = before[i];
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
-      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
+      return {
+        game: b.game, board: b.board, breaker: b.breaker, winner: b.winner, points: b.points, queen: b.queen, menLeft0: b.menLeft0, menLeft1: b.menLeft1,
+        turns: b.turns, shots: b.shots, colour0: b.colour0, colour1: b.colour1, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt,
+      };
     });
-    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
+    return { matchId: matchOfRecord(k), d: { counter: r.record.counter, state: r.state, stateText: stateText(k), rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
   });
   await writeDerivedOf(tx, derived);
   await replaceMatches(
@@ -226,10 +237,10 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  const events = await publishAll(
+  const events = await publishTexts(
     tx,
     'record',
-    fresh.map((k) => recordEvent(rs[k], matchOfRecord(k))),
+    fresh.map((k) => recordEventText(rs[k], matchOfRecord(k), stateText(k))),
   );
   expect?.(events.map((e) => e.seq));
   fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));

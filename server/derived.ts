@@ -100,27 +100,32 @@ const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
 export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Promise<void> {
   if (list.length === 0) return;
   // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
-  await tx.run(
-    `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
+  const statements: [string, unknown[]][] = [
+    [
+      `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
      FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
-    list.flatMap(({ matchId, d }) => [matchId, d.counter, d.stateText ?? JSON.stringify(d.state), overOf(d), d.updatedAt]),
-  );
+      list.flatMap(({ matchId, d }) => [matchId, d.counter, d.stateText ?? JSON.stringify(d.state), overOf(d), d.updatedAt]),
+    ],
+  ];
   const kept = list.map(unchanged);
   const some = list.filter((_, i) => kept[i] > 0);
   if (some.length === 0) {
-    await tx.run(`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId));
+    statements.push([`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId)]);
   } else {
     // Each match's rows by a range of the primary key (match_id, idx), so that both engines read only
     // those rows: a join on a VALUES list read every board row of the database (PostgreSQL hashed
     // the whole table at every batch), and a subquery per row compared each with every match's.
     const ranges = (op: '<' | '>=') => list.map(() => `(match_id = ? AND idx ${op} ?)`).join(' OR ');
     const bounds = list.flatMap(({ matchId }, i) => [matchId, kept[i]]);
-    await tx.run(
-      `UPDATE carrom_boards SET counter = CASE match_id ${list.map(() => 'WHEN ? THEN CAST(? AS BIGINT)').join(' ')} END WHERE ${ranges('<')}`,
-      [...list.flatMap(({ matchId, d }) => [matchId, d.counter]), ...bounds],
+    statements.push(
+      [
+        `UPDATE carrom_boards SET counter = CASE match_id ${list.map(() => 'WHEN ? THEN CAST(? AS BIGINT)').join(' ')} END WHERE ${ranges('<')}`,
+        [...list.flatMap(({ matchId, d }) => [matchId, d.counter]), ...bounds],
+      ],
+      [`DELETE FROM carrom_boards WHERE ${ranges('>=')}`, bounds],
     );
-    await tx.run(`DELETE FROM carrom_boards WHERE ${ranges('>=')}`, bounds);
   }
+  await together(tx, statements);
   // Only the rows past those kept: a record's match holds every board so far.
   const rows: unknown[][] = [];
   list.forEach(({ matchId, d }, m) => {
@@ -135,6 +140,22 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
     17,
     rows,
   );
+}
+
+/**
+ * Statements that write disjoint rows, one after the other; on PostgreSQL in one statement (each but
+ * the last a data-modifying WITH query of it), one round trip rather than one each. PostgreSQL runs
+ * such parts with one snapshot, none seeing another's changes: the same outcome only because no row
+ * is written by two of them (here the match's row, its board rows that stay, those that go).
+ */
+export async function together(tx: Sql, statements: readonly (readonly [string, readonly unknown[]])[]): Promise<void> {
+  if (tx.dialect !== 'postgres') {
+    for (const [text, params] of statements) await tx.run(text, params);
+    return;
+  }
+  const last = statements.length - 1;
+  const parts = statements.slice(0, last).map(([text], i) => `w${i} AS (${text})`);
+  await tx.run(`${parts.length > 0 ? `WITH ${parts.join(', ')} ` : ''}${statements[last][0]}`, statements.flatMap(([, params]) => params));
 }
 
 /** A stored board row (columns as in carrom_boards) as the API gives it. */

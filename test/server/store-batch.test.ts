@@ -213,6 +213,25 @@ for (const engine of ENGINES) {
     });
 
     if (engine.name === 'postgres') {
+      it("writes a batch of matches' next records in eight statements: their matches' rows, the board rows that stay and those that go in one, their leaderboard rows in one", async () => {
+        const { store, count } = await fresh();
+        const matches = Array.from({ length: 4 }, (_, t) => matchOf(`t${t}`, 1, 60 + t));
+        for (const m of matches) assert.equal((await store.store(m[0])).outcome, 'stored');
+        const from = count.statements;
+        // Each the next board of its match: its table's row locked, the look-up, the records, the
+        // matches' stored rows, the matches' rows with their board rows' counters and the rows that go,
+        // the new board rows, the leaderboard rows, the events.
+        assert.deepEqual((await Promise.all(matches.map((m) => store.store(m[1])))).map((o) => o.outcome), matches.map(() => 'stored'));
+        assert.equal(count.statements - from, 8);
+        assert.equal((await rebuild(store)).changed, 0);
+        // Each match's players' rows count the boards of its newest record.
+        const players = await store.sql.all('SELECT m.table_id, p.idx, p.boards FROM carrom_match_players p JOIN carrom_matches m ON m.id = p.match_id ORDER BY m.table_id, p.idx');
+        assert.deepEqual(
+          players.map((p) => [String(p.table_id), Number(p.idx), Number(p.boards)]),
+          matches.flatMap((m, t) => [0, 1].map((i) => [`t${t}`, i, m[1].rows.length])),
+        );
+      });
+
       it("stores a table's record at once while another process holds the row of a table whose record came in the same batch, and that one once the row is free, in its order", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

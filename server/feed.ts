@@ -5,7 +5,7 @@
 // no such thing, so a watcher reads the database's change counter (`PRAGMA data_version`, which moves at
 // another connection's commit) a few times a second, and is poked after its own process's commits.
 import { assignedField } from './assigned.ts';
-import type { Sql } from './db/sql.ts';
+import type { Row, Sql } from './db/sql.ts';
 import type { NewRecord } from './store.ts';
 
 export const FEED_CHANNEL = 'carrom_events';
@@ -52,12 +52,43 @@ export async function publishTexts(tx: Sql, event: string, texts: readonly strin
           [...params, FEED_CHANNEL],
         )
       : await tx.all(`INSERT INTO carrom_events (event, data) ${values} RETURNING seq`, params);
+  return written(tx, event, rows, texts);
+}
+
+/** The events written (rows of their seqs, in the order of `texts`), once old ones are gone. */
+async function written(tx: Sql, event: string, rows: readonly Row[], texts: readonly string[]): Promise<FeedEvent[]> {
   const seqs = rows.map((r) => Number(r.seq));
   const newest = Math.max(...seqs);
   // Old events go once every 100 events.
   if (seqs.some((q) => q % 100 === 0)) await tx.run('DELETE FROM carrom_events WHERE seq <= ?', [newest - KEEP]);
   // The seqs are numbered in the order the rows were given (RETURNING, and on PostgreSQL ORDER BY seq).
   return seqs.map((seq, i) => ({ seq, event, data: texts[i] }));
+}
+
+/** A record's event to write: its text in two parts around its state's text, and its match (whose row
+ * holds that very state text when `inMatch`: the record is its match's newest, written in this transaction). */
+export interface RecordEventWrite {
+  head: string;
+  state: string;
+  tail: string;
+  match: number;
+  inMatch: boolean;
+}
+
+/** The record events of a batch (publishTexts of their texts). On PostgreSQL a state the match's row
+ * holds is not sent again: the event's text is made there from its two parts and that row's state (some
+ * 4 KiB a record less to send, of 37), in one text whatever the number of events, prepared once. */
+export async function publishRecords(tx: Sql, events: readonly RecordEventWrite[]): Promise<FeedEvent[]> {
+  const texts = events.map((e) => e.head + e.state + e.tail);
+  if (tx.dialect !== 'postgres' || events.length === 0) return publishTexts(tx, 'record', texts);
+  const rows = await tx.all(
+    `WITH v (n, head, match, state, tail) AS (SELECT * FROM unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))),
+       made AS (INSERT INTO carrom_events (event, data)
+         SELECT 'record', v.head || COALESCE(v.state, m.state) || v.tail FROM v LEFT JOIN carrom_matches m ON v.state IS NULL AND m.id = v.match ORDER BY v.n RETURNING seq)
+     SELECT seq, pg_notify(?, CAST(seq AS TEXT)) FROM (SELECT seq FROM made ORDER BY seq) AS s`,
+    [events.map((_, n) => n), events.map((e) => e.head), events.map((e) => e.match), events.map((e) => (e.inMatch ? null : e.state)), events.map((e) => e.tail), FEED_CHANNEL],
+  );
+  return written(tx, 'record', rows, texts);
 }
 
 /** The `record` event's data (docs/server.md §4). */
@@ -71,16 +102,21 @@ export function recordEvent(r: NewRecord, match: number) {
   };
 }
 
-/** `JSON.stringify(recordEvent(r, match))`, with the state's JSON text given (`JSON.stringify(r.state)`,
- * which the store writes too): the same text, without stringifying the state (a match's whole state) a
- * second time. */
-export function recordEventText(r: NewRecord, match: number, stateText: string): string {
+/** `JSON.stringify(recordEvent(r, match))` in two parts around the state's text (`JSON.stringify(r.state)`,
+ * which the store writes in the match's row too): the same text, head + state + tail, without
+ * stringifying the state (a match's whole state) a second time. */
+export function recordEventParts(r: NewRecord, match: number, state: string): { head: string; state: string; tail: string } {
   const { table, counter, kind, madeAt, abandoned, assigned } = r.record;
-  // recordEvent's fields in its order, in two parts around the state; receivedAt (a string) is always
-  // there, so neither part is empty.
+  // recordEvent's fields in its order; receivedAt (a string) is always there, so neither part is empty.
   const head = JSON.stringify({ table, counter, kind, match, players: r.players });
   const tail = JSON.stringify({ receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned) });
-  return `${head.slice(0, -1)},"state":${stateText},${tail.slice(1)}`;
+  return { head: `${head.slice(0, -1)},"state":`, state, tail: `,${tail.slice(1)}` };
+}
+
+/** The event's whole text, from recordEventParts. */
+export function recordEventText(r: NewRecord, match: number, state: string): string {
+  const p = recordEventParts(r, match, state);
+  return p.head + p.state + p.tail;
 }
 
 /** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept

@@ -9,7 +9,7 @@ import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
 import { ABANDONED, storedRows, writeDerivedOf, type TimedRow } from './derived.ts';
 import { insertRows, type Row, type Sql } from './db/sql.ts';
-import { publishTexts, recordEventText } from './feed.ts';
+import { publishRecords, recordEventParts } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
 import { winnerOf, type NewRecord, type StoreOutcome } from './store.ts';
@@ -237,10 +237,11 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  const events = await publishTexts(
+  // A record that is its match's newest has just written its state into the match's row.
+  const inMatch = new Set(newest);
+  const events = await publishRecords(
     tx,
-    'record',
-    fresh.map((k) => recordEventText(rs[k], matchOfRecord(k), stateText(k))),
+    fresh.map((k) => ({ ...recordEventParts(rs[k], matchOfRecord(k), stateText(k)), match: matchOfRecord(k), inMatch: inMatch.has(k) })),
   );
   expect?.(events.map((e) => e.seq));
   fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
 import { rowTimes, storedRows, timedRow, type TimedRow } from '../../server/derived.ts';
+import { recordEvent } from '../../server/feed.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -210,6 +211,24 @@ for (const engine of ENGINES) {
       const [got, want] = [await contents(a), await contents(alone.store)];
       assert.deepEqual({ ...got, events: got.events.flatMap(([, e]) => e).length }, { ...want, events: records.length });
       assert.equal(await a.recordCount(), records.length);
+    });
+
+    it("writes each record's event as the text it hands its own watchers, its recordEvent's JSON, a record older than its match's newest included", async () => {
+      const { store } = await fresh();
+      const [a, b] = [matchOf('t0', 1, 64), matchOf('t1', 1, 65)];
+      const stored: [NewRecord, StoreOutcome][] = [];
+      const put = async (rs: NewRecord[]) => (await Promise.all(rs.map((r) => store.store(r)))).forEach((o, i) => stored.push([rs[i], o]));
+      await put([a[0], b[0]]);
+      // t0's third record, then its second (not the match's newest when it comes) with t1's second.
+      await put([a[2]]);
+      await put([a[1], b[1]]);
+      const kept = new Map(((await store.eventsAfter(0, 100)) ?? []).map((e) => [e.seq, e.data]));
+      assert.equal(kept.size, stored.length);
+      for (const [r, o] of stored) {
+        assert.equal(o.outcome, 'stored');
+        assert.equal(o.event?.data, JSON.stringify(recordEvent(r, o.matchId!)), `${r.record.table} ${r.record.counter}`);
+        assert.equal(kept.get(o.event!.seq), o.event!.data, `${r.record.table} ${r.record.counter}: as stored`);
+      }
     });
 
     if (engine.name === 'postgres') {

@@ -35,8 +35,11 @@ export async function rowTimes(tx: Sql, matchId: number): Promise<TimedRow[]> {
 const ROW_COLUMNS = ['game', 'board', 'breaker', 'winner', 'points', 'queen', 'men_left0', 'men_left1', 'turns', 'shots', 'colour0', 'colour1', 'received_at', 'made_at'] as const;
 
 /** The same for several matches in one statement: by match id (a match with no rows is missing). */
-export async function storedRows(tx: Sql, matchIds: readonly number[]): Promise<Map<number, TimedRow[]>> {
+/** `first`: a statement to run before, on PostgreSQL as a WITH query of the same statement (one round
+ * trip), which must write no board row (the read sees the rows as they were before it either way). */
+export async function storedRows(tx: Sql, matchIds: readonly number[], first?: readonly [string, readonly unknown[]]): Promise<Map<number, TimedRow[]>> {
   const by = new Map<number, TimedRow[]>();
+  if (first && (tx.dialect !== 'postgres' || matchIds.length === 0)) await tx.run(first[0], first[1]);
   if (matchIds.length === 0) return by;
   const where = `match_id IN (${marks(matchIds.length)})`;
   // A row object per board row, a property per column, was most of what this statement cost on both
@@ -44,7 +47,9 @@ export async function storedRows(tx: Sql, matchIds: readonly number[]): Promise<
   // pg one too and a parse of every column's text): one JSON text per match instead, read with one
   // JSON.parse (pg parses PostgreSQL's json type itself).
   const aggregate = tx.dialect === 'sqlite' ? `json_group_array(json_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx)` : `json_agg(json_build_array(${ROW_COLUMNS.join(', ')}) ORDER BY idx)`;
-  for (const r of await tx.all(`SELECT match_id, ${aggregate} AS rows FROM carrom_boards WHERE ${where} GROUP BY match_id`, matchIds)) {
+  const read = `SELECT match_id, ${aggregate} AS rows FROM carrom_boards WHERE ${where} GROUP BY match_id`;
+  const rows = first && tx.dialect === 'postgres' ? await tx.all(`WITH w0 AS (${first[0]}) ${read}`, [...first[1], ...matchIds]) : await tx.all(read, matchIds);
+  for (const r of rows) {
     const values = (typeof r.rows === 'string' ? JSON.parse(r.rows) : r.rows) as RowValues[];
     by.set(Number(r.match_id), values.map(aggregatedRow));
   }

@@ -8,7 +8,7 @@
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
 import { ABANDONED, storedRows, writeDerivedOf, type TimedRow } from './derived.ts';
-import { insertRows, type Row, type Sql } from './db/sql.ts';
+import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
 import { publishRecords, recordEventParts } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
@@ -185,25 +185,23 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
     'RETURNING id, table_id',
   ).then((rows) => new Map(rows.map((m: Row) => [String(m.table_id), Number(m.id)])));
   const matchOfRecord = (k: number): number => found.get(k)?.id ?? made.get(rs[k].record.table)!;
-  await insertRows(
-    tx,
-    'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)',
-    10,
-    fresh.map((k) => {
-      const { record: rec, body, signature, receivedAt } = rs[k];
-      return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
-    }),
-  );
+  const recordRows = fresh.map((k) => {
+    const { record: rec, body, signature, receivedAt } = rs[k];
+    return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
+  });
+  const RECORDS = 'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)';
   // Board rows come from the newest record of the match: its log holds every earlier board. A board
   // that was there before keeps the time it first arrived; a new one gets this record's.
   const newest = fresh.filter((k) => {
     const f = found.get(k);
     return !f || rs[k].record.counter > f.newest;
   });
-  const stored = await storedRows(
-    tx,
-    newest.filter((k) => found.get(k)).map(matchOfRecord),
-  );
+  const known = newest.filter((k) => found.get(k)).map(matchOfRecord);
+  // On PostgreSQL the records go in the statement that reads the matches' stored board rows (a round
+  // trip less): the insert writes no board row, so the read sees the same rows either way.
+  const along = tx.dialect === 'postgres' && known.length > 0 && recordRows.length * 10 + known.length <= MAX_PARAMS;
+  if (!along) await insertRows(tx, RECORDS, 10, recordRows);
+  const stored = await storedRows(tx, known, along ? [`${RECORDS} VALUES ${recordRows.map(() => `(${marks(10)})`).join(', ')}`, recordRows.flat()] : undefined);
   // Each record's state as JSON once: the match's row and the record's event hold the same text.
   const stateTexts = new Map<number, string>();
   const stateText = (k: number): string => {

@@ -4,7 +4,7 @@
 // newest record changes; a read sums its few integer columns per player. (Sums kept per player would
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
-import { insertRows, type Row, type Sql } from './db/sql.ts';
+import { insertRows, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
 import type { BoardRow } from './boards.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
@@ -72,13 +72,21 @@ export function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<v
  */
 export async function replaceMatches(tx: Sql, list: readonly { matchId: number; m: MatchFacts }[]): Promise<void> {
   if (list.length === 0) return;
-  await tx.run(
-    `DELETE FROM carrom_match_players WHERE ${list.map(() => '(match_id = ? AND idx >= ?)').join(' OR ')}`,
-    list.flatMap(({ matchId, m }) => [matchId, m.players.length]),
-  );
+  const gone = `DELETE FROM carrom_match_players WHERE ${list.map(() => '(match_id = ? AND idx >= ?)').join(' OR ')}`;
+  const bounds = list.flatMap(({ matchId, m }) => [matchId, m.players.length]);
   const rows = list.flatMap(({ matchId, m }) => contribution(m).map((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]));
   const update = ['player', ...COLUMNS].map((c) => `${c} = excluded.${c}`).join(', ');
-  await insertRows(tx, `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`, 3 + COLUMNS.length, rows, `ON CONFLICT (match_id, idx) DO UPDATE SET ${update}`);
+  const head = `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`;
+  const tail = `ON CONFLICT (match_id, idx) DO UPDATE SET ${update}`;
+  // On PostgreSQL the two in one statement (a round trip): the rows deleted (past the players) and those
+  // upserted (the players') are never the same, so neither part needs to see the other's.
+  if (tx.dialect === 'postgres' && rows.length > 0 && (rows.length + 1) * (3 + COLUMNS.length) + bounds.length <= MAX_PARAMS) {
+    const values = rows.map(() => `(${new Array(3 + COLUMNS.length).fill('?').join(', ')})`).join(', ');
+    await tx.run(`WITH gone AS (${gone}) ${head} VALUES ${values} ${tail}`, [...bounds, ...rows.flat()]);
+    return;
+  }
+  await tx.run(gone, bounds);
+  await insertRows(tx, head, 3 + COLUMNS.length, rows, tail);
 }
 
 const countsOf = (r: Row): Counts => ({

@@ -7,9 +7,9 @@
 // been stored one by one. The outcome is the one-by-one storing's, record for record.
 import { assignedColumn } from './assigned.ts';
 import { beginsWith } from './begins.ts';
-import { ABANDONED, storedRows, writeDerivedOf } from './derived.ts';
-import { insertRows, SIGNATURE_INDEX, type Row, type Sql } from './db/sql.ts';
-import { publishTexts, recordEventText } from './feed.ts';
+import { ABANDONED, storedRows, writeDerivedOf, type TimedRow } from './derived.ts';
+import { insertRows, marks, MAX_PARAMS, SIGNATURE_INDEX, type Row, type Sql } from './db/sql.ts';
+import { publishRecords, recordEventParts } from './feed.ts';
 import type { RecentLogs } from './recent-logs.ts';
 import { replaceMatches } from './standings.ts';
 import { stateTextOf } from './storable.ts';
@@ -195,36 +195,36 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   // (CAST: a blob read as text in the database's encoding, UTF-8; a text stays as it is): the same
   // value as its text would be, without that text made from the bytes and encoded again to bind it.
   const sqlite = tx.dialect === 'sqlite';
-  await insertRows(
-    tx,
-    'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)',
-    10,
-    fresh.map((k) => {
-      const r = rs[k];
-      const { record: rec, signature, receivedAt } = r;
-      const body = sqlite && r.bodyBytes ? r.bodyBytes : r.body;
-      return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
-    }),
-    '',
-    sqlite ? '(?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)' : undefined,
-  );
+  const recordRows = fresh.map((k) => {
+    const r = rs[k];
+    const { record: rec, signature, receivedAt } = r;
+    const body = sqlite && r.bodyBytes ? r.bodyBytes : r.body;
+    return [rec.table, rec.counter, matchOfRecord(k), rec.kind, rec.firmware, body, signature, rec.madeAt, receivedAt, assignedColumn(rec.assigned)];
+  });
+  const RECORDS = 'INSERT INTO carrom_records (table_id, counter, match_id, kind, firmware, body, signature, made_at, received_at, assigned)';
   // Board rows come from the newest record of the match: its log holds every earlier board. A board
   // that was there before keeps the time it first arrived; a new one gets this record's.
   const newest = fresh.filter((k) => {
     const f = found.get(k);
     return !f || rs[k].record.counter > f.newest;
   });
-  const stored = await storedRows(
-    tx,
-    newest.filter((k) => found.get(k)).map(matchOfRecord),
-  );
+  const known = newest.filter((k) => found.get(k)).map(matchOfRecord);
+  // On PostgreSQL the records go in the statement that reads the matches' stored board rows (a round
+  // trip less): the insert writes no board row, so the read sees the same rows either way.
+  const along = tx.dialect === 'postgres' && known.length > 0 && recordRows.length * 10 + known.length <= MAX_PARAMS;
+  if (!along) await insertRows(tx, RECORDS, 10, recordRows, '', sqlite ? '(?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)' : undefined);
+  const stored = await storedRows(tx, known, along ? [`${RECORDS} VALUES ${recordRows.map(() => `(${marks(10)})`).join(', ')}`, recordRows.flat()] : undefined);
   const derived = newest.map((k) => {
     const r = rs[k];
     const before = stored.get(matchOfRecord(k)) ?? [];
-    const rows = r.rows.map((b, i) => {
+    // The row's fields that are stored, as one literal (a spread of each row was a share of the storing's CPU).
+    const rows = r.rows.map((b, i): TimedRow => {
       const was = before[i];
       const kept = was && was.game === b.game && was.board === b.board && was.receivedAt !== null;
-      return { ...b, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt };
+      return {
+        game: b.game, board: b.board, breaker: b.breaker, winner: b.winner, points: b.points, queen: b.queen, menLeft0: b.menLeft0, menLeft1: b.menLeft1,
+        turns: b.turns, shots: b.shots, colour0: b.colour0, colour1: b.colour1, receivedAt: kept ? was.receivedAt : r.receivedAt, madeAt: kept ? was.madeAt : r.record.madeAt,
+      };
     });
     return { matchId: matchOfRecord(k), d: { counter: r.record.counter, stateText: states.get(k)!, rows, updatedAt: r.receivedAt, abandoned: r.record.abandoned }, stored: before };
   });
@@ -241,10 +241,11 @@ async function storeWave(tx: Sql, rs: readonly NewRecord[], logs: RecentLogs | u
   await insertRows(tx, 'INSERT INTO carrom_forward (table_id, counter, attempts, next_at)', 4, forwarded.map((k) => [rs[k].record.table, rs[k].record.counter, 0, 0]));
   // A record played for a tournament's match gives that match its boards and its result.
   for (const k of fresh) await attachRecord(tx, rs[k].record, matchOfRecord(k), rs[k].receivedAt);
-  const events = await publishTexts(
+  // A record that is its match's newest has just written its state into the match's row.
+  const inMatch = new Set(newest);
+  const events = await publishRecords(
     tx,
-    'record',
-    fresh.map((k) => recordEventText(rs[k], matchOfRecord(k), states.get(k)!.json)),
+    fresh.map((k) => ({ ...recordEventParts(rs[k], matchOfRecord(k), states.get(k)!.json), match: matchOfRecord(k), inMatch: inMatch.has(k) })),
   );
   expect?.(events.map((e) => e.seq));
   fresh.forEach((k, i) => (outs[k] = { outcome: 'stored', matchId: matchOfRecord(k), event: events[i] }));

@@ -52,7 +52,7 @@ export class DatabaseUnavailable extends Error {
 }
 
 /** Parameters in one statement at most: PostgreSQL takes 65,535, SQLite 32,766. */
-const MAX_PARAMS = 30_000;
+export const MAX_PARAMS = 30_000;
 
 /**
  * `rows` (each `width` values) into one table with as few statements as the engines' parameter limits

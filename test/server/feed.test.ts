@@ -82,3 +82,26 @@ describe("a record's event as text", () => {
     }
   });
 });
+
+describe('a record event as text', () => {
+  // recordEventText makes the event's text around the state's text the store has made already: the
+  // very text JSON.stringify(recordEvent(…)) makes, for every shape of record.
+  const record = (over: Record<string, unknown>): NewRecord =>
+    ({
+      record: { table: 't"1', counter: 7, kind: 'board', firmware: 'f', log: 'x', madeAt: null, abandoned: false, assigned: null, ...over },
+      body: '{}', headerLine: 'h', players: ['Asha', 'Bé\u2028n'], rules: 'icf', mode: 'singles',
+      state: { match: { over: false, score: [1, 2] }, board: { s: 'é"\\' } }, rows: [], signature: 's', receivedAt: '2026-01-01T00:00:00.000Z', forward: false,
+    }) as unknown as NewRecord;
+  for (const [name, over] of [
+    ['a board record', {}],
+    ['with madeAt', { madeAt: '2026-01-01T00:00:00Z' }],
+    ['abandoned', { abandoned: true, kind: 'match' }],
+    ['for a tournament', { assigned: { tournament: 1, round: 2, match: 3 } }],
+    ['abandoned, for a tournament', { abandoned: true, assigned: { tournament: 1, round: 2, match: 3 }, madeAt: 'm' }],
+  ] as const) {
+    it(name, () => {
+      const r = record(over);
+      assert.equal(recordEventText(r, 42, JSON.stringify(r.state)), JSON.stringify(recordEvent(r, 42)));
+    });
+  }
+});

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
 import { rowTimes, storedRows, timedRow, type TimedRow } from '../../server/derived.ts';
+import { recordEvent } from '../../server/feed.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -212,7 +213,45 @@ for (const engine of ENGINES) {
       assert.equal(await a.recordCount(), records.length);
     });
 
+    it("writes each record's event as the text it hands its own watchers, its recordEvent's JSON, a record older than its match's newest included", async () => {
+      const { store } = await fresh();
+      const [a, b] = [matchOf('t0', 1, 64), matchOf('t1', 1, 65)];
+      const stored: [NewRecord, StoreOutcome][] = [];
+      const put = async (rs: NewRecord[]) => (await Promise.all(rs.map((r) => store.store(r)))).forEach((o, i) => stored.push([rs[i], o]));
+      await put([a[0], b[0]]);
+      // t0's third record, then its second (not the match's newest when it comes) with t1's second.
+      await put([a[2]]);
+      await put([a[1], b[1]]);
+      const kept = new Map(((await store.eventsAfter(0, 100)) ?? []).map((e) => [e.seq, e.data]));
+      assert.equal(kept.size, stored.length);
+      for (const [r, o] of stored) {
+        assert.equal(o.outcome, 'stored');
+        assert.equal(o.event?.data, JSON.stringify(recordEvent(r, o.matchId!)), `${r.record.table} ${r.record.counter}`);
+        assert.equal(kept.get(o.event!.seq), o.event!.data, `${r.record.table} ${r.record.counter}: as stored`);
+      }
+    });
+
     if (engine.name === 'postgres') {
+      it("writes a batch of matches' next records in seven statements: the records with the read of their matches' board rows, their matches' rows with the board rows that stay and those that go, their leaderboard rows in one", async () => {
+        const { store, count } = await fresh();
+        const matches = Array.from({ length: 4 }, (_, t) => matchOf(`t${t}`, 1, 60 + t));
+        for (const m of matches) assert.equal((await store.store(m[0])).outcome, 'stored');
+        const from = count.statements;
+        // Each the next board of its match: its table's row locked, the look-up, the records with the
+        // read of the matches' stored board rows, the matches' rows with their board rows' counters and
+        // the rows that go, the new board rows, the leaderboard rows, the events.
+        assert.deepEqual((await Promise.all(matches.map((m) => store.store(m[1])))).map((o) => o.outcome), matches.map(() => 'stored'));
+        assert.equal(count.statements - from, 7);
+        assert.equal(await store.recordCount(), 8);
+        assert.equal((await rebuild(store)).changed, 0);
+        // Each match's players' rows count the boards of its newest record.
+        const players = await store.sql.all('SELECT m.table_id, p.idx, p.boards FROM carrom_match_players p JOIN carrom_matches m ON m.id = p.match_id ORDER BY m.table_id, p.idx');
+        assert.deepEqual(
+          players.map((p) => [String(p.table_id), Number(p.idx), Number(p.boards)]),
+          matches.flatMap((m, t) => [0, 1].map((i) => [`t${t}`, i, m[1].rows.length])),
+        );
+      });
+
       it("stores a table's record at once while another process holds the row of a table whose record came in the same batch, and that one once the row is free, in its order", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

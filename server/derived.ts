@@ -155,7 +155,8 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
  * Statements that write disjoint rows, one after the other; on PostgreSQL in one statement (each but
  * the last a data-modifying WITH query of it), one round trip rather than one each. PostgreSQL runs
  * such parts with one snapshot, none seeing another's changes: the same outcome only because no row
- * is written by two of them (here the match's row, its board rows that stay, those that go).
+ * is written by two of them (the match's row, its board rows that stay, those that go; a match's
+ * leaderboard rows past its players and its players' own: server/standings.ts).
  */
 export async function together(tx: Sql, statements: readonly (readonly [string, readonly unknown[]])[]): Promise<void> {
   if (tx.dialect !== 'postgres') {

@@ -6,7 +6,6 @@
 // another connection's commit) a few times a second, and is poked after its own process's commits.
 import { assignedField } from './assigned.ts';
 import type { Row, Sql } from './db/sql.ts';
-import { stateTextOf } from './storable.ts';
 import type { NewRecord } from './store.ts';
 
 export const FEED_CHANNEL = 'carrom_events';
@@ -112,12 +111,6 @@ export function recordEventParts(r: NewRecord, match: number, state: string): { 
   const head = JSON.stringify({ table, counter, kind, match, players: r.players });
   const tail = JSON.stringify({ receivedAt: r.receivedAt, madeAt, ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned) });
   return { head: `${head.slice(0, -1)},"state":`, state, tail: `,${tail.slice(1)}` };
-}
-
-/** The event's whole text, from recordEventParts. */
-export function recordEventText(r: NewRecord, match: number, state = stateTextOf(r).json): string {
-  const p = recordEventParts(r, match, state);
-  return p.head + p.state + p.tail;
 }
 
 /** The events after `after`, oldest first, at most `limit`; null when some of them are no longer kept

@@ -4,7 +4,8 @@
 // newest record changes; a read sums its few integer columns per player. (Sums kept per player would
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
-import { insertRows, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
+import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
+import { together } from './derived.ts';
 import type { BoardRow } from './boards.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
@@ -81,8 +82,8 @@ export async function replaceMatches(tx: Sql, list: readonly { matchId: number; 
   // On PostgreSQL the two in one statement (a round trip): the rows deleted (past the players) and those
   // upserted (the players') are never the same, so neither part needs to see the other's.
   if (tx.dialect === 'postgres' && rows.length > 0 && (rows.length + 1) * (3 + COLUMNS.length) + bounds.length <= MAX_PARAMS) {
-    const values = rows.map(() => `(${new Array(3 + COLUMNS.length).fill('?').join(', ')})`).join(', ');
-    await tx.run(`WITH gone AS (${gone}) ${head} VALUES ${values} ${tail}`, [...bounds, ...rows.flat()]);
+    const values = rows.map(() => `(${marks(3 + COLUMNS.length)})`).join(', ');
+    await together(tx, [[gone, bounds], [`${head} VALUES ${values} ${tail}`, rows.flat()]]);
     return;
   }
   await tx.run(gone, bounds);

@@ -5,7 +5,7 @@
 import { effectiveEvents } from '../src/rules/replay.ts';
 import { start, step } from '../src/rules/engine.ts';
 import type { MatchLog } from '../src/rules/log.ts';
-import type { BoardResult, State } from '../src/rules/state.ts';
+import type { BoardResult, MatchProgress, State } from '../src/rules/state.ts';
 import type { GameEvent } from '../src/rules/types.ts';
 
 /** The contract's fields, then SoL's per-board ones (turns, shots) and the colours the men left belong to. */
@@ -128,7 +128,9 @@ function finish(before: State, after: State | null, event: GameEvent, line: numb
  * show. `unique` also lifts side 0's score, for a tie; points read from such a replay would be wrong. */
 function forceEnd(s: State, unique: boolean): State {
   const params = { ...s.params, matchTarget: 0, maxBoards: null, gamesPerMatch: 1 };
-  const lift = <T extends State>(x: T): T => ({ ...x, params, match: unique ? { ...x.match, score: x.match.score.map((v, i) => (i === 0 ? v + 1_000_000 : v)) } : x.match });
-  const patched = lift(s);
-  return s.last ? { ...patched, last: { ...s.last, pre: lift(s.last.pre) } } : patched;
+  // Whole literals in the engine's key order, as the engine makes its states (src/rules/state.ts, State).
+  const match = (m: MatchProgress): MatchProgress =>
+    unique ? { score: m.score.map((v, i) => (i === 0 ? v + 1_000_000 : v)), boards: m.boards, games: m.games, over: m.over, winner: m.winner, firstBreaker: m.firstBreaker } : m;
+  const lift = (x: State, last: State['last']): State => ({ rules: x.rules, mode: x.mode, params, players: x.players, match: match(x.match), board: x.board, shots: x.shots, warnings: x.warnings, shot: x.shot, last, waiting: x.waiting });
+  return lift(s, s.last ? { pre: lift(s.last.pre, s.last.pre.last), shot: s.last.shot } : null);
 }

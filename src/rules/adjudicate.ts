@@ -15,7 +15,7 @@ export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
   // The state's own board, a copy that the rules below change in place: they read the board from their
   // `board` argument only, so the state is made once, not again around the changed board.
   const board = copyBoard(pre.board);
-  const state: State = { ...pre, shots: pre.shots + 1, last, board };
+  const state: State = { rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board, shots: pre.shots + 1, warnings: pre.warnings, shot: pre.shot, last, waiting: pre.waiting };
   const { params } = state;
   const side = sideOf(state, shot.player);
 

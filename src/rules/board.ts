@@ -41,6 +41,7 @@ export function newBoard(mode: Mode, params: Params, players: number, number: nu
     everOwn: new Array<boolean>(sides).fill(false),
     credits,
     pendingPlacement: null,
+    queenCoveredTurn: undefined,
   };
 }
 
@@ -52,29 +53,30 @@ export function endBoard(state: State, board: Board, result: BoardResult, boardS
   if (boardScore) for (let i = 0; i < score.length; i++) score[i] += boardScore[i];
   else if (result.winner !== null) score[result.winner] += result.points;
   const boards = [...m.boards, result];
-  let match: MatchProgress = { ...m, score, boards };
+  let match: MatchProgress = { score, boards, games: m.games, over: m.over, winner: m.winner, firstBreaker: m.firstBreaker };
 
   const gameWinner = decideGame(params, score, boards.length);
   if (gameWinner === null) {
     const next = newBoard(mode, params, state.players, board.number + 1, nextPlayer(mode, params, board.firstBreaker));
-    return { ...state, match, board: next };
+    return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match, board: next, shots: state.shots, warnings: state.warnings, shot: state.shot, last: state.last, waiting: state.waiting };
   }
-  // The last board stays on show; what it owed is written off with it (ICF 28).
+  // The last board stays on show; what it owed is written off with it (ICF 28). A spread, the one board of
+  // another shape (state.ts), made once a game: copyBoard here cost XS more at the shot that ends a game.
   const last = { ...board, pendingPlacement: null, dues: params.dueWrittenOffAtBoardEnd ? board.dues.map(() => 0) : board.dues };
   if (params.gamesPerMatch <= 1) {
-    match = { ...match, over: true, winner: gameWinner };
-    return { ...state, match, board: last };
+    match = { score, boards, games: m.games, over: true, winner: gameWinner, firstBreaker: m.firstBreaker };
+    return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match, board: last, shots: state.shots, warnings: state.warnings, shot: state.shot, last: state.last, waiting: state.waiting };
   }
   const games = [...m.games, { winner: gameWinner, score }];
   const won = games.filter((g) => g.winner === gameWinner).length;
   if (won * 2 > params.gamesPerMatch) {
-    match = { ...match, games, over: true, winner: gameWinner };
-    return { ...state, match, board: last };
+    match = { score, boards, games, over: true, winner: gameWinner, firstBreaker: m.firstBreaker };
+    return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match, board: last, shots: state.shots, warnings: state.warnings, shot: state.shot, last: state.last, waiting: state.waiting };
   }
   // ICF 22(a): the other player breaks first in game 2, the first player again in game 3.
   const firstBreaker = games.length % 2 === 0 ? m.firstBreaker : nextPlayer(mode, params, m.firstBreaker);
-  match = { ...match, games, score: new Array<number>(score.length).fill(0), boards: [] };
-  return { ...state, match, board: newBoard(mode, params, state.players, 1, firstBreaker) };
+  match = { score: new Array<number>(score.length).fill(0), boards: [], games, over: m.over, winner: m.winner, firstBreaker: m.firstBreaker };
+  return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match, board: newBoard(mode, params, state.players, 1, firstBreaker), shots: state.shots, warnings: state.warnings, shot: state.shot, last: state.last, waiting: state.waiting };
 }
 
 /** The winner of the game so far, or null while it goes on (ICF 29; a tie after the last board plays another). */
@@ -161,7 +163,7 @@ export function lapsePlacement(board: Board): boolean {
  * out field by field rather than spread: the engine copies a board at each shot it judges (twice, with
  * the one before the shot kept to compare), and the copies were a quarter of a replay's time. */
 export function copyBoard(b: Board): Board {
-  const c: Board = {
+  return {
     number: b.number,
     firstBreaker: b.firstBreaker,
     breaker: b.breaker,
@@ -177,8 +179,6 @@ export function copyBoard(b: Board): Board {
     everOwn: b.everOwn.slice(),
     credits: b.credits.length === 0 ? [] : b.credits.map((x) => ({ white: x.white, black: x.black })),
     pendingPlacement: b.pendingPlacement ? { side: b.pendingPlacement.side, colour: b.pendingPlacement.colour, count: b.pendingPlacement.count, turnId: b.pendingPlacement.turnId } : null,
+    queenCoveredTurn: b.queenCoveredTurn,
   };
-  // Absent until a queen is covered (and in snapshots made before there was one): kept absent.
-  if ('queenCoveredTurn' in b) c.queenCoveredTurn = b.queenCoveredTurn;
-  return c;
 }

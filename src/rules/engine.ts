@@ -37,9 +37,10 @@ export function start(header: MatchHeader): Result<State> {
   });
 }
 
+// States are whole literals, every key in State's order, not spreads (state.ts says why).
 const warn = (state: State, line: number, warning: string): State => ({
-  ...state,
-  warnings: [...state.warnings, { line, warning }],
+  rules: state.rules, mode: state.mode, params: state.params, players: state.players, match: state.match, board: state.board,
+  shots: state.shots, warnings: [...state.warnings, { line, warning }], shot: state.shot, last: state.last, waiting: state.waiting,
 });
 
 const newShot = (player: number): Shot => ({ player, pieces: [], nocontact: false, nocross: false, offboard: [], fouls: [] });
@@ -48,10 +49,10 @@ const copyShot = (s: Shot): Shot => ({ player: s.player, pieces: s.pieces.slice(
 
 /** Applies one event. `undo` is a matter of the log (replay.ts): one that reaches here had nothing to take back. */
 export function step(state: State, event: GameEvent, line: number): State {
-  // After the last shot only a late drop or a call about that shot can still change anything.
-  const aboutLastShot = (event.e === 'pocket' || event.e === 'identify' || event.e === 'call') && state.last !== null;
-  if (state.match.over && event.e !== 'undo' && !aboutLastShot) {
-    const closed = event.e === 'strike' ? { ...state, last: null } : state; // a strike closes the last shot
+  // After the last shot only a late drop or a call about that shot can still change anything (asked only
+  // once the match is over, not at every event: some XS operations fewer per event on the table).
+  if (state.match.over && event.e !== 'undo' && !(state.last !== null && (event.e === 'pocket' || event.e === 'identify' || event.e === 'call'))) {
+    const closed = event.e === 'strike' ? { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match: state.match, board: state.board, shots: state.shots, warnings: state.warnings, shot: state.shot, last: null, waiting: state.waiting } : state; // a strike closes the last shot
     return warn(closed, line, `${event.e} after the match has ended`);
   }
   switch (event.e) {
@@ -66,7 +67,7 @@ export function step(state: State, event: GameEvent, line: number): State {
       const overruled = !state.board.broken && shot.nocontact && shot.pieces.some((p) => p.piece !== 'striker');
       const s = overruled ? warn(state, line, 'no contact was called, but men went in: the break counts as made') : state;
       // Nothing waits while a shot is in progress: settle finds the state it needs made already.
-      return settle(warnOverCount({ ...s, shot: null, last: null, waiting: null }, shot, null, line), shot);
+      return settle(warnOverCount({ rules: s.rules, mode: s.mode, params: s.params, players: s.players, match: s.match, board: s.board, shots: s.shots, warnings: s.warnings, shot: null, last: null, waiting: null }, shot, null, line), shot);
     }
     case 'identify':
       return identify(state, event.piece, event.pocket, line);
@@ -80,7 +81,7 @@ export function step(state: State, event: GameEvent, line: number): State {
 function strike(state: State, seat: number | undefined, line: number): State {
   let s = state;
   if (s.shot) {
-    const settled = warn({ ...s, shot: null }, line, 'strike while a shot was in progress: that shot was settled here');
+    const settled = warn({ rules: s.rules, mode: s.mode, params: s.params, players: s.players, match: s.match, board: s.board, shots: s.shots, warnings: s.warnings, shot: null, last: s.last, waiting: s.waiting }, line, 'strike while a shot was in progress: that shot was settled here');
     s = settle(warnOverCount(settled, s.shot, null, line), s.shot);
   }
   if (s.waiting) s = forceAdjudication(s, line);
@@ -94,7 +95,7 @@ function strike(state: State, seat: number | undefined, line: number): State {
   if (seat !== undefined && seat !== seatOf(s, turn)) {
     s = warn(s, line, `strike from seat ${seat}, but seat ${seatOf(s, turn)} is on turn: counted for the player on turn`);
   }
-  return { ...s, board, shot: newShot(turn), last: null };
+  return { rules: s.rules, mode: s.mode, params: s.params, players: s.players, match: s.match, board, shots: s.shots, warnings: s.warnings, shot: newShot(turn), last: null, waiting: s.waiting };
 }
 
 /** Adds to the shot in progress, or to the shot that just settled (a late drop or a later call). */
@@ -102,7 +103,7 @@ function amend(state: State, line: number, what: string, change: (shot: Shot) =>
   if (state.shot) {
     const shot = copyShot(state.shot);
     change(shot);
-    return { ...state, shot };
+    return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match: state.match, board: state.board, shots: state.shots, warnings: state.warnings, shot, last: state.last, waiting: state.waiting };
   }
   if (state.last) {
     const shot = copyShot(state.last.shot);
@@ -121,15 +122,15 @@ function warnOverCount(pre: State, shot: Shot, before: Shot | null, line: number
 }
 
 /** The state before a shot's adjudication, with the warnings seen since. */
-const keepWarnings = (pre: State, now: State): State => ({ ...pre, warnings: now.warnings });
+const keepWarnings = (pre: State, now: State): State => ({ rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board: pre.board, shots: pre.shots, warnings: now.warnings, shot: pre.shot, last: pre.last, waiting: pre.waiting });
 
 /** Adjudicates a settled shot, or waits for pieces to be named or a colour to be chosen. */
 function settle(pre: State, shot: Shot): State {
   // A state is never changed once made: one with nothing waiting serves as it is.
-  const base: State = pre.last === null && pre.waiting === null ? pre : { ...pre, last: null, waiting: null };
+  const base: State = pre.last === null && pre.waiting === null ? pre : { rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board: pre.board, shots: pre.shots, warnings: pre.warnings, shot: pre.shot, last: null, waiting: null };
   const last = { pre: base, shot };
-  if (shot.pieces.some((p) => isUnknown(p.piece))) return { ...base, last, waiting: 'identify' };
-  if (needsColourChoice(base, shot)) return { ...base, last, waiting: 'colour' };
+  if (shot.pieces.some((p) => isUnknown(p.piece))) return { rules: base.rules, mode: base.mode, params: base.params, players: base.players, match: base.match, board: base.board, shots: base.shots, warnings: base.warnings, shot: base.shot, last, waiting: 'identify' };
+  if (needsColourChoice(base, shot)) return { rules: base.rules, mode: base.mode, params: base.params, players: base.players, match: base.match, board: base.board, shots: base.shots, warnings: base.warnings, shot: base.shot, last, waiting: 'colour' };
   return adjudicate(base, shot, last);
 }
 
@@ -159,7 +160,7 @@ function chooseColour(pre: State, shot: Shot, colour: Colour): State {
   const side = sideOf(pre, shot.player);
   board.colours[side] = colour;
   board.colours[1 - side] = otherColour(colour);
-  return settle({ ...pre, board }, shot);
+  return settle({ rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board, shots: pre.shots, warnings: pre.warnings, shot: pre.shot, last: pre.last, waiting: pre.waiting }, shot);
 }
 
 function identify(state: State, piece: string, pocket: number | undefined, line: number): State {
@@ -178,14 +179,17 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
     }
     case 'placed': {
       if (!state.board.pendingPlacement) return state;
-      return { ...state, board: { ...state.board, pendingPlacement: null } };
+      // A copy, not a spread: boards keep copyBoard's shape (state.ts).
+      const board = copyBoard(state.board);
+      board.pendingPlacement = null;
+      return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match: state.match, board, shots: state.shots, warnings: state.warnings, shot: state.shot, last: state.last, waiting: state.waiting };
     }
     case 'foul':
       if (event.kind === 'technical' && !state.shot) {
         // While a shot waits to be judged the state is the one before it: charge the foul there.
         if (!state.waiting || !state.last) return technicalFoul(state);
         const pre = technicalFoul(keepWarnings(state.last.pre, state));
-        return { ...pre, last: { pre, shot: state.last.shot }, waiting: state.waiting };
+        return { rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board: pre.board, shots: pre.shots, warnings: pre.warnings, shot: pre.shot, last: { pre, shot: state.last.shot }, waiting: state.waiting };
       }
       if (!calledFoulCounts(state, event.kind)) return warn(state, line, `${event.kind} is not a foul under ${state.rules}`);
       return amend(state, line, 'foul call', (s) => void s.fouls.push(event.kind));
@@ -208,5 +212,5 @@ function technicalFoul(state: State): State {
   penalise(state, board, side, 1);
   payDues(state, board);
   if (!state.params.improperStrokeVariants) passTurn(state, board);
-  return { ...state, board, last: null };
+  return { rules: state.rules, mode: state.mode, params: state.params, players: state.players, match: state.match, board, shots: state.shots, warnings: state.warnings, shot: state.shot, last: null, waiting: state.waiting };
 }

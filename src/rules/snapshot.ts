@@ -25,5 +25,7 @@ export function restore(header: MatchHeader, text: string): Result<State> {
   if (typeof data !== 'object' || data === null || !data.match || !data.board || typeof data.shots !== 'number' || !Array.isArray(data.warnings)) {
     return err('snapshot lacks match, board, shots or warnings');
   }
-  return ok({ ...initial.value, match: data.match, board: data.board, shots: data.shots, warnings: data.warnings, last: null });
+  const s = initial.value;
+  // Every key written, in the order start() writes them: a spread makes a state of another shape (state.ts).
+  return ok({ rules: s.rules, mode: s.mode, params: s.params, players: s.players, match: data.match, board: data.board, shots: data.shots, warnings: data.warnings, shot: s.shot, last: null, waiting: s.waiting });
 }

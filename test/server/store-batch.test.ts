@@ -252,6 +252,30 @@ for (const engine of ENGINES) {
         );
       });
 
+      it("reads the signatures (and the secrets) the posts of one turn of the event loop ask for in one statement, each key's answer as its own statement's", async () => {
+        const { store, count } = await fresh();
+        const t0 = matchOf('t0', 1, 80).slice(0, 3).map((r, i) => ({ ...r, signature: `sha256=${String(i + 1).repeat(64)}` }));
+        for (const r of t0) assert.equal((await store.store(r)).outcome, 'stored');
+        const asked: [string, number][] = [['t0', 2], ['t1', 1], ['t0', 1], ['t0', 2], ['t0', 9], ['t0', 3]];
+        const from = count.statements;
+        const got = await Promise.all(asked.map(([t, c]) => store.signatureOf(t, c)));
+        assert.equal(count.statements - from, 1);
+        const [one, two, three] = t0.map((r) => r.signature);
+        assert.deepEqual(got, [two, null, one, two, null, three]);
+        // One asked alone is a statement of its own, with the same answer.
+        assert.equal(await store.signatureOf('t0', 3), three);
+        assert.equal(count.statements - from, 2);
+        // The tables' secrets too (a table's read again once a second, or when its secret does not verify).
+        const secrets = await Promise.all(['t0', 'nowhere', 't1', 't0'].map((t) => store.secretOf(t, true)));
+        assert.equal(count.statements - from, 3);
+        assert.deepEqual(secrets, [SECRET, null, SECRET, SECRET]);
+        // A failing statement fails every look-up it held (the posts are answered 503 or 500 as before).
+        await store.sql.run('ALTER TABLE carrom_records RENAME TO carrom_records_away');
+        const failed = await Promise.allSettled([store.signatureOf('t0', 1), store.signatureOf('t1', 1)]);
+        await store.sql.run('ALTER TABLE carrom_records_away RENAME TO carrom_records');
+        assert.deepEqual(failed.map((f) => f.status), ['rejected', 'rejected']);
+      });
+
       it("stores a table's record at once while another process holds the row of a table whose record came in the same batch, and that one once the row is free, in its order", async () => {
         const db = await engine.fresh();
         const store = await openStore(db);

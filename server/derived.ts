@@ -2,7 +2,7 @@
 // row per finished board. Written by the store as a record arrives, and again by `carrom serve
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
-import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
+import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
 import { stateTextOf, type StateText } from './storable.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
@@ -98,25 +98,21 @@ const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
 
 /**
  * The same for several matches, in a few statements whatever their number (a round trip to PostgreSQL
- * each): the matches' rows updated together, then their board rows. A new record of a match mostly adds
- * a board to those stored: rows stored as they are to be stay, given the new counter (an update of one
- * column, without the index and foreign key work of a row deleted and inserted again); the others are
- * deleted and inserted.
+ * each; one there: inOne): the matches' rows updated together, then their board rows. A new record of a
+ * match mostly adds a board to those stored: rows stored as they are to be stay, given the new counter
+ * (an update of one column, without the index and foreign key work of a row deleted and inserted
+ * again); the others are deleted and inserted. `also`: statements of other rows than these (the
+ * leaderboard's: server/standings.ts), run after them, on PostgreSQL in the same statement.
  */
-export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Promise<void> {
-  if (list.length === 0) return;
-  // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
-  const statements: [string, unknown[]][] = [
-    [
-      `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
-     FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
-      list.flatMap(({ matchId, d }) => {
-        const { json, over } = stateTextOf(d);
-        return [matchId, d.counter, json, overOf(d, over), d.updatedAt];
-      }),
-    ],
-  ];
+export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[], also: readonly Statement[] = []): Promise<void> {
+  if (list.length === 0) {
+    for (const [text, params] of also) await tx.run(text, params);
+    return;
+  }
   const kept = list.map(unchanged);
+  if (tx.dialect === 'postgres' && (await inOne(tx, list, kept, also))) return;
+  // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
+  const statements: Statement[] = [matchesUpdate(list)];
   const some = list.filter((_, i) => kept[i] > 0);
   if (some.length === 0) {
     statements.push([`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId)]);
@@ -139,16 +135,68 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
   const rows: unknown[][] = [];
   list.forEach(({ matchId, d }, m) => {
     for (let i = kept[m]; i < d.rows.length; i++) {
-      const b = d.rows[i];
-      rows.push([matchId, i, d.counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt]);
+      rows.push(boardValues(matchId, i, d.counter, d.rows[i]));
     }
   });
-  await insertRows(
-    tx,
-    'INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)',
-    17,
-    rows,
-  );
+  await insertRows(tx, BOARDS, 17, rows);
+  for (const [text, params] of also) await tx.run(text, params);
+}
+
+/** A statement's text and parameters. */
+export type Statement = readonly [string, readonly unknown[]];
+
+const BOARDS = 'INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)';
+const BOARD_COLUMNS = ['counter', 'game', 'board', 'breaker', 'winner', 'points', 'queen', 'men_left0', 'men_left1', 'turns', 'shots', 'colour0', 'colour1', 'received_at', 'made_at'];
+/** A board row's values as BOARDS takes them. */
+const boardValues = (matchId: number, i: number, counter: number, b: TimedRow): unknown[] => [
+  matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt,
+];
+
+/** inOne's parts on the board rows, each taking its values as arrays: one text whatever their number. */
+const BOARDS_ARRAYS = {
+  counters: `UPDATE carrom_boards b SET counter = v.c FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS BIGINT[])) AS v (m, k, c)
+    WHERE b.match_id = v.m AND b.idx < v.k`,
+  past: `DELETE FROM carrom_boards b USING unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[])) AS v (m, n) WHERE b.match_id = v.m AND b.idx >= v.n`,
+  written: `${BOARDS} SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS BIGINT[]), ${new Array(10).fill('CAST(? AS INTEGER[])').join(', ')}, ${new Array(4).fill('CAST(? AS TEXT[])').join(', ')})
+    ON CONFLICT (match_id, idx) DO UPDATE SET ${BOARD_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+};
+
+/**
+ * writeDerivedOf on PostgreSQL in one statement (a round trip, where it took two and the caller's `also`
+ * a third): the matches' rows, the counter of the board rows that stay, the rows past each match's new
+ * last (deleted), and the rows from the first changed one to the last written whole, an upsert on
+ * (match, index) instead of a delete and an insert: disjoint rows, as together() needs, and the same
+ * rows afterwards. The board rows' parts take arrays, so that the text depends only on the number of
+ * matches (planned once per connection for each). False, with nothing written, when its parameters
+ * would be too many for one statement.
+ */
+async function inOne(tx: Sql, list: readonly DerivedWrite[], kept: readonly number[], also: readonly Statement[]): Promise<boolean> {
+  if (5 * list.length + 22 + also.reduce((n, [, p]) => n + p.length, 0) > MAX_PARAMS) return false;
+  const columns: unknown[][] = Array.from({ length: 17 }, () => []);
+  list.forEach(({ matchId, d }, m) => {
+    for (let i = kept[m]; i < d.rows.length; i++) boardValues(matchId, i, d.counter, d.rows[i]).forEach((v, c) => columns[c].push(v));
+  });
+  const ids = list.map((w) => w.matchId);
+  await together(tx, [
+    matchesUpdate(list),
+    [BOARDS_ARRAYS.counters, [ids, kept, list.map((w) => w.d.counter)]],
+    [BOARDS_ARRAYS.past, [ids, list.map((w) => w.d.rows.length)]],
+    [BOARDS_ARRAYS.written, columns],
+    ...also,
+  ]);
+  return true;
+}
+
+/** The matches' rows: newest counter, state, over, updated_at. */
+function matchesUpdate(list: readonly DerivedWrite[]): Statement {
+  return [
+    `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
+     FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
+    list.flatMap(({ matchId, d }) => {
+      const { json, over } = stateTextOf(d);
+      return [matchId, d.counter, json, overOf(d, over), d.updatedAt];
+    }),
+  ];
 }
 
 /**

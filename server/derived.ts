@@ -69,8 +69,8 @@ const aggregatedRow = (v: RowValues): TimedRow => ({
 });
 
 /** Replaces the match's state and board rows (in the caller's transaction). */
-export function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
-  return writeDerivedOf(tx, [{ matchId, d }]);
+export async function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
+  await writeDerivedOf(tx, [{ matchId, d }]);
 }
 
 const overOf = (d: Derived, over: boolean): number => (over ? OVER : d.abandoned ? ABANDONED : 0);
@@ -102,15 +102,21 @@ const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
  * match mostly adds a board to those stored: rows stored as they are to be stay, given the new counter
  * (an update of one column, without the index and foreign key work of a row deleted and inserted
  * again); the others are deleted and inserted. `also`: statements of other rows than these (the
- * leaderboard's: server/standings.ts), run after them, on PostgreSQL in the same statement.
+ * leaderboard's: server/standings.ts), run after them, on PostgreSQL in the same statement; `last` too
+ * (the events: server/feed.ts), which there may read the matches' rows as written as `w0` (id, state):
+ * its rows, or null where it was not run (SQLite, or too many values for one statement), for the
+ * caller to run it.
  */
-export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[], also: readonly Statement[] = []): Promise<void> {
+export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[], also: readonly Statement[] = [], last?: Statement): Promise<Row[] | null> {
   if (list.length === 0) {
     for (const [text, params] of also) await tx.run(text, params);
-    return;
+    return null;
   }
   const kept = list.map(unchanged);
-  if (tx.dialect === 'postgres' && (await inOne(tx, list, kept, also))) return;
+  if (tx.dialect === 'postgres') {
+    const rows = await inOne(tx, list, kept, also, last);
+    if (rows) return rows;
+  }
   // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
   const statements: Statement[] = [matchesUpdate(list)];
   const some = list.filter((_, i) => kept[i] > 0);
@@ -140,6 +146,7 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[], als
   });
   await insertRows(tx, BOARDS, 17, rows);
   for (const [text, params] of also) await tx.run(text, params);
+  return null;
 }
 
 /** A statement's text and parameters. */
@@ -170,21 +177,23 @@ const BOARDS_ARRAYS = {
  * matches (planned once per connection for each). False, with nothing written, when its parameters
  * would be too many for one statement.
  */
-async function inOne(tx: Sql, list: readonly DerivedWrite[], kept: readonly number[], also: readonly Statement[]): Promise<boolean> {
-  if (5 * list.length + 22 + also.reduce((n, [, p]) => n + p.length, 0) > MAX_PARAMS) return false;
+async function inOne(tx: Sql, list: readonly DerivedWrite[], kept: readonly number[], also: readonly Statement[], last: Statement | undefined): Promise<Row[] | null> {
+  if (5 * list.length + 22 + [...also, ...(last ? [last] : [])].reduce((n, [, p]) => n + p.length, 0) > MAX_PARAMS) return null;
   const columns: unknown[][] = Array.from({ length: 17 }, () => []);
   list.forEach(({ matchId, d }, m) => {
     for (let i = kept[m]; i < d.rows.length; i++) boardValues(matchId, i, d.counter, d.rows[i]).forEach((v, c) => columns[c].push(v));
   });
   const ids = list.map((w) => w.matchId);
-  await together(tx, [
-    matchesUpdate(list),
+  const [update, values] = matchesUpdate(list);
+  return together(tx, [
+    // The rows as written, for `last` (w0: the first part).
+    [last ? `${update} RETURNING carrom_matches.id, carrom_matches.state` : update, values],
     [BOARDS_ARRAYS.counters, [ids, kept, list.map((w) => w.d.counter)]],
     [BOARDS_ARRAYS.past, [ids, list.map((w) => w.d.rows.length)]],
     [BOARDS_ARRAYS.written, columns],
     ...also,
+    ...(last ? [last] : []),
   ]);
-  return true;
 }
 
 /** The matches' rows: newest counter, state, over, updated_at. */
@@ -201,19 +210,23 @@ function matchesUpdate(list: readonly DerivedWrite[]): Statement {
 
 /**
  * Statements that write disjoint rows, one after the other; on PostgreSQL in one statement (each but
- * the last a data-modifying WITH query of it), one round trip rather than one each. PostgreSQL runs
+ * the last a data-modifying WITH query of it, w0, w1 …), one round trip rather than one each. PostgreSQL runs
  * such parts with one snapshot, none seeing another's changes: the same outcome only because no row
  * is written by two of them (the match's row, its board rows that stay, those that go; a match's
- * leaderboard rows past its players and its players' own: server/standings.ts).
+ * leaderboard rows past its players and its players' own: server/standings.ts). A last statement
+ * with a WITH of its own gets the parts ahead of its queries (a data-modifying WITH must be at the
+ * top), and may read what a part returns. The rows of the last statement (none on SQLite).
  */
-export async function together(tx: Sql, statements: readonly (readonly [string, readonly unknown[]])[]): Promise<void> {
+export async function together(tx: Sql, statements: readonly Statement[]): Promise<Row[]> {
   if (tx.dialect !== 'postgres') {
     for (const [text, params] of statements) await tx.run(text, params);
-    return;
+    return [];
   }
   const last = statements.length - 1;
   const parts = statements.slice(0, last).map(([text], i) => `w${i} AS (${text})`);
-  await tx.run(`${parts.length > 0 ? `WITH ${parts.join(', ')} ` : ''}${statements[last][0]}`, statements.flatMap(([, params]) => params));
+  const main = statements[last][0];
+  const text = parts.length === 0 ? main : main.startsWith('WITH ') ? `WITH ${parts.join(', ')}, ${main.slice(5)}` : `WITH ${parts.join(', ')} ${main}`;
+  return tx.all(text, statements.flatMap(([, params]) => params));
 }
 
 /** A stored board row (columns as in carrom_boards) as the API gives it. */

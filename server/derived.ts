@@ -2,7 +2,7 @@
 // row per finished board. Written by the store as a record arrives, and again by `carrom serve
 // --rebuild` after a fix of the rules engine (server/rebuild.ts).
 import type { BoardRow } from './boards.ts';
-import { insertRows, marks, type Row, type Sql } from './db/sql.ts';
+import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
 import { stateTextOf, type StateText } from './storable.ts';
 
 /** A board row with when it first reached the server: `receivedAt` (the server's clock) and `madeAt`
@@ -69,8 +69,8 @@ const aggregatedRow = (v: RowValues): TimedRow => ({
 });
 
 /** Replaces the match's state and board rows (in the caller's transaction). */
-export function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
-  return writeDerivedOf(tx, [{ matchId, d }]);
+export async function writeDerived(tx: Sql, matchId: number, d: Derived): Promise<void> {
+  await writeDerivedOf(tx, [{ matchId, d }]);
 }
 
 const overOf = (d: Derived, over: boolean): number => (over ? OVER : d.abandoned ? ABANDONED : 0);
@@ -98,25 +98,27 @@ const unchanged = ({ d, stored = [] }: DerivedWrite): number => {
 
 /**
  * The same for several matches, in a few statements whatever their number (a round trip to PostgreSQL
- * each): the matches' rows updated together, then their board rows. A new record of a match mostly adds
- * a board to those stored: rows stored as they are to be stay, given the new counter (an update of one
- * column, without the index and foreign key work of a row deleted and inserted again); the others are
- * deleted and inserted.
+ * each; one there: inOne): the matches' rows updated together, then their board rows. A new record of a
+ * match mostly adds a board to those stored: rows stored as they are to be stay, given the new counter
+ * (an update of one column, without the index and foreign key work of a row deleted and inserted
+ * again); the others are deleted and inserted. `also`: statements of other rows than these (the
+ * leaderboard's: server/standings.ts), run after them, on PostgreSQL in the same statement; `last` too
+ * (the events: server/feed.ts), which there may read the matches' rows as written as `w0` (id, state):
+ * its rows, or null where it was not run (SQLite, or too many values for one statement), for the
+ * caller to run it.
  */
-export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Promise<void> {
-  if (list.length === 0) return;
-  // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
-  const statements: [string, unknown[]][] = [
-    [
-      `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
-     FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
-      list.flatMap(({ matchId, d }) => {
-        const { json, over } = stateTextOf(d);
-        return [matchId, d.counter, json, overOf(d, over), d.updatedAt];
-      }),
-    ],
-  ];
+export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[], also: readonly Statement[] = [], last?: Statement): Promise<Row[] | null> {
+  if (list.length === 0) {
+    for (const [text, params] of also) await tx.run(text, params);
+    return null;
+  }
   const kept = list.map(unchanged);
+  if (tx.dialect === 'postgres') {
+    const rows = await inOne(tx, list, kept, also, last);
+    if (rows) return rows;
+  }
+  // VALUES' columns are column1, column2 … on both engines; the casts give PostgreSQL their types.
+  const statements: Statement[] = [matchesUpdate(list)];
   const some = list.filter((_, i) => kept[i] > 0);
   if (some.length === 0) {
     statements.push([`DELETE FROM carrom_boards WHERE match_id IN (${marks(list.length)})`, list.map((m) => m.matchId)]);
@@ -139,33 +141,92 @@ export async function writeDerivedOf(tx: Sql, list: readonly DerivedWrite[]): Pr
   const rows: unknown[][] = [];
   list.forEach(({ matchId, d }, m) => {
     for (let i = kept[m]; i < d.rows.length; i++) {
-      const b = d.rows[i];
-      rows.push([matchId, i, d.counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt]);
+      rows.push(boardValues(matchId, i, d.counter, d.rows[i]));
     }
   });
-  await insertRows(
-    tx,
-    'INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)',
-    17,
-    rows,
-  );
+  await insertRows(tx, BOARDS, 17, rows);
+  for (const [text, params] of also) await tx.run(text, params);
+  return null;
+}
+
+/** A statement's text and parameters. */
+export type Statement = readonly [string, readonly unknown[]];
+
+const BOARDS = 'INSERT INTO carrom_boards (match_id, idx, counter, game, board, breaker, winner, points, queen, men_left0, men_left1, turns, shots, colour0, colour1, received_at, made_at)';
+const BOARD_COLUMNS = ['counter', 'game', 'board', 'breaker', 'winner', 'points', 'queen', 'men_left0', 'men_left1', 'turns', 'shots', 'colour0', 'colour1', 'received_at', 'made_at'];
+/** A board row's values as BOARDS takes them. */
+const boardValues = (matchId: number, i: number, counter: number, b: TimedRow): unknown[] => [
+  matchId, i, counter, b.game, b.board, b.breaker, b.winner, b.points, b.queen, b.menLeft0, b.menLeft1, b.turns, b.shots, b.colour0, b.colour1, b.receivedAt, b.madeAt,
+];
+
+/** inOne's parts on the board rows, each taking its values as arrays: one text whatever their number. */
+const BOARDS_ARRAYS = {
+  counters: `UPDATE carrom_boards b SET counter = v.c FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS BIGINT[])) AS v (m, k, c)
+    WHERE b.match_id = v.m AND b.idx < v.k`,
+  past: `DELETE FROM carrom_boards b USING unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[])) AS v (m, n) WHERE b.match_id = v.m AND b.idx >= v.n`,
+  written: `${BOARDS} SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS BIGINT[]), ${new Array(10).fill('CAST(? AS INTEGER[])').join(', ')}, ${new Array(4).fill('CAST(? AS TEXT[])').join(', ')})
+    ON CONFLICT (match_id, idx) DO UPDATE SET ${BOARD_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+};
+
+/**
+ * writeDerivedOf on PostgreSQL in one statement (a round trip, where it took two and the caller's `also`
+ * a third): the matches' rows, the counter of the board rows that stay, the rows past each match's new
+ * last (deleted), and the rows from the first changed one to the last written whole, an upsert on
+ * (match, index) instead of a delete and an insert: disjoint rows, as together() needs, and the same
+ * rows afterwards. The board rows' parts take arrays, so that the text depends only on the number of
+ * matches (planned once per connection for each). False, with nothing written, when its parameters
+ * would be too many for one statement.
+ */
+async function inOne(tx: Sql, list: readonly DerivedWrite[], kept: readonly number[], also: readonly Statement[], last: Statement | undefined): Promise<Row[] | null> {
+  if (5 * list.length + 22 + [...also, ...(last ? [last] : [])].reduce((n, [, p]) => n + p.length, 0) > MAX_PARAMS) return null;
+  const columns: unknown[][] = Array.from({ length: 17 }, () => []);
+  list.forEach(({ matchId, d }, m) => {
+    for (let i = kept[m]; i < d.rows.length; i++) boardValues(matchId, i, d.counter, d.rows[i]).forEach((v, c) => columns[c].push(v));
+  });
+  const ids = list.map((w) => w.matchId);
+  const [update, values] = matchesUpdate(list);
+  return together(tx, [
+    // The rows as written, for `last` (w0: the first part).
+    [last ? `${update} RETURNING carrom_matches.id, carrom_matches.state` : update, values],
+    [BOARDS_ARRAYS.counters, [ids, kept, list.map((w) => w.d.counter)]],
+    [BOARDS_ARRAYS.past, [ids, list.map((w) => w.d.rows.length)]],
+    [BOARDS_ARRAYS.written, columns],
+    ...also,
+    ...(last ? [last] : []),
+  ]);
+}
+
+/** The matches' rows: newest counter, state, over, updated_at. */
+function matchesUpdate(list: readonly DerivedWrite[]): Statement {
+  return [
+    `UPDATE carrom_matches SET newest_counter = CAST(v.column2 AS BIGINT), state = v.column3, over = CAST(v.column4 AS INTEGER), updated_at = v.column5
+     FROM (VALUES ${list.map(() => '(?, ?, ?, ?, ?)').join(', ')}) AS v WHERE carrom_matches.id = CAST(v.column1 AS BIGINT)`,
+    list.flatMap(({ matchId, d }) => {
+      const { json, over } = stateTextOf(d);
+      return [matchId, d.counter, json, overOf(d, over), d.updatedAt];
+    }),
+  ];
 }
 
 /**
  * Statements that write disjoint rows, one after the other; on PostgreSQL in one statement (each but
- * the last a data-modifying WITH query of it), one round trip rather than one each. PostgreSQL runs
+ * the last a data-modifying WITH query of it, w0, w1 …), one round trip rather than one each. PostgreSQL runs
  * such parts with one snapshot, none seeing another's changes: the same outcome only because no row
  * is written by two of them (the match's row, its board rows that stay, those that go; a match's
- * leaderboard rows past its players and its players' own: server/standings.ts).
+ * leaderboard rows past its players and its players' own: server/standings.ts). A last statement
+ * with a WITH of its own gets the parts ahead of its queries (a data-modifying WITH must be at the
+ * top), and may read what a part returns. The rows of the last statement (none on SQLite).
  */
-export async function together(tx: Sql, statements: readonly (readonly [string, readonly unknown[]])[]): Promise<void> {
+export async function together(tx: Sql, statements: readonly Statement[]): Promise<Row[]> {
   if (tx.dialect !== 'postgres') {
     for (const [text, params] of statements) await tx.run(text, params);
-    return;
+    return [];
   }
   const last = statements.length - 1;
   const parts = statements.slice(0, last).map(([text], i) => `w${i} AS (${text})`);
-  await tx.run(`${parts.length > 0 ? `WITH ${parts.join(', ')} ` : ''}${statements[last][0]}`, statements.flatMap(([, params]) => params));
+  const main = statements[last][0];
+  const text = parts.length === 0 ? main : main.startsWith('WITH ') ? `WITH ${parts.join(', ')}, ${main.slice(5)}` : `WITH ${parts.join(', ')} ${main}`;
+  return tx.all(text, statements.flatMap(([, params]) => params));
 }
 
 /** A stored board row (columns as in carrom_boards) as the API gives it. */

@@ -79,16 +79,30 @@ export interface RecordEventWrite {
  * holds is not sent again: the event's text is made there from its two parts and that row's state (some
  * 4 KiB a record less to send, of 37), in one text whatever the number of events, prepared once. */
 export async function publishRecords(tx: Sql, events: readonly RecordEventWrite[]): Promise<FeedEvent[]> {
-  const texts = events.map((e) => e.head + e.state + e.tail);
-  if (tx.dialect !== 'postgres' || events.length === 0) return publishTexts(tx, 'record', texts);
-  const rows = await tx.all(
+  if (tx.dialect !== 'postgres' || events.length === 0) return publishTexts(tx, 'record', events.map(eventText));
+  const [text, params] = recordEventsStatement(events);
+  return recordEventsWritten(tx, events, await tx.all(text, params));
+}
+
+const eventText = (e: RecordEventWrite): string => e.head + e.state + e.tail;
+
+/** publishRecords' statement on PostgreSQL. `matches`: where the state of an event that does not carry
+ * it is read, the matches' rows, or what a part before it in the same statement wrote into them (with
+ * their columns id and state: server/derived.ts, writeDerivedOf's `last`), which its snapshot does not
+ * see in the rows themselves. */
+export function recordEventsStatement(events: readonly RecordEventWrite[], matches = 'carrom_matches'): readonly [string, readonly unknown[]] {
+  return [
     `WITH v (n, head, match, state, tail) AS (SELECT * FROM unnest(CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))),
        made AS (INSERT INTO carrom_events (event, data)
-         SELECT 'record', v.head || COALESCE(v.state, m.state) || v.tail FROM v LEFT JOIN carrom_matches m ON v.state IS NULL AND m.id = v.match ORDER BY v.n RETURNING seq)
+         SELECT 'record', v.head || COALESCE(v.state, m.state) || v.tail FROM v LEFT JOIN ${matches} m ON v.state IS NULL AND m.id = v.match ORDER BY v.n RETURNING seq)
      SELECT seq, pg_notify(?, CAST(seq AS TEXT)) FROM (SELECT seq FROM made ORDER BY seq) AS s`,
     [events.map((_, n) => n), events.map((e) => e.head), events.map((e) => e.match), events.map((e) => (e.inMatch ? null : e.state)), events.map((e) => e.tail), FEED_CHANNEL],
-  );
-  return written(tx, 'record', rows, texts);
+  ];
+}
+
+/** The events recordEventsStatement wrote (its rows), once old ones are gone. */
+export function recordEventsWritten(tx: Sql, events: readonly RecordEventWrite[], rows: readonly Row[]): Promise<FeedEvent[]> {
+  return written(tx, 'record', rows, events.map(eventText));
 }
 
 /** The `record` event's data (docs/server.md §4). */

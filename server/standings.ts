@@ -5,7 +5,7 @@
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
 import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
-import { together } from './derived.ts';
+import { together, type Statement } from './derived.ts';
 import type { BoardRow } from './boards.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
@@ -88,6 +88,29 @@ export async function replaceMatches(tx: Sql, list: readonly { matchId: number; 
   }
   await tx.run(gone, bounds);
   await insertRows(tx, head, 3 + COLUMNS.length, rows, tail);
+}
+
+/** replaceMatches on PostgreSQL as statements to run with others of disjoint rows, in one statement
+ * (server/derived.ts, writeDerivedOf's `also`): the rows past each match's players deleted, the players'
+ * upserted, each part taking its values as arrays, so that its text is the same whatever their number. */
+export function matchPlayersStatements(list: readonly { matchId: number; m: MatchFacts }[]): Statement[] {
+  const columns: unknown[][] = Array.from({ length: 3 + COLUMNS.length }, () => []);
+  for (const { matchId, m } of list) {
+    contribution(m).forEach((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])].forEach((v, k) => columns[k].push(v)));
+  }
+  const update = ['player', ...COLUMNS].map((c) => `${c} = excluded.${c}`).join(', ');
+  return [
+    [
+      'DELETE FROM carrom_match_players p USING unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[])) AS v (m, n) WHERE p.match_id = v.m AND p.idx >= v.n',
+      [list.map((l) => l.matchId), list.map((l) => l.m.players.length)],
+    ],
+    [
+      `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})
+       SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), ${COLUMNS.map(() => 'CAST(? AS INTEGER[])').join(', ')})
+       ON CONFLICT (match_id, idx) DO UPDATE SET ${update}`,
+      columns,
+    ],
+  ];
 }
 
 const countsOf = (r: Row): Counts => ({

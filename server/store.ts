@@ -141,6 +141,44 @@ async function storedRecord(sql: Sql, table: string, counter: number, columns: s
   return rows[0];
 }
 
+const SQLITE_SIGNATURES = `INDEXED BY ${SIGNATURE_INDEX}`;
+
+/** Reads a post makes on the event loop before its body is replayed, each of one row by its key
+ * (PostgreSQL, where a commit is durable before it can be read): a stored record's signature at every
+ * post, a table's secret once a second. They were most of the statements this process sent, each a
+ * round trip through the pool (its statement, its buffers, its answer parsed) and a share of the event
+ * loop's time per record: those asked in one turn of the event loop go in one statement, which takes
+ * the keys as arrays and answers a row per key in their order, each what that key's own statement
+ * would have read then. */
+const SIGNATURES = `SELECT (SELECT signature FROM carrom_records WHERE table_id = i.t AND counter = i.c) AS v
+  FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[])) WITH ORDINALITY AS i (t, c, n) ORDER BY i.n`;
+const SECRETS = `SELECT (SELECT secret FROM carrom_tables WHERE id = i.t) AS v FROM unnest(CAST(? AS TEXT[])) WITH ORDINALITY AS i (t, n) ORDER BY i.n`;
+
+interface Asked {
+  key: readonly unknown[];
+  done(v: string | null): void;
+  fail(e: unknown): void;
+}
+
+/** A read of `text`'s column v (a text, or null where the key finds no row) by a key of `width` values. */
+function batched(sql: Sql, text: string, width: number): (...key: unknown[]) => Promise<string | null> {
+  let asked: Asked[] = [];
+  const send = () => {
+    const these = asked;
+    asked = [];
+    const keys = Array.from({ length: width }, (_, c) => these.map((a) => a.key[c]));
+    sql.all(text, keys).then(
+      (rows) => these.forEach((a, i) => a.done(rows[i].v === null ? null : String(rows[i].v))),
+      (e: unknown) => these.forEach((a) => a.fail(e)),
+    );
+  };
+  return (...key) =>
+    new Promise((done, fail) => {
+      // Sent once the event loop has handled what it has read, as a batch's records are (server/commit.ts).
+      if (asked.push({ key, done, fail }) === 1) setImmediate(send);
+    });
+}
+
 export const winnerOf = (state: unknown): number | null => (state as { match?: { winner?: number | null } }).match?.winner ?? null;
 
 /** How long a table's secret read from the database is used before it is read again, in ms. Within it, a
@@ -167,6 +205,9 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   // The tables' secrets found, and until when (performance.now()) each is used without asking again:
   // a post otherwise reads its table's row on the event loop (a round trip on PostgreSQL).
   const secrets = new Map<string, { secret: string; until: number }>();
+  const postgres = sql.dialect === 'postgres';
+  const signatures = postgres ? batched(sql, SIGNATURES, 2) : null;
+  const secretRead = postgres ? batched(sql, SECRETS, 1) : async (id: string) => ((await sql.all('SELECT secret FROM carrom_tables WHERE id = ?', [id]))[0]?.secret ?? null) as string | null;
   const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs.map(unpacked), logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
   return {
     engine: sql.dialect,
@@ -193,9 +234,9 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
     async secretOf(id, fresh = false) {
       const kept = secrets.get(id);
       if (kept && !fresh && performance.now() < kept.until) return kept.secret;
-      const rows = await sql.all('SELECT secret FROM carrom_tables WHERE id = ?', [id]);
-      if (rows.length === 0) return secrets.delete(id), null;
-      const secret = String(rows[0].secret);
+      const read = await secretRead(id);
+      if (read === null) return secrets.delete(id), null;
+      const secret = String(read);
       secrets.set(id, { secret, until: performance.now() + SECRET_KEPT_MS });
       return secret;
     },
@@ -205,8 +246,9 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
       return row && { body: String(row.body), signature: String(row.signature) };
     },
     async signatureOf(table, counter) {
+      if (signatures) return signatures(table, counter);
       // On SQLite from the signatures' index (schema version 9), not from the row past its body.
-      const row = await storedRecord(sql, table, counter, 'signature', sql.dialect === 'sqlite' ? `INDEXED BY ${SIGNATURE_INDEX}` : '');
+      const row = await storedRecord(sql, table, counter, 'signature', SQLITE_SIGNATURES);
       return row && String(row.signature);
     },
     async store(r) {

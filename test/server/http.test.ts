@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { matchRecords, postRecord, recordBody, signature } from '../../tools/results.ts';
+import { matchRecords, namedLog, postRecord, recordBody, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
 const SECRET = '5e'.repeat(32);
@@ -103,6 +103,18 @@ for (const engine of ENGINES) {
       assert.equal(a.status, 409);
       assert.match(String(a.json.error), /counter 1 was stored before with a different body/);
       assert.equal((await server.store.bodyOf('hall-1', 1))?.body, rec.body);
+    });
+
+    it('stores a body with names beyond ASCII (quotes and backslashes too) as the very text sent, and its match and leaderboard rows with those names', async () => {
+      const players = ['Aśha "A"', 'बेन\\ 😀'];
+      const named = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).slice(0, 2).map((r) => recordBody('hall-1', r.counter, r.kind, namedLog(r.log, players)));
+      for (const body of named) assert.equal((await postRecord(server.url, 'hall-1', SECRET, body)).status, 201);
+      for (const [i, body] of named.entries()) assert.equal((await server.store.bodyOf('hall-1', i + 1))?.body, body);
+      const [m] = await server.store.matches('hall-1');
+      assert.deepEqual(m.players, players.map((p) => p.toUpperCase()));
+      assert.equal(m.counter, 2);
+      // The leaderboard's rows, written on PostgreSQL from arrays of the names (server/standings.ts).
+      assert.deepEqual((await server.store.leaderboard()).map((p) => p.player).sort(), players.map((p) => p.toUpperCase()).sort());
     });
 
     it('answers 413 to a body over 256 KiB and stops reading it', async () => {

@@ -26,11 +26,14 @@ interface Thread {
 }
 
 /** The young generation of a replay thread, in MiB (Node's default for a thread is 48). A thread keeps
- * each table's last log and the body it came in until the table's next record, some 100 records later at
- * 100 tables: in 48 MiB (16 of them for what was just made) a scavenge came about every 60 records, and
- * each copied every table's kept log and body made since the last one, twice (into the survivors, then out
- * to the old generation). In 96 MiB one comes about every 120, and most of them are replaced first. */
-export const REPLAY_YOUNG_MB = 96;
+ * each table's last log until the table's next record, some 100 records later at 100 tables, with the
+ * body's text it came in, the log's events and its fold (110 KB a table on the bench's records), so a
+ * scavenge finds megabytes alive whenever it comes, and its time went more with the scavenges than with
+ * what they copied: on the bench's records, in 96 MiB one came every 110 records or so, in 192 every
+ * 180 to 210, each taking about as long (16-17 ms, though copying 13 MB rather than 8), so about half
+ * the scavenging per record; 256 did no better. The cost is memory: a process replaying those records
+ * in one such thread peaked 35-45 MB higher. */
+export const REPLAY_YOUNG_MB = 192;
 
 const start = (): Worker => startThread('replay-worker', { resourceLimits: { maxYoungGenerationSizeMb: REPLAY_YOUNG_MB } });
 

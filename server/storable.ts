@@ -13,7 +13,7 @@
 // answered 500, nothing stored, and its table sends it again. Where the store runs on the event loop
 // (PostgreSQL, an in-memory SQLite database) a replay thread answers with the objects, which a message
 // clones for less than packing and unpacking cost; in-process (no replay threads) nothing is packed.
-import { deserialize, serialize } from 'node:v8';
+import { DefaultDeserializer, DefaultSerializer } from 'node:v8';
 import type { Replayed } from './check.ts';
 import type { Checked, ResultRecord } from './record.ts';
 import type { NewRecord } from './store.ts';
@@ -59,20 +59,22 @@ export function readOf(read: { ok: false; error: string } | { ok: true; text: st
   return { ok: true, counter, refused: null, record: storableOf(read.text, read.record, read.replayed.value) };
 }
 
-/** `s` in a buffer of its own, to move to the thread it is sent to: its objects serialized, then its
- * body's bytes as they came (`raw`, which `s.body` was decoded from), which cost less to copy and decode
- * again than the text does to serialize and deserialize. */
+/** `s` in a buffer of its own, to move to the thread it is sent to: the length of its body's bytes, its
+ * objects serialized, then those bytes as they came (`raw`, which `s.body` was decoded from), which cost
+ * less to copy and decode again than the text does to serialize and deserialize. One serializer writes
+ * them all, and the buffer it grew is the one moved: serializing into a buffer of its own, then copying
+ * that and the bytes into another made for both, cost more (the new buffer most). */
 export function pack(s: Storable, raw: Uint8Array): Packed {
   // The state as the text the store writes (twice: the match's row and the record's event), made here
   // once: serializing the object and deserializing it cost more than that, and the writer then made the
   // text twice from it.
   const { body: _, state: __, bodyBytes: ___, ...rest } = s;
-  const fields = serialize({ ...rest, stateText: stateTextOf(s) });
-  const out = new Uint8Array(4 + fields.byteLength + raw.byteLength);
-  new DataView(out.buffer).setUint32(0, fields.byteLength);
-  out.set(fields, 4);
-  out.set(raw, 4 + fields.byteLength);
-  return out;
+  const out = new DefaultSerializer();
+  out.writeHeader();
+  out.writeUint32(raw.byteLength);
+  out.writeValue({ ...rest, stateText: stateTextOf(s) });
+  out.writeRawBytes(raw);
+  return out.releaseBuffer();
 }
 
 /** The buffers of the packed records among `rs`, to move with them (null for one that is not packed). */
@@ -88,8 +90,11 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * writer stores as they are); its body's text and its `state` object only if they are read (decoded, or
  * parsed from the state's text, then). */
 export function unpack(p: Packed): Storable {
-  const n = new DataView(p.buffer, p.byteOffset, 4).getUint32(0);
-  return new Unpacked(deserialize(p.subarray(4, 4 + n)) as Fields, p.subarray(4 + n)) as unknown as Storable;
+  const fields = new DefaultDeserializer(p);
+  fields.readHeader();
+  // The body's bytes are the buffer's last ones.
+  const n = fields.readUint32();
+  return new Unpacked(fields.readValue() as Fields, p.subarray(p.byteLength - n)) as unknown as Storable;
 }
 
 type Fields = Omit<Storable, 'body' | 'state' | 'bodyBytes'> & { stateText: StateText };

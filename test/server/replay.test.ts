@@ -104,6 +104,9 @@ describe('reading bodies in worker threads', () => {
         const there = await pool.read('hall-1', Buffer.from(r.body));
         assert.deepEqual(Object.keys(there).sort(), ['counter', 'ok', 'record', 'refused'], `record ${r.counter}`);
         assert.ok(there.ok && there.refused === null && there.record instanceof Uint8Array);
+        // The whole buffer is the record's: the writer thread gives back a batch's buffers whole.
+        assert.equal(there.record.byteOffset, 0);
+        assert.equal(there.record.buffer.byteLength, there.record.byteLength);
         assert.equal(unpack(there.record).body, r.body);
       }
     } finally {

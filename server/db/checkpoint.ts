@@ -17,7 +17,8 @@ import { Worker } from 'node:worker_threads';
 
 /** The least time between two checkpoints' starts, in ms. */
 export const CHECKPOINT_EVERY = 200;
-/** Pages in the log (4 KiB each) past which the log is started again: some 16 MiB. */
+/** Pages in the log past which the log is started again: some 32 MiB of 8 KiB pages (server/db/sqlite.ts,
+ * NEW_PAGE_SIZE), 16 MiB in a database made with 4 KiB ones. */
 export const RESTART_FRAMES = 4000;
 
 // A CommonJS script run in the thread: better-sqlite3 is a native addon, loaded there by its path.

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Checkpointer } from '../../server/db/checkpoint.ts';
-import { checkpointers, openSqlite, walSyncs } from '../../server/db/sqlite.ts';
+import Database from 'better-sqlite3';
+import { checkpointers, NEW_PAGE_SIZE, openSqlite, walSyncs } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { WalSync } from '../../server/db/wal-sync.ts';
 import { storeOn } from '../../server/store.ts';
@@ -67,6 +68,42 @@ describe('SQLite commits made durable off the event loop', () => {
     assert.ok(await store.bodyOf('t1', first.counter));
     assert.ok(wal.counts.asked > asked, 'the read of a stored record waited for the log to be on the disk');
     assert.equal(await store.bodyOf('t1', first.counter + 1), null);
+  });
+});
+
+describe('SQLite page size', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-pages-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const pageSize = async (sql: Sql) => Number((await sql.all('PRAGMA page_size'))[0].page_size);
+
+  it('makes a new database with pages of 8 KiB, in WAL mode', async () => {
+    const sql = await openSqlite(join(dir, 'results.db'));
+    try {
+      await migrate(sql);
+      assert.equal(NEW_PAGE_SIZE, 8192);
+      assert.equal(await pageSize(sql), 8192);
+      assert.equal((await sql.all('PRAGMA journal_mode'))[0].journal_mode, 'wal');
+    } finally {
+      await sql.close();
+    }
+  });
+
+  it('keeps the page size of a database made before, and its rows', async () => {
+    const file = join(dir, 'old.db');
+    const old = new Database(file);
+    old.pragma('page_size = 4096');
+    old.exec("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('kept')");
+    old.close();
+    const sql = await openSqlite(file);
+    try {
+      await migrate(sql);
+      assert.equal(await pageSize(sql), 4096);
+      assert.deepEqual(await sql.all('SELECT x FROM t'), [{ x: 'kept' }]);
+    } finally {
+      await sql.close();
+    }
   });
 });
 

@@ -105,7 +105,7 @@ function parseCall(value: Obj, t: number): Result<GameEvent> {
 export function parseLog(text: string): Result<MatchLog, LogError> {
   const p = parseJsonLines(text, 'log', parseHeader, parseEvent);
   if (!p.ok) return p;
-  return ok({ header: p.value.header, headerLine: p.value.headerLine, events: p.value.records.map((r) => ({ line: r.line, event: r.value })) });
+  return ok({ header: p.value.header, headerLine: p.value.headerLine, events: p.value.records });
 }
 
 /** The events of `tail`, the text that follows a log whose parse ended at `from` (its header, its line
@@ -113,7 +113,7 @@ export function parseLog(text: string): Result<MatchLog, LogError> {
 export function parseLogTail(tail: string, from: Resume<MatchHeader>): Result<LoggedEvent[], LogError> {
   const p = parseJsonLines(tail, 'log', parseHeader, parseEvent, from);
   if (!p.ok) return p;
-  return ok(p.value.records.map((r) => ({ line: r.line, event: r.value })));
+  return ok(p.value.records);
 }
 
 /** One line of a log, with keys in the order docs/formats.md shows them. */

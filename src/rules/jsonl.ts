@@ -39,7 +39,8 @@ export function parseJsonLines<H, R extends { t: number }>(
 ): Result<Parsed<H, R>, LineError> {
   // split, not a walk with indexOf: XS keeps strings in UTF-8, so every position it is given (indexOf's
   // start, slice's ends) is found by counting from the string's start, and a walk would cost a long log
-  // time in its length squared on the table; split goes through the text once.
+  // time in its length squared on the table; split goes through the text once. (In xsnap, a 40 KB log's
+  // lines: 1.3 ms split, 67 ms walked; 160 KB: 4.4 ms and 1 s. The meter counts only twice the operations.)
   const lines = text.split('\n');
   let head: H | null = resume ? resume.header : null;
   let headerLine = resume ? resume.headerLine : 1;

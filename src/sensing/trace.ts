@@ -99,7 +99,7 @@ export interface Trace {
 export function parseTrace(text: string): Result<Trace, LineError> {
   const p = parseJsonLines(text, 'trace', parseTraceHeader, parseReading);
   if (!p.ok) return p;
-  return ok({ header: p.value.header, readings: p.value.records.map((r) => r.value) });
+  return ok({ header: p.value.header, readings: p.value.records.map((r) => r.event) });
 }
 
 /** One reading as a trace line. */

@@ -4,7 +4,7 @@
 // newest record changes; a read sums its few integer columns per player. (Sums kept per player would
 // make every transaction that stores a board of "Asha" wait for the last one to commit: on PostgreSQL,
 // the tables' records would be stored one at a time.)
-import { insertRows, marks, MAX_PARAMS, type Row, type Sql } from './db/sql.ts';
+import { insertRows, type Row, type Sql } from './db/sql.ts';
 import { together, type Statement } from './derived.ts';
 import type { BoardRow } from './boards.ts';
 
@@ -73,25 +73,25 @@ export function replaceMatch(tx: Sql, matchId: number, m: MatchFacts): Promise<v
  */
 export async function replaceMatches(tx: Sql, list: readonly { matchId: number; m: MatchFacts }[]): Promise<void> {
   if (list.length === 0) return;
+  // On PostgreSQL the two in one statement (a round trip), whatever the number of matches: the rows
+  // deleted (past the players) and those upserted (the players') are never the same, so neither part
+  // needs to see the other's.
+  if (tx.dialect === 'postgres') {
+    await together(tx, matchPlayersStatements(list));
+    return;
+  }
   const gone = `DELETE FROM carrom_match_players WHERE ${list.map(() => '(match_id = ? AND idx >= ?)').join(' OR ')}`;
   const bounds = list.flatMap(({ matchId, m }) => [matchId, m.players.length]);
   const rows = list.flatMap(({ matchId, m }) => contribution(m).map((c, i) => [matchId, i, m.players[i], ...COUNTS.map((k) => c[k])]));
   const update = ['player', ...COLUMNS].map((c) => `${c} = excluded.${c}`).join(', ');
   const head = `INSERT INTO carrom_match_players (match_id, idx, player, ${COLUMNS.join(', ')})`;
   const tail = `ON CONFLICT (match_id, idx) DO UPDATE SET ${update}`;
-  // On PostgreSQL the two in one statement (a round trip): the rows deleted (past the players) and those
-  // upserted (the players') are never the same, so neither part needs to see the other's.
-  if (tx.dialect === 'postgres' && rows.length > 0 && (rows.length + 1) * (3 + COLUMNS.length) + bounds.length <= MAX_PARAMS) {
-    const values = rows.map(() => `(${marks(3 + COLUMNS.length)})`).join(', ');
-    await together(tx, [[gone, bounds], [`${head} VALUES ${values} ${tail}`, rows.flat()]]);
-    return;
-  }
   await tx.run(gone, bounds);
   await insertRows(tx, head, 3 + COLUMNS.length, rows, tail);
 }
 
-/** replaceMatches on PostgreSQL as statements to run with others of disjoint rows, in one statement
- * (server/derived.ts, writeDerivedOf's `also`): the rows past each match's players deleted, the players'
+/** replaceMatches on PostgreSQL as statements of disjoint rows, to run in one statement (there, and with
+ * others in server/derived.ts, writeDerivedOf's `also`): the rows past each match's players deleted, the players'
  * upserted, each part taking its values as arrays, so that its text is the same whatever their number. */
 export function matchPlayersStatements(list: readonly { matchId: number; m: MatchFacts }[]): Statement[] {
   const columns: unknown[][] = Array.from({ length: 3 + COLUMNS.length }, () => []);

@@ -73,4 +73,3 @@ export function parseJsonLines<H, R extends { t: number }>(
   if (head === null) return err({ line: 1, reason: `empty ${what}: no header` });
   return ok({ header: head, headerLine, records });
 }
-

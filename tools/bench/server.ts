@@ -20,10 +20,11 @@ const SECRET = '42'.repeat(32);
 const MIN_LOG = 2 * 1024;
 const MAX_LOG = 40 * 1024;
 /** The time the tables post before the window opens, in ms: a server runs all day, and the window
- * should see it as it runs, not as it starts. V8 compiles the hot code while it runs: sampled with
- * perf on the bench's one SQLite process, its optimizing compiler took 28 % of the process's CPU in its
- * first second, 15 % in its third and 3–7 % from its fourth on. */
-const WARM_UP = 3000;
+ * should see it as it runs, not as it starts. V8 compiles the hot code as it runs: sampled with perf
+ * second by second, its optimizing compiler took 18–21 % of the one SQLite process's CPU in its first
+ * three seconds, 3–9 % from the fourth on; each of two processes, which share the load and so reach
+ * their code's counts at half the pace, 16–23 % in their first six seconds, 5–10 % after. */
+const WARM_UP = 6000;
 
 interface Options {
   seconds: number;

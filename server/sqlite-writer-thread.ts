@@ -4,7 +4,7 @@
 // it committed (server/recent-logs.ts): it is where the next records' matches are found.
 import { parentPort, workerData } from 'node:worker_threads';
 import { counted } from './commit.ts';
-import { inTransaction, transactionOn, writerSettings } from './db/sqlite.ts';
+import { inTransaction, pauseThread, transactionOn, writerSettings } from './db/sqlite.ts';
 import { RecentLogs } from './recent-logs.ts';
 import { sendable, type Batch, type BatchAnswer } from './sqlite-writer.ts';
 import { buffersOf, unpacked } from './storable.ts';
@@ -24,7 +24,7 @@ async function store({ id, records: sent, autocheckpoint: wanted }: Batch): Prom
     const records = sent.map(unpacked);
     if (wanted !== autocheckpoint) db.pragma(`wal_autocheckpoint = ${(autocheckpoint = wanted)}`);
     const count = { statements: 0 };
-    const outs = await transactionOn(db, () => storeBatch(counted(tx, count), records, logs));
+    const outs = await transactionOn(db, () => storeBatch(counted(tx, count), records, logs), pauseThread);
     // Committed: each log is its record's for good (a duplicate's is the same text).
     records.forEach((r, i) => {
       if (outs[i].outcome !== 'conflict') logs.keep(r.record.table, r.record.counter, r.signature, r.record.log);

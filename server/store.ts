@@ -199,8 +199,13 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   const file = writerThread ? sqliteFiles.get(sql) : undefined;
   const writer = file ? new SqliteWriter(file) : null;
   if (writer) sqliteWriters.set(sql, writer);
-  // SQLite writes one transaction at a time, but a batch's fsync is done after its writer is free
-  // (server/db/wal-sync.ts): with two batches at once, one is written while the other's fsync is on its way.
+  // Two batches at once on either database. SQLite writes one transaction at a time, but a batch's fsync
+  // is done after its writer is free (server/db/wal-sync.ts): one is written while the other's fsync is
+  // on its way. PostgreSQL could take more, but each batch costs the event loop (the serial stage there)
+  // its seven round trips whatever its size: with four at once the bench's records came in batches of
+  // 14 (one process) or 8 (each of two), with two in batches of 23 or 11, and two processes stored 5–13 %
+  // more records per second for less CPU per record (npm run bench -- server, two sets of interleaved
+  // runs); one process about as many.
   const expect = (seqs: readonly number[]) => watchers.forEach((w) => w.expect?.(seqs));
   // The tables' secrets found, and until when (performance.now()) each is used without asking again:
   // a post otherwise reads its table's row on the event loop (a round trip on PostgreSQL).
@@ -208,7 +213,7 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
   const postgres = sql.dialect === 'postgres';
   const signatures = postgres ? batched(sql, SIGNATURES, 2) : null;
   const secretRead = postgres ? batched(sql, SECRETS, 1) : async (id: string) => ((await sql.all('SELECT secret FROM carrom_tables WHERE id = ?', [id]))[0]?.secret ?? null) as string | null;
-  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs.map(unpacked), logs, expect), sql.dialect === 'postgres' ? 4 : 2, { transact: writer?.store });
+  const group = new GroupCommit(sql, (tx, rs) => storeBatch(tx, rs.map(unpacked), logs, expect), 2, { transact: writer?.store });
   return {
     engine: sql.dialect,
     sql,

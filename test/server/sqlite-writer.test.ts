@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TransferListItem } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
-import { walSyncs } from '../../server/db/sqlite.ts';
+import { pauseThread, walSyncs } from '../../server/db/sqlite.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { sqliteWriters, type SqliteWriter } from '../../server/sqlite-writer.ts';
 import { pack, type PackedRecord } from '../../server/storable.ts';
@@ -210,5 +210,17 @@ describe("SQLite's writer thread", function () {
       assert.equal(writer.counts.threads, 2, 'the new thread goes on');
       assert.equal(await server.store.recordCount(), 2);
     });
+  });
+});
+
+describe("the writer thread's wait for another process's lock", () => {
+  it('blocks the thread for the fraction of a millisecond asked (a timer waits 1 ms at the least), then goes on', async () => {
+    assert.equal(pauseThread.first, 0.1);
+    const t0 = performance.now();
+    const paused = pauseThread.pause(0.3);
+    // Waited before the call returned: the thread was blocked, not a timer set.
+    const waited = performance.now() - t0;
+    assert.ok(waited >= 0.29, `waited ${waited} ms`);
+    await paused;
   });
 });

@@ -5,13 +5,13 @@
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
 // BENCH_ENGINES=postgres (or sqlite) runs only that database's half; BENCH_TABLES=N another number of tables.
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, signature } from '../results.ts';
+import { Connection } from './raw-http.ts';
 import { fmt, median, percentile } from './stats.ts';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
@@ -19,6 +19,12 @@ const SECRET = '42'.repeat(32);
 /** Realistic match lengths: a record's log holds the whole match so far. */
 const MIN_LOG = 2 * 1024;
 const MAX_LOG = 40 * 1024;
+/** The time the tables post before the window opens, in ms: a server runs all day, and the window
+ * should see it as it runs, not as it starts. V8 compiles the hot code as it runs: sampled with perf
+ * second by second, its optimizing compiler took 18–21 % of the one SQLite process's CPU in its first
+ * three seconds, 3–9 % from the fourth on; each of two processes, which share the load and so reach
+ * their code's counts at half the pace, 16–23 % in their first six seconds, 5–10 % after. */
+const WARM_UP = 6000;
 
 interface Options {
   seconds: number;
@@ -113,9 +119,6 @@ interface Result {
   busy: number;
 }
 
-/** One kept-alive connection per table, as a table keeps its own: node:http rather than fetch, whose
- * client costs about twice the CPU per post, taken from the same two cores as the servers'. */
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** A record as a table holds it in its outbox: its bytes, signed once. */
 interface Signed {
@@ -128,17 +131,11 @@ const signed = (body: string): Signed => {
   return { bytes, signature: signature(SECRET, bytes) };
 };
 
-/** Posts a signed record; resolves to the answer's status once its body has been read. */
-function send(url: string, table: string, { bytes, signature }: Signed): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/v1/records`, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': bytes.length, 'Carrom-Table': table, 'Carrom-Signature': signature } }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(bytes);
-  });
+/** Posts a signed record on the table's connection to that server (tools/bench/raw-http.ts: one kept
+ * alive per table and server, as a table keeps its own); resolves to the answer's status once its body
+ * has been read. */
+function send(to: Connection, table: string, { bytes, signature }: Signed): Promise<number> {
+  return to.post('/api/v1/records', `Content-Type: application/json\r\nCarrom-Table: ${table}\r\nCarrom-Signature: ${signature}\r\n`, bytes);
 }
 
 const inWindowOf = <P extends { t1: number }>(posts: P[], from: number, to: number) => posts.filter((p) => p.t1 >= from && p.t1 < to);
@@ -152,7 +149,7 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   // Every post, when it started and ended; the figures count the posts that ended inside the window.
   const posts: { t0: number; t1: number; status: number; retry: boolean }[] = [];
   const accepted = new Set<string>();
-  const windowStart = performance.now() + 1000;
+  const windowStart = performance.now() + WARM_UP;
   const windowEnd = windowStart + o.seconds * 1000;
   // The servers' CPU time over the window, against the records stored in it.
   const cpuNow = () => servers.reduce((n, s) => n + s.cpu(), 0);
@@ -170,12 +167,19 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
         }, t - performance.now()),
       ),
   );
+  // Each table's connection to each server.
+  const connections = Array.from({ length: TABLES }, () =>
+    servers.map((s) => {
+      const { hostname, port } = new URL(s.url);
+      return new Connection(hostname, Number(port));
+    }),
+  );
   const post = async (t: number, table: string, body: Signed, retry: boolean) => {
     // A table's records go to one process, as a load balancer hashing on Carrom-Table sends them
     // (docs/server.md §8); its retries to the next one, which answers them from the stored bytes.
-    const url = servers[(t + (retry ? 1 : 0)) % servers.length].url;
+    const to = connections[t][(t + (retry ? 1 : 0)) % servers.length];
     const t0 = performance.now();
-    const status = await send(url, table, body);
+    const status = await send(to, table, body);
     posts.push({ t0, t1: performance.now(), status, retry });
     return status;
   };
@@ -193,8 +197,8 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   };
   await Promise.all(Array.from({ length: TABLES }, (_, t) => oneTable(t)));
   await Promise.all(sampled);
+  connections.flat().forEach((c) => c.close());
   const said = await Promise.all(servers.map((s) => s.stop()));
-  agent.destroy();
   const storedInWindow = inWindowOf(posts, windowStart, windowEnd).filter((p) => p.status === 201).length;
   const sum = (k: keyof Stopped) => said.reduce((n, s) => n + s[k], 0);
   const check = await openStore(db);
@@ -267,7 +271,7 @@ export async function benchServer(o: Options): Promise<string> {
     ]);
   }
   const sizes = logs.map((l) => l.size);
-  const conditions = `${TABLES} tables posting at once over loopback (every second record sent twice), counted over ${o.seconds} s after 1 s of warm-up; each table starts at a match's first record; each server = carrom serve in its own process, two of them sharing the tables (a table's records to one, its retries to the other); Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; ${logs.length} records of 4 matches, logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB`;
+  const conditions = `${TABLES} tables posting at once over loopback (every second record sent twice), counted over ${o.seconds} s after ${WARM_UP / 1000} s of warm-up; each table starts at a match's first record; each server = carrom serve in its own process, two of them sharing the tables (a table's records to one, its retries to the other); Node ${process.version}, ${cpus().length} cores, load average ${fmt(loadavg()[0], 1)} at the end; ${logs.length} records of 4 matches, logs of ${fmt(Math.min(...sizes) / 1024, 1)}–${fmt(Math.max(...sizes) / 1024, 1)} KiB`;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const lines = rows.map((r) => `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
   return `\nThe results server (${conditions})\n${lines.join('\n')}\n`;

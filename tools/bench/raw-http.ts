@@ -66,12 +66,16 @@ export class Connection {
     this.data = Buffer.alloc(0);
     this.head = null;
     socket.on('data', (chunk: Buffer) => {
+      if (this.socket !== socket) return;
       this.answered = true;
       this.data = this.data.length === 0 ? chunk : Buffer.concat([this.data, chunk]);
       this.read();
     });
     const gone = (e?: Error) => {
-      if (this.socket === socket) this.socket = null;
+      // A socket closed after its answer (Connection: close) closes late, when the next request may
+      // be under way on a new one: only the current socket's end is the pending request's.
+      if (this.socket !== socket) return;
+      this.socket = null;
       const p = this.pending;
       if (!p) return;
       // An answer whose body runs until the close is complete now.

@@ -119,7 +119,6 @@ interface Result {
   busy: number;
 }
 
-
 /** A record as a table holds it in its outbox: its bytes, signed once. */
 interface Signed {
   bytes: Buffer;

@@ -3,7 +3,7 @@
 // a power cut with recovery.
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
@@ -148,6 +148,16 @@ describe('simulator page in a browser', function () {
     assert.deepEqual(await key('Enter', 'place'), { seat: 0, mm: 265 }, 'Enter puts the striker in the middle of the baseline');
     assert.deepEqual(await key('ArrowRight', 'place'), { seat: 0, mm: 275 }, 'the arrows move it along, 10 mm a press');
     assert.deepEqual(await key('Shift+ArrowLeft', 'place'), { seat: 0, mm: 225 }, '50 with Shift');
+    // Presses quicker than the simulator's answers each count: each place waits for the one before.
+    const placed: number[] = [];
+    const onRequest = (r: Request) => r.url().endsWith('/api/place') && placed.push(JSON.parse(r.postData() ?? 'null').mm);
+    page.on('request', onRequest);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    const near255 = () => Math.abs((sim.strips[0] ?? 0) - 255) <= 5; // the strip senses it with a little jitter
+    for (let i = 0; i < 100 && (placed.length < 3 || !near255()); i++) await new Promise((r) => setTimeout(r, 20));
+    page.off('request', onRequest);
+    assert.deepEqual(placed, [235, 245, 255], 'three quick presses, three steps of 10 mm from where it was put');
+    assert.ok(near255(), `the striker rests at ${sim.strips[0]} mm`);
     await tabTo('strike');
     await key('Enter', 'strike');
     await tabTo('pocket-2', true);

@@ -40,7 +40,21 @@ document.querySelectorAll('.pocket').forEach((el) => {
 });
 
 // Baselines: place the striker where the click was, in mm along the 530 mm strip (40–490 mm reachable).
-const placeAt = (seat, mm) => (placing = post('place', { seat, mm }).then((r) => r.strips && drawStriker((strips = r.strips))));
+// Each placement waits for the one before it: `mm` may be a function of where the striker rests, read
+// once the earlier answer is in, so that arrow presses quicker than the simulator's answers each count.
+const placeAt = (seat, mm) =>
+  (placing = placing
+    .then(() => post('place', { seat, mm: (aimed[seat] = typeof mm === 'function' ? mm(aimedAt(seat)) : mm) }))
+    .then((r) => r.strips && drawStriker((strips = r.strips))));
+/** Where this page last put the striker on each baseline. The strip senses it within a mm or two (its
+ * jitter), so the arrows step from there while the strip's report is that close: ten presses of 10 mm
+ * move it 100 mm, not 100 give or take the jitter of each. */
+const aimed = [null, null, null, null];
+const aimedAt = (seat) => {
+  const rests = strips[seat];
+  if (rests === null) return null;
+  return aimed[seat] !== null && Math.abs(aimed[seat] - rests) <= 5 ? aimed[seat] : Math.round(rests); // a tenth of a mm
+};
 document.querySelectorAll('.base').forEach((el) => {
   const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
@@ -54,8 +68,9 @@ document.querySelectorAll('.base').forEach((el) => {
     const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
     if (!activates(e) && step === undefined) return;
     e.preventDefault(); // no scrolling, and the arrows are not the device's buttons here
-    const at = Math.round(strips[seat] ?? 265); // the strip reports it to a tenth of a mm
-    placeAt(seat, step === undefined ? at : Math.max(40, Math.min(490, at + step * (e.shiftKey ? 50 : 10))));
+    const by = step === undefined ? 0 : step * (e.shiftKey ? 50 : 10);
+    // From where it rests (above), or the middle when it is not on this baseline.
+    placeAt(seat, (at) => Math.max(40, Math.min(490, (at ?? 265) + by)));
   });
 });
 

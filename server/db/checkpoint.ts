@@ -3,9 +3,9 @@
 // and better-sqlite3's COMMIT runs on the event loop: every few dozen records a commit held every
 // request for two fsyncs and the copy (a checkpoint was half of what COMMIT cost the event loop). So the
 // writer makes none (`wal_autocheckpoint = 0`) and a thread with a connection of its own makes a PASSIVE
-// one after commits, at most every CHECKPOINT_EVERY ms: it never takes the write lock, so writes go on
-// meanwhile. It runs with synchronous=NORMAL, which fsyncs the log before the copy and the database file
-// after it, before the log may be started again, as SQLite's own does. While records keep coming a
+// one after commits, at most every CHECKPOINT_EVERY ms (a second): it never takes the write lock, so
+// writes go on meanwhile. It runs with synchronous=NORMAL, which fsyncs the log before the copy and the
+// database file after it, before the log may be started again, as SQLite's own does. While records keep coming a
 // passive checkpoint never catches up with the writer, and SQLite starts the log again from its
 // beginning only after one that did: so once the log holds RESTART_FRAMES pages, the thread makes a
 // RESTART checkpoint, which holds new writes back (they try again, server/db/sqlite.ts) for the last
@@ -15,8 +15,13 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** The least time between two checkpoints' starts, in ms. */
-export const CHECKPOINT_EVERY = 200;
+/** The least time between two checkpoints' starts, in ms. A checkpoint copies each page changed since
+ * the one before once, however often it changed: the pages every batch changes (the tables' b-trees,
+ * the matches', the feed's) were copied five times a second at 200 ms, and twice as often with two
+ * processes, whose threads each keep their own pace. At 1000 ms the bench stored some 5 % more records
+ * per second, with one process and with two (seven pairs of runs, each value in turn first); under its
+ * 2,000 records a second the log grew to 150 MiB rather than 64 (its file keeps that size). */
+export const CHECKPOINT_EVERY = 1000;
 /** Pages in the log past which the log is started again: some 32 MiB of 8 KiB pages (server/db/sqlite.ts,
  * NEW_PAGE_SIZE), 16 MiB in a database made with 4 KiB ones. */
 export const RESTART_FRAMES = 4000;

@@ -46,7 +46,7 @@ const placeAt = (seat, mm) =>
   (placing = placing
     .then(() => post('place', { seat, mm: (aimed[seat] = typeof mm === 'function' ? mm(aimedAt(seat)) : mm) }))
     .then((r) => r.strips && drawStriker((strips = r.strips))));
-/** Where this page last put the striker on each baseline. The strip senses it within a mm or two (its
+/** Where this page last put the striker on each baseline. The strip senses it within a few mm (its
  * jitter), so the arrows step from there while the strip's report is that close: ten presses of 10 mm
  * move it 100 mm, not 100 give or take the jitter of each. */
 const aimed = [null, null, null, null];

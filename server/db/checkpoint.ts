@@ -5,8 +5,8 @@
 // writer makes none (`wal_autocheckpoint = 0`) and a thread with a connection of its own makes a PASSIVE
 // one after commits, at most every CHECKPOINT_EVERY ms (a second): it never takes the write lock, so
 // writes go on meanwhile. It runs with synchronous=NORMAL, which fsyncs the log before the copy and the
-// database file after it, before the log may be started again, as SQLite's own does. While records keep coming a
-// passive checkpoint never catches up with the writer, and SQLite starts the log again from its
+// database file after it, before the log may be started again, as SQLite's own does. While records keep
+// coming a passive checkpoint never catches up with the writer, and SQLite starts the log again from its
 // beginning only after one that did: so once the log holds RESTART_FRAMES pages, the thread makes a
 // RESTART checkpoint, which holds new writes back (they try again, server/db/sqlite.ts) for the last
 // pages' copy, and the log is written from its start again. A thread that cannot start or that dies

@@ -3,7 +3,7 @@
 // a power cut with recovery.
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import { Frame } from '../../src/view/frame.ts';
@@ -11,6 +11,7 @@ import type { MenuScreen } from '../../src/view/screen.ts';
 import { header, scriptEvents } from '../../tools/script.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { until } from '../helpers/answers.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
@@ -150,14 +151,18 @@ describe('simulator page in a browser', function () {
     assert.deepEqual(await key('Shift+ArrowLeft', 'place'), { seat: 0, mm: 225 }, '50 with Shift');
     // Presses quicker than the simulator's answers each count: each place waits for the one before.
     const placed: number[] = [];
+    let answered = 0;
     const onRequest = (r: Request) => r.url().endsWith('/api/place') && placed.push(JSON.parse(r.postData() ?? 'null').mm);
+    const onResponse = (r: Response) => r.url().endsWith('/api/place') && answered++;
     page.on('request', onRequest);
+    page.on('response', onResponse);
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    const near255 = () => Math.abs((sim.strips[0] ?? 0) - 255) <= 5; // the strip senses it with a little jitter
-    for (let i = 0; i < 100 && (placed.length < 3 || !near255()); i++) await new Promise((r) => setTimeout(r, 20));
+    await until('the three placements are answered', () => answered === 3, 2_000);
     page.off('request', onRequest);
+    page.off('response', onResponse);
     assert.deepEqual(placed, [235, 245, 255], 'three quick presses, three steps of 10 mm from where it was put');
-    assert.ok(near255(), `the striker rests at ${sim.strips[0]} mm`);
+    // The strip senses it with a little jitter.
+    assert.ok(Math.abs((sim.strips[0] ?? 0) - 255) <= 5, `the striker rests at ${sim.strips[0]} mm`);
     await tabTo('strike');
     await key('Enter', 'strike');
     await tabTo('pocket-2', true);

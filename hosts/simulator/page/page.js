@@ -44,16 +44,21 @@ document.querySelectorAll('.pocket').forEach((el) => {
 // once the earlier answer is in, so that arrow presses quicker than the simulator's answers each count.
 const placeAt = (seat, mm) =>
   (placing = placing
-    .then(() => post('place', { seat, mm: (aimed[seat] = typeof mm === 'function' ? mm(aimedAt(seat)) : mm) }))
+    .then(() => {
+      aimed[seat] = typeof mm === 'function' ? mm(aimedAt(seat)) : mm;
+      return post('place', { seat, mm: aimed[seat] });
+    })
     .then((r) => r.strips && drawStriker((strips = r.strips))));
 /** Where this page last put the striker on each baseline. The strip senses it within a few mm (its
- * jitter), so the arrows step from there while the strip's report is that close: ten presses of 10 mm
- * move it 100 mm, not 100 give or take the jitter of each. */
+ * jitter), so the arrows step from there while the strip's report is within JITTER_MM of it: ten presses
+ * of 10 mm move it 100 mm, not 100 give or take the jitter of each. */
 const aimed = [null, null, null, null];
+const JITTER_MM = 5;
+/** Where the striker rests on the seat's baseline to step from (whole mm), or null when it is not there. */
 const aimedAt = (seat) => {
   const rests = strips[seat];
   if (rests === null) return null;
-  return aimed[seat] !== null && Math.abs(aimed[seat] - rests) <= 5 ? aimed[seat] : Math.round(rests); // a tenth of a mm
+  return aimed[seat] !== null && Math.abs(aimed[seat] - rests) <= JITTER_MM ? aimed[seat] : Math.round(rests);
 };
 document.querySelectorAll('.base').forEach((el) => {
   const seat = Number(el.dataset.seat);

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { until } from './helpers/answers.ts';
-import { parseServeArgs } from '../tools/cli/serve.ts';
+import { SERVE_USAGE, parseServeArgs } from '../tools/cli/serve.ts';
 import { ONE_BOARD, shot } from './e2e/simulator-process.ts';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -546,6 +546,15 @@ const ORGANISER: Step[] = [
 ];
 
 // ---- The tests ----
+
+describe('docs/organiser.md §3, the server\'s options', () => {
+  it('its table names every option of carrom serve\'s first usage line, and --help (--club-key is section 9\'s)', () => {
+    const section = read('docs/organiser.md').split('\n## 3. ')[1].split('\n## ')[0];
+    const table = [...section.matchAll(/^\| `(--[a-z-]+)/gm)].map((m) => m[1]);
+    const usage = [...SERVE_USAGE.split('\n')[0].matchAll(/\[(--[a-z-]+)/g)].map((m) => m[1]).filter((o) => o !== '--club-key');
+    assert.deepEqual(table.sort(), [...usage, '--help'].sort());
+  });
+});
 
 /** The commands each plan names, in order, as the document has them. */
 function extracted(doc: 'README.md' | 'docs/install.md' | 'docs/organiser.md'): string[] {

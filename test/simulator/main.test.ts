@@ -162,6 +162,7 @@ describe('the simulator command (npm start)', () => {
     assert.equal(help.stderr, '');
     assert.match(help.stdout, /^npm start -- \[options\]/);
     for (const o of ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--no-results', '--server', '--setup-code', '--setup-code-file', 'CARROM_SETUP_CODE', '--table', '--secret']) assert.ok(help.stdout.includes(`${o} `), `${o} in --help`);
+    assert.deepEqual(await simulator(['-h'], { lines: 1000 }), help, '-h as --help');
   });
 
   it('takes the setup code from a file or the environment, never printing its secret', async () => {

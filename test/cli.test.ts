@@ -157,6 +157,20 @@ describe('carrom replay (command line)', () => {
     assert.match(none.stderr, /usage:/);
     assert.equal(carrom(['--help']).code, 0);
   });
+
+  it('each command\'s --help (and -h) prints its usage on stdout and exits 0 (carrom serve --help too)', () => {
+    for (const command of ['replay', 'sense', 'trace', 'serve']) {
+      for (const flag of ['--help', '-h']) {
+        const r = carrom([command, flag]);
+        assert.equal(r.code, 0, `${command} ${flag}: ${r.stderr}`);
+        assert.equal(r.stderr, '', `${command} ${flag}`);
+        assert.match(r.stdout, new RegExp(`^usage:\\n {2}carrom ${command} `), `${command} ${flag}`);
+        assert.doesNotMatch(r.stdout, new RegExp(`carrom (?!${command} )\\w+ `), `${command} ${flag}: its own usage only`);
+      }
+    }
+    const serve = carrom(['serve', '--help']).stdout;
+    for (const o of ['--port', '--host', '--db', '--forward', '--name', '--no-mdns', '--add-table', '--add-organiser', '--help']) assert.ok(serve.includes(`${o} `) || serve.includes(`${o}]`), `${o} in carrom serve --help`);
+  });
 });
 
 describe('carrom sense and carrom trace (command line)', () => {

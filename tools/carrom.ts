@@ -16,8 +16,15 @@ const USAGE = `usage:
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
 ${SERVE_USAGE}`;
 
+/** The usage lines of one command (`carrom replay --help`), from USAGE. */
+function usageOf(command: string): string {
+  const lines = USAGE.split(/\n(?= {2}carrom )/).filter((part) => part.startsWith(`  carrom ${command} `));
+  return `usage:\n${lines.join('\n')}\n`;
+}
+
 export function run(argv: string[]): Output | Promise<Output> {
   const [command, ...args] = argv;
+  if (['replay', 'sense', 'trace'].includes(command) && (args.includes('--help') || args.includes('-h'))) return { code: 0, stdout: usageOf(command), stderr: '' };
   switch (command) {
     case 'replay':
       return replayCommand(args);

@@ -1,6 +1,6 @@
 // `npm start`: the desktop simulator. The real firmware (sensing, rules, display, journal) on Node,
 // a virtual table in the browser, and an API for scripts.
-//   npm start -- [--port 8080] [--host 0.0.0.0] [--rules icf] [--mode singles] [--noise low]
+//   npm start -- [--port 8070] [--host 0.0.0.0] [--rules icf] [--mode singles] [--noise low]
 //                [--log MATCH.jsonl | --trace TRACE.jsonl] [--speed 4]
 //                [--results-port 8081] [--results-db .tmp/simulator-results.db] [--no-results]
 //                [--server URL --table ID --secret HEX | --setup-code carrom1.ID.HEX | --setup-code-file FILE]
@@ -27,6 +27,7 @@ import { startLocalResults, type LocalResults } from './results.ts';
 import { serve, LIMITS } from './server.ts';
 import { isLoopback, lanAddresses, ownHostNames } from './host-names.ts';
 import { claimDefaultDb, nextFreePort } from './instance.ts';
+import { inUseBy, portHolder } from '../../server/port-holder.ts';
 import { SimTable, TICK_US } from './table.ts';
 
 function option(name: string): string | undefined {
@@ -35,7 +36,8 @@ function option(name: string): string | undefined {
 }
 
 const USAGE = `npm start -- [options]: the desktop simulator, the table's firmware on a virtual table
-  --port P              the page and its API (default 8080, or $PORT; 0: any free port)
+  --port P              the page and its API (default 8070, or $PORT; 0: any free port); not 8080,
+                        which is the results server's (carrom serve) that this table may send to
   --host ADDRESS        listen there rather than on loopback only (0.0.0.0: every interface)
   --rules R             icf, pt-fpc, si, it-torneo, ro-gamerules or se (default icf)
   --mode M              singles, doubles or three (default singles)
@@ -78,7 +80,10 @@ for (let i = 2; i < process.argv.length; i++) {
 
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
 
-const port = Number(option('--port') ?? process.env.PORT ?? 8080);
+/** The page's port when none is given: not carrom serve's 8080, so that the simulator starts beside a
+ *  results server on the same computer (docs/organiser.md §4). */
+const DEFAULT_PORT = 8070;
+const port = Number(option('--port') ?? process.env.PORT ?? DEFAULT_PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port takes a port number');
 const host = option('--host') ?? '127.0.0.1';
 if (!/^[\w.:-]+$/.test(host)) fail('--host takes an address to listen on (0.0.0.0 for every interface, or one address of this machine)');
@@ -170,17 +175,19 @@ sim.clubPage = local ? `${local.server.url}/` : null;
 sim.readings(script);
 
 const names = isLoopback(host) ? undefined : ownHostNames(host);
-/** For a port in use: one to try that is free now (so neither another simulator nor its results server). */
-const tryInstead = async () => {
+/** For a port in use: what holds it (it is asked), and one to try that is free now (so neither another
+ *  simulator nor its results server). */
+const inUse = async () => {
   const next = port === 0 ? null : await nextFreePort(port, host);
-  return next === null ? 'try --port 0 for any free port' : `try --port ${next}, or --port 0 for any free port`;
+  const instead = next === null ? 'try --port 0 for any free port' : `try --port ${next}, or --port 0 for any free port`;
+  return `${inUseBy(port, host, await portHolder(port, host))}; ${instead}`;
 };
 const server = await serve(sim, port, host, LIMITS, names).catch(async (e: NodeJS.ErrnoException) => {
-  const instead = e.code === 'EADDRINUSE' ? await tryInstead() : '';
+  const busy = e.code === 'EADDRINUSE' ? await inUse() : '';
   await local?.server.close(); // its database closed cleanly before the exit
   return fail(
     e.code === 'EADDRINUSE'
-      ? `port ${port} is in use (another simulator?); ${instead}`
+      ? busy
       : e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND'
         ? `--host ${host} is not an address of this machine (${e.code}); 0.0.0.0 listens on every interface`
         : `cannot listen on ${host} port ${port}: ${e.code ?? e.message}`,

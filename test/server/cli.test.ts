@@ -8,12 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
+import { until } from '../helpers/answers.ts';
 
 const BIN = 'bin/carrom.js';
 const carrom = (args: string[]) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
+
+/** As `carrom`, without blocking this process: a server in it must answer the probe of a port in use. */
+const carromAsync = (args: string[]) =>
+  new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
 
 describe('carrom serve (command line)', function () {
   this.timeout(60_000);
@@ -64,7 +74,7 @@ describe('carrom serve (command line)', function () {
     const port = (busy.address() as AddressInfo).port;
     try {
       for (const [args, says] of [
-        [['--port', String(port), '--host', '127.0.0.1', '--db', join(dir, 'r.db')], new RegExp(`^carrom serve: port ${port} is in use .*try --port ${port + 1}\\n$`)],
+        [['--port', String(port), '--host', '127.0.0.1', '--db', join(dir, 'r.db')], new RegExp(`^carrom serve: port ${port} is in use by another program \\(it does not answer as a web server\\); try --port ${port + 1}\\n$`)],
         [['--port', '0', '--host', '192.0.2.1', '--db', join(dir, 'r.db')], /^carrom serve: --host 192\.0\.2\.1 is not an address of this machine \(EADDRNOTAVAIL\)/],
         [['--port', '0', '--host', '127.0.0.1', '--db', join(dir, 'no', 'such', 'r.db')], /^carrom serve: cannot start: .*directory does not exist \(--db .*r\.db\)\n$/],
         [['--add-table', 'hall-1', '--db', join(dir, 'no', 'such', 'r.db')], /^carrom serve: cannot start: .*directory does not exist/],
@@ -76,6 +86,22 @@ describe('carrom serve (command line)', function () {
       }
     } finally {
       busy.close();
+    }
+  });
+
+  it('a port held by a results server already running: says so, with its club page', async () => {
+    const db = join(dir, 'r.db');
+    const first = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let err = '';
+      first.stderr.on('data', (d) => (err += d));
+      await until('the first server has started', () => /club page http:\/\/127\.0\.0\.1:\d+\//.test(err), 30_000);
+      const port = /club page http:\/\/127\.0\.0\.1:(\d+)\//.exec(err)![1];
+      const second = await carromAsync(['serve', '--port', port, '--host', '127.0.0.1', '--db', join(dir, 'other.db'), '--no-mdns']);
+      assert.equal(second.code, 2, second.stderr);
+      assert.equal(second.stderr, `carrom serve: port ${port} is in use by a carrom results server (carrom serve, or a simulator's local one; its club page: http://127.0.0.1:${port}/); try --port ${Number(port) + 1}\n`);
+    } finally {
+      first.kill('SIGTERM');
     }
   });
 

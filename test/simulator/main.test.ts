@@ -7,13 +7,18 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { formatTrace } from '../../src/sensing/trace.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { startResultsServer } from '../../server/index.ts';
+import { parseServeArgs } from '../../tools/cli/serve.ts';
+import { ENGINES } from '../helpers/databases.ts';
+import { until } from '../helpers/answers.ts';
 
 mkdirSync('.tmp', { recursive: true });
 const dir = mkdtempSync(join('.tmp', 'carrom-sim-'));
@@ -108,11 +113,47 @@ describe('the simulator command (npm start)', () => {
       const next = /try --port (\d+), or --port 0 for any free port\n$/.exec(said.stderr);
       assert.ok(next, said.stderr);
       assert.ok(Number(next[1]) > port + 1, `${next[1]}: not the table's port, nor its results server's`);
-      refused(said, `port ${port} is in use (another simulator?); try --port ${next[1]}, or --port 0 for any free port`);
+      refused(said, `port ${port} is in use by another program (it does not answer as a web server); try --port ${next[1]}, or --port 0 for any free port`);
       assert.equal(await simulator(['--port', next[1]]).then((r) => r.code), null, 'the one suggested starts (and is stopped)');
     } finally {
       pair.forEach((s) => s.close());
     }
+  });
+
+  it('says what holds a port in use: a carrom results server, a carrom simulator, or another web server', async () => {
+    const results = await startResultsServer({ port: 0, host: '127.0.0.1', db: await ENGINES[0].fresh(), mdns: false });
+    const other = createHttpServer((_, res) => res.end('<title>Something else</title>'));
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    // The simulator holding its port runs from the source (as npm start runs it): its page's files are
+    // beside it there, not beside the bundle.
+    const sim = spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--no-results', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      let said = '';
+      sim.stdout.on('data', (c: Buffer) => (said += c.toString()));
+      await until('the first simulator has started', () => /localhost:\d+\//.test(said), 60_000);
+      const simPort = /localhost:(\d+)\//.exec(said)![1];
+      const resultsPort = new URL(results.url).port;
+      const otherPort = String((other.address() as AddressInfo).port);
+      const [onResults, onSim, onOther] = await Promise.all([simulator(['--port', resultsPort]), simulator(['--port', simPort]), simulator(['--port', otherPort])]);
+      assert.match(onResults.stderr, new RegExp(`^simulator: port ${resultsPort} is in use by a carrom results server \\(carrom serve, or a simulator's local one; its club page: http://127\\.0\\.0\\.1:${resultsPort}/\\); try --port \\d+`));
+      assert.match(onSim.stderr, new RegExp(`^simulator: port ${simPort} is in use by a carrom simulator \\(its page: http://127\\.0\\.0\\.1:${simPort}/\\); try --port \\d+`));
+      assert.match(onOther.stderr, new RegExp(`^simulator: port ${otherPort} is in use by another web server \\(not a carrom simulator or results server\\); try --port \\d+`));
+      for (const r of [onResults, onSim, onOther]) assert.equal(r.code, 2);
+    } finally {
+      sim.kill();
+      other.close();
+      await results.close();
+    }
+  });
+
+  it('its default port is not the results server\'s, so that it starts beside one on the same computer (docs/organiser.md §4)', async () => {
+    const help = await simulator(['--help'], { lines: 1000 });
+    const port = /--port P +the page and its API \(default (\d+)/.exec(help.stdout);
+    assert.ok(port, help.stdout);
+    const serve = parseServeArgs([]);
+    assert.ok(typeof serve !== 'string');
+    assert.equal(serve.port, 8080, 'carrom serve keeps 8080: installed tables hold it');
+    assert.equal(Number(port[1]), 8070);
   });
 
   it('--help says what each option does (npm start -- --help)', async () => {
@@ -121,6 +162,7 @@ describe('the simulator command (npm start)', () => {
     assert.equal(help.stderr, '');
     assert.match(help.stdout, /^npm start -- \[options\]/);
     for (const o of ['--port', '--host', '--rules', '--mode', '--noise', '--log', '--trace', '--speed', '--results-port', '--results-db', '--no-results', '--server', '--setup-code', '--setup-code-file', 'CARROM_SETUP_CODE', '--table', '--secret']) assert.ok(help.stdout.includes(`${o} `), `${o} in --help`);
+    assert.deepEqual(await simulator(['-h'], { lines: 1000 }), help, '-h as --help');
   });
 
   it('takes the setup code from a file or the environment, never printing its secret', async () => {

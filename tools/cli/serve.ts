@@ -10,6 +10,7 @@ import { addTable, listTables, removeTable } from '../../server/tables.ts';
 import { TABLE_ID } from '../../server/record.ts';
 import { openStore, type Store } from '../../server/store.ts';
 import { startResultsServer } from '../../server/index.ts';
+import { inUseBy, portHolder } from '../../server/port-holder.ts';
 import { ORGANISER_NAME } from '../../server/tournament-http/organisers.ts';
 import { addOrganiserCommand, listOrganisersCommand, removeOrganiserCommand } from './organisers.ts';
 
@@ -32,6 +33,7 @@ export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--fo
                                          the organisers, one JSON line each (no passwords)
   carrom serve --remove-organiser NAME [--db DB]
                                          remove an organiser; its sessions end at once
+  carrom serve --help                    this text
 `;
 
 interface Args {
@@ -117,6 +119,10 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`usage:\n${SERVE_USAGE}`);
+    return 0;
+  }
   const o = parseServeArgs(args, process.env);
   if (typeof o === 'string') {
     process.stderr.write(`carrom serve: ${o}\nusage:\n${SERVE_USAGE}`);
@@ -137,7 +143,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
     // to fix, so one line that says which, and exit 2, never a stack trace.
-    process.stderr.write(`carrom serve: ${cannotStart(e, o)}\n`);
+    process.stderr.write(`carrom serve: ${await cannotStart(e, o)}\n`);
     return 2;
   }
   const schema = server.store.schema;
@@ -155,9 +161,9 @@ export async function serveCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-function cannotStart(e: unknown, o: Args): string {
+async function cannotStart(e: unknown, o: Args): Promise<string> {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `port ${o.port} is in use (another results server?); try --port ${o.port + 1}`;
+  if (code === 'EADDRINUSE') return `${inUseBy(o.port, o.host, await portHolder(o.port, o.host))}; try --port ${o.port + 1}`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `--host ${o.host} is not an address of this machine (${code}); 0.0.0.0 listens on every interface`;
   if (code === 'EACCES') return `not allowed to listen on port ${o.port} (EACCES); ports below 1024 need privileges, try --port 8080`;
   // A password in a postgres:// URL stays out of the log.

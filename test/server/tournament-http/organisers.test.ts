@@ -3,10 +3,13 @@
 // printed; a reset ends the organiser's sessions, as a removal does.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { openStore } from '../../../server/store.ts';
 import { checkPassword } from '../../../server/tournament-http/passwords.ts';
 import { until } from '../../helpers/answers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
+
+const read = (path: string) => readFileSync(path, 'utf8');
 
 const carrom = (args: string[], input = '') => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/carrom.ts', 'serve', ...args], { encoding: 'utf8', input });
@@ -58,6 +61,26 @@ describe('carrom serve: the organisers\' commands', function () {
     const two = carrom(['--list-organisers', '--remove-organiser', 'asha', '--db', '/nonexistent/x.db']);
     assert.equal(two.code, 2);
     assert.match(two.stderr, /--list-organisers and --remove-organiser: one at a time/);
+  });
+
+  it('a piped password is the first line of the input, as docs/organiser.md §12.1 says: spaces kept, the line end and a \\r before it not, nothing after it', async () => {
+    const db = await ENGINES[0].fresh();
+    const hashOf = async (name: string) => {
+      const store = await openStore(db);
+      try {
+        return String((await store.sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0].hash);
+      } finally {
+        await store.close();
+      }
+    };
+    assert.equal(carrom(['--add-organiser', 'asha', '--db', db], ' two  spaces inside \nsecond line\n').code, 0);
+    assert.ok(await checkPassword(' two  spaces inside ', await hashOf('asha')));
+    assert.equal(carrom(['--add-organiser', 'ben', '--db', db], 'windows line end\r\nmore').code, 0);
+    assert.ok(await checkPassword('windows line end', await hashOf('ben')));
+    assert.equal(carrom(['--add-organiser', 'cleo', '--db', db], 'no line end at all').code, 0);
+    assert.ok(await checkPassword('no line end at all', await hashOf('cleo')));
+    const organiser = read('docs/organiser.md');
+    assert.ok(organiser.replace(/\s+/g, ' ').includes('reads one line: the first line of its input, up to the line\'s end (spaces are part of the password; the line end, and a `\\r` before it, are not), and nothing after it'), 'docs/organiser.md says what a piped password reads');
   });
 
   for (const engine of ENGINES) {

@@ -195,6 +195,13 @@ function duesWords(dues, sides) {
   const owed = dues.map((d, i) => (d > 0 ? (d === 1 ? words('owesOne', sides[i]) : words('owesMany', sides[i], d)) : '')).filter((x) => x);
   return owed.length ? ` ${owed.join(', ')}.` : '';
 }
+/** Once the match is over, its result instead of who shoots: "Asha won the match: 12–0." (the games won
+ *  in a match of several games: the snapshot's `result`, what the display's title says). */
+function resultWords(result, winner, sides) {
+  const figures = result.score.join('–');
+  const said = result.games ? words('gamesResult', figures) : figures;
+  return winner === null ? words('matchDrawnAt', said) : words('matchWonBy', sides[winner], said);
+}
 function waitingWords(a, header, sides) {
   if (!a) return '';
   if ('identify' in a) return ` ${a.identify === 1 ? words('waitNameOne') : words('waitNameMany', a.identify)}`;
@@ -231,7 +238,8 @@ function render(s) {
   const gameWon = ended ? ` · ${words('gameWon', st.match.games.length, sides[ended.winner])}` : '';
   $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
-  const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
+  // Nobody is to shoot once the match is over: no side marked, no "To shoot".
+  const turnSide = st.match.over ? -1 : s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
@@ -239,7 +247,7 @@ function render(s) {
       .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
+  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(s.owed, sides)} ${s.result ? resultWords(s.result, st.match.winner, sides) : `${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`}`;
   // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
   const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.notes;
   $('notes').innerHTML = asks.map((n) => `<li>${esc(n)}</li>`).join('');

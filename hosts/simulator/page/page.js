@@ -63,7 +63,8 @@ const aimedAt = (seat) => {
 document.querySelectorAll('.base').forEach((el) => {
   const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
-    const box = el.getBoundingClientRect();
+    // Along the drawn baseline (its hit area on a touch screen is wider across it, as long along it).
+    const box = el.querySelector('.line').getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
     placeAt(seat, Math.round(40 + along * 450));
   });
@@ -85,7 +86,7 @@ function drawStriker(strips) {
   const seat = strips.findIndex((mm) => mm !== null);
   striker.setAttribute('visibility', seat < 0 ? 'hidden' : 'visible');
   if (seat < 0) return;
-  const r = $(`base-${seat}`).getBBox();
+  const r = $(`base-${seat}`).querySelector('.line').getBBox();
   const along = Math.max(0, Math.min(1, (strips[seat] - 40) / 450));
   striker.setAttribute('cx', seat === 0 || seat === 2 ? r.x + along * r.width : r.x + r.width / 2);
   striker.setAttribute('cy', seat === 0 || seat === 2 ? r.y + r.height / 2 : r.y + along * r.height);

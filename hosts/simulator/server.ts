@@ -8,6 +8,7 @@ import { closeAfterAnswer } from '../../server/body.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';
+import { matchResult, menOwed } from '../../src/view/screen.ts';
 import { framePng } from './png.ts';
 import type { SimTable } from './table.ts';
 import { LOOPBACK_NAMES } from './host-names.ts';
@@ -39,6 +40,10 @@ export function snapshotOf(sim: SimTable) {
     state: sim.app.state,
     header: sim.header,
     screen: sim.app.screen(),
+    /** The men each side owes now: the count the display's DUE and its OWES line say too. */
+    owed: menOwed(sim.app.state.board),
+    /** Once the match is over, its result (the display's title): each side's points, or games won. */
+    result: matchResult(sim.app.state.match),
     /** What the display's bottom line asks of the players, in sentences, and the engine's warnings in players' words. */
     notes: sim.app.explanation(),
     warnings: sim.app.warningNotes(),

@@ -11,7 +11,7 @@ import { nextPlayer } from '../rules/board.ts';
 import type { Counts, State } from '../rules/state.ts';
 import { sideOf } from '../rules/state.ts';
 import type { Colour, GameEvent, MatchHeader } from '../rules/types.ts';
-import { sideNames } from '../view/screen.ts';
+import { menOwed, sideNames } from '../view/screen.ts';
 import { EXPLAIN_LINES } from '../i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../i18n/explain-page.ts';
 import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
@@ -32,6 +32,7 @@ export const EXPLAIN: Readonly<Record<string, Readonly<Said>>> = Object.freeze({
   umpirePlaces: Object.freeze({ display: 'THE UMPIRE PLACES IT', page: 'The umpire places it.' }),
   anyonePlaces: Object.freeze({ display: 'ANY PLAYER PLACES IT', page: 'Any player places it.' }),
   owes: Object.freeze({ display: 'DUE: {side} OWES {n}', page: '{side} owes {n} {men}: the next one pocketed comes back.' }),
+  undone: Object.freeze({ display: 'PIECES AS THEY WERE', page: 'The last shot is taken back: put its pieces back where they were before it; {who} plays it again.' }),
   notAFoul: Object.freeze({ display: 'NOT A FOUL: {kind}', page: '"{kind}" is not a foul under these rules ({rules}): the call changes nothing.' }),
   wrongBaseline: Object.freeze({ display: 'WRONG BASELINE', page: 'The striker left seat {seat}\'s baseline, but {who} (seat {turnSeat}) is on turn: the shot counts for {who}.' }),
   countedFor: Object.freeze({ display: 'COUNTED FOR {who}', page: '' }), // the page says it with wrongBaseline
@@ -107,7 +108,8 @@ function sameBoard(before: State, after: State): boolean {
 }
 
 /** What the last shot (or a technical foul between shots) sends back onto the board, who places it, and
- * the dues it left owing. Nothing while the shot still moves or waits for a name or a colour. */
+ * what a side owes now when the shot changed it (all it owes, as the display's DUE says: menOwed).
+ * Nothing while the shot still moves or waits for a name or a colour. */
 export function explainShot(before: State, after: State, header: MatchHeader, lang: Language = 'en'): Said[] {
   if (after.shot !== null || after.waiting !== null || !sameBoard(before, after)) return [];
   const base = after.last ? after.last.pre : before;
@@ -128,9 +130,11 @@ export function explainShot(before: State, after: State, header: MatchHeader, la
   }
   if (back('queen') > 0) out.push(say(lang, 'putBackQueen', {}), queenPlacer(after, shooter, header, lang));
   const names = sideNames(header);
-  for (let side = 0; side < after.board.dues.length; side++) {
-    const n = after.board.dues[side] - base.board.dues[side];
-    if (n > 0) out.push(say(lang, 'owes', { side: names[side], n }, { side: pageSide(header, side, lang), n, men: pageWord(n === 1 ? 'man' : 'men', lang) }));
+  const owed = menOwed(after.board);
+  const owedBefore = menOwed(base.board);
+  for (let side = 0; side < owed.length; side++) {
+    const n = owed[side];
+    if (n > 0 && n !== owedBefore[side]) out.push(say(lang, 'owes', { side: names[side], n }, { side: pageSide(header, side, lang), n, men: pageWord(n === 1 ? 'man' : 'men', lang) }));
   }
   return out;
 }
@@ -216,7 +220,12 @@ export function explainEvent(e: GameEvent, before: State, after: State, header: 
   const out: Said[] = [];
   if (headline !== null && !refused) out.push({ display: headline, page: '' });
   for (const line of describeGameEnd(before, after, header, lang)) out.push({ display: line, page: '' });
-  out.push(...explainShot(before, after, header, lang), ...warned);
+  // An undo corrects the record (docs/players.md): the pieces go back where they were before the shot,
+  // not where the rules would put penalty men, and the shot before it is not explained again.
+  if (e.e === 'undo') {
+    if (warned.length === 0) out.push(say(lang, 'undone', {}, { who: header.players[after.board.turn] }));
+  } else out.push(...explainShot(before, after, header, lang));
+  out.push(...warned);
   return out;
 }
 

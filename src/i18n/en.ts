@@ -20,6 +20,8 @@ export const EN = Object.freeze({
   dues: 'DUE {0}',
   matchWon: 'MATCH: {0} WINS',
   matchDrawn: 'MATCH: DRAWN',
+  /** The title once the match is over: its points (a match of several games says GAMES 2-1, gamesAre). */
+  finalScore: 'FINAL {0}',
   promptNameOne: 'NAME 1 PIECE? SELECT',
   promptNameMany: 'NAME {0} PIECES? SELECT',
   promptColour: '{0} COLOUR? SELECT',

@@ -17,6 +17,7 @@ export const IT: Readonly<Record<MessageId, string>> = Object.freeze({
   dues: 'PEN. {0}',
   matchWon: 'INCONTRO A {0}',
   matchDrawn: 'INCONTRO: PARI',
+  finalScore: 'FINALE {0}',
   promptNameOne: 'QUALE PEDINA? ●',
   promptNameMany: 'NOMINA {0} PEDINE ●',
   promptColour: '{0}: COLORE? ●',

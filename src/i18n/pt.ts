@@ -17,6 +17,7 @@ export const PT: Readonly<Record<MessageId, string>> = Object.freeze({
   dues: 'DEVE {0}',
   matchWon: 'JOGO: GANHA {0}',
   matchDrawn: 'JOGO: EMPATE',
+  finalScore: 'FINAL {0}',
   promptNameOne: 'QUE PEDRA ENTROU? ●',
   promptNameMany: 'NOMEIE {0} PEDRAS ●',
   promptColour: '{0}: COR? ●',

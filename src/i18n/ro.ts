@@ -17,6 +17,7 @@ export const RO: Readonly<Record<MessageId, string>> = Object.freeze({
   dues: 'PEN. {0}',
   matchWon: 'ÎNVINGĂTOR: {0}',
   matchDrawn: 'JOC: EGALITATE',
+  finalScore: 'FINAL {0}',
   promptNameOne: 'CE PIESĂ? ●',
   promptNameMany: 'NUMEȘTE {0} PIESE ●',
   promptColour: '{0}: CULOARE? ●',

@@ -17,6 +17,7 @@ export const SL: Readonly<Record<MessageId, string>> = Object.freeze({
   dues: 'KAZEN {0}',
   matchWon: 'ZMAGA: {0}',
   matchDrawn: 'MATCH: NEODLOČENO',
+  finalScore: 'IZID {0}',
   promptNameOne: 'KATERA PLOŠČICA? ●',
   promptNameMany: 'IMENUJ {0} PLOŠČICE ●',
   promptColour: '{0}: BARVA? ●',

@@ -17,6 +17,7 @@ export const SV: Readonly<Record<MessageId, string>> = Object.freeze({
   dues: 'SKULD {0}',
   matchWon: 'MATCH: {0} VANN',
   matchDrawn: 'MATCH: OAVGJORD',
+  finalScore: 'SLUT {0}',
   promptNameOne: 'VILKEN PJÄS? ●',
   promptNameMany: 'NÄMN {0} PJÄSER ●',
   promptColour: '{0}: FÄRG? ●',

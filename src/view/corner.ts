@@ -1,7 +1,8 @@
 // The top line of every screen: the title from the left; the corner from the right, with a fault
-// mark, Wi-Fi and results sync. The play screen's title is the board and the preset's name, never an
-// accented capital: its line starts at row 0. A menu's or a text screen's title may hold one (a name, a
-// word of the language): its line starts at row MARK_ROWS, under the marks' rows.
+// mark, Wi-Fi and results sync. The play screen's title is the board and the preset's name (once the
+// match is over, its result), never an accented capital: its line starts at row 0. A menu's or a text
+// screen's title may hold one (a name, a word of the language): its line starts at row MARK_ROWS, under
+// the marks' rows.
 
 import { MARK_ROWS } from './font.ts';
 import { Frame, WIDTH, textWidth } from './frame.ts';

@@ -26,7 +26,8 @@ const disc = (c: 'white' | 'black' | null) => (c === 'white' ? '○' : c === 'bl
 // queen (46–52), the bottom line (54–63: a rule over the last event, or a prompt in a box, its glyphs in
 // 57–63). A name, the turn's line and the bottom line may hold an accented capital: each keeps the
 // MARK_ROWS rows above its glyphs for the marks (a dark row more between the name and the turn).
-// The title is the board and the preset's name, never accented: it keeps row 0.
+// The title is the board and the preset's name (once the match is over, its result), never accented:
+// it keeps row 0.
 const SCORE_Y2 = 10;
 const SCORE_Y3 = 13;
 const NAME_Y = 36;
@@ -99,8 +100,9 @@ function name(i: number): Region<PlayScreen> {
 const turn: Region<PlayScreen> = {
   y0: TURN_Y - MARK_ROWS,
   y1: LINE_RULE,
-  same: (a, b) => a.turn.arrow === b.turn.arrow && a.turn.name === b.turn.name && a.turn.colour === b.turn.colour,
-  draw: (f, s) => void f.text(0, TURN_Y, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`),
+  same: (a, b) => a.turn === b.turn || (a.turn !== null && b.turn !== null && a.turn.arrow === b.turn.arrow && a.turn.name === b.turn.name && a.turn.colour === b.turn.colour),
+  // Nobody's turn once the match is over: the line's left is blank.
+  draw: (f, s) => void (s.turn && f.text(0, TURN_Y, `${s.turn.arrow}${s.turn.name}${disc(s.turn.colour)}`)),
 };
 
 const queen: Region<PlayScreen> = {

@@ -26,11 +26,13 @@ export interface SideView {
 
 export interface PlayScreen {
   kind: 'play';
-  /** "B3 ICF 25": board, rules, target. */
+  /** "B3/8 ICF 25 G2": board, rules, target, game; once the match is over, its result ("FINAL 25-12",
+   * "GAMES 2-1"). */
   title: string;
   sides: SideView[];
-  /** The player to shoot: an arrow to his seat (seen from seat 0), his name and colour. */
-  turn: { arrow: string; name: string; colour: 'white' | 'black' | null };
+  /** The player to shoot: an arrow to the seat (seen from seat 0), the name and colour; null once the
+   * match is over (nobody is to shoot). */
+  turn: { arrow: string; name: string; colour: 'white' | 'black' | null } | null;
   queen: string;
   dues: string | null;
   /** The last thing that happened, or what the table needs from a player. */
@@ -96,10 +98,12 @@ export function playScreen(header: MatchHeader, s: ScreenState, last: string, co
     colour: b.colours[i] ?? null,
     onTurn: i === sideOfTurn && !s.match.over,
   }));
-  const title = ended ? `${header.rules.toUpperCase().slice(0, 6)} G${s.match.games.length}` : titleOf(header, s);
+  const result = matchResult(s.match);
+  const title = result ? say(lang, result.games ? 'gamesAre' : 'finalScore', result.score.join('-')) : ended ? `${header.rules.toUpperCase().slice(0, 6)} G${s.match.games.length}` : titleOf(header, s);
   const q = b.queen;
   const queen = q.state === 'onBoard' ? say(lang, 'queenOnBoard') : say(lang, q.state === 'pending' ? 'queenPending' : 'queenTaken', names[q.side ?? 0].slice(0, 4));
-  const dues = b.dues.some((d) => d > 0) ? say(lang, 'dues', b.dues.join('-')) : null;
+  const owed = menOwed(b);
+  const dues = owed.some((d) => d > 0) ? say(lang, 'dues', owed.join('-')) : null;
   const prompt = promptFor(s, names, lang) ?? notice ?? null;
   let line = prompt ?? last;
   if (s.match.over) line = s.match.winner === null ? say(lang, 'matchDrawn') : say(lang, 'matchWon', names[s.match.winner]);
@@ -107,13 +111,30 @@ export function playScreen(header: MatchHeader, s: ScreenState, last: string, co
     kind: 'play',
     title,
     sides,
-    turn: { arrow: ARROWS[seat % 4], name: short(header.players[b.turn]), colour: b.colours[sideOfTurn] ?? null },
+    turn: s.match.over ? null : { arrow: ARROWS[seat % 4], name: short(header.players[b.turn]), colour: b.colours[sideOfTurn] ?? null },
     queen,
     dues,
     line,
     prompt: prompt !== null && !s.match.over,
     corner,
   };
+}
+
+/** The men each side owes now (its dues not yet paid), side by side: the one count that the display's
+ * `DUE 0-3`, its `DUE: BEN OWES 3` line (src/app/explain.ts) and the simulator's page all say. */
+export function menOwed(board: { readonly dues: readonly number[] }): number[] {
+  return board.dues.slice();
+}
+
+/** A finished match's result, each side's figure in the order of the sides: the games each won in a
+ * match of several games, else the match's points. Null while the match goes on. The display's title
+ * and the simulator's page both say it. */
+export function matchResult(match: ScreenState['match']): { score: number[]; games: boolean } | null {
+  if (!match.over) return null;
+  if (match.games.length === 0) return { score: match.score.slice(), games: false };
+  const won = match.score.map(() => 0);
+  for (const g of match.games) won[g.winner]++;
+  return { score: won, games: true };
 }
 
 /** "B3/8 ICF 25 G2": the board (of how many), the rules, the target, the game of a several-game match. */

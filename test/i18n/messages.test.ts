@@ -46,9 +46,9 @@ const NAME12 = 'WWWWWWWWWWWW'; // a name as the setup menu keeps it
 const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   ready: [LINE], newMatch: [ITEM], restored: [LINE], putBackPlayAgain: [LINE], waitShotInPlay: [LINE], notSaved: [LINE], wifiWrongPassword: [LINE], lostShotNotice: [LINE, 999],
   queenOnBoard: [10], queenPending: [10, 'WWWW'], queenTaken: [10, 'WWWW'], dues: [11, '1-0-1'],
-  matchWon: [LINE, SIDE9], matchDrawn: [LINE], promptNameOne: [LINE], promptNameMany: [LINE, 9], promptColour: [LINE, 'WWWWWW'], promptPlace: [LINE, 'WWWWWW'],
+  matchWon: [LINE, SIDE9], matchDrawn: [LINE], finalScore: [TITLE, '38-24-24'], promptNameOne: [LINE], promptNameMany: [LINE, 9], promptColour: [LINE, 'WWWWWW'], promptPlace: [LINE, 'WWWWWW'],
   shotBy: [LINE, 'WWWWWWWWWW'], pocketed: [LINE, PIECE, 3], pocketedLate: [LINE, PIECE, 3], shotTakenBack: [LINE], named: [LINE, PIECE],
-  foulCalled: [LINE, FOUL], offCalled: [LINE, PIECE], matchTo: [LINE, SIDE9], boardTo: [LINE, SIDE9, 14], gameOver: [LINE], gameTo: [LINE, 3, SIDE9], gamesAre: [LINE, '2-1'],
+  foulCalled: [LINE, FOUL], offCalled: [LINE, PIECE], matchTo: [LINE, SIDE9], boardTo: [LINE, SIDE9, 14], gameOver: [LINE], gameTo: [LINE, 3, SIDE9], gamesAre: [TITLE, '2-1'], // the bottom line at a game's end, the title at the match's
   nameThePiece: [LINE], chooseAColour: [LINE], strikerDue: [LINE], queenCovered: [LINE], queenCoverIt: [LINE], queenBack: [LINE], shootAgain: [LINE], turnPasses: [LINE],
   white: [ITEM], black: [ITEM], queen: [ITEM], striker: [ITEM], man: [ITEM], unknown: [ITEM],
   foulTouch: [ITEM], foulTechnique: [ITEM], foulLine: [ITEM], foulBackshot: [ITEM], foulPlacement: [ITEM], foulTechnical: [ITEM], foulOther: [ITEM],

@@ -98,6 +98,13 @@ describe('simulator page in a browser', function () {
     assert.deepEqual((await canvasFrame()).bytes, sim.frame, 'the canvas is the framebuffer');
     assert.match(await page.textContent('#match') ?? '', /match over/);
     assert.equal(await page.textContent('#score tr:nth-child(2) .points'), '12');
+    // The match is over: nobody is to shoot, on the page as on the display (no arrow, the result as title).
+    const summary = (await page.textContent('#left')) ?? '';
+    assert.match(summary, /Asha won the match: 12–0\.$/);
+    assert.doesNotMatch(summary, /To shoot/);
+    assert.equal(await page.locator('#score tr.turn').count(), 0, 'no side marked on turn');
+    const shown = sim.app.screen();
+    assert.deepEqual(shown.kind === 'play' ? [shown.title, shown.turn] : shown.kind, ['FINAL 12-0', null]);
     assert.match(await page.textContent('#log') ?? '', /queen into pocket 1/);
   });
 

@@ -13,6 +13,14 @@ import { launchChromium } from '../helpers/chromium.ts';
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getBoundingClientRect(): { x: number; y: number; width: number; height: number } } | null; documentElement: { scrollWidth: number; clientWidth: number } };
 declare const window: { innerWidth: number };
+declare function matchMedia(q: string): { matches: boolean };
+declare function getComputedStyle(el: TargetElement): { display: string; visibility: string };
+interface TargetElement {
+  tagName: string;
+  id: string;
+  closest(s: string): TargetElement | null;
+  getBoundingClientRect(): { width: number; height: number };
+}
 
 const PANELS = ['table-side', 'table', 'pieces', 'shot', 'message', 'left', 'notes', 'warnings', 'device-side', 'display', 'buttons', 'score', 'faults', 'log'];
 const DESKTOP = { viewport: { width: 1100, height: 850 } };
@@ -142,6 +150,55 @@ describe('simulator page for anyone (keys, touch, reload, layout)', function () 
       { button: 'select', long: true },
     ]);
     assert.deepEqual(sim.strips, [null, null, null, null]);
+  });
+
+  /** Every target a pointer can hit on the page, as [name, width, height]: links, buttons, selects, the
+   *  baselines and pockets (role=button), and each radio or check box with its label (the label is its
+   *  target: a tap on either ticks it). Hidden ones (display none, visibility hidden) are no target. */
+  const targets = (page: Page) =>
+    page.evaluate(() => {
+      const d = document as unknown as { querySelectorAll(s: string): Iterable<TargetElement> };
+      const out: [string, number, number][] = [];
+      for (const el of d.querySelectorAll('a[href], button, select, input, [role=button], [tabindex]')) {
+        const style = getComputedStyle(el);
+        const target = el.tagName === 'INPUT' ? (el.closest('label') ?? el) : el;
+        const r = target.getBoundingClientRect();
+        if (style.display === 'none' || style.visibility === 'hidden' || r.width === 0) continue;
+        out.push([`#${el.id}${target === el ? '' : ' (its label)'}`, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]);
+      }
+      return out;
+    });
+
+  it('on a touch screen (390×844) every target is 44 px or more each way, and taps at the edge of a hit area count', async () => {
+    sim.clubPage = 'http://127.0.0.1:8081/'; // its link shows: a target too
+    const page = await open(PHONE);
+    assert.equal(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), true, 'a touch screen');
+    const all = await targets(page);
+    for (const id of ['#club-page', '#strike', '#settle', '#btn-select', '#powercut', '#stuck', '#base-0', '#base-1', '#pocket-0', '#pocket-3', '#piece-queen (its label)', '#wifi (its label)'])
+      assert.ok(all.some(([name]) => name === id), `${id} is measured`);
+    assert.deepEqual(all.filter(([, w, h]) => w < 44 || h < 44), [], 'every target at least 44 × 44 px');
+    // The wider hit areas take a finger: 3 px inside their edge, away from the drawn baseline or pocket.
+    const edge = async (id: string, at: (b: { width: number; height: number }) => { x: number; y: number }) => at((await page.locator(id).boundingBox())!);
+    await answered(page, 'place', page.tap('#base-0', { position: await edge('#base-0', (b) => ({ x: b.width / 2, y: 3 })) }));
+    await answered(page, 'place', page.tap('#base-1', { position: await edge('#base-1', (b) => ({ x: b.width - 3, y: b.height / 2 })) }));
+    assert.deepEqual(sim.strips.map((mm) => mm !== null), [true, true, false, false], 'a striker on each baseline tapped');
+    await answered(page, 'drop', page.tap('#pocket-2', { position: await edge('#pocket-2', (b) => ({ x: b.width / 2, y: b.height - 3 })) }));
+    // The first screen still holds the table, Strike, the display and its buttons.
+    for (const id of ['table', 'strike', 'settle', 'display', 'btn-select']) {
+      const box = (await page.locator(`#${id}`).boundingBox())!;
+      assert.ok(box.y >= 0 && box.y + box.height <= 844, `#${id} on the first screen: ${JSON.stringify(box)}`);
+    }
+    await page.screenshot({ path: '.tmp/simulator-touch-390x844.png' });
+  });
+
+  it('with a mouse the targets keep their desktop sizes (the touch sizes are for a touch screen only)', async () => {
+    sim.clubPage = 'http://127.0.0.1:8081/';
+    const page = await open(DESKTOP);
+    const sizes = new Map((await targets(page)).map(([name, w, h]) => [name, [w, h]]));
+    assert.deepEqual(sizes.get('#base-0'), [230, 20], 'a baseline as drawn');
+    assert.deepEqual(sizes.get('#pocket-0'), [40, 40], 'a pocket as drawn');
+    assert.ok(sizes.get('#strike')![1] < 30, `Strike the size of a desktop button: ${sizes.get('#strike')}`);
+    await page.screenshot({ path: '.tmp/simulator-desktop-1100x850.png' });
   });
 
   it('the striker placed shows after a reload and in a second tab; Strike with none placed says why', async () => {

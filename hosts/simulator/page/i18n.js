@@ -25,6 +25,7 @@ const PAGE_WORDS = {
     call_colour: "colour chosen: {0}", call_placed: "men placed", foul_touch: "touch", foul_technique: "technique", foul_line: "line", foul_backshot: "back shot",
     foul_placement: "placement", foul_technical: "technical", foul_other: "other",
     gameWon: "game {0} won by {1}",
+    matchWonBy: '{0} won the match: {1}.', matchDrawnAt: 'The match is drawn: {0}.', gamesResult: 'games {0}',
   },
   pt: {
     title: 'Simulador da mesa de carrom', clubPage: 'Página do clube', drop: 'Meter numa bolsa:', white: 'branca', black: 'vermelha', queen: 'rainha', striker: 'striker',
@@ -49,6 +50,7 @@ const PAGE_WORDS = {
     call_foul: "falta: {0}", call_nocross: "chamada: não cruzou a linha", call_colour: "cor escolhida: {0}", call_placed: "pedras colocadas", foul_touch: "toque",
     foul_technique: "empurrar", foul_line: "linha", foul_backshot: "recuo", foul_placement: "colocação", foul_technical: "técnica", foul_other: "outra",
     gameWon: "partida {0} ganha por {1}",
+    matchWonBy: '{0} ganhou o jogo: {1}.', matchDrawnAt: 'O jogo terminou empatado: {0}.', gamesResult: 'partidas {0}',
   },
   sl: {
     title: 'Simulator mize za carrom', clubPage: 'Stran kluba', drop: 'Potopi v luknjo:', white: 'bela', black: 'črna', queen: 'kraljica', striker: 'striker',
@@ -73,6 +75,7 @@ const PAGE_WORDS = {
     call_nocross: "klic: ni prečkal linije", call_colour: "izbrana barva: {0}", call_placed: "ploščice postavljene", foul_touch: "dotik", foul_technique: "potisk",
     foul_line: "črta", foul_backshot: "udarec nazaj", foul_placement: "postavitev", foul_technical: "tehnični", foul_other: "drugo",
     gameWon: "del {0}: zmaga {1}",
+    matchWonBy: 'Zmaga v matchu: {0}, {1}.', matchDrawnAt: 'Match je neodločen: {0}.', gamesResult: 'deli {0}',
   },
   it: {
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
@@ -97,6 +100,7 @@ const PAGE_WORDS = {
     call_foul: "fallo: {0}", call_nocross: "chiamata: non ha superato la linea", call_colour: "colore scelto: {0}", call_placed: "pedine rimesse", foul_touch: "tocco",
     foul_technique: "spinta", foul_line: "linea", foul_backshot: "tiro indietro", foul_placement: "posizione", foul_technical: "tecnico", foul_other: "altro",
     gameWon: "gioco {0} vinto da {1}",
+    matchWonBy: "{0} vince l'incontro: {1}.", matchDrawnAt: "L'incontro finisce in parità: {0}.", gamesResult: 'giochi {0}',
   },
   ro: {
     title: 'Simulatorul mesei de carrom', clubPage: 'Pagina clubului', drop: 'Bagă în buzunar:', white: 'albă', black: 'neagră', queen: 'regina', striker: 'atacant',
@@ -121,6 +125,7 @@ const PAGE_WORDS = {
     call_nocross: "apel: nu a trecut linia", call_colour: "culoare aleasă: {0}", call_placed: "piese puse", foul_touch: "atingere", foul_technique: "împingere", foul_line: "linie",
     foul_backshot: "lovit înapoi", foul_placement: "plasare", foul_technical: "tehnic", foul_other: "altul",
     gameWon: "partida {0} câștigată de {1}",
+    matchWonBy: 'Câștigă jocul: {0}, {1}.', matchDrawnAt: 'Joc egal: {0}.', gamesResult: 'partide {0}',
   },
   sv: {
     title: 'Simulator för carrombordet', clubPage: 'Klubbens sida', drop: 'Sänk i ett hål:', white: 'vit', black: 'svart', queen: 'drottning', striker: 'anfallare',
@@ -145,6 +150,7 @@ const PAGE_WORDS = {
     call_colour: "vald färg: {0}", call_placed: "pjäser placerade", foul_touch: "beröring", foul_technique: "knuff", foul_line: "linje", foul_backshot: "bakåtskott",
     foul_placement: "placering", foul_technical: "tekniskt", foul_other: "annat",
     gameWon: "parti {0} vunnet av {1}",
+    matchWonBy: '{0} vann matchen: {1}.', matchDrawnAt: 'Matchen blev oavgjord: {0}.', gamesResult: 'partier {0}',
   },
 };
 

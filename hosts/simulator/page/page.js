@@ -63,7 +63,8 @@ const aimedAt = (seat) => {
 document.querySelectorAll('.base').forEach((el) => {
   const seat = Number(el.dataset.seat);
   el.addEventListener('click', (ev) => {
-    const box = el.getBoundingClientRect();
+    // Along the drawn baseline (its hit area on a touch screen is wider across it, as long along it).
+    const box = el.querySelector('.line').getBoundingClientRect();
     const along = seat === 0 || seat === 2 ? (ev.clientX - box.left) / box.width : (ev.clientY - box.top) / box.height;
     placeAt(seat, Math.round(40 + along * 450));
   });
@@ -85,7 +86,7 @@ function drawStriker(strips) {
   const seat = strips.findIndex((mm) => mm !== null);
   striker.setAttribute('visibility', seat < 0 ? 'hidden' : 'visible');
   if (seat < 0) return;
-  const r = $(`base-${seat}`).getBBox();
+  const r = $(`base-${seat}`).querySelector('.line').getBBox();
   const along = Math.max(0, Math.min(1, (strips[seat] - 40) / 450));
   striker.setAttribute('cx', seat === 0 || seat === 2 ? r.x + along * r.width : r.x + r.width / 2);
   striker.setAttribute('cy', seat === 0 || seat === 2 ? r.y + r.height / 2 : r.y + along * r.height);
@@ -195,6 +196,13 @@ function duesWords(dues, sides) {
   const owed = dues.map((d, i) => (d > 0 ? (d === 1 ? words('owesOne', sides[i]) : words('owesMany', sides[i], d)) : '')).filter((x) => x);
   return owed.length ? ` ${owed.join(', ')}.` : '';
 }
+/** Once the match is over, its result instead of who shoots: "Asha won the match: 12–0." (the games won
+ *  in a match of several games: the snapshot's `result`, what the display's title says). */
+function resultWords(result, winner, sides) {
+  const figures = result.score.join('–');
+  const said = result.games ? words('gamesResult', figures) : figures;
+  return winner === null ? words('matchDrawnAt', said) : words('matchWonBy', sides[winner], said);
+}
 function waitingWords(a, header, sides) {
   if (!a) return '';
   if ('identify' in a) return ` ${a.identify === 1 ? words('waitNameOne') : words('waitNameMany', a.identify)}`;
@@ -231,7 +239,8 @@ function render(s) {
   const gameWon = ended ? ` · ${words('gameWon', st.match.games.length, sides[ended.winner])}` : '';
   $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
-  const turnSide = s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
+  // Nobody is to shoot once the match is over: no side marked, no "To shoot".
+  const turnSide = st.match.over ? -1 : s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
@@ -239,7 +248,7 @@ function render(s) {
       .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(st.board.dues, sides)} ${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`;
+  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(s.owed, sides)} ${s.result ? resultWords(s.result, st.match.winner, sides) : `${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`}`;
   // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
   const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.notes;
   $('notes').innerHTML = asks.map((n) => `<li>${esc(n)}</li>`).join('');

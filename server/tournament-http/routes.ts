@@ -11,7 +11,7 @@ import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
-import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
+import { countedAfter, pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
 import { bracketOf, rankingOf } from './ranking.ts';
 import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
@@ -72,7 +72,7 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) });
     if (rest === '/standings') {
       const n = await roundParam(c.sql, id, asked);
-      return json(200, { round: n, standings: await standingsAfter(c.sql, id, n) });
+      return json(200, { round: n, counted: await countedAfter(c.sql, id, n), standings: await standingsAfter(c.sql, id, n) });
     }
     if (rest === '/bracket') return json(200, { bracket: await bracketOf(c.sql, id) });
     if (rest === '/ranking') return json(200, await rankingOf(c.sql, id));

@@ -7,7 +7,7 @@
 import { PRESETS } from '../../src/rules/index.ts';
 
 /** What a score sheet needs of each rules preset: its name, and how many boards and games a match takes. */
-const SHEET_RULES = Object.fromEntries(PRESETS.map((p) => [p.id, { title: p.title, matchTarget: p.params.matchTarget, maxBoards: p.params.maxBoards, gamesPerMatch: p.params.gamesPerMatch, tieBreak: p.params.tieBreak }]));
+const SHEET_RULES = Object.fromEntries(Object.values(PRESETS).map((p) => [p.id, { title: p.title, matchTarget: p.params.matchTarget, maxBoards: p.params.maxBoards, gamesPerMatch: p.params.gamesPerMatch, tieBreak: p.params.tieBreak }]));
 
 export const HALL_SCRIPT = `
   // /tournaments/<id>/…: the tournament's id, and the base of its JSON reads.
@@ -288,7 +288,9 @@ export const HALL_SCRIPT = `
       s.appendChild(el('h3', null, x.tournament.name + ' · ' + roundLine(x, x.round) + ' · ' + whereOf(x, m)));
       s.appendChild(el('p', 'sheet-match', nameOf(x, m.a) + ' v ' + nameOf(x, m.b)));
       s.appendChild(el('p', 'sheet-rules', t('breaks', nameOf(x, m.breaker === 'b' ? m.b : m.a)) + ' · ' + said.join(' · ')));
-      s.appendChild(gridOf([['colBoard', true], ['colBreaker'], ['colWinner'], ['colPoints', true], ['colQueen'], ['colMenLeft', true]], sheetRows(rules)));
+      var rows = sheetRows(rules);
+      if (rows.length > 12) s.classList.add('dense');
+      s.appendChild(gridOf([['colBoard', true], ['colBreaker'], ['colWinner'], ['colPoints', true], ['colQueen'], ['colMenLeft', true]], rows));
       s.appendChild(el('p', 'sheet-line', t('sheetResult') + ': ' + nameOf(x, m.a) + ' ____ – ____ ' + nameOf(x, m.b)));
       s.appendChild(el('p', 'sheet-line', t('sheetSigned') + ': ______________________   ______________________'));
       box.appendChild(s);

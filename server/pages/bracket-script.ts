@@ -40,7 +40,7 @@ export const BRACKET_SCRIPT = `
       c.appendChild(row);
     });
     if (m && !bye) {
-      var what = [m.table ? t('table', m.table) : '', m.result ? how(m) : m.status === 'playing' ? t('stPlaying') : ''].filter(Boolean).join(' · ');
+      var what = [m.table ? t('table', tableOf(x, m)) : '', m.result ? how(m) : m.status === 'playing' ? t('stPlaying') : ''].filter(Boolean).join(' · ');
       if (what) c.appendChild(el('p', 'what', what));
     }
     return c;
@@ -137,17 +137,17 @@ export const BRACKET_SCRIPT = `
           var pair = function (a, b) { return a === null ? '' : nameOf(x, a) + ' v ' + nameOf(x, b); };
           var status = { waiting: 'stWaiting', assigned: 'stAssigned', playing: 'stPlaying', refused: 'stRefused', finished: 'stFinished' };
           fillReport('not-reported', [['colTable'], ['colMatch'], ['colReportState'], ['colSincePublished'], ['colLastContact']], rep.notReported.map(function (n) {
-            return [n.table || t('waitingTable'), pair(n.a, n.b), t(status[n.status]), duration(n.sincePublished), ago(n.lastContact)];
+            return [n.table ? tableOf(x, n) : t('waitingTable'), pair(n.a, n.b), t(status[n.status]), duration(n.sincePublished), ago(n.lastContact)];
           }), t('allReported'));
           fillReport('in-play', [['colTable'], ['colMatch'], ['colLastRecord'], ['colLastContact']], rep.playing.map(function (n) {
-            return [n.table, pair(n.a, n.b), ago(n.matchRecordAt), ago(n.lastContact)];
+            return [tableOf(x, n), pair(n.a, n.b), ago(n.matchRecordAt), ago(n.lastContact)];
           }), t('noneListed'));
           fillReport('refused-here', [['colTable'], ['colMatch'], ['colWhen'], ['colReason'], ['colNow']], rep.refused.map(function (n) {
-            var nowText = n.status === 'refused' ? t('refusedStill') : n.status === 'finished' ? t('stFinished') : n.status === 'playing' ? t('stPlaying') : t('movedTo', n.tableNow);
-            return [n.table, pair(n.a, n.b), ago(n.at), n.reason || '', nowText];
+            var nowText = n.status === 'refused' ? t('refusedStill') : n.status === 'finished' ? t('stFinished') : n.status === 'playing' ? t('stPlaying') : t('movedTo', n.tableNow === null ? t('waitingTable') : tableOf(x, { table: n.tableNow }));
+            return [tableOf(x, n), pair(n.a, n.b), ago(n.at), n.reason || '', nowText];
           }), t('noneListed'));
           fillReport('unattached', [['colTable'], ['colRecord', true], ['colWhen'], ['colMatch'], ['colReason']], rep.unattached.map(function (n) {
-            return [n.table, n.counter, ago(n.receivedAt), t('round', n.round) + ' · ' + n.match, n.reason];
+            return [tableOf(x, n), n.counter, ago(n.receivedAt), t('round', n.round) + ' · ' + n.match, n.reason];
           }), t('noneListed'));
           document.body.dataset.ready = '1';
         });

@@ -4,6 +4,11 @@
 // the event stream and the tables read, whose records say the tournament match they were played for
 // (`assigned`, server.md §4): a table's live score is shown on that match only.
 
+import { PRESETS } from '../../src/rules/index.ts';
+
+/** What a score sheet needs of each rules preset: its name, and how many boards and games a match takes. */
+const SHEET_RULES = Object.fromEntries(Object.values(PRESETS).map((p) => [p.id, { title: p.title, matchTarget: p.params.matchTarget, maxBoards: p.params.maxBoards, gamesPerMatch: p.params.gamesPerMatch, tieBreak: p.params.tieBreak }]));
+
 export const HALL_SCRIPT = `
   // /tournaments/<id>/…: the tournament's id, and the base of its JSON reads.
   var tid = location.pathname.split('/')[2];
@@ -45,6 +50,14 @@ export const HALL_SCRIPT = `
         return out;
       });
     });
+  }
+  /** Which results standings count, from …/standings' \`counted\` (docs/tournament.md §7): "After round 2"
+   * when round 2 is whole, else the whole rounds and how many results of the one in play. */
+  function countedLine(s) {
+    var c = s.counted;
+    if (!c || !c.partial) return t('standingsAfter', c ? c.complete : s.round);
+    var p = c.partial;
+    return c.complete > 0 ? t('countedPartial', c.complete, p.results, p.matches, p.round) : t('countedFirst', p.results, p.matches, p.round);
   }
   function nameOf(x, id) { return id === null ? t('bye') : x.names[id] ? x.names[id].name : '?'; }
   function titled(x) {
@@ -235,23 +248,48 @@ export const HALL_SCRIPT = `
   }
   function printStandings(x, box) {
     return readJson(tbase + '/standings?round=' + x.round.round).then(function (r) {
-      document.getElementById('round').textContent = t('after', r.round) + (x.tournament.status === 'finished' && r.round === x.tournament.currentRound ? ': ' + t('final') : '');
+      document.getElementById('round').textContent = countedLine(r) + (x.tournament.status === 'finished' && r.round === x.tournament.currentRound ? ': ' + t('final') : '');
       box.appendChild(gridOf([['colRank', true], ['colPlayer'], ['colPoints', true], ['colBucholz', true], ['colNet', true], ['colTotal', true], ['colPlayed', true], ['colWon', true], ['colDrawn', true], ['colLost', true]], r.standings.map(function (s) {
         return [s.rank, s.name + (s.withdrawn ? ' (' + t('withdrawn') + ')' : ''), s.points, s.bucholz, s.netscore, s.totscore, s.played, s.won, s.drawn, s.lost];
       })));
     });
   }
-  var SHEET_ROWS = 10; // boards on a sheet: more than a match to 25 takes, as a rule
+  var SHEET_RULES = ${JSON.stringify(SHEET_RULES)};
+  var OPEN_ROWS = 10; // boards a game with no board limit gets on paper
+  /** The tournament's rules as a sheet prints them: the preset's name, its options over its values. */
+  function sheetRules(tour) {
+    var p = SHEET_RULES[tour.rules] || { title: tour.rules, matchTarget: null, maxBoards: null, gamesPerMatch: 1, tieBreak: 'unspecified' };
+    var o = tour.options || {};
+    var r = {};
+    Object.keys(p).forEach(function (k) { r[k] = k in o ? o[k] : p[k]; });
+    return r;
+  }
+  /** The board rows of a sheet: every board a match can take (games × boards, "2.3" for game 2's board 3
+   * where a match plays several games), and the tie-break's board after each game where the rules play one. */
+  function sheetRows(rules) {
+    var rows = [];
+    for (var g = 1; g <= rules.gamesPerMatch; g++) {
+      var pre = rules.gamesPerMatch > 1 ? g + '.' : '';
+      for (var b = 1; b <= (rules.maxBoards === null ? OPEN_ROWS : rules.maxBoards); b++) rows.push([pre + b, '', '', '', '', '']);
+      if (rules.maxBoards !== null && rules.tieBreak === 'extraBoardToss') rows.push([pre + t('sheetTieBreak'), '', '', '', '', '']);
+    }
+    return rows;
+  }
   function printSheets(x, box) {
+    var rules = sheetRules(x.tournament);
+    var said = [rules.title];
+    if (rules.matchTarget !== null) said.push(t('sheetTarget', rules.matchTarget));
+    if (rules.maxBoards !== null) said.push(t('sheetBoards', rules.maxBoards));
+    if (rules.gamesPerMatch > 1) said.push(t('sheetGames', rules.gamesPerMatch));
     x.round.matches.forEach(function (m) {
       if (m.b === null) return;
       var s = el('article', 'sheet');
       s.dataset.match = String(m.id);
       s.appendChild(el('h3', null, x.tournament.name + ' · ' + roundLine(x, x.round) + ' · ' + whereOf(x, m)));
       s.appendChild(el('p', 'sheet-match', nameOf(x, m.a) + ' v ' + nameOf(x, m.b)));
-      s.appendChild(el('p', null, t('breaks', nameOf(x, m.breaker === 'b' ? m.b : m.a)) + ' · ' + x.tournament.rules));
-      var rows = [];
-      for (var i = 1; i <= SHEET_ROWS; i++) rows.push([i, '', '', '', '', '']);
+      s.appendChild(el('p', 'sheet-rules', t('breaks', nameOf(x, m.breaker === 'b' ? m.b : m.a)) + ' · ' + said.join(' · ')));
+      var rows = sheetRows(rules);
+      if (rows.length > 12) s.classList.add('dense');
       s.appendChild(gridOf([['colBoard', true], ['colBreaker'], ['colWinner'], ['colPoints', true], ['colQueen'], ['colMenLeft', true]], rows));
       s.appendChild(el('p', 'sheet-line', t('sheetResult') + ': ' + nameOf(x, m.a) + ' ____ – ____ ' + nameOf(x, m.b)));
       s.appendChild(el('p', 'sheet-line', t('sheetSigned') + ': ______________________   ______________________'));

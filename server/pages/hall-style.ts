@@ -19,6 +19,7 @@ body[data-page^="print-"] .live { display: none; }
 .sheet-match { font-size: 1.4rem; font-weight: bold; }
 .sheet-line { margin-top: 1.2rem; }
 .sheet td { height: 2.2rem; }
+.sheet.dense td { height: 1.2rem; padding-top: .1rem; padding-bottom: .1rem; } /* every board of three games on one A4 */
 @page { size: A4; margin: 15mm; }
 @media print {
   :root { color-scheme: light; }

@@ -88,14 +88,21 @@ export const ORGANISER_PAGE_SCRIPT = `
         tr.appendChild(el('td', null, p.nationality || ''));
         tr.appendChild(el('td', 'n', e.players.length === 1 ? (p.rating === null ? '' : p.rating) : ''));
         tr.appendChild(el('td', null, e.withdrawn ? t('withdrawnAfter', e.withdrawnAfterRound) : e.enteredRound > 1 ? t('lateEntry', e.enteredRound) : ''));
-        if (session) {
+        if (organiser()) {
           var cell = el('td');
+          // Before round 1 an entrant entered by mistake is removed; from round 1 on, one who leaves
+          // withdraws and stays in the standings with the matches played (docs/tournament.md §3.2).
+          // Either asks first: neither can be undone from the page.
+          var early = tour.currentRound === 0;
           if (!e.withdrawn) {
-            var b = el('button', 'withdraw', t('withdraw'));
+            var b = el('button', early ? 'remove' : 'withdraw', t(early ? 'remove' : 'withdraw'));
             b.type = 'button';
-            b.setAttribute('aria-label', t('withdraw') + ' ' + e.name);
+            b.setAttribute('aria-label', t(early ? 'remove' : 'withdraw') + ' ' + e.name);
             b.addEventListener('click', function () {
-              act(document.getElementById('entrant-list').parentNode, 'PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, reload);
+              if (!window.confirm(t(early ? 'confirmRemove' : 'confirmWithdraw', e.name))) return;
+              var near = document.getElementById('entrant-list').parentNode;
+              if (early) act(near, 'DELETE', tbase + '/entrants/' + e.id, undefined, function () { return t('aRemoved', e.name); }, reload);
+              else act(near, 'PATCH', tbase + '/entrants/' + e.id, { withdrawn: true }, function () { return t('aWithdrawn', e.name); }, reload);
             });
             cell.appendChild(b);
           }
@@ -117,7 +124,12 @@ export const ORGANISER_PAGE_SCRIPT = `
       return m.result.a + '–' + m.result.b + (marks ? ' (' + marks + ')' : '');
     }
     var STATES = { waiting: 'waiting', assigned: 'assigned', playing: 'matchPlaying', finished: 'matchFinished', refused: 'refusedByTable' };
-    function matchLine(m) { return t('colBoardNo') + ' ' + m.board + ': ' + nameOf(x, m.a) + ' v ' + nameOf(x, m.b) + (m.table ? ' (' + m.table + ')' : ''); }
+    /** A match as the page names it: its number in the round and its players, and its table as the hall
+     * names it (hall-3 (T2): the id, and the number its display shows, tableOf). */
+    function matchName(m) { return m.board + ' (' + nameOf(x, m.a) + ' v ' + nameOf(x, m.b) + ')'; }
+    function matchLine(m) { return t('colBoardNo') + ' ' + m.board + ': ' + nameOf(x, m.a) + ' v ' + nameOf(x, m.b) + (m.table ? ', ' + t('table', tableOf(x, m)) : ''); }
+    /** A table of the tournament as the hall names it, for a select: hall-3 (T2). */
+    function tableItem(tb) { return [tb, tableOf(x, { table: tb })]; }
     function showRound(tour) {
       var pick = document.getElementById('round-pick');
       pick.textContent = '';
@@ -139,14 +151,16 @@ export const ORGANISER_PAGE_SCRIPT = `
         var tr = el('tr');
         tr.dataset.match = String(m.id);
         var bye = m.b === null;
-        [m.board, m.table || (bye ? '' : t('waitingTable')), nameOf(x, m.a), nameOf(x, m.b), bye ? '' : nameOf(x, m.breaker === 'b' ? m.b : m.a),
+        [m.board, m.table ? tableOf(x, m) : bye ? '' : t('waitingTable'), nameOf(x, m.a), nameOf(x, m.b), bye ? '' : nameOf(x, m.breaker === 'b' ? m.b : m.a),
           bye ? t('bye') : t(STATES[m.status] || m.status), resultText(m)].forEach(function (v, i) { tr.appendChild(el('td', i === 0 ? 'n' : null, v)); });
         if (m.status === 'refused') tr.className = 'refused-match';
         body.appendChild(tr);
         if (!bye) playing.push(m);
       });
       var last = round !== null && round.round === tour.currentRound;
-      var drawNow = tour.status !== 'finished' && !draftRound();
+      // A round after the tournament's last is never offered (a Swiss's rounds, a knockout's final, an
+      // all-play-all's circle): lastRound is null while the field is too small to know.
+      var drawNow = tour.status !== 'finished' && !draftRound() && (tour.lastRound === null || tour.currentRound < tour.lastRound);
       orgOnly(document.getElementById('draw'), drawNow);
       document.getElementById('draw-button').textContent = t('drawNext', tour.currentRound + 1);
       // The pairings change until the round starts: the server refuses a swap or move of a match begun.
@@ -177,12 +191,12 @@ export const ORGANISER_PAGE_SCRIPT = `
       if (fresh && people.length > 1) second.value = people[1][0]; // not the first with itself
       var move = document.getElementById('move');
       refill(field(move, 'match'), playing.map(function (m) { return [String(m.id), matchLine(m)]; }));
-      refill(field(move, 'table'), tour.tables.map(function (tb) { return [tb, tb]; }));
+      refill(field(move, 'table'), tour.tables.map(tableItem));
     }
     function fillCorrect(playing, tour) {
       var f = document.getElementById('correct');
       refill(field(f, 'match'), playing.map(function (m) { return [String(m.id), matchLine(m) + (m.result ? ' ' + resultText(m) : '')]; }));
-      refill(field(f, 'table'), tour.tables.map(function (tb) { return [tb, tb]; }));
+      refill(field(f, 'table'), tour.tables.map(tableItem));
       chosenMatch();
     }
     function chosen(id) {
@@ -211,7 +225,7 @@ export const ORGANISER_PAGE_SCRIPT = `
       var s = x.standings;
       document.getElementById('standings-block').hidden = s === null;
       if (!s) return;
-      document.getElementById('standings-title').textContent = t('standingsAfter', s.round) + (x.tournament.status === 'finished' && s.round === x.tournament.currentRound ? ': ' + t('final') : '');
+      document.getElementById('standings-title').textContent = countedLine(s) + (x.tournament.status === 'finished' && s.round === x.tournament.currentRound ? ': ' + t('final') : '');
       var body = document.querySelector('#standings-list tbody');
       body.textContent = '';
       s.standings.forEach(function (r) {
@@ -298,7 +312,8 @@ export const ORGANISER_PAGE_SCRIPT = `
       submitted(move, function () {
         var m = Number(value(move, 'match'));
         var table = value(move, 'table');
-        act(move, 'POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', m, table); }, reload);
+        var moved = matchName(chosen(String(m)));
+        act(move, 'POST', tbase + '/rounds/' + x.round.round + '/move', { match: m, table: table }, function () { return t('aMoved', moved, tableOf(x, { table: table })); }, reload);
       });
       document.getElementById('publish').addEventListener('click', function () {
         var n = x.round.round;
@@ -320,7 +335,8 @@ export const ORGANISER_PAGE_SCRIPT = `
         if (what === 'result') { body.a = value(fix, 'a') === '' ? undefined : Number(value(fix, 'a')); body.b = value(fix, 'b') === '' ? undefined : Number(value(fix, 'b')); }
         if (what === 'walkover') body.winner = value(fix, 'winner');
         if (what === 'replay') body.table = value(fix, 'table');
-        act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', m); }, function () { fix.reset(); chosenWhat(); return reload(); });
+        var named = matchName(chosen(m));
+        act(fix, 'POST', tbase + '/matches/' + m + '/' + what, body, function () { return t('aCorrected', named); }, function () { fix.reset(); chosenWhat(); return reload(); });
       });
     }
     // A table's record may change a match's state or result, and a write changes the page: its data is
@@ -328,20 +344,20 @@ export const ORGANISER_PAGE_SCRIPT = `
     var reload = retried(load);
     live(reload, reload);
     // A table's fetch of its match and its refusal send no record: read again every 20 s, as the hall does.
-    setInterval(reload, 20000);
+    setInterval(function () { reload(); recheck(); }, 20000);
     var wired = false;
     // The session and the registered tables first (both again every 5 s while the server cannot say),
     // then the page's data: the change form is filled at its first read after them (render).
-    retried(function () {
+    sessionStep = retried(function () {
       return readSession().then(function (s) {
-        session = s;
-        showSession();
+        adopt(s);
         if (s && !wired) { wired = true; wire(); }
-        return s ? readJson('/api/v1/tables') : null;
+        return s && !registered ? readJson('/api/v1/tables') : null;
       }).then(function (r) {
         if (r) registered = r.tables.map(function (tb) { return tb.table; });
-        reload();
+        return x ? render() : reload();
       });
-    })();
+    });
+    sessionStep();
   }
 `;

@@ -9,13 +9,27 @@ import { ORGANISER_PAGE_SCRIPT } from './organiser-page-script.ts';
 
 export const ORGANISER_SCRIPT = `
   var session = null; // {organiser, csrf, expiresAt} when an organiser is logged in
-  /** The session, or null for a visitor (401); rejects while the server cannot say (its database away). */
+  // The page held a session that has ended (a logout in another tab, its time up): the forms stay, with
+  // what was typed in them, and the way to log in opens a new tab, so that this page is kept as it is.
+  var gone = false;
+  /** The session, or null for a visitor; rejects while the server cannot say (its database away). */
   function readSession() {
     return readJson('/api/v1/session').then(function (s) { return s.csrf ? s : null; });
   }
+  /** Takes the session the server gave as the page's: a new one (a login in another tab) replaces the
+   * one held, and none after one held marks it gone. */
+  function adopt(s) {
+    if (s) { session = s; gone = false; } else if (session || gone) { session = null; gone = true; }
+    showSession();
+  }
   /** The forms are an organiser's: a visitor sees the way to log in instead. */
   function showSession() {
-    document.getElementById('visitor').hidden = session !== null;
+    var visitor = document.getElementById('visitor');
+    visitor.hidden = session !== null;
+    visitor.querySelector('span').textContent = t(gone ? 'sessionGone' : 'logInToChange');
+    var login = visitor.querySelector('a');
+    login.textContent = t(gone ? 'logInNewTab' : 'logIn');
+    if (gone) login.target = '_blank'; else login.removeAttribute('target');
     var out = document.getElementById('logout');
     out.hidden = session === null;
     if (session) {
@@ -23,14 +37,30 @@ export const ORGANISER_SCRIPT = `
       out.querySelector('input[name="csrf"]').value = session.csrf;
     }
   }
-  function orgOnly(node, when) { node.hidden = !(session && when); }
+  /** Whether the page shows the organiser's forms: with a session, or one that has just ended (its forms
+   * keep what was typed until the organiser has logged in again). */
+  function organiser() { return session !== null || gone; }
+  function orgOnly(node, when) { node.hidden = !(organiser() && when); }
+  // The page's own reading of the session and what hangs on it (set by each page): run again when the
+  // organiser comes back to the page, which may have logged out or in elsewhere meanwhile.
+  var sessionStep = null;
+  function recheck() { if (sessionStep && document.visibilityState !== 'hidden') sessionStep(); }
+  window.addEventListener('focus', recheck);
+  document.addEventListener('visibilitychange', recheck);
   var answers = 0;
   /** Says what the server answered: what was done, or its refusal in its own words; beside \`near\` (the
-   * form sent) when given, so that it is seen where the organiser is, on a phone too. */
-  function say(text, ok, near) {
+   * form sent) when given, so that it is seen where the organiser is, on a phone too. \`link\`: [href,
+   * text] of a link said after the text (opened in a new tab, the page kept). */
+  function say(text, ok, near, link) {
     var m = document.getElementById('message');
     if (near) near.insertAdjacentElement('afterend', m);
     m.textContent = text;
+    if (link) {
+      m.appendChild(document.createTextNode(' '));
+      var a = linkTo(link[0], link[1]);
+      a.target = '_blank';
+      m.appendChild(a);
+    }
     m.className = 'message ' + (ok ? 'good' : 'bad');
     m.setAttribute('role', ok ? 'status' : 'alert');
     m.hidden = false;
@@ -40,8 +70,12 @@ export const ORGANISER_SCRIPT = `
     document.body.dataset.answers = String(++answers);
   }
   /** A write of the JSON interface with the session's CSRF token: resolves {status, body}. A body of
-   * type 'text/csv' is sent as it is, any other as JSON. */
-  function send(method, url, body, type) {
+   * type 'text/csv' is sent as it is, any other as JSON. When the session the page holds has ended (a
+   * 401, or a 403 for a token that is no longer the session's: a logout, or a login again, in another
+   * tab), the server's session now is read: a new one sends the write again, once, with its token; none
+   * resolves {gone: true}, the form as it was. */
+  function send(method, url, body, type, again) {
+    if (!session && gone && !again) return readSession().then(function (s) { adopt(s); return s ? send(method, url, body, type, true) : { gone: true }; });
     var h = { 'Carrom-CSRF': session ? session.csrf : '' };
     if (body !== undefined) h['Content-Type'] = type || 'application/json';
     var data = body === undefined ? undefined : type ? body : JSON.stringify(body);
@@ -51,6 +85,15 @@ export const ORGANISER_SCRIPT = `
         try { parsed = text ? JSON.parse(text) : null; } catch (e) { parsed = { error: text }; }
         return { status: r.status, body: parsed };
       });
+    }).then(function (r) {
+      var stale = r.status === 401 || (r.status === 403 && r.body && /CSRF token is (not this session|missing)/.test(r.body.error || ''));
+      if (!stale || again) return r;
+      return readSession().then(function (s) {
+        var held = session;
+        adopt(s);
+        if (!s) return { gone: true };
+        return held && held.csrf === s.csrf ? r : send(method, url, body, type, true);
+      });
     });
   }
   /** Sends a write from the form (or the part of the page) \`near\`; on success runs then(body) (a reload of
@@ -58,6 +101,7 @@ export const ORGANISER_SCRIPT = `
    * was, to be put right. */
   function act(near, method, url, body, done, then, type) {
     return send(method, url, body, type).then(function (r) {
+      if (r.gone) return say(t('sessionGone'), false, near, ['/login', t('logInNewTab')]);
       if (r.status >= 200 && r.status < 300) {
         return Promise.resolve(then ? then(r.body) : null).then(function () { say(t('done', done(r.body)), true, near); });
       }
@@ -104,15 +148,15 @@ export const ORGANISER_SCRIPT = `
     }
     var form = document.getElementById('create');
     var prepared = false;
-    retried(function () {
+    sessionStep = retried(function () {
       return readSession().then(function (s) {
-        session = s;
-        showSession();
+        adopt(s);
         orgOnly(form, true);
         if (s && !prepared) { prepared = true; prepareCreate(form); }
         return Promise.all([list(), s ? createTables(form) : null]);
       }).then(function () { document.body.dataset.ready = '1'; });
-    })();
+    });
+    sessionStep();
   }
   /** The creation form's fields and what it sends; once, whatever is read again. */
   function prepareCreate(f) {

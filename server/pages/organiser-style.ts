@@ -25,7 +25,11 @@ body[data-page="tournaments"] .live { display: none; } /* the list reads no even
 .form label:has(textarea) { flex-basis: 100%; }
 input, select, textarea, button { font: inherit; }
 button { padding: .3rem .8rem; }
-a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+/* The focus ring is blue, not the accent's red: red says "wrong" (a refusal, a refused match), and the field
+   focused after an entry, empty and required, is not wrong. */
+:root { --focus: #1a5fb4; }
+@media (prefers-color-scheme: dark) { :root { --focus: #78aeed; } }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .round-pick a { margin-right: .5rem; }
 .round-pick a[aria-current] { font-weight: bold; }
 tr.refused-match td { color: var(--accent); }

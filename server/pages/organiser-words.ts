@@ -6,6 +6,7 @@
 type Words = Readonly<Record<string, string>>;
 
 const EN: Words = {
+  remove: 'Remove', aRemoved: '{0} removed', confirmRemove: 'Remove {0} from the entry list? (Before round 1 nothing of them is kept.)', confirmWithdraw: 'Withdraw {0}? They are drawn no more; the matches they played stay in the standings.', sessionGone: 'Your session has ended (logged out, or its time is up). Log in again in a new tab, then send again: this page keeps what you typed.', logInNewTab: 'Log in (a new tab)',
   listTitle: 'Tournaments', orgTitle: 'Tournament', loggedIn: 'Logged in as {0}.', logOut: 'Log out',
   logInToChange: 'Log in as an organiser to change a tournament.', logIn: 'Log in',
   noTournaments: 'No tournament yet.', colName: 'Name', colDate: 'Date', colSystem: 'System', colStatus: 'Status', colRound: 'Round',
@@ -32,6 +33,7 @@ const EN: Words = {
 };
 
 const PT: Words = {
+  remove: 'Retirar', aRemoved: '{0} retirado da lista', confirmRemove: 'Retirar {0} da lista de inscritos? (Antes da ronda 1 nada fica registado.)', confirmWithdraw: 'Registar a desistência de {0}? Não volta a ser sorteado; os jogos já feitos ficam na classificação.', sessionGone: 'A sua sessão terminou (saiu, ou o tempo acabou). Inicie sessão de novo noutro separador e envie outra vez: esta página guarda o que escreveu.', logInNewTab: 'Iniciar sessão (novo separador)',
   listTitle: 'Torneios', orgTitle: 'Torneio', loggedIn: 'Sessão iniciada como {0}.', logOut: 'Terminar sessão',
   logInToChange: 'Inicie sessão como organizador para alterar um torneio.', logIn: 'Iniciar sessão',
   noTournaments: 'Ainda não há torneios.', colName: 'Nome', colDate: 'Data', colSystem: 'Sistema', colStatus: 'Estado', colRound: 'Ronda',
@@ -58,6 +60,7 @@ const PT: Words = {
 };
 
 const SL: Words = {
+  remove: 'Odstrani', aRemoved: '{0} odstranjen', confirmRemove: 'Odstranim {0} s seznama prijavljenih? (Pred 1. krogom se o njem nič ne ohrani.)', confirmWithdraw: 'Odstop za {0}? Ne bo več žreban; odigrane tekme ostanejo na lestvici.', sessionGone: 'Vaša seja je končana (odjava ali potekel čas). Ponovno se prijavite v novem zavihku in pošljite znova: ta stran ohrani, kar ste vpisali.', logInNewTab: 'Prijava (nov zavihek)',
   listTitle: 'Turnirji', orgTitle: 'Turnir', loggedIn: 'Prijavljeni kot {0}.', logOut: 'Odjava',
   logInToChange: 'Za spremembe turnirja se prijavite kot organizator.', logIn: 'Prijava',
   noTournaments: 'Še ni turnirja.', colName: 'Ime', colDate: 'Datum', colSystem: 'Sistem', colStatus: 'Stanje', colRound: 'Krog',
@@ -84,6 +87,7 @@ const SL: Words = {
 };
 
 const IT: Words = {
+  remove: 'Rimuovi', aRemoved: '{0} rimosso', confirmRemove: 'Rimuovere {0} dalla lista degli iscritti? (Prima del turno 1 non ne resta nulla.)', confirmWithdraw: 'Ritirare {0}? Non sarà più sorteggiato; gli incontri giocati restano in classifica.', sessionGone: 'La sessione è terminata (uscita, o tempo scaduto). Accedi di nuovo in una nuova scheda, poi invia di nuovo: questa pagina conserva ciò che hai scritto.', logInNewTab: 'Accedi (nuova scheda)',
   listTitle: 'Tornei', orgTitle: 'Torneo', loggedIn: 'Accesso come {0}.', logOut: 'Esci',
   logInToChange: 'Accedi come organizzatore per modificare un torneo.', logIn: 'Accedi',
   noTournaments: 'Ancora nessun torneo.', colName: 'Nome', colDate: 'Data', colSystem: 'Sistema', colStatus: 'Stato', colRound: 'Turno',
@@ -110,6 +114,7 @@ const IT: Words = {
 };
 
 const RO: Words = {
+  remove: 'Elimină', aRemoved: '{0} eliminat', confirmRemove: 'Eliminați {0} din lista de înscriși? (Înainte de runda 1 nu se păstrează nimic despre el.)', confirmWithdraw: 'Retrageți {0}? Nu mai este tras la sorți; meciurile jucate rămân în clasament.', sessionGone: 'Sesiunea s-a încheiat (deconectare sau timp expirat). Autentificați-vă din nou într-o filă nouă, apoi trimiteți din nou: pagina păstrează ce ați scris.', logInNewTab: 'Autentificare (filă nouă)',
   listTitle: 'Turnee', orgTitle: 'Turneu', loggedIn: 'Conectat ca {0}.', logOut: 'Deconectare',
   logInToChange: 'Conectați-vă ca organizator pentru a schimba un turneu.', logIn: 'Conectare',
   noTournaments: 'Niciun turneu încă.', colName: 'Nume', colDate: 'Data', colSystem: 'Sistem', colStatus: 'Stare', colRound: 'Runda',
@@ -136,6 +141,7 @@ const RO: Words = {
 };
 
 const SV: Words = {
+  remove: 'Ta bort', aRemoved: '{0} borttagen', confirmRemove: 'Ta bort {0} från anmälningslistan? (Före rond 1 sparas inget om dem.)', confirmWithdraw: 'Dra tillbaka {0}? Lottas inte mer; spelade matcher står kvar i tabellen.', sessionGone: 'Din session har upphört (utloggad, eller tiden har gått ut). Logga in igen i en ny flik och skicka sedan igen: sidan behåller det du skrev.', logInNewTab: 'Logga in (ny flik)',
   listTitle: 'Turneringar', orgTitle: 'Turnering', loggedIn: 'Inloggad som {0}.', logOut: 'Logga ut',
   logInToChange: 'Logga in som arrangör för att ändra en turnering.', logIn: 'Logga in',
   noTournaments: 'Ingen turnering än.', colName: 'Namn', colDate: 'Datum', colSystem: 'System', colStatus: 'Status', colRound: 'Rond',

@@ -100,5 +100,7 @@ export async function postLogout(sql: Sql, req: IncomingMessage, form: URLSearch
 
 export async function getSession(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
   const session = await sessionOf(sql, cookies(req).get(SESSION_COOKIE) ?? null, now);
-  return session ? json(200, session) : refuse(401, 'no session: log in as an organiser at /login');
+  // No session is an answer, not a failure: a visitor's page asks this at every load, and a 401 would be
+  // a fault in its browser's console.
+  return json(200, session ?? { organiser: null });
 }

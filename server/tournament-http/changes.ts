@@ -2,7 +2,7 @@
 // of the change itself, numbered in the tournament's own order.
 import type { Sql } from '../db/sql.ts';
 
-export type Action = 'create' | 'update' | 'enter' | 'import' | 'withdraw' | 'draw' | 'discard' | 'swap' | 'move' | 'publish' | 'result' | 'walkover' | 'replay' | 'refused' | 'seat';
+export type Action = 'create' | 'update' | 'enter' | 'import' | 'remove' | 'withdraw' | 'draw' | 'discard' | 'swap' | 'move' | 'publish' | 'result' | 'walkover' | 'replay' | 'refused' | 'seat';
 
 export interface Change {
   /** Who: an organiser, or (for a refusal, or a waiting match seated) a table. */

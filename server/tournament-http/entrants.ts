@@ -3,7 +3,7 @@
 // Each write is one entry of the change log (§4).
 import type { Row, Sql } from '../db/sql.ts';
 import { parseEntrantsCsv, type EntryPlayer } from '../tournament/csv.ts';
-import { splitName } from '../tournament/sol.ts';
+import { joinSpaces, sameName, splitName } from '../tournament/sol.ts';
 import { TournamentError } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
@@ -43,9 +43,10 @@ async function noDraft(sql: Sql, tournament: number): Promise<number> {
 function player(v: unknown, at: string): EntryPlayer {
   const p = object(v, at);
   onlyKnown(p, PLAYER_FIELDS, `${at}.`);
-  let firstName = optionalText(p.firstName, `${at}.firstName`, NAME_MAX) ?? '';
-  let lastName = optionalText(p.lastName, `${at}.lastName`, NAME_MAX) ?? '';
-  const name = p.name === undefined && lastName ? `${firstName} ${lastName}`.trim() : text(p.name, `${at}.name`, 1, NAME_MAX);
+  // Names are kept with their inner spaces joined: "Asha  Rao" is "Asha Rao", as SoL takes it (sameName).
+  let firstName = joinSpaces(optionalText(p.firstName, `${at}.firstName`, NAME_MAX) ?? '');
+  let lastName = joinSpaces(optionalText(p.lastName, `${at}.lastName`, NAME_MAX) ?? '');
+  const name = p.name === undefined && lastName ? `${firstName} ${lastName}`.trim() : joinSpaces(text(p.name, `${at}.name`, 1, NAME_MAX));
   if (!lastName) ({ firstName, lastName } = splitName(name));
   const nat = optionalText(p.nationality, `${at}.nationality`, 3)?.toUpperCase() ?? null;
   if (nat !== null && !/^[A-Z]{3}$/.test(nat)) throw new Refusal(400, `${at}.nationality: "${p.nationality}" is not an ISO 3166 alpha-3 code (IND, ITA …)`);
@@ -64,8 +65,10 @@ function playersOf(body: Body, mode: string): EntryPlayer[] {
 
 async function checkName(sql: Sql, tournament: number, name: string, except: number | null): Promise<void> {
   if ([...name].length > NAME_MAX) throw new Refusal(400, `name: "${name}" is longer than ${NAME_MAX} characters`);
-  const same = await sql.all('SELECT id FROM carrom_entrants WHERE tournament_id = ? AND LOWER(name) = LOWER(?) AND id <> ?', [tournament, name, except ?? -1]);
-  if (same.length > 0) throw new Refusal(400, `name: ${name} is entered already (entrant ${Number(same[0].id)})`);
+  // Compared here, not in SQL: the two databases fold case differently, and a name kept before names were
+  // joined ("Asha  Rao") is the same entrant's too.
+  const same = (await sql.all('SELECT id, name FROM carrom_entrants WHERE tournament_id = ? AND id <> ?', [tournament, except ?? -1])).find((r) => sameName(String(r.name), name));
+  if (same) throw new Refusal(400, `name: ${name} is entered already (entrant ${Number(same.id)}${String(same.name) === name ? '' : `, ${String(same.name)}`})`);
 }
 
 async function insert(tx: Sql, tournament: number, name: string, seed: number, players: EntryPlayer[], entered: number): Promise<number> {
@@ -115,6 +118,24 @@ export async function importEntrants(tx: Sql, tournament: number, csv: string, o
   return listEntrants(tx, tournament);
 }
 
+/** An entrant entered by mistake, removed before round 1 is drawn (its seed's gap closed, the seeds after
+ * it one less): it never played, so nothing of it stays but the change log's entry. From round 1 on, a
+ * withdrawal keeps it (patchEntrant). */
+export async function removeEntrant(tx: Sql, tournament: number, id: number, organiser: string, now: Date): Promise<void> {
+  await tournamentRow(tx, tournament, true);
+  const row = (await tx.all('SELECT * FROM carrom_entrants WHERE tournament_id = ? AND id = ?', [tournament, id]))[0];
+  if (!row) throw new Refusal(404, `tournament ${tournament} has no entrant ${id}`);
+  const was = entrantView(row);
+  const round = await currentRound(tx, tournament);
+  if (round === 1 && (await tx.all("SELECT round FROM carrom_rounds WHERE tournament_id = ? AND round = 1 AND status = 'draft'", [tournament])).length > 0) {
+    throw new Refusal(409, `round 1 is a draft: discard it first, then remove ${was.name}`);
+  }
+  if (round > 0) throw new Refusal(409, `round ${round} is drawn: ${was.name} can only withdraw now (PATCH {"withdrawn": true}), the matches played stay`);
+  await tx.run('DELETE FROM carrom_entrants WHERE id = ?', [id]);
+  await tx.run('UPDATE carrom_entrants SET seed = seed - 1 WHERE tournament_id = ? AND seed > ?', [tournament, was.seed]);
+  await logChange(tx, tournament, { by: { organiser }, action: 'remove', target: { entrant: id }, before: { name: was.name, seed: was.seed, players: was.players }, after: {} }, now);
+}
+
 /** A withdrawal between rounds, or (before round 1) a change of name, club, nationality, rating or seed. */
 export async function patchEntrant(tx: Sql, tournament: number, id: number, body: Body, organiser: string, now: Date): Promise<EntrantView> {
   const t = fieldsOf(await tournamentRow(tx, tournament, true));
@@ -127,6 +148,8 @@ export async function patchEntrant(tx: Sql, tournament: number, id: number, body
     if (body.withdrawn !== true) throw new Refusal(400, 'withdrawn: only true (a withdrawal) can be given');
     if (Object.keys(body).length > 1) throw new Refusal(400, 'withdrawn: a withdrawal comes alone, without other changes');
     if (was.withdrawn) throw new Refusal(409, `${was.name} withdrew after round ${was.withdrawnAfterRound} already`);
+    // Before round 1 there is nothing to keep: the entrant is removed (DELETE), not withdrawn.
+    if (round === 0) throw new Refusal(409, `no round is drawn yet: remove ${was.name} instead (DELETE /api/v1/tournaments/${tournament}/entrants/${id}); a withdrawal is for one who has played`);
     await tx.run('UPDATE carrom_entrants SET withdrawn_after = ? WHERE id = ?', [round, id]);
     await logChange(tx, tournament, { by: { organiser }, action: 'withdraw', target: { entrant: id }, before: { withdrawn: false }, after: { withdrawn: true, withdrawnAfterRound: round } }, now);
   } else {

@@ -24,6 +24,23 @@ export async function standingsAfter(sql: Sql, tournament: number, round: number
   return standings(state.entrants, state.matches, { throughRound: round, phantomScore: state.phantomScore });
 }
 
+/** Which results the standings after round `round` count (docs/tournament.md §7): every round up to
+ * `complete` whole, and of round `round` itself, when it is not whole, `results` of its `matches`
+ * (byes aside; 0 of them for a draft, which counts nothing). */
+export interface Counted {
+  complete: number;
+  partial: { round: number; results: number; matches: number } | null;
+}
+
+export async function countedAfter(sql: Sql, tournament: number, round: number): Promise<Counted> {
+  if (round === 0) return { complete: 0, partial: null };
+  const ms = (await matchesOf(sql, tournament, round)).filter((m) => m.b !== null);
+  const draft = (await sql.all("SELECT round FROM carrom_rounds WHERE tournament_id = ? AND round = ? AND status = 'draft'", [tournament, round])).length > 0;
+  const results = draft ? 0 : ms.filter((m) => m.result !== null).length;
+  // The rounds before the last are whole: the next is drawn only once every result of one is in.
+  return results === ms.length && !draft ? { complete: round, partial: null } : { complete: round - 1, partial: { round, results, matches: ms.length } };
+}
+
 const clubs = async (sql: Sql, tournament: number) => new Map((await listEntrants(sql, tournament)).flatMap((e) => (e.players[0]?.club ? [[e.id, e.players[0].club] as const] : [])));
 
 export async function standingsCsvOf(sql: Sql, tournament: number, round: number): Promise<string> {

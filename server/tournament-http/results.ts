@@ -21,6 +21,8 @@ async function openMatch(tx: Sql, tournament: number, id: number): Promise<{ m: 
 }
 
 async function setResult(tx: Sql, tournament: number, m: StoredMatch, a: number, b: number, source: 'hand' | 'walkover', reason: string, organiser: string, now: Date): Promise<void> {
+  // The same result again (a double click, a form sent twice) changes nothing, and logs nothing.
+  if (m.result !== null && m.result.a === a && m.result.b === b && m.source === source) return;
   // A result that replaces what the table reported is a correction, shown as such.
   const corrected = m.corrected || m.source === 'table';
   await tx.run("UPDATE carrom_tmatches SET score_a = ?, score_b = ?, source = ?, status = 'finished', corrected = ? WHERE id = ?", [a, b, source, corrected ? 1 : 0, m.id]);
@@ -56,6 +58,8 @@ export async function replay(tx: Sql, tournament: number, id: number, body: Body
   if (!tables.includes(table)) throw new Refusal(400, `table: ${table} is not one of the tournament's tables (${tables.join(', ') || 'none'})`);
   const busy = (await tx.all("SELECT id FROM carrom_tmatches WHERE tournament_id = ? AND round = ? AND table_id = ? AND id <> ? AND status <> 'finished'", [tournament, m.round, table, id]))[0];
   if (busy) throw new Refusal(409, `table ${table} has match ${Number(busy.id)} of round ${m.round} still to finish`);
+  // A replay asked again, before anything was played of the first: nothing changes, nothing is logged.
+  if (m.table === table && m.result === null && m.source === null && m.status === 'waiting' && m.recordMatch === null) return;
   await tx.run("UPDATE carrom_tmatches SET table_id = ?, score_a = NULL, score_b = NULL, source = NULL, status = 'waiting', record_match = NULL WHERE id = ?", [table, id]);
   await logChange(tx, tournament, {
     by: { organiser }, action: 'replay', target: { match: id },

@@ -8,10 +8,10 @@ import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
 import { getSession, guardWrite, loginPage, postLogin, postLogout } from './auth.ts';
 import { changesOf } from './changes.ts';
-import { addEntrant, importEntrants, listEntrants, patchEntrant } from './entrants.ts';
+import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
 import type { Session } from './organisers.ts';
-import { pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
+import { countedAfter, pairingsCsvOf, roundParam, solOf, standingsAfter, standingsCsvOf } from './exports.ts';
 import { bracketOf, rankingOf } from './ranking.ts';
 import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
@@ -72,7 +72,7 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) });
     if (rest === '/standings') {
       const n = await roundParam(c.sql, id, asked);
-      return json(200, { round: n, standings: await standingsAfter(c.sql, id, n) });
+      return json(200, { round: n, counted: await countedAfter(c.sql, id, n), standings: await standingsAfter(c.sql, id, n) });
     }
     if (rest === '/bracket') return json(200, { bracket: await bracketOf(c.sql, id) });
     if (rest === '/ranking') return json(200, await rankingOf(c.sql, id));
@@ -115,6 +115,11 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     return write(c, req, async (tx, body, s) => json(201, { entrants: await importEntrants(tx, id, csvText(body), s.organiser, now()) }));
   } else if (entrant && method === 'PATCH') {
     return write(c, req, async (tx, body, s) => json(200, { entrant: await patchEntrant(tx, id, Number(entrant[1]), jsonObject(body), s.organiser, now()) }));
+  } else if (entrant && method === 'DELETE') {
+    return write(c, req, async (tx, _body, s) => {
+      await removeEntrant(tx, id, Number(entrant[1]), s.organiser, now());
+      return json(200, { removed: Number(entrant[1]) });
+    });
   }
   return refuse(read ? 404 : 405, read ? `nothing at /api/v1/tournaments/${id}${rest}` : `${method} is not allowed on /api/v1/tournaments/${id}${rest}`);
 }

@@ -34,6 +34,10 @@ export interface TournamentView extends TournamentFields {
   id: number;
   status: 'registration' | 'running' | 'finished';
   currentRound: number;
+  /** The number of the tournament's last round, as far as it is known: a Swiss's `rounds`; an
+   * all-play-all's and a knockout's from their field (round 1's, or before it the entrants now), null
+   * while fewer than two are entered. No round after it can be drawn. */
+  lastRound: number | null;
 }
 
 /** The fields given, checked, over `base` (the defaults for a new one, the tournament as it is for a change). */
@@ -108,7 +112,24 @@ export async function tournamentView(sql: Sql, id: number): Promise<TournamentVi
   const row = await tournamentRow(sql, id);
   const f = fieldsOf(row);
   const round = await currentRound(sql, id);
-  return { id, ...f, status: round === 0 ? 'registration' : (await finished(sql, id, f, round)) ? 'finished' : 'running', currentRound: round };
+  return { id, ...f, status: round === 0 ? 'registration' : (await finished(sql, id, f, round)) ? 'finished' : 'running', currentRound: round, lastRound: await lastRoundOf(sql, id, f, round) };
+}
+
+/** The field of an all-play-all or a knockout: round 1's (one who withdrew before it is not in it), or
+ * before round 1 the entrants who have not withdrawn. */
+async function fieldSize(sql: Sql, id: number, round: number): Promise<number> {
+  if (round === 0) return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ? AND withdrawn_after IS NULL', [id]))[0].n);
+  const first = await sql.all('SELECT a, b FROM carrom_tmatches WHERE tournament_id = ? AND round = 1', [id]);
+  return first.reduce((n, m) => n + (m.b === null ? 1 : 2), 0);
+}
+
+async function lastRoundOf(sql: Sql, id: number, f: TournamentFields, round: number): Promise<number | null> {
+  if (f.system === 'swiss') return f.rounds;
+  const n = await fieldSize(sql, id, round);
+  if (n < 2) return null;
+  // A knockout pads its field to a power of two (knockout.ts): each round halves it.
+  if (f.system === 'knockout') return Math.ceil(Math.log2(n));
+  return n % 2 === 0 ? n - 1 : n;
 }
 
 /** The last round has every result and no further one can be drawn. */
@@ -118,9 +139,7 @@ async function finished(sql: Sql, id: number, f: TournamentFields, round: number
   if (f.system === 'swiss') return round >= f.rounds;
   if (f.system === 'knockout') return last.length === 1;
   // An all-play-all's field is round 1's (§6.3): one who withdrew before it is not in the circle.
-  const first = await sql.all('SELECT a, b FROM carrom_tmatches WHERE tournament_id = ? AND round = 1', [id]);
-  const field = first.reduce((n, m) => n + (m.b === null ? 1 : 2), 0);
-  return round >= (field % 2 === 0 ? field - 1 : field);
+  return round >= ((await lastRoundOf(sql, id, f, round)) ?? 0);
 }
 
 export async function listTournaments(sql: Sql): Promise<Pick<TournamentView, 'id' | 'name' | 'date' | 'system' | 'status' | 'currentRound'>[]> {

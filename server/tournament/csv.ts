@@ -2,7 +2,7 @@
 // teams for doubles), and the pairings and standings written for a spreadsheet, quoted and guarded as the
 // results export is (server/exports.ts).
 import { cell } from '../exports.ts';
-import { splitName } from './sol.ts';
+import { joinSpaces, splitName } from './sol.ts';
 import type { Standing } from './standings.ts';
 import { TournamentError, type Entrant, type Match } from './types.ts';
 
@@ -58,6 +58,7 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
     const players = partner ? [first, partner] : [first];
     const name = players.map((p) => p.name).join(' & ');
     if (name.length > NAME_MAX) throw new TournamentError(`line ${row.line}: "${name}" is longer than ${NAME_MAX} characters`);
+    // One person for SoL (sameName): the names are joined already, so case is what is left to fold.
     const before = seen.get(name.toLowerCase());
     if (before !== undefined) throw new TournamentError(`line ${row.line}: ${name} is entered already (line ${before})`);
     seen.set(name.toLowerCase(), row.line);
@@ -75,9 +76,10 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
 
 function player(line: number, get: (c: string) => string, cols: readonly string[], what: string): EntryPlayer | null {
   const [nameC, firstC, lastC, clubC, natC, ratingC] = cols;
-  let firstName = get(firstC);
-  let lastName = get(lastC);
-  let name = get(nameC);
+  // Inner spaces joined, as the JSON interface keeps names ("Asha  Rao" is "Asha Rao").
+  let firstName = joinSpaces(get(firstC));
+  let lastName = joinSpaces(get(lastC));
+  let name = joinSpaces(get(nameC));
   if (!name && !lastName) {
     if (firstName || get(clubC) || get(natC) || get(ratingC)) throw new TournamentError(`line ${line}: the ${what}player has no name`);
     return null;

@@ -36,6 +36,17 @@ export interface SolExport {
   players: ReadonlyMap<string, readonly SolPlayer[]>;
 }
 
+/** A name with its spaces as SoL keeps them: none at either end, one between words. */
+export function joinSpaces(name: string): string {
+  return name.split(/\s+/).filter(Boolean).join(' ');
+}
+
+/** Whether two names are one person's for SoL: inner spaces joined, case folded (its loader's identity,
+ * solIdentity below). "Asha  Rao" and "asha rao" are "Asha Rao". */
+export function sameName(p: string, q: string): boolean {
+  return joinSpaces(p).toLowerCase() === joinSpaces(q).toLowerCase();
+}
+
 /** Splits a name as typed into SoL's first and last names, at the last space. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const t = name.trim();
@@ -103,7 +114,7 @@ export function solDump(x: SolExport): string {
 
 /** How SoL's loader tells players apart: by last name, first name and nickname, each with its spaces
  * joined and title-cased (sol/models/bio.py, Deserializer.addPlayer), so that case does not count. */
-const solIdentity = (p: SolPlayer): string => [p.lastName, p.firstName, p.nickname ?? ''].map((s) => s.split(/\s+/).filter(Boolean).join(' ').toLowerCase()).join('\u0000');
+const solIdentity = (p: SolPlayer): string => [p.lastName, p.firstName, p.nickname ?? ''].map((s) => joinSpaces(s).toLowerCase()).join('\u0000');
 
 /** Each entrant's players, those whom SoL would take for one person ("Asha Rao" and "Asha  Rao") given
  * the nickname SoL keeps for homonyms: their seed, and the place in the team for doubles. Otherwise

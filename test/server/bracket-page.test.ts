@@ -74,7 +74,7 @@ describe('the bracket, the final ranking and the tables page in a browser', func
     assert.deepEqual(await texts('#bm-1-1 .name'), ['Asha Rao', 'bye']);
     assert.deepEqual(await texts('#bm-1-3 .slot'), ['Chandra Iyer12', '<b>Farah</b>25'], 'a name stays text');
     assert.deepEqual(await texts('#bm-1-3 .slot.won .name'), ['<b>Farah</b>']);
-    assert.match((await page.textContent('#bm-1-3 .what'))!, /^Table hall-1 · entered by hand$/);
+    assert.match((await page.textContent('#bm-1-3 .what'))!, /^Table hall-1 \(T1\) · entered by hand$/);
     // Round 2 is not drawn: Asha is carried forward from her bye, her opponent is the winner still to come.
     assert.deepEqual(await texts('#bm-2-1 .name'), ['Asha Rao', 'winner of round 1, match 4']);
     assert.deepEqual(await texts('#bm-2-2 .name'), ['Ben Ode', '<b>Farah</b>']);
@@ -138,8 +138,8 @@ describe('the bracket, the final ranking and the tables page in a browser', func
     assert.equal(await page.textContent('h1'), 'Club cup');
     assert.deepEqual(await rows('#not-reported'), [
       ['Table', 'Match', 'Status', 'Since the round was published', 'Last contact'],
-      ['hall-1', 'Asha Rao v Ben Ode', 'fetched by the table', '15 min', '3 min ago'],
-      ['hall-2', 'Chandra Iyer v Dee Mensah', 'not fetched yet', '15 min', 'never'],
+      ['hall-1 (T1)', 'Asha Rao v Ben Ode', 'fetched by the table', '15 min', '3 min ago'],
+      ['hall-2 (T2)', 'Chandra Iyer v Dee Mensah', 'not fetched yet', '15 min', 'never'],
     ]);
     assert.equal(await page.textContent('#refused-here .empty'), 'None.');
 
@@ -155,12 +155,12 @@ describe('the bracket, the final ranking and the tables page in a browser', func
     clock.pass(60_000);
     await ready(`${server.url}/tournaments/${id}/tables`);
     assert.equal(await page.textContent('#not-reported .empty'), 'Every table of the round has reported.');
-    assert.deepEqual(await rows('#in-play'), [['Table', 'Match', 'Last record', 'Last contact'], ['hall-1', 'Asha Rao v Ben Ode', '1 min ago', '1 min ago']]);
+    assert.deepEqual(await rows('#in-play'), [['Table', 'Match', 'Last record', 'Last contact'], ['hall-1 (T1)', 'Asha Rao v Ben Ode', '1 min ago', '1 min ago']]);
     assert.deepEqual(await rows('#refused-here'), [
-      ['Table', 'Match', 'When', 'Reason', 'Now'], ['hall-2', 'Chandra Iyer v Dee Mensah', '1 min ago', 'wrong-table', 'still refused: move it to another table'],
+      ['Table', 'Match', 'When', 'Reason', 'Now'], ['hall-2 (T2)', 'Chandra Iyer v Dee Mensah', '1 min ago', 'wrong-table', 'still refused: move it to another table'],
     ]);
     assert.deepEqual(await rows('#unattached'), [
-      ['Table', 'Record', 'When', 'Match', 'Reason'], ['hall-2', '1', '1 min ago', `Round 1 · ${m2.id}`, `table hall-2 refused match ${m2.id}`],
+      ['Table', 'Record', 'When', 'Match', 'Reason'], ['hall-2 (T2)', '1', '1 min ago', `Round 1 · ${m2.id}`, `table hall-2 refused match ${m2.id}`],
     ]);
   });
 });

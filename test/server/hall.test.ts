@@ -243,7 +243,7 @@ describe('the hall and the printable pages in a browser', function () {
     await page.waitForFunction(() => document.body.dataset.ready === '1');
     assert.equal(await page.textContent('#round'), 'Round 1 of 3');
     const rows = await page.evaluate(() => Array.from(document.querySelectorAll('.print-table tr')).map((r) => r.textContent));
-    assert.equal(rows[0], 'BoardTablePlayerOpponentBreakerPoints');
+    assert.equal(rows[0], 'MatchTablePlayerOpponentBreakerPoints');
     assert.match(rows[1]!, /^1hall-1 \(T1\)AshaBenAsha25–13 \(entered by hand\)$/);
     assert.match(rows[2]!, /^2hall-2 \(T2\)ChandraDeeChandra\d+–\d+ \(walkover\)$/);
     assert.equal(rows[3], '3<b>Eli</b>bye25–0');

@@ -114,15 +114,15 @@ describe("the organiser's pages in a browser", function () {
     await page.click('#add-entrant button[type="submit"]');
     assert.equal(await answer(3), 'Done: Eli entered.');
     assert.deepEqual(await rows('#entrant-list'), [
-      ['1', 'Asha', 'Pune', '', '', '', 'Withdraw'], ['2', 'Ben', 'Pune', '', '', '', 'Withdraw'], ['3', 'Chandra', 'Pune', '', '', '', 'Withdraw'],
-      ['4', 'Dee', 'Pune', '', '', '', 'Withdraw'], ['5', 'Eli', 'Goa', 'IND', '', '', 'Withdraw'],
+      ['1', 'Asha', 'Pune', '', '', '', 'Remove'], ['2', 'Ben', 'Pune', '', '', '', 'Remove'], ['3', 'Chandra', 'Pune', '', '', '', 'Remove'],
+      ['4', 'Dee', 'Pune', '', '', '', 'Remove'], ['5', 'Eli', 'Goa', 'IND', '', '', 'Remove'],
     ]);
 
     // The draw is a draft: swapped, refused in words where the swap makes no sense, then published.
     await page.click('#draw button');
     assert.equal(await answer(4), 'Done: round 1 drawn, a draft until published.');
     assert.equal(await page.textContent('#round-title'), 'Round 1: draft, not published');
-    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(0, 4)), [['1', 'hall-1', 'Asha', 'Ben'], ['2', 'hall-2', 'Chandra', 'Dee'], ['3', '', 'Eli', 'bye']]);
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(0, 4)), [['1', 'hall-1 (T1)', 'Asha', 'Ben'], ['2', 'hall-2 (T2)', 'Chandra', 'Dee'], ['3', '', 'Eli', 'bye']]);
     const ids = Object.fromEntries(((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/entrants`)).json.entrants as { id: string; name: string }[]).map((e) => [e.name, e.id]));
     await page.selectOption('#swap select[name="first"]', ids.Asha);
     await page.selectOption('#swap select[name="second"]', ids.Ben);
@@ -149,12 +149,12 @@ describe("the organiser's pages in a browser", function () {
     await page.fill('#correct input[name="b"]', '13');
     await page.fill('#correct input[name="reason"]', 'hall-1 lost its camera');
     await page.click('#correct button[type="submit"]');
-    assert.equal(await answer(9), `Done: match ${round.matches[0].id} saved.`);
+    assert.equal(await answer(9), 'Done: match 1 (Chandra v Ben) saved.');
     assert.deepEqual((await rows('#match-list'))[0].slice(2), ['Chandra', 'Ben', 'Chandra', 'finished', '25–13 (entered by hand)']);
     await page.reload();
     await page.waitForFunction(() => Number(document.body.dataset.ready ?? 0) >= 1);
     const served = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/standings?round=1`)).json.standings as { rank: number; name: string; points: number; bucholz: number; netscore: number; totscore: number; played: number }[];
-    assert.equal(await page.textContent('#standings-title'), 'After round 1');
+    assert.equal(await page.textContent('#standings-title'), '1 of the 2 results of round 1', 'Asha v Dee is still to play');
     assert.deepEqual(await rows('#standings-list'), served.map((s) => [s.rank, s.name, s.points, s.bucholz, s.netscore, s.totscore, s.played].map(String)));
     assert.deepEqual(served.slice(0, 2).map((s) => [s.name, s.points, s.netscore]), [['Eli', 2, 25], ['Chandra', 2, 12]], 'the bye (25–0) and the hand result lead');
 
@@ -176,8 +176,8 @@ describe("the organiser's pages in a browser", function () {
     await page.selectOption('#move select[name="match"]', String(m1.id));
     await page.selectOption('#move select[name="table"]', 'hall-2');
     await page.click('#move button[type="submit"]');
-    assert.equal(await answer(1), `Done: match ${m1.id} moved to table hall-2.`);
-    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-2', 'Asha', 'Ben'], ['hall-1', 'Chandra', 'Dee'], ['', 'Eli', 'bye']]);
+    assert.equal(await answer(1), 'Done: match 1 (Asha v Ben) moved to table hall-2 (T2).');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-2 (T2)', 'Asha', 'Ben'], ['hall-1 (T1)', 'Chandra', 'Dee'], ['', 'Eli', 'bye']]);
 
     // A walkover, then a replay of the other match on the other table, its result to come again.
     await page.selectOption('#correct select[name="match"]', String(m1.id));
@@ -186,15 +186,15 @@ describe("the organiser's pages in a browser", function () {
     await page.selectOption('#correct select[name="winner"]', 'b');
     await page.fill('#correct input[name="reason"]', 'Asha did not come');
     await page.click('#correct button[type="submit"]');
-    assert.equal(await answer(2), `Done: match ${m1.id} saved.`);
+    assert.equal(await answer(2), 'Done: match 1 (Asha v Ben) saved.');
     assert.deepEqual((await rows('#match-list'))[0].slice(5), ['finished', '0–25 (walkover)']);
     await page.selectOption('#correct select[name="match"]', String(m2.id));
     await page.selectOption('#correct select[name="what"]', 'replay');
     await page.selectOption('#correct select[name="table"]', 'hall-2');
     await page.fill('#correct input[name="reason"]', 'the board tilted');
     await page.click('#correct button[type="submit"]');
-    assert.equal(await answer(3), `Done: match ${m2.id} saved.`);
-    assert.deepEqual((await rows('#match-list'))[1].slice(1, 7), ['hall-2', 'Chandra', 'Dee', 'Chandra', 'waiting', '']);
+    assert.equal(await answer(3), 'Done: match 2 (Chandra v Dee) saved.');
+    assert.deepEqual((await rows('#match-list'))[1].slice(1, 7), ['hall-2 (T2)', 'Chandra', 'Dee', 'Chandra', 'waiting', '']);
 
     // Round 2 cannot be drawn before round 1 has every result: said in the server's words.
     await page.click('#draw button');
@@ -204,7 +204,7 @@ describe("the organiser's pages in a browser", function () {
     await page.fill('#correct input[name="b"]', '20');
     await page.fill('#correct input[name="reason"]', 'the replay, from its score sheet');
     await page.click('#correct button[type="submit"]');
-    assert.equal(await answer(5), `Done: match ${m2.id} saved.`);
+    assert.equal(await answer(5), 'Done: match 2 (Chandra v Dee) saved.');
 
     // Between rounds: Dee withdraws, Fay enters late; a draft drawn before that would be discarded first.
     await page.click('#draw button');
@@ -216,7 +216,10 @@ describe("the organiser's pages in a browser", function () {
     await page.click('#discard');
     assert.equal(await answer(8), 'Done: round 2 discarded.');
     assert.equal(await page.textContent('#round-title'), 'Round 1: finished');
+    // A withdrawal asks first (docs/organiser.md §12.7).
+    const asked = new Promise<string>((said) => page.once('dialog', (d) => { said(d.message()); void d.accept(); }));
     await page.click('#entrant-list tr:nth-child(4) button.withdraw');
+    assert.equal(await asked, 'Withdraw Dee? They are drawn no more; the matches they played stay in the standings.');
     assert.equal(await answer(9), 'Done: Dee withdrawn.');
     assert.equal(await page.textContent('#add-title'), 'Enter a late entry');
     await page.fill('#add-entrant input[name="name"]', 'Fay');
@@ -258,10 +261,10 @@ describe("the organiser's pages in a browser", function () {
     await page.waitForSelector('#change', { state: 'visible' });
     await page.click('#draw button');
     assert.equal(await answer(1), 'Done: round 1 drawn, a draft until published.');
-    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']]);
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1 (T1)', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']]);
     await page.click('#publish');
     assert.equal(await answer(2), 'Done: round 1 published.');
-    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']], 'it waits for the first table free');
+    assert.deepEqual((await rows('#match-list')).map((r) => r.slice(1, 4)), [['hall-1 (T1)', 'Asha', 'Ben'], ['waiting for a table', 'Chandra', 'Dee']], 'it waits for the first table free');
 
     assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#change input[name="tables"]')).map((c) => (c as unknown as { value: string; checked: boolean }).value + ' ' + (c as unknown as { checked: boolean }).checked)), ['hall-1 true', 'hall-2 false']);
     await page.check('#change input[value="hall-2"]');
@@ -274,7 +277,7 @@ describe("the organiser's pages in a browser", function () {
     await page.selectOption('#move select[name="match"]', String(waiting));
     await page.selectOption('#move select[name="table"]', 'hall-2');
     await page.click('#move button[type="submit"]');
-    assert.equal(await answer(4), `Done: match ${waiting} moved to table hall-2.`);
+    assert.equal(await answer(4), 'Done: match 2 (Chandra v Dee) moved to table hall-2 (T2).');
     assert.deepEqual((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.tables, ['hall-1', 'hall-2']);
   });
 
@@ -432,10 +435,12 @@ describe("the organiser's pages in a browser", function () {
     await phone.keyboard.type('Ben Ode');
     await phone.keyboard.press('Enter');
     assert.equal(await answer(2, phone), 'Done: Ben Ode entered.');
-    // A withdrawal from the keyboard: its button goes with the rows read again, the keyboard goes on from the answer.
-    await phone.focus('#entrant-list tr:nth-child(2) button.withdraw');
+    // A removal (before round 1) from the keyboard, confirmed: its button goes with the rows read again,
+    // the keyboard goes on from the answer.
+    phone.once('dialog', (d) => void d.accept());
+    await phone.focus('#entrant-list tr:nth-child(2) button.remove');
     await phone.keyboard.press('Enter');
-    assert.equal(await answer(3, phone), 'Done: Ben Ode withdrawn.');
+    assert.equal(await answer(3, phone), 'Done: Ben Ode removed.');
     assert.equal(await phone.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id), 'message');
     assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), false, 'nothing wider than the phone');
   });

@@ -30,7 +30,7 @@ describe('tournaments and entrants over HTTP', function () {
         assert.ok(Number.isInteger(id) && id > 0);
         assert.deepEqual(made.json, { tournament: {
           id, name: 'Club open', date: '2026-12-01', rules: 'icf', options: {}, mode: 'singles', system: 'swiss', couplings: 'serial', rounds: 5, phantomScore: 25,
-          tables: ['hall-1', 'hall-2', 'hall-3'], club: 'carrom-results', championship: 'Club open', status: 'registration', currentRound: 0,
+          tables: ['hall-1', 'hall-2', 'hall-3'], club: 'carrom-results', championship: 'Club open', status: 'registration', currentRound: 0, lastRound: 5,
         } });
         const refused: [Record<string, unknown>, RegExp][] = [
           [{ date: '2026-12-01', rules: 'icf' }, /^name: missing$/],
@@ -105,19 +105,20 @@ describe('tournaments and entrants over HTTP', function () {
         const noName = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants`, { club: 'Pune' });
         assert.equal(noName.status, 400);
         assert.match(noName.json.error, /^entrant\.name: must be text/);
-        const out = await api(url, asha, 'PATCH', `/api/v1/tournaments/${id}/entrants/${dee.json.entrant.id}`, { withdrawn: true });
-        assert.equal(out.status, 200, JSON.stringify(out.json));
-        assert.equal(out.json.entrant.withdrawn, true);
-        assert.equal(out.json.entrant.withdrawnAfterRound, 0);
+        // Before round 1 one entered by mistake is removed, not withdrawn: nothing of Dee stays but the log.
+        const early = await api(url, asha, 'PATCH', `/api/v1/tournaments/${id}/entrants/${dee.json.entrant.id}`, { withdrawn: true });
+        assert.deepEqual([early.status, early.json.error], [409, `no round is drawn yet: remove Dee Mensah instead (DELETE /api/v1/tournaments/${id}/entrants/${dee.json.entrant.id}); a withdrawal is for one who has played`]);
+        const out = await api(url, asha, 'DELETE', `/api/v1/tournaments/${id}/entrants/${dee.json.entrant.id}`);
+        assert.deepEqual([out.status, out.json], [200, { removed: Number(dee.json.entrant.id) }]);
         const seeded = await api(url, asha, 'PATCH', `/api/v1/tournaments/${id}/entrants/${ok.json.entrants[2].id}`, { seed: 9, club: 'Chennai' });
         assert.equal(seeded.status, 200, JSON.stringify(seeded.json));
         assert.deepEqual([seeded.json.entrant.seed, seeded.json.entrant.players[0].club, seeded.json.entrant.players[0].lastName], [9, 'Chennai', 'Iyer']);
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}/entrants/1`)).status, 404);
         const log = (await api(url, null, 'GET', `/api/v1/tournaments/${id}/log`)).json.changes;
         assert.deepEqual(log.map((c: { action: string; target: unknown }) => [c.action, c.target]), [
-          ['create', {}], ['import', {}], ['enter', { entrant: Number(dee.json.entrant.id) }], ['enter', { entrant: Number(seeded1.json.entrant.id) }], ['withdraw', { entrant: Number(dee.json.entrant.id) }], ['update', { entrant: Number(ok.json.entrants[2].id) }],
+          ['create', {}], ['import', {}], ['enter', { entrant: Number(dee.json.entrant.id) }], ['enter', { entrant: Number(seeded1.json.entrant.id) }], ['remove', { entrant: Number(dee.json.entrant.id) }], ['update', { entrant: Number(ok.json.entrants[2].id) }],
         ]);
-        assert.deepEqual([log[4].before, log[4].after], [{ withdrawn: false }, { withdrawn: true, withdrawnAfterRound: 0 }]);
+        assert.deepEqual([log[4].before.name, log[4].before.seed, log[4].after], ['Dee Mensah', 4, {}]);
       });
 
       it('enters a doubles team as its two players, joined by " & "', async () => {

@@ -8,10 +8,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { until } from '../helpers/answers.ts';
 
 const OUT = resolve('build/moddable-check');
 const SO = `${OUT}/bin/lin/mc/release/check/mc.so`;
@@ -20,6 +21,10 @@ const TABLE_OUT = resolve('build/moddable-table-check');
 const TABLE_SO = `${TABLE_OUT}/bin/lin/mc/release/${basename(process.cwd())}/mc.so`;
 const JOURNAL = 'carrom-check-journal';
 const JOURNAL_FILES = [0, 1].map((slot) => `/tmp/${JOURNAL}${slot}`); // mcsim's file root on lin
+/** Every file the build writes is named after its journal (hosts/device/mcsim/files.ts): all are removed. */
+const removeTableFiles = () => {
+  for (const f of readdirSync('/tmp')) if (f.startsWith(JOURNAL)) rmSync(`/tmp/${f}`, { force: true });
+};
 /** The project's simulated device (the OLED and three buttons), the folder mcsim is given. */
 const SIMULATOR = resolve('hosts/device/mcsim/simulator');
 
@@ -138,11 +143,9 @@ describe('the table in mcsim, as a user finds it (Moddable SDK)', function () {
     mkdirSync(TABLE_OUT, { recursive: true });
     const build = spawnSync('mcconfig', ['-m', '-p', 'lin', '-t', 'build', '-o', TABLE_OUT, `journal=${JOURNAL}`], { encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr.slice(-2000));
-    for (const f of JOURNAL_FILES) rmSync(f, { force: true });
+    removeTableFiles();
   });
-  after(() => {
-    for (const f of JOURNAL_FILES) rmSync(f, { force: true });
-  });
+  after(removeTableFiles);
 
   it('plays the scripted match at the first boot only: over three boots the journal keeps its size', async () => {
     const first = await firstBoot();
@@ -196,6 +199,32 @@ describe('the table in mcsim, as a user finds it (Moddable SDK)', function () {
     assert.equal(looks.back.digest, looks.restored.digest, 'shift+b (a long press) went back to the score');
     const buttons = out.split('\n').filter((l) => l.startsWith('carrom: button '));
     assert.deepEqual(buttons, ['carrom: button select pressed', 'carrom: button select released', 'carrom: button select pressed', 'carrom: button select released']);
+  });
+
+  it('keeps the keyboard in the Keys field: after Down, Tab or shift+Tab the key b still presses select', async () => {
+    if (journalBytes().every((n) => n === 0)) assert.equal((await firstBoot()).timedOut, false);
+    // GTK moves the focus out of the field on Down and Tab (to mcsim's view, which takes no keys).
+    const keys = ['Down', 'Tab', 'shift+Tab', 'Down'];
+    const presses = (out: string) => out.split('\n').filter((l) => l === 'carrom: button select pressed').length;
+    let typed = 0;
+    const { out, timedOut } = await runMcsim(
+      table,
+      90_000,
+      async (line, x) => {
+        if (!started.test(line)) return;
+        await until('mcsim’s window', () => /"mcsim": \("mcsim" "Mcsim"\)/.test(x11(x, 'xwininfo', ['-root', '-tree']).toString()));
+        x11(x, 'xdotool', ['mousemove', '320', '240']);
+        for (const key of keys) {
+          x11(x, 'xdotool', ['key', key]);
+          // The field takes the focus back (carrom.js, KEEP_FOCUS_MS); the old one never did.
+          await until(`the Keys field has the keyboard's focus again after ${key}`, () => keysFocused(x), 5000);
+          x11(x, 'xdotool', ['key', 'b']);
+          typed++;
+        }
+      },
+      (out) => typed === keys.length && presses(out) === keys.length,
+    );
+    assert.equal(timedOut, false, `after ${keys.join(', ')} (each followed by b): ${presses(out)} presses of select\n${out.slice(-2000)}`);
   });
 });
 
@@ -313,6 +342,20 @@ function seen(x: X11): { red: number; lit: number; digest: string } {
     }
   }
   return { red, lit, digest: hash.digest('hex') };
+}
+
+/** Whether the Keys field (at 60–308, 55–77 in mcsim's first window) has the focus: GTK shows its grey
+ * placeholder, "type a, b or c here", only while it has not. */
+function keysFocused(x: X11): boolean {
+  const shot = screenshot(x);
+  let grey = 0;
+  for (let py = 57; py < 75; py++) {
+    for (let px = 62; px < 305; px++) {
+      const [r, g, b] = shot.rgb(px, py);
+      if (r > 100 && r < 210 && Math.abs(r - g) < 12 && Math.abs(g - b) < 12) grey++;
+    }
+  }
+  return grey < 20;
 }
 
 function journalBytes(): number[] {

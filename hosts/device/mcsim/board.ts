@@ -11,7 +11,13 @@ import type { Board, ReadingSource } from '../ports.ts';
 import { FileStorage } from '../net/file-storage.ts';
 import { oledDisplay, simButtons, simScreen } from './screen.ts';
 import { FileKey } from '../file-key.ts';
-import { demoScript } from './demo.ts';
+import { DemoPlayer, demoScript } from './demo.ts';
+import { simulatorFiles, type SimulatorFiles } from './files.ts';
+
+/** What mcconfig's command line and the manifest put in mc/config that the simulator reads. */
+function settingsOf(): { file?: { root?: string }; journal?: string } {
+  return config as { file?: { root?: string }; journal?: string };
+}
 
 /** The frame as text: two pixel rows per line. */
 function frameText(bytes: Uint8Array): string {
@@ -30,52 +36,62 @@ function frameText(bytes: Uint8Array): string {
   return out;
 }
 
-export function simulatorBoard(script: readonly Reading[], speed: number): Board {
+/** The simulator's board. `files`: the names of the files it keeps (files.ts: after mcconfig's `journal=NAME`). */
+export function simulatorBoard(script: readonly Reading[], speed: number, files: SimulatorFiles = simulatorFiles(settingsOf().journal)): Board {
   // The journal in two files under the simulator's file root, as the outbox's are. Not Preference: on
   // lin it is a JSON file read while the app is preloaded (at build time, where files cannot be read,
   // so it starts empty at every run), and its save throws "read only value" on that preloaded object,
-  // which an empty catch in the SDK hides. mcconfig's `journal=NAME` names the files (the mcsim check
-  // keeps its own, away from a developer's table).
-  const settings = config as { file?: { root?: string }; journal?: string };
-  const journal = settings.journal ?? 'carrom-journal';
-  const storage = new FileStorage(journal);
+  // which an empty catch in the SDK hides. mcconfig's `journal=NAME` names the files, and every other
+  // file the build writes after it (files.ts: the mcsim check keeps its own, away from a developer's table).
+  const storage = new FileStorage(files.journal);
   // The script only on a blank journal: a later boot restores the match and plays nothing (demo.ts).
   const demo = demoScript(storage, script);
-  // The script plays `speed` times faster than life; then the clock slows to life's pace, so that a
-  // click of the skin's buttons is a short press (a long press is 700 ms: 88 ms of real time at 8×).
+  // While the script plays, the table's clock is the script's (DemoPlayer.t: the readings handed over are
+  // complete up to it), played in turns at up to `speed` times life's pace (demo.ts). Then the clock runs
+  // on at life's pace from there, so that a click of the skin's buttons is a short press (a long press is
+  // 700 ms of the table's clock: 88 ms of real time at 8×).
   let base = 0;
   let since = Time.ticks;
-  let rate = demo.length > 0 ? speed : 1;
-  const now = () => base + (Time.ticks - since) * 1000 * rate;
-  const log = (text: string) => trace(`${text}\n`);
   const timers: Timer[] = [];
+  let batch: Reading[] = [];
+  const source: ReadingSource = { read: () => batch.splice(0), close() {} };
+  let onReadable: ((source: ReadingSource) => void) | null = null;
+  const player = new DemoPlayer(
+    demo,
+    {
+      ms: () => Time.ticks,
+      later(fn, ms) {
+        const timer = Timer.set(() => (timers.splice(timers.indexOf(timer), 1), fn()), ms);
+        timers.push(timer);
+      },
+      deliver(readings) {
+        batch = readings;
+        onReadable?.(source);
+      },
+      done() {
+        if (demo.length === 0) return; // a restored match: the clock has run at real speed from the start
+        base = player.t;
+        since = Time.ticks;
+        trace('carrom: the scripted match has been played; the clock runs at real speed now\n');
+      },
+    },
+    speed,
+  );
+  const now = () => (player.playing ? player.t : base + (Time.ticks - since) * 1000);
+  const log = (text: string) => trace(`${text}\n`);
   const screen = simScreen();
   const oled = screen ? oledDisplay(screen, log) : null;
   let shown = '';
   let lastShown = -Infinity;
   return {
     now,
-    sources(onReadable) {
-      let next = 0;
-      const batch: Reading[] = [];
-      const source: ReadingSource = { read: () => batch.splice(0), close() {} };
+    sources(readable) {
+      onReadable = readable;
       if (demo.length === 0) {
-        const at = `${settings.file?.root ?? '/'}${journal}`;
+        const at = `${settingsOf().file?.root ?? '/'}${files.journal}`;
         trace(`carrom: the journal holds a match (restored); the scripted match plays only into a blank journal: delete ${at}0 and ${at}1 to see it again\n`);
-        return [source];
       }
-      timers.push(Timer.repeat(() => {
-        const t = now();
-        while (next < demo.length && demo[next].t <= t) batch.push(demo[next++]);
-        if (batch.length > 0) onReadable(source);
-        if (next === demo.length) {
-          next++;
-          base = now();
-          since = Time.ticks;
-          rate = 1;
-          trace('carrom: the scripted match has been played; the clock runs at real speed now\n');
-        }
-      }, 10));
+      player.start();
       return [source];
     },
     buttons(onEdge) {
@@ -84,9 +100,10 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     display: {
       show(frame) {
         oled?.show(frame);
-        // At most twice a second of script time, and only when it changed.
-        const t = now();
-        if (t - lastShown < 500_000) return;
+        // The frame as text in the log: at most twice a second (of real time, whatever the script's
+        // speed: the text costs the window's time too), and only when it changed.
+        const t = Time.ticks;
+        if (t - lastShown < 500) return;
         const text = frameText(frame);
         if (text === shown) return;
         shown = text;
@@ -100,8 +117,8 @@ export function simulatorBoard(script: readonly Reading[], speed: number): Board
     hardware: [],
     faults: [],
     // Files too, for the same reason: a Preference save would throw there (and keep nothing).
-    calibration: new FileKey('carrom-calibration'),
-    settings: new FileKey('carrom-settings'),
+    calibration: new FileKey(files.calibration),
+    settings: new FileKey(files.settings),
     close() {
       for (const t of timers.splice(0)) Timer.clear(t);
     },

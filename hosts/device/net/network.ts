@@ -6,6 +6,7 @@ import Time from 'time';
 import type { WifiTrouble } from '../../../src/app/app.ts';
 import type { SyncOptions } from '../../../src/sync/sync.ts';
 import type { SettingsPort, SyncSettings } from '../../../src/sync/ports.ts';
+import type { StoragePort } from '../../../src/store/journal.ts';
 import type { Wifi } from '../../../src/view/screen.ts';
 import { sha256 } from './digest.ts';
 import { FileStorage } from './file-storage.ts';
@@ -33,6 +34,8 @@ export interface NetworkOptions {
   firmware: string;
   /** Where the settings are kept (Preference unless told otherwise). */
   store?: NetStore;
+  /** The outbox's two slots (the files `outbox0` and `outbox1` unless told otherwise: mcsim names them after its journal). */
+  outbox?: StoragePort;
   /** The host's µs clock for the wall clock's offset (hostUs unless told otherwise). */
   nowUs?: () => number;
 }
@@ -89,7 +92,7 @@ export class TableNetwork {
       if (this.clock.heardDate(text) && first) this.o.log(`time: ${this.clock.iso()} (the results server's Date)`);
     };
     return {
-      storage: new FileStorage('outbox'),
+      storage: this.o.outbox ?? new FileStorage('outbox'),
       transport: new HttpTransport(() => this.wifi.offline(), undefined, heardDate),
       wallClock: this.clock,
       // The setup page's settings are kept in flash only at rest (setup-mode.ts).

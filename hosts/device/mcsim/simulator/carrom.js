@@ -18,6 +18,8 @@ const SCREEN = Object.freeze({ left: 14, top: 12, width: 272, height: 144 });
 // 20 ms). A capital: a long press at real speed (it backs out of a menu).
 const SHORT_MS = 60;
 const LONG_MS = 1000;
+// How often the Keys field takes back the keyboard's focus, should it have lost it (KeysBehavior).
+const KEEP_FOCUS_MS = 200;
 
 const BUTTONS = Object.freeze([
 	Object.freeze({ name: "a", label: "UP · a", left: 14 }),
@@ -91,10 +93,18 @@ class ButtonBehavior extends Behavior {
 	}
 }
 
-/** Typed characters become presses; the field is emptied at once, so it never fills up. */
+/** Typed characters become presses; the field is emptied at once, so it never fills up. It keeps the
+ * keyboard's focus: on Linux an arrow key (Down) or Tab moves GTK's focus out of the field to mcsim's
+ * view, which takes no keys, and nothing here is told (the SDK's Linux Field reports no focus-out), so
+ * the field takes the focus back a few times a second; `b` and `c` go on working without a click. */
 class KeysBehavior extends Behavior {
 	onDisplaying(field) {
 		keysField = field;
+		field.focus();
+		field.interval = KEEP_FOCUS_MS;
+		field.start();
+	}
+	onTimeChanged(field) {
 		field.focus();
 	}
 	onStringChanged(field) {

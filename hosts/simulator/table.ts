@@ -68,10 +68,12 @@ export class SimTable {
     this.header = o.match;
     this.syncSettings = o.sync?.settings ?? null;
     const inner = o.sync?.transport ?? new FetchTransport(() => this.wifiUp);
-    // The Wi-Fi fault: posts fail as in a real outage, whatever transport is behind.
+    // The Wi-Fi fault: every request fails as in a real outage, whatever transport is behind. Each of the
+    // port's methods is required and passed on here: one left out would not compile.
     this.transport = {
       post: (request, done) => (this.wifiUp ? inner.post(request, done) : done('Wi-Fi down', null)),
-      cancel: () => inner.cancel?.(),
+      get: (request, done) => (this.wifiUp ? inner.get(request, done) : done('Wi-Fi down', null)),
+      cancel: () => inner.cancel(),
     };
     this.physics = new Physics(o.seed ?? 1, o.noise ?? NOISE.low);
     this.powerUp();
@@ -238,7 +240,7 @@ export class SimTable {
 
   setWifi(up: boolean): void {
     this.wifiUp = up;
-    if (!up) this.transport.cancel?.(); // a post in flight fails as in a real outage
+    if (!up) this.transport.cancel(); // a request in flight fails as in a real outage
     this.app.setWifi(up ? 'up' : 'down');
   }
 

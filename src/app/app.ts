@@ -177,7 +177,7 @@ export class TableApp {
    * shot's question has the screen; a match is in progress; no server gave one). */
   get offered(): Assignment | null {
     if (this.menus.open || this.install.active || this.lost || !this.atRest || !this.free) return null;
-    return this.o.sync?.offer?.() ?? null;
+    return this.o.sync?.offer() ?? null;
   }
 
   /** The match log as docs/formats.md writes it: the events since the start of the board the journal was last compacted at. */
@@ -278,7 +278,7 @@ export class TableApp {
     const before = this.match.state;
     const after = this.kept.apply(e);
     this.sensing.turnAt(seatOf(after, after.board.turn));
-    if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted?.();
+    if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted();
     this.o.observer?.event?.(e);
     this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;

@@ -77,11 +77,11 @@ export function offerScreen(a: Assignment, corner: Corner, lang: Language): Text
  * the server's records will carry its ids), a long press refuses it (wrong table) and the server is told. */
 export function answerOffer(a: Assignment, long: boolean, app: { newMatch(h: MatchHeader): string | null }, sync: SyncPort | undefined, said: Sayer): void {
   if (long) {
-    sync?.refuseOffer?.();
+    sync?.refuseOffer();
     said.say('assignRefused');
     return;
   }
   const error = app.newMatch(offerHeader(a));
   if (error) said.refused(error);
-  else sync?.acceptOffer?.();
+  else sync?.acceptOffer();
 }

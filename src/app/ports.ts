@@ -36,7 +36,8 @@ export interface ResultsPort {
 }
 
 /** Results for the club's server (src/sync/sync.ts): records at each board's and the match's end, and
- * the early boards' log, which the journal forgets at compaction but a record must carry. */
+ * the early boards' log, which the journal forgets at compaction but a record must carry. Every method
+ * is required: a port (or a wrapper around one) that left one out would switch a feature off unseen. */
 export interface SyncPort {
   /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
   restoreLog(header: string, line: number): string | null;
@@ -52,13 +53,13 @@ export interface SyncPort {
    * (none begun, or the last one over), so the table may ask for its next match. */
   tick(now: number, atRest: boolean, enabled: boolean, free?: boolean): boolean;
   /** A tournament's next match for this table, not yet started or refused (docs/tournament.md §5.2). */
-  offer?(): Assignment | null;
+  offer(): Assignment | null;
   /** The offered match has just been started: its records carry its ids. */
-  acceptOffer?(): void;
+  acceptOffer(): void;
   /** The players refused the offered match (wrong table). */
-  refuseOffer?(): void;
+  refuseOffer(): void;
   /** A shot started: an upload in flight stops now (its flash reads and sends), to go again at rest. */
-  shotStarted?(): void;
+  shotStarted(): void;
   view(): SyncView;
   retryNow(): void;
   /** Wi-Fi (re)connected: a wait after network failures ends now. */

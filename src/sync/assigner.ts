@@ -37,7 +37,8 @@ export interface AssignerHost {
   outbox: Outbox;
   digest: DigestFactory;
   random: RandomPort;
-  transport: TransportPort | null;
+  /** Its `get` asks, its `post` sends a refusal (both required: no host skips the question unnoticed). */
+  transport: TransportPort;
   /** An answer was refused, or the flash write failed: the SYNC screen's last error says so. */
   error(text: string): void;
   /** Something the display shows changed. */
@@ -57,11 +58,6 @@ export class Assigner {
   readonly refusals: string[] = [];
 
   constructor(private readonly h: AssignerHost) {}
-
-  /** Whether this host can ask at all (its transport has GET). */
-  get enabled(): boolean {
-    return typeof this.h.transport?.get === 'function';
-  }
 
   /** Reads the kept state for these settings (at boot, and after the setup changed). */
   load(s: SyncSettings | null): void {
@@ -123,7 +119,7 @@ export class Assigner {
   tick(now: number, s: SyncSettings, base: string | null, free: boolean, canSend: boolean): void {
     if (this.inFlight && now - this.inFlight.since > ANSWER_US) ((this.inFlight = null), (this.nextAt = now + ASK_EVERY_US));
     this.settle(now, s);
-    if (!canSend || this.inFlight || base === null || now < this.nextAt || !this.enabled) return;
+    if (!canSend || this.inFlight || base === null || now < this.nextAt) return;
     const r = this.kept.refusal;
     if (r) this.sendRefusal(now, s, base, r);
     else if (free) this.ask(now, s, base);
@@ -132,14 +128,14 @@ export class Assigner {
   private ask(now: number, s: SyncSettings, base: string): void {
     const nonce = newNonce(this.h.random);
     const done = this.start(now, { kind: 'ask', nonce });
-    this.h.transport!.get!({ url: `${base}/api/v1/assignment`, headers: [['Carrom-Table', s.table], ['Carrom-Nonce', nonce]] }, done);
+    this.h.transport.get({ url: `${base}/api/v1/assignment`, headers: [['Carrom-Table', s.table], ['Carrom-Nonce', nonce]] }, done);
   }
 
   private sendRefusal(now: number, s: SyncSettings, base: string, r: { counter: number; match: number }): void {
     const bytes = encodeUtf8(refusalText({ table: s.table, counter: r.counter, match: r.match, reason: 'wrong-table' }));
     const headers = [['Content-Type', 'application/json'], ['Carrom-Table', s.table], ['Carrom-Signature', `sha256=${signatureOf(bytes, s.secret, this.h.digest)}`]] as const;
     const done = this.start(now, { kind: 'refuse', counter: r.counter });
-    this.h.transport!.post({ url: `${base}/api/v1/assignment/refusal`, headers, body: { length: bytes.length, read: (at, n) => bytes.subarray(at, at + n) } }, done);
+    this.h.transport.post({ url: `${base}/api/v1/assignment/refusal`, headers, body: { length: bytes.length, read: (at, n) => bytes.subarray(at, at + n) } }, done);
   }
 
   /** A question in flight, and the callback that keeps its answer for the next tick at rest. */

@@ -13,14 +13,18 @@ export interface PostAnswer {
 }
 /** A GET (the table's next match, docs/tournament.md §5.1): no body. */
 export interface GetRequest { url: string; headers: ReadonlyArray<readonly [string, string]> }
+/** The table's network: every method is required, so that a host (or a wrapper around another
+ * transport, as the simulator's Wi-Fi fault) that forgets one is told by the compiler, not by a table
+ * that quietly stops doing something (issue 28: a wrapper without `get` never asked for its match). */
 export interface TransportPort {
   /** One POST; `done` is called exactly once: an error text (no answer: network, timeout), or the answer. */
   post(request: PostRequest, done: (error: string | null, answer: PostAnswer | null) => void): void;
-  /** Optional: abort what is in flight (a shot started). */
-  cancel?(): void;
-  /** Optional: one GET, `done` as for post; the answer's headers filled. A transport without it never
-   * asks for a next match (docs/tournament.md §5.1): the table plays as it always did. */
-  get?(request: GetRequest, done: (error: string | null, answer: PostAnswer | null) => void): void;
+  /** One GET (the table's next match, docs/tournament.md §5.1), `done` as for post; the answer's headers
+   * filled. A host that cannot reach the server answers with its error text, as post does. */
+  get(request: GetRequest, done: (error: string | null, answer: PostAnswer | null) => void): void;
+  /** Aborts whatever is in flight (a shot started, Wi-Fi lost): its `done` gets an error, or nothing
+   * (the core drops a late answer). A transport with nothing to abort does nothing. */
+  cancel(): void;
 }
 /** Randomness comes in through a port (jitter, nonces): src/ has no Math.random. */
 export interface RandomPort { next(): number /* [0, 1) */ }

@@ -17,7 +17,7 @@ import { recordText, signedBody, type RecordKind } from './record.ts';
 export interface SyncOptions {
   /** The outbox's own flash area (not the journal's). */
   storage: StoragePort;
-  transport: TransportPort | null;
+  transport: TransportPort;
   digest: DigestFactory;
   random: RandomPort;
   settings: SettingsPort;
@@ -210,9 +210,9 @@ export class Sync {
     if (atRest) this.o.atRest?.(now);
     if (atRest) this.settle(now);
     const a = this.assigner;
-    if (atRest && enabled && !this.inFlight && !a.busy && now >= this.nextAt && this.settings && this.o.transport) this.send(this.settings, this.o.transport);
+    if (atRest && enabled && !this.inFlight && !a.busy && now >= this.nextAt && this.settings) this.send(this.settings, this.o.transport);
     // One request at a time: the next match is asked for when no record is on its way.
-    if (atRest && this.settings && a.enabled) a.tick(now, this.settings, this.settings.server ?? this.found, free, enabled && !this.inFlight);
+    if (atRest && this.settings) a.tick(now, this.settings, this.settings.server ?? this.found, free, enabled && !this.inFlight);
     const changed = this.version !== this.shown;
     this.shown = this.version;
     return changed;
@@ -268,11 +268,11 @@ export class Sync {
     }
     if (this.assigner.busy) {
       this.assigner.drop();
-      this.o.transport?.cancel?.();
+      this.o.transport.cancel();
     }
     const f = this.inFlight;
     if (!f || (this.answer && this.answer.token === f.token)) return;
-    this.o.transport?.cancel?.();
+    this.o.transport.cancel();
     this.inFlight = null;
     this.stopped++;
     // No display change bumped: nothing the corner shows changed (the record still waits), and a redraw
@@ -287,7 +287,7 @@ export class Sync {
   }
 
   private giveUp(): void {
-    this.o.transport?.cancel?.();
+    this.o.transport.cancel();
     this.inFlight = null;
     this.fail(`no answer in ${ANSWER_US / 1e6} s`);
   }
@@ -360,8 +360,9 @@ export class Sync {
     return v;
   }
 
-  /** A person asks: try now, refused records too. */
+  /** A person asks: try now, refused records too, and ask for the next match now (docs/tournament.md §5.1). */
   retryNow(): void {
+    this.assigner.askNow();
     this.failures = 0;
     this.nextAt = 0;
     this.requeue = true;

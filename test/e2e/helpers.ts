@@ -63,7 +63,8 @@ export function recording(answers: (number | null)[]): (t: TransportPort) => Tra
         answers.push(answer?.status ?? null);
         done(error, answer);
       }),
-    cancel: () => t.cancel?.(),
+    get: (req, done) => t.get(req, done),
+    cancel: () => t.cancel(),
   });
 }
 

@@ -39,6 +39,10 @@ export class Rig {
         });
         if (++this.posts === this.cut.post) this.powerOff();
       },
+      get: (req, done) => {
+        if (!this.power) return; // as post: nothing leaves without power
+        http.get(req, done);
+      },
       cancel: () => http.cancel(),
     };
     this.sim = new SimTable({ match, seed: 2, sync: { settings, transport, firmware: 'e2e 1' } });

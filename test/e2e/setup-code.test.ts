@@ -9,6 +9,7 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSetupCode } from '../../src/sync/setup-code.ts';
+import { until } from '../helpers/answers.ts';
 import { sleep } from './helpers.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
 
@@ -28,12 +29,14 @@ function carromServe(db: string): Promise<{ child: ChildProcess; url: string }> 
   });
 }
 
-/** A pass-through on loopback that notes the status of every answer the server gives the table. */
-function recorder(target: string, statuses: number[]): Promise<Server> {
+/** A pass-through on loopback that notes the status of every answer the server gives the table's records
+ * (POST /api/v1/records), and every other request as it comes (its method and path). */
+function recorder(target: string, statuses: number[], others: string[] = []): Promise<Server> {
   const to = new URL(target);
   const proxy = createServer((req, res) => {
+    if (!(req.method === 'POST' && req.url === '/api/v1/records')) others.push(`${req.method} ${req.url}`);
     const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      statuses.push(answer.statusCode!);
+      if (req.method === 'POST' && req.url === '/api/v1/records') statuses.push(answer.statusCode!);
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
     });
@@ -75,10 +78,13 @@ describe('a setup code from carrom serve --add-table sets up a table that posts'
 
     serve = await carromServe(db);
     const statuses: number[] = [];
-    proxy = await recorder(serve.url, statuses);
+    const others: string[] = [];
+    proxy = await recorder(serve.url, statuses, others);
     const via = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
     sim = await npmStart(['--setup-code', code, '--server', via]);
     assert.match(sim.out(), new RegExp(`results to ${via} as hall-7`));
+    // At rest before the first shot, the table asks for its next match (docs/tournament.md §5.1).
+    await until('the table asks GET /api/v1/assignment at boot', () => others.includes('GET /api/v1/assignment'));
     for (const drops of ONE_BOARD) await shot(sim.sim, drops);
     for (let i = 0; i < 300 && statuses.length === 0; i++) await sleep(50);
     assert.deepEqual(statuses, [201], 'the board\'s record, taken at the first try');

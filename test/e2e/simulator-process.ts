@@ -11,9 +11,14 @@ export interface Running {
   stop: () => Promise<void>;
 }
 
-/** Starts the simulator (on any free port) with `args`; resolves once it has said each of `ready`. */
-export function npmStart(args: string[], ready: RegExp[] = []): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the simulator (on any free port) with `args`, and `env` added to this process's environment
+ * (CARROM_SETUP_CODE, say); resolves once it has said each of `ready`, and fails (the simulator stopped)
+ * if it has not within `ms`. It is stopped when this process exits, whatever the test did. */
+export function npmStart(args: string[], ready: RegExp[] = [], env: Record<string, string> = {}, ms = 60_000): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.off('exit', orphaned));
   let out = '';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -22,25 +27,34 @@ export function npmStart(args: string[], ready: RegExp[] = []): Promise<Running>
     await exited;
   };
   return new Promise((resolve, reject) => {
+    const late = setTimeout(() => {
+      reject(new Error(`the simulator had not started in ${ms} ms: ${out}`));
+      void stop();
+    }, ms);
     const seen = (d: Buffer) => {
       out += d.toString();
       const sim = /carrom simulator: http:\/\/localhost:(\d+)\//.exec(out);
-      if (sim && ready.every((r) => r.test(out))) resolve({ child, sim: `http://127.0.0.1:${sim[1]}`, out: () => out, stop });
+      if (!sim || !ready.every((r) => r.test(out))) return;
+      clearTimeout(late);
+      resolve({ child, sim: `http://127.0.0.1:${sim[1]}`, out: () => out, stop });
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}): ${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(late);
+      reject(new Error(`the simulator exited (${code}): ${out}`));
+    });
   });
 }
 
-/** One shot by seat 0 through the simulator's API: place, strike, the pieces pocketed, settle. */
-export async function shot(sim: string, drops: [number, string][]): Promise<void> {
+/** One shot by `seat` (0 unless told) through the simulator's API: place, strike, the pieces pocketed, settle. */
+export async function shot(sim: string, drops: [number, string][], seat = 0): Promise<void> {
   const post = async (what: string, body: object) => {
     const r = await fetch(`${sim}/api/${what}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     assert.equal(r.status, 200, `${what}: ${await r.text()}`);
   };
-  await post('place', { seat: 0, mm: 265 });
-  await post('strike', { seat: 0 });
+  await post('place', { seat, mm: 265 });
+  await post('strike', { seat });
   for (const [pocket, piece] of drops) await post('drop', { pocket, piece });
   await post('settle', {});
 }

@@ -15,9 +15,19 @@ export interface Posted {
   done: (error: string | null, answer: PostAnswer | null) => void;
 }
 
+/** What a server that serves no tournaments (an older `carrom serve`) answers a table's GET /api/v1/assignment. */
+export const NO_TOURNAMENTS: PostAnswer = { status: 404, body: '{"error": "no API /api/v1/assignment"}' };
+
+/** Posts wait in `posted` until the test answers them; a GET for the next match is answered at once, as a
+ * server with no tournaments does (HandGetTransport keeps them for the test to answer). */
 export class HandTransport implements TransportPort {
   readonly posted: Posted[] = [];
   cancels = 0;
+  gets = 0;
+  get(_request: GetRequest, done: Posted['done']): void {
+    this.gets++;
+    done(null, NO_TOURNAMENTS);
+  }
   post(request: PostRequest, done: Posted['done']): void {
     const b = request.body;
     this.posted.push({ request, body: Buffer.from(b.read(0, b.length)).toString('utf8'), done });
@@ -38,7 +48,8 @@ export class HandTransport implements TransportPort {
   }
 }
 
-/** A transport that acknowledges every post at once, keeping the bodies (a server that is always there). */
+/** A transport that acknowledges every post at once, keeping the bodies (a server that is always there,
+ * with no tournaments). */
 export class AckTransport implements TransportPort {
   readonly bodies: string[] = [];
   post(request: PostRequest, done: Posted['done']): void {
@@ -46,6 +57,10 @@ export class AckTransport implements TransportPort {
     this.bodies.push(Buffer.from(b.read(0, b.length)).toString('utf8'));
     done(null, { status: 201, body: '{"stored": true}' });
   }
+  get(_request: GetRequest, done: Posted['done']): void {
+    done(null, NO_TOURNAMENTS);
+  }
+  cancel(): void {}
 }
 
 export function makeSync(transport: TransportPort, flash = new MemoryFlash(), settings: SyncSettings | null = SETTINGS, seed = 1): Sync {
@@ -69,7 +84,7 @@ export interface Asked {
  * in `asked` until the test answers them, signed with Node's own HMAC unless it says otherwise. */
 export class HandGetTransport extends HandTransport {
   readonly asked: Asked[] = [];
-  get(request: GetRequest, done: Posted['done']): void {
+  override get(request: GetRequest, done: Posted['done']): void {
     this.asked.push({ request, done });
   }
   /** The nonce of the oldest unanswered question. */

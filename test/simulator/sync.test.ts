@@ -1,14 +1,44 @@
 // The simulator as a user starts it, with results sync: bad settings stop it with a clear message; good
-// ones make it post a replayed match's records, signed, over real HTTP on loopback to the real results
-// server (`carrom serve`); by default it starts its own, as `npm start` does, and says where.
+// ones make it post a match's records (its sensor trace played through its API, board by board), signed,
+// over real HTTP on loopback to the real results server (`carrom serve`); by default it starts its own,
+// as `npm start` does, and says where.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
-import { parseLog } from '../../src/rules/index.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { parseLog, replay, type GameEvent, type MatchHeader } from '../../src/rules/index.ts';
+import { formatReading } from '../../src/sensing/trace.ts';
+import type { Reading } from '../../src/sensing/types.ts';
 import { startResultsServer } from '../../server/index.ts';
+import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { SECRET } from '../helpers/sync.ts';
+
+const FIXTURE = 'test/fixtures/matches/it-torneo-singles.jsonl';
+
+/** A match's readings cut into its boards: each part ends half way through the quiet time between the
+ * settle that ends a board and the next board's first event (the last part: at the end). `events` are the
+ * match's events as the trace times them (its `truth`). */
+function boardsOf(header: MatchHeader, events: readonly GameEvent[], readings: readonly Reading[]): Reading[][] {
+  const done = (n: number) => {
+    const s = replay({ header, headerLine: 1, events: events.slice(0, n).map((event, i) => ({ event, line: i + 2 })) });
+    assert.ok(s.ok, 'the fixture replays');
+    return s.value.match.boards.length + s.value.match.games.length * 1000;
+  };
+  const cuts: number[] = [];
+  for (let i = 0; i < events.length - 1; i++) {
+    if (events[i].e === 'settle' && done(i + 1) > done(i)) cuts.push(((events[i].t + events[i + 1].t) / 2) * 1000); // ms → µs
+  }
+  cuts.push(Infinity);
+  let from = 0;
+  return cuts.map((cut) => {
+    const part = readings.filter((r) => r.t >= from && r.t < cut);
+    from = cut;
+    return part;
+  });
+}
 
 /** Starts the simulator; resolves with its output so far once `ready` matches it. */
 function simulator(args: string[], ready: RegExp, main: readonly string[] = MAIN): Promise<{ child: ChildProcess; out: () => string }> {
@@ -45,13 +75,25 @@ describe('the simulator with results sync', function () {
     }
   });
 
-  it('replaying a match, it posts each board\'s record to the server given as it ends', async function () {
-    // A bounded wait, long enough for a machine under load (the match replays in about 7 s on an idle one).
+  it('playing a match on it board by board, it posts each board\'s record to the server given as it ends', async function () {
+    // The fixture match's sensor trace (as --log would replay it), sent through POST /api/trace one board
+    // at a time: the next board is played only once the server holds the record of the one before, so
+    // that no record is superseded by the next board's (which carries its log, docs/sync.md) however
+    // slowly the machine runs. At --log's own pace a loaded machine ends several boards between two posts.
     this.timeout(180_000);
+    const log = parseLog(readFileSync(FIXTURE, 'utf8'));
+    assert.ok(log.ok);
+    const events = log.value.events.map((e) => e.event);
+    const g = generateTrace(log.value.header, events, 1, NOISE.low, LAYOUTS.reference);
+    const boards = boardsOf(g.truth.header, g.truth.events, g.readings);
+    assert.ok(boards.length >= 3, `${boards.length} boards in the fixture`);
     const server = await startResultsServer({ port: 0, host: '127.0.0.1', db: await ENGINES[0].fresh(), mdns: false });
     await server.store.addTable('club-1', SECRET, new Date().toISOString());
-    const { child, out } = await simulator(['--log', 'test/fixtures/matches/it-torneo-singles.jsonl', '--speed', '40', '--server', server.url, '--setup-code', `carrom1.club-1.${SECRET}`], /carrom simulator:/);
+    const { child, out } = await simulator(['--rules', 'it-torneo', '--mode', 'singles', '--server', server.url, '--setup-code', `carrom1.club-1.${SECRET}`], /carrom simulator:/);
     try {
+      const sim = /carrom simulator: http:\/\/localhost:(\d+)\//.exec(out())![1].replace(/^/, 'http://127.0.0.1:');
+      const snap = (await (await fetch(`${sim}/api/snapshot`)).json()) as { header: unknown };
+      assert.deepEqual(snap.header, log.value.header, 'the simulator plays the fixture\'s match');
       const stored = async () => {
         const all = [];
         for (let c = 1; ; c++) {
@@ -60,20 +102,26 @@ describe('the simulator with results sync', function () {
           all.push(JSON.parse(r.body));
         }
       };
-      for (let i = 0; i < 1500 && !(await stored()).some((r) => r.kind === 'match'); i++) await new Promise((r) => setTimeout(r, 100));
+      for (const [i, readings] of boards.entries()) {
+        const from = readings[0].t;
+        const r = await fetch(`${sim}/api/trace`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: readings.map((x) => formatReading({ ...x, t: x.t - from })).join('\n') });
+        assert.equal(r.status, 200, await r.text());
+        const last = i === boards.length - 1;
+        await until(`board ${i + 1}'s record is stored${last ? ', then the match\'s' : ''}`, async () => (await stored()).length === (last ? i + 2 : i + 1), 60_000);
+      }
       assert.match(out(), new RegExp(`results to ${server.url} as club-1`));
       assert.doesNotMatch(out(), /club page/, 'no local results server when one is given');
       const records = await stored();
-      assert.ok(records.length >= 3, `${records.length} records: ${out()}`);
-      assert.equal(records[records.length - 1].kind, 'match');
+      assert.deepEqual(records.map((r) => r.kind), [...boards.map(() => 'board'), 'match'], 'a record for each board as it ended, then the match\'s');
       for (const r of records) {
         assert.equal(r.table, 'club-1');
         assert.ok(parseLog(r.log).ok);
         assert.match(r.madeAt, /^\d{4}-\d\d-\d\dT/);
       }
+      assert.deepEqual(records.map((r) => r.state.match.boards.length + r.state.match.games.length * 1000), boards.map((_, i) => i + 1).concat(boards.length), 'each board\'s record holds that board');
       assert.deepEqual(records.map((r) => r.counter), records.map((_, i) => i + 1), 'all sent as they were made: nothing dropped, nothing skipped');
-      assert.equal(records[records.length - 2].kind, 'board', 'the last board\'s record, then the match\'s');
       assert.equal(records[records.length - 2].log, records[records.length - 1].log);
+      assert.equal(records[records.length - 1].state.match.over, true);
     } finally {
       child.kill();
       await server.close();

@@ -8,7 +8,7 @@ import { BACKOFF } from '../../src/sync/backoff.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
-import { HandTransport, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
+import { HandTransport, NO_TOURNAMENTS, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
 import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
@@ -228,6 +228,7 @@ describe('results sync', () => {
         cancels++;
         open.length = 0;
       },
+      get: (_request, done) => done(null, NO_TOURNAMENTS),
     };
     const pump = () => {
       for (const o of open) {

@@ -46,6 +46,8 @@ export function assignTranscript(trace: Trace, sign: (body: string) => string): 
       out.push(`get ${request.url.slice(XS_ASSIGN_SETTINGS.server.length)} nonce ${nonce}: counter ${counter}${forged ? ' forged' : ''}`);
       pending = () => done(null, { status: 200, body, headers: { 'carrom-signature': `sha256=${signature}` } });
     },
+    // Nothing is aborted: an answer still comes, late, and the core drops it as a network's late answer.
+    cancel: () => {},
   };
   let seq = 0.61;
   const random = { next: () => (seq = (seq * 9301 + 0.49297) % 1) };

@@ -32,6 +32,10 @@ export function syncTranscript(trace: Trace, seen: (body: Uint8Array, signature:
       const a: PostAnswer = { status, body: status === 201 ? '{"stored":true}' : '{"error":"busy"}' };
       answer = () => done(null, a); // later, as a network answers
     },
+    // A server with no tournaments: the table asks at rest before the match begins, hears 404, and asks
+    // again only after ten minutes (docs/tournament.md §5.1).
+    get: (_request, done) => done(null, { status: 404, body: '{"error":"no API"}' }),
+    cancel: () => {},
   };
   let seq = 0.37;
   const random = { next: () => (seq = (seq * 9301 + 0.49297) % 1) };

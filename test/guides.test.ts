@@ -536,11 +536,24 @@ const ORGANISER: Step[] = [
       assert.equal(published.round.status, 'published');
       assert.equal(published.round.matches[0].id, 1);
       assert.deepEqual([result.match.id, result.match.result, result.match.source], [1, { a: 25, b: 13 }, 'hand']);
-      // TODO(issue 28 §1, `fetch`'s fix): §12 says a table set up for sync fetches its match once the round
-      // is published ("R1 T1: ASHA v BEN" on its start screen). Once the simulated table asks for its
-      // assignment, start §4's `npm start -- --server … --setup-code carrom1.hall-1.<secret>` here and check
-      // that its snapshot shows round 1's match on hall-1 (or, since match 1's result is entered by hand
-      // above, that it shows the other one). Not checked here yet: the simulator does not fetch today.
+      // §12: "A table set up for sync (section 4) fetches its match by itself once the round is published:
+      // its start screen shows `R1 T1: ASHA v BEN`". Match 1's result was entered by hand; the table of
+      // the other match starts as §4 starts it, and offers that match with no hand.
+      const other = published.round.matches.find((m) => m.id !== 1)!;
+      const name = (id: string) => entrants.entrants.find((e) => e.id === id)!.name.toUpperCase();
+      const secret = run.secrets.get(other.table);
+      assert.ok(secret, `${other.table} was registered in §2`);
+      const sim = await run.start(`npm start -- --server http://127.0.0.1:8080 --setup-code carrom1.${other.table}.${secret}`, /carrom simulator: .*\n/);
+      try {
+        const page = `http://127.0.0.1:${run.ports.get(8070)}`;
+        const offer = `: ${name(other.a)} V ${name(other.b)}`;
+        await until(`${other.table} offers ${offer}`, async () => {
+          const snap = (await getJson(`${page}/api/snapshot`)) as { screen: { lines?: string[] } };
+          return snap.screen.lines?.join(' ').includes(offer) ?? false;
+        }, 60_000);
+      } finally {
+        await sim.stop();
+      }
     },
   },
 ];

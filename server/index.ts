@@ -3,6 +3,7 @@
 // line and the simulator start.
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
+import { boundConnections } from './connections.ts';
 import { EventHub, type HubLimits } from './events.ts';
 import type { Feed } from './feed.ts';
 import { Forwarder, type ClubKey } from './forward.ts';
@@ -61,6 +62,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const handlers = handler({ store, replay: (table, raw) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
+  boundConnections(server, log);
   const host = o.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -78,6 +78,7 @@ describe('what strangers\' requests cost a carrom serve process', function () {
           { kind: 'logout-body', n: 300 },
         ], { holdMs: 2000, measureMs: 3000 });
         const said = `RSS ${Math.round(r.base / MiB)} MiB + ${(r.grew / MiB).toFixed(1)} MiB; ${summary(r)}; ${JSON.stringify(r.stats)}`;
+        if (process.env.CARROM_SHOW_FIGURES) console.log(`§1 ${engine.name}: ${said}`);
         assert.ok(r.grew < 32 * MiB, said);
         assert.deepEqual(worst(r.reads, 200).failed, [], said);
         assert.ok(p90(r.reads.map((x) => x.ms)) < 100, said);
@@ -91,6 +92,7 @@ describe('what strangers\' requests cost a carrom serve process', function () {
       it('§4: 200 record posts that send only their headers leave a signed table its 201 within a second', async () => {
         const r = await underAttack(s, [{ kind: 'records-body', n: 200 }], { holdMs: 500, measureMs: 3000 });
         const said = `${summary(r)}; ${JSON.stringify(r.stats)}`;
+        if (process.env.CARROM_SHOW_FIGURES) console.log(`§4 ${engine.name}: ${said}`);
         assert.equal(r.stats[0].open, 200, `held all along: ${said}`);
         assert.ok(r.posts.length >= 3, said);
         assert.deepEqual(worst(r.posts, 201).failed, [], said);

@@ -9,6 +9,7 @@ import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } 
 import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
+import { healthCheck } from './health.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
@@ -93,7 +94,10 @@ export function handler(c: Context): Handlers {
     if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
     turningAway = true;
   };
+  const health = healthCheck(c.store.sql, c.log);
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
+    // The monitoring's check (server/health.ts): no body, no log line, its own bounded answer.
+    if (new URL(req.url ?? '/', 'http://x').pathname === '/api/v1/health') return void answerHealth(req, res, health);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
     handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
       if (used) outage.worked(kind);
@@ -192,6 +196,16 @@ async function handle(
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/');
+}
+
+async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {
+  // A body sent with it is not read: the connection closes after the answer.
+  const sent = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (sent) closeAfterAnswer(req, res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the health check is asked with GET' });
+  const { status, body } = await health();
+  if (req.method === 'HEAD') return void res.writeHead(status, { 'Cache-Control': 'no-store' }).end();
+  json(res, status, body);
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -9,7 +9,7 @@
 // A sweep removes only the run folders whose owner is gone: other runs on the same machine keep theirs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -154,9 +154,11 @@ export function runFolder(): string {
   const onSignal = (sig: NodeJS.Signals) => {
     reap(dir);
     for (const s of signals) process.removeListener(s, onSignal);
-    // Ended as the signal would have ended it, unless someone else listens and decides (mocha in
-    // parallel mode does).
+    // Ended as the signal would have ended it. Where someone else listens too (playwright, whose SIGTERM
+    // handler closes its browsers and lets the process run on), the process ends here all the same,
+    // with the shell's code for that signal; their 'exit' handlers still run.
     if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+    else process.exit(128 + constants.signals[sig]);
   };
   for (const s of signals) process.on(s, onSignal);
   const watchdog = spawn(process.execPath, ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'scratch-watchdog.ts'), dir, String(process.pid), start], {
@@ -173,8 +175,8 @@ export function runFolder(): string {
 export function scratchDir(prefix: string, under?: string): string {
   if (under === undefined) return mkdtempSync(join(runFolder(), `${prefix}-`));
   mkdirSync(under, { recursive: true });
-  const dir = resolve(mkdtempSync(join(under, `${prefix}-`)));
-  remember({ dir });
+  const dir = mkdtempSync(join(under, `${prefix}-`));
+  remember({ dir: resolve(dir) });
   return dir;
 }
 

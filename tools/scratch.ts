@@ -87,9 +87,19 @@ export function reap(run: string): void {
   for (const c of children) if (alive(c.pid, c.start)) signal(c.group ? -c.pid : c.pid, 'SIGKILL');
   for (const e of todo) {
     if ('command' in e) spawnSync(e.command[0], e.command.slice(1), { stdio: 'ignore', timeout: 30_000 });
-    else if ('dir' in e) rmSync(e.dir, { recursive: true, force: true });
+    else if ('dir' in e) remove(e.dir);
   }
-  rmSync(run, { recursive: true, force: true });
+  remove(run);
+}
+
+/** Removes `dir`; what cannot be removed (another reaper removing it too) is left, never thrown: this
+ *  runs in exit and signal handlers. */
+function remove(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+  } catch {
+    // Left for the next sweep.
+  }
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {

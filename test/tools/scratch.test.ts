@@ -51,7 +51,7 @@ async function hold(make = 'all'): Promise<Held> {
     const start = pid === undefined ? null : processStart(pid);
     if (pid !== undefined && start !== null) processes.push({ what, pid, start });
   }
-  if (make === 'all') assert.ok(info.folders.every((f) => existsSync(f)), 'its folders are there while it runs');
+  if (make !== 'dir') assert.ok(info.folders.every((f) => existsSync(f)), 'its folders are there while it runs');
   return { mocha, pid: info.pid, folders: info.folders, processes, out: () => out };
 }
 
@@ -87,6 +87,15 @@ describe('an interrupted test run', function () {
     killWatchdog(h);
     process.kill(h.pid, 'SIGTERM');
     await ended(h);
+    await until('its processes are gone', () => left(h).length === 0, 5_000).catch(() => assert.deepEqual(left(h), [], h.out()));
+  });
+
+  it('ending on an uncaught error, with its child still running, leaves nothing either', async () => {
+    const h = await hold('throw');
+    killWatchdog(h);
+    await ended(h);
+    assert.notEqual(h.mocha.exitCode, 0, h.out());
+    assert.match(h.out(), /an uncaught error/);
     await until('its processes are gone', () => left(h).length === 0, 5_000).catch(() => assert.deepEqual(left(h), [], h.out()));
   });
 

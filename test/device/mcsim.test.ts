@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { until } from '../helpers/answers.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const OUT = resolve('build/moddable-check');
 const SO = `${OUT}/bin/lin/mc/release/check/mc.so`;
@@ -261,14 +261,14 @@ function runMcsim(
   onLine: (line: string, x: X11, output: () => string) => Promise<void>,
   done = (out: string) => out.includes('check: done'),
 ): Promise<{ out: string; timedOut: boolean; failed: string | null }> {
-  const config = mkdtempSync(join(tmpdir(), 'carrom-mcsim-'));
+  const config = scratchDir('mcsim');
   return new Promise((finish) => {
     // The wrapper says which display and X authority xvfb-run chose, for screenshots and keys.
-    const child = spawn('xvfb-run', ['-a', 'sh', '-c', 'echo "x11 $DISPLAY $XAUTHORITY"; exec stdbuf -oL mcsim "$@"', 'sh', ...files], {
+    const child = tracked(spawn('xvfb-run', ['-a', 'sh', '-c', 'echo "x11 $DISPLAY $XAUTHORITY"; exec stdbuf -oL mcsim "$@"', 'sh', ...files], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, XDG_CONFIG_HOME: config },
-    });
+    }));
     let out = '';
     let timedOut = false;
     let failed: string | null = null;

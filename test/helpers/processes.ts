@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { until } from './answers.ts';
+import { tracked } from '../../tools/scratch.ts';
 
 export interface ServeProcess {
   url: string;
@@ -17,10 +18,10 @@ export interface ServeProcess {
 
 /** Starts `carrom serve` (the built bin) on loopback and a free port, with `args` after. */
 export async function serveProcess(db: string, args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-mdns', '--db', db, ...args], {
+  const child = tracked(spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-mdns', '--db', db, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
-  });
+  }));
   let err = '';
   let code: number | null = null;
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));

@@ -2,8 +2,7 @@
 // of a Swiss tournament of 256 entrants after 9 played, and its standings, each with the database
 // statements it runs. Each draw is rolled back, so every run draws the same round. Wall-clock figures in
 // Node, after a warm-up; the statements are counted exactly.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rng } from '../../model/table/rng.ts';
 import type { Sql } from '../../server/db/sql.ts';
@@ -12,6 +11,7 @@ import { standingsAfter } from '../../server/tournament-http/exports.ts';
 import { drawRound, publishRound } from '../../server/tournament-http/rounds.ts';
 import { createTournament } from '../../server/tournament-http/tournaments.ts';
 import { fmt, max, median, table } from './stats.ts';
+import { scratchDir } from '../scratch.ts';
 
 interface Options {
   entrants: number;
@@ -34,7 +34,7 @@ function counting(sql: Sql, count: { n: number }): Sql {
 class RolledBack extends Error {}
 
 export async function benchTournamentServer(o: Options): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-bench-'));
+  const dir = scratchDir('bench');
   const store = await openStore(join(dir, 'bench.db'));
   try {
     const sql = store.sql;

@@ -3,11 +3,11 @@
 // place of the Moddable ones: for the XS engine (a script whose handleCommand runs a trace through the
 // model, the meter read per handler) or as an ES module Node can import (the model's tests).
 import { build, type Plugin } from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { boardModules } from '../boards.ts';
+import { scratchDir } from '../scratch.ts';
 
 /** The project's root, from this file (tools/device/) or the command line's bundle (dist/). */
 function root(): string {
@@ -127,7 +127,7 @@ export function deviceModelScript(): Promise<string> {
 /** The same model and firmware as an ES module for Node (file URL to import). */
 export async function deviceModelModule(): Promise<string> {
   const code = await bundle(`export * from 'entry-firmware';`, 'esm');
-  const file = join(mkdtempSync(join(tmpdir(), 'carrom-model-')), 'device-model.mjs');
+  const file = join(scratchDir('model'), 'device-model.mjs');
   writeFileSync(file, code);
   return pathToFileURL(file).href;
 }

@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { tracked } from '../../tools/scratch.ts';
 import { until } from './answers.ts';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -50,7 +51,7 @@ ${servers}
 `);
   const test = spawnSync(NGINX, ['-t', '-p', dir, '-c', conf, '-e', errors], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t refused the configuration:\n${test.stderr}\n${servers}`);
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf, '-e', errors], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = tracked(spawn(NGINX, ['-p', dir, '-c', conf, '-e', errors], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let err = '';
   let code: number | null = null;
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));

@@ -5,10 +5,10 @@
 // another address, the forwarded headers count for nothing and the login is refused.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 import { freePort, hasNginx, startNginx, type Nginx } from '../helpers/nginx.ts';
 import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
 import { hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/tls.ts';
@@ -55,7 +55,7 @@ describe('carrom serve behind nginx (--trust-proxy)', function () {
     this.skip(); // reason: no nginx or openssl on this machine (apt-get install nginx openssl)
   });
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-proxy-'));
+    dir = scratchDir('proxy');
     ca = makeCa(dir);
     cert = issue(ca, 'server');
     db = join(dir, 'results.db');

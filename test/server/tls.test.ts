@@ -5,10 +5,10 @@
 // a clear refusal at start of a file missing, of the wrong kind or of another key.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 import { until } from '../helpers/answers.ts';
 import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
 import { ask, hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/tls.ts';
@@ -41,7 +41,7 @@ describe('carrom serve over TLS (--tls-cert, --tls-key)', function () {
     }
   });
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-tls-'));
+    dir = scratchDir('tls');
     ca = makeCa(dir);
     first = issue(ca, 'first');
     // What the server is given: files it reads again at SIGHUP, replaced in place as a renewal does.

@@ -62,7 +62,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // The options that can be wrong are checked before the database is opened.
   const trust = o.trustProxy === undefined ? null : ProxyTrust.parse(o.trustProxy);
   if (typeof trust === 'string') throw new Error(`--trust-proxy: ${trust}`);
-  let pair = o.tls ? await loadTls(o.tls) : null;
+  const pair = o.tls ? await loadTls(o.tls) : null;
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const hub = new EventHub(o.streams, store, log);
@@ -82,7 +82,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
-  const secure = pair ? createHttpsServer({ ...SERVER_TIMEOUTS, cert: pair.cert, key: pair.key }, handlers.request) : null;
+  // A connection that has not finished its TLS handshake within the headers' time is closed (Node's
+  // default waits 120 s): a stranger's stalled handshakes hold no more than their stalled headers do.
+  const secure = pair ? createHttpsServer({ ...SERVER_TIMEOUTS, handshakeTimeout: SERVER_TIMEOUTS.headersTimeout, cert: pair.cert, key: pair.key }, handlers.request) : null;
   secure?.on('checkContinue', handlers.checkContinue);
   const host = o.host ?? '127.0.0.1';
   try {
@@ -114,7 +116,6 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       const next = await loadTls(o.tls);
       // Connections open now keep the pair they began with; every new one gets this.
       secure.setSecureContext({ cert: next.cert, key: next.key });
-      pair = next;
       https.about = next.about;
       return next.about;
     },

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { scratchDir } from '../../tools/scratch.ts';
@@ -119,6 +120,20 @@ describe('carrom serve over TLS (--tls-cert, --tls-key)', function () {
     await until('the log says the key cannot be read', () => /SIGHUP: kept the certificate served before: cannot read --tls-key \S+server\.key: no such file/.test(s.log()));
     assert.equal((await ask(`${https}/`, { ca: ca.cert })).serial, second.serial);
     assert.equal(s.exited(), null);
+  });
+
+  it('closes a connection that does not finish its TLS handshake within the headers\' 10 s (not Node\'s 120 s)', async function () {
+    this.timeout(30_000);
+    const s = await start();
+    const port = Number(new URL(httpsOf(s)).port);
+    const began = Date.now();
+    // A stranger that connects and sends nothing: no ClientHello.
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Date.now() - began));
+    });
+    assert.ok(closedAfter >= 9_000 && closedAfter < 20_000, `closed after ${closedAfter} ms`);
   });
 
   it('refuses to start, exit 2 with the reason, on a certificate or key missing, not one, or not a pair', () => {

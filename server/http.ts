@@ -8,6 +8,7 @@
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
+import { clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
@@ -27,7 +28,16 @@ export interface Context {
   log: (line: string) => void;
   /** The server's --name (the tournaments' default club). */
   name: string;
+  /** The reverse proxies whose forwarded headers count (--trust-proxy); null: none (server/client.ts). */
+  trustProxy?: ProxyTrust | null;
+  /** The HTTPS port when the server serves TLS itself (--tls-cert): the plain port then serves the
+   *  tables and the public reads, and sends the organiser's side there (docs/server.md §10). */
+  httpsPort?: number | null;
 }
+
+/** The client's address (a trusted proxy's X-Forwarded-For behind one): server/client.ts says it, for
+ *  whatever counts or logs requests by address. */
+export { clientAddress } from './client.ts';
 
 /** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
  *  of the largest size, or hundreds of a usual one (2–40 KiB). A post that would go over is answered 503
@@ -94,6 +104,7 @@ export function handler(c: Context): Handlers {
     turningAway = true;
   };
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
+    see(req, c.trustProxy ?? null);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
     handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
       if (used) outage.worked(kind);
@@ -178,6 +189,14 @@ async function handle(
   // The table's next match and its refusal (docs/tournament.md §5).
   const assigned = await routeAssignment(c.store.sql, req, path, c.now());
   if (assigned) return write(res, assigned, false), true;
+  // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
+  const clear = inClear(c, req, path);
+  if (clear) {
+    if (!req.complete) closeAfterAnswer(req, res);
+    if (clear.redirect) res.writeHead(308, { Location: clear.redirect, 'Cache-Control': 'no-store' }).end();
+    else json(res, 403, { error: clear.error });
+    return false;
+  }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
@@ -192,6 +211,19 @@ async function handle(
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/');
+}
+
+/** With TLS on (`httpsPort`), a request of the organiser's side that came in clear: the login page is
+ *  sent to HTTPS (308), a write refused (403) before its body is read. Null for what the plain port
+ *  serves: the tables' endpoints (routed before this), the pages and the public reads. */
+function inClear(c: Context, req: IncomingMessage, path: string): { redirect?: string; error: string } | null {
+  if (!c.httpsPort || clientOf(req).https) return null;
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (read && path !== '/login') return null;
+  const host = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)/.exec(clientOf(req).host ?? '')?.[0] ?? '127.0.0.1';
+  const https = `https://${host}${c.httpsPort === 443 ? '' : `:${c.httpsPort}`}`;
+  if (read) return { redirect: `${https}${req.url ?? '/login'}`, error: '' };
+  return { error: `the organiser's side is served over HTTPS only on this server: ${https}/login (nothing was read or changed)` };
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

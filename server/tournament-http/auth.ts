@@ -1,8 +1,10 @@
 // The login, the sessions and the guard on every write (docs/tournament.md §2): a session cookie, the
 // CSRF token of the session (a form's `csrf` field, or the JSON interface's `Carrom-CSRF` header), and
 // the Origin (or Referer) of the server's own host when the browser sends one. Reads need none of it.
+// The scheme and host are the client's (server/client.ts): a trusted proxy's forwarded ones behind it.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { clientOf, originHost } from '../client.ts';
 import type { Sql } from '../db/sql.ts';
 import { HTML_TYPE, json, refuse, seeOther, type Answer } from './answer.ts';
 import { logIn, logOut, newToken, sessionOf, type Session } from './organisers.ts';
@@ -19,13 +21,15 @@ export function cookies(req: IncomingMessage): Map<string, string> {
   return jar;
 }
 
-const secure = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? '; Secure' : '');
+/** `Secure` whenever the client reached us over HTTPS: the browser then never sends the cookie in clear. */
+const secure = (req: IncomingMessage) => (clientOf(req).https ? '; Secure' : '');
 const cookie = (req: IncomingMessage, name: string, value: string, extra = '') => `${name}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}${secure(req)}`;
 
 export const sameToken = (a: string | undefined, b: string): boolean => a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Null when the request's Origin (or, lacking one, its Referer) is the server's own host, or it sends
- * neither (a script, not a browser); else why not. */
+/** Null when the request's Origin (or, lacking one, its Referer) is the host the client asked for (its
+ * Host header, or a trusted proxy's forwarded host), or it sends neither (a script, not a browser);
+ * else why not. */
 export function originRefused(req: IncomingMessage): string | null {
   const given = req.headers.origin ?? req.headers.referer;
   if (given === undefined) return null;
@@ -35,7 +39,12 @@ export function originRefused(req: IncomingMessage): string | null {
   } catch {
     return `the request's origin "${given}" is not a URL`;
   }
-  return host === req.headers.host ? null : `a write from another origin (${given}) is refused`;
+  const client = clientOf(req);
+  const asked = client.host === undefined ? null : originHost(client.host, client.https);
+  if (host === asked) return null;
+  // Behind a reverse proxy that passes Host without its port, every browser's write lands here: say so.
+  const proxied = asked !== null && !asked.includes(':') && host.startsWith(`${asked}:`);
+  return `a write from another origin (${given}) is refused${proxied ? ` (the request's host is ${asked}, without the port: behind a reverse proxy, start carrom serve with --trust-proxy and have the proxy send X-Forwarded-Host)` : ''}`;
 }
 
 export type Guard = { ok: true; session: Session } | { ok: false; answer: Answer };

@@ -15,6 +15,9 @@ import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 import { write } from './tournament-http/answer.ts';
+import type { LoginContext } from './tournament-http/auth.ts';
+import { LoginLog } from './tournament-http/login-log.ts';
+import { CheckQueue } from './tournament-http/passwords.ts';
 import { routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament } from './tournament-http/routes.ts';
 
@@ -41,6 +44,14 @@ export const RETRY_AFTER = 5;
  *  affected: its request is over as soon as its headers are in. */
 export const SERVER_TIMEOUTS: Readonly<ServerOptions> = Object.freeze({ requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 });
 
+/** The address of the client that sent `req`, as the log says it and the login's bound counts it
+ * (docs/tournament.md §2): the peer of the connection, an IPv4 one without its IPv6 wrapping
+ * (`::ffff:`). The one place that says who the client is. */
+export function clientAddress(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  return peer.startsWith('::ffff:') && peer.includes('.') ? peer.slice(7) : peer;
+}
+
 /** The request's body stopped before its end: the sender went away. */
 class CutOff extends Error {}
 
@@ -49,6 +60,8 @@ class CutOff extends Error {}
 export interface Handlers {
   request: RequestListener;
   checkContinue: RequestListener;
+  /** Says what is still to be said (the failed logins of the minute) as the server stops. */
+  close(): void;
 }
 
 /** The 503s of one outage of the database: said when it starts and when it ends. A request of each kind
@@ -86,6 +99,8 @@ const stackOf = (e: Error): string => {
 
 export function handler(c: Context): Handlers {
   const outage = new Outage(c);
+  // The login's state of this server: its queue of password checks and its log of failures.
+  const logins = { checks: new CheckQueue(), log: new LoginLog(c.log) };
   const unverified = new ByteBudget(UNVERIFIED_BYTES);
   let turningAway = false;
   const full = () => {
@@ -95,7 +110,7 @@ export function handler(c: Context): Handlers {
   };
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
+    handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
@@ -115,7 +130,7 @@ export function handler(c: Context): Handlers {
       } else json(res, 500, { error: `the server could not do that (see its log)${post ? '; nothing was stored' : ''}` });
     });
   };
-  return { request: listener(false), checkContinue: listener(true) };
+  return { request: listener(false), checkContinue: listener(true), close: () => logins.log.flush() };
 }
 
 /** Answers one request; true when the database answered what it was asked (the end of an outage). */
@@ -123,6 +138,7 @@ async function handle(
   c: Context,
   req: IncomingMessage,
   res: ServerResponse,
+  login: LoginContext,
   unverified: ByteBudget,
   full: () => void,
   admitted: () => void,
@@ -179,7 +195,7 @@ async function handle(
   const assigned = await routeAssignment(c.store.sql, req, path, c.now());
   if (assigned) return write(res, assigned, false), true;
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
+  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, login }, req, path);
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   if (path === '/api/v1/events') {

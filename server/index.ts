@@ -92,6 +92,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       await feed.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      handlers.close();
       await replays.close();
       await store.close();
     },

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { FREE_FAILURES } from '../../../server/tournament-http/organisers.ts';
+import { FREE_FAILURES, clientKey } from '../../../server/tournament-http/organisers.ts';
 import { SAID_AT_ONCE } from '../../../server/tournament-http/login-log.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 import { serveProcess, type ServeProcess } from '../../helpers/processes.ts';
@@ -58,6 +58,18 @@ async function loginForm(url: string, address: string): Promise<(name: string, p
 
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 const loginLines = (log: string) => log.split('\n').filter((l) => l.startsWith('carrom serve: login:'));
+
+describe('the address the login\'s bound counts a client under', () => {
+  it('is an IPv4 address as it is (also written in IPv6), and an IPv6 one by its /64', () => {
+    assert.equal(clientKey('192.168.1.23'), '192.168.1.23');
+    assert.equal(clientKey('::ffff:192.168.1.23'), '192.168.1.23');
+    assert.equal(clientKey('2001:db8:0:1:aaaa:bbbb:cccc:dddd'), '2001:db8:0:1::/64');
+    assert.equal(clientKey('2001:0db8:0000:0001::1'), '2001:db8:0:1::/64');
+    assert.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(clientKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(clientKey('::1'), '0:0:0:0::/64');
+  });
+});
 
 describe('the login\'s bound on guessing, against the real carrom serve', function () {
   this.timeout(120_000);
@@ -167,11 +179,18 @@ describe('the login\'s bound on guessing, against the real carrom serve', functi
         const burst = await Promise.all(forms.flatMap((login) => Array.from({ length: 4 }, (_, i) => login('asha', `${WRONG} ${i}`))));
         bursting = false;
         await reading;
+        if (process.env.SHOW_LOG) console.log(`reads ${reads}, slowest ${slowest.toFixed(1)} ms`);
         const refused = burst.filter((a) => (a.status === 429 || a.status === 503) && /Too many logins at once/.test(a.text));
         assert.ok(refused.length > 0, `some were refused before any check: ${burst.map((a) => a.status).join(' ')}`);
         assert.equal(refused.length + count(burst, 401), 200, 'the others were checked, and wrong');
         assert.ok(refused.every((a) => a.retryAfter === '1'));
         assert.ok(reads > 0 && slowest < 1000, `reads were answered during the burst (${reads}, the slowest in ${Math.round(slowest)} ms)`);
+        // 200 failures from 50 addresses: still a few lines, and no password.
+        await server.stop();
+        const lines = loginLines(server.log());
+        assert.ok(lines.length <= SAID_AT_ONCE + 1, `at most ${SAID_AT_ONCE + 1} lines, not ${lines.length}:\n${lines.join('\n')}`);
+        assert.match(lines.at(-1)!, /refused as too many at once, from \d+ name and address pairs; most: "asha" from 127\.0\.1\.\d+ \(\d+\)/);
+        assert.doesNotMatch(server.log(), new RegExp(WRONG));
       });
     });
   }

@@ -104,6 +104,8 @@ export function clientKey(address: string): string {
 }
 
 const EPOCH = new Date(0).toISOString();
+/** What the tries of a name that is no organiser's are counted under (no organiser's name has a `*`). */
+const UNKNOWN_NAME = '*';
 
 /** The seconds `client` must still wait before it tries `name` again, 0 if none (a read only). */
 async function waitOf(sql: Sql, name: string, client: string, now: Date): Promise<number> {
@@ -151,18 +153,21 @@ export async function logIn(sql: Sql, checks: CheckQueue, typed: string, passwor
   // (ORGANISER_NAME), and its tries count under U+FFFD in the NUL's place, alike on both.
   const name = typed.replace(/\u0000/g, '\uFFFD').slice(0, 80);
   const key = clientKey(client);
+  const row = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
+  // The tries of names that are no organiser's count together, by address: one row per address however
+  // many names it makes up.
+  const counted = row ? name : UNKNOWN_NAME;
   // An address told to wait is told so before it takes a place in the queue of checks …
-  const waiting = await waitOf(sql, name, key, now);
+  const waiting = await waitOf(sql, counted, key, now);
   if (waiting > 0) return { ok: false, why: 'wait', seconds: waiting };
   const place = checks.enter(name);
   if (place === 'name' || place === 'all') return { ok: false, why: 'busy', everyone: place === 'all' };
   let good: boolean;
   try {
     // … and its try is counted before its password is checked.
-    const wait = await countTry(sql, name, key, now);
+    const wait = await countTry(sql, counted, key, now);
     if (wait > 0) return { ok: false, why: 'wait', seconds: wait };
     await place.turn;
-    const row = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
     // An unknown name costs a check too, so that the answer's time does not tell which names exist.
     good = row ? await checkPassword(password, String(row.hash)) : (await checkPassword(password, DUMMY), false);
   } finally {

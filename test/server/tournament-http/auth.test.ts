@@ -95,6 +95,15 @@ describe('the organiser\'s login and the guard on writes', function () {
         for (let i = 0; i < 5; i++) assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401, 'forgiven: five tries again');
       });
 
+      it('counts the tries of made-up names together, by address, apart from an organiser\'s name', async () => {
+        for (let i = 0; i < 5; i++) assert.equal((await postLogin(url, `made-up-${i}`, PASSWORD)).status, 401);
+        const sixth = await postLogin(url, 'made-up-5', PASSWORD);
+        assert.equal(sixth.status, 429);
+        assert.equal(sixth.headers.get('retry-after'), '15');
+        assert.equal((await postLogin(url, 'asha', PASSWORD)).status, 303, 'the organiser\'s name has its own count');
+        assert.deepEqual((await server.store.sql.all('SELECT name, failures FROM carrom_login_throttle')).map((r) => [r.name, Number(r.failures)]), [['*', 5]], 'one row for the made-up names');
+      });
+
       it('ends a session after 2 hours without a request, or 12 hours after the login, or at logout', async () => {
         const idle = await logIn(url, 'asha', PASSWORD);
         clock.pass(2 * HOUR - MINUTE);

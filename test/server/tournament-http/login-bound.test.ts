@@ -131,7 +131,6 @@ describe('the login\'s bound on guessing, against the real carrom serve', functi
         // at the minute's end, or as the server stops), and never a password.
         await server.stop();
         const lines = loginLines(server.log());
-        if (process.env.SHOW_LOG) console.log(lines.join('\n'));
         assert.ok(lines.length >= 2 && lines.length <= SAID_AT_ONCE + 1, `a few lines for 200 tries, not ${lines.length}:\n${lines.join('\n')}`);
         assert.match(lines[0], /^carrom serve: login: wrong name or password for "asha" from 127\.0\.0\.2 /);
         assert.match(lines.at(-1)!, /login: in the last minute \d+ more wrong names? or passwords?, \d+ told to wait \(429\).*most: "asha" from 127\.0\.0\.2 \(\d+\)/);
@@ -179,7 +178,6 @@ describe('the login\'s bound on guessing, against the real carrom serve', functi
         const burst = await Promise.all(forms.flatMap((login) => Array.from({ length: 4 }, (_, i) => login('asha', `${WRONG} ${i}`))));
         bursting = false;
         await reading;
-        if (process.env.SHOW_LOG) console.log(`reads ${reads}, slowest ${slowest.toFixed(1)} ms`);
         const refused = burst.filter((a) => (a.status === 429 || a.status === 503) && /Too many logins at once/.test(a.text));
         assert.ok(refused.length > 0, `some were refused before any check: ${burst.map((a) => a.status).join(' ')}`);
         assert.equal(refused.length + count(burst, 401), 200, 'the others were checked, and wrong');

@@ -8,7 +8,7 @@
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
-import { clientOf, see, type ProxyTrust } from './client.ts';
+import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
@@ -16,6 +16,9 @@ import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 import { write } from './tournament-http/answer.ts';
+import type { LoginContext } from './tournament-http/auth.ts';
+import { LoginLog } from './tournament-http/login-log.ts';
+import { CheckQueue } from './tournament-http/passwords.ts';
 import { routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament } from './tournament-http/routes.ts';
 
@@ -59,6 +62,8 @@ class CutOff extends Error {}
 export interface Handlers {
   request: RequestListener;
   checkContinue: RequestListener;
+  /** Says what is still to be said (the failed logins of the minute) as the server stops. */
+  close(): void;
 }
 
 /** The 503s of one outage of the database: said when it starts and when it ends. A request of each kind
@@ -96,6 +101,8 @@ const stackOf = (e: Error): string => {
 
 export function handler(c: Context): Handlers {
   const outage = new Outage(c);
+  // The login's state of this server: its queue of password checks and its log of failures.
+  const logins = { checks: new CheckQueue(), log: new LoginLog(c.log) };
   const unverified = new ByteBudget(UNVERIFIED_BYTES);
   let turningAway = false;
   const full = () => {
@@ -106,7 +113,7 @@ export function handler(c: Context): Handlers {
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     see(req, c.trustProxy ?? null);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
+    handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
@@ -126,7 +133,7 @@ export function handler(c: Context): Handlers {
       } else json(res, 500, { error: `the server could not do that (see its log)${post ? '; nothing was stored' : ''}` });
     });
   };
-  return { request: listener(false), checkContinue: listener(true) };
+  return { request: listener(false), checkContinue: listener(true), close: () => logins.log.flush() };
 }
 
 /** Answers one request; true when the database answered what it was asked (the end of an outage). */
@@ -134,6 +141,7 @@ async function handle(
   c: Context,
   req: IncomingMessage,
   res: ServerResponse,
+  login: LoginContext,
   unverified: ByteBudget,
   full: () => void,
   admitted: () => void,
@@ -198,7 +206,7 @@ async function handle(
     return false;
   }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);
+  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, login }, req, path);
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   if (path === '/api/v1/events') {

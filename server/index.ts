@@ -128,6 +128,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
         s.closeAllConnections();
         await new Promise((resolve) => s.close(resolve));
       }
+      handlers.close();
       await replays.close();
       await store.close();
     },

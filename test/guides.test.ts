@@ -500,6 +500,16 @@ const ORGANISER: Step[] = [
     },
   },
   {
+    command: 'npx carrom serve --unlock-organiser asha',
+    check: async (run, command) => {
+      // §12.1: lets the name be tried again at once from everywhere; nobody has got it wrong yet.
+      const r = await run.run(command);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '{"unlocked":"asha","addresses":0}\n');
+      assert.match(r.stderr, /organiser "asha" may be tried again from every address/);
+    },
+  },
+  {
     command: 'name,club,nationality',
     // §12.3's entry list, which "From a script" sends as players.csv: the reader saves it under that name.
     check: async (run) => {

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { readBody } from '../body.ts';
 import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
-import { getSession, guardWrite, loginPage, postLogin, postLogout } from './auth.ts';
+import { getSession, guardWrite, loginPage, postLogin, postLogout, type LoginContext } from './auth.ts';
 import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
@@ -24,6 +24,8 @@ export interface TournamentContext {
   now: () => Date;
   /** The server's --name: a tournament's default club for the .sol export. */
   serverName: string;
+  /** The login's queue of checks, its log, and the client's address. */
+  login: LoginContext;
 }
 
 /** The largest body a write takes: an entry list of a few thousand lines. */
@@ -37,7 +39,7 @@ export async function routeTournament(c: TournamentContext, req: IncomingMessage
   const read = method === 'GET' || method === 'HEAD';
   if (path === '/login') {
     if (read) return loginPage(req);
-    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now()));
+    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now(), c.login));
     return refuse(405, `${method} is not allowed on ${path}`);
   }
   if (path === '/logout') return method === 'POST' ? form(req, (f) => postLogout(c.sql, req, f, c.now())) : refuse(405, 'log out with POST');

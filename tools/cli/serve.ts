@@ -14,7 +14,7 @@ import { ProxyTrust } from '../../server/client.ts';
 import { TlsError } from '../../server/tls.ts';
 import { inUseBy, portHolder } from '../../server/port-holder.ts';
 import { ORGANISER_NAME } from '../../server/tournament-http/organisers.ts';
-import { addOrganiserCommand, listOrganisersCommand, removeOrganiserCommand } from './organisers.ts';
+import { addOrganiserCommand, listOrganisersCommand, removeOrganiserCommand, unlockOrganiserCommand } from './organisers.ts';
 
 export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
               [--tls-cert FILE --tls-key FILE [--tls-port P]] [--trust-proxy [ADDRESSES]]
@@ -38,6 +38,9 @@ export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--fo
                                          terminal, or one line on stdin; prints {"organiser": NAME}
   carrom serve --list-organisers [--db DB]
                                          the organisers, one JSON line each (no passwords)
+  carrom serve --unlock-organiser NAME [--db DB]
+                                         lift the waits wrong passwords put on an organiser's name, from
+                                         every address; prints {"unlocked": NAME, "addresses": N}
   carrom serve --remove-organiser NAME [--db DB]
                                          remove an organiser; its sessions end at once
   carrom serve --help                    this text
@@ -67,15 +70,16 @@ interface Args {
   tlsPort: number | null;
   /** --trust-proxy's addresses (`loopback` when given bare), or null. */
   trustProxy: string | null;
+  unlockOrganiser: string | null;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--tls-cert', '--tls-key', '--tls-port']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--unlock-organiser', '--tls-cert', '--tls-key', '--tls-port']);
 const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild', '--list-organisers']);
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): Args | string {
   const o: Args = {
     port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true,
-    listTables: false, removeTable: null, withRecords: false, rebuild: false, addOrganiser: null, listOrganisers: false, removeOrganiser: null,
+    listTables: false, removeTable: null, withRecords: false, rebuild: false, addOrganiser: null, listOrganisers: false, removeOrganiser: null, unlockOrganiser: null,
     tlsCert: null, tlsKey: null, tlsPort: null, trustProxy: null,
   };
   let clubKey = env.CARROM_CLUB_KEY || null;
@@ -113,10 +117,11 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       if (!TABLE_ID.test(v)) return `${a}: a table id is 1–40 characters of a-z, 0-9, - (not "${v}")`;
       if (a === '--add-table') o.addTable = v;
       else o.removeTable = v;
-    } else if (a === '--add-organiser' || a === '--remove-organiser') {
+    } else if (a === '--add-organiser' || a === '--remove-organiser' || a === '--unlock-organiser') {
       if (!ORGANISER_NAME.test(v)) return `${a}: an organiser's name is 1–40 characters of a-z, 0-9, -, ., _ (not "${v}")`;
       if (a === '--add-organiser') o.addOrganiser = v;
-      else o.removeOrganiser = v;
+      else if (a === '--remove-organiser') o.removeOrganiser = v;
+      else o.unlockOrganiser = v;
     } else if (a === '--add-club') {
       if (!CLUB_ID.test(v)) return `--add-club: a club id is 1–20 characters of a-z, 0-9, no hyphen (not "${v}")`;
       o.addClub = v;
@@ -136,7 +141,7 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   if (o.secret && !o.addTable && !o.addClub) return '--secret goes with --add-table or --add-club';
   if (o.withRecords && !o.removeTable) return '--with-records goes with --remove-table';
   const commands = [o.addTable && '--add-table', o.addClub && '--add-club', o.listTables && '--list-tables', o.removeTable && '--remove-table', o.rebuild && '--rebuild',
-    o.addOrganiser && '--add-organiser', o.listOrganisers && '--list-organisers', o.removeOrganiser && '--remove-organiser'].filter(Boolean);
+    o.addOrganiser && '--add-organiser', o.listOrganisers && '--list-organisers', o.removeOrganiser && '--remove-organiser', o.unlockOrganiser && '--unlock-organiser'].filter(Boolean);
   if (commands.length > 1) return `${commands.join(' and ')}: one at a time`;
   if (clubKey !== null) {
     o.club = parseClubCode(clubKey);
@@ -166,6 +171,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     if (o.addOrganiser) return await onStore(o.db, (store) => addOrganiserCommand(store, o.addOrganiser!));
     if (o.listOrganisers) return await onStore(o.db, listOrganisersCommand);
     if (o.removeOrganiser) return await onStore(o.db, (store) => removeOrganiserCommand(store, o.removeOrganiser!));
+    if (o.unlockOrganiser) return await onStore(o.db, (store) => unlockOrganiserCommand(store, o.unlockOrganiser!));
     warnIfReadable(o.db);
     server = await startResultsServer({
       port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined,

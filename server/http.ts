@@ -183,15 +183,23 @@ async function handle(
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   if (path === '/api/v1/events') {
-    if (c.hub.subscribe(res, req.headers['last-event-id'])) return false;
+    const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
+    if (!refused) return false;
     res.setHeader('Retry-After', '30');
-    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` }), false;
+    return json(res, refused.status, { error: refused.error }), false;
   }
   const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/');
+}
+
+/** The client's address as its connection gives it (an IPv4 client of a server on `::` without its
+ *  `::ffff:` prefix): what the per-address bounds count. */
+export function clientAddress(req: IncomingMessage): string {
+  const a = req.socket.remoteAddress ?? 'unknown';
+  return a.startsWith('::ffff:') ? a.slice(7) : a;
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

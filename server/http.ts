@@ -15,7 +15,7 @@ import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 import { write } from './tournament-http/answer.ts';
-import { routeAssignment } from './tournament-http/assignment.ts';
+import { Asks, routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament } from './tournament-http/routes.ts';
 
 export interface Context {
@@ -86,6 +86,7 @@ const stackOf = (e: Error): string => {
 
 export function handler(c: Context): Handlers {
   const outage = new Outage(c);
+  const asks = new Asks(c.log);
   const unverified = new ByteBudget(UNVERIFIED_BYTES);
   let turningAway = false;
   const full = () => {
@@ -95,7 +96,7 @@ export function handler(c: Context): Handlers {
   };
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
+    handle(c, req, res, unverified, full, () => (turningAway = false), expectsContinue, asks).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
@@ -127,6 +128,7 @@ async function handle(
   full: () => void,
   admitted: () => void,
   expectsContinue: boolean,
+  asks: Asks,
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
@@ -176,7 +178,7 @@ async function handle(
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
   // The table's next match and its refusal (docs/tournament.md §5).
-  const assigned = await routeAssignment(c.store.sql, req, path, c.now());
+  const assigned = await routeAssignment(c.store.sql, req, path, c.now(), asks);
   if (assigned) return write(res, assigned, false), true;
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name }, req, path);

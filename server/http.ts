@@ -19,7 +19,7 @@ import { write } from './tournament-http/answer.ts';
 import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
-import { routeAssignment } from './tournament-http/assignment.ts';
+import { Asks, routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament } from './tournament-http/routes.ts';
 
 export interface Context {
@@ -103,6 +103,8 @@ export function handler(c: Context): Handlers {
   const outage = new Outage(c);
   // The login's state of this server: its queue of password checks and its log of failures.
   const logins = { checks: new CheckQueue(), log: new LoginLog(c.log) };
+  // The tables' asks for their next match that counted, by nonce (a replay counts for nothing).
+  const asks = new Asks(c.log);
   const unverified = new ByteBudget(UNVERIFIED_BYTES);
   let turningAway = false;
   const full = () => {
@@ -113,7 +115,7 @@ export function handler(c: Context): Handlers {
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     see(req, c.trustProxy ?? null);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue).then((used) => {
+    handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue, asks).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
@@ -146,6 +148,7 @@ async function handle(
   full: () => void,
   admitted: () => void,
   expectsContinue: boolean,
+  asks: Asks,
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
@@ -195,7 +198,7 @@ async function handle(
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
   // The table's next match and its refusal (docs/tournament.md §5).
-  const assigned = await routeAssignment(c.store.sql, req, path, c.now());
+  const assigned = await routeAssignment(c.store.sql, req, path, c.now(), asks);
   if (assigned) return write(res, assigned, false), true;
   // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
   const clear = inClear(c, req, path);
@@ -210,9 +213,10 @@ async function handle(
   if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
   if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   if (path === '/api/v1/events') {
-    if (c.hub.subscribe(res, req.headers['last-event-id'])) return false;
+    const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
+    if (!refused) return false;
     res.setHeader('Retry-After', '30');
-    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` }), false;
+    return json(res, refused.status, { error: refused.error }), false;
   }
   const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });

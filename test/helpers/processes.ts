@@ -55,12 +55,13 @@ export interface SseEvent {
 /** An event stream read as a browser's EventSource reads it. */
 /** An event stream read as a page reads it: its events, and the id of the last block with an `id:` (what
  * a browser sends back as Last-Event-ID when it reconnects), which `lastEventId` starts the stream with. */
-export function readEvents(url: string, lastEventId?: string): Promise<{ events: SseEvent[]; status: number; lastId: () => string | null; close(): void }> {
+export function readEvents(url: string, lastEventId?: string, localAddress?: string): Promise<{ events: SseEvent[]; status: number; lastId: () => string | null; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: SseEvent[] = [];
     let lastId: string | null = null;
     const headers = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
-    const req = request(`${url}/api/v1/events`, { headers }, (res: IncomingMessage) => {
+    // `localAddress` (127.0.0.2, …): another client address on loopback.
+    const req = request(`${url}/api/v1/events`, { headers, localAddress, agent: localAddress ? false : undefined }, (res: IncomingMessage) => {
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {

@@ -92,7 +92,7 @@ describe('caps on what an organiser can ask (docs/tournament.md §3.5)', functio
       };
       const entrants = async (id: number) => (await api(url, null, 'GET', `/api/v1/tournaments/${id}/entrants`)).json.entrants as { id: string; seed: number }[];
 
-      it('refuses an entry list, an entrant, a field and a draw over the caps with a 4xx naming the field and the cap, storing nothing', async () => {
+      it('refuses an entry list, an entrant, a field, a draw and a round over the caps with a 4xx naming the field and the cap, storing nothing', async () => {
         const id = await tournament();
         const over = await csvPost(url, asha, id, entryList(1001));
         assert.equal(over.status, 413, JSON.stringify(over.json).slice(0, 300));
@@ -133,6 +133,19 @@ describe('caps on what an organiser can ask (docs/tournament.md §3.5)', functio
         assert.equal(drawOld.status, 422, JSON.stringify(drawOld.json).slice(0, 300));
         assert.equal(drawOld.json.error, 'entrants: the tournament has 1500 entrants, over the cap of 1000 (docs/tournament.md §3.5): remove some before drawing');
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${old}`)).json.tournament.currentRound, 0, 'no round was drawn');
+
+        // 1,000 entrants after 20 rounds have played the cap's 10,000 matches: round 21 is refused.
+        const full = await tournament({ rounds: 30 });
+        assert.equal((await csvPost(url, asha, full, entryList(1000))).status, 201);
+        const seeded = (await entrants(full)).sort((x, y) => x.seed - y.seed).map((e) => Number(e.id));
+        const played = Array.from({ length: 20 }, (_, r) => r + 1);
+        await execute(db, `INSERT INTO carrom_rounds (tournament_id, round, status, published_at) VALUES ${played.map((r) => `(${full}, ${r}, 'published', '2026-12-01T09:00:00.000Z')`).join(', ')}`);
+        const pairs = played.flatMap((r) => Array.from({ length: 500 }, (_, k) => `(${full}, ${r}, ${k + 1}, ${seeded[2 * k]}, ${seeded[2 * k + 1]}, NULL, 'a', 'finished', 12, 3, 'hand', 0)`));
+        await execute(db, `INSERT INTO carrom_tmatches (tournament_id, round, board, a, b, table_id, breaker, status, score_a, score_b, source, corrected) VALUES ${pairs.join(', ')}`);
+        const drawFull = await api(url, asha, 'POST', `/api/v1/tournaments/${full}/rounds`);
+        assert.equal(drawFull.status, 422, JSON.stringify(drawFull.json).slice(0, 300));
+        assert.equal(drawFull.json.error, 'the round would take the tournament to 10500 matches, over the cap of 10000 (docs/tournament.md §3.5)');
+        assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${full}`)).json.tournament.currentRound, 20, 'no round was drawn');
       });
 
       it('imports and draws a field at the cap while another client\'s reads are answered', async () => {

@@ -8,7 +8,7 @@ import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
 import { schema, SIGNATURE_INDEX, type Sql } from './sql.ts';
-import { assignmentSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
+import { assignmentSchema, loginThrottleSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -61,6 +61,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     version: 9,
     name: "the stored records' signatures in an index of their own, read without the row (SQLite)",
     up: signatureSchema,
+  },
+  {
+    version: 10,
+    name: 'the login slows down a guesser by name and address (growing waits), rather than locking a name out for everyone',
+    up: loginThrottleSchema,
   },
 ]);
 

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { readBody } from '../body.ts';
 import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
-import { getSession, guardWrite, loginPage, postLogin, postLogout } from './auth.ts';
+import { getSession, guardWrite, loginPage, postLogin, postLogout, type LoginContext } from './auth.ts';
 import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
@@ -15,7 +15,7 @@ import { countedAfter, pairingsCsvOf, roundParam, solOf, standingsAfter, standin
 import { bracketOf, rankingOf } from './ranking.ts';
 import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
-import { boardsOf, discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
+import { boardsOf, discardRound, drawRound, matchView, moveMatch, prepareDraw, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from './state.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
@@ -24,6 +24,8 @@ export interface TournamentContext {
   now: () => Date;
   /** The server's --name: a tournament's default club for the .sol export. */
   serverName: string;
+  /** The login's queue of checks, its log, and the client's address. */
+  login: LoginContext;
 }
 
 /** The largest body a write takes: an entry list of a few thousand lines. */
@@ -37,7 +39,7 @@ export async function routeTournament(c: TournamentContext, req: IncomingMessage
   const read = method === 'GET' || method === 'HEAD';
   if (path === '/login') {
     if (read) return loginPage(req);
-    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now()));
+    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now(), c.login));
     return refuse(405, `${method} is not allowed on ${path}`);
   }
   if (path === '/logout') return method === 'POST' ? form(req, (f) => postLogout(c.sql, req, f, c.now())) : refuse(405, 'log out with POST');
@@ -81,7 +83,8 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
     if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
   } else if (rest === '/rounds' && method === 'POST') {
-    return write(c, req, async (tx, _body, s) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, s.organiser, now())) }));
+    // The draw is searched for before the transaction, off the event loop (rounds.ts, server/draws.ts).
+    return write(c, req, async (tx, _body, s, drawn) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, drawn, s.organiser, now())) }), () => prepareDraw(c.sql, id));
   } else if (round && !round[2] && method === 'DELETE') {
     return write(c, req, async (tx, _body, s) => {
       await discardRound(tx, id, Number(round[1]), s.organiser, now());
@@ -139,12 +142,13 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** A write of the JSON interface: the session, origin and CSRF first (nothing is changed without them),
- * then `work` in one transaction. */
-async function write(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session) => Promise<Answer>): Promise<Answer> {
+ * then `prepare` (work that needs no transaction, the draw's search), then `work` in one transaction. */
+async function write<P = undefined>(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session, prepared: P) => Promise<Answer>, prepare?: () => Promise<P>): Promise<Answer> {
   const body = await bodyOf(req);
   const guard = await guardWrite(c.sql, req, c.now(), undefined);
   if (!guard.ok) return guard.answer;
-  return c.sql.transaction((tx) => work(tx, body, guard.session));
+  const prepared = (prepare ? await prepare() : undefined) as P;
+  return c.sql.transaction((tx) => work(tx, body, guard.session, prepared));
 }
 
 /** A form post (the login, the logout): its fields. */

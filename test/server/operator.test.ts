@@ -3,14 +3,14 @@
 // records, and the database file that holds the secrets kept from other users.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_VERSION } from '../../server/db/migrations.ts';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';
 const carrom = (args: string[]) => {
@@ -20,7 +20,7 @@ const carrom = (args: string[]) => {
 
 /** `carrom serve` on `db` until `work` is done: the club page's URL, from what it says at start. */
 async function serving<T>(db: string, work: (url: string, said: () => string) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = tracked(spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let err = '';
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -186,7 +186,7 @@ describe('carrom serve: the operator\'s commands', function () {
 
   describe('the SQLite file, which holds every table\'s secret', () => {
     let dir: string;
-    beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-files-'))));
+    beforeEach(() => (dir = scratchDir('files')));
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
     const mode = (f: string) => (statSync(f).mode & 0o777).toString(8);
 

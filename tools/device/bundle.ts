@@ -5,11 +5,11 @@
 // esbuild is a development dependency: loaded when the model is bundled (`carrom sense --device`, the
 // tests), so that the command line's bundle runs `carrom serve` on the production dependencies alone.
 import type { Plugin } from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { boardModules } from '../boards.ts';
+import { scratchDir } from '../scratch.ts';
 
 /** The project's root, from this file (tools/device/) or the command line's bundle (dist/). */
 function root(): string {
@@ -130,7 +130,7 @@ export function deviceModelScript(): Promise<string> {
 /** The same model and firmware as an ES module for Node (file URL to import). */
 export async function deviceModelModule(): Promise<string> {
   const code = await bundle(`export * from 'entry-firmware';`, 'esm');
-  const file = join(mkdtempSync(join(tmpdir(), 'carrom-model-')), 'device-model.mjs');
+  const file = join(scratchDir('model'), 'device-model.mjs');
   writeFileSync(file, code);
   return pathToFileURL(file).href;
 }

@@ -10,6 +10,7 @@ import { routeRead } from './api.ts';
 import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
 import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
+import { healthCheck } from './health.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
@@ -112,8 +113,11 @@ export function handler(c: Context): Handlers {
     if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
     turningAway = true;
   };
+  const health = healthCheck(c.store.sql, c.log);
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
     see(req, c.trustProxy ?? null);
+    // The monitoring's check (server/health.ts): no body, no log line, its own bounded answer.
+    if (new URL(req.url ?? '/', 'http://x').pathname === '/api/v1/health') return void answerHealth(req, res, health);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
     handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue, asks).then((used) => {
       if (used) outage.worked(kind);
@@ -223,6 +227,16 @@ async function handle(
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/');
+}
+
+async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {
+  // A body sent with it is not read: the connection closes after the answer.
+  const sent = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (sent) closeAfterAnswer(req, res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the health check is asked with GET' });
+  const { status, body } = await health();
+  if (req.method === 'HEAD') return void res.writeHead(status, { 'Cache-Control': 'no-store' }).end();
+  json(res, status, body);
 }
 
 /** With TLS on (`httpsPort`), a request of the organiser's side that came in clear: the login page is

@@ -24,6 +24,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { until } from './helpers/answers.ts';
+import { blocks, type Block } from './helpers/markdown.ts';
 import { SERVE_USAGE, parseServeArgs } from '../tools/cli/serve.ts';
 import { ONE_BOARD, shot } from './e2e/simulator-process.ts';
 import { scratchDir, tracked } from '../tools/scratch.ts';
@@ -33,34 +34,7 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const TSX = import.meta.resolve('tsx');
 const has = (tool: string) => spawnSync('bash', ['-c', `command -v ${tool}`]).status === 0;
 
-// ---- The commands of a document, from its code blocks ----
-
-interface Block {
-  /** The `## ` heading it is under, and the `### ` one if any. */
-  section: string;
-  subsection: string;
-  lang: string;
-  text: string;
-}
-
-function blocks(doc: string): Block[] {
-  const found: Block[] = [];
-  let section = '';
-  let subsection = '';
-  const lines = doc.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.startsWith('## ')) [section, subsection] = [line.slice(3), ''];
-    else if (line.startsWith('### ')) subsection = line.slice(4);
-    const fence = /^```(\w*)$/.exec(line);
-    if (!fence) continue;
-    const end = lines.indexOf('```', i + 1);
-    assert.ok(end > i, `a code block left open at line ${i + 1}`);
-    found.push({ section, subsection, lang: fence[1], text: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return found;
-}
+// ---- The commands of a document, from its code blocks (test/helpers/markdown.ts) ----
 
 /** A block's commands: each `$ ` line of a console block; each line of a sh block, with its `\` continuations. */
 function commandsOf(block: Block): string[] {

@@ -3,7 +3,7 @@
 // records, and the database file that holds the secrets kept from other users.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_VERSION } from '../../server/db/migrations.ts';
 import { openStore } from '../../server/store.ts';
@@ -160,6 +160,20 @@ describe('carrom serve: the operator\'s commands', function () {
           await store.close();
         }
       });
+    });
+  }
+
+  for (const engine of ENGINES) {
+    it(`${engine.name}: a database of a newer schema is refused with exit 78, which the unit of docs/server.md §9 does not restart on`, async () => {
+      const db = await engine.fresh();
+      const store = await openStore(db);
+      await store.sql.run('INSERT INTO carrom_schema (version, name, applied_at) VALUES (?, ?, ?)', [SCHEMA_VERSION + 1, 'from the future', '2027-01-01T00:00:00Z']);
+      await store.close();
+      const r = carrom(['--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns']);
+      assert.equal(r.code, 78, r.stderr);
+      assert.match(r.stderr, new RegExp(`^carrom serve: cannot start: the database's schema is version ${SCHEMA_VERSION + 1}, newer than this carrom serve knows \\(${SCHEMA_VERSION}\\).*; not started again by a supervisor \\(exit 78\\)\n$`));
+      const unit = readFileSync('docs/server.md', 'utf8').split('```ini\n')[1].split('```')[0];
+      assert.match(unit, /^RestartPreventExitStatus=78$/m);
     });
   }
 

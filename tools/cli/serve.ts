@@ -2,8 +2,11 @@
 // database, each printing JSON lines on stdout (for programs) and what it did on stderr (for people):
 // --add-table (and the setup code to type into the table), --add-club (on a federation's server),
 // --list-tables, --remove-table, --rebuild, and the organisers' commands (tools/cli/organisers.ts).
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { CLUB_ID, clubCode, parseClubCode } from '../../server/club.ts';
+import { SchemaTooNew } from '../../server/db/migrations.ts';
 import { rebuild } from '../../server/rebuild.ts';
 import { SECRET, newSecret, setupCode } from '../../server/sign.ts';
 import { addTable, listTables, removeTable } from '../../server/tables.ts';
@@ -151,6 +154,13 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
   return o;
 }
 
+/** The exit status of a start that fails the same way until the operator changes something (EX_CONFIG of
+ *  sysexits.h): the SQLite file or its folder not writable by the server's user (a backup restored as
+ *  root), a schema newer than this version knows. A supervisor should not start it again by itself: the
+ *  systemd unit of docs/server.md §9 says RestartPreventExitStatus=78. Other failures to start (a port in
+ *  use, PostgreSQL not up yet) exit 2 and may pass. */
+export const EXIT_OPERATOR = 78;
+
 export async function serveCommand(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`usage:\n${SERVE_USAGE}`);
@@ -172,6 +182,11 @@ export async function serveCommand(args: string[]): Promise<number> {
     if (o.listOrganisers) return await onStore(o.db, listOrganisersCommand);
     if (o.removeOrganiser) return await onStore(o.db, (store) => removeOrganiserCommand(store, o.removeOrganiser!));
     if (o.unlockOrganiser) return await onStore(o.db, (store) => unlockOrganiserCommand(store, o.unlockOrganiser!));
+    const denied = notWritable(o.db);
+    if (denied) {
+      say(`cannot start: ${denied}; not started again by a supervisor (exit ${EXIT_OPERATOR}) until that is done`);
+      return EXIT_OPERATOR;
+    }
     warnIfReadable(o.db);
     server = await startResultsServer({
       port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined,
@@ -181,8 +196,8 @@ export async function serveCommand(args: string[]): Promise<number> {
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's
     // to fix, so one line that says which, and exit 2, never a stack trace.
-    process.stderr.write(`carrom serve: ${await cannotStart(e, o)}\n`);
-    return 2;
+    process.stderr.write(`carrom serve: ${await cannotStart(e, o)}${e instanceof SchemaTooNew ? `; not started again by a supervisor (exit ${EXIT_OPERATOR})` : ''}\n`);
+    return e instanceof SchemaTooNew ? EXIT_OPERATOR : 2;
   }
   const schema = server.store.schema;
   if (schema && schema.from !== schema.to) say(`brought the database's schema from version ${schema.from} to ${schema.to}`);
@@ -239,6 +254,35 @@ async function onStore(db: string, command: (store: Store) => Promise<number>): 
 
 const line = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
 const say = (text: string) => process.stderr.write(`carrom serve: ${text}\n`);
+
+/** Why the server's user cannot use the SQLite database `db`, or null: SQLite needs to write the file, its
+ *  -wal and -shm files, and the folder (it makes and removes the -wal and -shm files there). A file it may
+ *  only read would open read-only and refuse every record; one it may not read does not open. Checked
+ *  before the start, because the fix is the operator's: after a restore made as root, `chown`. */
+function notWritable(db: string): string | null {
+  if (/^postgres(ql)?:\/\//.test(db) || db === '' || db.startsWith(':memory:') || db.startsWith('file:')) return null;
+  const file = resolve(db);
+  const user = userInfo().username;
+  const denied = (path: string, mode: number): boolean => {
+    try {
+      accessSync(path, mode);
+      return false;
+    } catch (e) {
+      // Not there: a new file is made, a missing folder is said by SQLite's own open.
+      return (e as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+  };
+  const owner = (path: string) => {
+    const s = statSync(path);
+    return `owned by uid ${s.uid}, mode ${(s.mode & 0o777).toString(8).padStart(4, '0')}`;
+  };
+  const fix = `give them to it, as root: chown ${user}: ${dirname(file)} ${file}* (docs/server.md §9)`;
+  if (denied(dirname(file), constants.W_OK | constants.X_OK)) return `${user}, the user it runs as, may not write the database's folder ${dirname(file)} (${owner(dirname(file))}); ${fix}`;
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (denied(f, constants.R_OK | constants.W_OK)) return `${user}, the user it runs as, may not read and write ${f} (${owner(f)}); ${fix}`;
+  }
+  return null;
+}
 
 /** The SQLite file holds every table's secret: say so if others than its owner may read it (files made
  * by an older carrom serve, or copied). A new one is made 0600 (server/db/sqlite.ts). */

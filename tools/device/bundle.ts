@@ -2,7 +2,9 @@
 // board.ts, hosts/device/table.ts, the app and everything below them) over the model's SDK modules, in
 // place of the Moddable ones: for the XS engine (a script whose handleCommand runs a trace through the
 // model, the meter read per handler) or as an ES module Node can import (the model's tests).
-import { build, type Plugin } from 'esbuild';
+// esbuild is a development dependency: loaded when the model is bundled (`carrom sense --device`, the
+// tests), so that the command line's bundle runs `carrom serve` on the production dependencies alone.
+import type { Plugin } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -106,6 +108,7 @@ const firmwarePlugin: Plugin = {
 };
 
 async function bundle(contents: string, format: 'iife' | 'esm'): Promise<string> {
+  const { build } = await import('esbuild');
   const r = await build({
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'device-model.ts' },
     bundle: true,

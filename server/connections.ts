@@ -4,17 +4,20 @@
 // and a body at once cost tens of MiB before they could be refused. A connection over the bound is
 // closed as soon as it is accepted, before anything of it is read. The bound is far above what a hall
 // needs from one address (a table keeps one or two connections; a browser six per server, and an event
-// stream per page), even with every table behind one NAT address.
-import type { Server } from 'node:http';
+// stream per page), even with every table behind one NAT address. A reverse proxy the operator trusts
+// (--trust-proxy) is not bounded: every client's connections come from it.
+import type { Server } from 'node:net';
 import { addressKey } from './body.ts';
+import type { ProxyTrust } from './client.ts';
 import { SparseLog } from './sparse-log.ts';
 
 export const CONNECTIONS_PER_ADDRESS = 256;
 
-export function boundConnections(server: Server, log: (line: string) => void, bound = CONNECTIONS_PER_ADDRESS): void {
+export function boundConnections(server: Server, log: (line: string) => void, trust: ProxyTrust | null = null, bound = CONNECTIONS_PER_ADDRESS): void {
   const open = new Map<string, number>();
   const said = new SparseLog(log);
   server.on('connection', (socket) => {
+    if (trust?.trusts(socket.remoteAddress ?? '')) return;
     const address = addressKey(socket.remoteAddress ?? '');
     const n = (open.get(address) ?? 0) + 1;
     if (n > bound) {

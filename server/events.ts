@@ -1,7 +1,9 @@
 // Server-sent events: a `record` event to every open page at each stored record, whichever process on
-// the database stored it (the events come from the feed, server/feed.ts). The open streams are capped,
-// and a client that stops reading is dropped once its backlog passes a bound, so that neither many pages
-// nor a stalled one can hold the server's memory or slow its storing.
+// the database stored it (the events come from the feed, server/feed.ts). The open streams are capped in
+// all and per client address, the last of them kept for an address's first stream (a hall screen gets in
+// while others hold the rest), and a client that does not take what is written to it is dropped (its
+// backlog past a bound, or a full socket not drained for a while), so that neither many pages, one
+// client's many, nor a stalled one can hold the server's memory, its streams or slow its storing.
 // A page that reconnects (its browser sends `Last-Event-ID`, the `id:` of the last event it got) is sent
 // what it missed from the feed's table before the live events, so that it loses nothing without a
 // reload; every stream starts with the newest event's id, so that even a page that got no event yet
@@ -22,12 +24,28 @@ const asText = (e: FeedEvent) => `id: ${e.seq}\nevent: ${e.event}\ndata: ${e.dat
 export interface HubLimits {
   /** Open event streams at most; one more is answered 503 (default 500). */
   maxStreams?: number;
+  /** Open event streams from one client address at most; one more is answered 429 (default 16). */
+  maxPerAddress?: number;
+  /** The last streams of `maxStreams` that go only to an address with no stream open yet (default a
+   *  tenth of `maxStreams`: 50 of 500). */
+  reserved?: number;
   /** Bytes written to a stream and not yet taken by its client, at most, before it is dropped (default 1 MiB). */
   maxBacklog?: number;
+  /** Milliseconds a stream's socket may stay full (a write the operating system did not take) before
+   *  the stream is dropped (default 30 s). */
+  stallMs?: number;
 }
 
 export const MAX_STREAMS = 500;
+export const MAX_PER_ADDRESS = 16;
 export const MAX_BACKLOG = 1 << 20;
+export const STALL_MS = 30_000;
+
+/** A stream not opened: the status (429 for the address's own cap, 503 when the server's are reached) and why. */
+export interface Refused {
+  status: 429 | 503;
+  error: string;
+}
 
 export class EventHub {
   private readonly open = new Set<ServerResponse>();
@@ -35,9 +53,20 @@ export class EventHub {
   private readonly catching = new Map<ServerResponse, FeedEvent[]>();
   /** Streams that caught up to an event the feed may still bring live: nothing up to it is sent again. */
   private readonly floors = new Map<ServerResponse, number>();
+  /** The open streams of each client address, and each stream's address. */
+  private readonly perAddress = new Map<string, number>();
+  private readonly addressOf = new Map<ServerResponse, string>();
+  /** Streams whose socket is full (a write returned false), since when: dropped past `stallMs` without a drain. */
+  private readonly stalled = new Map<ServerResponse, number>();
+  /** Addresses said in the log to be at their cap (said once until their streams are all closed). */
+  private readonly capped = new Set<string>();
   private readonly beat: NodeJS.Timeout;
+  private readonly sweep: NodeJS.Timeout;
   private readonly maxStreams: number;
+  private readonly maxPerAddress: number;
+  private readonly reserved: number;
   private readonly maxBacklog: number;
+  private readonly stallMs: number;
   private pending: FeedEvent[] = [];
   /** Catching up failed last time (said in the log once until it works again). */
   private failing = false;
@@ -48,26 +77,41 @@ export class EventHub {
     private readonly log: (line: string) => void = () => undefined,
   ) {
     this.maxStreams = limits.maxStreams ?? MAX_STREAMS;
+    this.maxPerAddress = limits.maxPerAddress ?? MAX_PER_ADDRESS;
+    this.reserved = Math.min(limits.reserved ?? Math.floor(this.maxStreams / 10), this.maxStreams);
     this.maxBacklog = limits.maxBacklog ?? MAX_BACKLOG;
+    this.stallMs = limits.stallMs ?? STALL_MS;
     // A comment now and then keeps proxies and phones from closing a quiet stream.
     this.beat = setInterval(() => this.write(': still here\n\n'), 15_000);
     this.beat.unref();
+    // The streams whose socket stayed full too long go, whether or not events come meanwhile.
+    this.sweep = setInterval(() => this.dropStalled(), Math.max(100, Math.min(1_000, this.stallMs / 4)));
+    this.sweep.unref();
   }
 
-  /** Opens a stream on `res`, sending first what came after `lastEventId` (the request's `Last-Event-ID`);
-   *  false (nothing written) when the cap is reached. */
-  subscribe(res: ServerResponse, lastEventId?: string | string[]): boolean {
-    if (this.streams >= this.maxStreams) return false;
+  /** Opens a stream on `res` for a client at `address`, sending first what came after `lastEventId` (the
+   *  request's `Last-Event-ID`); or says why not (nothing written). */
+  subscribe(res: ServerResponse, address: string, lastEventId?: string | string[]): Refused | null {
+    const refused = this.refusal(address);
+    if (refused) return refused;
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.addressOf.set(res, address);
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-    res.write('retry: 2000\n\n');
+    this.put(res, 'retry: 2000\n\n');
     res.on('close', () => {
       this.open.delete(res);
       this.catching.delete(res);
       this.floors.delete(res);
+      this.stalled.delete(res);
+      this.addressOf.delete(res);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else (this.perAddress.delete(address), this.capped.delete(address));
     });
+    res.on('drain', () => this.stalled.delete(res));
     if (!this.history) {
       this.open.add(res);
-      return true;
+      return null;
     }
     this.catching.set(res, []);
     const after = typeof lastEventId === 'string' && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
@@ -81,7 +125,22 @@ export class EventHub {
         this.join(res, 'event: reset\ndata: {}\n\n');
       },
     );
-    return true;
+    return null;
+  }
+
+  /** Why a client at `address` gets no stream now, or null when it gets one. */
+  private refusal(address: string): Refused | null {
+    const mine = this.perAddress.get(address) ?? 0;
+    if (mine >= this.maxPerAddress) {
+      if (!this.capped.has(address)) this.log(`event streams: ${address} has ${mine} open, the most one address gets; its next ones are answered 429 (said once until they are all closed)`);
+      this.capped.add(address);
+      return { status: 429, error: `${mine} event streams are open from your address already, the most one address gets; close one or try again later` };
+    }
+    if (this.streams >= this.maxStreams) return { status: 503, error: `${this.maxStreams} event streams are open already, the most this server keeps; try again later` };
+    if (mine > 0 && this.streams >= this.maxStreams - this.reserved) {
+      return { status: 503, error: `${this.streams} event streams are open already; the last ${this.reserved} of the ${this.maxStreams} this server keeps are for a page at an address with none yet; try again later` };
+    }
+    return null;
   }
 
   get streams(): number {
@@ -100,7 +159,7 @@ export class EventHub {
       if (!this.catching.has(res)) return; // closed meanwhile
       if (missed === null) return this.join(res, `id: ${await history.newestEvent()}\nevent: reset\ndata: {}\n\n`);
       if (missed.length > 0) {
-        res.write(missed.map(asText).join(''));
+        this.put(res, missed.map(asText).join(''));
         last = missed[missed.length - 1].seq;
       }
       if (missed.length < CATCH_UP_BATCH) return this.join(res, '', last);
@@ -113,13 +172,31 @@ export class EventHub {
     const meanwhile = this.catching.get(res);
     if (!meanwhile) return;
     this.catching.delete(res);
-    res.write(text + meanwhile.filter((e) => e.seq > sent).map(asText).join(''));
+    this.put(res, text + meanwhile.filter((e) => e.seq > sent).map(asText).join(''));
     if (sent > 0) this.floors.set(res, sent);
     this.open.add(res);
   }
 
-  get limit(): number {
-    return this.maxStreams;
+  /** Writes to one stream, noting when its socket is full (the write was only buffered, here). */
+  private put(res: ServerResponse, chunk: string | Buffer): void {
+    if (!res.write(chunk) && !this.stalled.has(res)) this.stalled.set(res, Date.now());
+  }
+
+  /** Drops the streams whose socket has been full for `stallMs` with no drain: a reader that stopped. */
+  private dropStalled(): void {
+    if (this.stalled.size === 0) return;
+    const since = Date.now() - this.stallMs;
+    for (const [r, at] of this.stalled) if (at <= since) this.drop(r, `its socket stayed full for ${this.stallMs / 1000} s`);
+  }
+
+  /** A client that does not take what it is sent goes; its page reconnects if it lives. Said in the log:
+   *  a line per drop, and a drop needs the operating system's buffers (MiB) filled with events first. */
+  private drop(r: ServerResponse, why: string): void {
+    this.log(`event stream to ${this.addressOf.get(r) ?? 'a client'} dropped: ${why}, the client is not reading`);
+    this.open.delete(r);
+    this.catching.delete(r);
+    this.stalled.delete(r);
+    r.destroy();
   }
 
   /** An event from the feed, to every open stream. The events of one turn of the event loop (the feed
@@ -138,10 +215,12 @@ export class EventHub {
 
   close(): void {
     clearInterval(this.beat);
+    clearInterval(this.sweep);
     for (const r of [...this.open, ...this.catching.keys()]) r.end();
     this.open.clear();
     this.catching.clear();
     this.floors.clear();
+    this.stalled.clear();
   }
 
   private write(text: string, events: readonly FeedEvent[] = []): void {
@@ -149,18 +228,15 @@ export class EventHub {
     const bytes = Buffer.from(text);
     for (const r of this.open) {
       const floor = this.floors.get(r);
-      if (floor === undefined) r.write(bytes);
+      if (floor === undefined) this.put(r, bytes);
       else {
         const fresh = events.filter((e) => e.seq > floor);
         if (fresh.length > 0) this.floors.delete(r);
-        r.write(fresh.length === events.length ? bytes : fresh.map(asText).join(''));
+        this.put(r, fresh.length === events.length ? bytes : fresh.map(asText).join(''));
       }
       // What the client has not taken stays in our memory: past the bound it is a client that stopped
       // reading (or reads far slower than records arrive), and it goes; its page reconnects if it lives.
-      if (r.writableLength > this.maxBacklog) {
-        this.open.delete(r);
-        r.destroy();
-      }
+      if (r.writableLength > this.maxBacklog) this.drop(r, `over ${this.maxBacklog >> 10} KiB waited for it`);
     }
   }
 }

@@ -7,15 +7,20 @@
 // 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
-import { addressOf, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type Over } from './body.ts';
+import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type Over } from './body.ts';
+import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
+import { healthCheck } from './health.ts';
 import type { EventHub } from './events.ts';
 import type { Forwarder } from './forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
 import { write } from './tournament-http/answer.ts';
-import { routeAssignment } from './tournament-http/assignment.ts';
+import type { LoginContext } from './tournament-http/auth.ts';
+import { LoginLog } from './tournament-http/login-log.ts';
+import { CheckQueue } from './tournament-http/passwords.ts';
+import { Asks, routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './sparse-log.ts';
 
@@ -28,7 +33,16 @@ export interface Context {
   log: (line: string) => void;
   /** The server's --name (the tournaments' default club). */
   name: string;
+  /** The reverse proxies whose forwarded headers count (--trust-proxy); null: none (server/client.ts). */
+  trustProxy?: ProxyTrust | null;
+  /** The HTTPS port when the server serves TLS itself (--tls-cert): the plain port then serves the
+   *  tables and the public reads, and sends the organiser's side there (docs/server.md §10). */
+  httpsPort?: number | null;
 }
+
+/** The client's address (a trusted proxy's X-Forwarded-For behind one): server/client.ts says it, for
+ *  whatever counts or logs requests by address. */
+export { clientAddress } from './client.ts';
 
 /** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
  *  of the largest size, or hundreds of a usual one (2–40 KiB). Counted as they arrive: a post whose
@@ -51,6 +65,8 @@ export const SERVER_TIMEOUTS: Readonly<ServerOptions> = Object.freeze({ requestT
 export interface Handlers {
   request: RequestListener;
   checkContinue: RequestListener;
+  /** Says what is still to be said (the failed logins of the minute) as the server stops. */
+  close(): void;
 }
 
 /** The 503s of one outage of the database: said when it starts and when it ends. A request of each kind
@@ -99,15 +115,23 @@ interface Shared {
 
 export function handler(c: Context): Handlers {
   const outage = new Outage(c);
+  // The login's state of this server: its queue of password checks and its log of failures.
+  const logins = { checks: new CheckQueue(), log: new LoginLog(c.log) };
+  // The tables' asks for their next match that counted, by nonce (a replay counts for nothing).
+  const asks = new Asks(c.log);
   const shared: Shared = {
     unverified: new BodyBudget(UNVERIFIED_BYTES, UNVERIFIED_SHARE),
     strangers: new BodyBudget(STRANGERS_BYTES, STRANGERS_SHARE),
     cutOff: new SparseLog(c.log),
     refused: new SparseLog(c.log),
   };
+  const health = healthCheck(c.store.sql, c.log);
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
+    see(req, c.trustProxy ?? null);
+    // The monitoring's check (server/health.ts): no body, no log line, its own bounded answer.
+    if (new URL(req.url ?? '/', 'http://x').pathname === '/api/v1/health') return void answerHealth(req, res, health);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, shared, expectsContinue).then((used) => {
+    handle(c, req, res, { ...logins, client: clientAddress(req) }, shared, expectsContinue, asks).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
@@ -128,11 +152,11 @@ export function handler(c: Context): Handlers {
       } else json(res, 500, { error: `the server could not do that (see its log)${post ? '; nothing was stored' : ''}` });
     });
   };
-  return { request: listener(false), checkContinue: listener(true) };
+  return { request: listener(false), checkContinue: listener(true), close: () => logins.log.flush() };
 }
 
 /** Answers one request; true when the database answered what it was asked (the end of an outage). */
-async function handle(c: Context, req: IncomingMessage, res: ServerResponse, shared: Shared, expectsContinue: boolean): Promise<boolean> {
+async function handle(c: Context, req: IncomingMessage, res: ServerResponse, login: LoginContext, shared: Shared, expectsContinue: boolean, asks: Asks): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
   if (path === '/api/v1/records') {
@@ -149,7 +173,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, sha
       return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
     }
     // Room for its body: its address's share and the budget of all (counted as the bytes arrive).
-    const address = addressOf(req);
+    const address = addressKey(clientAddress(req));
     const room = shared.unverified.room(address);
     if (room) return overBudget(req, res, shared, room), true;
     // The table may send its body now: its headers passed, and there is room for it.
@@ -180,11 +204,19 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, sha
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
   // The table's next match and its refusal (docs/tournament.md §5).
-  const assigned = await routeAssignment(c.store.sql, req, path, c.now());
+  const assigned = await routeAssignment(c.store.sql, req, path, c.now(), asks);
   if (assigned) return write(res, assigned, false), true;
+  // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
+  const clear = inClear(c, req, path);
+  if (clear) {
+    if (!req.complete) closeAfterAnswer(req, res);
+    if (clear.redirect) res.writeHead(308, { Location: clear.redirect, 'Cache-Control': 'no-store' }).end();
+    else json(res, 403, { error: clear.error });
+    return false;
+  }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const strangers = { budget: shared.strangers, refused: (line: string) => shared.refused.say(line) };
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, strangers }, req, path);
+  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, strangers, login }, req, path);
   if (tournament) {
     // A body refused (or not wanted) before it was all in is not read on: the connection closes once
     // the answer is out, without reading what is in flight (closeAfterAnswer).
@@ -196,9 +228,10 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, sha
     return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   }
   if (path === '/api/v1/events') {
-    if (c.hub.subscribe(res, req.headers['last-event-id'])) return false;
+    const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
+    if (!refused) return false;
     res.setHeader('Retry-After', '30');
-    return json(res, 503, { error: `${c.hub.limit} event streams are open already, the most this server keeps; try again later` }), false;
+    return json(res, refused.status, { error: refused.error }), false;
   }
   const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
@@ -213,11 +246,34 @@ function overBudget(req: IncomingMessage, res: ServerResponse, shared: Shared, o
   closeAfterAnswer(req, res);
   res.setHeader('Retry-After', String(RETRY_AFTER));
   if (over === 'share') {
-    shared.refused.say(`POST /api/v1/records from ${req.socket.remoteAddress}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
+    shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
     return json(res, 429, { error: `this address is sending ${UNVERIFIED_SHARE >> 10} KiB of records at once already; send it again shortly` });
   }
-  shared.refused.say(`POST /api/v1/records from ${req.socket.remoteAddress}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
+  shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
   json(res, 503, { error: 'too many records are arriving at once; send it again shortly' });
+}
+
+async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {
+  // A body sent with it is not read: the connection closes after the answer.
+  const sent = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (sent) closeAfterAnswer(req, res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'the health check is asked with GET' });
+  const { status, body } = await health();
+  if (req.method === 'HEAD') return void res.writeHead(status, { 'Cache-Control': 'no-store' }).end();
+  json(res, status, body);
+}
+
+/** With TLS on (`httpsPort`), a request of the organiser's side that came in clear: the login page is
+ *  sent to HTTPS (308), a write refused (403) before its body is read. Null for what the plain port
+ *  serves: the tables' endpoints (routed before this), the pages and the public reads. */
+function inClear(c: Context, req: IncomingMessage, path: string): { redirect?: string; error: string } | null {
+  if (!c.httpsPort || clientOf(req).https) return null;
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (read && path !== '/login') return null;
+  const host = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)/.exec(clientOf(req).host ?? '')?.[0] ?? '127.0.0.1';
+  const https = `https://${host}${c.httpsPort === 443 ? '' : `:${c.httpsPort}`}`;
+  if (read) return { redirect: `${https}${req.url ?? '/login'}`, error: '' };
+  return { error: `the organiser's side is served over HTTPS only on this server: ${https}/login (nothing was read or changed)` };
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

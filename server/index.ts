@@ -1,17 +1,21 @@
 // The club's results server (`carrom serve`): the record interface, the reads, the live pages, the
 // forward queue and the mDNS announcement, over one store. `startResultsServer` is what the command
-// line and the simulator start.
-import { createServer } from 'node:http';
+// line and the simulator start. With `tls`, it serves HTTPS too, on a port of its own: the tables keep
+// to plain HTTP (docs/server.md §10).
+import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { hostname } from 'node:os';
 import { boundConnections } from './connections.ts';
 import { EventHub, type HubLimits } from './events.ts';
 import type { Feed } from './feed.ts';
 import { Forwarder, type ClubKey } from './forward.ts';
+import { ProxyTrust } from './client.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
 import { defaultReplayThreads, ReplayPool } from './replay-pool.ts';
 import { sqliteWriters } from './sqlite-writer.ts';
 import { openStore, type Store } from './store.ts';
+import { loadTls, type TlsFiles } from './tls.ts';
 
 export interface ServerOptions {
   port?: number;
@@ -33,6 +37,12 @@ export interface ServerOptions {
   replayThreads?: number;
   /** Where the server says what went wrong (default: stderr). */
   log?: (line: string) => void;
+  /** Serve HTTPS with this certificate and key (PEM files) on `port` (default 8443; 0: any free port),
+   *  beside the plain port, which then serves the tables and the public reads only (docs/server.md §10). */
+  tls?: TlsFiles & { port?: number };
+  /** The reverse proxies whose X-Forwarded-* (or Forwarded) headers count: `loopback`, or addresses and
+   *  subnets separated by commas (server/client.ts). */
+  trustProxy?: string;
 }
 
 export interface ResultsServer {
@@ -41,10 +51,19 @@ export interface ResultsServer {
   store: Store;
   /** The replay threads (server/replay-pool.ts): how many records they are replaying now. */
   replays: ReplayPool;
+  /** With `tls`: the HTTPS address and port, and what the certificate served is. */
+  https: { url: string; port: number; about: string } | null;
+  /** Reads the certificate and key again (at SIGHUP): a new connection gets the new pair. What it serves
+   *  now, or a TlsError with why the files were not taken (the old pair is kept). */
+  reloadTls(): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startResultsServer(o: ServerOptions = {}): Promise<ResultsServer> {
+  // The options that can be wrong are checked before the database is opened.
+  const trust = o.trustProxy === undefined ? null : ProxyTrust.parse(o.trustProxy);
+  if (typeof trust === 'string') throw new Error(`--trust-proxy: ${trust}`);
+  const pair = o.tls ? await loadTls(o.tls) : null;
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const hub = new EventHub(o.streams, store, log);
@@ -59,45 +78,81 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   // Records packed for SQLite's writer thread, where there is one (server/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
-  const handlers = handler({ store, replay: (table, raw) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results' });
+  // The HTTPS port is known once it listens: the plain port's redirects read it from here.
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
-  boundConnections(server, log);
+  boundConnections(server, log, trust);
+  // A connection that has not finished its TLS handshake within the headers' time is closed (Node's
+  // default waits 120 s): a stranger's stalled handshakes hold no more than their stalled headers do.
+  const secure = pair ? createHttpsServer({ ...SERVER_TIMEOUTS, handshakeTimeout: SERVER_TIMEOUTS.headersTimeout, cert: pair.cert, key: pair.key }, handlers.request) : null;
+  secure?.on('checkContinue', handlers.checkContinue);
+  if (secure) boundConnections(secure, log, trust);
   const host = o.host ?? '127.0.0.1';
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(o.port ?? 8080, host, () => resolve());
-    });
+    await listen(server, o.port ?? 8080, host);
+    if (secure) context.httpsPort = await listen(secure, o.tls?.port ?? 8443, host);
   } catch (e) {
+    server.close();
     hub.close();
     await feed.close();
     await replays.close();
     await store.close();
     throw e;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server);
   const addresses = announced(host);
   const mdns = o.mdns === false || addresses.length === 0 ? null : await announce({ name: o.name ?? 'carrom-results', port, host: hostname(), addresses });
   forwarder?.kick();
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const at = shown.includes(':') ? `[${shown}]` : shown;
+  const https = secure && pair ? { url: `https://${at}:${context.httpsPort}`, port: context.httpsPort!, about: pair.about } : null;
   return {
-    url: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
+    url: `http://${at}:${port}`,
     port,
     store,
     replays,
+    https,
+    async reloadTls() {
+      if (!secure || !o.tls || !https) throw new Error('this server serves no TLS (no --tls-cert)');
+      const next = await loadTls(o.tls);
+      // Connections open now keep the pair they began with; every new one gets this.
+      secure.setSecureContext({ cert: next.cert, key: next.key });
+      https.about = next.about;
+      return next.about;
+    },
     async close() {
       mdns?.close();
       hub.close();
       await forwarder?.close();
       await feed.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      for (const s of secure ? [server, secure] : [server]) {
+        s.closeAllConnections();
+        await new Promise((resolve) => s.close(resolve));
+      }
+      handlers.close();
       await replays.close();
       await store.close();
     },
   };
+}
+
+/** Listens on `port` (0: any free one); the port it listens on. */
+async function listen(server: Server | HttpsServer, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return portOf(server);
+}
+
+function portOf(server: Server | HttpsServer): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /** The addresses a table can reach us at: none when we listen on loopback only. */

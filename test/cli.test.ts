@@ -1,13 +1,13 @@
 // The `carrom` command as a user runs it: the package's bin, files and stdin, exit codes, messages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replayCommand } from '../tools/cli/replay.ts';
 import { senseCommand } from '../tools/cli/sense.ts';
 import { traceCommand } from '../tools/cli/trace.ts';
 import { scriptEvents } from '../tools/script.ts';
+import { scratchDir } from '../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';
 const HEADER = '{"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0, "options": {}}';
@@ -260,7 +260,7 @@ describe('carrom sense and carrom trace (command line)', () => {
   });
 
   it('carrom trace --throat adds rattles and hangs, and the trace it makes senses to its truth', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'carrom-throat-'));
+    const dir = scratchDir('throat');
     try {
       const r = carrom(['trace', 'test/fixtures/matches/si-three.jsonl', '--seed', '4', '--noise', 'medium', '--throat', '--out', join(dir, 'm')]);
       assert.equal(r.code, 0, r.stderr);
@@ -282,7 +282,7 @@ describe('carrom sense and carrom trace (command line)', () => {
 describe('carrom with inherited names as input', () => {
   const INHERITED = ['toString', '__proto__', 'constructor', 'hasOwnProperty'];
   const RULES = 'one of icf, pt-fpc, si, it-torneo, ro-gamerules, se';
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-names-'));
+  const dir = scratchDir('names');
   after(() => rmSync(dir, { recursive: true, force: true }));
   let files = 0;
   const file = (text: string) => {

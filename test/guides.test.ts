@@ -19,48 +19,22 @@
 // are listed with why they cannot run here.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { until } from './helpers/answers.ts';
+import { blocks, type Block } from './helpers/markdown.ts';
 import { SERVE_USAGE, parseServeArgs } from '../tools/cli/serve.ts';
 import { ONE_BOARD, shot } from './e2e/simulator-process.ts';
+import { scratchDir, tracked } from '../tools/scratch.ts';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const TSX = import.meta.resolve('tsx');
 const has = (tool: string) => spawnSync('bash', ['-c', `command -v ${tool}`]).status === 0;
 
-// ---- The commands of a document, from its code blocks ----
-
-interface Block {
-  /** The `## ` heading it is under, and the `### ` one if any. */
-  section: string;
-  subsection: string;
-  lang: string;
-  text: string;
-}
-
-function blocks(doc: string): Block[] {
-  const found: Block[] = [];
-  let section = '';
-  let subsection = '';
-  const lines = doc.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.startsWith('## ')) [section, subsection] = [line.slice(3), ''];
-    else if (line.startsWith('### ')) subsection = line.slice(4);
-    const fence = /^```(\w*)$/.exec(line);
-    if (!fence) continue;
-    const end = lines.indexOf('```', i + 1);
-    assert.ok(end > i, `a code block left open at line ${i + 1}`);
-    found.push({ section, subsection, lang: fence[1], text: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return found;
-}
+// ---- The commands of a document, from its code blocks (test/helpers/markdown.ts) ----
 
 /** A block's commands: each `$ ` line of a console block; each line of a sh block, with its `\` continuations. */
 function commandsOf(block: Block): string[] {
@@ -96,7 +70,7 @@ interface Result {
 
 /** One document's run: its folder, its ports, what earlier commands made, the programs still running. */
 class Run {
-  readonly dir = mkdtempSync(join(tmpdir(), 'carrom-guide-'));
+  readonly dir = scratchDir('guide');
   /** Each port the guide names, and the free one that stands for it here. */
   readonly ports = new Map<number, number>();
   readonly secrets = new Map<string, string>();
@@ -163,7 +137,7 @@ class Run {
    *  it printed (stdout and stderr together), or rejects if it ends first. */
   async start(command: string, ready: RegExp): Promise<{ out: () => string; stop: () => Promise<void> }> {
     const { args, env } = await this.script(await this.prepare(command));
-    const child = spawn('bash', args, { cwd: this.dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = tracked(spawn('bash', args, { cwd: this.dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
     this.running.push(child);
     let out = '';
     let ended = false;
@@ -269,6 +243,7 @@ const README: Step[] = [
     },
   },
   { command: 'npm test', skip: 'the whole test suite (this file among it): 10 minutes and more' },
+  { command: 'npx mocha test/rules/log.test.ts', skip: 'test/tools/one-file.test.ts runs it, on a file of three tests, and checks that only those ran' },
   { command: 'npm start -- --port 9000 --rules se --mode doubles --noise high', check: simulatorSays('carrom simulator: http://localhost:9000/  (se doubles, results to http://127.0.0.1:8081 as sim-1)') },
   {
     command: 'npm start -- --log test/fixtures/matches/icf-singles.jsonl --speed 10',
@@ -496,6 +471,16 @@ const ORGANISER: Step[] = [
       const r = await run.run(command, `${PASSWORD}\n`);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, '{"organiser":"asha"}\n');
+    },
+  },
+  {
+    command: 'npx carrom serve --unlock-organiser asha',
+    check: async (run, command) => {
+      // §12.1: lets the name be tried again at once from everywhere; nobody has got it wrong yet.
+      const r = await run.run(command);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, '{"unlocked":"asha","addresses":0}\n');
+      assert.match(r.stderr, /organiser "asha" may be tried again from every address/);
     },
   },
   {

@@ -20,7 +20,8 @@ import { Physics } from '../hosts/simulator/physics.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { RFC4231 } from './helpers/rfc4231.ts';
 import { XS_SETTINGS, syncTranscript } from '../tools/xs/sync-scenario.ts';
-import { XS_ASSIGN_SETTINGS, assignTranscript } from '../tools/xs/assign-scenario.ts';
+import { XS_ASSIGN_SETTINGS, XS_ASSIGN_TIME, assignTranscript } from '../tools/xs/assign-scenario.ts';
+import { askText } from '../src/sync/assignment.ts';
 
 function nodeReplay(text: string): string {
   const log = parseLog(text);
@@ -193,5 +194,12 @@ describe('the sync core in XS', function () {
     assert.match(node, /over: true; next: CLUB OPEN \| R3 T3: CLEO V DEV/);
     assert.match(node, /post \/api\/v1\/assignment\/refusal: \{"carromRefusal":1,"table":"hall-3","counter":5,"match":131,"reason":"wrong-table"\} sha256=[0-9a-f]{64}/);
     assert.match(node, /refused: play; queued 0$/);
+    // Each ask signed as docs/tournament.md §5.1 says, by the core's HMAC in XS as in Node (the transcripts are equal).
+    const asks = [...node.matchAll(/^get \/api\/v1\/assignment nonce ([0-9a-f]{32}) time (\S+) (\S+):/gm)];
+    assert.ok(asks.length >= 3, `${asks.length} asks`);
+    for (const [, nonce, time, sig] of asks) {
+      assert.equal(time, XS_ASSIGN_TIME);
+      assert.equal(sig, `sha256=${createHmac('sha256', Buffer.from(XS_ASSIGN_SETTINGS.secret, 'hex')).update(askText(XS_ASSIGN_SETTINGS.table, nonce, time)).digest('hex')}`);
+    }
   });
 });

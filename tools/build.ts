@@ -4,8 +4,8 @@ import { build, transform, type BuildOptions } from 'esbuild';
 export const CLI: BuildOptions = {
   // The results server's threads load their code from beside dist/carrom.js (server/threads.ts): the
   // replay threads (server/replay-pool.ts) dist/replay-worker.js, SQLite's writer (server/sqlite-writer.ts)
-  // dist/sqlite-writer-thread.js.
-  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/replay-worker.ts', 'sqlite-writer-thread': 'server/sqlite-writer-thread.ts' },
+  // dist/sqlite-writer-thread.js, the draw thread (server/draws.ts) dist/draw-thread.js.
+  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/replay-worker.ts', 'sqlite-writer-thread': 'server/sqlite-writer-thread.ts', 'draw-thread': 'server/draw-thread.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

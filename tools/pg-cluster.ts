@@ -1,11 +1,12 @@
 // A throw-away PostgreSQL cluster from Debian's package, for the tests and the benchmark: initdb in a
-// temporary folder, postgres on 127.0.0.1 and a free port, stopped and removed by stop(). PostgreSQL
-// refuses to run as root, so as root the folder belongs to the `postgres` user and the tools run as it.
+// temporary folder, postgres on 127.0.0.1 and a free port, stopped and removed by stop(), and at the
+// latest when the process that started it ends, however it ends (tools/scratch.ts). PostgreSQL refuses
+// to run as root, so as root the folder belongs to the `postgres` user and the tools run as it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { atEnd, scratchDir } from './scratch.ts';
 
 const BIN = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((d) => existsSync(join(d, 'initdb')));
 
@@ -40,11 +41,16 @@ export async function startCluster(): Promise<Cluster> {
     uid = Number(id.stdout.trim());
     gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
   }
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-pg-'));
+  const dir = scratchDir('pg');
   if (root) chownSync(dir, uid, gid);
-  const as = (cmd: string, args: string[]) =>
-    root ? execFileSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], { stdio: 'pipe' }) : execFileSync(join(BIN, cmd), args, { stdio: 'pipe' });
+  const argv = (cmd: string, args: string[]) => (root ? ['runuser', '-u', 'postgres', '--', join(BIN, cmd), ...args] : [join(BIN, cmd), ...args]);
+  const as = (cmd: string, args: string[]) => {
+    const [file, ...rest] = argv(cmd, args);
+    return execFileSync(file, rest, { stdio: 'pipe' });
+  };
   const data = join(dir, 'data');
+  // Recorded before it starts: a process killed from here on still has its cluster stopped.
+  const stoppedAtEnd = atEnd(argv('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
   as('initdb', ['-D', data, '-U', 'carrom', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
   const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c synchronous_commit=on`;
@@ -69,6 +75,7 @@ export async function startCluster(): Promise<Cluster> {
         if (!halted) as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
+        stoppedAtEnd();
       }
     },
   };

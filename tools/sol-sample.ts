@@ -3,14 +3,14 @@
 // export: what a maintainer loads with SoL's own loader to check the export (docs/tournament.md §9.1).
 //
 //   npx tsx tools/sol-sample.ts [--system swiss|knockout|all-play-all] [--doubles] > sample.sol
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startResultsServer } from '../server/index.ts';
 import { addOrganiser } from '../server/tournament-http/organisers.ts';
 import { api, logIn } from '../test/helpers/organiser.ts';
 import type { RandomOptions } from './random-match.ts';
 import { matchRecords, playedBy, postRecord } from './results.ts';
+import { scratchDir } from './scratch.ts';
 
 export interface SampleOptions {
   system: 'swiss' | 'knockout' | 'all-play-all';
@@ -41,7 +41,7 @@ interface M { id: number; a: string; b: string | null; table: string | null }
 
 /** Plays the sample day and answers the server's `.sol` export of it. */
 export async function solSample(o: SampleOptions): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'sol-sample-'));
+  const dir = scratchDir('sol-sample');
   const now = new Date('2026-12-01T09:00:00.000Z');
   const server = await startResultsServer({ port: 0, host: '127.0.0.1', db: join(dir, 'results.db'), mdns: false, now: () => now, log: () => {} });
   try {

@@ -8,7 +8,7 @@ import { feedSchema } from '../feed.ts';
 import { forwardSchema } from '../forward-store.ts';
 import { leaderboardSchema } from '../standings.ts';
 import { schema, SIGNATURE_INDEX, type Sql } from './sql.ts';
-import { assignmentSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
+import { assignmentSchema, loginThrottleSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
 
 export interface Migration {
   version: number;
@@ -62,6 +62,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: "the stored records' signatures in an index of their own, read without the row (SQLite)",
     up: signatureSchema,
   },
+  {
+    version: 10,
+    name: 'the login slows down a guesser by name and address (growing waits), rather than locking a name out for everyone',
+    up: loginThrottleSchema,
+  },
 ]);
 
 /** Schema version 9: on SQLite, an index of each record's signature by table and counter, so that a
@@ -78,6 +83,10 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 
 const VERSIONS = 'CREATE TABLE IF NOT EXISTS carrom_schema (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)';
 
+/** The database was opened by a newer version: this one refuses it until the operator runs that one or
+ *  restores a backup (`carrom serve` exits 78 on it, docs/server.md §9). */
+export class SchemaTooNew extends Error {}
+
 /** Brings the database to the newest of `migrations`: the version it was at, and the one it is at now.
  * A database of a newer version than the code knows is refused (an older `carrom serve` would misread
  * it), and nothing is changed. Two processes opening one database at once apply each step once: on
@@ -89,7 +98,7 @@ export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRA
     if (tx.dialect === 'postgres') await tx.all('SELECT pg_advisory_xact_lock(4242)');
     await tx.run(VERSIONS);
     const v = Number((await tx.all('SELECT MAX(version) AS v FROM carrom_schema'))[0].v ?? 0);
-    if (v > newest) throw new Error(`the database's schema is version ${v}, newer than this carrom serve knows (${newest}): run the newer carrom serve, or a backup from before it`);
+    if (v > newest) throw new SchemaTooNew(`the database's schema is version ${v}, newer than this carrom serve knows (${newest}): run the newer carrom serve, or a backup from before it`);
     return v;
   };
   // Most opens find the database up to date: that is read without a write transaction, so a start takes

@@ -4,8 +4,11 @@
 // assignment differs from the one last served takes the next counter, so it grows by one each time the
 // table's assignment changes (a round published, a match moved, replayed, finished or refused) and never
 // goes back.
+// Anyone may ask, and gets the table's answer (signed for the table: only it can use it). Only an ask
+// the table signed, with its time near the server's and a nonce not taken before, changes what the server
+// believes of the table: its last contact, the match "fetched", a waiting match seated on it (`Asks`).
 import type { IncomingMessage } from 'node:http';
-import { assignmentText, type Assignment } from '../../src/sync/assignment.ts';
+import { askText, assignmentText, type Assignment } from '../../src/sync/assignment.ts';
 import { readBody } from '../body.ts';
 import type { Row, Sql } from '../db/sql.ts';
 import { TABLE_ID } from '../record.ts';
@@ -89,24 +92,80 @@ function tableHeader(req: IncomingMessage): string {
   return table;
 }
 
-/** GET /api/v1/assignment: the signed answer. Serving a match makes it `assigned`; the ask is the table's
- * last contact (`assign_asked_at`, for the organiser's tables page, §5.5). */
-export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
+/** How far a signed ask's `Carrom-Time` may be from the server's clock, either way (§5.1): the bound on a
+ *  replay, and on the clocks' difference (a table's clock comes from SNTP or from this server's `Date`). */
+export const ASK_WINDOW_MS = 5 * 60_000;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/** Which asks count (§5.1): signed with the table's secret over its id, the nonce and its time, the time
+ * within ASK_WINDOW_MS of the server's, the nonce not taken before. The nonces taken are kept for twice
+ * the window (after that their time is out of it anyway), so that one played back inside the window is
+ * refused too; only a table's own signed asks add one. What makes a table's asks change nothing is said
+ * in the log once per table and reason (for this process's life), not at each ask. */
+export class Asks {
+  /** `table\nnonce` → when it may be forgotten (ms, the server's clock); in the order they were taken. */
+  private readonly taken = new Map<string, number>();
+  private readonly said = new Set<string>();
+  constructor(private readonly log: (line: string) => void = () => undefined) {}
+
+  /** Null when the ask counts (its nonce is then taken), or why it changes nothing. */
+  check(table: string, secret: string, nonce: string, req: IncomingMessage, now: Date): string | null {
+    const why = this.fault(table, secret, nonce, req, now);
+    if (why !== null) {
+      const kind = why.replace(/[\d.]+ s/g, 'N s');
+      if (!this.said.has(`${table}\n${kind}`)) this.log(`table ${table}'s asks for its next match change nothing: ${why} (said once for this table)`);
+      this.said.add(`${table}\n${kind}`);
+      return why;
+    }
+    const ms = now.getTime();
+    for (const [key, until] of this.taken) {
+      if (until > ms) break;
+      this.taken.delete(key);
+    }
+    this.taken.set(`${table}\n${nonce}`, ms + 2 * ASK_WINDOW_MS);
+    return null;
+  }
+
+  private fault(table: string, secret: string, nonce: string, req: IncomingMessage, now: Date): string | null {
+    const signature = req.headers['carrom-signature'];
+    if (signature === undefined) return 'unsigned (a table on older firmware: it gets its match, and changes nothing until it signs)';
+    if (typeof signature !== 'string' || !wellFormedSignature(signature)) return 'header Carrom-Signature must be sha256=<64 lowercase hex digits>';
+    const time = req.headers['carrom-time'];
+    if (time !== undefined && (typeof time !== 'string' || !ISO_UTC.test(time) || Number.isNaN(Date.parse(time)))) return 'header Carrom-Time must be an ISO 8601 UTC time (2026-12-01T10:14:30.000Z)';
+    if (!verify(secret, Buffer.from(askText(table, nonce, time ?? null), 'utf8'), signature)) return "the signature does not verify with the table's secret";
+    if (time === undefined) return "no Carrom-Time (the table has no time yet: this answer's Date gives it one, and its next ask counts)";
+    const off = (Date.parse(time) - now.getTime()) / 1000;
+    if (Math.abs(off) * 1000 > ASK_WINDOW_MS) return `its time is ${Math.round(Math.abs(off))} s ${off < 0 ? 'behind' : 'ahead of'} the server's, more than ${ASK_WINDOW_MS / 1000} s (set the clocks right)`;
+    if (this.taken.has(`${table}\n${nonce}`)) return 'its nonce was taken already (an ask played back)';
+    return null;
+  }
+}
+
+/** GET /api/v1/assignment: the signed answer. An ask that counts (`Asks`) makes the match served
+ * `assigned` ("fetched"), seats a waiting match on a free table, and is the table's last contact
+ * (`assign_asked_at`, for the organiser's tables page, §5.5); any other only reads, and says why not in
+ * `Carrom-Ask`. Either keeps the counter: it is the answers' own order, which every answer needs. */
+export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date, asks: Asks): Promise<Answer> {
   const table = tableHeader(req);
   const nonce = req.headers['carrom-nonce'];
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new Refusal(400, 'header Carrom-Nonce must be 32 lowercase hex digits');
   return sql.transaction(async (tx) => {
     const t = await tableRow(tx, table);
     if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
-    const m = (await currentMatch(tx, table)) ?? (await seatWaiting(tx, table, now));
+    const ignored = asks.check(table, String(t.secret), nonce, req, now);
+    const counts = ignored === null;
+    const m = (await currentMatch(tx, table)) ?? (counts ? await seatWaiting(tx, table, now) : null);
     const assignment = m === null ? null : await assignmentOf(tx, m, table);
     const served = JSON.stringify(assignment);
     let counter = Number(t.assign_counter);
-    if (t.assign_served === null || String(t.assign_served) !== served) counter += 1;
-    await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ?, assign_asked_at = ? WHERE id = ?', [counter, served, now.toISOString(), table]);
-    if (m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
+    const changed = t.assign_served === null || String(t.assign_served) !== served;
+    if (changed) counter += 1;
+    if (counts) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ?, assign_asked_at = ? WHERE id = ?', [counter, served, now.toISOString(), table]);
+    else if (changed) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ? WHERE id = ?', [counter, served, table]);
+    if (counts && m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
     const body = assignmentText({ table, counter, nonce, assignment });
-    return { status: 200, type: 'application/json; charset=utf-8', body, headers: { 'Carrom-Signature': sign(String(t.secret), Buffer.from(body, 'utf8')) } };
+    const headers = { 'Carrom-Signature': sign(String(t.secret), Buffer.from(body, 'utf8')), 'Carrom-Ask': counts ? 'counted' : `read only: ${ignored}` };
+    return { status: 200, type: 'application/json; charset=utf-8', body, headers };
   });
 }
 
@@ -152,11 +211,11 @@ function refusalOf(text: string, table: string): { counter: number; match: numbe
 }
 
 /** The answer for the table's paths, or null for any other. */
-export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date): Promise<Answer | null> {
+export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date, asks: Asks): Promise<Answer | null> {
   if (path !== ASSIGNMENT_PATH && path !== REFUSAL_PATH) return null;
   const method = req.method ?? 'GET';
   try {
-    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now) : refuse(405, 'the next match is asked with GET');
+    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now, asks) : refuse(405, 'the next match is asked with GET');
     return method === 'POST' ? await postRefusal(sql, req, now) : refuse(405, 'a refusal is sent with POST');
   } catch (e) {
     if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);

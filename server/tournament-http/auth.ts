@@ -1,11 +1,15 @@
 // The login, the sessions and the guard on every write (docs/tournament.md §2): a session cookie, the
 // CSRF token of the session (a form's `csrf` field, or the JSON interface's `Carrom-CSRF` header), and
 // the Origin (or Referer) of the server's own host when the browser sends one. Reads need none of it.
+// The scheme and host are the client's (server/client.ts): a trusted proxy's forwarded ones behind it.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { clientOf, originHost } from '../client.ts';
 import type { Sql } from '../db/sql.ts';
 import { HTML_TYPE, json, refuse, seeOther, type Answer } from './answer.ts';
+import type { LoginLog } from './login-log.ts';
 import { logIn, logOut, newToken, sessionOf, type Session } from './organisers.ts';
+import type { CheckQueue } from './passwords.ts';
 
 export const SESSION_COOKIE = 'carrom_session';
 export const LOGIN_COOKIE = 'carrom_login';
@@ -19,13 +23,15 @@ export function cookies(req: IncomingMessage): Map<string, string> {
   return jar;
 }
 
-const secure = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? '; Secure' : '');
+/** `Secure` whenever the client reached us over HTTPS: the browser then never sends the cookie in clear. */
+const secure = (req: IncomingMessage) => (clientOf(req).https ? '; Secure' : '');
 const cookie = (req: IncomingMessage, name: string, value: string, extra = '') => `${name}=${value}; HttpOnly; SameSite=Strict; Path=/${extra}${secure(req)}`;
 
 export const sameToken = (a: string | undefined, b: string): boolean => a !== undefined && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Null when the request's Origin (or, lacking one, its Referer) is the server's own host, or it sends
- * neither (a script, not a browser); else why not. */
+/** Null when the request's Origin (or, lacking one, its Referer) is the host the client asked for (its
+ * Host header, or a trusted proxy's forwarded host), or it sends neither (a script, not a browser);
+ * else why not. */
 export function originRefused(req: IncomingMessage): string | null {
   const given = req.headers.origin ?? req.headers.referer;
   if (given === undefined) return null;
@@ -35,7 +41,12 @@ export function originRefused(req: IncomingMessage): string | null {
   } catch {
     return `the request's origin "${given}" is not a URL`;
   }
-  return host === req.headers.host ? null : `a write from another origin (${given}) is refused`;
+  const client = clientOf(req);
+  const asked = client.host === undefined ? null : originHost(client.host, client.https);
+  if (host === asked) return null;
+  // Behind a reverse proxy that passes Host without its port, every browser's write lands here: say so.
+  const proxied = asked !== null && !asked.includes(':') && host.startsWith(`${asked}:`);
+  return `a write from another origin (${given}) is refused${proxied ? ` (the request's host is ${asked}, without the port: behind a reverse proxy, start carrom serve with --trust-proxy and have the proxy send X-Forwarded-Host)` : ''}`;
 }
 
 export type Guard = { ok: true; session: Session } | { ok: false; answer: Answer };
@@ -102,17 +113,33 @@ ${message ? `<p class="error" role="alert">${message}</p>\n` : ''}<form method="
   return { status, type: HTML_TYPE, body, headers: { 'Set-Cookie': cookie(req, LOGIN_COOKIE, token), 'Content-Security-Policy': "default-src 'self'" } };
 }
 
+/** What the login needs of the server besides its database: the queue of password checks and the log
+ * of failed logins (one each per server), and the client's address (server/client.ts's clientAddress). */
+export interface LoginContext {
+  checks: CheckQueue;
+  log: LoginLog;
+  client: string;
+}
+
 /** POST /login: the form's token must be the login cookie's (set with the page), then name and password. */
-export async function postLogin(sql: Sql, req: IncomingMessage, form: URLSearchParams, now: Date): Promise<Answer> {
+export async function postLogin(sql: Sql, req: IncomingMessage, form: URLSearchParams, now: Date, login: LoginContext): Promise<Answer> {
   const origin = originRefused(req);
   if (origin) return refuse(403, origin);
   const given = cookies(req).get(LOGIN_COOKIE);
   if (!given || !sameToken(form.get('csrf') ?? undefined, given)) return refuse(403, 'the login form\'s token is missing or stale: load /login again');
-  const r = await logIn(sql, form.get('name') ?? '', form.get('password') ?? '', now);
+  const name = form.get('name') ?? '';
+  const r = await logIn(sql, login.checks, name, form.get('password') ?? '', login.client, now);
   if (r.ok) return seeOther('/tournaments', { 'Set-Cookie': [cookie(req, SESSION_COOKIE, r.token), cookie(req, LOGIN_COOKIE, '', '; Max-Age=0')] });
-  if (r.locked !== null) {
-    const page = loginPage(req, 429, `Too many wrong passwords for this name: try again in ${Math.ceil(r.locked / 60)} minute(s).`);
-    return { ...page, headers: { ...page.headers, 'Retry-After': String(r.locked) } };
+  login.log.refused(r.why, name, login.client);
+  if (r.why === 'wait') {
+    const when = r.seconds < 60 ? `${r.seconds} second(s)` : `${Math.ceil(r.seconds / 60)} minute(s)`;
+    const page = loginPage(req, 429, `Too many wrong passwords for this name from here: try again in ${when}.`);
+    return { ...page, headers: { ...page.headers, 'Retry-After': String(r.seconds) } };
+  }
+  if (r.why === 'busy') {
+    // Nothing was checked: too many logins are under way at once, of this name (429) or in all (503).
+    const page = loginPage(req, r.everyone ? 503 : 429, 'Too many logins at once: try again in a moment.');
+    return { ...page, headers: { ...page.headers, 'Retry-After': '1' } };
   }
   // The same text for a wrong name and a wrong password.
   return loginPage(req, 401, 'Wrong name or password.');

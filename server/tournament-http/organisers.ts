@@ -2,16 +2,26 @@
 // and its siblings do, and what the login checks. Only the command line adds an organiser.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/sql.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
+import { checkPassword, hashPassword, type CheckQueue } from './passwords.ts';
 
 export const ORGANISER_NAME = /^[a-z0-9._-]{1,40}$/;
 /** A session ends this long after its login … */
 export const SESSION_ABSOLUTE_MS = 12 * 3600_000;
 /** … or after this long without a request, whichever comes first. */
 export const SESSION_IDLE_MS = 2 * 3600_000;
-/** Five wrong passwords for one name within ten minutes lock that name out for the rest of them. */
-export const LOCKOUT_FAILURES = 5;
-export const LOCKOUT_MS = 10 * 60_000;
+/** The bound on guessing (docs/tournament.md §2), kept for each name typed at the login and each client
+ * address (an IPv6 address by its /64): this many wrong passwords from there cost no wait … */
+export const FREE_FAILURES = 5;
+/** … then each further one makes that address wait before it may try that name again: this long after
+ * the fifth, twice as long after each next … */
+export const FIRST_WAIT_MS = 15_000;
+/** … up to this long (about 100 guesses a day from one address). */
+export const LONGEST_WAIT_MS = 15 * 60_000;
+/** An address that has not tried a name for this long starts again from nothing. */
+export const FORGET_MS = 24 * 3600_000;
+
+/** The wait before the next try after `failures` wrong passwords from one address. */
+export const waitAfter = (failures: number): number => (failures < FREE_FAILURES ? 0 : Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES), LONGEST_WAIT_MS));
 
 export interface OrganiserListing {
   organiser: string;
@@ -19,7 +29,8 @@ export interface OrganiserListing {
   lastLoginAt: string | null;
 }
 
-/** Adds the organiser, or gives an existing one the new password and ends its sessions (a reset):
+/** Adds the organiser, or gives an existing one the new password, ends its sessions and lifts the waits
+ * on its name (a reset):
  * whether it was new. */
 export async function addOrganiser(sql: Sql, name: string, password: string, at: string): Promise<boolean> {
   const hash = await hashPassword(password);
@@ -28,6 +39,8 @@ export async function addOrganiser(sql: Sql, name: string, password: string, at:
     if (known) {
       await tx.run('UPDATE carrom_organisers SET hash = ? WHERE name = ?', [hash, name]);
       await tx.run('DELETE FROM carrom_sessions WHERE organiser = ?', [name]);
+      // A new password lifts the waits on the name: the reset of a forgotten password (§1).
+      await tx.run('DELETE FROM carrom_login_throttle WHERE name = ?', [name]);
     } else await tx.run('INSERT INTO carrom_organisers (name, hash, added_at, last_login_at) VALUES (?, ?, ?, NULL)', [name, hash, at]);
     return !known;
   });
@@ -48,47 +61,127 @@ export async function removeOrganiser(sql: Sql, name: string): Promise<boolean> 
   });
 }
 
+/** `carrom serve --unlock-organiser NAME`: lifts the waits on the name from every address; how many
+ * addresses were waiting (or had failures counted). Null for a name that is no organiser's. */
+export async function unlockOrganiser(sql: Sql, name: string): Promise<number | null> {
+  return sql.transaction(async (tx) => {
+    if ((await tx.all('SELECT name FROM carrom_organisers WHERE name = ?', [name])).length === 0) return null;
+    const n = Number((await tx.all('SELECT COUNT(*) AS n FROM carrom_login_throttle WHERE name = ?', [name]))[0].n);
+    await tx.run('DELETE FROM carrom_login_throttle WHERE name = ?', [name]);
+    return n;
+  });
+}
+
 export interface Session {
   organiser: string;
   csrf: string;
   expiresAt: string;
 }
 
-export type Login = { ok: true; token: string; session: Session } | { ok: false; locked: number | null };
+/** A login's outcome: a session; or refused: a wrong name or password, an address that must wait
+ * `seconds` before it tries that name again, or too many logins under way (of that name, or in all). */
+export type Login =
+  | { ok: true; token: string; session: Session }
+  | { ok: false; why: 'wrong' }
+  | { ok: false; why: 'wait'; seconds: number }
+  | { ok: false; why: 'busy'; everyone: boolean };
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
-/** Checks a name and password. A name locked out is refused whatever the password (`locked`: the seconds
- * left); a wrong name and a wrong password are refused alike. */
-export async function logIn(sql: Sql, typed: string, password: string, now: Date): Promise<Login> {
-  // PostgreSQL refuses a NUL in a query's text (SQLite takes it): such a name is no organiser's anyway
-  // (ORGANISER_NAME), and its failures count under U+FFFD in the NUL's place, alike on both.
-  const name = typed.replace(/\u0000/g, '\uFFFD');
-  const since = new Date(now.getTime() - LOCKOUT_MS).toISOString();
-  const failures = await sql.all('SELECT at FROM carrom_login_failures WHERE name = ? AND at > ? ORDER BY at', [name, since]);
-  if (failures.length >= LOCKOUT_FAILURES) {
-    // Locked until ten minutes after the fifth failure of the window.
-    const until = new Date(String(failures[failures.length - LOCKOUT_FAILURES].at)).getTime() + LOCKOUT_MS;
-    return { ok: false, locked: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
-  }
-  const row = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
-  // An unknown name costs a hash too, so that the answer's time does not tell which names exist.
-  const good = row ? await checkPassword(password, String(row.hash)) : (await checkPassword(password, DUMMY), false);
+/** The key the bound counts an address under: an IPv4 address as it is, an IPv6 address by its first 64
+ * bits (one host's, or one home's, share of the network: they are handed out by the /64), an IPv4 one
+ * written in IPv6 (`::ffff:a.b.c.d`) as the IPv4 one. */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail = ''] = address.split('%')[0].toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...new Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+const EPOCH = new Date(0).toISOString();
+/** What the tries of a name that is no organiser's are counted under (no organiser's name has a `*`). */
+const UNKNOWN_NAME = '*';
+
+/** The seconds `client` must still wait before it tries `name` again, 0 if none (a read only). */
+async function waitOf(sql: Sql, name: string, client: string, now: Date): Promise<number> {
+  const row = (await sql.all('SELECT next_at FROM carrom_login_throttle WHERE name = ? AND client = ?', [name, client]))[0];
+  const until = row ? new Date(String(row.next_at)).getTime() : 0;
+  return until > now.getTime() ? Math.max(1, Math.ceil((until - now.getTime()) / 1000)) : 0;
+}
+let forgotAt = 0;
+
+/**
+ * Counts a try of `name` from `client` as a wrong password before its password is checked, in one
+ * statement that only succeeds if no other try took the same count meanwhile (on any process): a burst
+ * from one address gets FREE_FAILURES tries, then waits. The seconds to wait, or 0 when it may try.
+ */
+async function countTry(sql: Sql, name: string, client: string, now: Date): Promise<number> {
   const at = now.toISOString();
-  if (!good) {
-    await sql.transaction(async (tx) => {
-      await tx.run('DELETE FROM carrom_login_failures WHERE at <= ?', [since]);
-      await tx.run('INSERT INTO carrom_login_failures (name, at) VALUES (?, ?)', [name.slice(0, 80), at]);
-    });
-    return { ok: false, locked: null };
+  // Now and then, the addresses that have not tried a name for FORGET_MS are forgotten.
+  if (now.getTime() - forgotAt > 10 * 60_000) {
+    forgotAt = now.getTime();
+    await sql.run('DELETE FROM carrom_login_throttle WHERE last_at < ?', [new Date(now.getTime() - FORGET_MS).toISOString()]);
   }
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await sql.run('INSERT INTO carrom_login_throttle (name, client, failures, next_at, last_at) VALUES (?, ?, 0, ?, ?) ON CONFLICT (name, client) DO NOTHING', [name, client, EPOCH, at]);
+    const row = (await sql.all('SELECT failures, next_at FROM carrom_login_throttle WHERE name = ? AND client = ?', [name, client]))[0];
+    if (!row) continue; // lifted meanwhile (a good login, the operator): counted again from nothing
+    const until = new Date(String(row.next_at)).getTime();
+    if (until > now.getTime()) return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+    const failures = Number(row.failures) + 1;
+    const next = new Date(now.getTime() + waitAfter(failures)).toISOString();
+    const took = await sql.all('UPDATE carrom_login_throttle SET failures = ?, next_at = ?, last_at = ? WHERE name = ? AND client = ? AND failures = ? RETURNING failures', [failures, next, at, name, client, failures - 1]);
+    if (took.length > 0) return 0;
+    // Another try took this count first: read again.
+  }
+  return 1; // never seen: tries racing each other this hard are told to come back
+}
+
+/**
+ * Checks a name and password typed at `client`'s address (docs/tournament.md §2). The try is counted
+ * against that name and address before the password is checked (and forgiven by a good password), so
+ * that no burst gets more tries than the bound; a refused try costs no check. The checks themselves
+ * wait their turn in `checks`. A wrong name and a wrong password are refused alike.
+ */
+export async function logIn(sql: Sql, checks: CheckQueue, typed: string, password: string, client: string, now: Date): Promise<Login> {
+  // PostgreSQL refuses a NUL in a query's text (SQLite takes it): such a name is no organiser's anyway
+  // (ORGANISER_NAME), and its tries count under U+FFFD in the NUL's place, alike on both.
+  const name = typed.replace(/\u0000/g, '\uFFFD').slice(0, 80);
+  const key = clientKey(client);
+  const row = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
+  // The tries of names that are no organiser's count together, by address: one row per address however
+  // many names it makes up.
+  const counted = row ? name : UNKNOWN_NAME;
+  // An address told to wait is told so before it takes a place in the queue of checks …
+  const waiting = await waitOf(sql, counted, key, now);
+  if (waiting > 0) return { ok: false, why: 'wait', seconds: waiting };
+  const place = checks.enter(name);
+  if (place === 'name' || place === 'all') return { ok: false, why: 'busy', everyone: place === 'all' };
+  let good: boolean;
+  try {
+    // … and its try is counted before its password is checked.
+    const wait = await countTry(sql, counted, key, now);
+    if (wait > 0) return { ok: false, why: 'wait', seconds: wait };
+    await place.turn;
+    // An unknown name costs a check too, so that the answer's time does not tell which names exist.
+    good = row ? await checkPassword(password, String(row.hash)) : (await checkPassword(password, DUMMY), false);
+  } finally {
+    place.leave();
+  }
+  if (!good) return { ok: false, why: 'wrong' };
+  const at = now.toISOString();
   const token = newToken();
   const csrf = newToken();
   await sql.transaction(async (tx) => {
     await tx.run('INSERT INTO carrom_sessions (token_hash, organiser, csrf, created_at, seen_at) VALUES (?, ?, ?, ?, ?)', [tokenHash(token), name, csrf, at, at]);
     await tx.run('UPDATE carrom_organisers SET last_login_at = ? WHERE name = ?', [at, name]);
-    await tx.run('DELETE FROM carrom_login_failures WHERE name = ?', [name]);
+    // The good password forgives this address its wrong ones; other addresses' waits stay.
+    await tx.run('DELETE FROM carrom_login_throttle WHERE name = ? AND client = ?', [name, key]);
   });
   return { ok: true, token, session: { organiser: name, csrf, expiresAt: expiry(at, at) } };
 }

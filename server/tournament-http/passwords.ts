@@ -30,3 +30,77 @@ export async function checkPassword(password: string, hash: string): Promise<boo
   const key = await derive(password, Buffer.from(m[4], 'base64url'), { N: Number(m[1]), r: Number(m[2]), p: Number(m[3]) });
   return key.length === want.length && timingSafeEqual(key, want);
 }
+
+/** scrypt checks running at once, over all names: each holds 32 MiB and one of libuv's four threads
+ * (the file system and DNS share them), about 75 ms each on one core here, so about 26 logins a second. */
+export const CHECKS_AT_ONCE = 2;
+/** Logins of one name under way at once (one checked, the others waiting their turn): more are refused
+ * at once (429), without a check. */
+export const CHECKS_PER_NAME = 4;
+/** Logins under way at once, over all names (checked or waiting): more are refused at once (503). */
+export const CHECKS_IN_ALL = 64;
+
+/** A place in the queue of password checks: `turn` resolves when it may check; `leave` frees the place
+ * (after the check, or instead of it). */
+export interface Turn {
+  turn: Promise<void>;
+  leave(): void;
+}
+
+/**
+ * The bound on the scrypt checks a burst of logins costs (docs/tournament.md §2): at most CHECKS_AT_ONCE
+ * run at once, one name's one at a time, in the order they came; a login that finds CHECKS_PER_NAME of
+ * its name's, or CHECKS_IN_ALL in all, under way is refused before anything is computed. In memory, one
+ * per process: what bounds the guesses across processes is the count in the database (organisers.ts).
+ */
+export class CheckQueue {
+  private readonly waiting: { name: string; start: () => void }[] = [];
+  /** Places held (waiting or checking) by name. */
+  private readonly held = new Map<string, number>();
+  private readonly checking = new Set<string>();
+
+  constructor(private readonly atOnce = CHECKS_AT_ONCE, private readonly perName = CHECKS_PER_NAME, private readonly inAll = CHECKS_IN_ALL) {}
+
+  /** A place for a check of `name`'s password, or why there is none: 'name' when that name has its
+   * CHECKS_PER_NAME under way, 'all' when the server has CHECKS_IN_ALL. */
+  enter(name: string): Turn | 'name' | 'all' {
+    const mine = this.held.get(name) ?? 0;
+    if (mine >= this.perName) return 'name';
+    if (this.waiting.length + this.checking.size >= this.inAll) return 'all';
+    this.held.set(name, mine + 1);
+    let started = false;
+    let left = false;
+    let start!: () => void;
+    const turn = new Promise<void>((resolve) => (start = () => ((started = true), resolve())));
+    const entry = { name, start };
+    this.waiting.push(entry);
+    this.next();
+    return {
+      turn,
+      leave: () => {
+        if (left) return;
+        left = true;
+        if (started) this.checking.delete(name);
+        else this.waiting.splice(this.waiting.indexOf(entry), 1);
+        const now = this.held.get(name)! - 1;
+        if (now === 0) this.held.delete(name);
+        else this.held.set(name, now);
+        this.next();
+      },
+    };
+  }
+
+  /** Starts the first waiting checks whose name is not being checked, while there is room. */
+  private next(): void {
+    for (let i = 0; i < this.waiting.length && this.checking.size < this.atOnce; ) {
+      const e = this.waiting[i];
+      if (this.checking.has(e.name)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.checking.add(e.name);
+      e.start();
+    }
+  }
+}

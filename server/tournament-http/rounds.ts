@@ -1,10 +1,11 @@
 // Rounds (docs/tournament.md §3.3): drawn by the core as a draft, thrown away, two pairings swapped, a
 // match moved to another table, published. Each write is one entry of the change log (§4), in the same
 // transaction; a round that has started (a result or a board came) no longer changes.
-import type { Sql } from '../db/sql.ts';
+import { insertRows, type Sql } from '../db/sql.ts';
 import { timedRow, type TimedRow } from '../derived.ts';
-import { drawNextRound } from '../tournament/draw.ts';
-import { TournamentError } from '../tournament/types.ts';
+import { drawOffLoop, DrawsBusy } from '../draws.ts';
+import { ALL_PLAY_ALL_MAX, ENTRANTS_MAX, MATCHES_MAX, ROUNDS_MAX } from '../tournament/caps.ts';
+import { TournamentError, type Match, type Tournament } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
 import { list, text, whole, type Body } from './fields.ts';
@@ -50,35 +51,68 @@ export async function roundView(sql: Sql, tournament: number, round: number): Pr
 const names = async (sql: Sql, tournament: number): Promise<Map<string, string>> =>
   new Map((await sql.all('SELECT id, name FROM carrom_entrants WHERE tournament_id = ?', [tournament])).map((r) => [String(r.id), String(r.name)]));
 
-/** Draws the next round as a draft (§6). */
-export async function drawRound(tx: Sql, tournament: number, organiser: string, now: Date): Promise<number> {
-  const { fields, state } = await stateOf(tx, tournament, true);
-  const current = await currentRound(tx, tournament);
+/** A round drawn from the tournament as it was read (`key`), not stored yet (drawRound stores it). */
+export interface Drawn {
+  key: string;
+  matches: Match[];
+}
+
+/** The state the next round is drawn from, once the checks that come before any draw hold: the caps
+ * (§3.5), no draft, every result of the current round in, a Swiss's rounds not all drawn. `key` is what
+ * the draw depends on, to see whether it changed between prepareDraw and drawRound. */
+async function drawable(sql: Sql, tournament: number, lock: boolean): Promise<{ state: Tournament; key: string }> {
+  const entered = Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ?', [tournament]))[0].n);
+  if (entered > ENTRANTS_MAX) throw new Refusal(422, `entrants: the tournament has ${entered} entrants, over the cap of ${ENTRANTS_MAX} (docs/tournament.md §3.5): remove some before drawing`);
+  const { fields, state } = await stateOf(sql, tournament, lock);
+  const current = await currentRound(sql, tournament);
   if (current > 0) {
-    if ((await roundStatus(tx, tournament, current)) === 'draft') throw new Refusal(409, `round ${current} is a draft: publish or discard it first`);
+    if ((await roundStatus(sql, tournament, current)) === 'draft') throw new Refusal(409, `round ${current} is a draft: publish or discard it first`);
     const open = state.matches.find((m) => m.round === current && m.result === null);
     if (open) {
-      const who = await names(tx, tournament);
+      const who = await names(sql, tournament);
       throw new Refusal(409, `round ${current} is not finished: ${who.get(open.a)} v ${open.b === null ? 'bye' : who.get(open.b)} on table ${open.table ?? '(none)'} has no result`);
     }
   }
   if (fields.system === 'swiss' && current >= fields.rounds) throw new Refusal(409, `the tournament's ${fields.rounds} rounds are drawn`);
-  let drawn;
+  const field = state.entrants.filter((e) => !e.withdrawn).length;
+  if (fields.system === 'all-play-all' && current === 0 && field > ALL_PLAY_ALL_MAX) {
+    throw new Refusal(422, `entrants: an all-play-all of ${field} entrants needs ${field % 2 === 0 ? field - 1 : field} rounds; the cap is ${ALL_PLAY_ALL_MAX} entrants, ${ROUNDS_MAX} rounds (docs/tournament.md §3.5)`);
+  }
+  // The core's own fields of each match: the thread is sent no more than it needs.
+  const core: Tournament = { ...state, matches: state.matches.map((m) => ({ round: m.round, a: m.a, b: m.b, table: m.table, breaker: m.breaker, result: m.result })) };
+  return { state: core, key: JSON.stringify([fields.system, fields.couplings, fields.phantomScore, fields.tables, core.entrants, core.matches]) };
+}
+
+/** Draws the next round (§6) off the event loop (server/draws.ts), outside any transaction: a long
+ * search holds up neither the other requests nor the tables' records. */
+export async function prepareDraw(sql: Sql, tournament: number): Promise<Drawn> {
+  const { state, key } = await drawable(sql, tournament, false);
+  let matches;
   try {
-    drawn = drawNextRound(state);
+    matches = await drawOffLoop(state);
   } catch (e) {
     if (e instanceof TournamentError) throw new Refusal(422, e.message);
+    if (e instanceof DrawsBusy) throw new Refusal(503, e.message, { 'Retry-After': '5' });
     throw e;
   }
-  const round = current + 1;
+  const total = state.matches.length + matches.length;
+  if (total > MATCHES_MAX) throw new Refusal(422, `the round would take the tournament to ${total} matches, over the cap of ${MATCHES_MAX} (docs/tournament.md §3.5)`);
+  return { key, matches };
+}
+
+/** Stores the round `drawn` as a draft, if the tournament is still as it was drawn from (a result, an
+ * entry or a change that came meanwhile is a 409: draw again). */
+export async function drawRound(tx: Sql, tournament: number, drawn: Drawn, organiser: string, now: Date): Promise<number> {
+  const { key } = await drawable(tx, tournament, true);
+  if (key !== drawn.key) throw new Refusal(409, 'the tournament changed while its round was being drawn (a result, an entrant or its tables): draw again');
+  const round = (await currentRound(tx, tournament)) + 1;
   await tx.run("INSERT INTO carrom_rounds (tournament_id, round, status, published_at) VALUES (?, ?, 'draft', NULL)", [tournament, round]);
-  for (const [i, m] of drawn.entries()) {
+  const head = 'INSERT INTO carrom_tmatches (tournament_id, round, board, a, b, table_id, breaker, status, score_a, score_b, source, corrected)';
+  await insertRows(tx, head, 11, drawn.matches.map((m, i) => {
     const bye = m.b === null;
-    await tx.run('INSERT INTO carrom_tmatches (tournament_id, round, board, a, b, table_id, breaker, status, score_a, score_b, source, corrected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)', [
-      tournament, round, i + 1, Number(m.a), bye ? null : Number(m.b), m.table, m.breaker, bye ? 'finished' : 'waiting', m.result?.a ?? null, m.result?.b ?? null, bye ? 'bye' : null,
-    ]);
-  }
-  await logChange(tx, tournament, { by: { organiser }, action: 'draw', target: { round }, before: {}, after: { matches: drawn.length } }, now);
+    return [tournament, round, i + 1, Number(m.a), bye ? null : Number(m.b), m.table, m.breaker, bye ? 'finished' : 'waiting', m.result?.a ?? null, m.result?.b ?? null, bye ? 'bye' : null];
+  }), '', '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)');
+  await logChange(tx, tournament, { by: { organiser }, action: 'draw', target: { round }, before: {}, after: { matches: drawn.matches.length } }, now);
   return round;
 }
 

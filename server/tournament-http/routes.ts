@@ -5,10 +5,10 @@
 // back. The login's form is the only body read from a sender not yet known: it is small, and read within
 // one budget over all such bodies (docs/tournament.md §2).
 import type { IncomingMessage } from 'node:http';
-import { addressOf, readBody, readHeldBody, type BodyBudget } from '../body.ts';
+import { addressKey, readBody, readHeldBody, type BodyBudget } from '../body.ts';
 import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
-import { formRefused, getSession, guardWrite, loginPage, postLogin, postLogout, sessionGuard } from './auth.ts';
+import { formRefused, getSession, guardWrite, loginPage, postLogin, postLogout, sessionGuard, type LoginContext } from './auth.ts';
 import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
@@ -17,7 +17,7 @@ import { countedAfter, pairingsCsvOf, roundParam, solOf, standingsAfter, standin
 import { bracketOf, rankingOf } from './ranking.ts';
 import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
-import { boardsOf, discardRound, drawRound, matchView, moveMatch, publishRound, roundView, swapEntrants } from './rounds.ts';
+import { boardsOf, discardRound, drawRound, matchView, moveMatch, prepareDraw, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from './state.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
@@ -29,6 +29,8 @@ export interface TournamentContext {
   /** The bodies read before their sender is known (the login's form), and where a refusal for their
    *  budget is said (sparsely: server/sparse-log.ts). */
   strangers: { budget: BodyBudget; refused: (line: string) => void };
+  /** The login's queue of checks, its log, and the client's address. */
+  login: LoginContext;
 }
 
 /** The largest body a write takes: an entry list of a few thousand lines. */
@@ -95,7 +97,8 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
     if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
   } else if (rest === '/rounds' && method === 'POST') {
-    return write(c, req, async (tx, _body, s) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, s.organiser, now())) }));
+    // The draw is searched for before the transaction, off the event loop (rounds.ts, server/draws.ts).
+    return write(c, req, async (tx, _body, s, drawn) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, drawn, s.organiser, now())) }), () => prepareDraw(c.sql, id));
   } else if (round && !round[2] && method === 'DELETE') {
     return write(c, req, async (tx, _body, s) => {
       await discardRound(tx, id, Number(round[1]), s.organiser, now());
@@ -154,12 +157,14 @@ async function bodyOf(req: IncomingMessage, max: number): Promise<Buffer> {
 }
 
 /** A write of the JSON interface: the session, origin and CSRF on the headers first (nothing of the body
- * is read without them), then the body, then `work` in one transaction. */
-async function write(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session) => Promise<Answer>): Promise<Answer> {
+ * is read without them), then the body, then `prepare` (work that needs no transaction, the draw's
+ * search), then `work` in one transaction. */
+async function write<P = undefined>(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session, prepared: P) => Promise<Answer>, prepare?: () => Promise<P>): Promise<Answer> {
   const guard = await guardWrite(c.sql, req, c.now(), undefined);
   if (!guard.ok) return guard.answer;
   const body = await bodyOf(req, WRITE_MAX);
-  return c.sql.transaction((tx) => work(tx, body, guard.session));
+  const prepared = (prepare ? await prepare() : undefined) as P;
+  return c.sql.transaction((tx) => work(tx, body, guard.session, prepared));
 }
 
 /** POST /login: what its headers can tell first (our origin, a form, the login cookie, a length within
@@ -167,7 +172,8 @@ async function write(c: TournamentContext, req: IncomingMessage, work: (tx: Sql,
 async function login(c: TournamentContext, req: IncomingMessage): Promise<Answer> {
   const refused = formRefused(req, FORM_MAX);
   if (refused) return refused;
-  const address = addressOf(req);
+  // The client's address (a trusted proxy's X-Forwarded-For behind one: server/client.ts).
+  const address = addressKey(c.login.client);
   const room = c.strangers.budget.room(address);
   if (room) return overBudget(c, req, room);
   const hold = c.strangers.budget.hold(address);
@@ -176,7 +182,7 @@ async function login(c: TournamentContext, req: IncomingMessage): Promise<Answer
     if (raw === 'size') return refuse(413, `body over ${FORM_MAX >> 10} KiB`);
     if (!Buffer.isBuffer(raw)) return overBudget(c, req, raw);
     hold.release();
-    return await postLogin(c.sql, req, new URLSearchParams(raw.toString('utf8')), c.now());
+    return await postLogin(c.sql, req, new URLSearchParams(raw.toString('utf8')), c.now(), c.login);
   } finally {
     hold.release();
   }
@@ -201,7 +207,7 @@ async function logout(c: TournamentContext, req: IncomingMessage): Promise<Answe
 /** A login form refused for the strangers' budget: 429 when its address holds its share, 503 when all
  * of them together are full. */
 function overBudget(c: TournamentContext, req: IncomingMessage, over: 'share' | 'all'): Answer {
-  const who = `${req.method} ${req.url} from ${req.socket.remoteAddress}`;
+  const who = `${req.method} ${req.url} from ${c.login.client}`;
   const headers = { 'Retry-After': String(RETRY_AFTER) };
   if (over === 'share') {
     c.strangers.refused(`${who}: 429, its address is sending ${STRANGERS_SHARE >> 10} KiB of login forms at once already`);

@@ -1,5 +1,5 @@
 // The tables of the tournament day (docs/tournament.md §1–§4), added in one migration step
-// (server/db/migrations.ts): organisers and their sessions, the failed logins that lock a name out, the
+// (server/db/migrations.ts): organisers and their sessions, the failed logins (replaced at version 10), the
 // tournaments, their entrants, rounds and matches, and the change log.
 import type { Sql } from '../db/sql.ts';
 
@@ -57,5 +57,19 @@ export function reportSchema(): string[] {
     `CREATE TABLE carrom_unattached (record_match BIGINT PRIMARY KEY, tournament_id BIGINT NOT NULL, round INTEGER NOT NULL,
       tmatch BIGINT NOT NULL, table_id TEXT NOT NULL, counter BIGINT NOT NULL, received_at TEXT NOT NULL, reason TEXT NOT NULL)`,
     'CREATE INDEX carrom_unattached_tournament ON carrom_unattached (tournament_id)',
+  ];
+}
+
+/** The login's bound on guessing (docs/tournament.md §2), a step of its own (version 10): one row per
+ * name typed at the login and client address it came from (an IPv6 address by its /64), with the wrong
+ * passwords counted there since its last good login, and when that address may try that name again.
+ * The table `carrom_login_failures` of version 5 (five failures per name, from any address, locked the
+ * name for everyone) goes. The bound is in the database so that every process on it keeps it. */
+export function loginThrottleSchema(): string[] {
+  return [
+    `CREATE TABLE carrom_login_throttle (name TEXT NOT NULL, client TEXT NOT NULL, failures INTEGER NOT NULL,
+      next_at TEXT NOT NULL, last_at TEXT NOT NULL, PRIMARY KEY (name, client))`,
+    'CREATE INDEX carrom_login_throttle_last ON carrom_login_throttle (last_at)',
+    'DROP TABLE carrom_login_failures',
   ];
 }

@@ -3,6 +3,7 @@
 // the draw and the byes' scores depended on them.
 import { start } from '../../src/rules/index.ts';
 import type { Row, Sql } from '../db/sql.ts';
+import { LONG_TEXT_MAX, ROUNDS_MAX, TABLES_MAX } from '../tournament/caps.ts';
 import { PHANTOM_SCORE } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
@@ -44,20 +45,22 @@ export interface TournamentView extends TournamentFields {
 async function checkFields(sql: Sql, body: Body, base: TournamentFields): Promise<TournamentFields> {
   onlyKnown(body, FIELDS);
   const f = { ...base };
-  if ('name' in body) f.name = text(body.name, 'name', 1, 120);
+  if ('name' in body) f.name = text(body.name, 'name', 1, LONG_TEXT_MAX);
   if ('date' in body) f.date = date(body.date, 'date');
   if ('rules' in body) f.rules = text(body.rules, 'rules', 1, 40);
   if ('options' in body) f.options = object(body.options, 'options');
   if ('mode' in body) f.mode = oneOf(body.mode, 'mode', MODES);
   if ('system' in body) f.system = oneOf(body.system, 'system', SYSTEMS);
   if ('couplings' in body) f.couplings = oneOf(body.couplings, 'couplings', COUPLINGS);
-  if ('rounds' in body) f.rounds = whole(body.rounds, 'rounds', 1, 99);
+  if ('rounds' in body) f.rounds = whole(body.rounds, 'rounds', 1, ROUNDS_MAX);
   if ('phantomScore' in body) f.phantomScore = whole(body.phantomScore, 'phantomScore', 1, 25);
-  if ('club' in body) f.club = text(body.club, 'club', 1, 120);
-  if ('championship' in body) f.championship = text(body.championship, 'championship', 1, 120);
+  if ('club' in body) f.club = text(body.club, 'club', 1, LONG_TEXT_MAX);
+  if ('championship' in body) f.championship = text(body.championship, 'championship', 1, LONG_TEXT_MAX);
   if ('tables' in body) {
     const known = new Set((await sql.all('SELECT id FROM carrom_tables')).map((r) => String(r.id)));
-    f.tables = list(body.tables, 'tables').map((t, i) => {
+    const tables = list(body.tables, 'tables');
+    if (tables.length > TABLES_MAX) throw new Refusal(400, `tables: ${tables.length} tables, the cap is ${TABLES_MAX} (docs/tournament.md §3.5)`);
+    f.tables = tables.map((t, i) => {
       const id = text(t, `tables[${i}]`, 1, 40);
       if (!known.has(id)) throw new Refusal(400, `tables[${i}]: ${id} is not a registered table`);
       return id;
@@ -74,7 +77,7 @@ async function checkFields(sql: Sql, body: Body, base: TournamentFields): Promis
 
 export async function createTournament(tx: Sql, body: Body, organiser: string, serverName: string, now: Date): Promise<number> {
   for (const required of ['name', 'date', 'rules']) if (!(required in body)) throw new Refusal(400, `${required}: missing`);
-  const name = text(body.name, 'name', 1, 120);
+  const name = text(body.name, 'name', 1, LONG_TEXT_MAX);
   const defaults: TournamentFields = {
     name, date: '', rules: '', options: {}, mode: 'singles', system: 'swiss', couplings: 'serial', rounds: 5, phantomScore: PHANTOM_SCORE,
     tables: [], club: serverName, championship: name,

@@ -2,6 +2,7 @@
 // teams for doubles), and the pairings and standings written for a spreadsheet, quoted and guarded as the
 // results export is (server/exports.ts).
 import { cell } from '../exports.ts';
+import { CSV_LINES_MAX, ENTRANTS_MAX, LONG_TEXT_MAX, NAME_MAX } from './caps.ts';
 import { joinSpaces, splitName } from './sol.ts';
 import type { Standing } from './standings.ts';
 import { TournamentError, type Entrant, type Match } from './types.ts';
@@ -26,10 +27,22 @@ export interface Entry {
 
 const PLAYER_COLUMNS = ['name', 'firstname', 'lastname', 'club', 'nationality', 'rating'] as const;
 const PARTNER_COLUMNS = ['partner', 'partnerFirstname', 'partnerLastname', 'partnerClub', 'partnerNationality', 'partnerRating'] as const;
-const NAME_MAX = 40;
 
-/** Reads the entry list. Any line that does not hold together refuses the whole file, naming the line. */
+/** An entry list over the caps (docs/tournament.md §3.5): the server's 413. */
+export class TooLarge extends TournamentError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TooLarge';
+  }
+}
+
+/** Reads the entry list. Any line that does not hold together refuses the whole file, naming the line; a
+ * file of more than CSV_LINES_MAX lines, or more than ENTRANTS_MAX entrants, is refused as TooLarge. */
 export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Entry[] {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < text.length - 1; at = text.indexOf('\n', at + 1)) {
+    if (++count > CSV_LINES_MAX) throw new TooLarge(`the file has more than ${CSV_LINES_MAX} lines, the cap (a header and at most ${ENTRANTS_MAX} entrants, blank lines included)`);
+  }
   const rows = records(text.replace(/^\uFEFF/, ''));
   if (rows.length === 0) throw new TournamentError('the file is empty: it needs a header row and a line per entrant');
   const [head, ...lines] = rows;
@@ -48,6 +61,7 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
   const entries: (Entry & { line: number; rating: number | null })[] = [];
   for (const row of lines) {
     if (row.cells.length === 1 && row.cells[0].trim() === '') continue; // a blank line
+    if (entries.length === ENTRANTS_MAX) throw new TooLarge(`line ${row.line}: more than ${ENTRANTS_MAX} entrants, the cap of a tournament`);
     if (row.cells.length !== columns.length) throw new TournamentError(`line ${row.line}: ${row.cells.length} columns, the header has ${columns.length}`);
     const get = (c: string): string => (columns.includes(c) ? row.cells[columns.indexOf(c)].trim() : '');
     const first = player(row.line, get, PLAYER_COLUMNS, '');
@@ -84,6 +98,9 @@ function player(line: number, get: (c: string) => string, cols: readonly string[
     if (firstName || get(clubC) || get(natC) || get(ratingC)) throw new TournamentError(`line ${line}: the ${what}player has no name`);
     return null;
   }
+  for (const [c, v, max] of [[firstC, firstName, NAME_MAX], [lastC, lastName, NAME_MAX], [clubC, get(clubC), LONG_TEXT_MAX]] as const) {
+    if ([...v].length > max) throw new TournamentError(`line ${line}: ${c} "${v.slice(0, max)}…" is longer than ${max} characters`);
+  }
   if (!name) name = `${firstName} ${lastName}`.trim();
   if (!lastName) ({ firstName, lastName } = splitName(name));
   const nat = get(natC).toUpperCase();
@@ -95,10 +112,11 @@ function player(line: number, get: (c: string) => string, cols: readonly string[
 }
 
 /** RFC 4180 records, each with the line it begins on; the separator is the header's: ";" if its first
- * line has more of those than of ",". */
+ * line has more of those than of ",". A cell's text is taken in runs (slices between the characters that
+ * matter), not a character at a time: a megabyte of text is read in milliseconds. */
 function records(text: string): { line: number; cells: string[] }[] {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? SEMICOLON : COMMA;
   const out: { line: number; cells: string[] }[] = [];
   let line = 1;
   let start = 1;
@@ -106,26 +124,36 @@ function records(text: string): { line: number; cells: string[] }[] {
   let cur = '';
   let quoted = false;
   let i = 0;
+  /** Where the run of plain text not yet added to `cur` begins. */
+  let from = 0;
+  const take = () => { if (i > from) cur += text.slice(from, i); };
   const endRecord = () => { cells.push(cur); out.push({ line: start, cells }); cells = []; cur = ''; };
   while (i < text.length) {
-    const ch = text[i];
+    const ch = text.charCodeAt(i);
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cur += '"'; i += 2; continue; }
-      if (ch === '"') { quoted = false; i++; continue; }
-      if (ch === '\n') line++;
-      cur += ch; i++;
+      if (ch === QUOTE) {
+        take();
+        if (text.charCodeAt(i + 1) === QUOTE) { cur += '"'; i += 2; from = i; continue; }
+        quoted = false; i++; from = i;
+        continue;
+      }
+      if (ch === LF) line++;
+      i++;
       continue;
     }
-    if (ch === '"' && cur === '') { quoted = true; i++; continue; }
-    if (ch === sep) { cells.push(cur); cur = ''; i++; continue; }
-    if (ch === '\r' && text[i + 1] === '\n') { i++; continue; }
-    if (ch === '\n') { endRecord(); line++; start = line; i++; continue; }
-    cur += ch; i++;
+    if (ch === QUOTE && cur === '' && i === from) { quoted = true; i++; from = i; continue; }
+    if (ch === sep) { take(); cells.push(cur); cur = ''; i++; from = i; continue; }
+    if (ch === CR && text.charCodeAt(i + 1) === LF) { take(); i++; from = i; continue; }
+    if (ch === LF) { take(); endRecord(); line++; start = line; i++; from = i; continue; }
+    i++;
   }
   if (quoted) throw new TournamentError(`line ${start}: a quote is not closed`);
+  take();
   if (cur !== '' || cells.length > 0) endRecord();
   return out;
 }
+
+const [QUOTE, COMMA, SEMICOLON, CR, LF] = ['"', ',', ';', '\r', '\n'].map((c) => c.charCodeAt(0));
 
 export const PAIRINGS_COLUMNS = ['round', 'board', 'table', 'a', 'b', 'breaker', 'scoreA', 'scoreB', 'source', 'corrected', 'replayedFrom'] as const;
 export const STANDINGS_COLUMNS = ['rank', 'name', 'club', 'points', 'bucholz', 'netscore', 'totscore', 'played', 'won', 'drawn', 'lost', 'byes', 'withdrawn'] as const;

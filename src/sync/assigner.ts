@@ -5,9 +5,9 @@
 // item, so that a power cut forgets none of it. Pure over the app's clock, as the rest of sync.
 
 import { encodeUtf8 } from '../store/utf8.ts';
-import { newNonce, readAssignment, refusalText, sameAssignment, signatureOf, type Assignment, type MatchIds } from './assignment.ts';
+import { askText, newNonce, readAssignment, refusalText, sameAssignment, signatureOf, type Assignment, type MatchIds } from './assignment.ts';
 import type { Outbox } from './outbox.ts';
-import type { DigestFactory, PostAnswer, RandomPort, SyncSettings, TransportPort } from './ports.ts';
+import type { DigestFactory, PostAnswer, RandomPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
 
 /** How often a table at rest asks again (§5.1: every 30 s). */
 export const ASK_EVERY_US = 30_000_000;
@@ -31,7 +31,8 @@ interface Kept {
   refusal: { counter: number; match: number } | null;
 }
 
-type Asked = { kind: 'ask'; nonce: string } | { kind: 'refuse'; counter: number };
+/** An ask says whether it carried the table's time: one without counts for nothing at the server (§5.1). */
+type Asked = { kind: 'ask'; nonce: string; timed: boolean } | { kind: 'refuse'; counter: number };
 
 export interface AssignerHost {
   outbox: Outbox;
@@ -39,6 +40,8 @@ export interface AssignerHost {
   random: RandomPort;
   /** Its `get` asks, its `post` sends a refusal (both required: no host skips the question unnoticed). */
   transport: TransportPort;
+  /** The table's time, signed into each ask (§5.1); none, or none yet: the ask is signed without one. */
+  wallClock?: WallClockPort;
   /** An answer was refused, or the flash write failed: the SYNC screen's last error says so. */
   error(text: string): void;
   /** Something the display shows changed. */
@@ -125,10 +128,17 @@ export class Assigner {
     else if (free) this.ask(now, s, base);
   }
 
+  /** The ask, signed with the table's secret over its id, the nonce and its time (§5.1): only a signed,
+   *  timely ask changes what the server believes of the table (its last contact, the match fetched). */
   private ask(now: number, s: SyncSettings, base: string): void {
     const nonce = newNonce(this.h.random);
-    const done = this.start(now, { kind: 'ask', nonce });
-    this.h.transport.get({ url: `${base}/api/v1/assignment`, headers: [['Carrom-Table', s.table], ['Carrom-Nonce', nonce]] }, done);
+    const time = this.h.wallClock?.iso() ?? null;
+    const signature = `sha256=${signatureOf(encodeUtf8(askText(s.table, nonce, time)), s.secret, this.h.digest)}`;
+    const headers: [string, string][] = [['Carrom-Table', s.table], ['Carrom-Nonce', nonce]];
+    if (time !== null) headers.push(['Carrom-Time', time]);
+    headers.push(['Carrom-Signature', signature]);
+    const done = this.start(now, { kind: 'ask', nonce, timed: time !== null });
+    this.h.transport.get({ url: `${base}/api/v1/assignment`, headers }, done);
   }
 
   private sendRefusal(now: number, s: SyncSettings, base: string, r: { counter: number; match: number }): void {
@@ -166,6 +176,9 @@ export class Assigner {
     }
     if (status === 404 || status === 405) this.nextAt = now + NOT_SERVED_US;
     if (status !== 200 || !a.answer) return; // no answer, or no tournament here: the table plays as ever
+    // An ask without the time counted for nothing; the answer's Date may have given the table its time
+    // (the device's clock takes it): ask again now, with it.
+    if (!f.asked.timed && (this.h.wallClock?.iso() ?? null) !== null) this.nextAt = now;
     const read = readAssignment(a.answer.body, a.answer.headers?.['carrom-signature'], { table: s.table, secret: s.secret, nonce: f.asked.nonce, digest: this.h.digest });
     if (!read.ok) return this.refused(read.reason);
     const { counter, assignment } = read.answer;

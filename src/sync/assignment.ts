@@ -67,6 +67,14 @@ export function refusalText(r: { table: string; counter: number; match: number; 
   return `{"carromRefusal":${REFUSAL_VERSION},"table":${JSON.stringify(r.table)},"counter":${r.counter},"match":${r.match},"reason":${JSON.stringify(r.reason)}}`;
 }
 
+/** What a table signs when it asks for its next match (§5.1): its id, the request's nonce and the
+ * table's time (its `Carrom-Time`, ISO 8601 UTC; empty when the table has no time yet), a line each.
+ * It begins with a table id, never with `{` as a record, an answer or a refusal does, so that no
+ * signature made for one of those stands for an ask, nor the other way round. */
+export function askText(table: string, nonce: string, time: string | null): string {
+  return `${table}\n${nonce}\n${time ?? ''}`;
+}
+
 /** HMAC-SHA256 of `bytes` keyed by the 64-hex secret, as lowercase hex (a record's, an answer's, a refusal's). */
 export function signatureOf(bytes: Uint8Array, secret: string, digest: DigestFactory): string {
   const mac = new Hmac(digest, tableKey(secret));

@@ -96,6 +96,7 @@ export class Sync {
       digest: o.digest,
       random: o.random,
       transport: o.transport,
+      wallClock: o.wallClock,
       error: (text) => ((this.lastError = text), this.version++),
       changed: () => this.version++,
       safely: (write) => void this.safely(write),

@@ -3,9 +3,9 @@
 // in for by the probe; the C that runs is the driver's own.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from '../../tools/scratch.ts';
 
 const WRAP = 2 ** 32;
 const CAPACITY = 511; // kEdges - 1
@@ -14,7 +14,7 @@ describe('capture driver: edge ring and 64-bit times (host C)', function () {
   let dir = '';
   let probe = '';
   before(function () {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-edges-'));
+    dir = scratchDir('edges');
     probe = join(dir, 'edges-probe');
     execFileSync('cc', ['-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-pthread', '-o', probe, 'test/device/edges-probe.c']);
   });

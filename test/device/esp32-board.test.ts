@@ -2,8 +2,7 @@
 // real host provider and board.json, and fakes of the SDK's IO modules that record what the host opens.
 // The one-beam, no-colour board must give capture no lower beams and the sampler no colour sensors.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -11,6 +10,7 @@ import type { BoardData } from '../../boards/types.ts';
 import type { Board } from '../../hosts/device/ports.ts';
 import type { start } from '../../hosts/device/table.ts';
 import { boardModules, loadBoard } from '../../tools/boards.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 /** What the fakes saw: every I²C device JavaScript opened, and the capture and sampler drivers' options. */
 interface SamplerOptions {
@@ -76,7 +76,7 @@ function sdk(folder: string): Plugin {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'carrom-board-'));
+const dir = scratchDir('board');
 
 /** The device host as it starts on `folder`: the board, what it opened, and the app started on it. */
 async function boot(folder: string, silent: number[] = []) {

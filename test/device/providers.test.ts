@@ -6,10 +6,10 @@
 // writes where the SDK is installed (MODDABLE set; CI has none, and says so).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { boardFolders, boardModules } from '../../tools/boards.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 /** A file's code: its comment lines and blank lines left out. */
 const code = (path: string) =>
@@ -35,7 +35,7 @@ describe("the boards' host provider", () => {
   });
 
   it('a board folder whose manifest maps carrom/board to no file is refused, naming the manifest', () => {
-    const root = mkdtempSync(join(tmpdir(), 'carrom-boards-'));
+    const root = scratchDir('boards');
     try {
       mkdirSync(join(root, 'boards', 'x', 'host'), { recursive: true });
       writeFileSync(join(root, 'boards', 'x', 'host', 'provider.js'), 'export { default } from "carrom/provider";\n');
@@ -68,7 +68,7 @@ describe("the boards' host provider as mcconfig resolves it (Moddable SDK)", fun
   }
   for (const b of boardFolders()) {
     it(`esp32:boards/${b}: mcconfig's makefile compiles the board's host/provider.js as embedded:provider/builtin, the one provider and the board's board.json`, () => {
-      const out = mkdtempSync(join(tmpdir(), 'carrom-mcconfig-'));
+      const out = scratchDir('mcconfig');
       try {
         // Without ESP-IDF mcconfig stops after writing the makefile, before anything is compiled.
         const env = { ...process.env };

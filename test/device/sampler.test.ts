@@ -4,9 +4,9 @@
 // 400 kHz; the C that runs is the sampler's own.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from '../../tools/scratch.ts';
 
 const SWITCH = 0x70;
 const SENSOR = 0x29;
@@ -22,7 +22,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
   let dir = '';
   let probe = '';
   before(function () {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-sampler-'));
+    dir = scratchDir('sampler');
     probe = join(dir, 'sampler-probe');
     execFileSync('cc', ['-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-o', probe, 'test/device/sampler-probe.c']);
   });

@@ -4,20 +4,20 @@
 // simulator started with that code posts a board's record, which the server takes (201).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSetupCode } from '../../src/sync/setup-code.ts';
 import { until } from '../helpers/answers.ts';
 import { sleep } from './helpers.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';
 
 /** `carrom serve` until stopped; resolves with its address once it says it. */
 function carromServe(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = tracked(spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (d) => {
@@ -52,7 +52,7 @@ describe('a setup code from carrom serve --add-table sets up a table that posts'
   let serve: { child: ChildProcess; url: string } | undefined;
   let sim: Running | undefined;
   let proxy: Server | undefined;
-  before(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-setup-'))));
+  before(() => (dir = scratchDir('setup')));
   after(async () => {
     await sim?.stop();
     proxy?.close();

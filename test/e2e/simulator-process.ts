@@ -2,6 +2,7 @@
 // it, and one shot played through its API as a script plays it.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tracked } from '../../tools/scratch.ts';
 
 export interface Running {
   child: ChildProcess;
@@ -15,7 +16,7 @@ export interface Running {
  * (CARROM_SETUP_CODE, say); resolves once it has said each of `ready`, and fails (the simulator stopped)
  * if it has not within `ms`. It is stopped when this process exits, whatever the test did. */
 export function npmStart(args: string[], ready: RegExp[] = [], env: Record<string, string> = {}, ms = 60_000): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = tracked(spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }));
   const orphaned = () => child.kill('SIGTERM');
   process.once('exit', orphaned);
   child.once('exit', () => process.off('exit', orphaned));

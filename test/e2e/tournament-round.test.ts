@@ -103,6 +103,10 @@ describe('a Swiss round on four simulated tables started as docs/organiser.md sa
         const [a, b] = [names.get(m.a)!, names.get(m.b!)!].map((n) => n.toUpperCase());
         // The table fetched its match by itself: its start screen offers it (not the default ASHA v BEN).
         await until(`${m.table} offers ${a} v ${b}`, async () => (await snapshot(sim)).screen.lines?.join(' ').includes(`: ${a} V ${b}`) ?? false, 60_000);
+        // Its ask was signed (docs/tournament.md §5.1): the organiser's tables page has the match fetched and the table's last contact.
+        const seen = ((await api(S, null, 'GET', `${T}/tables`)).json.notReported as { match: number; status: string; lastAskedAt: string | null }[]).find((x) => x.match === m.id);
+        assert.equal(seen?.status, 'assigned', `${m.table}'s signed ask marked its match fetched: ${JSON.stringify(seen)}`);
+        assert.notEqual(seen?.lastAskedAt, null, `${m.table}'s last contact`);
         await press(sim, 'select'); // one press starts it, with the draw's names
         const begun = await snapshot(sim);
         assert.deepEqual(begun.header.players.map((p) => p.toUpperCase()), [a, b], `${m.table} started the drawn match`);

@@ -1,9 +1,9 @@
 // The two storage engines the server's tests run against: a SQLite file in a temporary folder, and a
-// fresh database on PostgreSQL (CARROM_TEST_PG, or a throw-away cluster this process starts and stops).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// fresh database on PostgreSQL (CARROM_TEST_PG, or a throw-away cluster this process starts). Both are
+// removed at the process's end, however it ends (tools/scratch.ts).
 import { join } from 'node:path';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 let cluster: Promise<Cluster> | null = null;
 let made = 0;
@@ -11,11 +11,7 @@ let made = 0;
 async function postgresUrl(): Promise<string> {
   const given = process.env.CARROM_TEST_PG;
   if (given) return given;
-  if (!cluster) {
-    cluster = startCluster();
-    const c = await cluster;
-    process.once('exit', () => c.stop());
-  }
+  cluster ??= startCluster();
   return (await cluster).url;
 }
 
@@ -25,16 +21,11 @@ export interface Engine {
   fresh(): Promise<string>;
 }
 
-const dirs: string[] = [];
-process.once('exit', () => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
 export const ENGINES: Engine[] = [
   {
     name: 'sqlite',
     async fresh() {
-      const dir = mkdtempSync(join(tmpdir(), 'carrom-db-'));
-      dirs.push(dir);
-      return join(dir, 'results.db');
+      return join(scratchDir('db'), 'results.db');
     },
   },
   {

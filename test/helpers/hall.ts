@@ -56,7 +56,7 @@ export function hallTable(url: string, id: string, secret: string, seed: number)
 /** The table's firmware starting on its flash (a new app and sync core, a clock from 0), Wi-Fi up. */
 function boot(table: HallTable, journal: MemoryFlash): void {
   const settings = { server: table.url, table: table.id, secret: table.secret };
-  table.sync = new Sync({ storage: table.outbox, transport: new FetchTransport(() => table.online), digest: nodeDigest, random: { next: rng(table.seed++) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1' });
+  table.sync = new Sync({ storage: table.outbox, transport: new FetchTransport(() => table.online), digest: nodeDigest, random: { next: rng(table.seed++) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1', wallClock: { iso: () => new Date().toISOString() } });
   table.t = makeTable({ ...header('icf'), players: ['CLEO', 'DEV'] }, journal, undefined, 10, { sync: table.sync });
   table.t.app.setWifi('up');
 }

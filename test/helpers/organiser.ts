@@ -2,7 +2,8 @@
 // test moves, an organiser logged in through the real login form, and JSON requests with its session.
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
-import { matchRecords, playedBy, type TableRecord } from '../../tools/results.ts';
+import { askText } from '../../src/sync/assignment.ts';
+import { matchRecords, playedBy, signature, type TableRecord } from '../../tools/results.ts';
 
 export interface Clock {
   now: Date;
@@ -30,6 +31,13 @@ export async function organisedServer(db: string, tables: Record<string, string>
 }
 
 export const ORGANISER_PASSWORD = 'a long enough password';
+
+/** The headers of a table's ask for its next match as a table signs it (docs/tournament.md §5.1): its
+ *  secret over its id, the nonce and `time` (the server's clock, in these tests: a table's is near it). */
+export function askHeaders(table: string, secret: string, nonce: string, time: Date): Record<string, string> {
+  const iso = time.toISOString();
+  return { 'Carrom-Table': table, 'Carrom-Nonce': nonce, 'Carrom-Time': iso, 'Carrom-Signature': signature(secret, askText(table, nonce, iso)) };
+}
 
 export interface LoggedIn {
   cookie: string;

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { until } from './answers.ts';
+import { tracked } from '../../tools/scratch.ts';
 
 export interface ServeProcess {
   url: string;
@@ -17,10 +18,10 @@ export interface ServeProcess {
 
 /** Starts `carrom serve` (the built bin) on loopback and a free port, with `args` after. */
 export async function serveProcess(db: string, args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-mdns', '--db', db, ...args], {
+  const child = tracked(spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-mdns', '--db', db, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
-  });
+  }));
   let err = '';
   let code: number | null = null;
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
@@ -54,12 +55,13 @@ export interface SseEvent {
 /** An event stream read as a browser's EventSource reads it. */
 /** An event stream read as a page reads it: its events, and the id of the last block with an `id:` (what
  * a browser sends back as Last-Event-ID when it reconnects), which `lastEventId` starts the stream with. */
-export function readEvents(url: string, lastEventId?: string): Promise<{ events: SseEvent[]; status: number; lastId: () => string | null; close(): void }> {
+export function readEvents(url: string, lastEventId?: string, localAddress?: string): Promise<{ events: SseEvent[]; status: number; lastId: () => string | null; close(): void }> {
   return new Promise((resolve, reject) => {
     const events: SseEvent[] = [];
     let lastId: string | null = null;
     const headers = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
-    const req = request(`${url}/api/v1/events`, { headers }, (res: IncomingMessage) => {
+    // `localAddress` (127.0.0.2, …): another client address on loopback.
+    const req = request(`${url}/api/v1/events`, { headers, localAddress, agent: localAddress ? false : undefined }, (res: IncomingMessage) => {
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {

@@ -3,12 +3,12 @@
 // the same commands, the same answers, line for line, so that the model cannot drift from the driver.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIGURES } from '../../model/device/figures.ts';
 import { EdgeRing } from '../../model/device/ring.ts';
 import { rng } from '../../model/table/rng.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 const WRAP = 2 ** 32;
 
@@ -149,7 +149,7 @@ describe('device model: the edge ring and the capture driver\'s posting and re-r
   let dir = '';
   let probe = '';
   before(function () {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-model-ring-'));
+    dir = scratchDir('model-ring');
     probe = join(dir, 'edges-probe');
     execFileSync('cc', ['-std=c11', '-O2', '-Wall', '-Wextra', '-Werror', '-pthread', '-o', probe, 'test/device/edges-probe.c']);
   });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { postRecord, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
@@ -131,7 +131,7 @@ describe('the bracket, the final ranking and the tables page in a browser', func
     const { id, base } = await tournament(SIX.slice(0, 4), { tables: ['hall-1', 'hall-2'] });
     const [m1, m2] = await round(base, 1);
     clock.pass(12 * 60_000);
-    const ask = async (table: string) => JSON.parse(await (await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': NONCE } })).text()) as { counter: number };
+    const ask = async (table: string) => JSON.parse(await (await fetch(`${server.url}/api/v1/assignment`, { headers: askHeaders(table, SECRET, NONCE, clock.now) })).text()) as { counter: number };
     await ask('hall-1');
     clock.pass(3 * 60_000);
     await ready(`${server.url}/tournaments/${id}/tables`);

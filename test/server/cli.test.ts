@@ -1,14 +1,14 @@
 // `carrom serve` as an organiser runs it: the package's bin, registering tables, serving, stopping.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { until } from '../helpers/answers.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';
 const carrom = (args: string[]) => {
@@ -19,7 +19,7 @@ const carrom = (args: string[]) => {
 /** As `carrom`, without blocking this process: a server in it must answer the probe of a port in use. */
 const carromAsync = (args: string[]) =>
   new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = tracked(spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }));
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stderr }));
@@ -28,7 +28,7 @@ const carromAsync = (args: string[]) =>
 describe('carrom serve (command line)', function () {
   this.timeout(60_000);
   let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-serve-'))));
+  beforeEach(() => (dir = scratchDir('serve')));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const engine of ENGINES) {
@@ -91,7 +91,7 @@ describe('carrom serve (command line)', function () {
 
   it('a port held by a results server already running: says so, with its club page', async () => {
     const db = join(dir, 'r.db');
-    const first = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const first = tracked(spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] }));
     try {
       let err = '';
       first.stderr.on('data', (d) => (err += d));
@@ -119,7 +119,7 @@ describe('carrom serve (command line)', function () {
   it('serves until stopped: a signed record is stored, the club page answers, SIGTERM ends it cleanly', async () => {
     const db = join(dir, 'r.db');
     const { secret } = JSON.parse(carrom(['serve', '--add-table', 'hall-4', '--db', db]).stdout);
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = tracked(spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'pipe', 'pipe'] }));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let err = '';

@@ -4,8 +4,7 @@
 // is in the log with its stack, and the server goes on by itself once the database is back.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
@@ -16,6 +15,7 @@ import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluste
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { launchChromium } from '../helpers/chromium.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 declare const document: { getElementById(id: string): { hidden: boolean } | null; querySelectorAll(s: string): ArrayLike<unknown> };
 
@@ -196,7 +196,7 @@ describe('results server with PostgreSQL stopped and started again', function ()
 async function lockedBy(file: string): Promise<{ release(): Promise<void> }> {
   const script = `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('BEGIN IMMEDIATE'); console.log('locked');
     process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
-  const child: ChildProcess = spawn(process.execPath, ['-e', script, file], { stdio: ['pipe', 'pipe', 'inherit'], cwd: process.cwd() });
+  const child: ChildProcess = tracked(spawn(process.execPath, ['-e', script, file], { stdio: ['pipe', 'pipe', 'inherit'], cwd: process.cwd() }));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => (d.toString().includes('locked') ? resolve() : undefined));
     child.once('exit', (code) => reject(new Error(`the locking process ended (${code})`)));
@@ -286,7 +286,7 @@ describe('carrom serve on a SQLite file it may not write', function () {
   this.timeout(60_000);
   let dir: string;
   before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-ro-'));
+    dir = scratchDir('ro');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -305,7 +305,7 @@ describe('carrom serve on a SQLite file it may not write', function () {
       as.uid = Number(id('-u').stdout.trim());
       as.gid = Number(id('-g').stdout.trim());
     }
-    const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-mdns'], { ...as, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = tracked(spawn(process.execPath, ['bin/carrom.js', 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--no-mdns'], { ...as, stdio: ['ignore', 'ignore', 'pipe'] }));
     let log = '';
     child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
     try {

@@ -3,8 +3,7 @@
 // and club keys: the club signs what it forwards, the federation holds no table's secret.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { clubCode, clubSignature } from '../../server/club.ts';
@@ -16,6 +15,7 @@ import { ENGINES } from '../helpers/databases.ts';
 import { serveProcess, startRelay, type Relay } from '../helpers/processes.ts';
 import { until } from '../helpers/answers.ts';
 import { launchChromium } from '../helpers/chromium.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; hidden?: boolean } | null };
 
@@ -147,7 +147,7 @@ describe('forwarding to a federation', function () {
   });
 
   it('carrom serve --add-club prints the club\'s key and the code its server forwards with; --club-key checks it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'carrom-club-'));
+    const dir = scratchDir('club');
     const db = join(dir, 'fed.db');
     try {
       const run = (args: string[]) => spawnSync(process.execPath, ['bin/carrom.js', 'serve', ...args], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { api, logIn, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+import { api, askHeaders, logIn, tournamentServer, withOrganiser, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 
 interface Shown {
@@ -29,6 +29,7 @@ describe('the hall and the printable pages in a browser', function () {
   let browser: Browser;
   let page: Page;
   let server: ResultsServer;
+  let clock: Clock;
   let asha: LoggedIn;
   let id: number;
 
@@ -37,7 +38,7 @@ describe('the hall and the printable pages in a browser', function () {
   });
   after(async () => browser?.close());
   beforeEach(async () => {
-    ({ server } = await tournamentServer(await ENGINES[0].fresh()));
+    ({ server, clock } = await tournamentServer(await ENGINES[0].fresh()));
     for (const t of ['hall-1', 'hall-2']) await server.store.addTable(t, SECRET, '2026-12-01T08:00:00.000Z');
     await withOrganiser(server, 'asha', 'a long enough password');
     asha = await logIn(server.url, 'asha', 'a long enough password');
@@ -176,7 +177,7 @@ describe('the hall and the printable pages in a browser', function () {
     await draw();
     const round = (await api(server.url, asha, 'POST', `/api/v1/tournaments/${id}/rounds/1/publish`)).json.round;
     // hall-1 takes its match (Asha v Ben) from the server, then its players start a match by hand: the same names, no draw.
-    const asked = await api(server.url, null, 'GET', '/api/v1/assignment', undefined, { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0123456789abcdef'.repeat(2) });
+    const asked = await api(server.url, null, 'GET', '/api/v1/assignment', undefined, askHeaders('hall-1', SECRET, '0123456789abcdef'.repeat(2), clock.now));
     assert.equal(asked.status, 200, JSON.stringify(asked.json));
     assert.equal((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[0].status, 'assigned');
     await page.goto(`${server.url}/tournaments/${id}/hall`);

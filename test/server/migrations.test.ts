@@ -14,6 +14,7 @@ import { openStore, storeOn } from '../../server/store.ts';
 import { matchRecords, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
+import { tracked } from '../../tools/scratch.ts';
 
 const TABLES = ['carrom_tables', 'carrom_matches', 'carrom_records', 'carrom_boards', 'carrom_forward'];
 
@@ -28,7 +29,7 @@ async function counts(sql: Sql): Promise<number[]> {
 /** Opens the store in a process of its own, as `carrom serve` does at start: its exit code. */
 function openInProcess(db: string): Promise<number | null> {
   const script = "const { openStore } = await import('./server/store.ts'); await (await openStore(process.argv[1])).close();";
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, db], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = tracked(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, db], { stdio: ['ignore', 'ignore', 'inherit'] }));
   return new Promise((resolve) => child.on('exit', resolve));
 }
 

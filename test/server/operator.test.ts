@@ -3,14 +3,14 @@
 // records, and the database file that holds the secrets kept from other users.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_VERSION } from '../../server/db/migrations.ts';
 import { openStore } from '../../server/store.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';
 const carrom = (args: string[]) => {
@@ -20,7 +20,7 @@ const carrom = (args: string[]) => {
 
 /** `carrom serve` on `db` until `work` is done: the club page's URL, from what it says at start. */
 async function serving<T>(db: string, work: (url: string, said: () => string) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = tracked(spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] }));
   let err = '';
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -163,6 +163,20 @@ describe('carrom serve: the operator\'s commands', function () {
     });
   }
 
+  for (const engine of ENGINES) {
+    it(`${engine.name}: a database of a newer schema is refused with exit 78, which the unit of docs/server.md §9 does not restart on`, async () => {
+      const db = await engine.fresh();
+      const store = await openStore(db);
+      await store.sql.run('INSERT INTO carrom_schema (version, name, applied_at) VALUES (?, ?, ?)', [SCHEMA_VERSION + 1, 'from the future', '2027-01-01T00:00:00Z']);
+      await store.close();
+      const r = carrom(['--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns']);
+      assert.equal(r.code, 78, r.stderr);
+      assert.match(r.stderr, new RegExp(`^carrom serve: cannot start: the database's schema is version ${SCHEMA_VERSION + 1}, newer than this carrom serve knows \\(${SCHEMA_VERSION}\\).*; not started again by a supervisor \\(exit 78\\)\n$`));
+      const unit = readFileSync('docs/server.md', 'utf8').split('```ini\n')[1].split('```')[0];
+      assert.match(unit, /^RestartPreventExitStatus=78$/m);
+    });
+  }
+
   it('a PostgreSQL it cannot reach is said in one line, without the password of the URL', () => {
     const r = carrom(['--port', '0', '--host', '127.0.0.1', '--db', 'postgres://carrom:hunter2@127.0.0.1:1/carrom', '--no-mdns']);
     assert.equal(r.code, 2);
@@ -172,7 +186,7 @@ describe('carrom serve: the operator\'s commands', function () {
 
   describe('the SQLite file, which holds every table\'s secret', () => {
     let dir: string;
-    beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-files-'))));
+    beforeEach(() => (dir = scratchDir('files')));
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
     const mode = (f: string) => (statSync(f).mode & 0o777).toString(8);
 

@@ -11,7 +11,7 @@ import type { ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../tools/results.ts';
 import { refusalText } from '../../src/sync/assignment.ts';
 import { ENGINES } from '../helpers/databases.ts';
-import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
+import { api, askHeaders, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 
 declare const document: {
@@ -30,13 +30,14 @@ describe("the organiser's pages in a browser", function () {
   let context: BrowserContext;
   let page: Page;
   let server: ResultsServer;
+  let clock: Clock;
 
   before(async () => {
     browser = await launchChromium();
   });
   after(async () => browser?.close());
   beforeEach(async () => {
-    ({ server } = await tournamentServer(await ENGINES[0].fresh()));
+    ({ server, clock } = await tournamentServer(await ENGINES[0].fresh()));
     for (const t of ['hall-1', 'hall-2']) await server.store.addTable(t, SECRET, '2026-12-01T08:00:00.000Z');
     await withOrganiser(server, 'asha', ORGANISER_PASSWORD);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -322,7 +323,7 @@ describe("the organiser's pages in a browser", function () {
     const state = () => page.evaluate(() => (document.querySelector('#match-list tbody tr') as unknown as { cells: ArrayLike<{ textContent: string }> }).cells[5].textContent);
     assert.equal(await state(), 'waiting');
     // hall-1 asks for its match, and its players refuse it (wrong table): signed as the table signs.
-    const res = await fetch(`${server.url}/api/v1/assignment`, { headers: { 'Carrom-Table': 'hall-1', 'Carrom-Nonce': '0'.repeat(32) } });
+    const res = await fetch(`${server.url}/api/v1/assignment`, { headers: askHeaders('hall-1', SECRET, '0'.repeat(32), clock.now) });
     const answer = (await res.json()) as { counter: number; assignment: { match: number } };
     await page.clock.runFor(21_000);
     await page.waitForFunction(() => document.querySelector('#match-list tbody tr')?.textContent?.includes('fetched by its table'));

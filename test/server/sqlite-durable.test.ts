@@ -3,8 +3,7 @@
 // began after its commit; transactions committed meanwhile share one fsync, and a record a read finds
 // (a duplicate's 200) is answered only once it is on the disk too.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Checkpointer } from '../../server/db/checkpoint.ts';
 import Database from 'better-sqlite3';
@@ -15,6 +14,7 @@ import { storeOn } from '../../server/store.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { prepared } from '../helpers/prepared.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 describe('SQLite commits made durable off the event loop', () => {
   let dir: string;
@@ -22,7 +22,7 @@ describe('SQLite commits made durable off the event loop', () => {
   let wal: WalSync;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-durable-'));
+    dir = scratchDir('durable');
     sql = await openSqlite(join(dir, 'results.db'));
     wal = walSyncs.get(sql)!;
     await sql.run('CREATE TABLE t (x TEXT)');
@@ -73,7 +73,7 @@ describe('SQLite commits made durable off the event loop', () => {
 
 describe('SQLite page size', () => {
   let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-pages-'))));
+  beforeEach(() => (dir = scratchDir('pages')));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const pageSize = async (sql: Sql) => Number((await sql.all('PRAGMA page_size'))[0].page_size);
@@ -117,7 +117,7 @@ async function until(done: () => boolean, what: string, ms = 10_000): Promise<vo
 
 describe('SQLite checkpoints made in a thread of their own', () => {
   let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-checkpoint-'))));
+  beforeEach(() => (dir = scratchDir('checkpoint')));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('copies the log into the database file from its thread as records are committed', async () => {
@@ -182,7 +182,7 @@ describe('SQLite checkpoints made in a thread of their own', () => {
 
 describe('the fsync of a log file', () => {
   let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'carrom-wal-'))));
+  beforeEach(() => (dir = scratchDir('wal')));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('shares one fsync among the callers that ask while one is under way, and never answers one with an fsync begun before it asked', async () => {

@@ -3,8 +3,7 @@
 // record is answered only once the thread has committed it and the log is on the disk; a thread that
 // dies holding a batch is replaced, and the batch's records are stored once.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TransferListItem } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
@@ -16,6 +15,7 @@ import { openStore, type NewRecord } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { prepared } from '../helpers/prepared.ts';
+import { scratchDir } from '../../tools/scratch.ts';
 
 const SECRET = '5e'.repeat(32);
 
@@ -60,7 +60,7 @@ describe("SQLite's writer thread", function () {
   let dir: string;
   let db: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'carrom-writer-'));
+    dir = scratchDir('writer');
     db = join(dir, 'results.db');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,9 @@
 // The event streams are a bounded resource: a cap on the open streams (one more is a 503 that says so),
-// and a client that stops reading is dropped once its backlog passes the bound, while a reading one
-// gets every event. Over real HTTP on loopback.
+// a cap per client address (429) with the last streams kept for an address's first, and a client that
+// stops reading is dropped once its backlog passes the bound or its socket stays full, while a reading
+// one gets every event. Over real HTTP on loopback (127.0.0.2, 127.0.1.x: other client addresses).
 import assert from 'node:assert/strict';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, recordBody } from '../../tools/results.ts';
@@ -10,6 +12,41 @@ import { readEvents } from '../helpers/processes.ts';
 import { until } from '../helpers/answers.ts';
 
 const SECRET = '6b'.repeat(32);
+
+/** A stream opened from `localAddress` that is never read past its headers: its status, and for a
+ *  refusal the answer's JSON and Retry-After; `ended` once the server has closed it. */
+interface Held {
+  status: number;
+  error?: string;
+  retryAfter?: string;
+  ended: () => boolean;
+  /** Bytes read since resume(). */
+  received: () => number;
+  resume(): void;
+  close(): void;
+}
+
+function stalledStream(port: number, localAddress: string): Promise<Held> {
+  return new Promise((resolve, reject) => {
+    let ended = false;
+    let got = 0;
+    const req: ClientRequest = request({ host: '127.0.0.1', port, path: '/api/v1/events', localAddress, agent: false }, (res: IncomingMessage) => {
+      const base = { status: res.statusCode ?? 0, ended: () => ended, received: () => got, close: () => req.destroy() };
+      res.on('close', () => (ended = true));
+      res.on('error', () => undefined);
+      if (res.statusCode === 200) {
+        res.pause();
+        return resolve({ ...base, resume: () => void res.on('data', (d: Buffer) => (got += d.length)).resume() });
+      }
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ ...base, resume: () => undefined, error: (JSON.parse(text) as { error: string }).error, retryAfter: String(res.headers['retry-after']) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('event streams, bounded', function () {
   this.timeout(120_000);
@@ -62,6 +99,83 @@ describe('event streams, bounded', function () {
     await until('the stalled client is dropped', () => ended, 20_000);
     assert.ok(got < n * 200_000, `the dropped client got ${got} bytes, not all ${n} events`);
     reader.close();
+  });
+});
+
+describe('event streams, bounded per client address', function () {
+  this.timeout(120_000);
+  let server: ResultsServer;
+  const held: { close(): void }[] = [];
+  afterEach(async () => {
+    for (const h of held.splice(0)) h.close();
+    await server?.close();
+  });
+
+  it('gives one address 16 streams that never read and then a 429; another address still opens one and gets the events; the last 50 of 500 go to an address with none', async () => {
+    const said: string[] = [];
+    server = await startResultsServer({ port: 0, db: await ENGINES[0].fresh(), mdns: false, log: (l) => said.push(l) });
+    await server.store.addTable('hall-1', SECRET, 'x');
+    const records = matchRecords('hall-1', 1, 5, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    // One client opens 500 streams and reads none of them (as the attack did), 50 at a time.
+    const mine: Held[] = [];
+    for (let i = 0; i < 500; i += 50) mine.push(...(await Promise.all(Array.from({ length: 50 }, () => stalledStream(server.port, '127.0.0.1')))));
+    held.push(...mine);
+    assert.equal(mine.filter((s) => s.status === 200).length, 16, 'its share');
+    const refused = mine.filter((s) => s.status !== 200);
+    assert.ok(refused.every((s) => s.status === 429 && s.retryAfter === '30'), 'every other one a 429 with Retry-After');
+    assert.match(refused[0].error!, /^16 event streams are open from your address already/);
+    // Said once in the log, not at each of the 484.
+    assert.equal(said.filter((l) => l.includes('127.0.0.1 has 16 open')).length, 1, JSON.stringify(said));
+    // A page at another address opens its stream and gets the records as they come.
+    const page = await readEvents(server.url, undefined, '127.0.0.2');
+    held.push(page);
+    assert.equal(page.status, 200);
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[0].body)).status, 201);
+    await until('the other address gets the record', () => page.events.some((e) => e.event === 'record'));
+    // Many addresses, 16 each, fill the server: past 450 only an address's first stream gets in, so that a
+    // hall screen opened now still gets one.
+    const flood: Held[] = [];
+    for (let a = 1; a <= 40; a++) for (let i = 0; i < 16; i++) flood.push(await stalledStream(server.port, `127.0.1.${a}`));
+    held.push(...flood);
+    const open = 17 + flood.filter((s) => s.status === 200).length;
+    assert.ok(open >= 450 && open < 500, `${open} streams open`);
+    const kept = flood.filter((s) => s.status === 503);
+    assert.ok(kept.length > 0);
+    assert.match(kept[0].error!, /the last 50 of the 500 this server keeps are for a page at an address with none yet/);
+    const hall = await readEvents(server.url, undefined, '127.0.0.3');
+    held.push(hall);
+    assert.equal(hall.status, 200);
+    assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[1].body)).status, 201);
+    await until('the hall screen gets the record', () => hall.events.some((e) => e.event === 'record'));
+  });
+
+  it('drops a stream whose socket stays full (no drain within stallMs) while events flow, below any backlog bound', async () => {
+    const said: string[] = [];
+    server = await startResultsServer({ port: 0, db: await ENGINES[0].fresh(), mdns: false, streams: { maxBacklog: 1 << 30, stallMs: 2_000 }, log: (l) => said.push(l) });
+    const dropped = () => said.some((l) => /^event stream to 127\.0\.0\.2 dropped: its socket stayed full for 2 s, the client is not reading$/.test(l));
+    await server.store.addTable('hall-1', SECRET, 'x');
+    const [first] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
+    // Events of 200 KB, so that the kernel's socket buffers (a few MiB on loopback) fill in a few posts.
+    const log = first.log.replace('"Asha"', JSON.stringify('A'.repeat(100_000))).replace('"Ben"', JSON.stringify('B'.repeat(100_000)));
+    const reader = await readEvents(server.url);
+    held.push(reader);
+    const stalled = await stalledStream(server.port, '127.0.0.2');
+    held.push(stalled);
+    assert.equal(stalled.status, 200);
+    const started = Date.now();
+    let sent = 0;
+    // Events flow, one record at a time, until the server says it dropped the stalled stream (or for 60 s
+    // at most). The client cannot see it before it reads: the end waits behind the bytes it has not taken.
+    while (!dropped() && Date.now() - started < 60_000) {
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, recordBody('hall-1', ++sent, 'board', log))).status, 201);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    assert.ok(dropped(), `the stalled stream was dropped (the log: ${JSON.stringify(said)})`);
+    assert.ok(seconds < 30, `dropped after ${seconds} s`);
+    stalled.resume();
+    await until('the stalled client sees its stream end', () => stalled.ended());
+    assert.ok(stalled.received() < sent * 200_000, `it got ${stalled.received()} bytes, not all ${sent} events`);
+    await until('the reading client has every event', () => reader.events.filter((e) => e.event === 'record').length === sent, 60_000);
   });
 });
 

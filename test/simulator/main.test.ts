@@ -6,7 +6,7 @@
 // its own tests are test/simulator/sync.test.ts), so that parallel runs share no port or database.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -19,9 +19,9 @@ import { startResultsServer } from '../../server/index.ts';
 import { parseServeArgs } from '../../tools/cli/serve.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { until } from '../helpers/answers.ts';
+import { scratchDir, tracked } from '../../tools/scratch.ts';
 
-mkdirSync('.tmp', { recursive: true });
-const dir = mkdtempSync(join('.tmp', 'carrom-sim-'));
+const dir = scratchDir('carrom-sim', '.tmp');
 const MAIN = resolve(dir, 'main.js');
 const RULES = 'one of icf, pt-fpc, si, it-torneo, ro-gamerules, se';
 
@@ -35,7 +35,7 @@ interface Run {
  *  what it printed. `o.results`: with its local results server; `o.env`: more environment. */
 function simulator(args: string[], o: { lines?: number; results?: boolean; env?: Record<string, string>; cwd?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...(o.results ? [] : ['--no-results']), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...o.env }, cwd: o.cwd });
+    const child = tracked(spawn(process.execPath, [MAIN, ...(o.results ? [] : ['--no-results']), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...o.env }, cwd: o.cwd }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -126,7 +126,7 @@ describe('the simulator command (npm start)', () => {
     await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
     // The simulator holding its port runs from the source (as npm start runs it): its page's files are
     // beside it there, not beside the bundle.
-    const sim = spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--no-results', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const sim = tracked(spawn(process.execPath, ['--import', 'tsx', 'hosts/simulator/main.ts', '--no-results', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] }));
     try {
       let said = '';
       sim.stdout.on('data', (c: Buffer) => (said += c.toString()));
@@ -192,7 +192,7 @@ describe('the simulator command (npm start)', () => {
     this.timeout(60_000);
     const home = mkdtempSync(join(dir, 'checkout-'));
     const args = ['--port', '0', '--results-port', '0'];
-    const first = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: home });
+    const first = tracked(spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: home }));
     try {
       let said = '';
       first.stdout.on('data', (c: Buffer) => (said += c.toString()));

@@ -15,6 +15,7 @@ import { startResultsServer } from '../../server/index.ts';
 import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { SECRET } from '../helpers/sync.ts';
+import { tracked } from '../../tools/scratch.ts';
 
 const FIXTURE = 'test/fixtures/matches/it-torneo-singles.jsonl';
 
@@ -42,7 +43,7 @@ function boardsOf(header: MatchHeader, events: readonly GameEvent[], readings: r
 
 /** Starts the simulator; resolves with its output so far once `ready` matches it. */
 function simulator(args: string[], ready: RegExp, main: readonly string[] = MAIN): Promise<{ child: ChildProcess; out: () => string }> {
-  const child = spawn(process.execPath, [...main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = tracked(spawn(process.execPath, [...main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let out = '';
   return new Promise((resolve, reject) => {
     const seen = (d: Buffer) => {

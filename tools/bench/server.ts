@@ -5,14 +5,15 @@
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
 // BENCH_ENGINES=postgres (or sqlite) runs only that database's half; BENCH_TABLES=N another number of tables.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, signature } from '../results.ts';
 import { Connection } from './raw-http.ts';
 import { fmt, median, percentile } from './stats.ts';
+import { scratchDir } from '../scratch.ts';
 
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const SECRET = '42'.repeat(32);
@@ -227,7 +228,7 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
 export async function benchServer(o: Options): Promise<string> {
   const played = pool();
   const { logs } = played;
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-bench-'));
+  const dir = scratchDir('bench');
   const clusters: Cluster[] = [];
   let n = 0;
   const engines: [string, () => Promise<string>][] = [

@@ -3,14 +3,14 @@
 // on PostgreSQL. CPU time rather than wall-clock time, so that a loaded machine changes the figures
 // least: this process's (the store's code and the database driver; on SQLite the database itself too),
 // and on PostgreSQL the backends' that served it. BENCH_ENGINES=postgres (or sqlite) runs one half.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore, type NewRecord } from '../../server/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, storable } from '../results.ts';
 import { backendsCpu } from './server.ts';
 import { fmt } from './stats.ts';
+import { scratchDir } from '../scratch.ts';
 
 const TABLES = 100;
 const BATCH = 10;
@@ -56,7 +56,7 @@ export async function benchStore(o: { rounds: number }): Promise<string> {
       .map((r) => storable(r)),
   );
   const rounds = Math.min(o.rounds, ...records.map((r) => r.length));
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-bench-store-'));
+  const dir = scratchDir('bench-store');
   let cluster: Cluster | null = null;
   const only = process.env.BENCH_ENGINES?.toLowerCase();
   const engines: [string, () => Promise<string>][] = [

@@ -1,17 +1,17 @@
 // The tournament day's server side (server/tournament-http/) on a big day, on SQLite: drawing round 10
 // of a Swiss tournament of 256 entrants after 9 played, and its standings, each with the database
-// statements it runs. Each draw is rolled back, so every run draws the same round. Wall-clock figures in
+// statements it runs (the draw's search in the draw thread, server/draws.ts). Each draw is rolled back, so every run draws the same round. Wall-clock figures in
 // Node, after a warm-up; the statements are counted exactly.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rng } from '../../model/table/rng.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { openStore } from '../../server/store.ts';
 import { standingsAfter } from '../../server/tournament-http/exports.ts';
-import { drawRound, publishRound } from '../../server/tournament-http/rounds.ts';
+import { drawRound, prepareDraw, publishRound } from '../../server/tournament-http/rounds.ts';
 import { createTournament } from '../../server/tournament-http/tournaments.ts';
 import { fmt, max, median, table } from './stats.ts';
+import { scratchDir } from '../scratch.ts';
 
 interface Options {
   entrants: number;
@@ -34,7 +34,7 @@ function counting(sql: Sql, count: { n: number }): Sql {
 class RolledBack extends Error {}
 
 export async function benchTournamentServer(o: Options): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'carrom-bench-'));
+  const dir = scratchDir('bench');
   const store = await openStore(join(dir, 'bench.db'));
   try {
     const sql = store.sql;
@@ -47,8 +47,9 @@ export async function benchTournamentServer(o: Options): Promise<string> {
     });
     const r = rng(20);
     for (let round = 1; round <= o.rounds; round++) {
+      const drawn = await prepareDraw(sql, id);
       await sql.transaction(async (tx) => {
-        await drawRound(tx, id, 'bench', now);
+        await drawRound(tx, id, drawn, 'bench', now);
         await publishRound(tx, id, round, 'bench', now);
         // Random scores, as the core's bench plays them.
         for (const m of await tx.all('SELECT id FROM carrom_tmatches WHERE tournament_id = ? AND round = ? AND b IS NOT NULL', [id, round])) {
@@ -61,10 +62,14 @@ export async function benchTournamentServer(o: Options): Promise<string> {
     }
     const count = { n: 0 };
     const counted = counting(sql, count);
-    const draw = () => counted.transaction(async (tx) => {
-      await drawRound(tx, id, 'bench', now);
-      throw new RolledBack();
-    }).catch((e) => { if (!(e instanceof RolledBack)) throw e; });
+    // The draw's search (in the draw thread, server/draws.ts), then its transaction.
+    const draw = async () => {
+      const drawn = await prepareDraw(counted, id);
+      await counted.transaction(async (tx) => {
+        await drawRound(tx, id, drawn, 'bench', now);
+        throw new RolledBack();
+      }).catch((e) => { if (!(e instanceof RolledBack)) throw e; });
+    };
     const runs = async (f: () => Promise<unknown>) => {
       for (let i = 0; i < Math.max(2, o.runs / 5); i++) await f();
       const ms: number[] = [];

@@ -1,7 +1,7 @@
-// `carrom serve --add-organiser NAME`, `--list-organisers`, `--remove-organiser NAME` (docs/tournament.md
-// §1): the only way organisers are added. The password is asked twice on a terminal (not echoed), or read
+// `carrom serve --add-organiser NAME`, `--list-organisers`, `--remove-organiser NAME`,
+// `--unlock-organiser NAME` (docs/tournament.md §1, §2): the only way organisers are added. The password is asked twice on a terminal (not echoed), or read
 // as one line from stdin for scripts; it is never printed.
-import { addOrganiser, listOrganisers, removeOrganiser } from '../../server/tournament-http/organisers.ts';
+import { addOrganiser, listOrganisers, removeOrganiser, unlockOrganiser } from '../../server/tournament-http/organisers.ts';
 import { PASSWORD_MIN } from '../../server/tournament-http/passwords.ts';
 import type { Store } from '../../server/store.ts';
 
@@ -17,7 +17,7 @@ export async function addOrganiserCommand(store: Store, name: string): Promise<n
   }
   const added = await addOrganiser(store.sql, name, password, new Date().toISOString());
   line({ organiser: name });
-  say(added ? `added organiser "${name}"` : `organiser "${name}" has a new password; its sessions have ended`);
+  say(added ? `added organiser "${name}"` : `organiser "${name}" has a new password; its sessions have ended and its name may be tried again from every address`);
   return 0;
 }
 
@@ -35,6 +35,17 @@ export async function removeOrganiserCommand(store: Store, name: string): Promis
   }
   line({ removed: name });
   say(`removed organiser "${name}"; its sessions have ended`);
+  return 0;
+}
+
+export async function unlockOrganiserCommand(store: Store, name: string): Promise<number> {
+  const addresses = await unlockOrganiser(store.sql, name);
+  if (addresses === null) {
+    say(`no organiser "${name}" (--list-organisers lists them)`);
+    return 1;
+  }
+  line({ unlocked: name, addresses });
+  say(`organiser "${name}" may be tried again from every address (${addresses} had wrong passwords counted); its password is unchanged`);
   return 0;
 }
 

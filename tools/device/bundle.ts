@@ -2,12 +2,14 @@
 // board.ts, hosts/device/table.ts, the app and everything below them) over the model's SDK modules, in
 // place of the Moddable ones: for the XS engine (a script whose handleCommand runs a trace through the
 // model, the meter read per handler) or as an ES module Node can import (the model's tests).
-import { build, type Plugin } from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// esbuild is a development dependency: loaded when the model is bundled (`carrom sense --device`, the
+// tests), so that the command line's bundle runs `carrom serve` on the production dependencies alone.
+import type { Plugin } from 'esbuild';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { boardModules } from '../boards.ts';
+import { scratchDir } from '../scratch.ts';
 
 /** The project's root, from this file (tools/device/) or the command line's bundle (dist/). */
 function root(): string {
@@ -106,6 +108,7 @@ const firmwarePlugin: Plugin = {
 };
 
 async function bundle(contents: string, format: 'iife' | 'esm'): Promise<string> {
+  const { build } = await import('esbuild');
   const r = await build({
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'device-model.ts' },
     bundle: true,
@@ -127,7 +130,7 @@ export function deviceModelScript(): Promise<string> {
 /** The same model and firmware as an ES module for Node (file URL to import). */
 export async function deviceModelModule(): Promise<string> {
   const code = await bundle(`export * from 'entry-firmware';`, 'esm');
-  const file = join(mkdtempSync(join(tmpdir(), 'carrom-model-')), 'device-model.mjs');
+  const file = join(scratchDir('model'), 'device-model.mjs');
   writeFileSync(file, code);
   return pathToFileURL(file).href;
 }

@@ -14,6 +14,8 @@ import type { PostAnswer, TransportPort } from '../../src/sync/ports.ts';
 import { TestOnlySha256 } from './test-sha256.ts';
 
 export const XS_ASSIGN_SETTINGS = { server: 'http://127.0.0.1:1', table: 'hall-3', secret: '6b'.repeat(32) };
+/** The table's time, as its host's wall clock hands it in: signed into each ask. */
+export const XS_ASSIGN_TIME = '2026-12-01T10:05:00.000Z';
 
 /** The transcript; `sign(body)` is the server's HMAC of an answer's body, as hex. */
 export function assignTranscript(trace: Trace, sign: (body: string) => string): string {
@@ -43,7 +45,9 @@ export function assignTranscript(trace: Trace, sign: (body: string) => string): 
       const [counter, assignment, forged] = next;
       const body = assignmentText({ table: XS_ASSIGN_SETTINGS.table, counter, nonce, assignment });
       const signature = forged ? '0'.repeat(64) : sign(body);
-      out.push(`get ${request.url.slice(XS_ASSIGN_SETTINGS.server.length)} nonce ${nonce}: counter ${counter}${forged ? ' forged' : ''}`);
+      // The ask as signed (docs/tournament.md §5.1): its time and its signature, which the test checks with Node's HMAC.
+      const signed = `time ${header(request.headers, 'Carrom-Time') || 'none'} ${header(request.headers, 'Carrom-Signature')}`;
+      out.push(`get ${request.url.slice(XS_ASSIGN_SETTINGS.server.length)} nonce ${nonce} ${signed}: counter ${counter}${forged ? ' forged' : ''}`);
       pending = () => done(null, { status: 200, body, headers: { 'carrom-signature': `sha256=${signature}` } });
     },
     // Nothing is aborted: an answer still comes, late, and the core drops it as a network's late answer.
@@ -53,7 +57,7 @@ export function assignTranscript(trace: Trace, sign: (body: string) => string): 
   const random = { next: () => (seq = (seq * 9301 + 0.49297) % 1) };
   let clock = 0;
   const boot = () => {
-    const sync = new Sync({ storage: outboxFlash, transport, digest: () => new TestOnlySha256(), random, settings: { load: () => XS_ASSIGN_SETTINGS, forget: () => {} }, firmware: 'xs' });
+    const sync = new Sync({ storage: outboxFlash, transport, digest: () => new TestOnlySha256(), random, settings: { load: () => XS_ASSIGN_SETTINGS, forget: () => {} }, firmware: 'xs', wallClock: { iso: () => XS_ASSIGN_TIME } });
     const app = new TableApp({ clock: { now: () => clock }, display: { show: () => {} }, storage: journal, sync, table: { beamGapMm: trace.header.beamGapMm, calibration: trace.header.calibration }, defaultMatch: m });
     return { app, sync };
   };

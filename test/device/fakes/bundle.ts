@@ -1,11 +1,11 @@
 // Bundles the device host's own code (hosts/device/esp32/board.ts, table.ts and everything below) with
 // the fake SDK modules in place of the Moddable ones, as an ES module Node can import.
 import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { boardModules } from '../../../tools/boards.ts';
+import { scratchDir } from '../../../tools/scratch.ts';
 
 const here = resolve('test/device/fakes');
 const BOARD = boardModules('reference-v1', resolve('.'));
@@ -53,7 +53,7 @@ export async function bundleDevice(): Promise<string> {
       },
     ],
   });
-  const file = join(mkdtempSync(join(tmpdir(), 'carrom-device-')), 'device.mjs');
+  const file = join(scratchDir('device'), 'device.mjs');
   writeFileSync(file, r.outputFiles[0].text);
   return pathToFileURL(file).href;
 }

@@ -2,10 +2,10 @@
 // place of the Moddable ones, as an ES module Node can import: the Wi-Fi manager, the setup page, the
 // HTTP transport and the wall clock, with the sync core they serve.
 import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scratchDir } from '../../../tools/scratch.ts';
 
 const here = resolve('test/device/fakes');
 const MODULES: Record<string, string> = {
@@ -71,7 +71,7 @@ export async function bundleNet(entry = ENTRY): Promise<string> {
       },
     ],
   });
-  const file = join(mkdtempSync(join(tmpdir(), 'carrom-net-')), 'net.mjs');
+  const file = join(scratchDir('net'), 'net.mjs');
   writeFileSync(file, r.outputFiles[0].text);
   return pathToFileURL(file).href;
 }

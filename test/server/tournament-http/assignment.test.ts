@@ -11,11 +11,10 @@ import { formatLog } from '../../../src/rules/log.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
 import { namedLog, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, assignedRecords, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);
-const NONCE = '0123456789abcdef'.repeat(2);
 
 interface M { id: number; a: string; b: string | null; table: string | null; status: string; result: { a: number; b: number } | null; source: string | null; boards: unknown[]; corrected: boolean }
 
@@ -26,8 +25,9 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
       let server: ResultsServer;
       let url: string;
       let asha: LoggedIn;
+      let clock: Clock;
       beforeEach(async () => {
-        ({ server, asha } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': OTHER }));
+        ({ server, asha, clock } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': OTHER }));
         url = server.url;
       });
       afterEach(() => server.close());
@@ -43,8 +43,10 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
       }
 
       /** The table's question, its answer read as the table reads it. */
-      async function ask(table: string, secret: string, nonce = NONCE): Promise<{ status: number; read: Read; body: string }> {
-        const res = await fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': nonce } });
+      /** The table's question as it asks it, signed with `secret` and the server's time (§5.1), a new nonce each time. */
+      let asked = 0;
+      async function ask(table: string, secret: string, nonce = (++asked).toString(16).padStart(32, '0')): Promise<{ status: number; read: Read; body: string }> {
+        const res = await fetch(`${url}/api/v1/assignment`, { headers: askHeaders(table, secret, nonce, clock.now) });
         const body = await res.text();
         return { status: res.status, body, read: readAssignment(body, res.headers.get('carrom-signature'), { table, secret, nonce, digest: nodeDigest }) };
       }

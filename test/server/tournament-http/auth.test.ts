@@ -1,7 +1,8 @@
 // The organiser's login, sessions and the guard on every write (docs/tournament.md §2), over real HTTP on
 // loopback, on SQLite and PostgreSQL: reads are public; a write needs a session (401), our own origin and
 // the session's CSRF token (403), and is refused without them with nothing changed; sessions end after 2
-// idle hours or 12 in all, or at logout; five wrong passwords lock a name out for ten minutes.
+// idle hours or 12 in all, or at logout; five wrong passwords from an address make it wait, longer each
+// time (the other addresses are tested against the real process: login-bound.test.ts).
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { ENGINES } from '../../helpers/databases.ts';
@@ -68,17 +69,39 @@ describe('the organiser\'s login and the guard on writes', function () {
         assert.match(ok.headers.getSetCookie().find((c) => c.startsWith('carrom_session='))!, /^carrom_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
       });
 
-      it('locks a name out for ten minutes after five wrong passwords, whatever the password, then lets it in', async () => {
+      it('makes an address wait after five wrong passwords, longer after each next one up to 15 minutes, whatever the password, and forgives it on the right one', async () => {
         for (let i = 0; i < 5; i++) {
           assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401);
           clock.pass(MINUTE);
         }
-        const locked = await postLogin(url, 'asha', PASSWORD);
-        assert.equal(locked.status, 429);
-        // The first failure was 5 minutes ago: 5 minutes of the lockout are left.
-        assert.equal(locked.headers.get('retry-after'), String(5 * 60));
-        clock.pass(5 * MINUTE);
+        // The waits start after the fifth: a minute has passed since, so one more try …
+        assert.equal((await postLogin(url, 'asha', 'wrong 5 password')).status, 401);
+        clock.pass(5000);
+        const waiting = await postLogin(url, 'asha', PASSWORD);
+        assert.equal(waiting.status, 429, 'the right password too, while it waits');
+        // … and 5 s after it, 25 s of its 30 s wait are left.
+        assert.equal(waiting.headers.get('retry-after'), '25');
+        clock.pass(25_000);
+        const waits: string[] = [];
+        for (let i = 0; i < 9; i++) {
+          assert.equal((await postLogin(url, 'asha', `wrong again ${i}`)).status, 401);
+          const told = await postLogin(url, 'asha', PASSWORD);
+          assert.equal(told.status, 429);
+          waits.push(told.headers.get('retry-after')!);
+          clock.pass(Number(told.headers.get('retry-after')) * 1000);
+        }
+        assert.deepEqual(waits, ['60', '120', '240', '480', '900', '900', '900', '900', '900']);
         assert.equal((await postLogin(url, 'asha', PASSWORD)).status, 303);
+        for (let i = 0; i < 5; i++) assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401, 'forgiven: five tries again');
+      });
+
+      it('counts the tries of made-up names together, by address, apart from an organiser\'s name', async () => {
+        for (let i = 0; i < 5; i++) assert.equal((await postLogin(url, `made-up-${i}`, PASSWORD)).status, 401);
+        const sixth = await postLogin(url, 'made-up-5', PASSWORD);
+        assert.equal(sixth.status, 429);
+        assert.equal(sixth.headers.get('retry-after'), '15');
+        assert.equal((await postLogin(url, 'asha', PASSWORD)).status, 303, 'the organiser\'s name has its own count');
+        assert.deepEqual((await server.store.sql.all('SELECT name, failures FROM carrom_login_throttle')).map((r) => [r.name, Number(r.failures)]), [['*', 5]], 'one row for the made-up names');
       });
 
       it('ends a session after 2 hours without a request, or 12 hours after the login, or at logout', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { postRecord, signature } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const SIX = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', 'Farah Khan'];
@@ -136,7 +136,8 @@ describe('the knockout bracket, the final ranking and the tables not reported, o
         const published = clock.now.toISOString();
         const tables = async () => (await api(url, null, 'GET', `${base}/tables`)).json;
         clock.pass(5 * 60_000);
-        const ask = (table: string) => fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': NONCE } });
+        // As a table asks: signed, with its time (docs/tournament.md §5.1); only such an ask is its last contact.
+        const ask = (table: string) => fetch(`${url}/api/v1/assignment`, { headers: askHeaders(table, SECRET, NONCE, clock.now) });
         assert.equal((await ask('hall-1')).status, 200);
         const askedAt = clock.now.toISOString();
         clock.pass(2 * 60_000);

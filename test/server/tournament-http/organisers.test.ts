@@ -8,6 +8,7 @@ import { openStore } from '../../../server/store.ts';
 import { checkPassword } from '../../../server/tournament-http/passwords.ts';
 import { until } from '../../helpers/answers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
+import { tracked } from '../../../tools/scratch.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 
@@ -20,7 +21,7 @@ const carrom = (args: string[], input = '') => {
  * once its prompt is shown. What the terminal showed, and the exit code. */
 async function onTerminal(db: string, name: string, typed: [string, string]): Promise<{ code: number | null; shown: string }> {
   const command = `${process.execPath} --import tsx tools/carrom.ts serve --add-organiser ${name} --db ${db}`;
-  const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = tracked(spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] }));
   let shown = '';
   let code: number | null | undefined;
   child.stdout.setEncoding('utf8').on('data', (d: string) => (shown += d));

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { ENGINES } from '../../helpers/databases.ts';
-import { api, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const PLAYERS = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato'];
@@ -19,8 +19,9 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
       let server: ResultsServer;
       let url: string;
       let asha: LoggedIn;
+      let clock: Clock;
       beforeEach(async () => {
-        ({ server, asha } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': SECRET, 'hall-3': SECRET }));
+        ({ server, asha, clock } = await organisedServer(await engine.fresh(), { 'hall-1': SECRET, 'hall-2': SECRET, 'hall-3': SECRET }));
         url = server.url;
       });
       afterEach(() => server.close());
@@ -232,7 +233,8 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(published.status, 200, JSON.stringify(published.json));
         let nonce = 0;
         const ask = async (table: string) => {
-          const res = await fetch(`${url}/api/v1/assignment`, { headers: { 'Carrom-Table': table, 'Carrom-Nonce': String(++nonce).padStart(32, '0') } });
+          // Signed as a table signs it: only such an ask seats a waiting match (docs/tournament.md §5.1).
+          const res = await fetch(`${url}/api/v1/assignment`, { headers: askHeaders(table, SECRET, String(++nonce).padStart(32, '0'), clock.now) });
           return JSON.parse(await res.text()).assignment as { match: number; label: string; players: string[] } | null;
         };
         assert.equal((await ask('hall-1'))?.match, first.id, 'the table plays its own match first');

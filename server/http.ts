@@ -7,7 +7,7 @@
 // 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
-import { ByteBudget, closeAfterAnswer, readBody } from './body.ts';
+import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type Over } from './body.ts';
 import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
@@ -21,7 +21,8 @@ import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
 import { Asks, routeAssignment } from './tournament-http/assignment.ts';
-import { routeTournament } from './tournament-http/routes.ts';
+import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
+import { SparseLog } from './sparse-log.ts';
 
 export interface Context {
   store: Store;
@@ -44,9 +45,13 @@ export interface Context {
 export { clientAddress } from './client.ts';
 
 /** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
- *  of the largest size, or hundreds of a usual one (2–40 KiB). A post that would go over is answered 503
- *  before its body is read. */
+ *  of the largest size, or hundreds of a usual one (2–40 KiB). Counted as they arrive: a post whose
+ *  bytes would go over is answered 503 (at once when the budget is full already). */
 export const UNVERIFIED_BYTES = 64 * MAX_BODY;
+/** The part of UNVERIFIED_BYTES one address (an IPv6 /64) may hold: 4 bodies of the largest size, where
+ *  a table sends one at a time. Over it: 429. Filling the whole budget takes 16 addresses that each
+ *  send and keep 1 MiB (docs/server.md §2). */
+export const UNVERIFIED_SHARE = 4 * MAX_BODY;
 /** Seconds a 503 asks the table to wait (a table backs off on its own anyway, docs/sync.md). */
 export const RETRY_AFTER = 5;
 /** Node's limits on a request (its defaults: 300 s for the whole request, 60 s for the headers, checked
@@ -54,9 +59,6 @@ export const RETRY_AFTER = 5;
  *  a table sends at most 256 KiB, in well under 30 s even on poor Wi-Fi. The event stream is not
  *  affected: its request is over as soon as its headers are in. */
 export const SERVER_TIMEOUTS: Readonly<ServerOptions> = Object.freeze({ requestTimeout: 30_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 });
-
-/** The request's body stopped before its end: the sender went away. */
-class CutOff extends Error {}
 
 /** The handler of requests, and of those sent with `Expect: 100-continue` (the server's
  *  'checkContinue' event: Node then leaves the 100 to us). */
@@ -100,18 +102,28 @@ const stackOf = (e: Error): string => {
   return `${e.stack ?? e.message}${cause}`;
 };
 
+/** What the handler keeps across requests: the budgets of strangers' bodies and the lines an abuser
+ *  could repeat, said sparsely. */
+interface Shared {
+  /** The records' bodies not yet verified. */
+  unverified: BodyBudget;
+  /** The bodies read before their sender is known on the organiser's side (the login's). */
+  strangers: BodyBudget;
+  cutOff: SparseLog;
+  refused: SparseLog;
+}
+
 export function handler(c: Context): Handlers {
   const outage = new Outage(c);
   // The login's state of this server: its queue of password checks and its log of failures.
   const logins = { checks: new CheckQueue(), log: new LoginLog(c.log) };
   // The tables' asks for their next match that counted, by nonce (a replay counts for nothing).
   const asks = new Asks(c.log);
-  const unverified = new ByteBudget(UNVERIFIED_BYTES);
-  let turningAway = false;
-  const full = () => {
-    // Said when it starts, not at every post refused while it lasts.
-    if (!turningAway) c.log(`over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once: posts answered 503 until they are read`);
-    turningAway = true;
+  const shared: Shared = {
+    unverified: new BodyBudget(UNVERIFIED_BYTES, UNVERIFIED_SHARE),
+    strangers: new BodyBudget(STRANGERS_BYTES, STRANGERS_SHARE),
+    cutOff: new SparseLog(c.log),
+    refused: new SparseLog(c.log),
   };
   const health = healthCheck(c.store.sql, c.log);
   const listener = (expectsContinue: boolean): RequestListener => (req, res) => {
@@ -119,12 +131,13 @@ export function handler(c: Context): Handlers {
     // The monitoring's check (server/health.ts): no body, no log line, its own bounded answer.
     if (new URL(req.url ?? '/', 'http://x').pathname === '/api/v1/health') return void answerHealth(req, res, health);
     const kind: Kind = req.method === 'POST' ? 'posts' : 'reads';
-    handle(c, req, res, { ...logins, client: clientAddress(req) }, unverified, full, () => (turningAway = false), expectsContinue, asks).then((used) => {
+    handle(c, req, res, { ...logins, client: clientAddress(req) }, shared, expectsContinue, asks).then((used) => {
       if (used) outage.worked(kind);
     }, (e: Error) => {
       if (e instanceof CutOff) {
-        // The sender went away mid-body (a power cut, a lost network): nothing was stored; it will send again.
-        c.log(`a send to ${req.url} was cut off before its end; nothing stored`);
+        // The sender went away mid-body (a power cut, a lost network), or stalled until the request
+        // timeout: nothing was stored; a table sends it again.
+        shared.cutOff.say(`a send to ${new URL(req.url ?? '/', 'http://x').pathname} was cut off before its end; nothing stored`);
         return;
       }
       if (e instanceof DatabaseUnavailable) outage.failed(kind, `${req.method} ${req.url}`, e);
@@ -143,17 +156,7 @@ export function handler(c: Context): Handlers {
 }
 
 /** Answers one request; true when the database answered what it was asked (the end of an outage). */
-async function handle(
-  c: Context,
-  req: IncomingMessage,
-  res: ServerResponse,
-  login: LoginContext,
-  unverified: ByteBudget,
-  full: () => void,
-  admitted: () => void,
-  expectsContinue: boolean,
-  asks: Asks,
-): Promise<boolean> {
+async function handle(c: Context, req: IncomingMessage, res: ServerResponse, login: LoginContext, shared: Shared, expectsContinue: boolean, asks: Asks): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
   if (path === '/api/v1/records') {
@@ -165,22 +168,21 @@ async function handle(
       json(res, gate.refused.status, gate.refused.body);
       return gate.refused.status === 404;
     }
-    const declared = req.headers['content-length'] === undefined ? MAX_BODY : Number(req.headers['content-length']);
-    const release = declared > MAX_BODY ? null : unverified.take(declared);
-    if (!release) {
-      // Stop reading: the connection closes once the answer is out.
+    if (Number(req.headers['content-length']) > MAX_BODY) {
       closeAfterAnswer(req, res);
-      if (declared > MAX_BODY) return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
-      full();
-      res.setHeader('Retry-After', String(RETRY_AFTER));
-      return json(res, 503, { error: 'too many records are arriving at once; send it again shortly' }), true;
+      return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
     }
-    admitted();
+    // Room for its body: its address's share and the budget of all (counted as the bytes arrive).
+    const address = addressKey(clientAddress(req));
+    const room = shared.unverified.room(address);
+    if (room) return overBudget(req, res, shared, room), true;
     // The table may send its body now: its headers passed, and there is room for it.
     if (expectsContinue) res.writeContinue();
+    const hold = shared.unverified.hold(address);
     try {
-      const raw = await readBody(req, MAX_BODY).catch((e: Error) => Promise.reject(new CutOff(e.message)));
-      if (raw === null) {
+      const raw = await readHeldBody(req, MAX_BODY, hold);
+      if (!Buffer.isBuffer(raw)) {
+        if (raw !== 'size') return overBudget(req, res, shared, raw), true;
         closeAfterAnswer(req, res);
         return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
       }
@@ -192,11 +194,11 @@ async function handle(
         c.now,
         c.forwarder !== null,
         () => c.forwarder?.kick(),
-        release,
+        hold.release,
       );
       return json(res, answer.status, answer.body), true;
     } finally {
-      release();
+      hold.release();
     }
   }
   // Nothing else has header checks before its body: the 100 costs nothing.
@@ -213,9 +215,18 @@ async function handle(
     return false;
   }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, login }, req, path);
-  if (tournament) return write(res, tournament, req.method === 'HEAD'), true;
-  if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
+  const strangers = { budget: shared.strangers, refused: (line: string) => shared.refused.say(line) };
+  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, strangers, login }, req, path);
+  if (tournament) {
+    // A body refused (or not wanted) before it was all in is not read on: the connection closes once
+    // the answer is out, without reading what is in flight (closeAfterAnswer).
+    if (!req.complete) closeAfterAnswer(req, res, true);
+    return write(res, tournament, req.method === 'HEAD'), true;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (!req.complete) closeAfterAnswer(req, res, true);
+    return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
+  }
   if (path === '/api/v1/events') {
     const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
     if (!refused) return false;
@@ -227,6 +238,19 @@ async function handle(
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/');
+}
+
+/** A post refused for the budget of bodies not yet verified: 429 when its address holds its share, 503
+ *  when all of them together are full; said in the log sparsely. */
+function overBudget(req: IncomingMessage, res: ServerResponse, shared: Shared, over: Exclude<Over, 'size'>): void {
+  closeAfterAnswer(req, res);
+  res.setHeader('Retry-After', String(RETRY_AFTER));
+  if (over === 'share') {
+    shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
+    return json(res, 429, { error: `this address is sending ${UNVERIFIED_SHARE >> 10} KiB of records at once already; send it again shortly` });
+  }
+  shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
+  json(res, 503, { error: 'too many records are arriving at once; send it again shortly' });
 }
 
 async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { hostname } from 'node:os';
+import { boundConnections } from './connections.ts';
 import { EventHub, type HubLimits } from './events.ts';
 import type { Feed } from './feed.ts';
 import { Forwarder, type ClubKey } from './forward.ts';
@@ -82,10 +83,12 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
+  boundConnections(server, log, trust);
   // A connection that has not finished its TLS handshake within the headers' time is closed (Node's
   // default waits 120 s): a stranger's stalled handshakes hold no more than their stalled headers do.
   const secure = pair ? createHttpsServer({ ...SERVER_TIMEOUTS, handshakeTimeout: SERVER_TIMEOUTS.headersTimeout, cert: pair.cert, key: pair.key }, handlers.request) : null;
   secure?.on('checkContinue', handlers.checkContinue);
+  if (secure) boundConnections(secure, log, trust);
   const host = o.host ?? '127.0.0.1';
   try {
     await listen(server, o.port ?? 8080, host);

@@ -14,6 +14,11 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 export function startThread(name: string, options: WorkerOptions = {}): Worker {
   const script = new URL(`./${name}.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
   if (!FROM_SOURCE) return new Worker(script, options);
+  return tsThread(script, options);
+}
+
+/** A new thread running the TypeScript module `script` through tsx's loader (the tests' threads too). */
+export function tsThread(script: URL, options: WorkerOptions = {}): Worker {
   return new Worker(`import(${JSON.stringify(tsxApi(script))}).then((t) => { t.register(); return import(${JSON.stringify(script.href)}); })`, { ...options, eval: true });
 }
 

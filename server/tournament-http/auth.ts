@@ -51,17 +51,44 @@ export function originRefused(req: IncomingMessage): string | null {
 
 export type Guard = { ok: true; session: Session } | { ok: false; answer: Answer };
 
-/** The session a write may go on: 401 without one, 403 for another origin or a CSRF token that is not
- * the session's (`csrf`: the form's field, else the header). */
-export async function guardWrite(sql: Sql, req: IncomingMessage, now: Date, csrf: string | undefined): Promise<Guard> {
-  const session = await sessionOf(sql, cookies(req).get(SESSION_COOKIE) ?? null, now);
+/** The session a request may go on, from its headers alone: 401 without one, 403 for another origin.
+ * A request without a session cookie is refused without asking the database. */
+export async function sessionGuard(sql: Sql, req: IncomingMessage, now: Date): Promise<Guard> {
+  const token = cookies(req).get(SESSION_COOKIE);
+  const session = token ? await sessionOf(sql, token, now) : null;
   if (!session) return { ok: false, answer: refuse(401, 'log in as an organiser first') };
   const origin = originRefused(req);
   if (origin) return { ok: false, answer: refuse(403, origin) };
+  return { ok: true, session };
+}
+
+/** A refusal when `token` (the form's field, else the Carrom-CSRF header) is not the session's. */
+function csrfRefused(req: IncomingMessage, session: Session, csrf: string | undefined): Answer | null {
   const header = req.headers['carrom-csrf'];
   const token = csrf ?? (typeof header === 'string' ? header : undefined);
-  if (!sameToken(token, session.csrf)) return { ok: false, answer: refuse(403, token === undefined ? 'the CSRF token is missing (the Carrom-CSRF header, or a form\'s csrf field)' : 'the CSRF token is not this session\'s: load the page again') };
-  return { ok: true, session };
+  if (sameToken(token, session.csrf)) return null;
+  return refuse(403, token === undefined ? 'the CSRF token is missing (the Carrom-CSRF header, or a form\'s csrf field)' : 'the CSRF token is not this session\'s: load the page again');
+}
+
+/** The session a write may go on: 401 without one, 403 for another origin or a CSRF token that is not
+ * the session's (`csrf`: the form's field, else the header). */
+export async function guardWrite(sql: Sql, req: IncomingMessage, now: Date, csrf: string | undefined): Promise<Guard> {
+  const guard = await sessionGuard(sql, req, now);
+  if (!guard.ok) return guard;
+  const refused = csrfRefused(req, guard.session, csrf);
+  return refused ? { ok: false, answer: refused } : guard;
+}
+
+/** What the headers of a login or logout form can tell before a byte of its body is read: our own origin
+ * (403), a form (400), the login cookie for a login (403), a declared length within `max` (413). */
+export function formRefused(req: IncomingMessage, max: number, login = true): Answer | null {
+  const origin = originRefused(req);
+  if (origin) return refuse(403, origin);
+  const type = String(req.headers['content-type'] ?? '');
+  if (!type.startsWith('application/x-www-form-urlencoded')) return refuse(400, 'the body must be a form (application/x-www-form-urlencoded)');
+  if (login && !cookies(req).get(LOGIN_COOKIE)) return refuse(403, 'the login form\'s token is missing or stale: load /login again');
+  if (Number(req.headers['content-length']) > max) return refuse(413, `body over ${max >> 10} KiB`);
+  return null;
 }
 
 export function loginPage(req: IncomingMessage, status = 200, message = ''): Answer {
@@ -118,9 +145,10 @@ export async function postLogin(sql: Sql, req: IncomingMessage, form: URLSearchP
   return loginPage(req, 401, 'Wrong name or password.');
 }
 
-export async function postLogout(sql: Sql, req: IncomingMessage, form: URLSearchParams, now: Date): Promise<Answer> {
-  const guard = await guardWrite(sql, req, now, form.get('csrf') ?? undefined);
-  if (!guard.ok) return guard.answer;
+/** POST /logout, once sessionGuard has found the session: the form's CSRF token must be the session's. */
+export async function postLogout(sql: Sql, req: IncomingMessage, session: Session, form: URLSearchParams): Promise<Answer> {
+  const refused = csrfRefused(req, session, form.get('csrf') ?? undefined);
+  if (refused) return refused;
   await logOut(sql, cookies(req).get(SESSION_COOKIE)!);
   return seeOther('/', { 'Set-Cookie': cookie(req, SESSION_COOKIE, '', '; Max-Age=0') });
 }

@@ -1,26 +1,38 @@
 // Reading the JSON bodies of the tournament interface: each field checked for its type and range, and a
 // refusal (400) that names it (`entrants[3].name: empty`) for the first that does not hold.
 import { LONE_SURROGATE } from '../record.ts';
+import { strictJsonProblem } from '../strict-json.ts';
 import { Refusal } from './answer.ts';
 
 export type Body = Record<string, unknown>;
 
-/** The body as a JSON object, or a 400 saying why not. */
+/** The body as a JSON object, or a 400 saying why not: as the records' bodies (server/strict-json.ts),
+ * no key twice in an object and nothing nested deeper than 64 levels, which the checks below and their
+ * error messages could not walk. */
 export function jsonObject(raw: Buffer): Body {
+  const text = raw.toString('utf8');
   let v: unknown;
   try {
-    v = JSON.parse(raw.toString('utf8'));
+    v = JSON.parse(text);
   } catch (e) {
     throw new Refusal(400, `the body is not JSON: ${(e as Error).message}`);
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Refusal(400, 'the body must be a JSON object');
+  const problem = strictJsonProblem(text);
+  if (problem) throw new Refusal(400, problem);
   return v as Body;
 }
 
 const bad = (at: string, what: string) => new Refusal(400, `${at}: ${what}`);
 
+/** A value as an error message shows it: its JSON, cut short (a field may hold a megabyte). */
+function shown(v: unknown): string {
+  const json = JSON.stringify(v) ?? 'nothing';
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
 export function text(v: unknown, at: string, min: number, max: number): string {
-  if (typeof v !== 'string') throw bad(at, `must be text, not ${JSON.stringify(v) ?? 'nothing'}`);
+  if (typeof v !== 'string') throw bad(at, `must be text, not ${shown(v)}`);
   // Neither database keeps these as sent (PostgreSQL refuses a NUL, SQLite keeps it): refused alike on both.
   if (v.includes('\u0000') || LONE_SURROGATE.test(v)) throw bad(at, 'holds a NUL character or a lone surrogate');
   const n = [...v.trim()].length;
@@ -34,12 +46,12 @@ export function optionalText(v: unknown, at: string, max: number): string | null
 }
 
 export function whole(v: unknown, at: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw bad(at, `must be a whole number from ${min} to ${max}, not ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw bad(at, `must be a whole number from ${min} to ${max}, not ${shown(v)}`);
   return v;
 }
 
 export function oneOf<T extends string>(v: unknown, at: string, values: readonly T[]): T {
-  if (typeof v !== 'string' || !values.includes(v as T)) throw bad(at, `must be one of ${values.join(', ')}, not ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !values.includes(v as T)) throw bad(at, `must be one of ${values.join(', ')}, not ${shown(v)}`);
   return v as T;
 }
 

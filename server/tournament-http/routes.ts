@@ -1,12 +1,14 @@
 // The tournament's HTTP interface (docs/tournament.md §2–§4), routed from server/http.ts: the login and
-// the session, then /api/v1/tournaments. Reads are public; every write goes through `write`, which reads
-// the body, checks the session, the origin and the CSRF token (auth.ts), and runs the change in one
-// transaction with its change log entry: a refusal (Refusal) rolls all of it back.
+// the session, then /api/v1/tournaments. Reads are public; every write goes through `write`, which checks
+// the session, the origin and the CSRF token on the headers (auth.ts) before it reads a byte of the body,
+// and runs the change in one transaction with its change log entry: a refusal (Refusal) rolls all of it
+// back. The login's form is the only body read from a sender not yet known: it is small, and read within
+// one budget over all such bodies (docs/tournament.md §2).
 import type { IncomingMessage } from 'node:http';
-import { readBody } from '../body.ts';
+import { addressKey, readBody, readHeldBody, type BodyBudget } from '../body.ts';
 import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
-import { getSession, guardWrite, loginPage, postLogin, postLogout, type LoginContext } from './auth.ts';
+import { formRefused, getSession, guardWrite, loginPage, postLogin, postLogout, sessionGuard, type LoginContext } from './auth.ts';
 import { changesOf } from './changes.ts';
 import { addEntrant, importEntrants, listEntrants, patchEntrant, removeEntrant } from './entrants.ts';
 import { jsonObject, type Body } from './fields.ts';
@@ -24,12 +26,24 @@ export interface TournamentContext {
   now: () => Date;
   /** The server's --name: a tournament's default club for the .sol export. */
   serverName: string;
+  /** The bodies read before their sender is known (the login's form), and where a refusal for their
+   *  budget is said (sparsely: server/sparse-log.ts). */
+  strangers: { budget: BodyBudget; refused: (line: string) => void };
   /** The login's queue of checks, its log, and the client's address. */
   login: LoginContext;
 }
 
 /** The largest body a write takes: an entry list of a few thousand lines. */
 export const WRITE_MAX = 1 << 20;
+/** The largest login or logout form: a name, a password of hundreds of characters, the form's token. */
+export const FORM_MAX = 8 << 10;
+/** The bytes of login forms held at once, all senders together: 128 of the largest, thousands of a
+ *  usual one (some 150 bytes). Counted as they arrive; over it: 503. */
+export const STRANGERS_BYTES = 1 << 20;
+/** One address's share of STRANGERS_BYTES (an IPv6 /64's): 8 forms of the largest. Over it: 429. */
+export const STRANGERS_SHARE = 64 << 10;
+/** Seconds a 429 or 503 for the budget asks the sender to wait. */
+const RETRY_AFTER = 5;
 
 const TOURNAMENT = /^\/api\/v1\/tournaments(?:\/(\d{1,15})(\/.*)?)?$/;
 
@@ -39,10 +53,10 @@ export async function routeTournament(c: TournamentContext, req: IncomingMessage
   const read = method === 'GET' || method === 'HEAD';
   if (path === '/login') {
     if (read) return loginPage(req);
-    if (method === 'POST') return form(req, (f) => postLogin(c.sql, req, f, c.now(), c.login));
+    if (method === 'POST') return login(c, req);
     return refuse(405, `${method} is not allowed on ${path}`);
   }
-  if (path === '/logout') return method === 'POST' ? form(req, (f) => postLogout(c.sql, req, f, c.now())) : refuse(405, 'log out with POST');
+  if (path === '/logout') return method === 'POST' ? logout(c, req) : refuse(405, 'log out with POST');
   if (path === '/api/v1/session') return read ? getSession(c.sql, req, c.now()) : refuse(405, `${method} is not allowed on ${path}`);
   const m = TOURNAMENT.exec(path);
   if (!m) return null;
@@ -135,32 +149,72 @@ function csvText(body: Buffer): string {
   return text;
 }
 
-async function bodyOf(req: IncomingMessage): Promise<Buffer> {
-  const body = await readBody(req, WRITE_MAX);
-  if (body === null) throw new Refusal(413, `body over ${WRITE_MAX >> 20} MiB`);
+/** The body of a request whose sender is known already (a session's): at most `max` bytes. */
+async function bodyOf(req: IncomingMessage, max: number): Promise<Buffer> {
+  const body = await readBody(req, max);
+  if (body === null) throw new Refusal(413, `body over ${max >= 1 << 20 ? `${max >> 20} MiB` : `${max >> 10} KiB`}`);
   return body;
 }
 
-/** A write of the JSON interface: the session, origin and CSRF first (nothing is changed without them),
- * then `prepare` (work that needs no transaction, the draw's search), then `work` in one transaction. */
+/** A write of the JSON interface: the session, origin and CSRF on the headers first (nothing of the body
+ * is read without them), then the body, then `prepare` (work that needs no transaction, the draw's
+ * search), then `work` in one transaction. */
 async function write<P = undefined>(c: TournamentContext, req: IncomingMessage, work: (tx: Sql, body: Buffer, s: Session, prepared: P) => Promise<Answer>, prepare?: () => Promise<P>): Promise<Answer> {
-  const body = await bodyOf(req);
   const guard = await guardWrite(c.sql, req, c.now(), undefined);
   if (!guard.ok) return guard.answer;
+  const body = await bodyOf(req, WRITE_MAX);
   const prepared = (prepare ? await prepare() : undefined) as P;
   return c.sql.transaction((tx) => work(tx, body, guard.session, prepared));
 }
 
-/** A form post (the login, the logout): its fields. */
-async function form(req: IncomingMessage, work: (f: URLSearchParams) => Promise<Answer>): Promise<Answer> {
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) return refuse(400, 'the body must be a form (application/x-www-form-urlencoded)');
+/** POST /login: what its headers can tell first (our origin, a form, the login cookie, a length within
+ * FORM_MAX, room in the strangers' budget), then the form, read within that budget. */
+async function login(c: TournamentContext, req: IncomingMessage): Promise<Answer> {
+  const refused = formRefused(req, FORM_MAX);
+  if (refused) return refused;
+  // The client's address (a trusted proxy's X-Forwarded-For behind one: server/client.ts).
+  const address = addressKey(c.login.client);
+  const room = c.strangers.budget.room(address);
+  if (room) return overBudget(c, req, room);
+  const hold = c.strangers.budget.hold(address);
   try {
-    return await work(new URLSearchParams((await bodyOf(req)).toString('utf8')));
+    const raw = await readHeldBody(req, FORM_MAX, hold);
+    if (raw === 'size') return refuse(413, `body over ${FORM_MAX >> 10} KiB`);
+    if (!Buffer.isBuffer(raw)) return overBudget(c, req, raw);
+    hold.release();
+    return await postLogin(c.sql, req, new URLSearchParams(raw.toString('utf8')), c.now(), c.login);
+  } finally {
+    hold.release();
+  }
+}
+
+/** POST /logout: a session's (checked on the headers, with the origin), then its small form. */
+async function logout(c: TournamentContext, req: IncomingMessage): Promise<Answer> {
+  const refused = formRefused(req, FORM_MAX, false);
+  if (refused) return refused;
+  const guard = await sessionGuard(c.sql, req, c.now());
+  if (!guard.ok) return guard.answer;
+  let body: Buffer;
+  try {
+    body = await bodyOf(req, FORM_MAX);
   } catch (e) {
     if (e instanceof Refusal) return refuse(e.status, e.message);
     throw e;
   }
+  return postLogout(c.sql, req, guard.session, new URLSearchParams(body.toString('utf8')));
+}
+
+/** A login form refused for the strangers' budget: 429 when its address holds its share, 503 when all
+ * of them together are full. */
+function overBudget(c: TournamentContext, req: IncomingMessage, over: 'share' | 'all'): Answer {
+  const who = `${req.method} ${req.url} from ${c.login.client}`;
+  const headers = { 'Retry-After': String(RETRY_AFTER) };
+  if (over === 'share') {
+    c.strangers.refused(`${who}: 429, its address is sending ${STRANGERS_SHARE >> 10} KiB of login forms at once already`);
+    return refuse(429, `this address is sending ${STRANGERS_SHARE >> 10} KiB of login forms at once already; try again shortly`, headers);
+  }
+  c.strangers.refused(`${who}: 503, over ${STRANGERS_BYTES >> 10} KiB of login forms are arriving at once`);
+  return refuse(503, 'too many logins are arriving at once; try again shortly', headers);
 }
 
 export type { Body };

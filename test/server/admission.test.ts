@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { UNVERIFIED_BYTES } from '../../server/http.ts';
+import { UNVERIFIED_BYTES, UNVERIFIED_SHARE } from '../../server/http.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { MAX_BODY } from '../../server/record.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
 import { answerOf, post, until } from '../helpers/answers.ts';
+import { attack, timed } from '../helpers/attack.ts';
 import { ENGINES } from '../helpers/databases.ts';
 
 const SECRET = '2b'.repeat(32);
@@ -97,20 +98,37 @@ describe('results server holding what strangers send', function () {
     assert.equal(await server.store.recordCount(), 1);
   });
 
-  it(`holds at most ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified: one post more is answered 503 until they are gone`, async () => {
-    const held = Array.from({ length: UNVERIFIED_BYTES / MAX_BODY }, () => stalled(server.url, { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, 1024));
-    held.forEach((h) => h.answer.catch(() => undefined));
-    // Each stalled post is admitted on its headers and holds its place; then a real record finds none left.
-    const bogus = () => answerOf(`${server.url}/api/v1/records`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, body: '{}' });
-    await until('every stalled post is admitted', async () => (await bogus()).status === 503);
-    const refused = await post(server.url, 'hall-1', SECRET, rec.body);
+  it(`holds at most ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified per address and ${UNVERIFIED_BYTES >> 20} MiB in all, counted as they arrive: 429, then 503, until they are gone`, async () => {
+    const t = { url: server.url, table: 'hall-1' };
+    /** A post from 127.0.0.1 whose body (1 KiB) is refused for its signature once it is read: 401, or the budget's refusal. */
+    const bogus = async () => (await answerOf(`${server.url}/api/v1/records`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, body: 'x'.repeat(1024) })).status;
+    // One address sends its share, in 4 bodies stalled one byte before their end: its next post is 429;
+    // another address's record is stored.
+    const perBody = MAX_BODY - 1;
+    const one = attack(t, 'records-body', UNVERIFIED_SHARE / MAX_BODY, { from: ['127.0.0.2'], sent: perBody, reopenMs: null });
+    await one.ready();
+    const fromIt = () => timed(`${server.url}/api/v1/records`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': WRONG }, body: 'x'.repeat(1024), from: '127.0.0.2' });
+    await until('the address\'s next post is refused for its share', async () => (await fromIt()).status === 429);
+    assert.equal((await post(server.url, 'hall-1', SECRET, rec.body)).status, 201);
+    // Headers alone hold nothing: 200 of them from one address leave room for the address's own record.
+    const headersOnly = attack(t, 'records-body', 200, { from: ['127.0.0.3'], reopenMs: null });
+    await headersOnly.ready();
+    // 16 addresses that each send their share fill the budget: every post is 503 until they are gone.
+    const addresses = Array.from({ length: UNVERIFIED_BYTES / UNVERIFIED_SHARE }, (_, i) => `127.0.0.${10 + i}`);
+    const all = attack(t, 'records-body', UNVERIFIED_BYTES / MAX_BODY, { from: addresses, sent: perBody, reopenMs: null });
+    await all.ready();
+    one.stop();
+    await until('the budget is full', async () => (await bogus()) === 503);
+    const refused = await post(server.url, 'hall-1', SECRET, matchRecords('hall-1', 100, 24)[0].body);
     assert.equal(refused.status, 503);
     assert.match(String(refused.json.error), /too many records are arriving at once/);
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     assert.ok(said.some((l) => /bodies not yet verified/.test(l)), 'said in the log');
-    held.forEach((h) => h.req.destroy());
-    await until('the stalled posts\' places are free again', async () => (await post(server.url, 'hall-1', SECRET, rec.body)).status === 201);
-    assert.equal(await server.store.recordCount(), 1);
+    all.stop();
+    headersOnly.stop();
+    await until('the stalled posts\' bytes are free again', async () => (await bogus()) === 401);
+    assert.equal((await post(server.url, 'hall-1', SECRET, matchRecords('hall-1', 100, 24)[0].body)).status, 201);
+    assert.equal(await server.store.recordCount(), 2);
   });
 
   it('cuts off a sender stalled in its headers or its body within seconds, and keeps an event stream open', async () => {

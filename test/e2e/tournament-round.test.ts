@@ -13,6 +13,7 @@ import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { ORGANISER_PASSWORD, api, logIn } from '../helpers/organiser.ts';
 import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
+import type { DayMatch } from '../helpers/tournament-checks.ts';
 
 const TABLES = ['hall-1', 'hall-2', 'hall-3', 'hall-4'];
 /** One board to 1 point, one game (docs/rules.md's options): the quickest match a Swiss round allows. */
@@ -36,17 +37,6 @@ const press = async (sim: string, button: 'select' | 'up' | 'down') => {
   const r = await fetch(`${sim}/api/button`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ button }) });
   assert.equal(r.status, 200, await r.text());
 };
-
-interface RoundMatch {
-  id: number;
-  a: string;
-  b: string | null;
-  table: string | null;
-  breaker: 'a' | 'b';
-  status: string;
-  result: { a: number; b: number } | null;
-  source: string | null;
-}
 
 describe('a Swiss round on four simulated tables started as docs/organiser.md says', function () {
   this.timeout(240_000);
@@ -90,7 +80,7 @@ describe('a Swiss round on four simulated tables started as docs/organiser.md sa
     assert.equal((await api(S, asha, 'POST', `${T}/rounds`)).status, 201);
     const published = await api(S, asha, 'POST', `${T}/rounds/1/publish`);
     assert.equal(published.status, 200, JSON.stringify(published.json));
-    const drawn = published.json.round.matches as RoundMatch[];
+    const drawn = published.json.round.matches as DayMatch[];
     assert.deepEqual(drawn.map((m) => m.table).sort(), TABLES, 'a match on each table, no bye');
 
     // §4: one simulator per table, the code in CARROM_SETUP_CODE, the server given by --server.
@@ -118,7 +108,7 @@ describe('a Swiss round on four simulated tables started as docs/organiser.md sa
     );
 
     // The results arrive with no hand: every match finished from its table's records, the round complete.
-    const round = async () => (await api(S, null, 'GET', `${T}/rounds/1`)).json.round as { status: string; matches: RoundMatch[] };
+    const round = async () => (await api(S, null, 'GET', `${T}/rounds/1`)).json.round as { status: string; matches: DayMatch[] };
     await until('the round is finished from the tables\' records', async () => (await round()).status === 'finished', 60_000);
     const finished = await round();
     for (const m of finished.matches) {

@@ -21,14 +21,15 @@ const opening = (table: string, t: number) => prepared({ body: recordBody(table,
 
 /** Takes a database back to schema `version`: each later step's tables dropped and its columns taken out,
  * newest first, and the steps' rows deleted from carrom_schema (read from the steps themselves, so a new
- * step needs nothing here). */
+ * step needs nothing here). A table a later step dropped (version 10 drops carrom_login_failures) is not
+ * there to drop: IF EXISTS. */
 async function undoStepsAfter(sql: Sql, version: number): Promise<void> {
   for (const m of [...MIGRATIONS].reverse()) {
     if (m.version <= version) continue;
     for (const st of [...m.up(sql.dialect)].reverse()) {
       const table = /^CREATE TABLE (?:IF NOT EXISTS )?(\w+)/.exec(st);
       const column = /^ALTER TABLE (\w+) ADD COLUMN (\w+)/.exec(st);
-      if (table) await sql.run(`DROP TABLE ${table[1]}`);
+      if (table) await sql.run(`DROP TABLE IF EXISTS ${table[1]}`);
       else if (column) await sql.run(`ALTER TABLE ${column[1]} DROP COLUMN ${column[2]}`);
     }
   }

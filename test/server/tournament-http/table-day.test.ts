@@ -60,7 +60,9 @@ describe('a tournament day end to end: the table gets its match from carrom serv
     assert.equal((await api(url, who, 'POST', `${base}/rounds/1/publish`)).status, 200);
 
     const settings = { server: url, table: 'hall-1', secret: SECRET };
-    const sync = new Sync({ storage: new MemoryFlash(), transport: new FetchTransport(() => true), digest: nodeDigest, random: { next: rng(5) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1' });
+    // The table signs its ask with its wall clock's time (docs/tournament.md §5.1): only then does the
+    // server count it and mark the match fetched.
+    const sync = new Sync({ storage: new MemoryFlash(), transport: new FetchTransport(() => true), digest: nodeDigest, random: { next: rng(5) }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1', wallClock: { iso: () => new Date().toISOString() } });
     const t = makeTable({ ...header('icf'), players: ['CLEO', 'DEV'] }, new MemoryFlash(), undefined, 10, { sync });
     await until(t, () => sync.offer() !== null, 'the offer');
     const screen = t.app.screen();

@@ -294,11 +294,11 @@ export class TableApp {
 
   /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
    * rest: flash is not written while pieces move). */
-  private keepBeams(): void {
+  private keepBeams(atRest = this.atRest): void {
     const now = this.sensing.lowerHealth();
     const changed = now.some((h, p) => h !== this.lowerBeams[p]);
     if (changed) this.lowerBeams = now;
-    if (changed || this.beamsOwed) this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), this.atRest);
+    if (changed || this.beamsOwed) this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), atRest);
   }
 
   /** The pockets where the table asks whether a piece went in (src/sensing/lower-blind.ts). */
@@ -321,6 +321,8 @@ export class TableApp {
     this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted();
     this.o.observer?.event?.(e);
+    // What the lower beams showed goes with the event's record (before it: the events' record commits).
+    this.keepBeams(false);
     this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.

@@ -101,13 +101,14 @@ export class LogJournal {
         this.compaction = null;
         this.beamsOwed = false;
       }
-      if (events) {
-        this.journal.append(this.pending.map(formatEvent).join('\n'));
-        this.pending = [];
-      }
+      // The beams before the shot's events: the events' record landing is what commits the shot.
       if (this.beamsOwed && this.beamsText !== null) {
         this.journal.beams(this.beamsText);
         this.beamsOwed = false;
+      }
+      if (events) {
+        this.journal.append(this.pending.map(formatEvent).join('\n'));
+        this.pending = [];
       }
       this.failed = false;
     } catch {

@@ -272,7 +272,7 @@ export class TableApp {
   private opened(header: MatchHeader): void {
     this.lost = null;
     this.sensing = this.newSensing(header);
-    this.sensing.lowerBeams(this.lowerBeams);
+    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
   }
 
   private get match(): Match {
@@ -491,8 +491,8 @@ export class TableApp {
     this.lowerBeams = afterInstall(this.lowerBeams, this.pulsesAtInstall, this.install.watch.pulses);
     this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), this.atRest);
     this.sensing = this.newSensing(this.match.header);
-    this.sensing.lowerBeams(this.lowerBeams);
     this.healthLog.clear();
+    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
     this.said.say('ready');

@@ -100,9 +100,10 @@ export class Sensing {
   }
 
   /** What the self-test or the last match (kept in flash by the app) says of each pocket's lower beam:
-   * one known to work makes an upper pulse alone a rattle at once; one known blind counts it. */
-  lowerBeams(health: readonly LowerHealth[]): void {
-    health.forEach((h, pocket) => this.gates[pocket]?.knownLower(h, this.now));
+   * one known to work makes an upper pulse alone a rattle at once; one known blind counts it (and is
+   * reported `blind` again, dated `t`). */
+  lowerBeams(health: readonly LowerHealth[], t = this.now): void {
+    health.forEach((h, pocket) => this.gates[pocket]?.knownLower(h, t));
   }
 
   /** What is known now of each pocket's lower beam (lower-blind.ts), for the app to keep. */

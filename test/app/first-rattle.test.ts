@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Journal } from '../../src/store/journal.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
+import type { MenuScreen, PlayScreen, TextScreen } from '../../src/view/screen.ts';
 import { makeTable, play, press, choose, MemoryFlash, type TestTable } from '../helpers/table.ts';
 import { installTable } from '../helpers/install.ts';
 
@@ -87,6 +87,31 @@ describe('a dip into a pocket is no piece, from the first shot of a new table (i
     assert.equal(screen(u).corner.fault, true);
     play(u, shot(1_000_000, (at) => dip(2, at)));
     assert.deepEqual(pockets(u), ['white P2', 'white P2', 'white P2']);
+  });
+
+  it('a lower beam the players said missed a piece: the self-test names it after a power cut, and once it sees a piece again it works', () => {
+    const t = installTable();
+    play(t, shot(0, (at) => dip(2, at)));
+    press(t, 'select');
+    choose(t, 'PIECE IN P2?');
+    choose(t, 'YES, ONE WENT IN');
+    const u = installTable(t.flash);
+    const selfTest = () => {
+      press(u, 'select');
+      choose(u, 'SETTINGS');
+      choose(u, 'INSTALL');
+      choose(u, 'SELF-TEST');
+      return (u.app.screen() as TextScreen).lines;
+    };
+    assert.ok(selfTest().includes('P2.B NEVER BLOCKS'));
+    // Mended: a piece dropped through pocket 2 in the self-test blocks both beams.
+    play(u, fall(2, u.clock.t + 500_000), undefined, 500);
+    press(u, 'select', true);
+    assert.equal(screen(u).corner.fault, false);
+    play(u, shot(u.clock.t + 1_000_000, (at) => dip(2, at)));
+    assert.deepEqual(pockets(u), ['white P2'], 'the dip is a rattle again');
+    assert.notEqual(screen(u).line, 'P2: PIECE IN? SELECT');
+    assert.ok(!selfTest().includes('P2.B NEVER BLOCKS'));
   });
 
   it('the question lapses when the next shot is struck: the dip stays uncounted', () => {

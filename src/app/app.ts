@@ -295,9 +295,9 @@ export class TableApp {
   /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
    * rest: flash is not written while pieces move). */
   private keepBeams(atRest = this.atRest): void {
-    const now = this.sensing.lowerHealth();
-    const changed = now.some((h, p) => h !== this.lowerBeams[p]);
-    if (changed) this.lowerBeams = now;
+    let changed = false;
+    for (let p = 0; p < this.lowerBeams.length; p++) if (this.sensing.lowerHealthOf(p) !== this.lowerBeams[p]) changed = true;
+    if (changed) this.lowerBeams = this.sensing.lowerHealth();
     if (changed || this.beamsOwed) this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), atRest);
   }
 

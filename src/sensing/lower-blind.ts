@@ -13,10 +13,6 @@
 // (an `unproven` health fact; Sensing.questions). Their yes says the lower beam missed a piece: it is
 // blind, and the suspects are counted; their no drops the doubt. A piece through both beams answers it.
 
-/** What is known of a lower beam: it has seen pieces (`works`), it missed a run of them (`blind`), or
- * nothing yet (`unknown`). */
-export type LowerHealth = 'works' | 'blind' | 'unknown';
-
 import type { Pulse } from './beam.ts';
 import type { Naming } from './naming.ts';
 import type { ColourReading } from './train.ts';
@@ -32,6 +28,10 @@ const BLIND_AFTER = 8;
 /** A piece that blocks the upper beam no longer than the striker takes at this speed (mm per µs) crossed
  * briskly: it weighs 2, and 3 at twice the speed (a rattle that short must not have stopped at all). */
 const BRISK_MM_PER_US = 2 / 1000;
+
+/** What is known of a lower beam: it has seen pieces (`works`), it missed a run of them (`blind`), or
+ * nothing yet (`unknown`). */
+export type LowerHealth = 'works' | 'blind' | 'unknown';
 
 type Cfg = Pick<SensingConfig, 'beamGapMm' | 'maxBeamDelayUs' | 'strikerMm' | 'calibration'>;
 
@@ -104,7 +104,9 @@ export class LowerBeamWatch {
     }
     for (const s of this.asked) {
       const i = this.suspects.indexOf(s);
-      if (i >= 0) (this.suspects.splice(i, 1), (this.evidence -= s.weight));
+      if (i < 0) continue;
+      this.suspects.splice(i, 1);
+      this.evidence -= s.weight;
     }
     this.asked.length = 0;
   }

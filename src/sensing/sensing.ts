@@ -111,6 +111,11 @@ export class Sensing {
     return this.gates.map((g) => g.lowerHealth);
   }
 
+  /** What is known now of one pocket's lower beam (no array made: the app asks at every tick). */
+  lowerHealthOf(pocket: number): LowerHealth {
+    return this.gates[pocket].lowerHealth;
+  }
+
   /** The pockets where an upper pulse alone waits for the players: did a piece go in? (lower-blind.ts) */
   questions(): number[] {
     const out: number[] = [];

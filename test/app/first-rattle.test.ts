@@ -178,6 +178,20 @@ describe('a dip into a pocket is no piece, from the first shot of a new table (i
     assert.equal(screen(t).line, 'P0: PIECE IN? SELECT');
   });
 
+  it('a beams record that does not parse, or names what the table cannot know, is ignored: the table boots knowing nothing of those beams', () => {
+    for (const text of ['not json', '{"lowerBeams": "works"}', '{"lowerBeams": ["broken", 7, null, "works"]}']) {
+      const flash = new MemoryFlash();
+      new Journal(flash).begin(JSON.stringify(HEADER), text);
+      const t = makeTable(HEADER, flash);
+      assert.equal(t.app.state.shots, 0, text);
+      play(t, shot(0, (at) => dip(0, at)));
+      assert.equal(screen(t).line, 'P0: PIECE IN? SELECT', text);
+      play(t, shot(10_000_000, (at) => dip(3, at)));
+      if (text.includes('"works"]')) assert.notEqual(screen(t).line, 'P3: PIECE IN? SELECT', 'the one it can read stands');
+      assert.deepEqual(pockets(t), [], text);
+    }
+  });
+
   it('a beams record among a journal\'s events is skipped by a reader of the match (the records it knew before)', () => {
     const flash = new MemoryFlash();
     const j = new Journal(flash);

@@ -15,13 +15,14 @@ const sync: SyncControl = {
   closeSetup: () => {},
 };
 
-/** The main menu in a table's situations: a match under way, a colour or a placement asked for, a lost shot. */
+/** The main menu in a table's situations: a match under way, a colour or a placement asked for, a lost
+ * shot, a dip into pocket 2 the table asks about. */
 function mains(): Menu[] {
-  const at = (rules: string, steps: string[], lost: LostShot | null = null): Menu => {
-    const c = menuContext(rules, steps, { lost, sync });
+  const at = (rules: string, steps: string[], lost: LostShot | null = null, questions: number[] = []): Menu => {
+    const c = menuContext(rules, steps, { lost, sync, questions });
     return mainMenu(c);
   };
-  return [at('icf', ['W W']), at('it-torneo', ['W']), at('se', ['S', '-', 'W']), at('icf', ['W', 'M']), at('icf', ['W'], new LostShot(3))];
+  return [at('icf', ['W W']), at('it-torneo', ['W']), at('se', ['S', '-', 'W']), at('icf', ['W', 'M']), at('icf', ['W'], new LostShot(3)), at('icf', ['W'], null, [2])];
 }
 
 /** A step names an item by its label, or by the words before its value ("LANGUAGE" for "LANGUAGE EN"). */

@@ -55,6 +55,8 @@ export function snapshotOf(sim: SimTable) {
     faultsNow: sim.app.faultsNow(),
     /** The shot a power cut may have lost, while the display asks about it (SHOT n LOST? SELECT); else null. */
     lostShot: sim.app.lostShot,
+    /** The pockets where the display asks whether a piece went in (P2: PIECE IN? SELECT); else empty. */
+    questions: sim.app.questions,
     /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
     gameEnded: sim.app.gameEnded,
     faults: sim.faults,

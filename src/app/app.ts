@@ -13,6 +13,7 @@ import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
 import type { HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
+import type { LowerHealth } from '../sensing/lower-blind.ts';
 import type { JournalContent } from '../store/journal.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
 import type { Assignment } from '../sync/assignment.ts';
@@ -25,12 +26,14 @@ import { Sayer } from './sayer.ts';
 import type { Install } from './install.ts';
 import { InstallHooks } from './install-hooks.ts';
 import { HealthLog } from './health.ts';
+import { afterInstall, beamsText, parseBeams, UNKNOWN_BEAMS } from './beam-health.ts';
 import { LostShot } from './lost.ts';
 import { journalBase } from './journal-read.ts';
 import { KeptMatch } from './kept-match.ts';
 import { Match, gameEnded } from './match.ts';
 import type { TableConfig } from './table-config.ts';
 import type { AppOptions, WifiTrouble } from './ports.ts';
+import { say } from '../i18n/index.ts';
 import { loadSettings, storedSettings } from './settings.ts';
 import { DEFAULT_SETTINGS, MenuStack, mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './menu.ts';
 
@@ -59,6 +62,13 @@ export class TableApp {
   private pressedAt = 0;
   /** Health facts since boot, and the faults that hold now. */
   private readonly healthLog = new HealthLog();
+  /** What the table knows of its lower beams (beam-health.ts): from the journal at boot, the self-test,
+   * and what each match's sensing layer saw; kept in the journal at rest. */
+  private lowerBeams: LowerHealth[] = UNKNOWN_BEAMS.slice();
+  /** A lower beam's health changed while pieces moved: written at the next tick at rest. */
+  private beamsOwed = false;
+  /** Each beam's pulse count as the calibration or self-test began (beam-health.ts: afterInstall). */
+  private pulsesAtInstall: number[] = [];
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -111,6 +121,9 @@ export class TableApp {
     else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
     if (this.settingsUnsaved && this.atRest) this.saveSettings();
+    // What the match showed of the lower beams (a beam that works, one found blind), at the host's timer:
+    // not at every batch of readings, which comes at every edge.
+    if (!this.install.active) this.keepBeams();
     if (this.line.advance(t)) this.draw();
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free)) this.draw();
     this.flushDisplay();
@@ -205,7 +218,10 @@ export class TableApp {
     // Not this.state: a copy of the whole match's history, at every redraw.
     const s = this.match.state;
     const view = { board: publicBoard(s), match: s.match, gameEnded: this.gameEnded };
-    return playScreen(this.match.header, view, this.line.text, corner, this.lost?.notice(this.settings.language), this.settings.language);
+    const lang = this.settings.language;
+    const asked = this.lost ? [] : this.sensing.questions();
+    const notice = this.lost?.notice(lang) ?? (asked.length > 0 ? say(lang, 'pieceInNotice', asked[0]) : undefined);
+    return playScreen(this.match.header, view, this.line.text, corner, notice, lang);
   }
 
   framebuffer(): Uint8Array {
@@ -221,6 +237,7 @@ export class TableApp {
 
   private boot(): void {
     const content = this.kept.read();
+    this.lowerBeams = parseBeams(content?.beams);
     if (content) {
       const restored = this.restoreFrom(content);
       if (restored) return;
@@ -255,12 +272,15 @@ export class TableApp {
   private opened(header: MatchHeader): void {
     this.lost = null;
     this.sensing = this.newSensing(header);
+    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
   }
 
   private get match(): Match {
     return this.kept.match;
   }
 
+  /** A sensing layer for the match (the caller then tells it what the self-test and the last match said
+   * of the lower beams, Sensing.lowerBeams, once it is this.sensing: a beam known blind is a fault shown). */
   private newSensing(header: MatchHeader): Sensing {
     const sensing = new Sensing(
       { ...this.table, settleQuietUs: this.settings.settleSeconds * 1_000_000 },
@@ -272,6 +292,27 @@ export class TableApp {
     return sensing;
   }
 
+  /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
+   * rest: flash is not written while pieces move). */
+  private keepBeams(atRest = this.atRest): void {
+    let changed = false;
+    for (let p = 0; p < this.lowerBeams.length; p++) if (this.sensing.lowerHealthOf(p) !== this.lowerBeams[p]) changed = true;
+    if (changed) this.lowerBeams = this.sensing.lowerHealth();
+    if (changed || this.beamsOwed) this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), atRest);
+  }
+
+  /** The pockets where the table asks whether a piece went in (src/sensing/lower-blind.ts). */
+  get questions(): number[] {
+    return this.sensing.questions();
+  }
+
+  /** The players' answer: a piece went into `pocket` (counted, named by its reading) or none did. */
+  private answerPieceIn(pocket: number, fell: boolean): void {
+    this.sensing.answer(pocket, fell, this.sensedNow(this.o.clock.now()));
+    this.keepBeams();
+    this.draw();
+  }
+
   private event(raw: GameEvent): void {
     const e = this.kept.stamp(raw);
     this.lost = null; // the game has moved on: a lost shot can no longer go before this
@@ -280,6 +321,8 @@ export class TableApp {
     this.sensing.turnAt(seatOf(after, after.board.turn));
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted();
     this.o.observer?.event?.(e);
+    // What the lower beams showed goes with the event's record (before it: the events' record commits).
+    this.keepBeams(false);
     this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.
@@ -369,6 +412,10 @@ export class TableApp {
         return app.lost;
       },
       answerLostShot: (putBack) => this.answerLostShot(putBack),
+      get questions() {
+        return app.sensing.questions();
+      },
+      answerPieceIn: (pocket, fell) => this.answerPieceIn(pocket, fell),
       install: (what) => this.startInstall(what),
       setup: this.setup,
       sync: this.o.sync,
@@ -424,6 +471,7 @@ export class TableApp {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.installer.start(what, this.atRest)) this.said.say('waitShotInPlay');
+    else this.pulsesAtInstall = this.install.watch.pulses.slice();
   }
 
   /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
@@ -439,8 +487,12 @@ export class TableApp {
   /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
    * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
   private leaveInstall(): void {
+    // A lower beam that blocked and cleared as pieces were dropped works: no rattle there asks the players.
+    this.lowerBeams = afterInstall(this.lowerBeams, this.pulsesAtInstall, this.install.watch.pulses);
+    this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), this.atRest);
     this.sensing = this.newSensing(this.match.header);
     this.healthLog.clear();
+    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
     this.said.say('ready');

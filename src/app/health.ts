@@ -1,6 +1,7 @@
 // The sensors' health as the app keeps it: the facts seen since boot (a bounded list, for the self-test
 // and the simulator's page), and the faults that hold now, by channel (the display's `!`). A fact that
-// clears (unstuck, heard) ends its channel's fault; a flapping beam is noted but is no fault.
+// clears (unstuck, heard) ends its channel's fault; a flapping beam is noted but is no fault, nor is a
+// lower beam not yet shown to work (unproven: a question for the players, not a fault).
 
 import type { HealthFact } from '../sensing/types.ts';
 
@@ -16,7 +17,7 @@ export class HealthLog {
     this.facts.push(h);
     if (this.facts.length > KEPT) this.facts.shift();
     if (h.fact === 'unstuck' || h.fact === 'heard') this.faults.delete(h.channel);
-    else if (h.fact !== 'flapping') this.faults.set(h.channel, h.fact);
+    else if (h.fact !== 'flapping' && h.fact !== 'unproven') this.faults.set(h.channel, h.fact);
   }
 
   /** A fault holds now. */

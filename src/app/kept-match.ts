@@ -120,6 +120,15 @@ export class KeptMatch {
     this.finishedKinds = [];
   }
 
+  /** What the table knows of its beams (a JSON text), kept in the journal beside the match: written at
+   * rest only (flash is not written while pieces move). False: it waits for a later call at rest. */
+  beams(text: string, atRest: boolean): boolean {
+    this.journal.beams(text);
+    if (!atRest || !this.journal.idle) return false;
+    this.journal.writeBeams();
+    return true;
+  }
+
   /** The match log as docs/formats.md writes it: the events since the board the journal was last compacted at. */
   logText(): string {
     return formatLog(this.match.header, this.match.log().map((l) => l.event));

@@ -20,6 +20,10 @@ export class LogJournal {
   private compaction: Compaction | null = null;
   /** A new match's header the journal has not taken yet, or null. */
   private header: string | null = null;
+  /** What the table knows of its beams (a JSON text, app.ts), carried into every new match and
+   * compaction; `beamsOwed`: changed since it was last written. */
+  private beamsText: string | null = null;
+  private beamsOwed = false;
   /** The last write failed: what it held is still waiting. */
   failed = false;
 
@@ -32,7 +36,21 @@ export class LogJournal {
 
   /** The newest whole slot, or null for a blank journal. Writes nothing. */
   open(): JournalContent | null {
-    return this.journal.open();
+    const c = this.journal.open();
+    this.beamsText = c?.beams ?? null;
+    return c;
+  }
+
+  /** What the table knows of its beams now: written at the next write at rest (writeBeams, write). */
+  beams(text: string): void {
+    if (text === this.beamsText) return;
+    this.beamsText = text;
+    this.beamsOwed = true;
+  }
+
+  /** At rest, with no event waiting: the beams record, if it changed. */
+  writeBeams(): void {
+    if (this.beamsOwed) this.flush(false);
   }
 
   /** A new match: its header first; until it lands, no record may go after the old match's. */
@@ -70,16 +88,23 @@ export class LogJournal {
   private flush(events: boolean): void {
     try {
       if (this.header !== null) {
-        this.journal.begin(this.header);
+        this.journal.begin(this.header, this.beamsText);
         this.header = null;
+        this.beamsOwed = false;
       }
       const c = this.compaction;
       if (c) {
         // The outbox first: a cut between the two leaves the journal's log whole, and more in the outbox.
         if (c.log !== null) this.keepLog(c.log);
         c.log = null;
-        this.journal.compact(c.header, c.state, c.line);
+        this.journal.compact(c.header, c.state, c.line, this.beamsText);
         this.compaction = null;
+        this.beamsOwed = false;
+      }
+      // The beams before the shot's events: the events' record landing is what commits the shot.
+      if (this.beamsOwed && this.beamsText !== null) {
+        this.journal.beams(this.beamsText);
+        this.beamsOwed = false;
       }
       if (events) {
         this.journal.append(this.pending.map(formatEvent).join('\n'));

@@ -37,6 +37,10 @@ export interface MenuContext {
   lost: LostShot | null;
   /** Its pieces were put back (true), or what went down is to be logged as that shot (false). */
   answerLostShot(putBack: boolean): void;
+  /** The pockets where the table asks whether a piece went in (a dip at a lower beam not known to work). */
+  questions?: number[];
+  /** The players' answer for `pocket`: a piece went in, or none did. */
+  answerPieceIn?(pocket: number, fell: boolean): void;
   /** Opens the calibration or the self-test (they take the display until a long press). */
   install(what: 'calibrate' | 'selftest'): void;
   call(c: TraceCall): void;
@@ -72,6 +76,7 @@ export function mainMenu(c: MenuContext): Menu {
   if (a && 'colour' in a) items.push({ label: t('chooseColour'), open: () => colourMenu(c) });
   if (a && 'placed' in a) items.push(callItem(t('menPlaced'), { call: 'placed' }));
   if (c.lost) items.push({ label: t('lostShot'), open: () => lostShotMenu(c) });
+  for (const pocket of c.questions ?? []) items.push({ label: say(lang, 'pieceInAsk', pocket), open: () => pieceInMenu(c, pocket) });
   items.push(
     { label: t('offBoard'), open: () => pieceMenu(t('offBoard'), c, false) },
     { label: t('foul'), open: () => menu(lang, t('foul'), foulsFirst(c.header).map((k) => callItem(t(FOUL_WORDS[k]), { call: 'foul', kind: k }))) },
@@ -109,6 +114,15 @@ function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
       act: () => (c.call(identify ? { call: 'identify', piece } : { call: 'offboard', piece }), 'close'),
     })),
   );
+}
+
+/** Did a piece go into `pocket`? (A dip at a lower beam not yet known to work: src/sensing/lower-blind.ts.) */
+function pieceInMenu(c: MenuContext, pocket: number): Menu {
+  const lang = c.settings.language;
+  return menu(lang, say(lang, 'pieceInAsk', pocket), [
+    { label: say(lang, 'yesWentIn'), act: () => (c.answerPieceIn?.(pocket, true), 'close') },
+    { label: say(lang, 'noCameOut'), act: () => (c.answerPieceIn?.(pocket, false), 'close') },
+  ]);
 }
 
 /** What went down in a shot lost to a power cut: name each piece, then log the shot; or put them back. */

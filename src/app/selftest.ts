@@ -67,6 +67,8 @@ export class SensorWatch {
   private readonly pulseStart = [-1, -1, -1, -1, -1, -1, -1, -1];
   /** The last blocked pulse of each beam, µs; -1 none yet. */
   readonly pulseUs = [-1, -1, -1, -1, -1, -1, -1, -1];
+  /** How many times each beam cleared after a block: a beam that did can see pieces (beam-health.ts). */
+  readonly pulses = [0, 0, 0, 0, 0, 0, 0, 0];
   readonly colour: (Rgb | null)[] = [null, null, null, null];
   /** When each pocket's upper beam last blocked, and its colour sensor last answered. */
   readonly asked = [-1, -1, -1, -1];
@@ -81,7 +83,10 @@ export class SensorWatch {
       if (r.blocked === this.blocked[i]) return;
       this.blocked[i] = r.blocked;
       if (!r.blocked) {
-        if (this.pulseStart[i] >= 0) this.pulseUs[i] = r.t - this.pulseStart[i];
+        if (this.pulseStart[i] >= 0) {
+          this.pulseUs[i] = r.t - this.pulseStart[i];
+          this.pulses[i]++;
+        }
         this.since[i] = r.t;
       } else if (this.pulseStart[i] >= 0 && r.t - this.since[i] < RINGING_US) {
         this.since[i] = this.pulseStart[i]; // ringing: clear for microseconds, the same pulse goes on

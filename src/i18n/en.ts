@@ -13,6 +13,8 @@ export const EN = Object.freeze({
   // Wi-Fi refused the password kept for it (the setup page sets another).
   wifiWrongPassword: 'WIFI: WRONG PASSWORD',
   lostShotNotice: 'SHOT {0} LOST? SELECT',
+  // A dip into a pocket whose lower beam has not shown it works: did a piece go in? (src/sensing/lower-blind.ts)
+  pieceInNotice: 'P{0}: PIECE IN? SELECT',
   // The play screen: the queen, the dues, the end, what the table waits for.
   queenOnBoard: 'Q ON',
   queenPending: 'Q {0}?',
@@ -90,6 +92,9 @@ export const EN = Object.freeze({
   noneIn: 'NONE IN',
   logTheShot: 'LOG THE SHOT',
   putBackReplay: 'PUT BACK, REPLAY',
+  pieceInAsk: 'PIECE IN P{0}?',
+  yesWentIn: 'YES, ONE WENT IN',
+  noCameOut: 'NO, IT CAME OUT',
   startAgain: 'START AGAIN',
   rulesIs: 'RULES {0}',
   rules: 'RULES',

@@ -6,7 +6,8 @@
 // them by colour alone. A pulse one of whose edges was lost (loose: beam.ts) gives no size either: with
 // its partner on the other beam it is one piece, counted from the partner as on a one-beam table.
 // The rules that grew around the pairing each have their own module, with the reasons they exist:
-//   lower-blind.ts    an upper pulse alone is a rattle, unless the lower beam has died (issue 16);
+//   lower-blind.ts    an upper pulse alone is a rattle, unless the lower beam has died (issue 16), or a
+//                     question for the players while it has not shown it works (issue 30);
 //   stuck.ts          a beam blocked past the stuck time: failed, or a piece resting in the throat;
 //   behind-passage.ts a short lower block right behind a passage is a flicker, not a piece (issue 18);
 //   passage.ts        which pulses make one passage, its parts, a piece that rested in the throat.
@@ -15,7 +16,7 @@
 import { Beam, type BeamListener, type Pulse } from './beam.ts';
 import { BehindPassage } from './behind-passage.ts';
 import { piecesBySize } from './classify.ts';
-import { LowerBeamWatch } from './lower-blind.ts';
+import { LowerBeamWatch, type LowerHealth } from './lower-blind.ts';
 import { Naming } from './naming.ts';
 import { passageExtent, passageParts, rested, restedSize } from './passage.ts';
 import { StuckBeams } from './stuck.ts';
@@ -99,6 +100,31 @@ export class Gate {
     return w;
   }
 
+  /** What is known of the lower beam (lower-blind.ts), for the app to keep in flash. */
+  get lowerHealth(): LowerHealth {
+    return this.lower.health;
+  }
+
+  /** What the self-test or the last match said of the lower beam, at `t`. */
+  knownLower(h: LowerHealth, t: number): void {
+    this.lower.known(h, t);
+  }
+
+  /** An upper pulse alone here waits for the players: did a piece go in? */
+  get asking(): boolean {
+    return this.lower.asking;
+  }
+
+  /** The players' answer (lower-blind.ts): the pieces it counts come out as usual. */
+  answer(fell: boolean, t: number): void {
+    this.lower.answer(fell, t, this.now);
+  }
+
+  /** A shot began at `t`: a question about an earlier one lapses. */
+  lapse(t: number): void {
+    this.lower.lapse(t);
+  }
+
   finish(now: number): void {
     this.beams[0].finish(now);
     this.beams[1].finish(now);
@@ -142,11 +168,12 @@ export class Gate {
         if (!lowerStuck && (this.now < deadline || this.beams[1].watermark() <= deadline)) break;
         // A healthy lower beam saw nothing: the piece tipped into the mouth and came back out (lower-
         // blind.ts). A pulse with a lost edge is counted still: the lower beam may have lost its edges
-        // too; and so is one before the lower beam has ever seen a piece, which may be dead.
+        // too. A lower beam not yet known to work is not a broken one: the players are asked (issue 30).
         const alone = as.shift()!;
         const lower = this.lower;
-        if (lowerStuck || alone.loose || !lower.works || lower.blind) this.naming.alone(alone, this.now);
-        else lower.rattle(alone, this.now);
+        if (lowerStuck || alone.loose || lower.blind) this.naming.alone(alone, this.now);
+        else if (lower.works) lower.rattle(alone, this.now);
+        else lower.unproven(alone, this.now);
         continue;
       }
       // A lower pulse with no upper pulse before it: the upper beam was stuck, or missed the piece, or

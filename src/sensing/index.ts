@@ -4,3 +4,4 @@ export { parseTrace, parseTraceHeader, parseReading, formatReading, formatTrace,
 export { Sensing, type SensingOutput } from './sensing.ts';
 export { piecesBySize, classifyColour } from './classify.ts';
 export { senseTrace } from './sense.ts';
+export type { LowerHealth } from './lower-blind.ts';

@@ -6,6 +6,7 @@
 
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Gate } from './gate.ts';
+import type { LowerHealth } from './lower-blind.ts';
 import { Strips } from './strips.ts';
 import { DEFAULT_CONFIG, type HealthFact, type Reading, type SeenPiece, type SensingConfig, type TraceCall } from './types.ts';
 
@@ -98,6 +99,38 @@ export class Sensing {
     this.turnSeat = seat;
   }
 
+  /** What the self-test or the last match (kept in flash by the app) says of each pocket's lower beam:
+   * one known to work makes an upper pulse alone a rattle at once; one known blind counts it (and is
+   * reported `blind` again, dated `t`). */
+  lowerBeams(health: readonly LowerHealth[], t = this.now): void {
+    health.forEach((h, pocket) => this.gates[pocket]?.knownLower(h, t));
+  }
+
+  /** What is known now of each pocket's lower beam (lower-blind.ts), for the app to keep. */
+  lowerHealth(): LowerHealth[] {
+    return this.gates.map((g) => g.lowerHealth);
+  }
+
+  /** What is known now of one pocket's lower beam (no array made: the app asks at every tick). */
+  lowerHealthOf(pocket: number): LowerHealth {
+    return this.gates[pocket].lowerHealth;
+  }
+
+  /** The pockets where an upper pulse alone waits for the players: did a piece go in? (lower-blind.ts) */
+  questions(): number[] {
+    const out: number[] = [];
+    for (const g of this.gates) if (g.asking) out.push(g.pocket);
+    return out;
+  }
+
+  /** The players' answer at `t` for `pocket`: a piece went in (counted, the lower beam now known blind),
+   * or none did. */
+  answer(pocket: number, fell: boolean, t: number): void {
+    this.advanceParts(t);
+    this.gates[pocket]?.answer(fell, this.now);
+    this.flush(this.watermark());
+  }
+
   /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
   advance(t: number): void {
     this.advanceParts(t);
@@ -154,6 +187,8 @@ export class Sensing {
   private handle(s: Seen): void {
     switch (s.kind) {
       case 'struck':
+        // A question about the last shot's pocket no longer stands: the game has moved on.
+        for (const g of this.gates) g.lapse(s.t);
         if (this.shotOpen) this.settle(s.t);
         this.emit({ e: 'strike', seat: s.seat, t: 0 }, s.t);
         this.shotOpen = true;

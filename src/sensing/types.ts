@@ -32,10 +32,12 @@ export type Reading =
   | { t: number; kind: 'call'; call: TraceCall };
 
 /** Facts about the sensors that the app shows (a beam stuck, flapping, blind, a sensor silent). `blind`:
- * a lower beam that saw nothing of pieces the upper beam saw fall (lower-blind.ts). */
+ * a lower beam that saw nothing of pieces the upper beam saw fall (lower-blind.ts). `unproven`: an upper
+ * pulse alone that may be a fall, at a pocket whose lower beam has not shown it works: not counted, a
+ * question for the players (lower-blind.ts, Sensing.questions). */
 export interface HealthFact {
   t: number;
-  fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'colourSilent' | 'stripSilent' | 'heard';
+  fact: 'stuck' | 'unstuck' | 'flapping' | 'blind' | 'unproven' | 'colourSilent' | 'stripSilent' | 'heard';
   /** A channel name of docs/formats.md §2: "p2.a", "p1.c", "s0". */
   channel: string;
 }

@@ -2,19 +2,25 @@
 // byte loses at most the shot in progress. The records live in two slots (slots.ts) that take turns:
 // at the start of a board the journal is compacted into the other slot (a snapshot of the state, then
 // the events since), and a slot takes over only once every record of its copy has landed.
+// Beside the match, one small record says what the table knows of its pocket beams (issue 30: a lower
+// beam the self-test or a match has seen working); it goes with every new match and compaction, so that
+// the next match knows it. A journal written before there was such a record reads as before (beams:
+// null), and a reader that knows no such record skips it.
 
 import { HEAD_KIND, Slots, type StoragePort } from './slots.ts';
 
 export type { StoragePort } from './slots.ts';
 export { decodeRecords, encodeRecord, type Record } from './records.ts';
 
-export const RECORD = Object.freeze({ header: HEAD_KIND, snapshot: 2, events: 3 });
+export const RECORD = Object.freeze({ header: HEAD_KIND, snapshot: 2, events: 3, beams: 4 });
 
 /** What the journal holds: the match header, a snapshot if compacted, and event batches. */
 export interface JournalContent {
   header: string;
   snapshot: { state: string; line: number } | null;
   batches: string[];
+  /** The newest beams record (what the table knows of its beams, JSON), or null: none written yet. */
+  beams?: string | null;
 }
 
 export class Journal {
@@ -43,13 +49,23 @@ export class Journal {
       i = 1;
     }
     const batches: string[] = [];
-    for (; i < c.records.length; i++) if (c.records[i].kind === RECORD.events) batches.push(c.records[i].text);
-    return { header: JSON.stringify(c.head.header), snapshot, batches };
+    let beams: string | null = null;
+    for (; i < c.records.length; i++) {
+      const r = c.records[i];
+      if (r.kind === RECORD.events) batches.push(r.text);
+      else if (r.kind === RECORD.beams) beams = r.text;
+    }
+    return { header: JSON.stringify(c.head.header), snapshot, batches, beams };
   }
 
-  /** Starts a new match: the other slot with only the header. */
-  begin(header: string): void {
-    this.slots.replace(`{"compacted":false,"header":${header}}`, []);
+  /** Starts a new match: the other slot with only the header (and the beams record, if one is given). */
+  begin(header: string, beams: string | null = null): void {
+    this.slots.replace(`{"compacted":false,"header":${header}}`, beams === null ? [] : [{ kind: RECORD.beams, text: beams }]);
+  }
+
+  /** What the table knows of its beams, after the records so far. */
+  beams(text: string): void {
+    this.slots.append(RECORD.beams, text);
   }
 
   /** One record: the events of one settled shot, or of a call made between shots (JSON lines). */
@@ -57,8 +73,10 @@ export class Journal {
     this.slots.append(RECORD.events, events);
   }
 
-  /** Compaction: the other slot gets the header and a snapshot as of log line `line`, and nothing else. */
-  compact(header: string, state: string, line: number): void {
-    this.slots.replace(`{"compacted":true,"header":${header}}`, [{ kind: RECORD.snapshot, text: `${line}\n${state}` }]);
+  /** Compaction: the other slot gets the header and a snapshot as of log line `line`, and the beams record if given. */
+  compact(header: string, state: string, line: number, beams: string | null = null): void {
+    const records: { kind: number; text: string }[] = [{ kind: RECORD.snapshot, text: `${line}\n${state}` }];
+    if (beams !== null) records.push({ kind: RECORD.beams, text: beams });
+    this.slots.replace(`{"compacted":true,"header":${header}}`, records);
   }
 }

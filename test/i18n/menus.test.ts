@@ -17,6 +17,8 @@ function context(lang: Language, awaiting: boolean): MenuContext {
     settings: { ...DEFAULT_SETTINGS, language: lang },
     setup: { rules: 'ro-gamerules', mode: 'doubles', players: ['WWWWWWWWWWWW', 'B', 'C', 'D'], breaker: 0, queenCap: 'preset' },
     lost,
+    // A dip into pocket 3 the table asks about (src/sensing/lower-blind.ts).
+    questions: [3],
     sync: sync(),
   });
 }

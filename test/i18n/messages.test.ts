@@ -44,7 +44,7 @@ const NAME12 = 'WWWWWWWWWWWW'; // a name as the setup menu keeps it
 /** Where each message goes: how many characters it may take, with the longest arguments it gets. Data
  * that can be any length (a server's address, an error's text) is cut to the row: only its label counts. */
 const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
-  ready: [LINE], newMatch: [ITEM], restored: [LINE], putBackPlayAgain: [LINE], waitShotInPlay: [LINE], notSaved: [LINE], wifiWrongPassword: [LINE], lostShotNotice: [LINE, 999],
+  ready: [LINE], newMatch: [ITEM], restored: [LINE], putBackPlayAgain: [LINE], waitShotInPlay: [LINE], notSaved: [LINE], wifiWrongPassword: [LINE], lostShotNotice: [LINE, 999], pieceInNotice: [LINE, 3],
   queenOnBoard: [10], queenPending: [10, 'WWWW'], queenTaken: [10, 'WWWW'], dues: [11, '1-0-1'],
   matchWon: [LINE, SIDE9], matchDrawn: [LINE], finalScore: [TITLE, '38-24-24'], promptNameOne: [LINE], promptNameMany: [LINE, 9], promptColour: [LINE, 'WWWWWW'], promptPlace: [LINE, 'WWWWWW'],
   shotBy: [LINE, 'WWWWWWWWWW'], pocketed: [LINE, PIECE, 3], pocketedLate: [LINE, PIECE, 3], shotTakenBack: [LINE], named: [LINE, PIECE],
@@ -56,7 +56,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   singles: [CHOICE], doubles: [CHOICE], three: [CHOICE],
   menu: [TITLE], back: [ITEM], namePiece: [TITLE], chooseColour: [ITEM], menPlaced: [ITEM], lostShot: [TITLE], identify: [TITLE],
   undoShot: [ITEM], undoLastShot: [TITLE], yesUndo: [ITEM], abandonAsk: [TITLE], yesAbandon: [ITEM], settings: [TITLE], sync: [TITLE],
-  lostShotTitle: [TITLE, 99, 'NONE'], wentIn: [ITEM, PIECE], noneIn: [7], logTheShot: [ITEM], putBackReplay: [ITEM], startAgain: [ITEM],
+  lostShotTitle: [TITLE, 99, 'NONE'], wentIn: [ITEM, PIECE], noneIn: [7], logTheShot: [ITEM], putBackReplay: [ITEM], pieceInAsk: [TITLE, 3], yesWentIn: [ITEM], noCameOut: [ITEM], startAgain: [ITEM],
   assignMatch: [WRAPPED, 'R99 T99', SIDE9, SIDE9], assignStart: [ROW], assignRefuse: [ROW], assignRefused: [LINE], assignRefusedCount: [ITEM, 99],
   rulesIs: [ITEM, 'RO-GAMERULES'], rules: [TITLE], modeIs: [ITEM, MODE], mode: [TITLE], players: [TITLE], breaksIs: [ITEM, NAME12], firstBreaker: [TITLE],
   queenCapIs: [ITEM, CAP], queenCap: [TITLE], preset: [CHOICE], off: [CHOICE], on: [CHOICE], start: [ITEM],

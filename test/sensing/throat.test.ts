@@ -42,10 +42,11 @@ describe('sensing: the pocket throat (issue 16)', () => {
       assert.deepEqual(pockets(sense(readings)), ['white', 'man']);
     });
 
-    it('before the lower beam has seen any piece (it may be dead) an upper pulse alone is still a piece', () => {
+    it('before the lower beam has seen any piece (it may be dead) an upper pulse alone is no piece but a question for the players (issue 30)', () => {
       const dip = rattleBlock(ms(500), mps(0.5), 6, ms(20));
       const run = sense([...pulse(1, 0, dip.from, Math.round(dip.to)), colourOf(1, dip.from + 3000, 'black'), ...first(0)]);
-      assert.deepEqual(pockets(run), ['white', 'black']);
+      assert.deepEqual(pockets(run), ['white']);
+      assert.deepEqual(run.health.map((h) => `${h.channel} ${h.fact}`), ['p1.b unproven']);
     });
 
     it('with the lower beam stuck an upper pulse alone is still a piece (a dip cannot be told from a fall)', () => {

@@ -250,7 +250,8 @@ function render(s) {
   const b = st.board.onBoard;
   $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(s.owed, sides)} ${s.result ? resultWords(s.result, st.match.winner, sides) : `${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`}`;
   // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
-  const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.notes;
+  // A dip into a pocket whose lower beam the table has not seen work: the display asks (P2: PIECE IN?).
+  const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.questions?.length ? [words('pieceIn', s.questions[0]), ...s.notes] : s.notes;
   $('notes').innerHTML = asks.map((n) => `<li>${esc(n)}</li>`).join('');
   $('warnings').innerHTML = s.warnings.map((w) => `<li>${esc(words('line', w.line, w.text))}</li>`).join('');
   $('log').innerHTML = s.log

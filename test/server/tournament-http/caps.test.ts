@@ -7,7 +7,10 @@
 // The reads' bound: the server aims at answering every read within 100 ms. This machine runs several
 // test suites at once on two cores (load averages above 10 were seen while writing this), where a
 // process can wait for a core for a few hundred ms with nothing of its own at fault; so each read must
-// be answered within READ_BOUND (5 × the aim), and the median read within the 100 ms aim itself. What
+// be answered within READ_BOUND (5 × the aim), and the median read within the 100 ms aim of the median
+// read at rest, measured just before on the same machine (a loaded machine slows both alike; a server
+// whose event loop the work holds slows only the reads during it: CI once saw a median of 192 ms while
+// two other suites ran, with every read under the bound). What
 // these tests guard against is a block of seconds (before the caps a draw held the event loop for as
 // long as its search ran, which for the state below is without end), far over either.
 import assert from 'node:assert/strict';
@@ -49,13 +52,19 @@ async function readsDuring<T>(url: string, work: () => Promise<T>): Promise<{ re
   return { result: await result, times };
 }
 
-function assertReadsFree(times: number[], what: string): void {
-  const sorted = [...times].sort((x, y) => x - y);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const slowest = sorted[sorted.length - 1];
+/** The median read at rest, now: what the reads during some work are compared with. */
+async function restingMedian(url: string): Promise<number> {
+  const { times } = await readsDuring(url, () => new Promise((resolve) => setTimeout(resolve, 300)));
+  return median(times);
+}
+
+const median = (times: number[]): number => [...times].sort((x, y) => x - y)[Math.floor(times.length / 2)];
+
+function assertReadsFree(times: number[], atRest: number, what: string): void {
+  const slowest = Math.max(...times);
   assert.ok(times.length >= 1, `${what}: no read was made`);
-  assert.ok(slowest < READ_BOUND_MS, `${what}: a read took ${slowest.toFixed(0)} ms (bound ${READ_BOUND_MS} ms; ${times.length} reads, median ${median.toFixed(0)} ms)`);
-  assert.ok(median < AIM_MS, `${what}: the median read took ${median.toFixed(0)} ms (aim ${AIM_MS} ms)`);
+  assert.ok(slowest < READ_BOUND_MS, `${what}: a read took ${slowest.toFixed(0)} ms (bound ${READ_BOUND_MS} ms; ${times.length} reads, median ${median(times).toFixed(0)} ms)`);
+  assert.ok(median(times) < atRest + AIM_MS, `${what}: the median read took ${median(times).toFixed(0)} ms, ${atRest.toFixed(0)} ms at rest (aim: within ${AIM_MS} ms of it)`);
 }
 
 const csvPost = (url: string, who: LoggedIn, id: number, csv: string) => api(url, who, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, csv, { 'Content-Type': 'text/csv' });
@@ -150,14 +159,16 @@ describe('caps on what an organiser can ask (docs/tournament.md §3.5)', functio
 
       it('imports and draws a field at the cap while another client\'s reads are answered', async () => {
         const id = await tournament();
+        let atRest = await restingMedian(url);
         const imported = await readsDuring(url, () => csvPost(url, asha, id, entryList(1000)));
         assert.equal(imported.result.status, 201, JSON.stringify(imported.result.json).slice(0, 300));
         assert.equal(imported.result.json.entrants.length, 1000);
-        assertReadsFree(imported.times, 'importing 1000 entrants');
+        assertReadsFree(imported.times, atRest, 'importing 1000 entrants');
+        atRest = await restingMedian(url);
         const drawn = await readsDuring(url, () => api(url, asha, 'POST', `/api/v1/tournaments/${id}/rounds`));
         assert.equal(drawn.result.status, 201, JSON.stringify(drawn.result.json).slice(0, 300));
         assert.equal(drawn.result.json.round.matches.length, 500);
-        assertReadsFree(drawn.times, 'drawing round 1 of 1000 entrants');
+        assertReadsFree(drawn.times, atRest, 'drawing round 1 of 1000 entrants');
       });
 
       it('runs a draw that searches without end off the event loop, and stops it at its time cap with a 422', async () => {
@@ -182,13 +193,14 @@ describe('caps on what an organiser can ask (docs/tournament.md §3.5)', functio
         await execute(db, `INSERT INTO carrom_tmatches (tournament_id, round, board, a, b, table_id, breaker, status, score_a, score_b, source, corrected) VALUES ${matches.join(', ')}`);
         await api(url, asha, 'PATCH', `/api/v1/tournaments/${id}`, { rounds: 40 });
 
+        const atRest = await restingMedian(url);
         const t0 = performance.now();
         const drawn = await readsDuring(url, () => api(url, asha, 'POST', `/api/v1/tournaments/${id}/rounds`));
         const took = performance.now() - t0;
         assert.equal(drawn.result.status, 422, JSON.stringify(drawn.result.json).slice(0, 300));
         assert.match(drawn.result.json.error, /^the draw (searched for more than 10 s without finding a round|needed more than 256 MiB) and was stopped$/);
         assert.ok(took < 30_000, `the draw was answered after ${took.toFixed(0)} ms`);
-        assertReadsFree(drawn.times, 'a draw searching for 10 s');
+        assertReadsFree(drawn.times, atRest, 'a draw searching for 10 s');
         // The server goes on: the tournament is as it was, and a draw elsewhere is made.
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.currentRound, 31);
         const other = await tournament();

@@ -9,7 +9,6 @@
 // believes of the table: its last contact, the match "fetched", a waiting match seated on it (`Asks`).
 import type { IncomingMessage } from 'node:http';
 import { askText, assignmentText, type Assignment } from '../../src/sync/assignment.ts';
-import { readBody } from '../body.ts';
 import type { Row, Sql } from '../db/sql.ts';
 import { TABLE_ID } from '../record.ts';
 import { sign, verify, wellFormedSignature } from '../sign.ts';
@@ -21,7 +20,12 @@ export const ASSIGNMENT_PATH = '/api/v1/assignment';
 export const REFUSAL_PATH = '/api/v1/assignment/refusal';
 const NONCE = /^[0-9a-f]{32}$/;
 /** A refusal is one short line; anything much longer is not one. */
-const REFUSAL_MAX = 4096;
+export const REFUSAL_MAX = 4096;
+
+/** Reads a refusal's body of at most `max` bytes within the budget of bodies not yet verified that the
+ *  records' posts share (server/http.ts): the body, or null when it is over `max`. Throws a Refusal (429,
+ *  503) when it finds no room in the budget. */
+export type ReadUnverified = (max: number) => Promise<Buffer | null>;
 
 /** The table's match to play now: the newest published round's match on that table that is not
  * finished nor refused (an older tournament left unfinished does not hide today's). */
@@ -169,17 +173,24 @@ export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date, a
   });
 }
 
-/** POST /api/v1/assignment/refusal: the table's signed refusal of the match it was served (§5.3). */
-export async function postRefusal(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
+/** POST /api/v1/assignment/refusal: the table's signed refusal of the match it was served (§5.3). As a
+ * record's post (server/post.ts's `admit`), what the headers can tell comes before a byte of the body is
+ * read: the table's id, a well-formed signature, a table of ours, the length; then the body is read
+ * within the budget of bodies not yet verified (`read`), so that strangers' stalled refusals hold no
+ * more than their records would. */
+export async function postRefusal(sql: Sql, req: IncomingMessage, now: Date, read: ReadUnverified): Promise<Answer> {
   const table = tableHeader(req);
   const signature = req.headers['carrom-signature'];
   if (typeof signature !== 'string') throw new Refusal(401, 'header Carrom-Signature is missing');
   if (!wellFormedSignature(signature)) throw new Refusal(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>');
-  const raw = await readBody(req, REFUSAL_MAX);
+  const unknown = () => new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+  if ((await sql.all('SELECT id FROM carrom_tables WHERE id = ?', [table])).length === 0) throw unknown();
+  const raw = await read(REFUSAL_MAX);
   if (raw === null) throw new Refusal(413, `body over ${REFUSAL_MAX} bytes`);
   return sql.transaction(async (tx) => {
     const t = await tableRow(tx, table);
-    if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+    // Removed while its body came.
+    if (!t) throw unknown();
     if (!verify(String(t.secret), raw, signature)) throw new Refusal(401, `the signature does not verify with table "${table}"'s secret`);
     const r = refusalOf(raw.toString('utf8'), table);
     const m = await currentMatch(tx, table);
@@ -211,12 +222,12 @@ function refusalOf(text: string, table: string): { counter: number; match: numbe
 }
 
 /** The answer for the table's paths, or null for any other. */
-export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date, asks: Asks): Promise<Answer | null> {
+export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date, asks: Asks, read: ReadUnverified): Promise<Answer | null> {
   if (path !== ASSIGNMENT_PATH && path !== REFUSAL_PATH) return null;
   const method = req.method ?? 'GET';
   try {
     if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now, asks) : refuse(405, 'the next match is asked with GET');
-    return method === 'POST' ? await postRefusal(sql, req, now) : refuse(405, 'a refusal is sent with POST');
+    return method === 'POST' ? await postRefusal(sql, req, now, read) : refuse(405, 'a refusal is sent with POST');
   } catch (e) {
     if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);
     throw e;

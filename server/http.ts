@@ -219,7 +219,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
       return raw;
     };
     try {
-      const assigned = (await routeAssignment(c.store.sql, req, path, c.now(), asks, read))!;
+      const assigned = (await routeAssignment(c.store.sql, req, path, c.now(), asks, read, (table) => c.store.secretOf(table)))!;
       // Refused before its body was all read: the rest is not read on.
       if (!req.complete) closeAfterAnswer(req, res);
       return write(res, assigned, false), true;

@@ -132,8 +132,9 @@ export interface AttackOptions {
    *  back at once); null: never. A stranger refused at once is no longer held: one who comes back faster
    *  floods connections, which is a firewall's business (docs/server.md §9), not this harness's. */
   reopenMs?: number | null;
-  /** A kind that repeats sends its request again this long after each answer (default 0: at once, a
-   *  flood of requests as fast as the server answers them). */
+  /** A kind that repeats sends its request again this long after each answer, on average (each wait drawn
+   *  from half to one and a half times it, as `reopenMs`'s, so that a thousand answered at once do not all
+   *  ask again at once); default 0: at once, a flood of requests as fast as the server answers them. */
   repeatMs?: number;
 }
 
@@ -218,7 +219,7 @@ export function attack(t: Target, kind: KindName | AttackKind, n: number, o: Att
         // A reader that never reads takes its answer's first bytes (its status, to count it) and no more.
         if (k.unread) return void (s.off('data', onData), s.pause());
         if (k.then === 'repeat' && !stopped) {
-          if (o.repeatMs) setTimeout(() => !stopped && !s.destroyed && s.write(head), o.repeatMs).unref();
+          if (o.repeatMs) setTimeout(() => !stopped && !s.destroyed && s.write(head), o.repeatMs * (0.5 + Math.random())).unref();
           else s.write(head);
         }
       }

@@ -37,7 +37,7 @@
 // 100 ms (CARROM_SHOW_FIGURES=1 prints both, and the same figures before the attack). For the same
 // reason the server, its database and the timing thread run at nice -10 over the other runs, and the
 // attacker at nice 10 (besiege). RSS: under 320 MiB over the baseline for the 9,000 connections
-// (measured 155–250 MiB: 1,000 held connections of one kind add 20–40 MiB, the kernel's socket, Node's
+// (measured 153–219 MiB: 1,000 held connections of one kind add 20–40 MiB, the kernel's socket, Node's
 // parser and its first chunk each; the scrypt checks of the wrong logins 32 MiB each; the bodies the
 // budgets let in at most 17 MiB). docs/server.md §2 has the figures.
 import assert from 'node:assert/strict';
@@ -53,8 +53,8 @@ import { until } from '../helpers/answers.ts';
 const MiB = 1 << 20;
 const TABLES = ['t-1', 't-2', 't-3', 't-4'];
 const PLAYERS = ['Asha', 'Bela', 'Chen', 'Dara', 'Emil', 'Fumi', 'Gita', 'Hugo'];
-/** Connections of each kind. */
-const N = 1000;
+/** Connections of each kind (CARROM_SIEGE_N to try another figure). */
+const N = Number(process.env.CARROM_SIEGE_N ?? 1000);
 /** A table posts a record (and asks for its match) this long after its last was answered: four tables
  *  send some 7 a second, what a hall of 400 tables sends (a record at each board's end, a board every
  *  minute or so). Each record stored is an event written to every stream open, the attacker's 450 too:

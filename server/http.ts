@@ -7,7 +7,7 @@
 // 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './api.ts';
-import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type Over } from './body.ts';
+import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type BodyHold, type Over } from './body.ts';
 import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
@@ -16,11 +16,11 @@ import type { Forwarder } from './forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './record.ts';
 import type { Store } from './store.ts';
-import { write } from './tournament-http/answer.ts';
+import { Refusal, write } from './tournament-http/answer.ts';
 import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
-import { Asks, routeAssignment } from './tournament-http/assignment.ts';
+import { ASSIGNMENT_PATH, Asks, REFUSAL_PATH, routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './sparse-log.ts';
 
@@ -201,11 +201,34 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
       hold.release();
     }
   }
+  // The table's next match and its refusal (docs/tournament.md §5). A refusal's body is read as a
+  // record's is: once its headers have passed (server/tournament-http/assignment.ts), within the budget
+  // of bodies not yet verified and its address's share.
+  if (path === ASSIGNMENT_PATH || path === REFUSAL_PATH) {
+    const address = addressKey(clientAddress(req));
+    const held: { hold: BodyHold | null } = { hold: null };
+    const read = async (max: number): Promise<Buffer | null> => {
+      if (Number(req.headers['content-length']) > max) return null;
+      const room = shared.unverified.room(address);
+      if (room) throw noRoom(req, shared, room, 'records and refusals');
+      if (expectsContinue) res.writeContinue();
+      held.hold = shared.unverified.hold(address);
+      const raw = await readHeldBody(req, max, held.hold);
+      if (raw === 'size') return null;
+      if (!Buffer.isBuffer(raw)) throw noRoom(req, shared, raw, 'records and refusals');
+      return raw;
+    };
+    try {
+      const assigned = (await routeAssignment(c.store.sql, req, path, c.now(), asks, read, (table) => c.store.secretOf(table)))!;
+      // Refused before its body was all read: the rest is not read on.
+      if (!req.complete) closeAfterAnswer(req, res);
+      return write(res, assigned, false), true;
+    } finally {
+      held.hold?.release();
+    }
+  }
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
-  // The table's next match and its refusal (docs/tournament.md §5).
-  const assigned = await routeAssignment(c.store.sql, req, path, c.now(), asks);
-  if (assigned) return write(res, assigned, false), true;
   // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
   const clear = inClear(c, req, path);
   if (clear) {
@@ -240,17 +263,26 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   return path.startsWith('/api/');
 }
 
-/** A post refused for the budget of bodies not yet verified: 429 when its address holds its share, 503
- *  when all of them together are full; said in the log sparsely. */
+/** A record's post refused for the budget of bodies not yet verified (noRoom). */
 function overBudget(req: IncomingMessage, res: ServerResponse, shared: Shared, over: Exclude<Over, 'size'>): void {
   closeAfterAnswer(req, res);
+  const no = noRoom(req, shared, over, 'records');
   res.setHeader('Retry-After', String(RETRY_AFTER));
+  json(res, no.status, { error: no.message });
+}
+
+/** A body that found no room in the budget of bodies not yet verified (a record's, a refusal's): 429
+ *  when its address holds its share, 503 when all of them together are full; said in the log sparsely.
+ *  `what` the address is sending, in the answer's words. */
+function noRoom(req: IncomingMessage, shared: Shared, over: Exclude<Over, 'size'>, what: string): Refusal {
+  const said = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname} from ${clientAddress(req)}`;
+  const headers = { 'Retry-After': String(RETRY_AFTER) };
   if (over === 'share') {
-    shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
-    return json(res, 429, { error: `this address is sending ${UNVERIFIED_SHARE >> 10} KiB of records at once already; send it again shortly` });
+    shared.refused.say(`${said}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
+    return new Refusal(429, `this address is sending ${UNVERIFIED_SHARE >> 10} KiB of ${what} at once already; send it again shortly`, headers);
   }
-  shared.refused.say(`POST /api/v1/records from ${clientAddress(req)}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
-  json(res, 503, { error: 'too many records are arriving at once; send it again shortly' });
+  shared.refused.say(`${said}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
+  return new Refusal(503, `too many ${what} are arriving at once; send it again shortly`, headers);
 }
 
 async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {

@@ -138,11 +138,17 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   };
 }
 
+/** Connections the system may hold for the server before it accepts them (the kernel caps it at
+ *  net.core.somaxconn, 4096 by default since Linux 5.4). Node's default, 511, overflowed when a thousand
+ *  strangers' connections came back at once (issue 29's siege, test/server/siege.test.ts): the system
+ *  then drops new connections, a table's with them, whose SYN is sent again only a second later. */
+export const LISTEN_BACKLOG = 4096;
+
 /** Listens on `port` (0: any free one); the port it listens on. */
 async function listen(server: Server | HttpsServer, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -7,9 +7,11 @@
 // Anyone may ask, and gets the table's answer (signed for the table: only it can use it). Only an ask
 // the table signed, with its time near the server's and a nonce not taken before, changes what the server
 // believes of the table: its last contact, the match "fetched", a waiting match seated on it (`Asks`).
+// Any other ask is answered from reads alone (no transaction, no lock on the table's row), a few at once
+// (`Lane`): anyone's asks hold at most READ_ONLY_ASKS_AT_ONCE of the database's connections, and never
+// the table's row that its own asks and the organiser's changes lock.
 import type { IncomingMessage } from 'node:http';
 import { askText, assignmentText, type Assignment } from '../../src/sync/assignment.ts';
-import { readBody } from '../body.ts';
 import type { Row, Sql } from '../db/sql.ts';
 import { TABLE_ID } from '../record.ts';
 import { sign, verify, wellFormedSignature } from '../sign.ts';
@@ -21,7 +23,12 @@ export const ASSIGNMENT_PATH = '/api/v1/assignment';
 export const REFUSAL_PATH = '/api/v1/assignment/refusal';
 const NONCE = /^[0-9a-f]{32}$/;
 /** A refusal is one short line; anything much longer is not one. */
-const REFUSAL_MAX = 4096;
+export const REFUSAL_MAX = 4096;
+
+/** Reads a refusal's body of at most `max` bytes within the budget of bodies not yet verified that the
+ *  records' posts share (server/http.ts): the body, or null when it is over `max`. Throws a Refusal (429,
+ *  503) when it finds no room in the budget. */
+export type ReadUnverified = (max: number) => Promise<Buffer | null>;
 
 /** The table's match to play now: the newest published round's match on that table that is not
  * finished nor refused (an older tournament left unfinished does not hide today's). */
@@ -80,10 +87,10 @@ async function assignmentOf(sql: Sql, m: Row, table: string): Promise<Assignment
   };
 }
 
-/** The table's row locked (PostgreSQL) for the counter's update; null for an unknown table. */
-async function tableRow(tx: Sql, table: string): Promise<Row | null> {
-  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-  return (await tx.all(`SELECT id, secret, assign_counter, assign_served FROM carrom_tables WHERE id = ?${lock}`, [table]))[0] ?? null;
+/** The table's row, locked (PostgreSQL) for the counter's update when `lock`; null for an unknown table. */
+async function tableRow(tx: Sql, table: string, lock = true): Promise<Row | null> {
+  const forUpdate = lock && tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  return (await tx.all(`SELECT id, secret, assign_counter, assign_served FROM carrom_tables WHERE id = ?${forUpdate}`, [table]))[0] ?? null;
 }
 
 function tableHeader(req: IncomingMessage): string {
@@ -106,6 +113,8 @@ export class Asks {
   /** `table\nnonce` → when it may be forgotten (ms, the server's clock); in the order they were taken. */
   private readonly taken = new Map<string, number>();
   private readonly said = new Set<string>();
+  /** The asks that change nothing, answered a few at once. */
+  readonly readOnly = new Lane(READ_ONLY_ASKS_AT_ONCE, READ_ONLY_ASKS_WAITING);
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
   /** Null when the ask counts (its nonce is then taken), or why it changes nothing. */
@@ -141,45 +150,135 @@ export class Asks {
   }
 }
 
+/** Asks that change nothing answered at once, at most: each holds one of the database's connections (10
+ *  on PostgreSQL) for its few reads. A table on older firmware asks every 30 s; 1,000 strangers' asks
+ *  every 2 s held them all and the tables' posts waited for 5 s (issue 29 §6, measured by
+ *  test/server/siege.test.ts). */
+export const READ_ONLY_ASKS_AT_ONCE = 2;
+/** Asks that change nothing waiting their turn, at most; one more is answered 503 at once (Retry-After). */
+export const READ_ONLY_ASKS_WAITING = 32;
+/** Seconds a 503 for a full lane asks to wait. */
+const LANE_RETRY_AFTER = 5;
+
+/** At most `atOnce` of a kind of work at once and `waiting` more in line, in the order they came. */
+export class Lane {
+  private running = 0;
+  private readonly line: (() => void)[] = [];
+  constructor(readonly atOnce: number, readonly waiting: number) {}
+
+  /** `work`'s result once it has had its turn, or null at once when the line is full (nothing run). */
+  async run<T>(work: () => Promise<T>): Promise<T | null> {
+    if (this.running < this.atOnce) this.running++;
+    else if (this.line.length >= this.waiting) return null;
+    // The place of the work that ends is handed on to the next, without being given back between.
+    else await new Promise<void>((resolve) => this.line.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.line.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The table's secret (the store's, kept in memory for a moment: server/store.ts), null for a table not ours. */
+export type SecretOf = (table: string) => Promise<string | null>;
+
 /** GET /api/v1/assignment: the signed answer. An ask that counts (`Asks`) makes the match served
  * `assigned` ("fetched"), seats a waiting match on a free table, and is the table's last contact
  * (`assign_asked_at`, for the organiser's tables page, §5.5); any other only reads, and says why not in
  * `Carrom-Ask`. Either keeps the counter: it is the answers' own order, which every answer needs. */
-export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date, asks: Asks): Promise<Answer> {
+export async function getAssignment(sql: Sql, req: IncomingMessage, now: Date, asks: Asks, secretOf: SecretOf): Promise<Answer> {
   const table = tableHeader(req);
   const nonce = req.headers['carrom-nonce'];
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw new Refusal(400, 'header Carrom-Nonce must be 32 lowercase hex digits');
+  const unknown = () => new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+  const secret = await secretOf(table);
+  if (secret === null) throw unknown();
+  // Whether the ask counts is known before the database is asked anything more.
+  const ignored = asks.check(table, secret, nonce, req, now);
+  if (ignored === null) return counted(sql, table, secret, nonce, now, unknown);
+  const answer = await asks.readOnly.run(async () => (await readOnlyAnswer(sql, table, nonce, ignored, unknown)) ?? newCounter(sql, table, nonce, now, ignored, unknown));
+  if (answer === null) throw new Refusal(503, 'too many asks that change nothing are being answered now; ask again shortly', { 'Retry-After': String(LANE_RETRY_AFTER) });
+  return answer;
+}
+
+/** An ask that changes nothing, from reads alone: the answer, or null when the assignment to serve is not
+ *  the one last served (its counter must be stored first: `newCounter`). The reads are not one snapshot; a
+ *  change between them is a difference from the one last served, answered by `newCounter` in a transaction. */
+async function readOnlyAnswer(sql: Sql, table: string, nonce: string, ignored: string, unknown: () => Refusal): Promise<Answer | null> {
+  const t = await tableRow(sql, table, false);
+  if (!t) throw unknown();
+  const m = await currentMatch(sql, table);
+  const assignment = m === null ? null : await assignmentOf(sql, m, table);
+  if (t.assign_served === null || String(t.assign_served) !== JSON.stringify(assignment)) return null;
+  return signedAnswer(String(t.secret), table, Number(t.assign_counter), nonce, assignment, ignored);
+}
+
+/** An ask that changes nothing, when the assignment changed since it was last served: its new counter
+ *  stored (the counter is the answers' own order, which every answer needs), nothing else. */
+function newCounter(sql: Sql, table: string, nonce: string, now: Date, ignored: string, unknown: () => Refusal): Promise<Answer> {
   return sql.transaction(async (tx) => {
     const t = await tableRow(tx, table);
-    if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
-    const ignored = asks.check(table, String(t.secret), nonce, req, now);
-    const counts = ignored === null;
-    const m = (await currentMatch(tx, table)) ?? (counts ? await seatWaiting(tx, table, now) : null);
-    const assignment = m === null ? null : await assignmentOf(tx, m, table);
-    const served = JSON.stringify(assignment);
-    let counter = Number(t.assign_counter);
-    const changed = t.assign_served === null || String(t.assign_served) !== served;
-    if (changed) counter += 1;
-    if (counts) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ?, assign_asked_at = ? WHERE id = ?', [counter, served, now.toISOString(), table]);
-    else if (changed) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ? WHERE id = ?', [counter, served, table]);
-    if (counts && m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
-    const body = assignmentText({ table, counter, nonce, assignment });
-    const headers = { 'Carrom-Signature': sign(String(t.secret), Buffer.from(body, 'utf8')), 'Carrom-Ask': counts ? 'counted' : `read only: ${ignored}` };
-    return { status: 200, type: 'application/json; charset=utf-8', body, headers };
+    if (!t) throw unknown();
+    return serveLocked(tx, t, table, nonce, now, ignored);
   });
 }
 
-/** POST /api/v1/assignment/refusal: the table's signed refusal of the match it was served (§5.3). */
-export async function postRefusal(sql: Sql, req: IncomingMessage, now: Date): Promise<Answer> {
+/** An ask that counts: what the server believes of the table changes with it. */
+function counted(sql: Sql, table: string, secret: string, nonce: string, now: Date, unknown: () => Refusal): Promise<Answer> {
+  return sql.transaction(async (tx) => {
+    const t = await tableRow(tx, table);
+    if (!t) throw unknown();
+    // Its secret changed within the moment the store keeps it (removed and added again): checked with
+    // the old one, the ask does not count.
+    return serveLocked(tx, t, table, nonce, now, String(t.secret) === secret ? null : "the table's secret changed as it asked");
+  });
+}
+
+/** The answer in the transaction that locked the table's row `t`: the counter moved on if the assignment
+ *  changed; and, for an ask that counts (`ignored` null), the match fetched, a waiting one seated, the
+ *  table's last contact. */
+async function serveLocked(tx: Sql, t: Row, table: string, nonce: string, now: Date, ignored: string | null): Promise<Answer> {
+  const counts = ignored === null;
+  const m = (await currentMatch(tx, table)) ?? (counts ? await seatWaiting(tx, table, now) : null);
+  const assignment = m === null ? null : await assignmentOf(tx, m, table);
+  const served = JSON.stringify(assignment);
+  let counter = Number(t.assign_counter);
+  const isNew = t.assign_served === null || String(t.assign_served) !== served;
+  if (isNew) counter += 1;
+  if (counts) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ?, assign_asked_at = ? WHERE id = ?', [counter, served, now.toISOString(), table]);
+  else if (isNew) await tx.run('UPDATE carrom_tables SET assign_counter = ?, assign_served = ? WHERE id = ?', [counter, served, table]);
+  if (counts && m !== null && String(m.status) === 'waiting') await tx.run("UPDATE carrom_tmatches SET status = 'assigned' WHERE id = ?", [Number(m.id)]);
+  return signedAnswer(String(t.secret), table, counter, nonce, assignment, ignored);
+}
+
+/** The answer's text, signed with the table's secret, and Carrom-Ask saying whether the ask counted. */
+function signedAnswer(secret: string, table: string, counter: number, nonce: string, assignment: Assignment | null, ignored: string | null): Answer {
+  const body = assignmentText({ table, counter, nonce, assignment });
+  const headers = { 'Carrom-Signature': sign(secret, Buffer.from(body, 'utf8')), 'Carrom-Ask': ignored === null ? 'counted' : `read only: ${ignored}` };
+  return { status: 200, type: 'application/json; charset=utf-8', body, headers };
+}
+
+/** POST /api/v1/assignment/refusal: the table's signed refusal of the match it was served (§5.3). As a
+ * record's post (server/post.ts's `admit`), what the headers can tell comes before a byte of the body is
+ * read: the table's id, a well-formed signature, a table of ours, the length; then the body is read
+ * within the budget of bodies not yet verified (`read`), so that strangers' stalled refusals hold no
+ * more than their records would. */
+export async function postRefusal(sql: Sql, req: IncomingMessage, now: Date, read: ReadUnverified): Promise<Answer> {
   const table = tableHeader(req);
   const signature = req.headers['carrom-signature'];
   if (typeof signature !== 'string') throw new Refusal(401, 'header Carrom-Signature is missing');
   if (!wellFormedSignature(signature)) throw new Refusal(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>');
-  const raw = await readBody(req, REFUSAL_MAX);
+  const unknown = () => new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+  if ((await sql.all('SELECT id FROM carrom_tables WHERE id = ?', [table])).length === 0) throw unknown();
+  const raw = await read(REFUSAL_MAX);
   if (raw === null) throw new Refusal(413, `body over ${REFUSAL_MAX} bytes`);
   return sql.transaction(async (tx) => {
     const t = await tableRow(tx, table);
-    if (!t) throw new Refusal(404, `unknown table "${table}" (register it with carrom serve --add-table ${table})`);
+    // Removed while its body came.
+    if (!t) throw unknown();
     if (!verify(String(t.secret), raw, signature)) throw new Refusal(401, `the signature does not verify with table "${table}"'s secret`);
     const r = refusalOf(raw.toString('utf8'), table);
     const m = await currentMatch(tx, table);
@@ -211,12 +310,12 @@ function refusalOf(text: string, table: string): { counter: number; match: numbe
 }
 
 /** The answer for the table's paths, or null for any other. */
-export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date, asks: Asks): Promise<Answer | null> {
+export async function routeAssignment(sql: Sql, req: IncomingMessage, path: string, now: Date, asks: Asks, read: ReadUnverified, secretOf: SecretOf): Promise<Answer | null> {
   if (path !== ASSIGNMENT_PATH && path !== REFUSAL_PATH) return null;
   const method = req.method ?? 'GET';
   try {
-    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now, asks) : refuse(405, 'the next match is asked with GET');
-    return method === 'POST' ? await postRefusal(sql, req, now) : refuse(405, 'a refusal is sent with POST');
+    if (path === ASSIGNMENT_PATH) return method === 'GET' ? await getAssignment(sql, req, now, asks, secretOf) : refuse(405, 'the next match is asked with GET');
+    return method === 'POST' ? await postRefusal(sql, req, now, read) : refuse(405, 'a refusal is sent with POST');
   } catch (e) {
     if (e instanceof Refusal) return refuse(e.status, e.message, e.headers);
     throw e;

@@ -25,6 +25,8 @@ export interface Target {
   table: string;
   /** A tournament's id for its writes (any number: a stranger's write is refused before it is looked up). */
   tournament?: number;
+  /** An organiser's name, for the wrong passwords of `wrong-login` (any name: default asha). */
+  organiser?: string;
 }
 
 /** What a connection of a kind sends, given its place `i` among the attack's connections. */
@@ -89,6 +91,24 @@ export const KINDS = {
     declared: 0,
     unread: true,
   },
+  /** §6: a table's refusal of its match (a real table, a well-formed signature) whose 4 KiB body, the
+   *  most a refusal takes, stalls one byte before its end. */
+  'refusal-body': {
+    what: 'a refusal with a real table and a well-formed signature, stalled one byte before its end',
+    head: (t, _i, n) => `POST /api/v1/assignment/refusal HTTP/1.1\r\nHost: ${HOST(t)}\r\nContent-Type: application/json\r\nCarrom-Table: ${t.table}\r\nCarrom-Signature: ${WELL_FORMED}\r\nContent-Length: ${n}\r\n\r\n`,
+    declared: 4 << 10,
+  },
+  /** §2, §3: a whole login form with a wrong password for an organiser's name, sent again at each answer
+   *  (a guesser: each address's tries meet the growing waits). */
+  'wrong-login': {
+    what: 'a login with a wrong password, sent again at each answer',
+    head: (t, i) => {
+      const form = `csrf=x&name=${encodeURIComponent(t.organiser ?? 'asha')}&password=wrong-${i}`;
+      return `POST /login HTTP/1.1\r\nHost: ${HOST(t)}\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: carrom_login=x\r\nContent-Length: ${form.length}\r\n\r\n${form}`;
+    },
+    declared: 0,
+    then: 'repeat',
+  },
   /** §6: the table's assignment asked without a signature, again as soon as it is answered. */
   'assignment-get': {
     what: 'an unsigned assignment request, asked again at each answer',
@@ -112,6 +132,10 @@ export interface AttackOptions {
    *  back at once); null: never. A stranger refused at once is no longer held: one who comes back faster
    *  floods connections, which is a firewall's business (docs/server.md §9), not this harness's. */
   reopenMs?: number | null;
+  /** A kind that repeats sends its request again this long after each answer, on average (each wait drawn
+   *  from half to one and a half times it, as `reopenMs`'s, so that a thousand answered at once do not all
+   *  ask again at once); default 0: at once, a flood of requests as fast as the server answers them. */
+  repeatMs?: number;
 }
 
 export interface AttackStats {
@@ -119,6 +143,10 @@ export interface AttackStats {
   opened: number;
   /** Connections open now. */
   open: number;
+  /** Connections open now that the server holds rather than refused: not answered yet, answered below
+   *  400 (an event stream's 200), or of a kind that repeats (its answers are what it comes for). A
+   *  connection refused and not yet closed (a 503 kept alive) is open but not held. */
+  held: number;
   /** Answers by status (of those read). */
   answers: Record<number, number>;
   /** Connections the server closed (or reset). */
@@ -141,7 +169,7 @@ export function attack(t: Target, kind: KindName | AttackKind, n: number, o: Att
   const declared = o.declared ?? k.declared;
   const sent = o.sent ?? (k.sent ? k.sent(declared) : Math.max(0, declared - 1));
   const { hostname, port } = new URL(t.url);
-  const stats: AttackStats = { opened: 0, open: 0, answers: {}, closed: 0 };
+  const stats: AttackStats = { opened: 0, open: 0, held: 0, answers: {}, closed: 0 };
   const sockets = new Set<Socket>();
   let stopped = false;
   let sentOnce = 0;
@@ -156,6 +184,12 @@ export function attack(t: Target, kind: KindName | AttackKind, n: number, o: Att
     sockets.add(s);
     stats.opened++;
     stats.open++;
+    stats.held++;
+    let held = true;
+    const letGo = () => {
+      if (held) stats.held--;
+      held = false;
+    };
     const head = k.head(t, i, declared);
     let wrote = false;
     const wrote1 = () => {
@@ -167,32 +201,37 @@ export function attack(t: Target, kind: KindName | AttackKind, n: number, o: Att
       s.write(head);
       if (sent > 0 && declared > 0) s.write(body, () => wrote1());
       else s.write('', () => wrote1());
-      if (k.unread) s.pause();
     });
     let text = '';
-    if (!k.unread) {
-      s.setEncoding('latin1');
-      s.on('data', (d: string) => {
-        text += d;
-        // Each status line read (a 100 Continue is not an answer).
-        let m: RegExpExecArray | null;
-        const line = /HTTP\/1\.1 (\d{3})[^\r\n]*\r\n/g;
-        let last = 0;
-        while ((m = line.exec(text))) {
-          last = line.lastIndex;
-          const status = Number(m[1]);
-          if (status === 100) continue;
-          stats.answers[status] = (stats.answers[status] ?? 0) + 1;
-          if (k.then === 'repeat' && !stopped) s.write(head);
+    s.setEncoding('latin1');
+    const onData = (d: string) => {
+      text += d;
+      // Each status line read (a 100 Continue is not an answer).
+      let m: RegExpExecArray | null;
+      const line = /HTTP\/1\.1 (\d{3})[^\r\n]*\r\n/g;
+      let last = 0;
+      while ((m = line.exec(text))) {
+        last = line.lastIndex;
+        const status = Number(m[1]);
+        if (status === 100) continue;
+        stats.answers[status] = (stats.answers[status] ?? 0) + 1;
+        if (status >= 400 && k.then !== 'repeat') letGo();
+        // A reader that never reads takes its answer's first bytes (its status, to count it) and no more.
+        if (k.unread) return void (s.off('data', onData), s.pause());
+        if (k.then === 'repeat' && !stopped) {
+          if (o.repeatMs) setTimeout(() => !stopped && !s.destroyed && s.write(head), o.repeatMs * (0.5 + Math.random())).unref();
+          else s.write(head);
         }
-        // Keep only an unfinished line, and not much of the bodies between them.
-        text = text.slice(last).slice(-200);
-      });
-    }
+      }
+      // Keep only an unfinished line, and not much of the bodies between them.
+      text = text.slice(last).slice(-200);
+    };
+    s.on('data', onData);
     s.on('error', () => undefined);
     s.on('close', () => {
       sockets.delete(s);
       stats.open--;
+      letGo();
       // Closed before it had sent what it sends (refused at once): it counts as ready all the same.
       wrote1();
       if (stopped) return;

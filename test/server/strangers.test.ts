@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { openStore } from '../../server/store.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
+import { refusalText } from '../../src/sync/assignment.ts';
+import { signature } from '../../tools/results.ts';
 import { attacks, measure, recordsOf, rssOf, timed, worst, type Plan, type Target, type Timed } from '../helpers/attack.ts';
 import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
@@ -135,6 +137,38 @@ describe('what strangers\' requests cost a carrom serve process', function () {
         } finally {
           await a.stop();
         }
+      });
+
+      it('§6: a refusal\'s body is read as a record\'s: its table checked on its headers, its bytes within the budget of bodies not yet verified', async () => {
+        const url = s.url;
+        const body = refusalText({ table: 'hall-1', counter: 1, match: 1, reason: 'wrong-table' });
+        const headers = { 'Content-Type': 'application/json', 'Carrom-Signature': signature(SECRET, body), 'Content-Length': String(body.length) };
+        /** A refusal from `from`; `headersOnly`: its body never sent, so that it takes nothing of the budget. */
+        const refusal = (from: string, o: { table?: string; headersOnly?: boolean } = {}) =>
+          timed(`${url}/api/v1/assignment/refusal`, { method: 'POST', from, headers: { ...headers, 'Carrom-Table': o.table ?? 'hall-1' }, body: o.headersOnly ? undefined : body }, o.headersOnly ? 500 : 3000);
+        // A table that is not ours is refused on the headers: its body is not waited for.
+        assert.equal((await refusal('127.0.0.1', { table: 'hall-9', headersOnly: true })).status, 404);
+        // 16 addresses each fill their share of the budget with records' bodies stalled before their end
+        // (4 of 256 KiB less a byte, and one of 4 bytes: 1 MiB), which fills the whole budget (16 MiB).
+        const from = Array.from({ length: 16 }, (_, i) => `127.0.0.${60 + i}`);
+        const a = attacks({ url, table: 'hall-1' }, [
+          { kind: 'records-body', n: 64, options: { from, sent: MiB / 4 - 1, reopenMs: null } },
+          { kind: 'records-body', n: 16, options: { from, sent: 4, reopenMs: null } },
+        ]);
+        try {
+          await a.ready();
+          // Once the bodies are in, a refusal from another address finds the budget full on its headers
+          // (before, it waited for its body: no answer).
+          await until('the budget is full', async () => (await refusal('127.0.0.90', { headersOnly: true })).status === 503, 10_000);
+          // Sent whole: from another address 503, from one of theirs 429 (its share).
+          assert.equal((await refusal('127.0.0.90')).status, 503);
+          assert.equal((await refusal(from[0])).status, 429);
+          assert.deepEqual((await a.stats()).map((x) => x.held), [64, 16]);
+        } finally {
+          await a.stop();
+        }
+        // The budget given back, the refusal is read and checked (409: there is no match to refuse).
+        await until('the budget is given back', async () => (await refusal('127.0.0.90')).status === 409, 10_000);
       });
 
       it('§7: bodies cut off mid-way on the organiser\'s side are said in the log in a line, sparsely, not as failures with a stack', async () => {

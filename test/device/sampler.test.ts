@@ -160,6 +160,25 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.equal(got[0].v.join(), '300,300,300', 'and one of the striker');
   });
 
+  it('passes on an unchanged window every half a man\'s time in a fast run: two touching white men at 3 m/s each have a reading of their own (issue 30)', () => {
+    // At 3 m/s the upper beam is blocked 22.2 ms by the two, the lower beam 3.3 ms after the upper (10 mm);
+    // the sensor sees white all along. Before, only changes and one window every 50 ms were passed on: the
+    // second man had none, and the sensing layer named him a man.
+    const edge = T0 + 10_000;
+    const clear = edge + 22_200;
+    const lines = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 3300}`, 'edge 1 1 0',
+      `at ${clear}`, 'edge 1 0 1', `at ${clear + 3300}`, 'edge 1 1 1', `at ${clear + 50_000}`, 'log', 'take 50');
+    const got = colours(lines);
+    assert.ok(got.some((r) => r.t < edge + 11_100), `a reading of the first man: ${got.map((r) => r.t - edge).join(' ')}`);
+    assert.ok(got.some((r) => r.t > edge + 11_100 && r.t < clear), `a reading of the second man: ${got.map((r) => r.t - edge).join(' ')}`);
+    assert.ok(got.length <= 6, `not every window: ${got.length} readings of 22 ms`);
+    // A slow one (0.2 m/s: the lower beam 50 ms after) passes on one every 50 ms, as before.
+    const slow = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 50_000}`, 'edge 1 1 0',
+      `at ${edge + 333_000}`, 'edge 1 0 1', `at ${edge + 400_000}`, 'log', 'take 50');
+    const gaps = colours(slow).slice(1).map((r, i) => r.t - colours(slow)[i].t);
+    assert.ok(gaps.every((g) => g >= REPEAT_US), `every ${gaps.join(', ')} µs`);
+  });
+
   it('ends a run of readings at the upper beam\'s clear edge, and starts a new one at its next blocked edge', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'edge 0 0 1',

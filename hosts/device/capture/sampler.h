@@ -112,6 +112,16 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * sensing layer names a piece by the reading nearest its middle), and two touching men of one colour each
  * have one. A man at 1 m/s blocks 36 ms: a fast piece gains nothing, a man at 0.1 m/s about 7. */
 #define kColourRepeatUs 50000
+/* But a fast merged pulse is over before a window 50 ms old comes: two touching white men at 3 m/s block
+ * the upper beam 22 ms, and the second had no reading of its own (the sensing layer named it a man, as the
+ * contract says of a piece without one; issue 30). The run's speed says how long a man blocks the beam:
+ * the lower beam, kGapsPerMan times closer than a man's length (10 mm against 33.3 mm on the reference
+ * board), blocks that long after the upper. So while a run is young enough to be a train (kTrainGaps such
+ * delays: four touching men and a little), an unchanged window is passed on once the last one passed on
+ * is half a man's time old (kGapsPerMan / 2 delays): each man then has readings of his own, about two (a
+ * window every time above about 6 m/s); a lodged piece, later in its run, one every kColourRepeatUs. */
+#define kGapsPerMan 3 /* 33.3 / 10, rounded down: a reading too many rather than a piece without one */
+#define kTrainGaps 15
 /* A lower beam's blocked edge starts a reading only when the upper beam is clear and took no blocked edge
  * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
@@ -166,6 +176,10 @@ typedef struct {
 	uint32_t upperBlocked;
 	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
+	/* The low 32 bits of the first lower blocked edge after that upper edge, and whether there was one
+	 * (the run's speed: kColourRepeatUs). */
+	uint32_t lowerAt[kPockets];
+	uint8_t lowerSeen[kPockets];
 	/* The low 32 bits of each beam's last clear edge ([pocket][0] upper, [1] lower), and whether there was
 	 * one: a blocked edge within kClearRingingUs after it is that clear edge ringing (the interrupt's alone). */
 	uint32_t clearAt[kPockets][2];
@@ -252,8 +266,15 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 		__atomic_or_fetch(&s->upperBlocked, bit, __ATOMIC_RELEASE); /* ringing included: the last level wins */
 		if (clearRinging) return 0;
 		if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return 0; /* ringing */
+		__atomic_store_n(&s->lowerSeen[pocket], 0, __ATOMIC_RELEASE);
+		__atomic_store_n(&s->edgeAt[pocket], t, __ATOMIC_RELEASE);
 		s->edgeSeen[pocket] = 1;
-		s->edgeAt[pocket] = t;
+	}
+	else if (!clearRinging && s->edgeSeen[pocket] && !s->lowerSeen[pocket]
+		&& (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)) {
+		__atomic_store_n(&s->lowerAt[pocket], t, __ATOMIC_RELEASE); /* the piece reaches the lower beam: its speed */
+		__atomic_store_n(&s->lowerSeen[pocket], 1, __ATOMIC_RELEASE);
+		return 0;
 	}
 	else if (clearRinging
 		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
@@ -483,6 +504,18 @@ static int samplerColourChanged(const uint16_t *last, uint16_t r, uint16_t g, ui
 	return 0;
 }
 
+/* How old the run's last reading passed on must be for an unchanged window to be passed on all the same,
+ * at `at`: kColourRepeatUs, or less while the run may be a fast train (see kGapsPerMan). */
+static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
+{
+	if (!__atomic_load_n(&s->lowerSeen[pocket], __ATOMIC_ACQUIRE)) return kColourRepeatUs;
+	const uint32_t delay = __atomic_load_n(&s->lowerAt[pocket], __ATOMIC_ACQUIRE) - __atomic_load_n(&s->edgeAt[pocket], __ATOMIC_ACQUIRE);
+	if (delay >= kColourRepeatUs) return kColourRepeatUs; /* slow, or a lower edge long after: 50 ms is soon enough */
+	const uint32_t half = delay * kGapsPerMan / 2;
+	if (half >= kColourRepeatUs || at - s->pockets[pocket].runStart >= (uint64_t)delay * kTrainGaps) return kColourRepeatUs; /* longer than a train */
+	return half;
+}
+
 /* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
 static void samplerColourRead(Sampler *s, int pocket)
 {
@@ -513,7 +546,7 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
-	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= kColourRepeatUs) {
+	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at)) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
 		p->lastAt = at;

@@ -81,8 +81,11 @@ export class SamplerModel {
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
   private readonly clearAt: (number | undefined)[] = [];
-  /** The first lower blocked edge after each pocket's upper edge (sampler.h lowerAt, lowerSeen): the run's speed. */
-  private readonly lowerAt: (number | undefined)[] = [];
+  /** How long after each pocket's upper edge its lower beam blocked, µs (sampler.h delay, delaySeen): the
+   * pieces' speed; kept for a piece that comes while the lower beam is still blocked (a train). */
+  private readonly delay: (number | undefined)[] = [];
+  /** Lower beams blocked now, as far as the edges say (sampler.h lowerBlocked). */
+  private readonly lowerBlocked = new Set<number>();
   /** When each pocket's run last passed a reading on (sampler.h lastAt). */
   private readonly lastAt: number[] = [];
   /** Upper beams blocked now, as far as the edges say (sampler.h upperBlocked). */
@@ -116,6 +119,7 @@ export class SamplerModel {
     const recent = (us: number) => this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < us;
     if (level === 1) {
       if (beam === 0) this.upperBlocked.delete(pocket);
+      else this.lowerBlocked.delete(pocket);
       this.clearAt[pocket * 2 + beam] = t;
       return;
     }
@@ -125,12 +129,17 @@ export class SamplerModel {
     if (beam === 0) {
       this.upperBlocked.add(pocket);
       if (clearRinging || recent(RINGING_US)) return;
+      // A new piece: its speed is to be measured, unless it touches the one still in the lower beam.
+      if (!this.lowerBlocked.has(pocket) || this.edgeAt[pocket] === undefined || t - this.edgeAt[pocket]! >= RUN_US) this.delay[pocket] = undefined;
       this.edgeAt[pocket] = t;
-      this.lowerAt[pocket] = undefined;
-    } else if (!clearRinging && this.edgeAt[pocket] !== undefined && this.lowerAt[pocket] === undefined && this.upperBlocked.has(pocket)) {
-      this.lowerAt[pocket] = t; // the piece reaches the lower beam: its speed
-      return;
-    } else if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+    } else {
+      this.lowerBlocked.add(pocket);
+      if (!clearRinging && this.edgeAt[pocket] !== undefined && this.delay[pocket] === undefined && this.upperBlocked.has(pocket)) {
+        this.delay[pocket] = t - this.edgeAt[pocket]!; // the piece reaches the lower beam: its speed
+        return;
+      }
+      if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+    }
     this.serve(pocket);
   }
 
@@ -224,9 +233,8 @@ export class SamplerModel {
 
   /** samplerRepeatUs: REPEAT_US, or half a man's time (from the run's speed) while the run may be a fast train. */
   private repeatUs(pocket: number, at: number): number {
-    const lower = this.lowerAt[pocket];
-    if (lower === undefined) return REPEAT_US;
-    const delay = lower - this.edgeAt[pocket]!;
+    const delay = this.delay[pocket];
+    if (delay === undefined) return REPEAT_US;
     if (delay >= REPEAT_US) return REPEAT_US;
     const half = Math.floor((delay * GAPS_PER_MAN) / 2);
     if (half >= REPEAT_US || at - this.runStart[pocket] >= delay * TRAIN_GAPS) return REPEAT_US;

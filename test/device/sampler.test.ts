@@ -179,6 +179,21 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(gaps.every((g) => g >= REPEAT_US), `every ${gaps.join(', ')} µs`);
   });
 
+  it('keeps the speed of a train whose upper beam sees a gap the lower does not: the man after the gap has readings of his own', () => {
+    // A white, then two touching blacks at 1.8 m/s (a man 18.5 ms, the lower beam 5.6 ms after the upper);
+    // the upper beam sees a 0.6 ms gap after the white, the lower beam none. The blacks' run begins with
+    // the lower beam still blocked: the delay measured on the white stands (the lower beam's next blocked
+    // edge, after a gap between the blacks it does see, is not a speed).
+    const edge = T0 + 10_000;
+    const gap = edge + 9000;
+    const clear = gap + 600 + 2 * 18_500;
+    const lines = run('init 2400 5000', 'colour 3 300 280 250', `at ${edge}`, 'trigger 3', `at ${edge + 5600}`, 'edge 3 1 0',
+      `at ${gap}`, 'edge 3 0 1', 'colour 3 250 275 305', `at ${gap + 600}`, 'trigger 3', `at ${gap + 24_600}`, 'edge 3 1 1', `at ${gap + 24_900}`, 'edge 3 1 0',
+      `at ${clear}`, 'edge 3 0 1', `at ${clear + 30_000}`, 'log', 'take 50');
+    const blacks = colours(lines).filter((r) => r.v.join() === '250,275,305');
+    assert.ok(blacks.some((r) => r.t > gap + 600 + 18_500 && r.t < clear), `a reading of the second black: ${blacks.map((r) => r.t - gap).join(' ')}`);
+  });
+
   it('ends a run of readings at the upper beam\'s clear edge, and starts a new one at its next blocked edge', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'edge 0 0 1',

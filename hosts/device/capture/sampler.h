@@ -176,10 +176,13 @@ typedef struct {
 	uint32_t upperBlocked;
 	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
-	/* The low 32 bits of the first lower blocked edge after that upper edge, and whether there was one
-	 * (the run's speed: kColourRepeatUs). */
-	uint32_t lowerAt[kPockets];
-	uint8_t lowerSeen[kPockets];
+	/* The pieces' speed through each pocket (kGapsPerMan): how long after the upper edge that counted the lower
+	 * beam blocked (µs), and whether it is known. A piece whose upper edge comes while the lower beam is still
+	 * blocked touches the one before (a train, the upper beam seeing a gap the lower does not): the delay
+	 * measured on that one stands. One bit per pocket whose lower beam is blocked now, as the edges say. */
+	uint32_t delay[kPockets];
+	uint8_t delaySeen[kPockets];
+	uint32_t lowerBlocked;
 	/* The low 32 bits of each beam's last clear edge ([pocket][0] upper, [1] lower), and whether there was
 	 * one: a blocked edge within kClearRingingUs after it is that clear edge ringing (the interrupt's alone). */
 	uint32_t clearAt[kPockets][2];
@@ -254,6 +257,7 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 	if (beam > 1) return 0;
 	if (level) { /* a beam clear; the upper beam's ends the run at its next window's read */
 		if (beam == 0) __atomic_and_fetch(&s->upperBlocked, ~bit, __ATOMIC_RELEASE);
+		else s->lowerBlocked &= ~bit;
 		s->clearSeen[pocket][beam] = 1;
 		s->clearAt[pocket][beam] = t;
 		return 0;
@@ -266,19 +270,24 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 		__atomic_or_fetch(&s->upperBlocked, bit, __ATOMIC_RELEASE); /* ringing included: the last level wins */
 		if (clearRinging) return 0;
 		if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return 0; /* ringing */
-		__atomic_store_n(&s->lowerSeen[pocket], 0, __ATOMIC_RELEASE);
-		__atomic_store_n(&s->edgeAt[pocket], t, __ATOMIC_RELEASE);
+		/* A new piece: its speed is to be measured, unless it touches the one still in the lower beam. */
+		if (!(s->lowerBlocked & bit) || !s->edgeSeen[pocket] || (uint32_t)(t - s->edgeAt[pocket]) >= kColourRunUs)
+			__atomic_store_n(&s->delaySeen[pocket], 0, __ATOMIC_RELEASE);
 		s->edgeSeen[pocket] = 1;
+		s->edgeAt[pocket] = t;
 	}
-	else if (!clearRinging && s->edgeSeen[pocket] && !s->lowerSeen[pocket]
-		&& (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)) {
-		__atomic_store_n(&s->lowerAt[pocket], t, __ATOMIC_RELEASE); /* the piece reaches the lower beam: its speed */
-		__atomic_store_n(&s->lowerSeen[pocket], 1, __ATOMIC_RELEASE);
-		return 0;
+	else {
+		s->lowerBlocked |= bit; /* ringing included: the last level wins */
+		if (!clearRinging && s->edgeSeen[pocket] && !s->delaySeen[pocket] && (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)) {
+			/* the piece reaches the lower beam: its speed */
+			__atomic_store_n(&s->delay[pocket], t - s->edgeAt[pocket], __ATOMIC_RELEASE);
+			__atomic_store_n(&s->delaySeen[pocket], 1, __ATOMIC_RELEASE);
+			return 0;
+		}
 	}
-	else if (clearRinging
+	if (beam == 1 && (clearRinging
 		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
-		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs))
+		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs)))
 		return 0; /* the lower beam ringing, or the piece the upper beam has already */
 	__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
 	return 1;
@@ -508,8 +517,8 @@ static int samplerColourChanged(const uint16_t *last, uint16_t r, uint16_t g, ui
  * at `at`: kColourRepeatUs, or less while the run may be a fast train (see kGapsPerMan). */
 static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
 {
-	if (!__atomic_load_n(&s->lowerSeen[pocket], __ATOMIC_ACQUIRE)) return kColourRepeatUs;
-	const uint32_t delay = __atomic_load_n(&s->lowerAt[pocket], __ATOMIC_ACQUIRE) - __atomic_load_n(&s->edgeAt[pocket], __ATOMIC_ACQUIRE);
+	if (!__atomic_load_n(&s->delaySeen[pocket], __ATOMIC_ACQUIRE)) return kColourRepeatUs;
+	const uint32_t delay = __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE);
 	if (delay >= kColourRepeatUs) return kColourRepeatUs; /* slow, or a lower edge long after: 50 ms is soon enough */
 	const uint32_t half = delay * kGapsPerMan / 2;
 	if (half >= kColourRepeatUs || at - s->pockets[pocket].runStart >= (uint64_t)delay * kTrainGaps) return kColourRepeatUs; /* longer than a train */

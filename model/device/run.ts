@@ -175,12 +175,13 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
   }
   for (let p = 0; p < 4; p++) if (open[p]) upper[p].push(open[p]!);
   // Each reading to the pulse blocking the upper beam when it was taken, wherever the trace lists it among
-  // readings of the same time; one up to COLOUR_EARLY_US before a pulse to that pulse (the sensing layer
-  // takes it so); one between pulses, as before, to the pulse before (a piece the upper beam missed).
+  // readings of the same time; else to one that begins up to COLOUR_EARLY_US after it (the sensing layer
+  // takes it so); else, as before, to the pulse before (a piece the upper beam missed).
   for (const c of colours) {
     const list = upper[c.pocket];
     let i = list.length - 1;
-    while (i >= 0 && list[i].from > c.t + COLOUR_EARLY_US) i--;
+    while (i >= 0 && list[i].from > c.t) i--;
+    if (!(i >= 0 && c.t <= list[i].to) && i + 1 < list.length && list[i + 1].from <= c.t + COLOUR_EARLY_US) i++;
     if (i < 0) continue;
     list[i].rgb.push(c.rgb);
     list[i].at.push(c.t);
@@ -210,7 +211,7 @@ function nearestKind(rgb: readonly number[], cal: Calibration): string {
  * (which sizes the pieces: train.ts) looks for the first. So where two readings in a row name different
  * kinds, the cut is where the pieces' sizes put it: readings of one kind in a row are as few pieces of that
  * kind as reach past the last of them (the speed from the lower beam's delay, the sizes the sensing layer's
- * own), if that lies before the next reading; else, and between readings of one kind, halfway. */
+ * own), kept between the two readings; between readings of one kind, halfway. */
 function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): number[] {
   const halfway = whole.map((i, k) => (k + 1 < whole.length ? (s.at[i] + s.at[whole[k + 1]]) / 2 : s.to));
   if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0) return halfway;
@@ -223,7 +224,9 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
     const size = (a === 'striker' ? DEFAULT_CONFIG.strikerMm : DEFAULT_CONFIG.manMm) * usPerMm;
     let cut = edge + size;
     while (cut <= s.at[whole[k]] && a !== 'striker') cut += size;
-    if (cut > s.at[whole[k]] && cut < s.at[whole[k + 1]]) out[k] = cut;
+    // Between the two readings whatever the sizes say (each reading was taken while its own piece blocked
+    // the beam): a size is the sensing layer's estimate, a few per cent off a real piece's chord.
+    out[k] = Math.min(Math.max(cut, s.at[whole[k]]), s.at[whole[k + 1]]);
     edge = out[k];
   }
   return out;
@@ -231,7 +234,7 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
 
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
  * upper beam while it is there: its reading's colour for the whole pulse, several readings (touching
- * pieces) splitting it halfway between them. But a pulse that outlasts the stuck time may be a beam that
+ * pieces) splitting it where they meet (cuts). But a pulse that outlasts the stuck time may be a beam that
  * failed blocked, which pieces cross (the trace's sensor goes on reading while a beam is stuck:
  * docs/formats.md §2): a reading taken late in such a pulse (past `figures.readAfterBlockUs`, where one
  * taken of a piece that lodged as the beam blocked would be) is of a piece that crossed it, in front of

@@ -176,9 +176,12 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
   for (let p = 0; p < 4; p++) if (open[p]) upper[p].push(open[p]!);
   // Each reading to the pulse blocking the upper beam when it was taken, wherever the trace lists it among
   // readings of the same time; else to one that begins up to COLOUR_EARLY_US after it (the sensing layer
-  // takes it so); else, as before, to the pulse before (a piece the upper beam missed).
+  // takes it so); else, as before, to the pulse before (a piece the upper beam missed, a reading a little
+  // after the clear edge). A pulse too short to be a piece (an edge ringing: the sensing layer's
+  // minPulseUs) is nobody's: a reading just after a ringing clear edge is the piece's that just left.
+  const pieces = upper.map((list) => list.filter((x) => x.to - x.from >= DEFAULT_CONFIG.minPulseUs));
   for (const c of colours) {
-    const list = upper[c.pocket];
+    const list = pieces[c.pocket];
     let i = list.length - 1;
     while (i >= 0 && list[i].from > c.t) i--;
     if (!(i >= 0 && c.t <= list[i].to) && i + 1 < list.length && list[i + 1].from <= c.t + COLOUR_EARLY_US) i++;

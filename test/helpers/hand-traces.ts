@@ -23,8 +23,8 @@ export const HAND_TRACES: readonly HandTrace[] = [
   },
   {
     file: 'ringing-and-chords',
-    what: 'a white at 6 m/s whose edges ring, read 0.4 ms before it clears; a queen of a short chord (31.5 mm) touching a white read 0.3 ms into his stretch; a black read at a ringing blocked edge',
-    pieces: ['white 0', 'queen 1', 'white 1', 'black 2'],
+    what: 'a white at 6 m/s whose edges ring, read 0.4 ms before it clears; a queen of a short chord (31.5 mm) touching a white read 0.3 ms into his stretch; a black read at a ringing blocked edge; a white at 2 m/s read 1 µs after his ringing clear edge',
+    pieces: ['white 0', 'queen 1', 'white 1', 'black 2', 'white 3'],
   },
   { file: 'striker-train', what: 'the striker touching a man: striker first, man first, striker and queen at 2 m/s', pieces: ['striker 0', 'black 0', 'white 1', 'striker 1', 'striker 2', 'queen 2'] },
 ];

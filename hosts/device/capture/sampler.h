@@ -42,9 +42,10 @@
  * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
  * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
  * the lower beam's level). A window after a run's first is passed on only when its colour changed
- * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old: the piece's first
- * reading, each change along the pulse (the next piece, the mixed window at a junction or at the clear
- * edge), and one every 50 ms across a slow piece. Readings are not pieces: the sensing layer counts by
+ * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old (half a man's time,
+ * from the lower beam's delay, while a fast run may be a train: kGapsPerMan): the piece's first reading,
+ * each change along the pulse (the next piece, the mixed window at a junction or at the clear edge), one
+ * every 50 ms across a slow piece, and one for each man of a fast train of one colour. Readings are not pieces: the sensing layer counts by
  * the beams, and names each piece by the reading nearest the middle of its stretch.
  *
  * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;

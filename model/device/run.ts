@@ -225,11 +225,17 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
     const a = kind(s.rgb[whole[k]]);
     if (a === kind(s.rgb[whole[k + 1]])) continue;
     const size = (a === 'striker' ? DEFAULT_CONFIG.strikerMm : DEFAULT_CONFIG.manMm) * usPerMm;
+    // As many pieces of this kind as put the cut nearest the stretch between the two readings (in it if
+    // any does), and the cut kept in that stretch whatever the sizes say (each reading was taken while its
+    // own piece blocked the beam): a size is the sensing layer's estimate, a few per cent off a real
+    // piece's chord, so a piece read at its very end may seem to end just before its reading; that is
+    // not one piece more.
+    const lo = s.at[whole[k]];
+    const hi = s.at[whole[k + 1]];
+    const off = (x: number) => (x < lo ? lo - x : x > hi ? x - hi : 0);
     let cut = edge + size;
-    while (cut <= s.at[whole[k]] && a !== 'striker') cut += size;
-    // Between the two readings whatever the sizes say (each reading was taken while its own piece blocked
-    // the beam): a size is the sensing layer's estimate, a few per cent off a real piece's chord.
-    out[k] = Math.min(Math.max(cut, s.at[whole[k]]), s.at[whole[k + 1]]);
+    for (let c = cut + size; a !== 'striker' && cut < lo && off(c) < off(cut); c += size) cut = c;
+    out[k] = Math.min(Math.max(cut, lo), hi);
     edge = out[k];
   }
   return out;

@@ -15,7 +15,7 @@ export const HAND_TRACES: readonly HandTrace[] = [
   { file: 'fast-trains', what: 'fast trains: two whites at 5 and 8 m/s, three blacks at 3 m/s, black-queen-black at 5 m/s', pieces: ['white 0', 'white 0', 'black 1', 'black 1', 'black 1', 'black 2', 'queen 2', 'black 2', 'white 3', 'white 3'] },
   { file: 'queen-train', what: 'the queen in a train with men: first, second, in the middle of three', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'black 2', 'queen 2', 'black 2'] },
   { file: 'readings-early', what: 'trains whose readings lie 10 % into each piece', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'white 2', 'white 2'] },
-  { file: 'readings-late', what: 'trains whose readings lie 90 % into each piece', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1'] },
+  { file: 'readings-late', what: 'trains whose readings lie 90 % into each piece; a black read at the very end of his stretch touching a queen, at 0.4 m/s', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'black 2', 'queen 2'] },
   {
     file: 'readings-at-edges',
     what: 'one piece a shot, its reading at the blocked edge (listed before it, then after it), 0.5 ms before it, at the clear edge (after it, then before it), 0.5 ms after it, 2 % and 98 % in',

@@ -8,6 +8,7 @@
 // hosts/device's own board and table to it, and bundles them over the SDK stand-ins here).
 import type { Calibration, Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
+import { DEFAULT_CONFIG } from '../../src/sensing/types.ts';
 import { current, Device, type DeviceOptions, type Stats } from './world.ts';
 
 /** What the model needs of the app the firmware starts. */
@@ -97,7 +98,7 @@ export function runDevice(header: TraceHeader, readings: readonly Reading[], fir
     Object.assign(d.stats, { handlers: 0, ops: 0, queueHigh: 0, worstLatencyUs: 0, worstLatencyWhat: '', worstHandlerUs: 0, worstHandler: { what: '', at: 0, ops: 0, blockedUs: 0 }, busyUs: 0 });
     o.prepare?.(d);
     const origin = firmware.origin(booted);
-    play(d, readings, firmware.beamPins(), booted, origin);
+    play(d, header, readings, firmware.beamPins(), booted, origin);
     const end = origin + (readings.length > 0 ? readings[readings.length - 1].t : 0) + (o.settleMs ?? 8_000) * 1000;
     d.runUntil(end);
     return {
@@ -128,18 +129,25 @@ interface Pulse {
   to: number;
   rgb: (readonly [number, number, number])[];
   at: number[];
+  /** The lower beam's first blocked edge after `from`, while the pulse lasted (the piece's speed), or null. */
+  lower: number | null;
 }
 
+/** How long before a pulse a colour reading is still of it (the sensing layer's COLOUR_EARLY_US,
+ * src/sensing/naming.ts: a sensor's clock and the beam's a little apart). */
+const COLOUR_EARLY_US = 1000;
+
 /** The trace's readings as the parts' behaviour, scheduled on the device. */
-function play(d: Device, trace: readonly Reading[], pins: readonly number[], app: App, origin: number): void {
+function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: readonly number[], app: App, origin: number): void {
   const readings = trace.map((r) => ({ ...r, t: r.t + origin }) as Reading);
   const level = new Map<number, number>();
-  // The throat: each colour reading is of the piece blocking the upper beam at its time; several
-  // readings in one pulse (touching pieces) share it, split halfway between them.
+  // The throat: each colour reading is of the piece blocking the upper beam at its time (formats.md §2).
   const upper: Pulse[][] = [[], [], [], []];
   const open: (Pulse | null)[] = [null, null, null, null];
+  const colours: { pocket: number; t: number; rgb: readonly [number, number, number] }[] = [];
   for (const r of readings) {
     if (r.kind === 'beam') {
+      if (r.beam === 1 && r.blocked && open[r.pocket] && open[r.pocket]!.lower === null) open[r.pocket]!.lower = r.t;
       const pin = pins[r.pocket * 2 + r.beam];
       if (pin === undefined || pin < 0) continue;
       const v = r.blocked ? 0 : 1;
@@ -147,12 +155,11 @@ function play(d: Device, trace: readonly Reading[], pins: readonly number[], app
       level.set(pin, v);
       d.gpio(r.t, pin, v);
       if (r.beam === 0) {
-        if (r.blocked) open[r.pocket] = { from: r.t, to: Infinity, rgb: [], at: [] };
+        if (r.blocked) open[r.pocket] = { from: r.t, to: Infinity, rgb: [], at: [], lower: null };
         else if (open[r.pocket]) ((open[r.pocket]!.to = r.t), upper[r.pocket].push(open[r.pocket]!), (open[r.pocket] = null));
       }
     } else if (r.kind === 'colour') {
-      const p = open[r.pocket] ?? upper[r.pocket][upper[r.pocket].length - 1];
-      if (p) (p.rgb.push(r.rgb), p.at.push(r.t));
+      colours.push({ pocket: r.pocket, t: r.t, rgb: r.rgb });
     } else if (r.kind === 'strip') {
       const seat = r.seat;
       const mm = r.mm;
@@ -166,16 +173,77 @@ function play(d: Device, trace: readonly Reading[], pins: readonly number[], app
       d.at(r.t, press);
     }
   }
-  for (let p = 0; p < 4; p++) {
-    if (open[p]) upper[p].push(open[p]!);
-    for (const s of upper[p]) presences(d, p, s);
+  for (let p = 0; p < 4; p++) if (open[p]) upper[p].push(open[p]!);
+  // Each reading to the pulse blocking the upper beam when it was taken, wherever the trace lists it among
+  // readings of the same time; else to one that begins up to COLOUR_EARLY_US after it (the sensing layer
+  // takes it so); else, as before, to the pulse before (a piece the upper beam missed, a reading a little
+  // after the clear edge). A pulse too short to be a piece (an edge ringing: the sensing layer's
+  // minPulseUs) is nobody's: a reading just after a ringing clear edge is the piece's that just left.
+  const pieces = upper.map((list) => list.filter((x) => x.to - x.from >= DEFAULT_CONFIG.minPulseUs));
+  for (const c of colours) {
+    const list = pieces[c.pocket];
+    let i = list.length - 1;
+    while (i >= 0 && list[i].from > c.t) i--;
+    if (!(i >= 0 && c.t <= list[i].to) && i + 1 < list.length && list[i + 1].from <= c.t + COLOUR_EARLY_US) i++;
+    if (i < 0) continue;
+    list[i].rgb.push(c.rgb);
+    list[i].at.push(c.t);
   }
+  const cal = header.calibration;
+  for (let p = 0; p < 4; p++) for (const s of upper[p]) presences(d, p, s, cal && ((rgb) => nearestKind(rgb, cal)), header.beamGapMm);
   d.throat.finish();
+}
+
+/** The calibrated kind nearest `rgb`. */
+function nearestKind(rgb: readonly number[], cal: Calibration): string {
+  let best = '';
+  let bestD = Infinity;
+  for (const [kind, c] of Object.entries(cal)) {
+    const dist = Math.hypot(rgb[0] - c[0], rgb[1] - c[1], rgb[2] - c[2]);
+    if (dist < bestD) ((best = kind), (bestD = dist));
+  }
+  return best;
+}
+
+/** Where, between two of a pulse's readings in a row (`whole`, indices into `s.at`), one piece gives way
+ * to the next: for each k, the end of reading whole[k]'s span. Touching pieces merge into one pulse, and
+ * the trace says only that each reading was taken while its piece blocked the beam, not where in its
+ * stretch: two touching pieces' readings may both lie early in their stretches, or both late. Halfway
+ * between two readings (what the model took before issue 30) then puts the next piece in front of the
+ * sensor up to half a piece early or late, and the sampler reads the wrong one where the sensing layer
+ * (which sizes the pieces: train.ts) looks for the first. So where two readings in a row name different
+ * kinds, the cut is where the pieces' sizes put it: readings of one kind in a row are as few pieces of that
+ * kind as reach past the last of them (the speed from the lower beam's delay, the sizes the sensing layer's
+ * own), kept between the two readings; between readings of one kind, halfway. */
+function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): number[] {
+  const halfway = whole.map((i, k) => (k + 1 < whole.length ? (s.at[i] + s.at[whole[k + 1]]) / 2 : s.to));
+  if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0) return halfway;
+  const usPerMm = (s.lower - s.from) / gapMm;
+  const out = halfway.slice();
+  let edge = s.from; // where the current kind's first piece began
+  for (let k = 0; k + 1 < whole.length; k++) {
+    const a = kind(s.rgb[whole[k]]);
+    if (a === kind(s.rgb[whole[k + 1]])) continue;
+    const size = (a === 'striker' ? DEFAULT_CONFIG.strikerMm : DEFAULT_CONFIG.manMm) * usPerMm;
+    // As many pieces of this kind as put the cut nearest the stretch between the two readings (in it if
+    // any does), and the cut kept in that stretch whatever the sizes say (each reading was taken while its
+    // own piece blocked the beam): a size is the sensing layer's estimate, a few per cent off a real
+    // piece's chord, so a piece read at its very end may seem to end just before its reading; that is
+    // not one piece more.
+    const lo = s.at[whole[k]];
+    const hi = s.at[whole[k + 1]];
+    const off = (x: number) => (x < lo ? lo - x : x > hi ? x - hi : 0);
+    let cut = edge + size;
+    for (let c = cut + size; a !== 'striker' && cut < lo && off(c) < off(cut); c += size) cut = c;
+    out[k] = Math.min(Math.max(cut, lo), hi);
+    edge = out[k];
+  }
+  return out;
 }
 
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
  * upper beam while it is there: its reading's colour for the whole pulse, several readings (touching
- * pieces) splitting it halfway between them. But a pulse that outlasts the stuck time may be a beam that
+ * pieces) splitting it where they meet (cuts). But a pulse that outlasts the stuck time may be a beam that
  * failed blocked, which pieces cross (the trace's sensor goes on reading while a beam is stuck:
  * docs/formats.md §2): a reading taken late in such a pulse (past `figures.readAfterBlockUs`, where one
  * taken of a piece that lodged as the beam blocked would be) is of a piece that crossed it, in front of
@@ -183,7 +251,7 @@ function play(d: Device, trace: readonly Reading[], pins: readonly number[], app
  * its start. Taken for the whole pulse, that piece was in the throat when the sampler read at the block's
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
-function presences(d: Device, p: number, s: Pulse): void {
+function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number): void {
   if (s.rgb.length === 0) {
     // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
     if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
@@ -197,9 +265,10 @@ function presences(d: Device, p: number, s: Pulse): void {
   }
   // The readings of what blocked the beam: the first crossing reading, if any, ends their span.
   const end = whole.length < s.rgb.length ? Math.max(s.from, s.at[s.at.findIndex((_, i) => late(i))] - f.crossingUs) : s.to;
+  const ends = cuts(s, whole, kind, gapMm);
   whole.forEach((i, k) => {
-    const from = k === 0 ? s.from : (s.at[whole[k - 1]] + s.at[i]) / 2;
-    const to = k === whole.length - 1 ? end : (s.at[i] + s.at[whole[k + 1]]) / 2;
+    const from = k === 0 ? s.from : ends[k - 1];
+    const to = k === whole.length - 1 ? end : ends[k];
     d.throat.add(p, { from, to, rgb: s.rgb[i] });
   });
 }

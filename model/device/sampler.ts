@@ -30,6 +30,8 @@ const RINGING_US = 1000; // sampler.h kRingingUs
 const CLEAR_RINGING_US = 200; // sampler.h kClearRingingUs
 const RUN_US = 1_500_000; // sampler.h kColourRunUs
 const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
+const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
+const TRAIN_GAPS = 15; // sampler.h kTrainGaps
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
 const SHARE_STEP = 32; // sampler.h kColourShareStep
@@ -79,6 +81,11 @@ export class SamplerModel {
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
   private readonly clearAt: (number | undefined)[] = [];
+  /** How long after each pocket's upper edge its lower beam blocked, µs (sampler.h delay, delaySeen): the
+   * pieces' speed; kept for a piece that comes while the lower beam is still blocked (a train). */
+  private readonly delay: (number | undefined)[] = [];
+  /** Lower beams blocked now, as far as the edges say (sampler.h lowerBlocked). */
+  private readonly lowerBlocked = new Set<number>();
   /** When each pocket's run last passed a reading on (sampler.h lastAt). */
   private readonly lastAt: number[] = [];
   /** Upper beams blocked now, as far as the edges say (sampler.h upperBlocked). */
@@ -112,6 +119,7 @@ export class SamplerModel {
     const recent = (us: number) => this.edgeAt[pocket] !== undefined && t - this.edgeAt[pocket]! < us;
     if (level === 1) {
       if (beam === 0) this.upperBlocked.delete(pocket);
+      else this.lowerBlocked.delete(pocket);
       this.clearAt[pocket * 2 + beam] = t;
       return;
     }
@@ -121,8 +129,17 @@ export class SamplerModel {
     if (beam === 0) {
       this.upperBlocked.add(pocket);
       if (clearRinging || recent(RINGING_US)) return;
+      // A new piece: its speed is to be measured, unless it touches the one still in the lower beam.
+      if (!this.lowerBlocked.has(pocket) || this.edgeAt[pocket] === undefined || t - this.edgeAt[pocket]! >= RUN_US) this.delay[pocket] = undefined;
       this.edgeAt[pocket] = t;
-    } else if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+    } else {
+      this.lowerBlocked.add(pocket);
+      if (!clearRinging && this.edgeAt[pocket] !== undefined && this.delay[pocket] === undefined && this.upperBlocked.has(pocket)) {
+        this.delay[pocket] = t - this.edgeAt[pocket]!; // the piece reaches the lower beam: its speed
+        return;
+      }
+      if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+    }
     this.serve(pocket);
   }
 
@@ -199,7 +216,7 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
     // A window after its run's first is passed on only when its colour changed (sampler.h).
-    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= REPEAT_US) {
+    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to)) {
       this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
@@ -212,6 +229,16 @@ export class SamplerModel {
     this.integrating.delete(pocket);
     if (this.again.delete(pocket)) this.serve(pocket); // a new blocked edge during the window: a new run
     return end;
+  }
+
+  /** samplerRepeatUs: REPEAT_US, or half a man's time (from the run's speed) while the run may be a fast train. */
+  private repeatUs(pocket: number, at: number): number {
+    const delay = this.delay[pocket];
+    if (delay === undefined) return REPEAT_US;
+    if (delay >= REPEAT_US) return REPEAT_US;
+    const half = Math.floor((delay * GAPS_PER_MAN) / 2);
+    if (half >= REPEAT_US || at - this.runStart[pocket] >= delay * TRAIN_GAPS) return REPEAT_US;
+    return half;
   }
 
   private colourSilent(pocket: number, t: number): void {

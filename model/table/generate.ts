@@ -21,7 +21,7 @@ import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeade
 import { rng } from './rng.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
 import { perfectPlacement, perfectReading } from './reader.ts';
-import { strikerTrain } from './trains.ts';
+import { menTrain, strikerTrain } from './trains.ts';
 import { hangBlocks, rattleBlock, restingIn, NO_THROAT, type Throat } from './throat.ts';
 
 const MAN_MM = 31.8;
@@ -49,7 +49,7 @@ export interface Generated {
    * both. The sensing layer counts a one-beam pulse as one piece (never by its colour readings: a device
    * reads a piece several times, docs/hardware.md), so this piece is not in the sensed log. */
   mergedOnOneBeam: boolean[];
-  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number; rattles: number; hangs: number; follows: number };
+  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number; menTrains: number; rattles: number; hangs: number; follows: number };
 }
 
 /** Situations beyond the noise level's, each opt-in so the default traces stay as they are. */
@@ -58,6 +58,12 @@ export interface GenerateOptions {
   strikerTrains?: number;
   /** Rattles, hangs and pieces following a hang (throat.ts). */
   throat?: Throat;
+  /** Share of shots pocketing two men or more in which two or three of them (the queen first, then men of
+   * one colour) enter one pocket touching, in one pulse (trains.ts: menTrain; issue 30). */
+  menTrains?: number;
+  /** Each colour reading anywhere in its piece's stretch of the upper beam, its edges included (the format
+   * allows it: docs/formats.md §2), not 30–70 % into it (issue 30). */
+  readingsAnywhere?: boolean;
 }
 
 interface Interval {
@@ -70,6 +76,8 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   const r = rng(seed);
   /** The throat's situations draw from their own stream, so that without them the trace is as it was. */
   const rs = rng(seed ^ 0x16_1516);
+  /** And the trains of men (issue 30) from another. */
+  const rm = rng(seed ^ 0x30_3030);
   const uniform = (a: number, b: number) => a + (b - a) * r();
   const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
   const twoBeams = layout.beamGapMm > 0;
@@ -78,7 +86,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   let order = 0;
   const say = (us: number, event: GameEvent, physical?: Piece, merged = false) =>
     truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical, merged });
-  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0, rattles: 0, hangs: 0, follows: 0 };
+  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0, menTrains: 0, rattles: 0, hangs: 0, follows: 0 };
 
   /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
   const blocked: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
@@ -128,7 +136,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     // touching pieces share one pulse, split evenly.
     const at = aStuck ? b0 : a0;
     const read = layout.colour && r() >= noise.missedColour && !(touched && r() < noise.touchingOneReading);
-    const rgb = read ? colour(a0 + (aEnd - a0) * uniform(0.3, 0.7), pocket, piece) : null;
+    const rgb = read ? colour(a0 + (aEnd - a0) * (options.readingsAnywhere ? r() : uniform(0.3, 0.7)), pocket, piece) : null;
     // The gate is quiet again when the beams that saw it clear (a stuck beam saw nothing).
     const end = Math.max(aStuck ? 0 : aEnd, twoBeams && !bStuck ? bEnd : 0);
     // One pulse with the piece before on the only beam that counts: no gap on it that the sensing layer
@@ -200,8 +208,13 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
 
   /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
   const drop = (from: number, shot: { piece: Piece; pocket: number }[]) => {
-    const { list, touch } = options.strikerTrains ? strikerTrain(shot, r, options.strikerTrains) : { list: shot, touch: -1 };
-    if (touch >= 0) stats.strikerTrains++;
+    const striker = options.strikerTrains ? strikerTrain(shot, r, options.strikerTrains) : { list: shot, touch: -1 };
+    if (striker.touch >= 0) stats.strikerTrains++;
+    // A train of men only where the shot has no striker-and-man train (menTrain keeps the striker out).
+    const men = options.menTrains && striker.touch < 0 ? menTrain(striker.list, rm, options.menTrains) : { list: striker.list, touching: new Set<number>() };
+    if (men.touching.size > 0) stats.menTrains++;
+    const list = men.list;
+    const touches = (i: number) => i === striker.touch || men.touching.has(i);
     let t = from;
     let last = from;
     let quietFrom = from;
@@ -209,11 +222,11 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     const passed: (ReturnType<typeof pass> & { sized: boolean; looksFailed: boolean; hang: boolean })[] = [];
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];
-      if (i > 0 && i !== touch) t += uniform(5_000, 600_000);
-      const hang = i !== touch && mayHang(t, pocket) && rs() < throat.hangs;
+      if (i > 0 && !touches(i)) t += uniform(5_000, 600_000);
+      const hang = !touches(i) && !touches(i + 1) && mayHang(t, pocket) && rs() < throat.hangs;
       const p = hang
         ? { ...hangPass(t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, merged: false, hang }
-        : { ...pass(t, pocket, piece, i === touch), sized: true, looksFailed: false, hang };
+        : { ...pass(t, pocket, piece, touches(i)), sized: true, looksFailed: false, hang };
       passed.push(p);
       stats.pieces++;
       t = Math.max(t, p.at);

@@ -25,3 +25,26 @@ export function strikerTrain(list: readonly Dropped[], r: () => number, share: n
   rest.splice(strikerFirst ? m : m + 1, 0, striker);
   return { list: rest, touch: m + 1 };
 }
+
+/** Trains of men (issue 30): with the share `share` of shots pocketing two men or more, two or three of
+ * them (the queen first among them if the shot pockets her, then men of one colour where it has two)
+ * enter one pocket touching, in one pulse; the striker stays out. `touching`: the indices of the pieces
+ * that touch the one before them. Draws from `r` only when there is a train to make. */
+export function menTrain(list: readonly Dropped[], r: () => number, share: number): { list: Dropped[]; touching: Set<number> } {
+  const men = list.filter((p) => p.piece !== 'striker');
+  if (men.length < 2 || !(r() < share)) return { list: list.slice(), touching: new Set() };
+  const n = men.length >= 3 && r() < 0.5 ? 3 : 2;
+  // The train's members: the queen if there, then the colour with the most men, then the rest.
+  const count = (kind: Piece) => men.filter((p) => p.piece === kind).length;
+  const order = (p: Dropped) => (p.piece === 'queen' ? 0 : 1 + (count(p.piece) >= 2 ? 0 : 1) + (count(p.piece) >= count(p.piece === 'white' ? 'black' : 'white') ? 0 : 1));
+  const chosen = men.slice().sort((a, b) => order(a) - order(b)).slice(0, n);
+  // In a random order, into the first member's pocket, where the first member was in the shot.
+  const train = chosen.map((p) => ({ p, k: r() })).sort((a, b) => a.k - b.k).map(({ p }) => ({ piece: p.piece, pocket: chosen[0].pocket }));
+  const at = list.indexOf(chosen[0]);
+  const rest = list.filter((p) => !chosen.includes(p));
+  const before = rest.filter((p) => list.indexOf(p) < at);
+  const out = [...before, ...train, ...rest.slice(before.length)];
+  const touching = new Set<number>();
+  for (let i = 1; i < train.length; i++) touching.add(before.length + i);
+  return { list: out, touching };
+}

@@ -160,6 +160,40 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.equal(got[0].v.join(), '300,300,300', 'and one of the striker');
   });
 
+  it('passes on an unchanged window every half a man\'s time in a fast run: two touching white men at 3 m/s each have a reading of their own (issue 30)', () => {
+    // At 3 m/s the upper beam is blocked 22.2 ms by the two, the lower beam 3.3 ms after the upper (10 mm);
+    // the sensor sees white all along. Before, only changes and one window every 50 ms were passed on: the
+    // second man had none, and the sensing layer named him a man.
+    const edge = T0 + 10_000;
+    const clear = edge + 22_200;
+    const lines = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 3300}`, 'edge 1 1 0',
+      `at ${clear}`, 'edge 1 0 1', `at ${clear + 3300}`, 'edge 1 1 1', `at ${clear + 50_000}`, 'log', 'take 50');
+    const got = colours(lines);
+    assert.ok(got.some((r) => r.t < edge + 11_100), `a reading of the first man: ${got.map((r) => r.t - edge).join(' ')}`);
+    assert.ok(got.some((r) => r.t > edge + 11_100 && r.t < clear), `a reading of the second man: ${got.map((r) => r.t - edge).join(' ')}`);
+    assert.ok(got.length <= 6, `not every window: ${got.length} readings of 22 ms`);
+    // A slow one (0.2 m/s: the lower beam 50 ms after) passes on one every 50 ms, as before.
+    const slow = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 50_000}`, 'edge 1 1 0',
+      `at ${edge + 333_000}`, 'edge 1 0 1', `at ${edge + 400_000}`, 'log', 'take 50');
+    const gaps = colours(slow).slice(1).map((r, i) => r.t - colours(slow)[i].t);
+    assert.ok(gaps.every((g) => g >= REPEAT_US), `every ${gaps.join(', ')} µs`);
+  });
+
+  it('keeps the speed of a train whose upper beam sees a gap the lower does not: the man after the gap has readings of his own', () => {
+    // A white, then two touching blacks at 1.8 m/s (a man 18.5 ms, the lower beam 5.6 ms after the upper);
+    // the upper beam sees a 0.6 ms gap after the white, the lower beam none. The blacks' run begins with
+    // the lower beam still blocked: the delay measured on the white stands (the lower beam's next blocked
+    // edge, after a gap between the blacks it does see, is not a speed).
+    const edge = T0 + 10_000;
+    const gap = edge + 9000;
+    const clear = gap + 600 + 2 * 18_500;
+    const lines = run('init 2400 5000', 'colour 3 300 280 250', `at ${edge}`, 'trigger 3', `at ${edge + 5600}`, 'edge 3 1 0',
+      `at ${gap}`, 'edge 3 0 1', 'colour 3 250 275 305', `at ${gap + 600}`, 'trigger 3', `at ${gap + 24_600}`, 'edge 3 1 1', `at ${gap + 24_900}`, 'edge 3 1 0',
+      `at ${clear}`, 'edge 3 0 1', `at ${clear + 30_000}`, 'log', 'take 50');
+    const blacks = colours(lines).filter((r) => r.v.join() === '250,275,305');
+    assert.ok(blacks.some((r) => r.t > gap + 600 + 18_500 && r.t < clear), `a reading of the second black: ${blacks.map((r) => r.t - gap).join(' ')}`);
+  });
+
   it('ends a run of readings at the upper beam\'s clear edge, and starts a new one at its next blocked edge', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'edge 0 0 1',

@@ -6,7 +6,9 @@
 // which design runs: colour and strips read natively once its board.ts opens the sampler (interface 2).
 import { parseLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
-import { formatTrace } from '../../src/sensing/trace.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { formatTrace, parseTrace } from '../../src/sensing/trace.ts';
+import { senseTrace } from '../../src/sensing/index.ts';
 import { FIGURES } from '../../model/device/figures.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE, type Noise } from '../../model/table/noise.ts';
@@ -47,6 +49,29 @@ function strikeErrors(truth: readonly GameEvent[], sensed: readonly GameEvent[])
   return { errors, missed };
 }
 
+/** The pieces of `device` that the pure path (`pure`) has alike (the same kind, pocket and time, ms), and
+ * how many pieces either has that the other has not alike. */
+function alike(pure: readonly GameEvent[], device: readonly GameEvent[]): { same: number; pieces: number; unlike: number } {
+  const key = (e: GameEvent) => (e.e === 'pocket' ? `${e.piece} ${e.pocket} ${e.t}` : null);
+  const left = new Map<string, number>();
+  let pieces = 0;
+  for (const e of pure) {
+    const k = key(e);
+    if (k !== null) ((left.set(k, (left.get(k) ?? 0) + 1)), pieces++);
+  }
+  let same = 0;
+  let onDevice = 0;
+  for (const e of device) {
+    const k = key(e);
+    if (k !== null) onDevice++;
+    if (k !== null && (left.get(k) ?? 0) > 0) ((left.set(k, left.get(k)! - 1)), same++);
+  }
+  return { same, pieces, unlike: Math.max(pieces, onDevice) - same };
+}
+
+/** The pure path's log of a generated trace. */
+const pureLog = (g: { header: Parameters<typeof senseTrace>[0]['header']; readings: Parameters<typeof senseTrace>[0]['readings'] }) => senseTrace({ header: g.header, readings: g.readings }).events;
+
 /** The targets (issue 3): 100 % on clean signals; otherwise ≥ 99.9 % counted, ≥ 99.5 % classified; no phantom. */
 function meets(noise: Noise, c: Cell): boolean {
   const t = c.tally;
@@ -72,7 +97,7 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
         const seed = 100 + i;
         const m = randomMatch(seed, { clean: true, maxShots: o.shots });
         const g = generateTrace(m.header, m.events, seed, noise, LAYOUTS.reference);
-        return { m, g, text: formatTrace(g.header, g.readings) };
+        return { m, g, text: formatTrace(g.header, g.readings), pure: pureLog(g) };
       }),
     }));
     for (const config of configs) {
@@ -82,14 +107,20 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
       let native = false;
       for (const { noise, matches } of traces) {
         const held: boolean[] = [];
+        // The pure path on the same traces, beside the device's rows (issue 30: the same figures on both).
+        const pure = emptyTally();
+        for (const { m, g, pure: sensed } of matches) compare(pure, m.header, g.truth.events, g.physical, sensed);
+        rows.push([`${noise.name}, pure path`, `${pct(pure.counted, pure.truthPieces)} / ${pct(pure.classified, pure.truthPieces)} / ${pure.phantoms}`, '`carrom sense`: the sensing layer on the trace itself']);
         for (const speed of speeds) {
           const c: Cell = { tally: emptyTally(), shots: 0, strikeErrors: [], missedStrikes: 0, worstLatencyMs: 0, worstWhat: '', longest: { us: 0, what: '', ops: 0, blockedUs: 0 }, queueHigh: 0, lostEdges: 0, refused: 0, native: false };
-          for (const { m, g, text } of matches) {
+          let unlike = 0;
+          for (const { m, g, text, pure: sensedPure } of matches) {
             const r = await model.run(text, { ...config.options, opsPerMs: speed });
             const log = parseLog(r.log);
             if (!log.ok) throw new Error(`bench device: the device's log does not parse (${log.error.line}: ${log.error.reason})`);
             const sensed = log.value.events.map((e) => e.event);
             compare(c.tally, m.header, g.truth.events, g.physical, sensed);
+            unlike += alike(sensedPure, sensed).unlike;
             const s = strikeErrors(g.truth.events, sensed);
             c.strikeErrors.push(...s.errors);
             c.missedStrikes += s.missed;
@@ -108,7 +139,7 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
           rows.push([
             `${noise.name}, ${fmt(speed)} ops/ms`,
             `${pct(t.counted, t.truthPieces)} / ${pct(t.classified, t.truthPieces)} / ${t.phantoms}`,
-            `strike ${abs.length ? `${fmt(median(abs), 1)}/${fmt(max(abs), 1)} ms, ${pct(within, abs.length + c.missedStrikes)} ≤ 10 ms` : '—'}; wait ≤ ${fmt(c.worstLatencyMs, 1)} ms (${c.worstWhat}); queue ≤ ${c.queueHigh}, ${c.refused} refused${c.lostEdges ? `, ${c.lostEdges} edges lost` : ''}`,
+            `${fmt(unlike)} unlike the pure path; strike ${abs.length ? `${fmt(median(abs), 1)}/${fmt(max(abs), 1)} ms, ${pct(within, abs.length + c.missedStrikes)} ≤ 10 ms` : '—'}; wait ≤ ${fmt(c.worstLatencyMs, 1)} ms (${c.worstWhat}); queue ≤ ${c.queueHigh}, ${c.refused} refused${c.lostEdges ? `, ${c.lostEdges} edges lost` : ''}`,
           ]);
           if (speed === FIGURES.opsPerMs || (speeds.indexOf(FIGURES.opsPerMs) < 0 && speed === speeds[0]))
             longest.push([`${noise.name}, ${fmt(speed)} ops/ms`, `${fmt(c.longest.us / 1000, 1)} ms`, `a ${c.longest.what} handler: ${fmt(c.longest.ops)} XS operations, ${fmt(c.longest.blockedUs / 1000, 1)} ms waiting on flash and I²C`]);
@@ -126,11 +157,13 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
         `Device model, ${config.name}, ${design}: counted / classified / phantoms, per noise level and XS speed (${o.matches} matches of ≤ ${o.shots} shots each)`,
         rows,
       );
+      out += '  unlike the pure path: pieces the device logged that `carrom sense` does not log alike (kind, pocket, ms);\n';
       out += '  strike: |sensed − true| median/worst, and the share within 10 ms (hardware.md); wait: the longest a message\n  or a due Timer waited for JavaScript (what it was); queue: the most messages waiting at once\n';
       out += table('  the longest JavaScript handler', longest);
       out += table(`  the slowest speed from which the sensing targets hold at every faster speed (assumed ESP32 speed: ${fmt(FIGURES.opsPerMs)} ops/ms)`, slowest);
     }
     out += await situationRows(model, o);
+    out += await handWrittenRows(model, speeds);
   } finally {
     model.close();
   }
@@ -145,11 +178,14 @@ async function situationRows(model: DeviceModel, o: { matches: number; shots: nu
   const situations = [
     { name: 'throat', options: { throat: THROAT } },
     { name: 'trains', options: { strikerTrains: 1 } },
+    { name: 'men trains', options: { menTrains: 1, readingsAnywhere: true } },
   ] as const;
   for (const situation of situations) {
     for (const noise of Object.values(NOISE)) {
       const t = emptyTally();
       const seen = { rattles: 0, hangs: 0, follows: 0, trains: 0 };
+      const pure = emptyTally();
+      let unlike = 0;
       for (let i = 0; i < o.matches; i++) {
         const seed = 100 + i;
         const m = randomMatch(seed, { clean: true, maxShots: o.shots });
@@ -157,22 +193,56 @@ async function situationRows(model: DeviceModel, o: { matches: number; shots: nu
         const r = await model.run(formatTrace(g.header, g.readings), { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: FIGURES.opsPerMs });
         const log = parseLog(r.log);
         if (!log.ok) throw new Error(`bench device: the device's log does not parse (${log.error.line}: ${log.error.reason})`);
-        compare(t, m.header, g.truth.events, g.physical, log.value.events.map((e) => e.event));
+        const sensed = log.value.events.map((e) => e.event);
+        compare(t, m.header, g.truth.events, g.physical, sensed);
+        const sensedPure = pureLog(g);
+        compare(pure, m.header, g.truth.events, g.physical, sensedPure);
+        unlike += alike(sensedPure, sensed).unlike;
         seen.rattles += g.stats.rattles;
         seen.hangs += g.stats.hangs;
         seen.follows += g.stats.follows;
-        seen.trains += g.stats.strikerTrains;
+        seen.trains += situation.name === 'men trains' ? g.stats.menTrains : g.stats.strikerTrains;
       }
       const what = situation.name === 'throat' ? `${seen.rattles} rattles, ${seen.hangs} hangs, ${seen.follows} following` : `${seen.trains} trains`;
       rows.push([
         `${situation.name}, ${noise.name}`,
         `${pct(t.counted, t.truthPieces)} / ${pct(t.classifiedReadable, t.readable)} / ${t.phantoms}`,
-        `${fmt(t.truthPieces)} pieces (${what}), ${fmt(t.misclassified)} named wrongly`,
+        `${fmt(t.truthPieces)} pieces (${what}), ${fmt(t.misclassified)} named wrongly; pure path ${pct(pure.counted, pure.truthPieces)} / ${pct(pure.classifiedReadable, pure.readable)} / ${pure.phantoms}, ${fmt(unlike)} unlike it`,
       ]);
     }
   }
   return table(
-    `  issue 16's situations on the device at ${fmt(FIGURES.opsPerMs)} ops/ms (${o.matches} matches of ≤ ${o.shots} shots each): counted / classified of the readable / phantoms`,
+    `  issue 16's and 30's situations on the device at ${fmt(FIGURES.opsPerMs)} ops/ms (${o.matches} matches of ≤ ${o.shots} shots each): counted / classified of the readable / phantoms`,
     rows,
   );
+}
+
+/** The traces written by hand from the format's contract (test/fixtures/traces, issue 30), through both
+ * paths at every speed: the device's pieces alike the pure path's (kind, pocket, ms). */
+async function handWrittenRows(model: DeviceModel, speeds: readonly number[]): Promise<string> {
+  const dir = 'test/fixtures/traces';
+  const files = readdirSync(dir).filter((f) => f.endsWith('.trace.jsonl')).sort();
+  const traces = files.map((f) => {
+    const text = readFileSync(`${dir}/${f}`, 'utf8');
+    const parsed = parseTrace(text);
+    if (!parsed.ok) throw new Error(`bench device: ${dir}/${f}: ${parsed.error.line}: ${parsed.error.reason}`);
+    return { f, text, pure: senseTrace(parsed.value).events };
+  });
+  const rows: [string, string, string?][] = [];
+  for (const speed of speeds) {
+    let same = 0;
+    let pieces = 0;
+    const unlike: string[] = [];
+    for (const t of traces) {
+      const r = await model.run(t.text, { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: speed });
+      const log = parseLog(r.log);
+      if (!log.ok) throw new Error(`bench device: the device's log of ${t.f} does not parse (${log.error.line}: ${log.error.reason})`);
+      const a = alike(t.pure, log.value.events.map((e) => e.event));
+      same += a.same;
+      pieces += a.pieces;
+      if (a.same < a.pieces) unlike.push(t.f.replace('.trace.jsonl', ''));
+    }
+    rows.push([`${fmt(speed)} ops/ms`, `${fmt(same)} of ${fmt(pieces)} pieces alike`, unlike.length ? `unlike in ${unlike.join(', ')}` : 'every piece alike']);
+  }
+  return table(`  traces written by hand (${dir}, ${traces.length} traces): the device path against the pure path (\`carrom sense\`)`, rows);
 }

@@ -42,9 +42,10 @@
  * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
  * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
  * the lower beam's level). A window after a run's first is passed on only when its colour changed
- * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old: the piece's first
- * reading, each change along the pulse (the next piece, the mixed window at a junction or at the clear
- * edge), and one every 50 ms across a slow piece. Readings are not pieces: the sensing layer counts by
+ * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old (half a man's time,
+ * from the lower beam's delay, while a fast run may be a train: kGapsPerMan): the piece's first reading,
+ * each change along the pulse (the next piece, the mixed window at a junction or at the clear edge), one
+ * every 50 ms across a slow piece, and one for each man of a fast train of one colour. Readings are not pieces: the sensing layer counts by
  * the beams, and names each piece by the reading nearest the middle of its stretch.
  *
  * Strips: each is read (2 bytes, the striker's position in mm, 0xFFFF for none) every stripEveryUs;
@@ -112,6 +113,16 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * sensing layer names a piece by the reading nearest its middle), and two touching men of one colour each
  * have one. A man at 1 m/s blocks 36 ms: a fast piece gains nothing, a man at 0.1 m/s about 7. */
 #define kColourRepeatUs 50000
+/* But a fast merged pulse is over before a window 50 ms old comes: two touching white men at 3 m/s block
+ * the upper beam 22 ms, and the second had no reading of its own (the sensing layer named it a man, as the
+ * contract says of a piece without one; issue 30). The run's speed says how long a man blocks the beam:
+ * the lower beam, kGapsPerMan times closer than a man's length (10 mm against 33.3 mm on the reference
+ * board), blocks that long after the upper. So while a run is young enough to be a train (kTrainGaps such
+ * delays: four touching men and a little), an unchanged window is passed on once the last one passed on
+ * is half a man's time old (kGapsPerMan / 2 delays): each man then has readings of his own, about two (a
+ * window every time above about 6 m/s); a lodged piece, later in its run, one every kColourRepeatUs. */
+#define kGapsPerMan 3 /* 33.3 / 10, rounded down: a reading too many rather than a piece without one */
+#define kTrainGaps 15
 /* A lower beam's blocked edge starts a reading only when the upper beam is clear and took no blocked edge
  * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
@@ -166,6 +177,13 @@ typedef struct {
 	uint32_t upperBlocked;
 	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
+	/* The pieces' speed through each pocket (kGapsPerMan): how long after the upper edge that counted the lower
+	 * beam blocked (µs), and whether it is known. A piece whose upper edge comes while the lower beam is still
+	 * blocked touches the one before (a train, the upper beam seeing a gap the lower does not): the delay
+	 * measured on that one stands. One bit per pocket whose lower beam is blocked now, as the edges say. */
+	uint32_t delay[kPockets];
+	uint8_t delaySeen[kPockets];
+	uint32_t lowerBlocked;
 	/* The low 32 bits of each beam's last clear edge ([pocket][0] upper, [1] lower), and whether there was
 	 * one: a blocked edge within kClearRingingUs after it is that clear edge ringing (the interrupt's alone). */
 	uint32_t clearAt[kPockets][2];
@@ -240,6 +258,7 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 	if (beam > 1) return 0;
 	if (level) { /* a beam clear; the upper beam's ends the run at its next window's read */
 		if (beam == 0) __atomic_and_fetch(&s->upperBlocked, ~bit, __ATOMIC_RELEASE);
+		else s->lowerBlocked &= ~bit;
 		s->clearSeen[pocket][beam] = 1;
 		s->clearAt[pocket][beam] = t;
 		return 0;
@@ -252,12 +271,24 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 		__atomic_or_fetch(&s->upperBlocked, bit, __ATOMIC_RELEASE); /* ringing included: the last level wins */
 		if (clearRinging) return 0;
 		if (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kRingingUs) return 0; /* ringing */
+		/* A new piece: its speed is to be measured, unless it touches the one still in the lower beam. */
+		if (!(s->lowerBlocked & bit) || !s->edgeSeen[pocket] || (uint32_t)(t - s->edgeAt[pocket]) >= kColourRunUs)
+			__atomic_store_n(&s->delaySeen[pocket], 0, __ATOMIC_RELEASE);
 		s->edgeSeen[pocket] = 1;
 		s->edgeAt[pocket] = t;
 	}
-	else if (clearRinging
+	else {
+		s->lowerBlocked |= bit; /* ringing included: the last level wins */
+		if (!clearRinging && s->edgeSeen[pocket] && !s->delaySeen[pocket] && (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)) {
+			/* the piece reaches the lower beam: its speed */
+			__atomic_store_n(&s->delay[pocket], t - s->edgeAt[pocket], __ATOMIC_RELEASE);
+			__atomic_store_n(&s->delaySeen[pocket], 1, __ATOMIC_RELEASE);
+			return 0;
+		}
+	}
+	if (beam == 1 && (clearRinging
 		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
-		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs))
+		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs)))
 		return 0; /* the lower beam ringing, or the piece the upper beam has already */
 	__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
 	return 1;
@@ -483,6 +514,18 @@ static int samplerColourChanged(const uint16_t *last, uint16_t r, uint16_t g, ui
 	return 0;
 }
 
+/* How old the run's last reading passed on must be for an unchanged window to be passed on all the same,
+ * at `at`: kColourRepeatUs, or less while the run may be a fast train (see kGapsPerMan). */
+static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
+{
+	if (!__atomic_load_n(&s->delaySeen[pocket], __ATOMIC_ACQUIRE)) return kColourRepeatUs;
+	const uint32_t delay = __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE);
+	if (delay >= kColourRepeatUs) return kColourRepeatUs; /* slow, or a lower edge long after: 50 ms is soon enough */
+	const uint32_t half = delay * kGapsPerMan / 2;
+	if (half >= kColourRepeatUs || at - s->pockets[pocket].runStart >= (uint64_t)delay * kTrainGaps) return kColourRepeatUs; /* longer than a train */
+	return half;
+}
+
 /* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
 static void samplerColourRead(Sampler *s, int pocket)
 {
@@ -513,7 +556,7 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
-	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= kColourRepeatUs) {
+	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at)) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
 		p->lastAt = at;

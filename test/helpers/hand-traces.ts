@@ -1,0 +1,32 @@
+// Sensor traces written by hand from the trace format's contract (docs/formats.md §2), not by the
+// project's generator (model/table): each a few shots through one pocket gate, two beams 10 mm apart,
+// the upper beam blocked for the pieces' sizes (a man 33.3 mm, the striker 42.8 mm) at the speed given,
+// the lower beam the same 10 mm later, and one colour reading of each piece where the contract lets it lie
+// (issue 30). `pieces`: what went down, in order, as the pure sensing layer must name it.
+export interface HandTrace {
+  file: string;
+  what: string;
+  pieces: string[];
+}
+
+export const HAND_TRACES: readonly HandTrace[] = [
+  { file: 'two-alike', what: 'two touching men of one colour in one pulse: whites at 1 and 3 m/s, blacks at 0.5 m/s; readings mid-piece', pieces: ['white 0', 'white 0', 'white 1', 'white 1', 'black 2', 'black 2'] },
+  { file: 'three-alike', what: 'three touching men of one colour in one pulse: blacks at 1 m/s, whites at 2 m/s', pieces: ['black 0', 'black 0', 'black 0', 'white 3', 'white 3', 'white 3'] },
+  { file: 'fast-trains', what: 'fast trains: two whites at 5 and 8 m/s, three blacks at 3 m/s, black-queen-black at 5 m/s', pieces: ['white 0', 'white 0', 'black 1', 'black 1', 'black 1', 'black 2', 'queen 2', 'black 2', 'white 3', 'white 3'] },
+  { file: 'queen-train', what: 'the queen in a train with men: first, second, in the middle of three', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'black 2', 'queen 2', 'black 2'] },
+  { file: 'readings-early', what: 'trains whose readings lie 10 % into each piece', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'white 2', 'white 2'] },
+  { file: 'readings-late', what: 'trains whose readings lie 90 % into each piece; a black read at the very end of his stretch touching a queen, at 0.4 m/s', pieces: ['queen 0', 'black 0', 'white 1', 'queen 1', 'black 2', 'queen 2'] },
+  {
+    file: 'readings-at-edges',
+    what: 'one piece a shot, its reading at the blocked edge (listed before it, then after it), 0.5 ms before it, at the clear edge (after it, then before it), 0.5 ms after it, 2 % and 98 % in',
+    pieces: ['queen 0', 'white 1', 'black 2', 'queen 3', 'white 0', 'black 1', 'queen 2', 'white 3'],
+  },
+  {
+    file: 'ringing-and-chords',
+    what: 'a white at 6 m/s whose edges ring, read 0.4 ms before it clears; a queen of a short chord (31.5 mm) touching a white read 0.3 ms into his stretch; a black read at a ringing blocked edge; a white at 2 m/s read 1 µs after his ringing clear edge',
+    pieces: ['white 0', 'queen 1', 'white 1', 'black 2', 'white 3'],
+  },
+  { file: 'striker-train', what: 'the striker touching a man: striker first, man first, striker and queen at 2 m/s', pieces: ['striker 0', 'black 0', 'white 1', 'striker 1', 'striker 2', 'queen 2'] },
+];
+
+export const handTracePath = (t: HandTrace) => `test/fixtures/traces/${t.file}.trace.jsonl`;

@@ -57,6 +57,9 @@ export function snapshotOf(sim: SimTable) {
     lostShot: sim.app.lostShot,
     /** The pockets where the display asks whether a piece went in (P2: PIECE IN? SELECT); else empty. */
     questions: sim.app.questions,
+    /** The tournament's match the display offers (docs/tournament.md §5.2) until the players start or
+     *  refuse it; else null. The page shows its names, not the last match's. */
+    offer: sim.app.offered,
     /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
     gameEnded: sim.app.gameEnded,
     faults: sim.faults,

@@ -20,6 +20,9 @@ const SO = `${OUT}/bin/lin/mc/release/check/mc.so`;
 const TABLE_OUT = resolve('build/moddable-table-check');
 const TABLE_SO = `${TABLE_OUT}/bin/lin/mc/release/${basename(process.cwd())}/mc.so`;
 const JOURNAL = 'carrom-check-journal';
+/** The sync check's own files under mcsim's file root (/tmp/): this process's, removed when it ends. */
+const FILES = `carrom-check-${process.pid}-`;
+const ownFiles = () => readdirSync('/tmp').filter((f) => f.startsWith(FILES));
 const JOURNAL_FILES = [0, 1].map((slot) => `/tmp/${JOURNAL}${slot}`); // mcsim's file root on lin
 /** Every file the build writes is named after its journal (hosts/device/mcsim/files.ts): all are removed. */
 const removeTableFiles = () => {
@@ -65,7 +68,7 @@ describe('device sync in mcsim (Moddable SDK)', function () {
     try {
       mkdirSync(OUT, { recursive: true });
       const setupPort = await freePort();
-      const args = ['-m', '-p', 'lin', '-t', 'build', '-o', OUT, `server=http://127.0.0.1:${port}`, 'table=table-1', `secret=${secret}`, `setupPort=${setupPort}`];
+      const args = ['-m', '-p', 'lin', '-t', 'build', '-o', OUT, `server=http://127.0.0.1:${port}`, 'table=table-1', `secret=${secret}`, `setupPort=${setupPort}`, `files=${FILES}`];
       const build = spawnSync('mcconfig', args, {
         cwd: 'hosts/device/check',
         encoding: 'utf8',
@@ -114,8 +117,10 @@ describe('device sync in mcsim (Moddable SDK)', function () {
       assert.deepEqual(JSON.parse((closed ?? '').slice('check: setup closed '.length)), {
         ssid: 'club wifi', password: 'long-enough', server: null, table: 'table-9', secret: 'c'.repeat(64),
       });
+      assert.deepEqual(ownFiles().sort(), [`${FILES}key`, `${FILES}net`], 'the check wrote its keys under its own names only');
     } finally {
       server.close();
+      for (const f of ownFiles()) rmSync(`/tmp/${f}`, { force: true });
     }
   });
 });

@@ -24,7 +24,10 @@ const say = (text: string) => trace(`check: ${text}\n`);
 // mcsim's Preference (lin) reads its file while preloading, at build time, where native calls fail: it
 // starts empty at every run. So this check (and only it) takes the server, table and secret from
 // mcconfig's key=value pairs (mc/config); the firmware never does.
-interface CheckConfig { server?: string; table?: string; secret?: string; setupPort?: string }
+// `files` names this run's files under the file root (mcsim's /tmp/): `${files}fs`, `key`, `net`, `box`, so that
+// two checks at once (two engineers, two CI jobs) never share one.
+interface CheckConfig { server?: string; table?: string; secret?: string; setupPort?: string; files?: string }
+const FILES = (config as CheckConfig).files ?? 'check';
 
 export function run(): void {
   for (const v of RFC4231) {
@@ -38,7 +41,7 @@ export function run(): void {
 }
 
 function checkStorage(): void {
-  const s = new FileStorage('checkfs');
+  const s = new FileStorage(`${FILES}fs`);
   s.erase(1);
   s.append(1, Uint8Array.of(1, 2, 3));
   s.append(1, new Uint8Array([9, 4, 5, 6, 7]).subarray(1));
@@ -51,13 +54,13 @@ function checkStorage(): void {
 
 /** The keys mcsim keeps its settings in: a save replaces the text whole (rename over the old file). */
 function checkKeys(): void {
-  const key = new FileKey('checkkey');
+  const key = new FileKey(`${FILES}key`);
   key.set('{"language":"pt"}');
   key.set('{"language":"sv"}');
-  const store = keyNetStore(new FileKey('checknet'));
+  const store = keyNetStore(new FileKey(`${FILES}net`));
   store.save({ ssid: 'club', password: 'pw', server: null, table: 't-9', secret: 'ab'.repeat(32) });
-  const net = keyNetStore(new FileKey('checknet')).load();
-  say(`keys ${new FileKey('checkkey').get()} | ${net.ssid} ${net.table} ${net.server}`);
+  const net = keyNetStore(new FileKey(`${FILES}net`)).load();
+  say(`keys ${new FileKey(`${FILES}key`).get()} | ${net.ssid} ${net.table} ${net.server}`);
 }
 
 function checkWifi(next: () => void): void {
@@ -88,7 +91,7 @@ function post(next: () => void): void {
   const filler = '{"t":1,"e":"strike","seat":0}\n'.repeat(1600);
   const text = `{"carromResult":1,"table":${JSON.stringify(s.table)},"counter":1,"kind":"board","firmware":"check","log":${JSON.stringify(filler)},"state":{},"madeAt":null}`;
   const { bytes, signature } = signedBody(text, s.secret, sha256);
-  const storage = new FileStorage('checkbox');
+  const storage = new FileStorage(`${FILES}box`);
   storage.erase(0);
   storage.append(0, bytes);
   const body = { length: storage.size(0), read: (offset: number, n: number) => storage.readRange(0, offset, n) };

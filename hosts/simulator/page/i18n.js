@@ -3,6 +3,7 @@
 // Keys of `data-i18n` elements, and the templates the page fills in ({0}, {1}, … in order).
 const PAGE_WORDS = {
   en: {
+    offeredMatch: 'offered: {0}', offerWaits: "The tournament offers this table its match {0}; {1} breaks. Press ● to start it, hold ● to refuse it (the wrong table).",
     title: 'Carrom table simulator', clubPage: 'Club page', drop: 'Drop into a pocket:', white: 'white', black: 'black', queen: 'queen', striker: 'striker',
     place: 'Click a baseline to place the striker, then', strike: 'Strike', settle: 'Settle now', faults: 'Faults', stuck: 'Stuck beam', noisy: 'Noisy beam',
     none: 'none', noColour: 'no colour sensor', wifi: 'Wi-Fi up', powerCut: 'Power cut', events: 'Events', side: 'side', colour: 'colour', score: 'score',
@@ -28,6 +29,7 @@ const PAGE_WORDS = {
     matchWonBy: '{0} won the match: {1}.', matchDrawnAt: 'The match is drawn: {0}.', gamesResult: 'games {0}',
   },
   pt: {
+    offeredMatch: 'proposto: {0}', offerWaits: "O torneio propõe a esta mesa o jogo {0}; {1} abre. Prima ● para o começar, mantenha ● premido para o recusar (mesa errada).",
     title: 'Simulador da mesa de carrom', clubPage: 'Página do clube', drop: 'Meter numa bolsa:', white: 'branca', black: 'vermelha', queen: 'rainha', striker: 'striker',
     place: 'Clique numa linha para colocar o striker, depois', strike: 'Disparar', settle: 'Parar agora', faults: 'Avarias', stuck: 'Feixe preso', noisy: 'Feixe com ruído',
     none: 'nenhum', noColour: 'sem sensor de cor', wifi: 'Wi-Fi ligado', powerCut: 'Corte de energia', events: 'Eventos', side: 'lado', colour: 'cor', score: 'pontos',
@@ -53,6 +55,7 @@ const PAGE_WORDS = {
     matchWonBy: '{0} ganhou o jogo: {1}.', matchDrawnAt: 'O jogo terminou empatado: {0}.', gamesResult: 'partidas {0}',
   },
   sl: {
+    offeredMatch: 'ponujeno: {0}', offerWaits: "Turnir tej mizi ponuja dvoboj {0}; začne {1}. Pritisni ● za začetek, drži ● za zavrnitev (napačna miza).",
     title: 'Simulator mize za carrom', clubPage: 'Stran kluba', drop: 'Potopi v luknjo:', white: 'bela', black: 'črna', queen: 'kraljica', striker: 'striker',
     place: 'Klikni osnovno linijo, da postaviš striker, nato', strike: 'Udarec', settle: 'Umiri zdaj', faults: 'Okvare', stuck: 'Zataknjen žarek', noisy: 'Šumen žarek',
     none: 'brez', noColour: 'brez senzorja barve', wifi: 'Wi-Fi deluje', powerCut: 'Izpad elektrike', events: 'Dogodki', side: 'stran', colour: 'barva', score: 'točke',
@@ -78,6 +81,7 @@ const PAGE_WORDS = {
     matchWonBy: 'Zmaga v matchu: {0}, {1}.', matchDrawnAt: 'Match je neodločen: {0}.', gamesResult: 'deli {0}',
   },
   it: {
+    offeredMatch: 'proposto: {0}', offerWaits: "Il torneo propone a questo tavolo l'incontro {0}; rompe {1}. Premi ● per iniziarlo, tieni premuto ● per rifiutarlo (tavolo sbagliato).",
     title: 'Simulatore del tavolo da carrom', clubPage: 'Pagina del club', drop: 'Imbuca in una buca:', white: 'bianca', black: 'nera', queen: 'regina', striker: 'striker',
     place: 'Clicca una linea di base per piazzare lo striker, poi', strike: 'Tira', settle: 'Ferma ora', faults: 'Guasti', stuck: 'Raggio bloccato', noisy: 'Raggio disturbato',
     none: 'nessuno', noColour: 'senza sensore di colore', wifi: 'Wi-Fi attivo', powerCut: 'Blackout', events: 'Eventi', side: 'lato', colour: 'colore', score: 'punti',
@@ -103,6 +107,7 @@ const PAGE_WORDS = {
     matchWonBy: "{0} vince l'incontro: {1}.", matchDrawnAt: "L'incontro finisce in parità: {0}.", gamesResult: 'giochi {0}',
   },
   ro: {
+    offeredMatch: 'propus: {0}', offerWaits: "Turneul propune acestei mese meciul {0}; deschide {1}. Apăsați ● pentru a-l începe, țineți apăsat ● pentru a-l refuza (masa greșită).",
     title: 'Simulatorul mesei de carrom', clubPage: 'Pagina clubului', drop: 'Bagă în buzunar:', white: 'albă', black: 'neagră', queen: 'regina', striker: 'atacant',
     place: 'Clic pe o linie de bază pentru a plasa atacantul, apoi', strike: 'Lovește', settle: 'Oprește acum', faults: 'Defecte', stuck: 'Rază blocată', noisy: 'Rază cu zgomot',
     none: 'niciuna', noColour: 'fără senzor de culoare', wifi: 'Wi-Fi pornit', powerCut: 'Pană de curent', events: 'Evenimente', side: 'parte', colour: 'culoare', score: 'puncte',
@@ -128,6 +133,7 @@ const PAGE_WORDS = {
     matchWonBy: 'Câștigă jocul: {0}, {1}.', matchDrawnAt: 'Joc egal: {0}.', gamesResult: 'partide {0}',
   },
   sv: {
+    offeredMatch: 'erbjuden: {0}', offerWaits: "Turneringen erbjuder detta bord matchen {0}; {1} slår ut. Tryck ● för att starta den, håll ● för att avböja (fel bord).",
     title: 'Simulator för carrombordet', clubPage: 'Klubbens sida', drop: 'Sänk i ett hål:', white: 'vit', black: 'svart', queen: 'drottning', striker: 'anfallare',
     place: 'Klicka på en baslinje för att placera anfallaren, sedan', strike: 'Skjut', settle: 'Stilla nu', faults: 'Fel', stuck: 'Fastnad stråle', noisy: 'Störd stråle',
     none: 'ingen', noColour: 'ingen färgsensor', wifi: 'Wi-Fi uppe', powerCut: 'Strömavbrott', events: 'Händelser', side: 'sida', colour: 'färg', score: 'poäng',

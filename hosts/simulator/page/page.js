@@ -233,22 +233,31 @@ function render(s) {
   speak(s.language ?? 'en');
   drawDisplay(s.display);
   const st = s.state;
-  const sides = names(s.header);
+  // A tournament's match offered on the display (press ● to start it): its names, not the last match's.
+  const offer = s.offer;
+  const sides = names(offer ?? s.header);
   // Between two games the finished one stays on show, as on the display: its score and its winner.
   const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
   const gameWon = ended ? ` · ${words('gameWon', st.match.games.length, sides[ended.winner])}` : '';
-  $('match').textContent = `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
+  $('match').textContent = offer
+    ? `${offer.name} · ${offer.rules} · ${words(offer.mode)} · ${words('offeredMatch', offer.label)}`
+    : `${s.header.rules} · ${words(s.header.mode)} · ${words('board', st.board.number)}${st.match.over ? ` · ${words('matchOver')}` : gameWon}`;
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   // Nobody is to shoot once the match is over: no side marked, no "To shoot".
-  const turnSide = st.match.over ? -1 : s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
+  const turnSide = offer ? -1 : st.match.over ? -1 : s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
   const points = st.board.points;
   $('score').innerHTML =
     `<tr><th>${words('side')}</th><th>${words('colour')}</th><th>${words('score')}</th></tr>` +
     sides
-      .map((n, i) => `<tr class="${i === turnSide ? 'turn' : ''}"><td>${n}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0)}</td></tr>`)
+      .map((n, i) =>
+        offer
+          ? `<tr><td>${esc(n)}</td><td>—</td><td class="points">—</td></tr>`
+          : `<tr class="${i === turnSide ? 'turn' : ''}"><td>${esc(n)}</td><td>${st.board.colours[i] ? words(st.board.colours[i]) : '—'}</td><td class="points">${ended ? ended.score[i] : st.match.score[i] + (points ? points[i] : 0)}</td></tr>`,
+      )
       .join('');
   const b = st.board.onBoard;
-  $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(s.owed, sides)} ${s.result ? resultWords(s.result, st.match.winner, sides) : `${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`}`;
+  if (offer) $('left').textContent = words('offerWaits', offer.label, offer.players[offer.breaker]);
+  else $('left').textContent = `${words('onBoard', b.white, b.black, b.queen ? words('withQueen') : '')}${queenWords(st.board.queen, sides)}${duesWords(s.owed, sides)} ${s.result ? resultWords(s.result, st.match.winner, sides) : `${words('toShoot', s.header.players[st.board.turn])}${waitingWords(st.board.awaiting, s.header, sides)}`}`;
   // A power cut may have lost a shot: the display asks (SHOT n LOST? SELECT), and so does the page.
   // A dip into a pocket whose lower beam the table has not seen work: the display asks (P2: PIECE IN?).
   const asks = s.lostShot ? [words('lostShot', s.lostShot), ...s.notes] : s.questions?.length ? [words('pieceIn', s.questions[0]), ...s.notes] : s.notes;

@@ -113,8 +113,8 @@ for (const engine of ENGINES) {
         group = new GroupCommit(store.sql, async () => [], 2, { transact: async (rs) => (await gate(rs), w.store(rs)) });
       } else group = new GroupCommit(store.sql, async (tx, rs) => (await gate(rs), storeBatch(tx, rs.map(unpacked))), 2);
 
-      const [a1, a2] = matchRecords('hall-a', 1, 31, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map(prepared);
-      const [b1] = matchRecords('hall-b', 1, 32, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map(prepared);
+      const [a1, a2] = matchRecords('hall-a', 1, 31, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => prepared(r));
+      const [b1] = matchRecords('hall-b', 1, 32, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => prepared(r));
       const first = group.store(a1);
       await until('the first batch is being written', () => tried.length === 1);
       // Both arrive while it is: hall-a's next must wait for it, hall-b's need not.

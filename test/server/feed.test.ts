@@ -152,9 +152,10 @@ describe('event feed on postgres, its listening connection lost', function () {
     // An event written, not committed yet; then the test asks for the whole table, and waits behind it.
     await writing.query('BEGIN');
     const [{ seq }] = (await writing.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', '{"n":1}') RETURNING seq) SELECT seq, pg_notify($1, CAST(seq AS TEXT)) FROM made`, [FEED_CHANNEL])).rows as { seq: string }[];
+    const pid = Number((await locking.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
     await locking.query('BEGIN');
     const locked = locking.query('LOCK TABLE carrom_events IN ACCESS EXCLUSIVE MODE');
-    await until('the test’s lock waits for the write', () => activity(`wait_event_type = 'Lock' AND pid = ?`, [locking.processID]));
+    await until('the test’s lock waits for the write', () => activity(`wait_event_type = 'Lock' AND pid = ?`, [pid]));
     // The event commits: the test has the table before the feed reads the event its notification named.
     await writing.query('COMMIT');
     await locked;

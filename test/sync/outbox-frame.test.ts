@@ -1,11 +1,14 @@
 // The outbox's framing (src/sync/outbox-frame.ts, docs/sync.md §3) read back by `scan`: every item type
 // is found whole by its own head, the highest (`assigned`) included, with no mending; a slot whose heads
 // were damaged is mended where the CRC still vouches for the item, also when the damage spans two heads;
-// and a head whose type is no item type is never taken for an item, even with a CRC that checks.
+// and a head whose type is no item type is never taken for an item, even with a CRC that checks. An
+// outbox holding every type reboots without a write (a mended item would have it copy the slot).
 import assert from 'node:assert/strict';
 import { HEAD, ITEM, SlotBytes, frame, isDamage, scan, type ItemType } from '../../src/sync/outbox-frame.ts';
+import { Outbox } from '../../src/sync/outbox.ts';
 import type { StoragePort } from '../../src/store/slots.ts';
 import { encodeUtf8 } from '../../src/store/utf8.ts';
+import { MemoryFlash } from '../helpers/flash.ts';
 
 /** A slot holding `bytes`, read whole (as a storage without ranged reads is). */
 function slot(bytes: Uint8Array): SlotBytes {
@@ -48,6 +51,20 @@ describe("the outbox's items read back (scan)", () => {
       const alone = item(t, `{"only":"${name}"}`);
       assert.deepEqual(found(alone), { mended: false, items: [[t, HEAD, alone.length - HEAD]] }, `${name} alone`);
     }
+  });
+
+  it('an outbox holding the tournament state (assigned) and records reboots reading it whole: nothing written', () => {
+    const flash = new MemoryFlash();
+    const o = new Outbox(flash);
+    o.open();
+    o.add('board', (c) => ({ bytes: encodeUtf8(`{"counter":${c}}`), signature: `sig${c}` }));
+    o.setAssigned('{"counter":42}');
+    const writes = flash.ops.length;
+    const again = new Outbox(flash);
+    again.open();
+    assert.equal(flash.ops.length, writes, 'no copy at the reboot');
+    assert.equal(again.assigned, '{"counter":42}');
+    assert.deepEqual(again.queued().map((e) => e.counter), [1]);
   });
 
   it('finds every item type whole again after a run of damaged bytes, assigned included', () => {

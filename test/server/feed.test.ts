@@ -171,4 +171,25 @@ describe('event feed on postgres, its listening connection lost', function () {
     assert.deepEqual(seen.map((e) => [e.seq, JSON.parse(e.data).n]), [[Number(seq), 1], [Number(seq) + 1, 2]]);
     assert.match(said.join('\n'), /event feed: the listening connection/);
   });
+
+  it('sends an event committed while its listening connection was away, though its number is below one it has sent', async () => {
+    const seen: FeedEvent[] = [];
+    feed = await watchFeed(reader, db, (e) => seen.push(e), () => undefined);
+    const other = await client();
+    // Another process writes event 1 and commits it late: after event 2, and after the feed lost its connection.
+    await other.query('BEGIN');
+    const [{ seq }] = (await other.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', '{"n":1}') RETURNING seq) SELECT seq, pg_notify($1, CAST(seq AS TEXT)) FROM made`, [FEED_CHANNEL])).rows as { seq: string }[];
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 2 }));
+    await until('the feed has event 2', () => seen.length === 1);
+    const listening = () => activity(`application_name = 'carrom serve: event feed'`);
+    await sql.run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed' AND datname = current_database()`);
+    await until('the listening connection is gone', async () => !(await listening()));
+    await other.query('COMMIT');
+    assert.ok(!(await listening()), 'event 1 committed while nobody listened (the feed waits a second before it connects again)');
+    await until('the feed listens again', listening);
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 3 }));
+    await until('the feed has event 3', () => seen.some((e) => JSON.parse(e.data).n === 3));
+    assert.deepEqual(seen.map((e) => JSON.parse(e.data).n).sort(), [1, 2, 3]);
+    assert.equal(seen.find((e) => JSON.parse(e.data).n === 1)?.seq, Number(seq));
+  });
 });

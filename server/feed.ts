@@ -19,6 +19,8 @@ const BATCH = 200;
 /** How long a process waits for its own uncommitted events to come from its commit before it reads
  * them back as another's (server/feed.ts, watchPostgres): longer than any commit (statement timeout). */
 const OWN_WAIT = 15_000;
+/** Events a PostgreSQL watcher reads at once after it listens again (watchPostgres). */
+const MISSED_BATCH = 1_000;
 /** Numbers below the newest event sent that a PostgreSQL watcher keeps looking for, at most (watchPostgres). */
 const HOLES_KEPT = 1_000;
 
@@ -333,9 +335,12 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
       await c.connect();
       await c.query(`LISTEN ${FEED_CHANNEL}`);
       // What was written while we were not listening (after a reconnect), and what was committed then
-      // of the numbers below it not sent yet.
-      const missed = await c.query('SELECT seq, event, data FROM carrom_events WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq LIMIT 1000', [last, [...holes]]);
-      missed.rows.map(eventOf).forEach(send);
+      // of the numbers below it not sent yet; MISSED_BATCH at a time.
+      for (;;) {
+        const missed = await c.query('SELECT seq, event, data FROM carrom_events WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq LIMIT $3', [last, [...holes], MISSED_BATCH]);
+        missed.rows.map(eventOf).forEach(send);
+        if (missed.rows.length < MISSED_BATCH) break;
+      }
       wait = 1000;
       trouble.ok();
     } catch (e) {

@@ -192,4 +192,18 @@ describe('event feed on postgres, its listening connection lost', function () {
     assert.deepEqual(seen.map((e) => JSON.parse(e.data).n).sort(), [1, 2, 3]);
     assert.equal(seen.find((e) => JSON.parse(e.data).n === 1)?.seq, Number(seq));
   });
+
+  it('sends everything stored while its listening connection was away, more than one read’s 1,000 events too', async () => {
+    const seen: FeedEvent[] = [];
+    feed = await watchFeed(reader, db, (e) => seen.push(e), () => undefined);
+    const listening = () => activity(`application_name = 'carrom serve: event feed'`);
+    await sql.run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed' AND datname = current_database()`);
+    await until('the listening connection is gone', async () => !(await listening()));
+    await sql.run(`INSERT INTO carrom_events (event, data) SELECT 'record', '{"n":' || i || '}' FROM generate_series(1, 1100) AS i`);
+    assert.ok(!(await listening()), 'stored while nobody listened');
+    await until('the feed listens again', listening);
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 1101 }));
+    await until('the feed has the event stored after it came back', () => seen.some((e) => JSON.parse(e.data).n === 1101));
+    assert.deepEqual(seen.map((e) => JSON.parse(e.data).n), Array.from({ length: 1101 }, (_, i) => i + 1));
+  });
 });

@@ -21,6 +21,22 @@ export interface History {
 const CATCH_UP_BATCH = 200;
 const asText = (e: FeedEvent) => `id: ${e.seq}\nevent: ${e.event}\ndata: ${e.data}\n\n`;
 
+/** What a stream was sent from the database as it caught up: every event up to `upTo` but the numbers
+ * in `gaps`, which it did not find. On PostgreSQL an event's number is taken as it is written and the
+ * event is seen at its commit, so the feed brings events out of their order: one the stream caught up
+ * on may come live after a newer one (it is not sent again), and one not yet committed as it caught up
+ * (a gap) comes live later (it is sent then, once). The floor stays as long as the stream. */
+interface Floor {
+  upTo: number;
+  gaps: Set<number>;
+}
+/** Numbers missing below an event kept as gaps, at most: an event committed later than this many
+ * newer ones is not waited for (a gap that wide is rolled-back numbers, or events no longer kept). */
+const MAX_GAP = 1_000;
+
+/** Whether a live event is one the stream was not sent as it caught up (and now is, once). */
+const unsent = (f: Floor, e: FeedEvent): boolean => e.seq > f.upTo || f.gaps.delete(e.seq);
+
 export interface HubLimits {
   /** Open event streams at most; one more is answered 503 (default 500). */
   maxStreams?: number;
@@ -51,8 +67,9 @@ export class EventHub {
   private readonly open = new Set<ServerResponse>();
   /** Streams being sent what they missed, each with the live events that came meanwhile. */
   private readonly catching = new Map<ServerResponse, FeedEvent[]>();
-  /** Streams that caught up to an event the feed may still bring live: nothing up to it is sent again. */
-  private readonly floors = new Map<ServerResponse, number>();
+  /** Streams that caught up to an event the feed may still bring live: what they were sent of the
+   *  database up to it (Floor). */
+  private readonly floors = new Map<ServerResponse, Floor>();
   /** The open streams of each client address, and each stream's address. */
   private readonly perAddress = new Map<string, number>();
   private readonly addressOf = new Map<ServerResponse, string>();
@@ -154,26 +171,31 @@ export class EventHub {
       return this.join(res, `id: ${await history.newestEvent()}\n\n`);
     }
     let last = after;
+    const gaps = new Set<number>();
     for (;;) {
       const missed = await history.eventsAfter(last, CATCH_UP_BATCH);
       if (!this.catching.has(res)) return; // closed meanwhile
       if (missed === null) return this.join(res, `id: ${await history.newestEvent()}\nevent: reset\ndata: {}\n\n`);
       if (missed.length > 0) {
         this.put(res, missed.map(asText).join(''));
-        last = missed[missed.length - 1].seq;
+        for (const e of missed) {
+          for (let q = Math.max(last + 1, e.seq - MAX_GAP); q < e.seq; q++) gaps.add(q);
+          last = e.seq;
+        }
       }
-      if (missed.length < CATCH_UP_BATCH) return this.join(res, '', last);
+      if (missed.length < CATCH_UP_BATCH) return this.join(res, '', { upTo: last, gaps });
       if (res.writableLength > this.maxBacklog / 2) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
     }
   }
 
-  /** Ends a stream's catching up: `text`, then the live events that came meanwhile (those after `sent`). */
-  private join(res: ServerResponse, text: string, sent = 0): void {
+  /** Ends a stream's catching up: `text`, then the live events that came meanwhile (those it was not
+   *  sent from the database: `floor`). */
+  private join(res: ServerResponse, text: string, floor: Floor | null = null): void {
     const meanwhile = this.catching.get(res);
     if (!meanwhile) return;
     this.catching.delete(res);
-    this.put(res, text + meanwhile.filter((e) => e.seq > sent).map(asText).join(''));
-    if (sent > 0) this.floors.set(res, sent);
+    this.put(res, text + (floor ? meanwhile.filter((e) => unsent(floor, e)) : meanwhile).map(asText).join(''));
+    if (floor && floor.upTo > 0) this.floors.set(res, floor);
     this.open.add(res);
   }
 
@@ -230,8 +252,7 @@ export class EventHub {
       const floor = this.floors.get(r);
       if (floor === undefined) this.put(r, bytes);
       else {
-        const fresh = events.filter((e) => e.seq > floor);
-        if (fresh.length > 0) this.floors.delete(r);
+        const fresh = events.filter((e) => unsent(floor, e));
         this.put(r, fresh.length === events.length ? bytes : fresh.map(asText).join(''));
       }
       // What the client has not taken stays in our memory: past the bound it is a client that stopped

@@ -19,6 +19,10 @@ const BATCH = 200;
 /** How long a process waits for its own uncommitted events to come from its commit before it reads
  * them back as another's (server/feed.ts, watchPostgres): longer than any commit (statement timeout). */
 const OWN_WAIT = 15_000;
+/** Events a PostgreSQL watcher reads at once after it listens again (watchPostgres). */
+const MISSED_BATCH = 1_000;
+/** Numbers below the newest event sent that a PostgreSQL watcher keeps looking for, at most (watchPostgres). */
+const HOLES_KEPT = 1_000;
 
 /** The feed's table (the lead turns it into a migration step). */
 export function feedSchema(dialect: Sql['dialect']): string[] {
@@ -235,6 +239,10 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
   let last = newest;
   // Seqs sent lately: a catch-up read after a reconnect may meet ones a notification brought already.
   const sent = new Set<number>();
+  // Seqs below `last` not sent: an event's number is taken as it is written, so an event may commit
+  // after a newer one was sent. Its notification brings it then; if it commits while the listening
+  // connection is away, the catch-up after the reconnect reads it with those after `last`.
+  const holes = new Set<number>();
   const wanted: number[] = [];
   // This process's own events of transactions under way, with when they were written: read back as any
   // other's only if no poke brought them within OWN_WAIT (their commit failed, or its answer was lost).
@@ -260,7 +268,12 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
     if (sent.has(e.seq)) return;
     sent.add(e.seq);
     if (sent.size > 2 * BATCH) sent.delete(sent.values().next().value as number);
-    if (e.seq > last) last = e.seq;
+    if (e.seq > last) {
+      for (let q = Math.max(last + 1, e.seq - HOLES_KEPT); q < e.seq; q++) holes.add(q);
+      last = e.seq;
+    } else holes.delete(e.seq);
+    // The oldest go first (rolled-back numbers never fill).
+    while (holes.size > HOLES_KEPT) holes.delete(holes.values().next().value as number);
     deliver(e);
   };
   const fetchWanted = () => {
@@ -321,9 +334,13 @@ async function watchPostgres(sql: Sql, url: string, newest: number, deliver: Del
     try {
       await c.connect();
       await c.query(`LISTEN ${FEED_CHANNEL}`);
-      // What was written while we were not listening (after a reconnect).
-      const missed = await c.query('SELECT seq, event, data FROM carrom_events WHERE seq > $1 ORDER BY seq LIMIT 1000', [last]);
-      missed.rows.map(eventOf).forEach(send);
+      // What was written while we were not listening (after a reconnect), and what was committed then
+      // of the numbers below it not sent yet; MISSED_BATCH at a time.
+      for (;;) {
+        const missed = await c.query('SELECT seq, event, data FROM carrom_events WHERE seq > $1 OR seq = ANY($2::bigint[]) ORDER BY seq LIMIT $3', [last, [...holes], MISSED_BATCH]);
+        missed.rows.map(eventOf).forEach(send);
+        if (missed.rows.length < MISSED_BATCH) break;
+      }
       wait = 1000;
       trouble.ok();
     } catch (e) {

@@ -182,6 +182,29 @@ describe('device model: the edge ring and the capture driver\'s posting and re-r
     assert.deepEqual(modelProbe(cmds), expected);
   });
 
+  it(`the re-read's quiet window, on both sides of its boundary: ${FIGURES.rereadQuietUs - 1} µs after the pin last moved no correction, ${FIGURES.rereadQuietUs} µs one, both rings, across the clock's wrap too`, () => {
+    const quiet = FIGURES.rereadQuietUs;
+    assert.equal(quiet, 20_000, 'edges.h kRereadQuietUs');
+    const clear = 'tick %d 1 1 1 1 1 1 1 1';
+    for (const at of [1000, WRAP - 5000]) {
+      const low = (t: number) => t % WRAP;
+      // Channel 2 blocked at `at`, its clear edge lost: the pin reads clear at every tick.
+      const cmds = [`isr ${at} 2 0`, `deliver ${at + 100}`, clear.replace('%d', String(low(at + quiet - 1))), clear.replace('%d', String(low(at + quiet))), `deliver ${at + quiet + 100}`];
+      const expected = runProbe(probe, cmds);
+      assert.deepEqual(expected, ['isr 1', 'deliver 1', 'take 1', `edge ${at} 2 0 0`, 'tick 0 0', 'tick 1 1', 'deliver 1', 'take 1', `edge ${at + quiet} 2 1 1`], `blocked at ${at} µs`);
+      assert.deepEqual(modelProbe(cmds), expected, `blocked at ${at} µs`);
+    }
+    // An edge dropped by a full ring moved the pin all the same: the window runs from it. Channel 2 is
+    // blocked at 5000 µs and its edge dropped; the pin reads blocked at the ticks: the correction is
+    // tried (and dropped again, counted) only once the window from 5000 µs is over.
+    const full = Array.from({ length: FIGURES.ringEdges - 1 }, (_, i) => `put ${i} 0 1`);
+    const blocked2 = (t: number) => `tick ${t} 1 1 0 1 1 1 1 1`;
+    const cmds = [...full, 'put 5000 2 0', 'lost', blocked2(5000 + quiet - 1), 'lost', blocked2(5000 + quiet), 'lost'];
+    const expected = runProbe(probe, cmds).slice(full.length);
+    assert.deepEqual(expected, ['put 0', 'lost 1', 'tick 0 1', 'lost 1', 'tick 0 1', 'lost 2']);
+    assert.deepEqual(modelProbe(cmds).slice(full.length), expected);
+  });
+
   it('a level re-read quiet for 20 ms that disagrees becomes a correction (kind 1), both rings', () => {
     const cmds = ['isr 1000 2 0', 'deliver 1100', 'tick 15000 1 1 1 1 1 1 1 1', 'tick 25000 1 1 1 1 1 1 1 1', 'blocked', 'deliver 26000'];
     const expected = runProbe(probe, cmds);

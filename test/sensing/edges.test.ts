@@ -112,6 +112,14 @@ describe('sensing: edge cases that decide a count or a name (issue 18)', () => {
       }
     }
 
+    it('the window is exactly 1 ms either side of the block: 1,000 µs before or after it names the piece, 1,001 µs does not', () => {
+      const at = ms(1000);
+      const end = at + Math.round(MAN_MM / mps(1));
+      const named = (t: number) => pockets(sense([...first(3), ...passage(3, at, 1), colourOf(3, t, 'queen')], {}, ms(5000)))[1];
+      assert.deepEqual([named(at - 1000), named(at - 1001)], ['queen', 'man'], 'before the upper beam blocks');
+      assert.deepEqual([named(end + 1000), named(end + 1001)], ['queen', 'man'], 'after the upper beam clears');
+    });
+
     it('a reading 5 ms before the block, of the empty throat\'s time, names nothing', () => {
       // The window is ±1 ms, not any reading near: at 1 m/s 5 ms before is 5 mm of empty throat.
       const run = sense([...first(3), colourOf(3, ms(995), 'queen'), ...passage(3, ms(1000), 1)], {}, ms(5000));

@@ -8,6 +8,7 @@ import { foldEvents, publicState, start } from '../../src/rules/index.ts';
 import { PRESET_IDS, PRESETS } from '../../src/rules/presets.ts';
 import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
 import { trainBySize } from '../../src/sensing/classify.ts';
+import { passageParts } from '../../src/sensing/passage.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { generateTrace } from '../../model/table/generate.ts';
@@ -98,6 +99,37 @@ describe('sensing: the striker inside a merged pulse', () => {
     // Two men as long as that (a gap too short to count between them): two men, named.
     assert.deepEqual(pockets(sense(train(1, ms(100), 1, [W, K], { sizes: [35.5, 35.5] }))), [W, K]);
   });
+
+  // The size's tolerance (docs/hardware.md, "Merged pulses"): 2 mm, plus the speed's own error, 40 µs
+  // over the beam delay: about ±2.03 mm at 0.1 m/s (the slowest piece), ±4.4 mm at 8 m/s (the fastest).
+  // 3.5 mm from the midpoint (71 mm) the size cannot say at 8 m/s, and does at 0.1 m/s.
+  it('at 8 m/s a pulse 3.5 mm either side of the midpoint is the readings’ to name; at 0.1 m/s its size decides', () => {
+    const two = (speed: number, mm: number, kinds: Kind[]) => pockets(sense(train(1, ms(100), speed, kinds, { sizes: [mm / 2, mm / 2] })));
+    assert.deepEqual(two(8, 74.5, [W, K]), [W, K], 'fast, nearer a man with the striker: two men as the readings say');
+    assert.deepEqual(two(8, 67.5, [W, S]), [W, S], 'fast, nearer two men: the striker as the readings say');
+    assert.deepEqual(two(0.1, 74.5, [W, K]), ['unknown', 'unknown'], 'slow: the size says the striker is one of them, the readings do not: asked');
+    assert.deepEqual(two(0.1, 67.5, [W, S]), [W, 'man'], 'slow: the size says two men');
+  });
+
+  for (const [speed, maybe, sure] of [
+    [8, [67.0, 75.3], [66.8, 75.5]],
+    [0.1, [69.05, 72.95], [68.9, 73.1]],
+  ] as const) {
+    it(`the tolerance at ${speed} m/s, on both sides of the midpoint: ${maybe.join(' and ')} mm may hold the striker, ${sure.join(' and ')} mm are sure`, () => {
+      const cfg = { beamGapMm: 10, manMm: 33, strikerMm: 43 };
+      const v = speed / 1000; // mm per µs
+      const part = (mm: number) => {
+        const upper = [{ start: 0, end: mm / v, stuck: false, loose: false }];
+        const lower = [{ start: 10 / v, end: (10 + mm) / v, stuck: false, loose: false }];
+        const parts = passageParts(upper, 1, lower, 1, cfg);
+        assert.equal(parts.length, 1);
+        return parts[0].size;
+      };
+      for (const mm of maybe) assert.deepEqual(part(mm), { count: 2, striker: 'maybe' }, `${mm} mm`);
+      assert.deepEqual(part(sure[0]), { count: 2, striker: 'no' }, `${sure[0]} mm`);
+      assert.deepEqual(part(sure[1]), { count: 2, striker: 'yes' }, `${sure[1]} mm`);
+    });
+  }
 
   it('between two men and a man with the striker, and no reading to say: the players are asked', () => {
     const run = sense(train(1, ms(100), 1, [W, S], { sizes: [32, 39], read: [false, false] }));

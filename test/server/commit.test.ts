@@ -1,12 +1,19 @@
-// The group commit (server/commit.ts) when a batch fails: a record that cannot be stored fails alone,
+// The group commit (server/commit.ts): when a batch fails, a record that cannot be stored fails alone,
 // but the database itself failing (down, locked past the wait) is answered to the whole batch at once,
-// not to one record after another, each after a wait of its own.
+// not to one record after another, each after a wait of its own. A batch holds MAX_BATCH records at
+// most. And a table's records are stored in the order they came: on SQLite and on PostgreSQL, none goes
+// into a second batch while its table's first batch is being written (the test holds that write open).
 import assert from 'node:assert/strict';
-import { GroupCommit, type Transact } from '../../server/commit.ts';
+import { GroupCommit, MAX_BATCH, type Transact } from '../../server/commit.ts';
+import { sqliteFiles } from '../../server/db/sqlite.ts';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
-import type { ToStore } from '../../server/storable.ts';
-import type { NewRecord, StoreOutcome } from '../../server/store.ts';
+import { SqliteWriter } from '../../server/sqlite-writer.ts';
+import { unpacked, type ToStore } from '../../server/storable.ts';
+import { storeBatch } from '../../server/store-batch.ts';
+import { openStore, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
+import { until } from '../helpers/answers.ts';
+import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';
 
 /** One record of each of `n` tables. */
@@ -59,3 +66,70 @@ describe('the group commit when a batch fails', () => {
     assert.deepEqual(db.tried, [['t0', 't1', 't2'], ['t0'], ['t1'], ['t2']]);
   });
 });
+
+describe('the group commit’s batches', () => {
+  it(`holds ${MAX_BATCH} records at most: ${MAX_BATCH} go in one batch, one more splits`, async () => {
+    for (const [n, batches] of [[MAX_BATCH, [MAX_BATCH]], [MAX_BATCH + 1, [MAX_BATCH, 1]]] as const) {
+      const db = database(() => null);
+      const group = new GroupCommit(noSql, async () => [], 1, { transact: db.transact });
+      const answers = await settled(records(n).map((r) => group.store(r)));
+      assert.ok(answers.every((a) => a.status === 'fulfilled'));
+      assert.deepEqual(db.tried.map((b) => b.length), batches, `${n} records at once`);
+      assert.deepEqual(db.tried.flat(), records(n).map((r) => r.record.table), 'in the order they came');
+    }
+  });
+});
+
+for (const engine of ENGINES) {
+  describe(`the group commit on ${engine.name}: a table's records in the order they came`, function () {
+    this.timeout(60_000);
+    let store: Store;
+    let writer: SqliteWriter | null = null;
+    beforeEach(async () => {
+      store = await openStore(await engine.fresh());
+      for (const t of ['hall-a', 'hall-b']) await store.addTable(t, '5d'.repeat(32), '2026-12-07T10:00:00.000Z');
+    });
+    afterEach(async () => {
+      await writer?.close();
+      writer = null;
+      await store.close();
+    });
+
+    it('stores none of a table’s records in a second batch while its first batch is being written; another table’s go on meanwhile', async () => {
+      // The first batch's write is held open by the test; every later one goes through.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const tried: string[][] = [];
+      const gate = async (rs: readonly ToStore[]) => {
+        tried.push(rs.map(unpacked).map((r) => `${r.record.table} ${r.record.counter}`));
+        if (tried.length === 1) await held;
+      };
+      // As the server runs them: on SQLite in its writer thread, on PostgreSQL in a transaction here
+      // (whose rows of the batch's tables are locked before the records are written).
+      let group: GroupCommit;
+      if (engine.name === 'sqlite') {
+        const w = new SqliteWriter(sqliteFiles.get(store.sql)!);
+        writer = w;
+        group = new GroupCommit(store.sql, async () => [], 2, { transact: async (rs) => (await gate(rs), w.store(rs)) });
+      } else group = new GroupCommit(store.sql, async (tx, rs) => (await gate(rs), storeBatch(tx, rs.map(unpacked))), 2);
+
+      const [a1, a2] = matchRecords('hall-a', 1, 31, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => prepared(r));
+      const [b1] = matchRecords('hall-b', 1, 32, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }).map((r) => prepared(r));
+      const first = group.store(a1);
+      await until('the first batch is being written', () => tried.length === 1);
+      // Both arrive while it is: hall-a's next must wait for it, hall-b's need not.
+      const second = group.store(a2);
+      const other = group.store(b1);
+      assert.equal((await other).outcome, 'stored');
+      assert.deepEqual(tried, [['hall-a 1'], ['hall-b 1']], 'hall-b’s record went in a batch of its own');
+      release();
+      assert.deepEqual([(await first).outcome, (await second).outcome], ['stored', 'stored']);
+      assert.deepEqual(tried, [['hall-a 1'], ['hall-b 1'], ['hall-a 2']]);
+      assert.equal(group.counts.held, 0, 'no record was tried and left out for its table’s row');
+      // Stored in that order: the records' events, as a page gets them.
+      const events = await store.sql.all('SELECT data FROM carrom_events ORDER BY seq');
+      const stored = events.map((e) => JSON.parse(String(e.data)) as { table: string; counter: number }).map((e) => `${e.table} ${e.counter}`);
+      assert.deepEqual(stored, ['hall-b 1', 'hall-a 1', 'hall-a 2']);
+    });
+  });
+}

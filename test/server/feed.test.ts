@@ -1,11 +1,13 @@
 // The event feed under the event streams, on SQLite and on PostgreSQL: an event is seen by a watcher on
 // another connection once its transaction commits, never if it rolls back, in the order written; the
-// table keeps only the newest events.
+// table keeps only the newest events. On PostgreSQL an event found by two reads (the one its notification
+// started, and the catch-up after the listening connection came back) is delivered once.
 import assert from 'node:assert/strict';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
-import { feedSchema, publish, recordEvent, recordEventParts, watchFeed, type Feed, type FeedEvent } from '../../server/feed.ts';
+import pg from 'pg';
+import { FEED_CHANNEL, feedSchema, publish, recordEvent, recordEventParts, watchFeed, type Feed, type FeedEvent } from '../../server/feed.ts';
 import { stateTextOf } from '../../server/storable.ts';
 import type { NewRecord } from '../../server/store.ts';
 import { matchRecords } from '../../tools/results.ts';
@@ -109,4 +111,99 @@ describe('a record event as text', () => {
       assert.equal(eventText(r, 42, JSON.stringify(r.state)), JSON.stringify(recordEvent(r, 42)));
     });
   }
+});
+
+describe('event feed on postgres, its listening connection lost', function () {
+  this.timeout(60_000);
+  const engine = ENGINES.find((e) => e.name === 'postgres')!;
+  let db: string;
+  let sql: Sql;
+  let reader: Sql;
+  let feed: Feed | null = null;
+  const clients: pg.Client[] = [];
+  const client = async () => {
+    const c = new pg.Client({ connectionString: db });
+    await c.connect();
+    clients.push(c);
+    return c;
+  };
+  /** Whether a session of this database matches `where` (pg_stat_activity's columns). */
+  const activity = async (where: string, params: unknown[] = []) =>
+    Number((await sql.all(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND ${where}`, params))[0].n) > 0;
+  const waitingOnLock = (query: string) => activity(`wait_event_type = 'Lock' AND query LIKE ?`, [`${query}%`]);
+  beforeEach(async () => {
+    db = await engine.fresh();
+    sql = await openPostgres(db);
+    for (const s of feedSchema(sql.dialect)) await sql.run(s);
+    reader = await openPostgres(db);
+  });
+  afterEach(async () => {
+    await feed?.close();
+    for (const c of clients.splice(0)) await c.end().catch(() => undefined);
+    await reader.close();
+    await sql.close();
+  });
+
+  it('never delivers an event twice when its own read and the reconnect’s catch-up both find it', async () => {
+    const seen: FeedEvent[] = [];
+    const said: string[] = [];
+    feed = await watchFeed(reader, db, (e) => seen.push(e), (l) => said.push(l));
+    const [writing, locking] = [await client(), await client()];
+    // An event written, not committed yet; then the test asks for the whole table, and waits behind it.
+    await writing.query('BEGIN');
+    const [{ seq }] = (await writing.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', '{"n":1}') RETURNING seq) SELECT seq, pg_notify($1, CAST(seq AS TEXT)) FROM made`, [FEED_CHANNEL])).rows as { seq: string }[];
+    const pid = Number((await locking.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+    await locking.query('BEGIN');
+    const locked = locking.query('LOCK TABLE carrom_events IN ACCESS EXCLUSIVE MODE');
+    await until('the test’s lock waits for the write', () => activity(`wait_event_type = 'Lock' AND pid = ?`, [pid]));
+    // The event commits: the test has the table before the feed reads the event its notification named.
+    await writing.query('COMMIT');
+    await locked;
+    await until('the feed’s read of the notified event waits for the test’s lock', () => waitingOnLock('SELECT seq, event, data FROM carrom_events WHERE seq = ANY'));
+    // Meanwhile its listening connection goes: it comes back and reads what came since its last event.
+    await sql.run(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed' AND datname = current_database()`);
+    await until('the reconnected feed’s catch-up waits for the test’s lock too', () => waitingOnLock('SELECT seq, event, data FROM carrom_events WHERE seq >'), 20_000);
+    await locking.query('ROLLBACK');
+    // Both reads find the event. Then one more, through the new connection: once it is here, both reads are done.
+    await until('the event is delivered', () => seen.length > 0);
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 2 }));
+    await until('the next event is delivered', () => seen.some((e) => JSON.parse(e.data).n === 2));
+    assert.deepEqual(seen.map((e) => [e.seq, JSON.parse(e.data).n]), [[Number(seq), 1], [Number(seq) + 1, 2]]);
+    assert.match(said.join('\n'), /event feed: the listening connection/);
+  });
+
+  it('sends an event committed while its listening connection was away, though its number is below one it has sent', async () => {
+    const seen: FeedEvent[] = [];
+    feed = await watchFeed(reader, db, (e) => seen.push(e), () => undefined);
+    const other = await client();
+    // Another process writes event 1 and commits it late: after event 2, and after the feed lost its connection.
+    await other.query('BEGIN');
+    const [{ seq }] = (await other.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', '{"n":1}') RETURNING seq) SELECT seq, pg_notify($1, CAST(seq AS TEXT)) FROM made`, [FEED_CHANNEL])).rows as { seq: string }[];
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 2 }));
+    await until('the feed has event 2', () => seen.length === 1);
+    const listening = () => activity(`application_name = 'carrom serve: event feed'`);
+    // Gone when this returns (it waits for the session to end), and back only a second later.
+    await sql.run(`SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed' AND datname = current_database()`);
+    await other.query('COMMIT');
+    assert.ok(!(await listening()), 'event 1 committed while nobody listened (the feed waits a second before it connects again)');
+    await until('the feed listens again', listening);
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 3 }));
+    await until('the feed has event 3', () => seen.some((e) => JSON.parse(e.data).n === 3));
+    assert.deepEqual(seen.map((e) => JSON.parse(e.data).n).sort(), [1, 2, 3]);
+    assert.equal(seen.find((e) => JSON.parse(e.data).n === 1)?.seq, Number(seq));
+  });
+
+  it('sends everything stored while its listening connection was away, more than one read’s 1,000 events too', async () => {
+    const seen: FeedEvent[] = [];
+    feed = await watchFeed(reader, db, (e) => seen.push(e), () => undefined);
+    const listening = () => activity(`application_name = 'carrom serve: event feed'`);
+    // Gone when this returns (it waits for the session to end), and back only a second later.
+    await sql.run(`SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'carrom serve: event feed' AND datname = current_database()`);
+    await sql.run(`INSERT INTO carrom_events (event, data) SELECT 'record', '{"n":' || i || '}' FROM generate_series(1, 1100) AS i`);
+    assert.ok(!(await listening()), 'stored while nobody listened');
+    await until('the feed listens again', listening);
+    await sql.transaction(async (tx) => publish(tx, 'record', { n: 1101 }));
+    await until('the feed has the event stored after it came back', () => seen.some((e) => JSON.parse(e.data).n === 1101));
+    assert.deepEqual(seen.map((e) => JSON.parse(e.data).n), Array.from({ length: 1101 }, (_, i) => i + 1));
+  });
 });

@@ -1,7 +1,9 @@
 // The event streams are a bounded resource: a cap on the open streams (one more is a 503 that says so),
 // a cap per client address (429) with the last streams kept for an address's first, and a client that
 // stops reading is dropped once its backlog passes the bound or its socket stays full, while a reading
-// one gets every event. Over real HTTP on loopback (127.0.0.2, 127.0.1.x: other client addresses).
+// one gets every event. A page that reconnects gets what it missed while the feed keeps it (from the
+// event just after its last on), else a reset. Over real HTTP on loopback (127.0.0.2, 127.0.1.x: other
+// client addresses).
 import assert from 'node:assert/strict';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
@@ -207,6 +209,29 @@ for (const engine of ENGINES) {
       for (const r of records.slice(-2)) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
       await until('and the live records', () => counters(again).length >= records.length - 1);
       assert.deepEqual(counters(again), records.slice(1).map((r) => r.counter));
+      again.close();
+    });
+
+    it('sends a page whose last event is the one just before the oldest kept what it missed, not a reset', async () => {
+      const first = await readEvents(server.url);
+      for (const r of records.slice(0, 3)) assert.equal((await postRecord(server.url, 'hall-1', SECRET, r.body)).status, 201);
+      await until('the page has three records', () => counters(first).length === 3);
+      const ids = first.events.filter((e) => e.event === 'record').map((e) => Number(e.id));
+      assert.deepEqual(ids, [ids[0], ids[0] + 1, ids[0] + 2], 'three events in a row');
+      first.close();
+      // The feed has let go of the page's last event and everything before it; all after it is kept.
+      await server.store.sql.run('DELETE FROM carrom_events WHERE seq <= ?', [ids[0]]);
+      const again = await readEvents(server.url, String(ids[0]));
+      assert.equal(again.status, 200);
+      const reset = () => again.events.some((e) => e.event === 'reset');
+      await until('the page has the two it missed (or a reset)', () => counters(again).length === 2 || reset());
+      assert.ok(!reset(), 'not told to read everything again');
+      assert.deepEqual(again.events.filter((e) => e.event === 'record').map((e) => Number(e.id)), ids.slice(1));
+      // Then a live one: it goes on, and it was never told to read everything again.
+      assert.equal((await postRecord(server.url, 'hall-1', SECRET, records[3].body)).status, 201);
+      await until('the next record arrives', () => counters(again).length === 3);
+      assert.deepEqual(counters(again), records.slice(1, 4).map((r) => r.counter));
+      assert.ok(!reset(), 'no reset');
       again.close();
     });
 

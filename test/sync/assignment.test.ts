@@ -247,3 +247,104 @@ describe('the next match from a tournament server (sync core)', () => {
     assert.equal(sync.offer(), null);
   });
 });
+
+describe('the next match: the edges of what the table takes (sync core)', () => {
+  /** Answers the oldest question with `body` and this exact `Carrom-Signature` header. */
+  const answerWith = (tr: HandGetTransport, body: string, signature: string) => tr.asked.shift()!.done(null, { status: 200, body, headers: { 'carrom-signature': signature } });
+
+  it('refuses a signature header with the right MAC followed by anything more', () => {
+    for (const extra of ['0', '00', ' ', 'x', `${nodeHmac(SECRET, 'more')}`]) {
+      const tr = new HandGetTransport();
+      const sync = makeSync(tr);
+      rest(sync, 0, 0);
+      const body = answer(tr.nonce(), 5);
+      answerWith(tr, body, `sha256=${nodeHmac(SECRET, body)}${extra}`);
+      rest(sync, 20_000, 20_000);
+      assert.equal(sync.offer(), null, `the MAC followed by ${JSON.stringify(extra)}: nothing offered`);
+      assert.equal(sync.view().assignRefused, 1);
+      assert.match(sync.view().error ?? '', /bad signature/);
+    }
+    // The same MAC alone is taken (the header above differed by its tail only).
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    rest(sync, 0, 0);
+    const body = answer(tr.nonce(), 5);
+    answerWith(tr, body, `sha256=${nodeHmac(SECRET, body)}`);
+    rest(sync, 20_000, 20_000);
+    assert.deepEqual(sync.offer(), MATCH);
+  });
+
+  for (const field of ['tournament', 'round', 'match'] as const) {
+    it(`refuses a match whose ${field} is 0 (ids count from 1)`, () => {
+      const tr = new HandGetTransport();
+      const sync = makeSync(tr);
+      serve(sync, tr, 0, (n) => answer(n, 5, { ...MATCH, [field]: 0 }));
+      assert.equal(sync.offer(), null);
+      assert.equal(sync.view().assignRefused, 1);
+      assert.match(sync.view().error ?? '', new RegExp(`assignment\\.${field} is not a positive integer`));
+      // One more than 0 is taken.
+      const t = serve(sync, tr, ASK_EVERY_US + 40_000, (n) => answer(n, 6, { ...MATCH, [field]: 1 }));
+      assert.ok(t > 0);
+      assert.equal(sync.offer()?.[field], 1);
+    });
+  }
+
+  it('a 409 to its refusal (the assignment changed meanwhile) clears the refusal: it is not sent again, even after a power cut, and the table asks at once', () => {
+    const tr = new HandGetTransport();
+    const flash = new MemoryFlash();
+    const sync = makeSync(tr, flash);
+    let t = serve(sync, tr, 0, (n) => answer(n, 42));
+    sync.refuseOffer();
+    t = rest(sync, t + 20_000, t + 20_000);
+    assert.equal(tr.posted.length, 1, 'the refusal goes');
+    tr.answer(409, { error: 'the assignment of table club-1 changed' });
+    t = rest(sync, t + 20_000, t + 20_000);
+    assert.equal(tr.asked.length, 1, 'the table asks for its next match at once, not 30 s later');
+    tr.asked.shift()!.done('Wi-Fi down', null);
+    rest(sync, t + 20_000, t + 3 * ASK_EVERY_US);
+    assert.equal(tr.posted.length, 0, 'the refusal is not sent again');
+    const tr2 = new HandGetTransport();
+    const again = makeSync(tr2, flash);
+    rest(again, 0, 2 * ASK_EVERY_US);
+    assert.equal(tr2.posted.length, 0, 'nor after a reboot');
+  });
+
+  /** A table whose first question (at 0) goes unanswered until it gives it up (120 s) and asks again:
+   * the first question's `done` and the second's. */
+  function givenUp(sync: Sync, tr: HandGetTransport): { late: () => void; next: () => void; t: number } {
+    rest(sync, 0, 0);
+    const first = tr.asked.shift()!;
+    const firstNonce = Object.fromEntries(first.request.headers)['Carrom-Nonce'];
+    let t = 0;
+    while (tr.asked.length === 0 && t < 400 * S) sync.tick((t += S / 2), true, true, true);
+    assert.equal(tr.asked.length, 1, 'given up, the table asks again');
+    assert.ok(t > 120 * S, `not before the answer's time is up (asked again at ${t / S} s)`);
+    const late = () => first.done(null, { status: 200, body: answer(firstNonce, 7, { ...MATCH, match: 700, label: 'late' }), headers: { 'carrom-signature': `sha256=${nodeHmac(SECRET, answer(firstNonce, 7, { ...MATCH, match: 700, label: 'late' }))}` } });
+    const next = () => tr.answerGet(200, answer(tr.nonce(), 6, { ...MATCH, match: 600, label: 'newer' }));
+    return { late, next, t };
+  }
+
+  it('a late answer to a question it gave up never replaces the newer answer that came before it', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    const { late, next, t } = givenUp(sync, tr);
+    next();
+    late();
+    rest(sync, t + 20_000, t + 20_000);
+    assert.equal(sync.offer()?.label, 'newer');
+    assert.equal(sync.view().assignRefused, undefined, 'and nothing was refused');
+  });
+
+  it('a late answer to a question it gave up, come while the newer question waits, is not taken', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    const { late, next, t } = givenUp(sync, tr);
+    late();
+    rest(sync, t + 20_000, t + 20_000);
+    assert.equal(sync.offer(), null, 'the late answer is nothing');
+    next();
+    rest(sync, t + 40_000, t + 40_000);
+    assert.equal(sync.offer()?.label, 'newer');
+    assert.equal(sync.view().assignRefused, undefined);
+  });
+});

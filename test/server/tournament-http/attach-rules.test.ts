@@ -1,0 +1,163 @@
+// What a table's records may and may not change in the draw, over real HTTP on loopback, on SQLite and
+// PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the next round is drawn a match played again at
+// its table no longer changes the result the draw depended on (a correction by hand does, once the draft
+// is discarded, and is logged); a match in play cannot be refused; a record of a round not yet published
+// does not attach; a match of one game gives its score, one of several games the games won. One server
+// for the file: each test has its own tournament on two tables of its own.
+import assert from 'node:assert/strict';
+import type { ResultsServer } from '../../../server/index.ts';
+import { nodeDigest } from '../../../hosts/simulator/sync.ts';
+import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
+import { matchRecords, playedBy, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
+import { ENGINES } from '../../helpers/databases.ts';
+import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+
+interface M { id: number; a: string; b: string | null; status: string; result: { a: number; b: number } | null; source: string | null; boards: unknown[]; corrected: boolean }
+type Ids = { tournament: number; round: number; match: number };
+
+/** What a match's records say it ended, worked out from its last record: the games each side won where
+ *  the rules play several, else the match's score (§5.4). */
+function endingOf(records: readonly TableRecord[]): { a: number; b: number } {
+  const m = (stateOf(records.at(-1)!.log) as { match: { over: boolean; score: number[]; games: { winner: number }[] } }).match;
+  assert.ok(m.over, 'the records play the match to its end');
+  if (m.games.length === 0) return { a: m.score[0], b: m.score[1] };
+  return { a: m.games.filter((g) => g.winner === 0).length, b: m.games.filter((g) => g.winner === 1).length };
+}
+
+describe('what a table’s records may change in the draw', function () {
+  this.timeout(120_000);
+  for (const engine of ENGINES) {
+    describe(engine.name, () => {
+      let server: ResultsServer;
+      let url: string;
+      let asha: LoggedIn;
+      let clock: Clock;
+      before(async () => {
+        ({ server, asha, clock } = await organisedServer(await engine.fresh(), {}));
+        url = server.url;
+      });
+      after(() => server.close());
+
+      let made = 0;
+      let asked = 0;
+      /** A tournament of four on two tables of its own (registered now), round 1 drawn (a draft). */
+      async function drawn(): Promise<{ base: string; id: number; names: Map<string, string>; tables: [string, string]; secrets: [string, string] }> {
+        made++;
+        const tables: [string, string] = [`t${made}-1`, `t${made}-2`];
+        const secrets: [string, string] = [(10 + 2 * made).toString(16).padStart(2, '0').repeat(32), (11 + 2 * made).toString(16).padStart(2, '0').repeat(32)];
+        for (let i = 0; i < 2; i++) await server.store.addTable(tables[i], secrets[i], '2026-12-01T08:00:00.000Z');
+        const id = (await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', options: { matchTarget: 9 }, tables })).json.tournament.id;
+        const r = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, 'name\nAsha Rao\nBen Ode\nChandra Iyer\nDee Mensah\n', { 'Content-Type': 'text/csv' });
+        assert.equal(r.status, 201, JSON.stringify(r.json));
+        const base = `/api/v1/tournaments/${id}`;
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
+        return { base, id, tables, secrets, names: new Map(r.json.entrants.map((e: { id: string; name: string }) => [e.id, e.name])) };
+      }
+      const publish = async (base: string) => assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
+
+      /** The table's question as it asks it (§5.1), its answer read as the table reads it. */
+      async function ask(table: string, secret: string): Promise<Read> {
+        const nonce = (++asked).toString(16).padStart(32, '0');
+        const res = await fetch(`${url}/api/v1/assignment`, { headers: askHeaders(table, secret, nonce, clock.now) });
+        return readAssignment(await res.text(), res.headers.get('carrom-signature'), { table, secret, nonce, digest: nodeDigest });
+      }
+      const taken = (r: Read) => {
+        assert.ok(r.ok, r.ok ? '' : r.reason);
+        return r.answer;
+      };
+      async function refuse(table: string, secret: string, body: string) {
+        const res = await fetch(`${url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': table, 'Carrom-Signature': signature(secret, body) }, body });
+        return { status: res.status, json: await res.json() };
+      }
+      const matches = async (base: string): Promise<M[]> => (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches;
+      async function post(table: string, secret: string, bodies: readonly string[]): Promise<void> {
+        for (const body of bodies) assert.equal((await postRecord(url, table, secret, body)).status, 201);
+      }
+      const bodies = (records: readonly TableRecord[]) => records.map((r) => r.body);
+
+      it('once the next round is drawn, the match played again at its table does not change its result; a correction by hand, after the draft is discarded, does and is logged', async () => {
+        const { base, id, tables: [table], secrets: [secret] } = await drawn();
+        await publish(base);
+        const a = taken(await ask(table, secret)).assignment!;
+        const ids: Ids = { tournament: id, round: 1, match: a.match };
+        const played = assignedRecords(table, ids, 23, a.players);
+        await post(table, secret, bodies(played));
+        const first = endingOf(played);
+        const [m1, m2] = await matches(base);
+        assert.deepEqual([m1.source, m1.result], ['table', first]);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/result`, { a: 9, b: 4, reason: 'score sheet' })).status, 200);
+        assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201, 'round 2 drawn from round 1’s results');
+        // The players start the match again at the table from its first board (another stored match of the
+        // same assignment, its counters after the first's), and it ends otherwise.
+        let seed = 24;
+        while (JSON.stringify(endingOf(assignedRecords(table, ids, seed, a.players))) === JSON.stringify(first)) seed++;
+        await post(table, secret, assignedRecords(table, ids, seed, a.players).map((r) => recordBody(table, r.counter + 100, r.kind, r.log, ids)));
+        assert.deepEqual((await matches(base)).map((m) => [m.source, m.result]), [['table', first], ['hand', { a: 9, b: 4 }]], 'the result the draw depended on stands');
+        const report = (await api(url, null, 'GET', `${base}/tables`)).json;
+        assert.deepEqual(report.unattached.map((u: { match: number; reason: string }) => [u.match, u.reason]), [[a.match, `match ${a.match} has its result from other records already`]]);
+        // A correction by hand is refused while round 2 is drawn …
+        const other = { a: first.b, b: first.a };
+        const refused = await api(url, asha, 'POST', `${base}/matches/${a.match}/result`, { ...other, reason: 'played again at the table' });
+        assert.deepEqual([refused.status, refused.json], [409, { error: 'round 2 is drawn: delete its draft first, the draw depended on this result' }]);
+        // … and taken, logged, once the draft is discarded.
+        assert.equal((await api(url, asha, 'DELETE', `${base}/rounds/2`)).status, 200);
+        const corrected = await api(url, asha, 'POST', `${base}/matches/${a.match}/result`, { ...other, reason: 'played again at the table' });
+        assert.equal(corrected.status, 200, JSON.stringify(corrected.json));
+        const [now] = await matches(base);
+        assert.deepEqual([now.source, now.result, now.corrected], ['hand', other, true]);
+        const log = (await api(url, null, 'GET', `${base}/log`)).json.changes;
+        assert.deepEqual({ ...log.at(-1), seq: 0, at: '' }, {
+          seq: 0, at: '', organiser: 'asha', action: 'result', target: { match: a.match },
+          before: { result: first, source: 'table' }, after: { result: other, source: 'hand' }, reason: 'played again at the table',
+        });
+      });
+
+      it('a match whose records have begun cannot be refused by its table: 409, and it stays in play', async () => {
+        const { base, id, tables: [table], secrets: [secret] } = await drawn();
+        await publish(base);
+        const answer = taken(await ask(table, secret));
+        const a = answer.assignment!;
+        const [board] = assignedRecords(table, { tournament: id, round: 1, match: a.match }, 23, a.players);
+        await post(table, secret, [board.body]);
+        assert.equal((await matches(base))[0].status, 'playing');
+        const late = await refuse(table, secret, refusalText({ table, counter: answer.counter, match: a.match, reason: 'wrong-table' }));
+        assert.deepEqual([late.status, late.json], [409, { error: `match ${a.match} has started on table "${table}": it can no longer be refused` }]);
+        assert.equal((await matches(base))[0].status, 'playing');
+        const log = (await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string }[];
+        assert.ok(!log.some((c) => c.action === 'refused'), 'no refusal logged');
+        assert.equal(taken(await ask(table, secret)).assignment?.match, a.match, 'still the table’s match');
+      });
+
+      it('a record naming a match of a round not yet published is stored but does not attach, and says why', async () => {
+        const { base, id, names, tables: [table], secrets: [secret] } = await drawn();
+        const [m1] = await matches(base);
+        await post(table, secret, bodies(assignedRecords(table, { tournament: id, round: 1, match: m1.id }, 23, [names.get(m1.a)!, names.get(m1.b!)!])));
+        assert.deepEqual((await matches(base)).map((m) => [m.status, m.result, m.boards.length]), [['waiting', null, 0], ['waiting', null, 0]]);
+        const report = (await api(url, null, 'GET', `${base}/tables`)).json;
+        assert.deepEqual(report.unattached.map((u: { table: string; round: number; match: number; reason: string }) => [u.table, u.round, u.match, u.reason]), [[table, 1, m1.id, 'round 1 is not published']]);
+        // Published now, the match is still to be played: what came before its publish does not count.
+        await publish(base);
+        assert.deepEqual((await matches(base)).map((m) => [m.status, m.result]), [['waiting', null], ['waiting', null]]);
+      });
+
+      it('a match of one game gives the match’s score, every board counted; one of several games the games won', async () => {
+        const { base, id, tables, secrets } = await drawn();
+        await publish(base);
+        const [one, several] = [taken(await ask(tables[0], secrets[0])).assignment!, taken(await ask(tables[1], secrets[1])).assignment!];
+        // The first table plays the ICF's rules to one game of 9 points; the second the ICF's best of three.
+        const oneGame = playedBy(tables[0], matchRecords(tables[0], 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9, gamesPerMatch: 1 } }), one.players, { tournament: id, round: 1, match: one.match });
+        const threeGames = playedBy(tables[1], matchRecords(tables[1], 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } }), several.players, { tournament: id, round: 1, match: several.match });
+        await post(tables[0], secrets[0], bodies(oneGame));
+        await post(tables[1], secrets[1], bodies(threeGames));
+        const [m1, m2] = await matches(base);
+        const game = (stateOf(oneGame.at(-1)!.log) as { match: { score: number[]; games: unknown[] } }).match;
+        assert.deepEqual(game.games, [], 'one game: the rules keep no games');
+        assert.ok(m1.boards.length >= 2 && Math.max(...game.score) >= 9, `a game of several boards to 9 points: ${m1.boards.length} boards, ${game.score.join('-')}`);
+        assert.deepEqual([m1.source, m1.result], ['table', { a: game.score[0], b: game.score[1] }]);
+        const won = endingOf(threeGames);
+        assert.equal(Math.max(won.a, won.b), 2, JSON.stringify(won));
+        assert.deepEqual([m2.source, m2.result], ['table', won]);
+      });
+    });
+  }
+});

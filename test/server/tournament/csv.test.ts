@@ -57,6 +57,11 @@ describe('tournament: the entry list from a CSV', () => {
     assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha "Ace" Rao', '"Ace" Club'], ['Ben Ode', 'Pune "B"']]);
   });
 
+  it('keeps a quote inside a cell that does not begin with one as it is, and the last line without its line end, empty last cell included', () => {
+    const e = parseEntrantsCsv('name,club\nAsha "Ace" Rao,Pune\n  \nBen Ode,', 'singles');
+    assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha "Ace" Rao', 'Pune'], ['Ben Ode', null]], 'the quote kept, the line of spaces skipped as blank, the last line read');
+  });
+
   it('seeds equal ratings in the file\'s order, the unrated after the rated, also in the file\'s order', () => {
     const e = parseEntrantsCsv('name,rating\nA,1500\nB,\nC,1600\nD,1500\nE,\nF,1500\n', 'singles');
     assert.deepEqual(e.map((x) => [x.seed, x.name]), [[1, 'C'], [2, 'A'], [3, 'D'], [4, 'F'], [5, 'B'], [6, 'E']]);

@@ -79,6 +79,13 @@ describe('tournament: knockout', () => {
     const t = tournament('knockout', es);
     // Five in the field: padded to eight, the byes to the top three seeds drawn (1, 2 and 4), 5 v 6.
     assert.deepEqual(playOut(t, 3), [['1-bye', '2-bye', '4-bye', '5-6'], ['1-5', '2-4'], ['1-2']]);
+    // Before round 1 the bracket is sized for the field without it (four of five: 4, not 8) …
+    const four = entrants('1', '2', '3', '4', '5').map((e) => (e.id === '3' ? { ...e, withdrawn: true } : e));
+    assert.equal(knockoutBracket(four, []).size, 4);
+    // … and the ranking ranks only those drawn.
+    let matches: Match[] = [];
+    for (let r = 0; r < 2; r++) matches = [...matches, ...seedsWin(drawNextRound({ ...tournament('knockout', four), matches }))];
+    assert.deepEqual(knockoutRanking(four, matches).map((p) => [p.place, p.id]), [[1, '1'], [2, '2'], [3, '4'], [3, '5']]);
   });
 
   it('names the entrants by name, not by id, in what it refuses', () => {

@@ -2,8 +2,10 @@
 // PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the next round is drawn a match played again at
 // its table no longer changes the result the draw depended on (a correction by hand does, once the draft
 // is discarded, and is logged); a match in play cannot be refused; a record of a round not yet published
-// does not attach; a match of one game gives its score, one of several games the games won. One server
-// for the file: each test has its own tournament on two tables of its own.
+// does not attach, nor one naming another round than its match's; a table that never asked with a
+// signature (older firmware) has its records attached all the same; a match of one game gives its score,
+// one of several games the games won. One server for the file: each test has its own tournament on two
+// tables of its own.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
@@ -157,6 +159,22 @@ describe('what a table’s records may change in the draw', function () {
         const won = endingOf(threeGames);
         assert.equal(Math.max(won.a, won.b), 2, JSON.stringify(won));
         assert.deepEqual([m2.source, m2.result], ['table', won]);
+      });
+
+      it('the records of a table that never asked with a signature (older firmware) attach to its waiting match; a record naming another round than its match’s does not', async () => {
+        const { base, id, names, tables, secrets } = await drawn();
+        await publish(base);
+        const [m1, m2] = await matches(base);
+        assert.deepEqual([m1.status, m2.status], ['waiting', 'waiting'], 'neither table has fetched its match');
+        const players = (m: M) => [names.get(m.a)!, names.get(m.b!)!];
+        const played = assignedRecords(tables[0], { tournament: id, round: 1, match: m1.id }, 23, players(m1));
+        await post(tables[0], secrets[0], bodies(played));
+        await post(tables[1], secrets[1], bodies(assignedRecords(tables[1], { tournament: id, round: 2, match: m2.id }, 23, players(m2))));
+        const [now1, now2] = await matches(base);
+        assert.deepEqual([now1.status, now1.source, now1.result], ['finished', 'table', endingOf(played)]);
+        assert.deepEqual([now2.status, now2.result, now2.boards.length], ['waiting', null, 0]);
+        const report = (await api(url, null, 'GET', `${base}/tables`)).json;
+        assert.deepEqual(report.unattached.map((u: { match: number; reason: string }) => [u.match, u.reason]), [[m2.id, `match ${m2.id} is in round 1, not round 2`]]);
       });
     });
   }

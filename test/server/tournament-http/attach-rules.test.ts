@@ -4,13 +4,16 @@
 // is discarded, and is logged); a match in play cannot be refused; a record of a round not yet published
 // does not attach, nor one naming another round than its match's; a table that never asked with a
 // signature (older firmware) has its records attached all the same; a match of one game gives its score,
-// one of several games the games won. One server for the file: each test has its own tournament on two
+// one of several games the games won; a result corrected by hand stays marked so when the table's later
+// records agree with it. One server for the file: each test has its own tournament on two
 // tables of its own.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { readAssignment, refusalText, type Read } from '../../../src/sync/assignment.ts';
-import { matchRecords, playedBy, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
+import { formatLog } from '../../../src/rules/log.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { matchRecords, namedLog, playedBy, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
 
@@ -175,6 +178,25 @@ describe('what a table’s records may change in the draw', function () {
         assert.deepEqual([now2.status, now2.result, now2.boards.length], ['waiting', null, 0]);
         const report = (await api(url, null, 'GET', `${base}/tables`)).json;
         assert.deepEqual(report.unattached.map((u: { match: number; reason: string }) => [u.match, u.reason]), [[m2.id, `match ${m2.id} is in round 1, not round 2`]]);
+      });
+
+      it('a result corrected by hand stays marked corrected when the table’s records come to agree with it later', async () => {
+        const { base, id, tables: [table], secrets: [secret] } = await drawn();
+        await publish(base);
+        const a = taken(await ask(table, secret)).assignment!;
+        const ids: Ids = { tournament: id, round: 1, match: a.match };
+        // Seed 360's match is over after 75 events (0-3); its last shot is then taken back and played
+        // again, and it ends 2-0 the other way: the table sends the records of each ending in turn.
+        const m = randomMatch(360, { rules: 'it-torneo', mode: 'singles', clean: true, options: { matchTarget: 1, maxBoards: 1 } });
+        const [first, again] = [namedLog(formatLog(m.header, m.events.slice(0, 75)), a.players), namedLog(formatLog(m.header, m.events), a.players)];
+        await post(table, secret, [recordBody(table, 1, 'board', first, ids), recordBody(table, 2, 'match', first, ids)]);
+        assert.deepEqual((await matches(base)).map((x) => [x.source, x.result, x.corrected])[0], ['table', { a: 0, b: 3 }, false]);
+        // The referee saw the ending differently, and the organiser enters it: a correction of the table's.
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${a.match}/result`, { a: 2, b: 0, reason: 'the referee’s decision' })).status, 200);
+        assert.deepEqual((await matches(base)).map((x) => [x.source, x.result, x.corrected])[0], ['hand', { a: 2, b: 0 }, true]);
+        // The table's last word now says the same: the result was still corrected from what it reported.
+        await post(table, secret, [recordBody(table, 3, 'board', again, ids), recordBody(table, 4, 'match', again, ids)]);
+        assert.deepEqual((await matches(base)).map((x) => [x.source, x.result, x.corrected])[0], ['hand', { a: 2, b: 0 }, true]);
       });
     });
   }

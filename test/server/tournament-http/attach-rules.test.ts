@@ -1,12 +1,12 @@
-// What a table's records may and may not change in the draw, over real HTTP on loopback, on SQLite and
-// PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the next round is drawn a match played again at
-// its table no longer changes the result the draw depended on (a correction by hand does, once the draft
-// is discarded, and is logged); a match in play cannot be refused; a record of a round not yet published
-// does not attach, nor one naming another round than its match's; a table that never asked with a
-// signature (older firmware) has its records attached all the same; a match of one game gives its score,
-// one of several games the games won; a result corrected by hand stays marked so when the table's later
-// records agree with it. One server for the file: each test has its own tournament on two
-// tables of its own.
+// What a table's records and refusals may and may not change in the draw, over real HTTP on loopback, on
+// SQLite and PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the next round is drawn a match played
+// again at its table no longer changes the result the draw depended on (a correction by hand does, once
+// the draft is discarded, and is logged); a match in play cannot be refused, nor another table's match; a
+// record of a round not yet published does not attach, nor one naming another round than its match's; a
+// table that never asked with a signature (older firmware) has its records attached all the same; a match
+// of one game gives its score, one of several games the games won; a result corrected by hand stays
+// marked so when the table's later records agree with it. One server for the file: each test has its own
+// tournament on two tables of its own.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
@@ -131,6 +131,17 @@ describe('what a table’s records may change in the draw', function () {
         const log = (await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string }[];
         assert.ok(!log.some((c) => c.action === 'refused'), 'no refusal logged');
         assert.equal(taken(await ask(table, secret)).assignment?.match, a.match, 'still the table’s match');
+      });
+
+      it('a table cannot refuse a match that is not its own assignment, even with its current counter', async () => {
+        const { base, tables, secrets } = await drawn();
+        await publish(base);
+        const mine = taken(await ask(tables[0], secrets[0]));
+        const theirs = taken(await ask(tables[1], secrets[1])).assignment!;
+        const wrong = await refuse(tables[0], secrets[0], refusalText({ table: tables[0], counter: mine.counter, match: theirs.match, reason: 'wrong-table' }));
+        assert.equal(wrong.status, 409, JSON.stringify(wrong.json));
+        assert.match(wrong.json.error, new RegExp(`^counter ${mine.counter} \\(match ${theirs.match}\\) is not table "${tables[0]}"'s current assignment`));
+        assert.deepEqual((await matches(base)).map((m) => m.status), ['assigned', 'assigned'], 'neither match refused');
       });
 
       it('a record naming a match of a round not yet published is stored but does not attach, and says why', async () => {

@@ -5,8 +5,9 @@
 // record of a round not yet published does not attach, nor one naming another round than its match's; a
 // table that never asked with a signature (older firmware) has its records attached all the same; a match
 // of one game gives its score, one of several games the games won; a result corrected by hand stays
-// marked so when the table's later records agree with it. One server for the file: each test has its own
-// tournament on two tables of its own.
+// marked so when the table's later records agree with it, and through a second correction; a bye's result
+// is not corrected by hand (409: it keeps the phantom score); a hand result of a walkover's score replaces
+// the walkover. One server for the file: each test has its own tournament on two tables of its own.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
@@ -19,6 +20,7 @@ import { api, askHeaders, assignedRecords, organisedServer, type Clock, type Log
 
 interface M { id: number; a: string; b: string | null; status: string; result: { a: number; b: number } | null; source: string | null; boards: unknown[]; corrected: boolean }
 type Ids = { tournament: number; round: number; match: number };
+const FOUR = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah'];
 
 /** What a match's records say it ended, worked out from its last record: the games each side won where
  *  the rules play several, else the match's score (§5.4). */
@@ -45,14 +47,15 @@ describe('what a table’s records may change in the draw', function () {
 
       let made = 0;
       let asked = 0;
-      /** A tournament of four on two tables of its own (registered now), round 1 drawn (a draft). */
-      async function drawn(): Promise<{ base: string; id: number; names: Map<string, string>; tables: [string, string]; secrets: [string, string] }> {
+      /** A tournament of `entries` (four unless said) on two tables of its own (registered now), round 1
+       *  drawn (a draft). */
+      async function drawn(entries = FOUR): Promise<{ base: string; id: number; names: Map<string, string>; tables: [string, string]; secrets: [string, string] }> {
         made++;
         const tables: [string, string] = [`t${made}-1`, `t${made}-2`];
         const secrets: [string, string] = [(10 + 2 * made).toString(16).padStart(2, '0').repeat(32), (11 + 2 * made).toString(16).padStart(2, '0').repeat(32)];
         for (let i = 0; i < 2; i++) await server.store.addTable(tables[i], secrets[i], '2026-12-01T08:00:00.000Z');
         const id = (await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Club open', date: '2026-12-01', rules: 'icf', options: { matchTarget: 9 }, tables })).json.tournament.id;
-        const r = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, 'name\nAsha Rao\nBen Ode\nChandra Iyer\nDee Mensah\n', { 'Content-Type': 'text/csv' });
+        const r = await api(url, asha, 'POST', `/api/v1/tournaments/${id}/entrants.csv`, `name\n${entries.join('\n')}\n`, { 'Content-Type': 'text/csv' });
         assert.equal(r.status, 201, JSON.stringify(r.json));
         const base = `/api/v1/tournaments/${id}`;
         assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
@@ -208,6 +211,47 @@ describe('what a table’s records may change in the draw', function () {
         // The table's last word now says the same: the result was still corrected from what it reported.
         await post(table, secret, [recordBody(table, 3, 'board', again, ids), recordBody(table, 4, 'match', again, ids)]);
         assert.deepEqual((await matches(base)).map((x) => [x.source, x.result, x.corrected])[0], ['hand', { a: 2, b: 0 }, true]);
+      });
+
+      it('a bye’s result cannot be entered by hand nor made a walkover: it keeps the phantom score, which the standings count', async () => {
+        const { base, names } = await drawn([...FOUR, 'Eli Sen']);
+        await publish(base);
+        const bye = (await matches(base)).find((m) => m.b === null)!;
+        assert.deepEqual(bye.result, { a: 25, b: 0 });
+        const refused = { error: `match ${bye.id} is a bye: its result is the phantom score` };
+        const hand = await api(url, asha, 'POST', `${base}/matches/${bye.id}/result`, { a: 10, b: 0, reason: 'a typo' });
+        assert.deepEqual([hand.status, hand.json], [409, refused]);
+        const walkover = await api(url, asha, 'POST', `${base}/matches/${bye.id}/walkover`, { winner: 'a', reason: 'a typo' });
+        assert.deepEqual([walkover.status, walkover.json], [409, refused]);
+        assert.deepEqual((await matches(base)).find((m) => m.id === bye.id)!.result, { a: 25, b: 0 });
+        const standings = (await api(url, null, 'GET', `${base}/standings`)).json.standings as { name: string; points: number; netscore: number; totscore: number; byes: number }[];
+        assert.deepEqual(standings.filter((s) => s.byes === 1).map((s) => [s.name, s.points, s.netscore, s.totscore]), [[names.get(bye.a), 2, 25, 25]]);
+      });
+
+      it('a result corrected by hand stays corrected through a second correction; a hand result of a walkover’s score replaces the walkover, logged', async () => {
+        const { base, id, tables: [table], secrets: [secret] } = await drawn();
+        await publish(base);
+        const a = taken(await ask(table, secret)).assignment!;
+        const played = assignedRecords(table, { tournament: id, round: 1, match: a.match }, 23, a.players);
+        await post(table, secret, bodies(played));
+        const first = endingOf(played);
+        const correct = async (match: number, result: { a: number; b: number }, reason: string) => {
+          const r = await api(url, asha, 'POST', `${base}/matches/${match}/result`, { ...result, reason });
+          assert.equal(r.status, 200, JSON.stringify(r.json));
+          return (await matches(base)).find((m) => m.id === match)!;
+        };
+        assert.deepEqual((await correct(a.match, { a: first.b, b: first.a }, 'the referee’s decision')).corrected, true);
+        const again = await correct(a.match, { a: 1, b: 1 }, 'the referee’s decision, read again');
+        assert.deepEqual([again.source, again.result, again.corrected], ['hand', { a: 1, b: 1 }, true], 'still a correction of what the table reported');
+        // The other match given as a walkover (25-0), then found played, 25-0 all the same: entered by hand.
+        const [, m2] = await matches(base);
+        assert.equal((await api(url, asha, 'POST', `${base}/matches/${m2.id}/walkover`, { winner: 'a', reason: 'Chandra did not come' })).status, 200);
+        const played2 = await correct(m2.id, { a: 25, b: 0 }, 'Chandra came: the match was played');
+        assert.deepEqual([played2.source, played2.result, played2.corrected], ['hand', { a: 25, b: 0 }, false]);
+        const log = (await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string; target: { match?: number }; after: unknown }[];
+        assert.deepEqual(log.filter((c) => c.target.match === m2.id).map((c) => [c.action, c.after]), [
+          ['walkover', { result: { a: 25, b: 0 }, source: 'walkover' }], ['result', { result: { a: 25, b: 0 }, source: 'hand' }],
+        ]);
       });
     });
   }

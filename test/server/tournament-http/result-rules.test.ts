@@ -1,13 +1,14 @@
-// What a table's records and refusals may and may not change in the draw, over real HTTP on loopback, on
-// SQLite and PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the next round is drawn a match played
-// again at its table no longer changes the result the draw depended on (a correction by hand does, once
-// the draft is discarded, and is logged); a match in play cannot be refused, nor another table's match; a
-// record of a round not yet published does not attach, nor one naming another round than its match's; a
-// table that never asked with a signature (older firmware) has its records attached all the same; a match
-// of one game gives its score, one of several games the games won; a result corrected by hand stays
-// marked so when the table's later records agree with it, and through a second correction; a bye's result
-// is not corrected by hand (409: it keeps the phantom score); a hand result of a walkover's score replaces
-// the walkover. One server for the file: each test has its own tournament on two tables of its own.
+// What a table's records and refusals, and an organiser's corrections, may and may not change in the
+// draw, over real HTTP on loopback, on SQLite and PostgreSQL (docs/tournament.md §4, §5.3, §5.4): once the
+// next round is drawn a match played again at its table no longer changes the result the draw depended on
+// (a correction by hand does, once the draft is discarded, and is logged); a match in play cannot be
+// refused, nor another table's match; a record of a round not yet published does not attach, nor one
+// naming another round than its match's; a table that never asked with a signature (older firmware) has
+// its records attached all the same; a match of one game gives its score, one of several games the games
+// won; a result corrected by hand stays marked so when the table's later records agree with it, and
+// through a second correction; a bye's result is not corrected by hand (409: it keeps the phantom score);
+// a hand result of a walkover's score replaces the walkover. One server for the file: each test has its
+// own tournament on two tables of its own.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
@@ -75,7 +76,7 @@ describe('what a table’s records may change in the draw', function () {
       };
       async function refuse(table: string, secret: string, body: string) {
         const res = await fetch(`${url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': table, 'Carrom-Signature': signature(secret, body) }, body });
-        return { status: res.status, json: await res.json() };
+        return { status: res.status, json: (await res.json()) as { error?: string; refused?: boolean } };
       }
       const matches = async (base: string): Promise<M[]> => (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches;
       async function post(table: string, secret: string, bodies: readonly string[]): Promise<void> {
@@ -143,7 +144,7 @@ describe('what a table’s records may change in the draw', function () {
         const theirs = taken(await ask(tables[1], secrets[1])).assignment!;
         const wrong = await refuse(tables[0], secrets[0], refusalText({ table: tables[0], counter: mine.counter, match: theirs.match, reason: 'wrong-table' }));
         assert.equal(wrong.status, 409, JSON.stringify(wrong.json));
-        assert.match(wrong.json.error, new RegExp(`^counter ${mine.counter} \\(match ${theirs.match}\\) is not table "${tables[0]}"'s current assignment`));
+        assert.match(wrong.json.error ?? '', new RegExp(`^counter ${mine.counter} \\(match ${theirs.match}\\) is not table "${tables[0]}"'s current assignment`));
         assert.deepEqual((await matches(base)).map((m) => m.status), ['assigned', 'assigned'], 'neither match refused');
       });
 

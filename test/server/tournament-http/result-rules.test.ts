@@ -85,7 +85,7 @@ describe('what a table’s records may change in the draw', function () {
       const bodies = (records: readonly TableRecord[]) => records.map((r) => r.body);
 
       it('once the next round is drawn, the match played again at its table does not change its result; a correction by hand, after the draft is discarded, does and is logged', async () => {
-        const { base, id, tables: [table], secrets: [secret] } = await drawn();
+        const { base, id, names, tables: [table, second], secrets: [secret, secondSecret] } = await drawn();
         await publish(base);
         const a = taken(await ask(table, secret)).assignment!;
         const ids: Ids = { tournament: id, round: 1, match: a.match };
@@ -101,7 +101,12 @@ describe('what a table’s records may change in the draw', function () {
         let seed = 24;
         while (JSON.stringify(endingOf(assignedRecords(table, ids, seed, a.players))) === JSON.stringify(first)) seed++;
         await post(table, secret, assignedRecords(table, ids, seed, a.players).map((r) => recordBody(table, r.counter + 100, r.kind, r.log, ids)));
-        assert.deepEqual((await matches(base)).map((m) => [m.source, m.result]), [['table', first], ['hand', { a: 9, b: 4 }]], 'the result the draw depended on stands');
+        // The second table, which broke down and was scored by hand, delivers its match from its outbox now.
+        const late = assignedRecords(second, { tournament: id, round: 1, match: m2.id }, 25, [names.get(m2.a)!, names.get(m2.b!)!]);
+        await post(second, secondSecret, bodies(late));
+        assert.notDeepEqual(endingOf(late), { a: 9, b: 4 });
+        assert.deepEqual((await matches(base)).map((m) => [m.source, m.result]), [['table', first], ['hand', { a: 9, b: 4 }]], 'the results the draw depended on stand');
+        assert.equal((await matches(base))[1].corrected, true, 'the hand result marked as differing from what its table played');
         const report = (await api(url, null, 'GET', `${base}/tables`)).json;
         assert.deepEqual(report.unattached.map((u: { match: number; reason: string }) => [u.match, u.reason]), [[a.match, `match ${a.match} has its result from other records already`]]);
         // A correction by hand is refused while round 2 is drawn …

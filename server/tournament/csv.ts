@@ -71,7 +71,9 @@ export function parseEntrantsCsv(text: string, mode: 'singles' | 'doubles'): Ent
     if (mode === 'singles' && partner) throw new TournamentError(`line ${row.line}: singles: ${first.name} has a partner`);
     const players = partner ? [first, partner] : [first];
     const name = players.map((p) => p.name).join(' & ');
-    if (name.length > NAME_MAX) throw new TournamentError(`line ${row.line}: "${name}" is longer than ${NAME_MAX} characters`);
+    // Characters, as the JSON interface counts them (server/tournament-http/entrants.ts): one beyond
+    // U+FFFF is one, not the two UTF-16 units of `length`.
+    if ([...name].length > NAME_MAX) throw new TournamentError(`line ${row.line}: "${name}" is longer than ${NAME_MAX} characters`);
     // One person for SoL (sameName): the names are joined already, so case is what is left to fold.
     const before = seen.get(name.toLowerCase());
     if (before !== undefined) throw new TournamentError(`line ${row.line}: ${name} is entered already (line ${before})`);

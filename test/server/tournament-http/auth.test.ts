@@ -4,7 +4,8 @@
 // idle hours or 12 in all, or at logout; five wrong passwords from an address make it wait, longer each
 // time (the other addresses are tested against the real process: login-bound.test.ts).
 import assert from 'node:assert/strict';
-import type { ResultsServer } from '../../../server/index.ts';
+import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
+import { FREE_FAILURES } from '../../../server/tournament-http/organisers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 import { api, logIn, loginForm, postLogin, tournamentServer, ORGANISER_PASSWORD, withOrganiser, type Clock } from '../../helpers/organiser.ts';
 
@@ -20,8 +21,10 @@ describe('the organiser\'s login and the guard on writes', function () {
       let server: ResultsServer;
       let clock: Clock;
       let url: string;
+      let db: string;
       beforeEach(async () => {
-        ({ server, clock } = await tournamentServer(await engine.fresh()));
+        db = await engine.fresh();
+        ({ server, clock } = await tournamentServer(db));
         url = server.url;
         await withOrganiser(server, 'asha', PASSWORD);
       });
@@ -93,6 +96,26 @@ describe('the organiser\'s login and the guard on writes', function () {
         assert.deepEqual(waits, ['60', '120', '240', '480', '900', '900', '900', '900', '900']);
         assert.equal((await postLogin(url, 'asha', PASSWORD)).status, 303);
         for (let i = 0; i < 5; i++) assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401, 'forgiven: five tries again');
+      });
+
+      it('clears an address\'s count of wrong passwords at a good login, from an IPv6 address too (counted by its /64): five wrong ones again before a wait', async () => {
+        // The same database served on the IPv6 loopback, where the client is ::1, counted as 0:0:0:0::/64
+        // (the IPv4 loopback's count is cleared in the test above).
+        const v6 = await startResultsServer({ port: 0, host: '::1', db, mdns: false, now: () => clock.now, log: () => {} });
+        try {
+          for (let i = 0; i < FREE_FAILURES - 1; i++) assert.equal((await postLogin(v6.url, 'asha', `wrong ${i} password`)).status, 401);
+          assert.equal((await postLogin(v6.url, 'asha', PASSWORD)).status, 303);
+          // The good login counted as a try, then cleared them all: five wrong passwords are free again …
+          for (let i = 0; i < FREE_FAILURES; i++) assert.equal((await postLogin(v6.url, 'asha', `wrong again ${i}`)).status, 401, `try ${i + 1} after the good login`);
+          // … and the sixth waits, the first wait.
+          const sixth = await postLogin(v6.url, 'asha', PASSWORD);
+          assert.deepEqual([sixth.status, sixth.headers.get('retry-after')], [429, '15']);
+          clock.pass(15_000);
+          assert.equal((await postLogin(v6.url, 'asha', PASSWORD)).status, 303);
+          assert.deepEqual(await server.store.sql.all('SELECT client FROM carrom_login_throttle'), [], 'the good login cleared its address\'s row');
+        } finally {
+          await v6.close();
+        }
       });
 
       it('counts the tries of made-up names together, by address, apart from an organiser\'s name', async () => {

@@ -69,6 +69,12 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         assert.equal(published.status, 200, JSON.stringify(published.json));
         assert.equal(published.json.round.status, 'published');
         assert.equal((await api(url, asha, 'DELETE', `${base}/rounds/1`)).status, 409, 'a published round stays');
+        // Published once: again is a 409, and the log keeps its one `publish`.
+        const twice = await api(url, asha, 'POST', `${base}/rounds/1/publish`);
+        assert.deepEqual([twice.status, twice.json], [409, { error: 'round 1 is published already' }]);
+        assert.equal(((await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string }[]).filter((c) => c.action === 'publish').length, 1);
+        const byeMove = await api(url, asha, 'POST', `${base}/rounds/1/move`, { match: again.json.round.matches[2].id, table: 'hall-2' });
+        assert.deepEqual([byeMove.status, byeMove.json], [400, { error: `match ${again.json.round.matches[2].id} is a bye: it has no table` }]);
         const notYet = await api(url, asha, 'POST', `${base}/rounds`);
         assert.equal(notYet.status, 409);
         assert.equal(notYet.json.error, 'round 1 is not finished: Asha Rao v Ben Ode on table hall-1 has no result');
@@ -159,7 +165,11 @@ describe('rounds over HTTP: draw, move, swap, discard, publish, results, standin
         for (const m of round1) assert.equal((await api(url, asha, 'POST', `${base}/matches/${m.id}/result`, { a: 25, b: 10, reason: 'score sheet' })).status, 200);
         const out = await api(url, asha, 'PATCH', `${base}/entrants/${s2}`, { withdrawn: true });
         assert.deepEqual([out.status, out.json.entrant.withdrawnAfterRound], [200, 1]);
+        const outAgain = await api(url, asha, 'PATCH', `${base}/entrants/${s2}`, { withdrawn: true });
+        assert.deepEqual([outAgain.status, outAgain.json], [409, { error: 'Ben Ode withdrew after round 1 already' }]);
         assert.equal((await api(url, asha, 'PATCH', `${base}/entrants/${s3}`, { club: 'Goa' })).status, 409, 'only a withdrawal changes an entrant after round 1');
+        const seeded = await api(url, asha, 'POST', `${base}/entrants`, { name: 'Eli Sato', seed: 1 });
+        assert.deepEqual([seeded.status, seeded.json], [409, { error: 'seed: a late entry is seeded after the others' }]);
         const late = await api(url, asha, 'POST', `${base}/entrants`, { name: 'Eli Sato' });
         assert.equal(late.status, 201, JSON.stringify(late.json));
         assert.deepEqual([late.json.entrant.seed, late.json.entrant.enteredRound], [5, 2]);

@@ -46,6 +46,61 @@ describe('tournament: the entry list from a CSV', () => {
     for (const [text, mode, error] of bad) assert.throws(() => parseEntrantsCsv(text, mode), error, JSON.stringify(text));
   });
 
+  it('refuses a name entered twice whichever case comes first', () => {
+    assert.throws(() => parseEntrantsCsv('name\nasha\nAsha\n', 'singles'), /^TournamentError: line 3: Asha is entered already \(line 2\)$/);
+    assert.throws(() => parseEntrantsCsv('name\nASHA RAO\nasha  rao\n', 'singles'), /^TournamentError: line 3: asha rao is entered already \(line 2\)$/);
+    assert.throws(() => parseEntrantsCsv('name,partner\nasha,ben\nAsha,Ben\n', 'doubles'), /line 3: Asha & Ben is entered already \(line 2\)/);
+  });
+
+  it('reads a doubled quote inside a quoted cell as one quote, at its start, middle and end', () => {
+    const e = parseEntrantsCsv('name,club\n"Asha ""Ace"" Rao","""Ace"" Club"\n"Ben Ode","Pune ""B"""\n', 'singles');
+    assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha "Ace" Rao', '"Ace" Club'], ['Ben Ode', 'Pune "B"']]);
+  });
+
+  it('keeps a quote inside a cell that does not begin with one as it is, and the last line without its line end, empty last cell included', () => {
+    const e = parseEntrantsCsv('name,club\nAsha "Ace" Rao,Pune\n  \nBen Ode,', 'singles');
+    assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha "Ace" Rao', 'Pune'], ['Ben Ode', null]], 'the quote kept, the line of spaces skipped as blank, the last line read');
+  });
+
+  it('seeds equal ratings in the file\'s order, the unrated after the rated, also in the file\'s order', () => {
+    const e = parseEntrantsCsv('name,rating\nA,1500\nB,\nC,1600\nD,1500\nE,\nF,1500\n', 'singles');
+    assert.deepEqual(e.map((x) => [x.seed, x.name]), [[1, 'C'], [2, 'A'], [3, 'D'], [4, 'F'], [5, 'B'], [6, 'E']]);
+  });
+
+  it('takes a team with one rated partner as unrated: its rating is its players\' sum only when both have one', () => {
+    const e = parseEntrantsCsv('name,rating,partner,partnerRating\nAsha,2000,Ben,\nCleo,1000,Dev,900\nEli,,Fay,1200\n', 'doubles');
+    // Cleo & Dev (1900) first; Asha's 2000 alone does not make Asha & Ben's rating.
+    assert.deepEqual(e.map((x) => [x.seed, x.name]), [[1, 'Cleo & Dev'], [2, 'Asha & Ben'], [3, 'Eli & Fay']]);
+    assert.deepEqual(e[1].players.map((p) => p.rating), [2000, null], 'each player keeps their own rating');
+  });
+
+  it('takes a name of exactly 40 characters (one beyond U+FFFF counting one, as the JSON interface counts), and refuses 41', () => {
+    const forty = `${'x'.repeat(38)} \u{20B9F}`;
+    assert.equal([...forty].length, 40);
+    assert.deepEqual(parseEntrantsCsv(`name\n${forty}\n`, 'singles').map((x) => x.name), [forty]);
+    assert.throws(() => parseEntrantsCsv(`name\nx${forty}\n`, 'singles'), /line 2: "x+ \u{20B9F}" is longer than 40 characters/u);
+    // A team's two names joined by " & " are the name: 18 + 3 + 19 = 40.
+    const team = parseEntrantsCsv(`name,partner\n${'a'.repeat(18)},${'b'.repeat(19)}\n`, 'doubles');
+    assert.equal(team[0].name.length, 40);
+    assert.throws(() => parseEntrantsCsv(`name,partner\n${'a'.repeat(18)},${'b'.repeat(20)}\n`, 'doubles'), /line 2: "a+ & b+" is longer than 40 characters/);
+    // First and last names and the club at their caps (40, 40, 120), and one over.
+    const full = parseEntrantsCsv(`firstname,lastname,club\n${'f'.repeat(19)},${'l'.repeat(20)},${'c'.repeat(120)}\n`, 'singles');
+    assert.equal(full[0].players[0].club, 'c'.repeat(120));
+    assert.deepEqual(parseEntrantsCsv(`name,firstname,lastname\nF L,${'f'.repeat(40)},${'l'.repeat(40)}\n`, 'singles')[0].players[0].lastName, 'l'.repeat(40));
+    assert.throws(() => parseEntrantsCsv(`lastname,club\nRao,${'c'.repeat(121)}\n`, 'singles'), /line 2: club "c+…" is longer than 120 characters/);
+    assert.throws(() => parseEntrantsCsv(`name,firstname,lastname\nF L,${'f'.repeat(41)},Rao\n`, 'singles'), /line 2: firstname "f+…" is longer than 40 characters/);
+  });
+
+  it('takes "," as the separator when the header has as many of "," as of ";" (none, in a header of one column)', () => {
+    // One column: "Rao; Asha" is one name, and "Rao, Asha" two cells, refused naming the line.
+    assert.deepEqual(parseEntrantsCsv('name\nRao; Asha\n', 'singles').map((x) => x.name), ['Rao; Asha']);
+    assert.throws(() => parseEntrantsCsv('name\nRao, Asha\n', 'singles'), /^TournamentError: line 2: 2 columns, the header has 1$/);
+    // One of each: "," again (the header then reads as the columns "name;club" and "rating").
+    assert.throws(() => parseEntrantsCsv('name;club,rating\nAsha;Pune,1500\n', 'singles'), /line 1: unknown column "name;club"/);
+    // One more ";" than ",": ";".
+    assert.deepEqual(parseEntrantsCsv('name;club;rating\nRao, Asha;Pune;1500\n', 'singles').map((x) => x.name), ['Rao, Asha']);
+  });
+
   it('counts lines across a quoted line break', () => {
     assert.throws(() => parseEntrantsCsv('name,club\n"Asha","Mumbai\nCC"\nBen\n', 'singles'), /line 4: 1 columns/);
   });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
 import { standings } from '../../../server/tournament/standings.ts';
-import { TournamentError } from '../../../server/tournament/types.ts';
+import { TournamentError, type Match } from '../../../server/tournament/types.ts';
 import { entrants, pairings, play, tournament } from './helpers.ts';
 
 describe('tournament: a Swiss of five worked by hand', () => {
@@ -93,5 +93,52 @@ describe('tournament: SoL\'s pairing methods in round 1', () => {
     const r = drawNextRound(tournament('swiss', many, { couplings: 'staggered', tables: [] }));
     assert.deepEqual(pairings(r).slice(0, 2), ['p1-p26', 'p2-p28']);
     assert.ok(r.every((m) => m.table === null), 'no tables registered: every match waits for one');
+  });
+});
+
+describe('tournament: each of §7\'s tie-breaks decides the order where those before it are equal', () => {
+  /** A match played in round 1 (the standings read no pairing rule): `a` scored `x`, `b` scored `y`. */
+  const played = (a: string, b: string, x: number, y: number): Match => ({ round: 1, a, b, table: null, breaker: 'a', result: { a: x, b: y } });
+  const bye = (a: string, score: number): Match => ({ round: 1, a, b: null, table: null, breaker: 'a', result: { a: score, b: 0 } });
+  /** Y is seeded before X, so that only the tie-break looked at can put X first. */
+  const field = entrants('Y', 'X', 'P', 'Q', 'R');
+  const order = (matches: Match[]) => standings(field, matches).filter((s) => s.id === 'X' || s.id === 'Y').map((s) => s.id);
+
+  it('Bucholz, the second, over the net and total scores and the seed', () => {
+    // Both won once; X's opponent P won a match too (Bucholz 2), Y's opponent Q none (0), though Y won by more.
+    const m = [played('X', 'P', 13, 12), played('P', 'R', 25, 0), played('Y', 'Q', 25, 0)];
+    assert.deepEqual(standings(field, m).filter((s) => s.id === 'X' || s.id === 'Y').map((s) => [s.id, s.points, s.bucholz, s.netscore, s.totscore]), [['X', 2, 2, 1, 13], ['Y', 2, 0, 25, 25]]);
+  });
+
+  it('the net score, the third, over the total score and the seed', () => {
+    // Equal points and Bucholz (both opponents lost everything): X won by 10, Y by 5 with more points scored.
+    const m = [played('X', 'P', 10, 0), played('Y', 'Q', 25, 20)];
+    assert.deepEqual(order(m), ['X', 'Y']);
+    const s = standings(field, m);
+    assert.deepEqual([s[0].id, s[0].netscore, s[0].totscore, s[1].id, s[1].netscore, s[1].totscore], ['X', 10, 10, 'Y', 5, 25]);
+  });
+
+  it('the total score, the fourth, over the seed', () => {
+    // Equal points, Bucholz and net score (+15 each): X scored 25, Y 20.
+    const m = [played('X', 'P', 25, 10), played('Y', 'Q', 20, 5)];
+    assert.deepEqual(standings(field, m).slice(0, 2).map((s) => [s.id, s.points, s.bucholz, s.netscore, s.totscore]), [['X', 2, 0, 15, 25], ['Y', 2, 0, 15, 20]]);
+  });
+
+  it('the seed, last, when everything else is equal; and points before all', () => {
+    assert.deepEqual(order([played('X', 'P', 25, 10), played('Y', 'Q', 25, 10)]), ['Y', 'X']);
+    // The seed, not the order the entrants are listed in.
+    const listed = standings([...field].reverse(), [played('X', 'P', 25, 10), played('Y', 'Q', 25, 10)]);
+    assert.deepEqual(listed.slice(0, 2).map((s) => [s.rank, s.id]), [[1, 'Y'], [2, 'X']]);
+    // X won by 1 and Y drew with the best net and total scores: points come first.
+    assert.deepEqual(order([played('X', 'P', 1, 0), played('Y', 'Q', 25, 25), played('P', 'R', 25, 0), played('Q', 'R', 25, 0)]), ['X', 'Y']);
+  });
+
+  it('a bye whose score is not the phantom score counts the phantom score in the net score and its own in the total (as SoL)', () => {
+    // A bye drawn as 25-0 and later stored as 10-0 (a bye's result cannot be corrected over HTTP, §4:
+    // one written otherwise, by an older server or by hand in the database, is still read so).
+    const [x] = standings(entrants('X'), [bye('X', 10)], { phantomScore: 25 });
+    assert.deepEqual([x.points, x.won, x.byes, x.netscore, x.totscore, x.bucholz], [2, 1, 1, 25, 10, 0]);
+    const [y] = standings(entrants('Y'), [bye('Y', 12)], { phantomScore: 12 });
+    assert.deepEqual([y.netscore, y.totscore], [12, 12], 'the tournament\'s own phantom score');
   });
 });

@@ -74,6 +74,20 @@ describe('tournament: knockout', () => {
     assert.throws(() => drawNextRound({ ...t, matches: drawn }), /ended 12-12, a draw: a knockout match needs a winner/);
   });
 
+  it('leaves out of the bracket an entrant withdrawn before round 1: the field is seeded without it', () => {
+    const es = entrants('1', '2', '3', '4', '5', '6').map((e) => (e.id === '3' ? { ...e, withdrawn: true } : e));
+    const t = tournament('knockout', es);
+    // Five in the field: padded to eight, the byes to the top three seeds drawn (1, 2 and 4), 5 v 6.
+    assert.deepEqual(playOut(t, 3), [['1-bye', '2-bye', '4-bye', '5-6'], ['1-5', '2-4'], ['1-2']]);
+    // Before round 1 the bracket is sized for the field without it (four of five: 4, not 8) …
+    const four = entrants('1', '2', '3', '4', '5').map((e) => (e.id === '3' ? { ...e, withdrawn: true } : e));
+    assert.equal(knockoutBracket(four, []).size, 4);
+    // … and the ranking ranks only those drawn.
+    let matches: Match[] = [];
+    for (let r = 0; r < 2; r++) matches = [...matches, ...seedsWin(drawNextRound({ ...tournament('knockout', four), matches }))];
+    assert.deepEqual(knockoutRanking(four, matches).map((p) => [p.place, p.id]), [[1, '1'], [2, '2'], [3, '4'], [3, '5']]);
+  });
+
   it('names the entrants by name, not by id, in what it refuses', () => {
     const t = tournament('knockout', [{ id: '17', name: 'Asha', seed: 1, withdrawn: false }, { id: '18', name: 'Ben', seed: 2, withdrawn: false }]);
     const [m] = drawNextRound(t);
@@ -108,6 +122,28 @@ describe('tournament: all-play-all', () => {
       assert.throws(() => drawNextRound({ ...t, matches: all }), /the all-play-all is over/);
     });
   }
+
+  it('a withdrawn entrant on either side of a pairing makes it a bye for the other; both withdrawn, no match', () => {
+    // Four entrants: round 1 is 1-4, 2-3; round 2 (the circle turned) pairs 1 with 3 and 4 with 2.
+    const t = tournament('all-play-all', entrants('1', '2', '3', '4'));
+    const r1 = seedsWin(drawNextRound(t));
+    assert.deepEqual(pairings(r1), ['1-4', '2-3']);
+    const without = (...ids: string[]) => t.entrants.map((e) => (ids.includes(e.id) ? { ...e, withdrawn: true } : e));
+    const round2 = (...ids: string[]) => pairings(drawNextRound({ ...t, entrants: without(...ids), matches: r1 }));
+    assert.deepEqual(round2(), ['1-3', '4-2']);
+    assert.deepEqual(round2('3'), ['4-2', '1-bye'], 'withdrawn on the pairing\'s second side');
+    assert.deepEqual(round2('4'), ['1-3', '2-bye'], 'withdrawn on its first side');
+    assert.deepEqual(round2('1', '3'), ['4-2'], 'both sides withdrawn: no match, no bye');
+  });
+
+  it('leaves out of the circle an entrant withdrawn before round 1', () => {
+    const es = entrants('1', '2', '3', '4', '5', '6').map((e) => (e.id === '3' ? { ...e, withdrawn: true } : e));
+    // Five in the field and the phantom: five rounds, one bye each, and 3 in none of them.
+    const rounds = playOut(tournament('all-play-all', es, { tables: [] }), 5);
+    assert.deepEqual(rounds[0], ['2-6', '4-5', '1-bye']);
+    assert.ok(rounds.every((r) => !r.some((p) => p.split('-').includes('3'))), rounds.join(' / '));
+    assert.throws(() => playOut(tournament('all-play-all', es, { tables: [] }), 6), /the all-play-all is over: 5 entrants play 5 rounds/);
+  });
 
   it('a withdrawn entrant\'s later matches are byes for the opponents; a late entry is refused', () => {
     const t = tournament('all-play-all', entrants('1', '2', '3', '4'));

@@ -1,15 +1,16 @@
 // The end of a board: own last man, opponent's last man, both in one stroke, and the points
-// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls.
+// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls (fouls.ts). In the
+// pass (adjudicate.ts) after the pieces are moved: a board that ends goes to board.ts, else to turn.ts.
 
-import { lastMen, type ShotFacts } from './pieces.ts';
+import type { ShotFacts } from './pieces.ts';
 import { endBoard } from './board.ts';
 import type { Board, BoardResult, State } from './state.ts';
 import { boardPoints } from './state.ts';
 
-export function lastMenOutcome(state: State, before: Board, board: Board, f: ShotFacts): State | null {
+/** The state after a board this shot ends, or null while it goes on. `board` has the shot's pieces moved. */
+export function lastMenOutcome(state: State, board: Board, f: ShotFacts): State | null {
   if (state.mode === 'three') return threePlayerEnd(state, board);
-  const last = lastMen(before, f);
-  if (!last.own && !last.opp) return null;
+  if (!f.lastOwn && !f.lastOpp) return null;
   const p = state.params;
   const side = f.side;
   const opp = 1 - side;
@@ -17,14 +18,14 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
   const oppColour = f.oppColour!;
   const score = state.match.score;
   const q = board.queen;
-  const qBefore = before.queen;
+  const qBefore = f.queenBefore;
   // ICF 75, 77, 78, 80–82: 3 points become 1 once the side receiving them has 22.
   const three = (recipient: number) => (p.icfCapSpecialValues && score[recipient] >= 22 ? 1 : 3);
   const covered = q.state === 'covered' ? q.side : null;
   const end = (winner: number, points: number, queen: number | null) =>
     endBoard(state, board, { winner, points, queen }, null);
 
-  if (last.own && last.opp && p.simultaneousLastMen === 'icf') {
+  if (f.lastOwn && f.lastOpp && p.simultaneousLastMen === 'icf') {
     if (f.striker) {
       if (f.queen) return end(opp, three(opp), covered); // ICF 82
       if (qBefore.state === 'covered') return end(opp, qBefore.side === side ? 1 : 3, qBefore.side); // ICF 83, 85
@@ -34,7 +35,7 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
     if (qBefore.state === 'covered') return end(side, winPoints(state, board, side, oppColour), covered); // [interp] 25(a)
     return end(opp, three(opp), covered); // ICF 78
   }
-  if (last.opp) {
+  if (f.lastOpp) {
     if (p.opponentLastMan !== 'loseBoard') return null;
     return end(opp, ...opponentLastManPoints(state, board, side, opp));
   }

@@ -2,16 +2,17 @@
 // each rule decides its own concept from the shot and the board before it, in this order, each file
 // visited once: the opening (opening.ts: the break, the colours), the queen and its cover (queen.ts),
 // fouls and dues (fouls.ts); the pass then moves the pieces where the verdict sends them, the last men
-// may end the board (lastmen.ts, and board.ts for the next board), else the turn ends (turn.ts).
+// may end the board (lastmen.ts says how, board.ts ends it and sets the next), else the turn ends (turn.ts).
 
 import { judgeFouls } from './fouls.ts';
-import { lastMenOutcome } from './lastmen.ts';
+import { endBoard } from './board.ts';
+import { lastMenResult } from './lastmen.ts';
 import { opening } from './opening.ts';
 import type { ShotFacts, Verdict } from './pieces.ts';
 import { judgeQueen } from './queen.ts';
 import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
-import { endTurn } from './turn.ts';
+import { endTurn, penalise } from './turn.ts';
 
 /** The state after `shot`, keeping `last` (the shot and the state before it, for a late drop or call):
  * given here rather than added to the result, which would copy the state once more at every shot. */
@@ -24,16 +25,19 @@ export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
 
   // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
   if (shot.nocross && state.params.strikerNotCrossing === 'reshoot') return state;
-  const isBreak = !board.broken;
-  if (!opening(state, board, shot, side)) return state;
-  const f = countShot(state, board, shot, side, isBreak);
   const v: Verdict = { queen: 'asBefore', queenBackAtTurnEnd: false, queenCounts: false, coveredAfter: false, foul: false, dues: 0, loseTurn: false, strikerKeepsTurn: false, ownBack: false, oppBack: false };
+  const isBreak = !board.broken;
+  if (!opening(state, board, shot, side, v)) {
+    penalise(state, board, side, v.dues); // the break passed on (ICF 18): no dues paid, the breaker changed
+    return state;
+  }
+  const f = countShot(state, board, shot, side, isBreak);
   judgeQueen(state, board, f, v);
   judgeFouls(state, board, shot, f, v);
   movePieces(state, board, f, v);
   if (!v.foul) {
-    const ended = lastMenOutcome(state, board, f);
-    if (ended) return ended;
+    const result = lastMenResult(state, board, f);
+    if (result) return endBoard(state, board, result);
   }
   return endTurn(state, board, f, v);
 }

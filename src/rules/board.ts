@@ -3,15 +3,10 @@
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';
-import { sidesOf } from './state.ts';
+import { boardPoints, nextPlayer, sidesOf } from './state.ts';
 import type { Colour, Mode } from './types.ts';
 
-/** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
-export function nextPlayer(mode: Mode, params: Params, player: number): number {
-  if (mode === 'singles') return 1 - player;
-  const n = mode === 'doubles' ? 4 : 3;
-  return params.turnDirection === 'clockwise' ? (player + 1) % n : (player + n - 1) % n;
-}
+export { nextPlayer }; // the turn order lives with the sides and seats (state.ts); the app finds it here
 
 export function newBoard(mode: Mode, params: Params, players: number, number: number, breaker: number): Board {
   const sides = sidesOf(mode);
@@ -45,11 +40,13 @@ export function newBoard(mode: Mode, params: Params, players: number, number: nu
   };
 }
 
-/** Ends the board with `result`, scores it, and starts the next board, game or ends the match. */
-export function endBoard(state: State, board: Board, result: BoardResult, boardScore: number[] | null): State {
+/** Ends the board with `result`, scores it, and starts the next board, game or ends the match. In the
+ * 3-player game every player banks his points of the board (003 L15). */
+export function endBoard(state: State, board: Board, result: BoardResult): State {
   const { mode, params } = state;
   const m = state.match;
   const score = m.score.slice();
+  const boardScore = mode === 'three' ? boardPoints({ board, params, players: state.players }) : null;
   if (boardScore) for (let i = 0; i < score.length; i++) score[i] += boardScore[i];
   else if (result.winner !== null) score[result.winner] += result.points;
   const boards = [...m.boards, result];

@@ -1,9 +1,9 @@
 // The end of a shot's turn: penalty men charged and paid (dues), and whether the player goes on or the
 // turn passes (ICF 11, 25–26, 45; docs/rules.md). The pass (adjudicate.ts) comes here last.
 
-import { nextPlayer } from './board.ts';
 import type { ShotFacts, Verdict } from './pieces.ts';
 import type { Board, State } from './state.ts';
+import { nextPlayer } from './state.ts';
 import type { Colour } from './types.ts';
 
 /** Charges the shot's dues, pays what can be paid, and passes the turn unless the verdict lets the player go on. */

@@ -30,7 +30,7 @@ export interface ShotFacts {
  * pass then moves the pieces, the last men may end the board (lastmen.ts), else the turn ends (turn.ts). */
 export interface Verdict {
   /** Where the queen goes: left as it was, back to the centre, pocketed and awaiting cover, covered; or
-   * (`keepPending`) a queen awaiting cover that stays so unless the turn is lost (ICF 74(a)). */
+   * (keepPending) a queen awaiting cover that stays so unless the turn is lost (ICF 74(a)). */
   queen: 'asBefore' | 'back' | 'pending' | 'covered' | 'keepPending';
   /** A queen pocketed too early that counts for now and goes back when the turn ends (003 L18/L21, 004 L38). */
   queenBackAtTurnEnd: boolean;

@@ -1,5 +1,5 @@
-// Boards and the match around them: a new board, the turn order, the end of a board, games and
-// the end of the match (docs/rules.md). The board's end is the last stop of a shot that ends one.
+// Boards and the match around them: a new board, the end of a board, games and the end of the match
+// (docs/rules.md). The last stop of the pass (adjudicate.ts) for a shot that ends a board.
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';
@@ -41,12 +41,12 @@ export function newBoard(mode: Mode, params: Params, players: number, number: nu
 }
 
 /** Ends the board with `result`, scores it, and starts the next board, game or ends the match. In the
- * 3-player game every player banks his points of the board (003 L15). */
+ * 3-player game every player banks his points of the board (003 L15). `board` is the state's own. */
 export function endBoard(state: State, board: Board, result: BoardResult): State {
   const { mode, params } = state;
   const m = state.match;
   const score = m.score.slice();
-  const boardScore = mode === 'three' ? boardPoints({ board, params, players: state.players }) : null;
+  const boardScore = mode === 'three' ? boardPoints(state) : null;
   if (boardScore) for (let i = 0; i < score.length; i++) score[i] += boardScore[i];
   else if (result.winner !== null) score[result.winner] += result.points;
   const boards = [...m.boards, result];

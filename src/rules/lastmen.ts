@@ -99,7 +99,7 @@ function opponentLastManPoints(state: State, board: Board, offender: number, win
 /** The 3-player game ends its board when no man is left; each player banks his points (003 L15, board.ts). */
 function threePlayerEnd(state: State, board: Board): BoardResult | null {
   if (board.onBoard.white + board.onBoard.black > 0) return null;
-  const points = boardPoints({ board, params: state.params, players: state.players });
+  const points = boardPoints(state); // state.board is `board`, the pass's own
   let best = 0;
   for (let i = 1; i < points.length; i++) if (points[i] > points[best]) best = i;
   const unique = points.every((v, i) => i === best || v < points[best]);

@@ -1,13 +1,18 @@
-// Adjudicating one settled shot: the break, the striker, the queen and its cover, opponent's men,
-// fouls and dues (docs/rules.md). Fouls of 003/004 are in fouls.ts, board ends in lastmen.ts.
+// Adjudicating one settled shot in one pass (docs/rules.md, "One pass"): the shot is counted once, then
+// each rule decides its own concept from the shot and the board before it, in this order, each file
+// visited once: the opening (opening.ts: the break, the colours), the queen and its cover (queen.ts),
+// fouls and dues (fouls.ts); the pass then moves the pieces where the verdict sends them, the last men
+// may end the board (lastmen.ts says how, board.ts ends it and sets the next), else the turn ends (turn.ts).
 
-import { copyBoard, nextPlayer, passTurn, payDues, penalise } from './board.ts';
-import { applyFoul, calledFoulCounts, foulReasons, strikerRule } from './fouls.ts';
-import { lastMenOutcome } from './lastmen.ts';
-import { coveringMen, coversAtOnce, pocketAll, queenBack, queenLegal, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
+import { judgeFouls } from './fouls.ts';
+import { endBoard } from './board.ts';
+import { lastMenResult } from './lastmen.ts';
+import { opening } from './opening.ts';
+import type { ShotFacts, Verdict } from './pieces.ts';
+import { judgeQueen } from './queen.ts';
 import type { Board, Shot, State } from './state.ts';
 import { sideOf } from './state.ts';
-import { type Colour, otherColour } from './types.ts';
+import { endTurn, penalise } from './turn.ts';
 
 /** The state after `shot`, keeping `last` (the shot and the state before it, for a late drop or call):
  * given here rather than added to the result, which would copy the state once more at every shot. */
@@ -16,69 +21,28 @@ export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
   // `board` argument only, so the state is made once, not again around the changed board.
   const board = copyBoard(pre.board);
   const state: State = { rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board, shots: pre.shots + 1, warnings: pre.warnings, shot: pre.shot, last, waiting: pre.waiting };
-  const { params } = state;
   const side = sideOf(state, shot.player);
 
-  if (shot.nocross && params.strikerNotCrossing === 'reshoot') {
-    // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
+  // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
+  if (shot.nocross && state.params.strikerNotCrossing === 'reshoot') return state;
+  const v: Verdict = { queen: 'asBefore', queenBackAtTurnEnd: false, queenCounts: false, coveredAfter: false, foul: false, dues: 0, loseTurn: false, strikerKeepsTurn: false, ownBack: false, oppBack: false };
+  const isBreak = !board.broken;
+  if (!opening(state, board, shot, side, v)) {
+    penalise(state, board, side, v.dues); // the break passed on (ICF 18): no dues paid, the breaker changed
     return state;
   }
-  if (!board.broken) {
-    const made = breakAttempt(state, board, shot, side);
-    if (!made) return state;
+  const f = countShot(state, board, shot, side, isBreak);
+  judgeQueen(state, board, f, v);
+  judgeFouls(state, board, shot, f, v);
+  movePieces(state, board, f, v);
+  if (!v.foul) {
+    const result = lastMenResult(state, board, f);
+    if (result) return endBoard(state, board, result);
   }
-  const isBreak = !pre.board.broken;
-  decideColours(state, board, shot, side);
-  const facts = countShot(state, board, shot, side, isBreak);
-  const foul = foulReasons(state, board, shot, facts);
-  const next = foul.length > 0 ? applyFoul(state, board, facts) : applyProper(state, board, shot, facts);
-  return next;
+  return endTurn(state, board, f, v);
 }
 
-/** A break attempt (ICF 17–18). Returns whether the break was made. */
-function breakAttempt(state: State, board: Board, shot: Shot, side: number): boolean {
-  const { params } = state;
-  let men = 0;
-  for (const p of shot.pieces) if (p.piece !== 'striker') men++;
-  if (!shot.nocontact || men > 0) {
-    board.broken = true;
-    return true;
-  }
-  const strikerLost = shot.pieces.some((p) => p.piece === 'striker') || shot.offboard.includes('striker');
-  const improper = shot.fouls.length > 0;
-  if (strikerLost || improper) {
-    // ICF 18(c): the striker pocketed without contact, or an improper stroke, loses the turn at once.
-    const rule = params.breakStrikerNoContact;
-    if (rule === 'foul' || (rule === 'generalStrikerRule' && strikerLost)) penalise(state, board, side, 1);
-    passBreak(state, board);
-    return false;
-  }
-  board.attempts++;
-  if (board.attempts >= params.breakAttempts) {
-    if (params.breakFailure === 'foul') penalise(state, board, side, 1);
-    passBreak(state, board); // ICF 18(b): the opponent breaks, with black; no rearranging.
-  }
-  return false;
-}
-
-function passBreak(state: State, board: Board): void {
-  board.breaker = nextPlayer(state.mode, state.params, board.breaker);
-  board.turn = board.breaker;
-  board.attempts = 0;
-  board.turnId++;
-}
-
-/** Colours decided by the first man pocketed (001 option b); a chosen colour comes in with a `colour` call. */
-function decideColours(state: State, board: Board, shot: Shot, side: number): void {
-  if (state.mode === 'three' || board.colours[side] !== null) return;
-  if (state.params.colourAssignment !== 'firstPocketedColour') return;
-  const first = shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black');
-  if (!first) return;
-  const colour = first.piece as Colour;
-  board.colours[side] = colour;
-  board.colours[1 - side] = otherColour(colour);
-}
-
+/** What went in, counted against the board before the shot. In the 3-player game every man is the shooter's own. */
 function countShot(state: State, board: Board, shot: Shot, side: number, isBreak: boolean): ShotFacts {
   let whites = 0;
   let blacks = 0;
@@ -91,7 +55,7 @@ function countShot(state: State, board: Board, shot: Shot, side: number, isBreak
     else if (p.piece === 'striker') striker = true;
   }
   // A piece can go in only once: more than are on the board is a counting error, cut to what was there
-  // (the engine warns of it when the shot settles: overCount).
+  // (the engine warns of it when the shot settles: overCount, pieces.ts).
   whites = Math.min(whites, board.onBoard.white);
   blacks = Math.min(blacks, board.onBoard.black);
   queen = queen && board.onBoard.queen > 0;
@@ -99,100 +63,68 @@ function countShot(state: State, board: Board, shot: Shot, side: number, isBreak
   if (strikerOff && state.params.strikerOffBoard === 'asStrikerPocketed') striker = true;
   const manOff = shot.offboard.some((p) => p !== 'striker');
   const ownColour = state.mode === 'three' ? null : board.colours[side];
-  const oppColour = ownColour ? otherColour(ownColour) : null;
+  // Colours are decided in pairs (board.ts, opening.ts, the colour call): the other side has the other one.
+  const oppColour = ownColour ? board.colours[1 - side] : null;
   const own = state.mode === 'three' ? whites + blacks : ownColour === 'white' ? whites : ownColour === 'black' ? blacks : 0;
   const opp = state.mode === 'three' ? 0 : ownColour === 'white' ? blacks : ownColour === 'black' ? whites : 0;
-  return { side, own, opp, ownColour, oppColour, whites, blacks, queen, striker, strikerOff, manOff, isBreak };
+  // The last men: with no colours (the 3-player game, or none decided yet) the last man of all.
+  const lastOwn = own > 0 && (ownColour && oppColour ? board.onBoard[ownColour] === own : board.onBoard.white + board.onBoard.black === whites + blacks);
+  const lastOpp = opp > 0 && oppColour !== null && board.onBoard[oppColour] === opp;
+  return { side, own, opp, ownColour, oppColour, whites, blacks, queen, striker, strikerOff, manOff, isBreak, lastOwn, lastOpp, queenBefore: board.queen };
 }
 
-/** A shot without a foul of the 003/004 kind: ICF and the federations that follow its structure. */
-function applyProper(state: State, board: Board, shot: Shot, f: ShotFacts): State {
-  const p = state.params;
+/** Puts the pieces where the verdict sends them: the shot's men off the board, those sent back on it, the queen. */
+function movePieces(state: State, board: Board, f: ShotFacts, v: Verdict): void {
+  const three = state.mode === 'three';
   const shooter = board.turn;
-  const before = copyBoard(board);
-  let dues = 0;
-  let loseTurn = false;
-  let ownBack = false;
-  let sendQueenBack = false;
-  let queenCounts = false;
-  let strikerKeepsTurn = false;
-
-  if (f.striker) {
-    const rule = strikerRule(state, board, f);
-    if (f.own > 0) ownBack = true;
-    if (f.queen) sendQueenBack = true;
-    strikerKeepsTurn = rule.endsWith('Continue'); // ICF 46, 71(a), 72(a): "shall continue his turn"
-    if (rule === 'returnPlusDueContinue' || rule === 'returnAllPlusDueContinue') dues++;
-    else if (rule === 'queenBackDueContinue') dues++;
-    else if (rule === 'queenBackDueLoseTurn' || rule === 'dueLoseTurn') {
-      dues++;
-      loseTurn = true;
-    }
-    if (rule === 'queenBackDueLoseTurn' && board.queen.state === 'pending') sendQueenBack = true;
-    // ICF 68(d): the queen with the striker at the break, or while all nine of his men are on the board.
-    const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
-    if (f.queen && rule === 'queenBackDueContinue' && p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine)) loseTurn = true;
+  board.onBoard.white -= f.whites;
+  board.onBoard.black -= f.blacks;
+  if (three) {
+    board.credits[shooter].white += f.whites;
+    board.credits[shooter].black += f.blacks;
   }
-  // A queen its owner could not yet take loses the turn where ICF 68(a)-(b) says so, striker or not.
-  if (f.queen && !queenLegal(state, board, f) && p.queenEarly === 'returnNowLoseTurn') loseTurn = true;
-
-  // The queen pocketed in this shot.
-  let coverNow = false;
-  if (f.queen && !sendQueenBack) {
-    if (!queenLegal(state, board, f)) {
-      if (p.queenEarly === 'returnNowLoseTurn') {
-        sendQueenBack = true;
-        loseTurn = true; // ICF 68(a), 68(b)
-      } else if (p.queenEarly === 'returnNowContinueIfOwn') sendQueenBack = true;
-      else queenCounts = true; // 003 L18/L21, 004 L38: back when the turn ends
-    } else {
-      queenCounts = true;
-      coverNow = !ownBack && coversAtOnce(state, board, f);
+  if (f.own > 0) board.everOwn[f.side] = true;
+  if (v.ownBack) {
+    board.onBoard.white += three || f.ownColour === 'white' ? f.whites : 0;
+    board.onBoard.black += three || f.ownColour === 'black' ? f.blacks : 0;
+    if (three) {
+      board.credits[shooter].white -= f.whites;
+      board.credits[shooter].black -= f.blacks;
     }
   }
-  const earlyQueenKept = f.queen && !sendQueenBack && !queenLegal(state, board, f);
-
-  // Called fouls under ICF: an improper stroke returns what it pocketed, plus a due, and loses the turn (ICF 37, 49–50).
-  let improper = false;
-  if (p.improperStrokeVariants) for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) improper = true;
-  if (improper) {
-    dues++;
-    loseTurn = true;
-    if (f.own > 0) ownBack = true;
-    if (f.queen || board.queen.state === 'pending') sendQueenBack = true;
-  }
-  // Men and the striker off the board (R30–R31).
-  if (f.manOff && p.manOffBoard === 'loseTurnUnlessOwn' && f.own === 0) loseTurn = true;
-  if (f.strikerOff && p.strikerOffBoard === 'loseTurnUnlessOwn' && f.own === 0) loseTurn = true;
-  if (f.opp > 0 && p.queenVoidedByOpponentManSameTurn && (f.queen || board.queen.state === 'pending')) sendQueenBack = true;
-
-  // Put the pieces where the rules send them.
-  pocketAll(state, board, f, shooter);
-  if (ownBack) returnOwn(state, board, f, shooter);
-  if (f.opp > 0 && p.opponentManDisposition === 'returned') returnOpp(board, f);
-  const wasPending = before.queen.state === 'pending' && !before.queenBackAtTurnEnd;
+  if (v.oppBack && f.oppColour) board.onBoard[f.oppColour] += f.opp;
   if (f.queen) board.onBoard.queen = 0;
-  if (sendQueenBack) queenBack(board);
-  else if (f.queen) {
-    board.queen = { state: coverNow ? 'covered' : 'pending', side: f.side };
-    if (coverNow) board.queenCoveredTurn = board.turnId;
-    board.queenBackAtTurnEnd = earlyQueenKept;
-  } else if (wasPending) {
-    if (!ownBack && coveringMen(state, f) > 0) ((board.queen = { state: 'covered', side: f.side }), (board.queenCoveredTurn = board.turnId));
-    else if (!(f.striker && f.own > 0 && !loseTurn && !improper)) queenBack(board); // ICF 74(a) keeps it pending
+  if (v.queen === 'back') {
+    board.queen = { state: 'onBoard', side: null };
+    board.onBoard.queen = 1;
+    board.queenBackAtTurnEnd = false;
+  } else if (v.queen === 'pending' || v.queen === 'covered') {
+    board.queen = { state: v.queen, side: f.side };
+    if (v.queen === 'covered') board.queenCoveredTurn = board.turnId;
+    board.queenBackAtTurnEnd = v.queenBackAtTurnEnd;
   }
+}
 
-  // The board may end here (R27–R29, R40).
-  const ended = lastMenOutcome(state, before, board, f);
-  if (ended) return ended;
-
-  // The turn (R11, R25–R26).
-  const own = f.own > 0;
-  let carryOn = (own || queenCounts || strikerKeepsTurn) && !loseTurn;
-  if (f.opp > 0 && p.opponentWithOwnTurn === 'end') carryOn = false;
-
-  penalise(state, board, f.side, dues);
-  payDues(state, board);
-  if (!carryOn) passTurn(state, board);
-  return state; // `board` is the state's own (adjudicate)
+/** A board to change without changing `b`: every part that a rule changes in place is copied. Written
+ * out field by field rather than spread: the engine copies a board at each shot it judges (twice, with
+ * the one before the shot kept to compare), and the copies were a quarter of a replay's time. */
+export function copyBoard(b: Board): Board {
+  return {
+    number: b.number,
+    firstBreaker: b.firstBreaker,
+    breaker: b.breaker,
+    turn: b.turn,
+    turnId: b.turnId,
+    colours: b.colours.slice(),
+    onBoard: { white: b.onBoard.white, black: b.onBoard.black, queen: b.onBoard.queen },
+    queen: { state: b.queen.state, side: b.queen.side },
+    queenBackAtTurnEnd: b.queenBackAtTurnEnd,
+    dues: b.dues.slice(),
+    broken: b.broken,
+    attempts: b.attempts,
+    everOwn: b.everOwn.slice(),
+    credits: b.credits.length === 0 ? [] : b.credits.map((x) => ({ white: x.white, black: x.black })),
+    pendingPlacement: b.pendingPlacement ? { side: b.pendingPlacement.side, colour: b.pendingPlacement.colour, count: b.pendingPlacement.count, turnId: b.pendingPlacement.turnId } : null,
+    queenCoveredTurn: b.queenCoveredTurn,
+  };
 }

@@ -1,17 +1,12 @@
-// Boards and the match around them: a new board, the turn order, the end of a board, games and
-// the end of the match (docs/rules.md).
+// Boards and the match around them: a new board, the end of a board, games and the end of the match
+// (docs/rules.md). The last stop of the pass (adjudicate.ts) for a shot that ends a board.
 
 import type { Params } from './params.ts';
 import type { Board, BoardResult, MatchProgress, State } from './state.ts';
-import { sidesOf } from './state.ts';
+import { boardPoints, nextPlayer, sidesOf } from './state.ts';
 import type { Colour, Mode } from './types.ts';
 
-/** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
-export function nextPlayer(mode: Mode, params: Params, player: number): number {
-  if (mode === 'singles') return 1 - player;
-  const n = mode === 'doubles' ? 4 : 3;
-  return params.turnDirection === 'clockwise' ? (player + 1) % n : (player + n - 1) % n;
-}
+export { nextPlayer }; // the turn order lives with the sides and seats (state.ts); the app finds it here
 
 export function newBoard(mode: Mode, params: Params, players: number, number: number, breaker: number): Board {
   const sides = sidesOf(mode);
@@ -45,11 +40,13 @@ export function newBoard(mode: Mode, params: Params, players: number, number: nu
   };
 }
 
-/** Ends the board with `result`, scores it, and starts the next board, game or ends the match. */
-export function endBoard(state: State, board: Board, result: BoardResult, boardScore: number[] | null): State {
+/** Ends the board with `result`, scores it, and starts the next board, game or ends the match. In the
+ * 3-player game every player banks his points of the board (003 L15). `board` is the state's own. */
+export function endBoard(state: State, board: Board, result: BoardResult): State {
   const { mode, params } = state;
   const m = state.match;
   const score = m.score.slice();
+  const boardScore = mode === 'three' ? boardPoints(state) : null;
   if (boardScore) for (let i = 0; i < score.length; i++) score[i] += boardScore[i];
   else if (result.winner !== null) score[result.winner] += result.points;
   const boards = [...m.boards, result];
@@ -89,96 +86,9 @@ function decideGame(params: Params, score: number[], boardsPlayed: number): numb
   return null;
 }
 
-/** Passes the turn: an uncovered queen goes back (ICF 69; 003 L21, 004 L38), the next player shoots. */
-export function passTurn(state: State, board: Board): void {
-  if (board.queen.state === 'pending') {
-    board.queen = { state: 'onBoard', side: null };
-    board.onBoard.queen = 1;
-  }
-  board.queenBackAtTurnEnd = false;
-  board.turn = nextPlayer(state.mode, state.params, board.turn);
-  board.turnId++;
-}
-
 /** Men of `side` that are in the pockets and could be taken out to pay a penalty. */
 export function pocketedOf(state: Pick<State, 'mode'>, board: Board, side: number): number {
   if (state.mode === 'three') return board.credits[side].white + board.credits[side].black;
   const colour = board.colours[side];
   return colour ? 9 - board.onBoard[colour] : 0;
-}
-
-/** Takes one penalty man of `side` out of the pockets and back onto the board; false if it has none. */
-export function takeMan(state: Pick<State, 'mode' | 'params'>, board: Board, side: number): Colour | null {
-  if (state.mode === 'three') {
-    const c = board.credits[side];
-    const values = state.params.threePlayerValues;
-    // The player gives back his cheapest man.
-    const colour: Colour | null =
-      c.black > 0 && (c.white === 0 || values.black <= values.white) ? 'black' : c.white > 0 ? 'white' : null;
-    if (!colour) return null;
-    c[colour]--;
-    board.onBoard[colour]++;
-    return colour;
-  }
-  const colour = board.colours[side];
-  if (!colour || board.onBoard[colour] >= 9) return null;
-  board.onBoard[colour]++;
-  return colour;
-}
-
-/** Adds `n` penalty men against `side`: taken now where it has men in the pockets, else owed or waived. */
-export function penalise(state: State, board: Board, side: number, n: number): void {
-  for (let i = 0; i < n; i++) {
-    if (takeMan(state, board, side)) continue;
-    if (state.params.dueWhenNoneAvailable === 'owe') board.dues[side]++;
-  }
-}
-
-/** Pays outstanding dues from men now in the pockets (ICF 45(b): as soon as one is available). */
-export function payDues(state: State, board: Board): void {
-  for (let side = 0; side < board.dues.length; side++) {
-    while (board.dues[side] > 0) {
-      const colour = takeMan(state, board, side);
-      if (!colour) break;
-      board.dues[side]--;
-      if (state.params.dueLapse === 'beforeNextTurn' && state.mode !== 'three') {
-        const p = board.pendingPlacement;
-        if (p && p.side === side) p.count++;
-        else board.pendingPlacement = { side, colour, count: 1, turnId: board.turnId };
-      }
-    }
-  }
-}
-
-/** 004 L63: a debt paid while the opponent forgot to take the man out is cancelled when the next turn starts. */
-export function lapsePlacement(board: Board): boolean {
-  const p = board.pendingPlacement;
-  if (!p || p.turnId === board.turnId) return false;
-  board.onBoard[p.colour] = Math.max(0, board.onBoard[p.colour] - p.count);
-  board.pendingPlacement = null;
-  return true;
-}
-
-/** A board to change without changing `b`: every part that a rule changes in place is copied. Written
- * out field by field rather than spread: the engine copies a board at each shot it judges (twice, with
- * the one before the shot kept to compare), and the copies were a quarter of a replay's time. */
-export function copyBoard(b: Board): Board {
-  return {
-    number: b.number,
-    firstBreaker: b.firstBreaker,
-    breaker: b.breaker,
-    turn: b.turn,
-    turnId: b.turnId,
-    colours: b.colours.slice(),
-    onBoard: { white: b.onBoard.white, black: b.onBoard.black, queen: b.onBoard.queen },
-    queen: { state: b.queen.state, side: b.queen.side },
-    queenBackAtTurnEnd: b.queenBackAtTurnEnd,
-    dues: b.dues.slice(),
-    broken: b.broken,
-    attempts: b.attempts,
-    everOwn: b.everOwn.slice(),
-    credits: b.credits.length === 0 ? [] : b.credits.map((x) => ({ white: x.white, black: x.black })),
-    pendingPlacement: b.pendingPlacement ? { side: b.pendingPlacement.side, colour: b.pendingPlacement.colour, count: b.pendingPlacement.count, turnId: b.pendingPlacement.turnId } : null,
-    queenCoveredTurn: b.queenCoveredTurn,
-  };
 }

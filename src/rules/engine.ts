@@ -1,9 +1,10 @@
 // The fold: state = step(step(start(header), e1), e2) … (docs/formats.md §1). Never throws on a
 // well-formed event: what makes no sense at that point becomes a warning.
 
-import { adjudicate } from './adjudicate.ts';
+import { adjudicate, copyBoard } from './adjudicate.ts';
 import { calledFoulCounts } from './fouls.ts';
-import { copyBoard, lapsePlacement, newBoard, passTurn, penalise, payDues } from './board.ts';
+import { newBoard } from './board.ts';
+import { lapsePlacement, passTurn, penalise, payDues } from './turn.ts';
 import { overCount } from './pieces.ts';
 import { withOptions } from './params.ts';
 import { PRESET_IDS, presetNamed } from './presets.ts';
@@ -44,7 +45,7 @@ const warn = (state: State, line: number, warning: string): State => ({
 });
 
 const newShot = (player: number): Shot => ({ player, pieces: [], nocontact: false, nocross: false, offboard: [], fouls: [] });
-// Field by field, as copyBoard (board.ts): a shot is copied at each piece pocketed or call made.
+// Field by field, as copyBoard (adjudicate.ts): a shot is copied at each piece pocketed or call made.
 const copyShot = (s: Shot): Shot => ({ player: s.player, pieces: s.pieces.slice(), nocontact: s.nocontact, nocross: s.nocross, offboard: s.offboard.slice(), fouls: s.fouls.slice() });
 
 /** Applies one event. `undo` is a matter of the log (replay.ts): one that reaches here had nothing to take back. */

@@ -1,12 +1,73 @@
-// Fouls in the sense of 003 and 004 (the turn ends at once, a penalty man is placed, the queen and the
-// men the rules name come back), and which fouls called at the table count under a preset.
+// Fouls and dues (docs/rules.md): the striker's rules, fouls in the sense of 003 and 004 (the turn ends at
+// once, a penalty man is placed, the queen and the men the rules name come back), ICF's improper strokes,
+// pieces off the board, and which fouls called at the table count under a preset. In the pass after the
+// queen (queen.ts), whose decision a foul may override; the dues decided here are charged in turn.ts.
 
-import { passTurn, payDues, penalise } from './board.ts';
-import { lastMen, pocketAll, queenBack, queenCoveredAfter, returnOpp, returnOwn, type ShotFacts } from './pieces.ts';
+import type { ShotFacts, Verdict } from './pieces.ts';
 import type { Board, Shot, State } from './state.ts';
 
+/** Decides the shot's fouls and what they cost; fills that part of `v`, sending the queen back where a foul does. */
+export function judgeFouls(state: State, board: Board, shot: Shot, f: ShotFacts, v: Verdict): void {
+  const p = state.params;
+  const rule = f.striker ? strikerRule(state, board, f) : '';
+  // Fouls in the sense of 003 and 004.
+  const ownLastFoul = f.lastOwn && !v.coveredAfter && p.ownLastBeforeQueen === 'foulReturn';
+  let foul = ownLastFoul || rule === 'foul' || rule === 'penaltyOneEndTurn' || shot.nocross;
+  if (f.opp > 0 && p.opponentManFoul) foul = true;
+  if (f.manOff && p.manOffBoard === 'foul') foul = true;
+  if (f.strikerOff && p.strikerOffBoard === 'foul') foul = true;
+  if (f.lastOpp && p.opponentLastMan === 'foulReturn') foul = true;
+  let called = false;
+  for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) called = true;
+  if (called && !p.improperStrokeVariants) foul = true;
+  if (foul) {
+    // 003 L23–24, 004 L50–L58: the turn ends, one penalty man, the queen and the men the rules name come back.
+    v.foul = true;
+    v.dues = 1;
+    v.ownBack = ownLastFoul;
+    v.oppBack = f.opp > 0 && (p.opponentManDisposition === 'returned' || (f.lastOpp && p.opponentLastMan === 'foulReturn'));
+    // 004 L56: with an opponent's man, a queen covered earlier in the same turn goes back too.
+    const coveredThisTurn = board.queen.state === 'covered' && board.queenCoveredTurn === board.turnId;
+    const queenBack = f.queen || board.queen.state === 'pending' || (f.opp > 0 && p.queenVoidedEvenIfCovered && coveredThisTurn);
+    v.queen = queenBack ? 'back' : 'asBefore';
+    return;
+  }
+
+  // Without such a foul: ICF and the federations that follow its structure.
+  if (f.striker) {
+    if (f.own > 0) v.ownBack = true;
+    if (f.queen) {
+      v.queen = 'back';
+      v.queenCounts = false;
+    }
+    v.strikerKeepsTurn = rule.endsWith('Continue'); // ICF 46, 71(a), 72(a): "shall continue his turn"
+    if (rule === 'returnPlusDueContinue' || rule === 'returnAllPlusDueContinue' || rule === 'queenBackDueContinue') v.dues++;
+    else if (rule === 'queenBackDueLoseTurn' || rule === 'dueLoseTurn') {
+      v.dues++;
+      v.loseTurn = true;
+    }
+    if (rule === 'queenBackDueLoseTurn' && board.queen.state === 'pending') v.queen = 'back';
+    // ICF 68(d): the queen with the striker at the break, or while all nine of his men are on the board.
+    const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
+    if (f.queen && rule === 'queenBackDueContinue' && p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine)) v.loseTurn = true;
+  }
+  // Called fouls under ICF: an improper stroke returns what it pocketed, plus a due, and loses the turn (ICF 37, 49–50).
+  if (called) {
+    v.dues++;
+    v.loseTurn = true;
+    if (f.own > 0) v.ownBack = true;
+    if (f.queen || board.queen.state === 'pending') v.queen = 'back';
+  }
+  // Men and the striker off the board (R30–R31).
+  if (f.manOff && p.manOffBoard === 'loseTurnUnlessOwn' && f.own === 0) v.loseTurn = true;
+  if (f.strikerOff && p.strikerOffBoard === 'loseTurnUnlessOwn' && f.own === 0) v.loseTurn = true;
+  v.oppBack = f.opp > 0 && p.opponentManDisposition === 'returned';
+  // ICF 74(a) keeps a queen awaiting cover only while the turn goes on (an improper stroke loses it too).
+  if (v.queen === 'keepPending' && v.loseTurn) v.queen = 'back';
+}
+
 /** Which rule of the striker applies to this shot (docs/rules.md: strikerAlone … strikerWithOpponent). */
-export function strikerRule(state: State, board: Board, f: ShotFacts): string {
+function strikerRule(state: State, board: Board, f: ShotFacts): string {
   const p = state.params;
   if (f.own > 0 && f.queen) return p.strikerWithOwnAndQueen;
   if (f.queen) return p.strikerWithQueen;
@@ -15,46 +76,9 @@ export function strikerRule(state: State, board: Board, f: ShotFacts): string {
   return board.queen.state === 'pending' ? p.whileCoveringStrikerAlone : p.strikerAlone;
 }
 
-/** Fouls in the sense of 003 and 004: the turn ends at once and a penalty man is placed. */
-export function foulReasons(state: State, board: Board, shot: Shot, f: ShotFacts): string[] {
-  const p = state.params;
-  const reasons: string[] = [];
-  if (f.striker) {
-    const rule = strikerRule(state, board, f);
-    if (rule === 'foul' || rule === 'penaltyOneEndTurn') reasons.push('striker');
-  }
-  if (f.opp > 0 && p.opponentManFoul) reasons.push('opponent man');
-  if (f.manOff && p.manOffBoard === 'foul') reasons.push('man off the board');
-  if (f.strikerOff && p.strikerOffBoard === 'foul') reasons.push('striker off the board');
-  if (shot.nocross) reasons.push('striker did not cross');
-  if (!p.improperStrokeVariants) for (const kind of shot.fouls) if (calledFoulCounts(state, kind)) reasons.push(kind);
-  const last = lastMen(board, f);
-  if (last.opp && p.opponentLastMan === 'foulReturn') reasons.push("opponent's last man");
-  if (last.own && !queenCoveredAfter(state, board, f) && p.ownLastBeforeQueen === 'foulReturn') reasons.push('own last man before the queen');
-  return reasons;
-}
-
 /** Whether a foul called at the table is one under this preset (touching and back shots are not everywhere). */
 export function calledFoulCounts(state: Pick<State, 'params'>, kind: string): boolean {
   if (kind === 'touch') return state.params.touchFoul;
   if (kind === 'backshot') return state.params.backShots === 'forbidden';
   return true;
-}
-
-/** 003 L23–24, 004 L50–L58: the turn ends, one penalty man, the queen and the men the rules name come back. */
-export function applyFoul(state: State, board: Board, f: ShotFacts): State {
-  const p = state.params;
-  const shooter = board.turn;
-  const last = lastMen(board, f);
-  const ownLastFoul = last.own && p.ownLastBeforeQueen === 'foulReturn' && !queenCoveredAfter(state, board, f);
-  pocketAll(state, board, f, shooter);
-  if (ownLastFoul) returnOwn(state, board, f, shooter);
-  if (f.opp > 0 && (p.opponentManDisposition === 'returned' || (last.opp && p.opponentLastMan === 'foulReturn'))) returnOpp(board, f);
-  // 004 L56: with an opponent's man, a queen covered earlier in the same turn goes back too.
-  const coveredThisTurn = board.queen.state === 'covered' && board.queenCoveredTurn === board.turnId;
-  if (f.queen || board.queen.state === 'pending' || (f.opp > 0 && p.queenVoidedEvenIfCovered && coveredThisTurn)) queenBack(board);
-  penalise(state, board, f.side, 1);
-  payDues(state, board);
-  passTurn(state, board);
-  return state; // `board` is the state's own (adjudicate.ts)
 }

@@ -1,15 +1,16 @@
 // The end of a board: own last man, opponent's last man, both in one stroke, and the points
-// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls.
+// (ICF 25–28, 75–85; docs/rules.md). Fouls of this kind (003, 004) are handled as fouls (fouls.ts). In the
+// pass (adjudicate.ts) after the pieces are moved: the pass ends a board decided here (board.ts), else
+// the turn ends (turn.ts).
 
-import { lastMen, type ShotFacts } from './pieces.ts';
-import { endBoard } from './board.ts';
+import type { ShotFacts } from './pieces.ts';
 import type { Board, BoardResult, State } from './state.ts';
 import { boardPoints } from './state.ts';
 
-export function lastMenOutcome(state: State, before: Board, board: Board, f: ShotFacts): State | null {
+/** How the board ends with this shot, or null while it goes on. `board` has the shot's pieces moved. */
+export function lastMenResult(state: State, board: Board, f: ShotFacts): BoardResult | null {
   if (state.mode === 'three') return threePlayerEnd(state, board);
-  const last = lastMen(before, f);
-  if (!last.own && !last.opp) return null;
+  if (!f.lastOwn && !f.lastOpp) return null;
   const p = state.params;
   const side = f.side;
   const opp = 1 - side;
@@ -17,14 +18,13 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
   const oppColour = f.oppColour!;
   const score = state.match.score;
   const q = board.queen;
-  const qBefore = before.queen;
+  const qBefore = f.queenBefore;
   // ICF 75, 77, 78, 80–82: 3 points become 1 once the side receiving them has 22.
   const three = (recipient: number) => (p.icfCapSpecialValues && score[recipient] >= 22 ? 1 : 3);
   const covered = q.state === 'covered' ? q.side : null;
-  const end = (winner: number, points: number, queen: number | null) =>
-    endBoard(state, board, { winner, points, queen }, null);
+  const end = (winner: number, points: number, queen: number | null): BoardResult => ({ winner, points, queen });
 
-  if (last.own && last.opp && p.simultaneousLastMen === 'icf') {
+  if (f.lastOwn && f.lastOpp && p.simultaneousLastMen === 'icf') {
     if (f.striker) {
       if (f.queen) return end(opp, three(opp), covered); // ICF 82
       if (qBefore.state === 'covered') return end(opp, qBefore.side === side ? 1 : 3, qBefore.side); // ICF 83, 85
@@ -34,7 +34,7 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
     if (qBefore.state === 'covered') return end(side, winPoints(state, board, side, oppColour), covered); // [interp] 25(a)
     return end(opp, three(opp), covered); // ICF 78
   }
-  if (last.opp) {
+  if (f.lastOpp) {
     if (p.opponentLastMan !== 'loseBoard') return null;
     return end(opp, ...opponentLastManPoints(state, board, side, opp));
   }
@@ -96,14 +96,13 @@ function opponentLastManPoints(state: State, board: Board, offender: number, win
   }
 }
 
-/** The 3-player game ends its board when no man is left; each player banks his points (003 L15). */
-function threePlayerEnd(state: State, board: Board): State | null {
+/** The 3-player game ends its board when no man is left; each player banks his points (003 L15, board.ts). */
+function threePlayerEnd(state: State, board: Board): BoardResult | null {
   if (board.onBoard.white + board.onBoard.black > 0) return null;
-  const points = boardPoints({ board, params: state.params, players: state.players });
+  const points = boardPoints(state); // state.board is `board`, the pass's own
   let best = 0;
   for (let i = 1; i < points.length; i++) if (points[i] > points[best]) best = i;
   const unique = points.every((v, i) => i === best || v < points[best]);
   const queen = board.queen.state === 'covered' ? board.queen.side : null;
-  const result: BoardResult = { winner: unique ? best : null, points: points[best], queen };
-  return endBoard(state, board, result, points);
+  return { winner: unique ? best : null, points: points[best], queen };
 }

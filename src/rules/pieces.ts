@@ -1,6 +1,7 @@
-// Counting a shot's pieces and moving them: the facts a shot is judged on, and the queen's cover.
+// A shot's pieces: the facts a shot is judged on, counted once by the pass (adjudicate.ts), and the
+// verdict its rules fill in; and the check that a shot has no more of a kind than the board had.
 
-import type { Board, Shot, State } from './state.ts';
+import type { Board, QueenState, Shot } from './state.ts';
 import type { Colour } from './types.ts';
 
 /** What went in, counted. In the 3-player game every man is the shooter's own. */
@@ -17,6 +18,33 @@ export interface ShotFacts {
   strikerOff: boolean;
   manOff: boolean;
   isBreak: boolean;
+  /** The shot pockets the last own man, or the opponent's last man, that was on the board. */
+  lastOwn: boolean;
+  lastOpp: boolean;
+  /** The queen before the shot (the board's own object: the pass replaces it, never changes it). */
+  queenBefore: { state: QueenState; side: number | null };
+}
+
+/** What the rules decide about one shot, each rule its own fields, in the pass's order (adjudicate.ts):
+ * the queen (queen.ts), then fouls and dues (fouls.ts), which may override what the queen rule said; the
+ * pass then moves the pieces, the last men may end the board (lastmen.ts), else the turn ends (turn.ts). */
+export interface Verdict {
+  /** Where the queen goes: left as it was, back to the centre, pocketed and awaiting cover, covered; or
+   * (keepPending) a queen awaiting cover that stays so unless the turn is lost (ICF 74(a)). */
+  queen: 'asBefore' | 'back' | 'pending' | 'covered' | 'keepPending';
+  /** A queen pocketed too early that counts for now and goes back when the turn ends (003 L18/L21, 004 L38). */
+  queenBackAtTurnEnd: boolean;
+  /** The queen counts as pocketed for carrying on the turn. */
+  queenCounts: boolean;
+  /** The queen stands covered once this shot is counted, before any foul sends it back. */
+  coveredAfter: boolean;
+  /** A foul in the sense of 003 and 004: the turn ends at once, one penalty man, the board does not end. */
+  foul: boolean;
+  dues: number;
+  loseTurn: boolean;
+  strikerKeepsTurn: boolean;
+  ownBack: boolean;
+  oppBack: boolean;
 }
 
 /** More of a kind pocketed in one shot than were on the board: the count the shot is judged on is cut
@@ -40,78 +68,3 @@ export function overCount(board: Board, shot: Shot): string | null {
 function tooMany(pocketed: number, there: number, kind: string): string {
   return pocketed > there ? `${pocketed} ${pocketed === 1 ? kind.slice(0, -1) : kind} pocketed but ${there} on the board` : '';
 }
-
-export function lastMen(board: Board, f: ShotFacts): { own: boolean; opp: boolean } {
-  if (!f.ownColour || !f.oppColour) {
-    const menLeft = board.onBoard.white + board.onBoard.black - f.whites - f.blacks;
-    return { own: f.own > 0 && menLeft === 0, opp: false };
-  }
-  return {
-    own: f.own > 0 && board.onBoard[f.ownColour] - f.own === 0,
-    opp: f.opp > 0 && board.onBoard[f.oppColour] - f.opp === 0,
-  };
-}
-
-/** The men of this shot that can cover the queen (`queenCoverMan`): his own, or also the opponent's men
- * that stay pocketed. A shot with the striker covers nothing: his men come back with it. */
-export function coveringMen(state: State, f: ShotFacts): number {
-  if (f.striker) return 0;
-  const p = state.params;
-  const anyMan = p.queenCoverMan === 'anyMan' && p.opponentManDisposition === 'stays';
-  return f.own + (anyMan ? f.opp : 0);
-}
-
-/** Whether the queen stands covered once this shot is counted, before any striker or foul sends it back. */
-export function queenCoveredAfter(state: State, board: Board, f: ShotFacts): boolean {
-  if (board.queen.state === 'covered') return true;
-  if (coveringMen(state, f) === 0) return false;
-  if (board.queen.state === 'pending') return !board.queenBackAtTurnEnd;
-  return f.queen && queenLegal(state, board, f) && coversAtOnce(state, board, f);
-}
-
-export function queenLegal(state: State, board: Board, f: ShotFacts): boolean {
-  const p = state.params;
-  const eligible = !p.queenRequiresOwnPocketed || board.everOwn[f.side] || f.own > 0;
-  const blocked = p.queenBlockedByOutstandingDue && board.dues[f.side] > 0; // ICF 68(b)
-  return eligible && !blocked;
-}
-
-/** The queen and covering men in one shot (ICF 70; 002 Regina 1 asks for a later shot). */
-export function coversAtOnce(state: State, board: Board, f: ShotFacts): boolean {
-  const p = state.params;
-  const men = coveringMen(state, f);
-  if (!p.queenCoverSameShot || men === 0) return false;
-  const allNine = f.ownColour !== null && board.onBoard[f.ownColour] === 9;
-  return !(p.queenCoverNeedsTwoWhenAllNineOnBoard && (f.isBreak || allNine) && men === 1);
-}
-
-/** Takes this shot's pieces off the board (before any are sent back). */
-export function pocketAll(state: State, board: Board, f: ShotFacts, shooter: number): void {
-  board.onBoard.white -= f.whites;
-  board.onBoard.black -= f.blacks;
-  if (state.mode === 'three') {
-    board.credits[shooter].white += f.whites;
-    board.credits[shooter].black += f.blacks;
-  }
-  if (f.own > 0) board.everOwn[f.side] = true;
-}
-
-export function returnOwn(state: State, board: Board, f: ShotFacts, shooter: number): void {
-  board.onBoard.white += state.mode === 'three' || f.ownColour === 'white' ? f.whites : 0;
-  board.onBoard.black += state.mode === 'three' || f.ownColour === 'black' ? f.blacks : 0;
-  if (state.mode === 'three') {
-    board.credits[shooter].white -= f.whites;
-    board.credits[shooter].black -= f.blacks;
-  }
-}
-
-export function returnOpp(board: Board, f: ShotFacts): void {
-  if (f.oppColour) board.onBoard[f.oppColour] += f.opp;
-}
-
-export function queenBack(board: Board): void {
-  board.queen = { state: 'onBoard', side: null };
-  board.onBoard.queen = 1;
-  board.queenBackAtTurnEnd = false;
-}
-

@@ -116,6 +116,13 @@ export const sideOf = (state: Pick<State, 'mode'>, player: number): number => (s
 /** Seats are numbered clockwise seen from above; singles players sit at seats 0 and 2. */
 export const seatOf = (state: Pick<State, 'mode'>, player: number): number => (state.mode === 'singles' ? player * 2 : player);
 
+/** The player who shoots after `player` (ICF 22(b) "to the right" is anticlockwise seen from above). */
+export function nextPlayer(mode: Mode, params: Pick<Params, 'turnDirection'>, player: number): number {
+  if (mode === 'singles') return 1 - player;
+  const n = mode === 'doubles' ? 4 : 3;
+  return params.turnDirection === 'clockwise' ? (player + 1) % n : (player + n - 1) % n;
+}
+
 export const isUnknown = (piece: PocketPiece): boolean => piece === 'man' || piece === 'unknown';
 
 /** What `carrom replay` prints. Key order is part of the contract (Node and XS must print the same bytes). */

@@ -41,8 +41,10 @@ export function classifyColour(
       nextD = bestD;
       bestD = d;
       best = kind;
+      continue;
+    }
     // Stryker disable next-line EqualityOperator: when d = nextD, setting nextD to d changes nothing
-    } else if (d < nextD) nextD = d;
+    if (d < nextD) nextD = d;
   }
   if (bestD > cfg.colourMaxDistance || nextD - bestD < cfg.colourMargin) return null;
   return best;
@@ -87,5 +89,6 @@ export function trainBySize(sizeMm: number, toleranceMm: number, cfg: Pick<Sensi
     }
   }
   const midpoint = count * manMm + extra / 2;
+  // Stryker disable next-line StringLiteral: trainSize takes any value but 'no' and 'yes' for 'maybe', "" too
   return trainSize(count, Math.abs(sizeMm - midpoint) <= toleranceMm ? 'maybe' : striker);
 }

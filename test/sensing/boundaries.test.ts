@@ -1,13 +1,16 @@
 // The edges of sensing's small rules, each pinned on both sides (issue 31, mutation testing: a comparison
 // flipped or a bound moved by one in these went unnoticed by the tests through whole traces): the sizes
 // that tell a man from the striker and from touching men, the colour nearest a calibrated mean and its
-// lead over the runner-up, the flicker behind a passage, and the strip that was struck.
+// lead over the runner-up, the flicker behind a passage, the strip that was struck, and a beam stuck or a
+// piece resting in the throat.
 import assert from 'node:assert/strict';
-import type { Pulse } from '../../src/sensing/beam.ts';
-import { flicker, leavingSpeed } from '../../src/sensing/behind-passage.ts';
+import { Beam, type BeamListener, type Pulse } from '../../src/sensing/beam.ts';
+import { BehindPassage, flicker, leavingSpeed } from '../../src/sensing/behind-passage.ts';
 import { classifyColour, piecesBySize, trainBySize } from '../../src/sensing/classify.ts';
+import { Naming } from '../../src/sensing/naming.ts';
 import { Strips } from '../../src/sensing/strips.ts';
-import type { Calibration } from '../../src/sensing/types.ts';
+import { StuckBeams } from '../../src/sensing/stuck.ts';
+import { DEFAULT_CONFIG, type Calibration, type SensingConfig } from '../../src/sensing/types.ts';
 
 const SIZES = { manMm: 33, strikerMm: 43 };
 const pulse = (start: number, end: number): Pulse => ({ start, end, stuck: false, loose: false });
@@ -40,6 +43,8 @@ describe('sensing: trainBySize', () => {
 
   it('sizes one piece as piecesBySize does', () => {
     assert.equal(sized(33, 2), '1 no');
+    assert.equal(sized(54.4, 0), '1 yes');
+    assert.equal(sized(54.5, 0), '2 no', 'from the midpoint of the striker and two men, touching men');
     assert.equal(sized(43, 2), '1 yes');
     assert.equal(sized(200, 2), '1 no');
   });
@@ -126,6 +131,7 @@ describe('sensing: a flicker behind a passage', () => {
     assert.equal(leavingSpeed(as, 1, bs, 1, CFG), 10 / 1000);
     assert.equal(leavingSpeed(as, 2, bs, 2, CFG), 10 / 1);
     assert.equal(leavingSpeed([pulse(0, 3000)], 1, [pulse(4000, 6000)], 1, CFG), 10 / 3000, 'the trailing edges, the faster');
+    assert.equal(leavingSpeed([pulse(0, 3000)], 1, [pulse(1000, 5000)], 1, CFG), 10 / 1000, 'the leading edges, the faster');
     assert.equal(leavingSpeed([pulse(100, 3000)], 1, [pulse(100, 3000)], 1, CFG), 0, 'neither went forward');
   });
 });
@@ -183,5 +189,87 @@ describe('sensing: the baseline strips', () => {
     s.reading(100, 3, null);
     s.reading(1100, 3, 100);
     assert.deepEqual(heard, ['placed 0 3', 'struck 100 3', 'placed 1100 3']);
+  });
+});
+
+describe('sensing: a beam stuck, and a block that is a piece resting (StuckBeams)', () => {
+  const DELAY = 150;
+  const cfg = (beamGapMm: number, calibration: Calibration | null = null): SensingConfig => ({ ...DEFAULT_CONFIG, maxBeamDelayUs: DELAY, beamGapMm, calibration });
+
+  /** A gate's two beams (real ones), its waiting pulses and closed stuck spans, as gate.ts holds them. */
+  function gate(c: SensingConfig, o: { pulses?: [Pulse[], Pulse[]]; spans?: [Pulse[], Pulse[]] } = {}) {
+    const quiet: BeamListener = { pulse() {}, stuck() {}, unstuck() {}, flapping() {} };
+    const beams: [Beam, Beam] = [new Beam(c, quiet), new Beam(c, quiet)];
+    const naming = new Naming(0, c, [], () => {}, () => {});
+    const stuck = new StuckBeams(c, beams, o.pulses ?? [[], []], o.spans ?? [[], []], naming);
+    return { beams, stuck };
+  }
+
+  it('the lower beam\'s long block is a piece resting if the upper one began within a beam delay before it, both ends included', () => {
+    const open = gate(cfg(10));
+    open.beams[0].edge(1000, true); // the upper beam's pulse still being assembled
+    assert.equal(open.stuck.resting(1, 1000), true);
+    assert.equal(open.stuck.resting(1, 1000 + DELAY), true);
+    assert.equal(open.stuck.resting(1, 1001 + DELAY), false);
+    assert.equal(open.stuck.resting(1, 999), false);
+    const waiting = gate(cfg(10), { pulses: [[pulse(2000, 2100)], []] }); // one still to be matched
+    assert.equal(waiting.stuck.resting(1, 2000), true);
+    assert.equal(waiting.stuck.resting(1, 2000 + DELAY), true);
+    assert.equal(waiting.stuck.resting(1, 2001 + DELAY), false);
+    assert.equal(waiting.stuck.resting(1, 1999), false);
+  });
+
+  it("without colour sensors, the upper beam's is one if the lower began within a beam delay after it; never with one beam", () => {
+    const waiting = gate(cfg(10), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(waiting.stuck.resting(0, 3000), true);
+    assert.equal(waiting.stuck.resting(0, 3000 - DELAY), true);
+    assert.equal(waiting.stuck.resting(0, 2999 - DELAY), false);
+    assert.equal(waiting.stuck.resting(0, 3001), false, 'the lower beam began before: no piece came in from above');
+    const oneBeam = gate(cfg(0), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(oneBeam.stuck.resting(0, 3000), false);
+  });
+
+  it("with colour sensors, the upper beam's is one only if a piece's colour was read: the lower beam does not say", () => {
+    const CAL = { white: [0.9, 0.9, 0.9], black: [0.1, 0.1, 0.1], queen: [0.8, 0.1, 0.1], striker: [0.5, 0.5, 0.1] } as Calibration;
+    const waiting = gate(cfg(10, CAL), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(waiting.stuck.resting(0, 3000), false);
+  });
+
+  it('stuck through [from, to]: a closed span holding the whole of it, both ends included; a beam stuck since before from', () => {
+    const spans = gate(cfg(10), { spans: [[{ ...pulse(1000, 2000), stuck: true }], []] });
+    assert.equal(spans.stuck.through(0, 1000, 2000), true);
+    assert.equal(spans.stuck.through(0, 999, 2000), false);
+    assert.equal(spans.stuck.through(0, 1000, 2001), false);
+    assert.equal(spans.stuck.through(1, 1000, 2000), false, 'the other beam');
+    const now = gate(cfg(10));
+    now.beams[0].edge(5000, true);
+    now.beams[0].advance(5000 + DEFAULT_CONFIG.stuckUs);
+    assert.equal(now.stuck.through(0, 5000, 9_000_000), true);
+    assert.equal(now.stuck.through(0, 4999, 9_000_000), false);
+  });
+
+  it('stuck during [from, to]: a closed span meeting it, touching at either end; a beam stuck since before to', () => {
+    const spans = gate(cfg(10), { spans: [[{ ...pulse(1000, 2000), stuck: true }], []] });
+    assert.equal(spans.stuck.during(0, 2000, 3000), true);
+    assert.equal(spans.stuck.during(0, 2001, 3000), false);
+    assert.equal(spans.stuck.during(0, 0, 1000), true);
+    assert.equal(spans.stuck.during(0, 0, 999), false);
+    assert.equal(spans.stuck.during(0, 1200, 1300), true);
+    assert.equal(spans.stuck.during(1, 1200, 1300), false, 'the other beam');
+    const now = gate(cfg(10));
+    now.beams[0].edge(5000, true);
+    now.beams[0].advance(5000 + DEFAULT_CONFIG.stuckUs);
+    assert.equal(now.stuck.during(0, 0, 5000), true);
+    assert.equal(now.stuck.during(0, 0, 4999), false);
+  });
+
+  it('a lower pulse alone behind a passage is no flicker if it lost an edge or the upper beam was stuck during it', () => {
+    const behind = new BehindPassage({ beamGapMm: 10, manMm: 32 });
+    behind.passed([pulse(0, 3000)], 1, [pulse(1000, 4000)], 1); // 10 mm in 1000 µs: 0.01 mm/µs
+    const { stuck } = gate(cfg(10), { spans: [[{ ...pulse(4200, 4300), stuck: true }], []] });
+    const { stuck: never } = gate(cfg(10));
+    assert.equal(behind.isFlicker(pulse(4100, 4200), never), true);
+    assert.equal(behind.isFlicker({ ...pulse(4100, 4200), loose: true }, never), false);
+    assert.equal(behind.isFlicker(pulse(4100, 4200), stuck), false);
   });
 });

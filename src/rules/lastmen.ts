@@ -35,6 +35,7 @@ export function lastMenOutcome(state: State, before: Board, board: Board, f: Sho
     return end(opp, three(opp), covered); // ICF 78
   }
   if (last.opp) {
+    // Stryker disable next-line ConditionalExpression: the other value, 'foulReturn', makes the shot a foul (fouls.ts), which never comes here
     if (p.opponentLastMan !== 'loseBoard') return null;
     return end(opp, ...opponentLastManPoints(state, board, side, opp));
   }

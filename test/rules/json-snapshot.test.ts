@@ -37,6 +37,7 @@ describe('rules: formatJson', () => {
     assert.equal(formatJson([[[1]]]), '[\n  [[1]]\n]');
     assert.equal(formatJson([[1, [2]], 3]), '[\n  [1, [2]],\n  3\n]');
     assert.equal(formatJson({ a: null, b: [null] }), '{"a": null, "b": [null]}');
+    assert.equal(formatJson([undefined, 1]), '[null, 1]', 'an absent value in a list is null, as JSON.stringify has it');
   });
 
   it('prints empty containers as [] and {} even where nothing fits on the line', () => {

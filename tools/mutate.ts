@@ -100,7 +100,8 @@ async function main(args: string[]): Promise<void> {
   for (const path of paths) {
     const folder = FOLDERS.find((f) => path === f.folder || path.startsWith(`${f.folder}/`));
     if (!folder) throw new Error(`npm run mutate: ${path} is in none of the folders measured (${FOLDERS.map((f) => f.folder).join(', ')})`);
-    const run = runs.find((r) => r.folder === folder) ?? (runs.push({ folder, only: [] }), runs[runs.length - 1]);
+    let run = runs.find((r) => r.folder === folder);
+    if (!run) runs.push((run = { folder, only: [] }));
     if (path !== folder.folder) run.only.push(path);
   }
   for (const run of runs.length ? runs : FOLDERS.map((folder) => ({ folder, only: [] }))) {

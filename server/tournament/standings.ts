@@ -53,6 +53,7 @@ export function standings(entrants: readonly Entrant[], matches: readonly Match[
     if (r.a === r.b) {
       a.drawn++; b.drawn++; a.points++; b.points++;
     } else {
+      // Stryker disable next-line EqualityOperator: r.a and r.b differ here (a draw was the branch above), so > and >= agree
       const [w, l] = r.a > r.b ? [a, b] : [b, a];
       const margin = Math.abs(r.a - r.b);
       w.won++; w.points += 2; w.netscore += margin;

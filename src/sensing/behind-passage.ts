@@ -33,6 +33,7 @@ export function flicker(b: Pulse, lowerEnd: number, speed: number, cfg: Cfg): bo
 
 export class BehindPassage {
   /** Where the last passage through both beams left the lower beam (µs), and how fast it went (mm per µs). */
+  // Stryker disable next-line UnaryOperator: before the first passage the speed is 0, which alone makes nothing a flicker
   private lowerEnd = -Infinity;
   private speed = 0;
 

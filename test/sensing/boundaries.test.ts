@@ -1,0 +1,275 @@
+// The edges of sensing's small rules, each pinned on both sides (issue 31, mutation testing: a comparison
+// flipped or a bound moved by one in these went unnoticed by the tests through whole traces): the sizes
+// that tell a man from the striker and from touching men, the colour nearest a calibrated mean and its
+// lead over the runner-up, the flicker behind a passage, the strip that was struck, and a beam stuck or a
+// piece resting in the throat.
+import assert from 'node:assert/strict';
+import { Beam, type BeamListener, type Pulse } from '../../src/sensing/beam.ts';
+import { BehindPassage, flicker, leavingSpeed } from '../../src/sensing/behind-passage.ts';
+import { classifyColour, piecesBySize, trainBySize } from '../../src/sensing/classify.ts';
+import { Naming } from '../../src/sensing/naming.ts';
+import { Strips } from '../../src/sensing/strips.ts';
+import { StuckBeams } from '../../src/sensing/stuck.ts';
+import { DEFAULT_CONFIG, type Calibration, type SensingConfig } from '../../src/sensing/types.ts';
+
+const SIZES = { manMm: 33, strikerMm: 43 };
+const pulse = (start: number, end: number): Pulse => ({ start, end, stuck: false, loose: false });
+
+describe('sensing: piecesBySize', () => {
+  const pieces = (mm: number) => piecesBySize(mm, SIZES).join(' ');
+
+  it('is a man below the midpoint of a man and the striker (38 mm), the striker from it', () => {
+    assert.equal(pieces(37.9), 'man');
+    assert.equal(pieces(38), 'striker');
+  });
+
+  it('is the striker below the midpoint of the striker and two men (54.5 mm), two men from it', () => {
+    assert.equal(pieces(54.4), 'striker');
+    assert.equal(pieces(54.5), 'man man');
+    assert.equal(pieces(99), 'man man man');
+  });
+
+  it('is up to four touching men; longer is a piece that rested in the throat, one man', () => {
+    assert.equal(pieces(148), 'man man man man');
+    assert.equal(pieces(148.5), 'man');
+  });
+});
+
+describe('sensing: trainBySize', () => {
+  const sized = (mm: number, tol: number) => {
+    const s = trainBySize(mm, tol, SIZES);
+    return `${s.count} ${s.striker}`;
+  };
+
+  it('sizes one piece as piecesBySize does', () => {
+    assert.equal(sized(33, 2), '1 no');
+    assert.equal(sized(54.4, 0), '1 yes');
+    assert.equal(sized(54.5, 0), '2 no', 'from the midpoint of the striker and two men, touching men');
+    assert.equal(sized(43, 2), '1 yes');
+    assert.equal(sized(200, 2), '1 no');
+  });
+
+  it("is 'maybe' within the tolerance of the midpoint of n men and the striker with n − 1 men, its bound included", () => {
+    // Two men are 66 mm, the striker and a man 76: the midpoint is 71.
+    assert.equal(sized(73, 2), '2 maybe');
+    assert.equal(sized(73, 1.9), '2 yes');
+    assert.equal(sized(69, 2), '2 maybe');
+    assert.equal(sized(69, 1.9), '2 no');
+  });
+
+  it('takes the nearest of n men and the striker with n − 1 men for n up to 4', () => {
+    assert.equal(sized(66, 0), '2 no');
+    assert.equal(sized(99, 0), '3 no');
+    assert.equal(sized(109, 0), '3 yes');
+    assert.equal(sized(132, 0), '4 no');
+    assert.equal(sized(142, 0), '4 yes');
+  });
+
+  it('on a tie between the striker with n − 1 men and n + 1 men, takes the fewer pieces', () => {
+    // 87.5 mm is 11.5 from the striker and a man (76) and from three men (99).
+    assert.equal(sized(87.5, 0), '2 yes');
+  });
+});
+
+describe('sensing: classifyColour', () => {
+  // Means along one axis, at distances that binary fractions give exactly.
+  const CAL: Calibration = { white: [0, 0, 0], black: [4, 0, 0], queen: [0, 4, 0], striker: [0, 0, 4] } as Calibration;
+  const CFG = { colourMaxDistance: 0.5, colourMargin: 0.25 };
+
+  it('names the nearest mean up to the largest distance, that distance included, and nothing beyond', () => {
+    assert.equal(classifyColour([0, 0, 0], CAL, CFG, true), 'white');
+    assert.equal(classifyColour([0.5, 0, 0], CAL, CFG, true), 'white');
+    assert.equal(classifyColour([0.5625, 0, 0], CAL, CFG, true), null);
+    assert.equal(classifyColour([4, 0, 0], CAL, CFG, true), 'black');
+    assert.equal(classifyColour([0, 4, 0], CAL, CFG, true), 'queen');
+    assert.equal(classifyColour([0, 0, 4], CAL, CFG, true), 'striker');
+  });
+
+  it('leaves the striker out unless asked', () => {
+    assert.equal(classifyColour([0, 0, 4], CAL, CFG, false), null);
+    const near: Calibration = { white: [0, 0, 0], black: [4, 0, 0], queen: [0, 4, 0], striker: [0, 0, 0.25] } as Calibration;
+    assert.equal(classifyColour([0, 0, 0.25], near, CFG, true), 'striker');
+    assert.equal(classifyColour([0, 0, 0.125], near, CFG, true), null, 'as near the striker as white');
+    assert.equal(classifyColour([0, 0, 0.125], near, CFG, false), 'white', 'the striker left out, white has no rival');
+  });
+
+  it('names nothing when the runner-up is less than the margin behind, whichever kind it is', () => {
+    // White and the queen a half apart: 0.125 from white is 0.375 from the queen, a lead of 0.25 (enough);
+    // 0.1875 from white is a lead of 0.125 (not enough). The runner-up is the queen, met after black.
+    const close: Calibration = { white: [0, 0, 0], black: [4, 0, 0], queen: [0, 0.5, 0], striker: [0, 0, 4] } as Calibration;
+    assert.equal(classifyColour([0, 0.125, 0], close, CFG, true), 'white');
+    assert.equal(classifyColour([0, 0.1875, 0], close, CFG, true), null);
+    assert.equal(classifyColour([0, 0.3125, 0], close, CFG, true), null);
+    assert.equal(classifyColour([0, 0.375, 0], close, CFG, true), 'queen');
+  });
+});
+
+describe('sensing: a flicker behind a passage', () => {
+  const CFG = { beamGapMm: 10, manMm: 32 };
+  const SPEED = 0.01; // mm per µs: 10 m/s; a beam gap is 1000 µs, half a man 1600 µs
+
+  it('is a lower pulse that begins within a beam gap after the passage left, that bound included', () => {
+    assert.equal(flicker(pulse(5000, 5100), 5000, SPEED, CFG), true);
+    assert.equal(flicker(pulse(6000, 6100), 5000, SPEED, CFG), true);
+    assert.equal(flicker(pulse(6001, 6101), 5000, SPEED, CFG), false);
+    assert.equal(flicker(pulse(4999, 5100), 5000, SPEED, CFG), false, 'begun before the passage left: part of it');
+  });
+
+  it('is shorter than half a man at that speed, half a man itself not', () => {
+    assert.equal(flicker(pulse(5000, 6599), 5000, SPEED, CFG), true);
+    assert.equal(flicker(pulse(5000, 6600), 5000, SPEED, CFG), false);
+  });
+
+  it('needs a speed: with none known (no passage yet) nothing is a flicker', () => {
+    assert.equal(flicker(pulse(5000, 5001), 5000, 0, CFG), false);
+  });
+
+  it('takes the faster of the leading and the trailing edges, and ignores one that did not go forward', () => {
+    const as = [pulse(0, 3000), pulse(9000, 9999)];
+    const bs = [pulse(2000, 4000), pulse(9500, 10_000)];
+    // The first pulses: leading 2000 µs for 10 mm, trailing 1000 µs. The last ones: trailing 1 µs.
+    assert.equal(leavingSpeed(as, 1, bs, 1, CFG), 10 / 1000);
+    assert.equal(leavingSpeed(as, 2, bs, 2, CFG), 10 / 1);
+    assert.equal(leavingSpeed([pulse(0, 3000)], 1, [pulse(4000, 6000)], 1, CFG), 10 / 3000, 'the trailing edges, the faster');
+    assert.equal(leavingSpeed([pulse(0, 3000)], 1, [pulse(1000, 5000)], 1, CFG), 10 / 1000, 'the leading edges, the faster');
+    assert.equal(leavingSpeed([pulse(100, 3000)], 1, [pulse(100, 3000)], 1, CFG), 0, 'neither went forward');
+  });
+});
+
+describe('sensing: the baseline strips', () => {
+  function strips() {
+    const heard: string[] = [];
+    const s = new Strips({ strikeUs: 1000 }, { placed: (t, seat) => heard.push(`placed ${t} ${seat}`), struck: (t, seat) => heard.push(`struck ${t} ${seat}`) });
+    return { s, heard };
+  }
+
+  it('a strip empty for the strike time, to the microsecond, was struck at the time it emptied', () => {
+    const { s, heard } = strips();
+    for (const seat of [0, 1, 2, 3]) assert.equal(s.heardFrom(seat), false);
+    s.reading(0, 2, 120);
+    assert.equal(s.heardFrom(2), true);
+    for (const seat of [0, 1, 3]) assert.equal(s.heardFrom(seat), false);
+    assert.equal(s.watermark(), Infinity);
+    s.reading(500, 2, null);
+    assert.equal(s.watermark(), 500);
+    s.advance(1499);
+    assert.deepEqual(heard, ['placed 0 2']);
+    assert.equal(s.strikes, 0);
+    s.advance(1500);
+    assert.deepEqual(heard, ['placed 0 2', 'struck 500 2']);
+    assert.equal(s.strikes, 1);
+    assert.equal(s.watermark(), Infinity);
+    s.advance(5000);
+    assert.equal(s.strikes, 1, 'struck once');
+  });
+
+  it('a striker put back within the strike time was repositioned; moving on its strip is nothing', () => {
+    const { s, heard } = strips();
+    s.reading(0, 0, 100);
+    s.reading(10, 0, 140);
+    s.reading(100, 0, null);
+    s.reading(1099, 1, 90);
+    s.advance(5000);
+    assert.deepEqual(heard, ['placed 0 0', 'placed 1099 1']);
+    assert.equal(s.strikes, 0);
+  });
+
+  it('a strip that says it is empty, having held nothing, places and strikes nothing, but was heard', () => {
+    const { s, heard } = strips();
+    s.reading(0, 1, null);
+    s.advance(5000);
+    assert.deepEqual(heard, []);
+    assert.equal(s.strikes, 0);
+    assert.equal(s.heardFrom(1), true);
+  });
+
+  it('a reading after the strike time settles the strike first', () => {
+    const { s, heard } = strips();
+    s.reading(0, 3, 100);
+    s.reading(100, 3, null);
+    s.reading(1100, 3, 100);
+    assert.deepEqual(heard, ['placed 0 3', 'struck 100 3', 'placed 1100 3']);
+  });
+});
+
+describe('sensing: a beam stuck, and a block that is a piece resting (StuckBeams)', () => {
+  const DELAY = 150;
+  const cfg = (beamGapMm: number, calibration: Calibration | null = null): SensingConfig => ({ ...DEFAULT_CONFIG, maxBeamDelayUs: DELAY, beamGapMm, calibration });
+
+  /** A gate's two beams (real ones), its waiting pulses and closed stuck spans, as gate.ts holds them. */
+  function gate(c: SensingConfig, o: { pulses?: [Pulse[], Pulse[]]; spans?: [Pulse[], Pulse[]] } = {}) {
+    const quiet: BeamListener = { pulse() {}, stuck() {}, unstuck() {}, flapping() {} };
+    const beams: [Beam, Beam] = [new Beam(c, quiet), new Beam(c, quiet)];
+    const naming = new Naming(0, c, [], () => {}, () => {});
+    const stuck = new StuckBeams(c, beams, o.pulses ?? [[], []], o.spans ?? [[], []], naming);
+    return { beams, stuck };
+  }
+
+  it('the lower beam\'s long block is a piece resting if the upper one began within a beam delay before it, both ends included', () => {
+    const open = gate(cfg(10));
+    open.beams[0].edge(1000, true); // the upper beam's pulse still being assembled
+    assert.equal(open.stuck.resting(1, 1000), true);
+    assert.equal(open.stuck.resting(1, 1000 + DELAY), true);
+    assert.equal(open.stuck.resting(1, 1001 + DELAY), false);
+    assert.equal(open.stuck.resting(1, 999), false);
+    const waiting = gate(cfg(10), { pulses: [[pulse(2000, 2100)], []] }); // one still to be matched
+    assert.equal(waiting.stuck.resting(1, 2000), true);
+    assert.equal(waiting.stuck.resting(1, 2000 + DELAY), true);
+    assert.equal(waiting.stuck.resting(1, 2001 + DELAY), false);
+    assert.equal(waiting.stuck.resting(1, 1999), false);
+  });
+
+  it("without colour sensors, the upper beam's is one if the lower began within a beam delay after it; never with one beam", () => {
+    const waiting = gate(cfg(10), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(waiting.stuck.resting(0, 3000), true);
+    assert.equal(waiting.stuck.resting(0, 3000 - DELAY), true);
+    assert.equal(waiting.stuck.resting(0, 2999 - DELAY), false);
+    assert.equal(waiting.stuck.resting(0, 3001), false, 'the lower beam began before: no piece came in from above');
+    const oneBeam = gate(cfg(0), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(oneBeam.stuck.resting(0, 3000), false);
+  });
+
+  it("with colour sensors, the upper beam's is one only if a piece's colour was read: the lower beam does not say", () => {
+    const CAL = { white: [0.9, 0.9, 0.9], black: [0.1, 0.1, 0.1], queen: [0.8, 0.1, 0.1], striker: [0.5, 0.5, 0.1] } as Calibration;
+    const waiting = gate(cfg(10, CAL), { pulses: [[], [pulse(3000, 3100)]] });
+    assert.equal(waiting.stuck.resting(0, 3000), false);
+  });
+
+  it('stuck through [from, to]: a closed span holding the whole of it, both ends included; a beam stuck since before from', () => {
+    const spans = gate(cfg(10), { spans: [[{ ...pulse(1000, 2000), stuck: true }], []] });
+    assert.equal(spans.stuck.through(0, 1000, 2000), true);
+    assert.equal(spans.stuck.through(0, 999, 2000), false);
+    assert.equal(spans.stuck.through(0, 1000, 2001), false);
+    assert.equal(spans.stuck.through(1, 1000, 2000), false, 'the other beam');
+    const now = gate(cfg(10));
+    now.beams[0].edge(5000, true);
+    now.beams[0].advance(5000 + DEFAULT_CONFIG.stuckUs);
+    assert.equal(now.stuck.through(0, 5000, 9_000_000), true);
+    assert.equal(now.stuck.through(0, 4999, 9_000_000), false);
+  });
+
+  it('stuck during [from, to]: a closed span meeting it, touching at either end; a beam stuck since before to', () => {
+    const spans = gate(cfg(10), { spans: [[{ ...pulse(1000, 2000), stuck: true }], []] });
+    assert.equal(spans.stuck.during(0, 2000, 3000), true);
+    assert.equal(spans.stuck.during(0, 2001, 3000), false);
+    assert.equal(spans.stuck.during(0, 0, 1000), true);
+    assert.equal(spans.stuck.during(0, 0, 999), false);
+    assert.equal(spans.stuck.during(0, 1200, 1300), true);
+    assert.equal(spans.stuck.during(1, 1200, 1300), false, 'the other beam');
+    const now = gate(cfg(10));
+    now.beams[0].edge(5000, true);
+    now.beams[0].advance(5000 + DEFAULT_CONFIG.stuckUs);
+    assert.equal(now.stuck.during(0, 0, 5000), true);
+    assert.equal(now.stuck.during(0, 0, 4999), false);
+  });
+
+  it('a lower pulse alone behind a passage is no flicker if it lost an edge or the upper beam was stuck during it', () => {
+    const behind = new BehindPassage({ beamGapMm: 10, manMm: 32 });
+    behind.passed([pulse(0, 3000)], 1, [pulse(1000, 4000)], 1); // 10 mm in 1000 µs: 0.01 mm/µs
+    const { stuck } = gate(cfg(10), { spans: [[{ ...pulse(4200, 4300), stuck: true }], []] });
+    const { stuck: never } = gate(cfg(10));
+    assert.equal(behind.isFlicker(pulse(4100, 4200), never), true);
+    assert.equal(behind.isFlicker({ ...pulse(4100, 4200), loose: true }, never), false);
+    assert.equal(behind.isFlicker(pulse(4100, 4200), stuck), false);
+  });
+});

@@ -1,0 +1,116 @@
+// Mutation testing with StrykerJS (docs/performance.md, "Mutation testing"): `npm run mutate` runs it
+// over the folders where a silent change costs most, one folder after another; `npm run mutate -- src/sync`
+// runs one folder, `npm run mutate -- src/sync/outbox-frame.ts` one file of it (the folder's tests, the
+// folder's incremental file: the other files' results in it are kept). Not in CI: a folder takes from
+// minutes to hours on two cores.
+//
+// Why these versions (package.json): the project runs on Node 20 and mocha 12. @stryker-mutator/core 10
+// needs Node >= 22, so this is core 9.6.1, the last for Node 20, with its mocha runner 9.6.1. That runner
+// declares mocha "< 12", but it only drives mocha's programmatic interface (new Mocha, loadFilesAsync, run),
+// which mocha 12 keeps; package.json's `overrides` tells npm that the runner's mocha is the project's
+// ($mocha), so `npm ci` installs without a peer conflict. The mocha runner runs each mutant in a
+// long-lived process and, with per-test coverage, only the tests that reach the mutant: many times
+// faster than the command runner, which would run a whole test command per mutant. tsx gives that
+// process TypeScript (`--import tsx`, as .mocharc.json does for mocha's own command).
+//
+// No type checker: @stryker-mutator/typescript-checker drives TypeScript's compiler interface
+// (`import ts from 'typescript'`), which TypeScript 7 (the native compiler, node_modules/typescript) no
+// longer has: its package exports only its version. So a mutant that would not compile still runs
+// (tsx strips types without checking them) and is counted killed or survived like any other; the ones
+// that matter are looked at by hand (docs/performance.md).
+//
+// Incremental: each folder's results are kept in reports/mutation/<folder>.json, in the repository, so a
+// run on a fresh clone re-tests only the mutants whose code or tests changed since the figures in
+// docs/performance.md were measured, and anyone can see which mutants those figures count as survived.
+// `npm run mutate -- --force src/sync` re-tests every mutant of the folder.
+import './mutate-require-cjs.cjs';
+import { fileURLToPath } from 'node:url';
+import { Stryker } from '@stryker-mutator/core';
+import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
+
+const REQUIRE_CJS = fileURLToPath(new URL('mutate-require-cjs.cjs', import.meta.url));
+
+interface Folder {
+  /** The folder mutated, as the command line names it. */
+  folder: string;
+  /** The test files that exercise it, and only those: each mutant runs the ones among them that reach it. */
+  spec: string[];
+  /** Which of their tests run (mocha's --grep), where not all. */
+  grep?: string;
+}
+
+export const FOLDERS: Folder[] = [
+  { folder: 'src/sync', spec: ['test/sync/*.test.ts'] },
+  { folder: 'src/sensing', spec: ['test/sensing/*.test.ts'] },
+  { folder: 'src/rules', spec: ['test/rules/*.test.ts'] },
+  { folder: 'server/tournament', spec: ['test/server/tournament/*.test.ts'] },
+  // The tournament interface's tests over HTTP with the server in the test's process, on SQLite only (the
+  // same tests on PostgreSQL run the same code of this folder at twice the cost). Left out: the tests of
+  // whole days (caps, login-bound, swiss-day, systems-day, table-day), which run `carrom serve`, the
+  // built bundle, in processes of their own, where no mutant is; and server/tournament's mutants are
+  // measured by its own tests above (the draw thread runs the built bundle too).
+  {
+    folder: 'server/tournament-http',
+    spec: ['assignment', 'auth', 'bracket', 'entrants-and-log', 'live-fields', 'organisers', 'rounds', 'signed-ask', 'tournaments'].map((f) => `test/server/tournament-http/${f}.test.ts`),
+    grep: '^(?!.*\\bpostgres\\b)',
+  },
+];
+
+/** Stryker's options for `folder`, or for the files `only` of it. */
+export function options(folder: Folder, only: string[], force: boolean): PartialStrykerOptions {
+  const name = folder.folder.replace(/\//g, '-');
+  return {
+    testRunner: 'mocha',
+    plugins: ['@stryker-mutator/mocha-runner'],
+    mochaOptions: { spec: folder.spec, ...(folder.grep ? { grep: folder.grep } : {}), 'no-config': true, 'no-package': true, 'no-opts': true },
+    testRunnerNodeArgs: ['--require', REQUIRE_CJS, '--import', 'tsx'],
+    checkerNodeArgs: ['--require', REQUIRE_CJS],
+    // Stryker would rewrite tsconfig.json's paths for its sandbox with TypeScript's compiler interface,
+    // which TypeScript 7 does not have (see above); this project's tsconfig files point nowhere outside
+    // the sandbox, so there is nothing to rewrite: a name that is no file turns that step off.
+    tsconfigFile: 'no-tsconfig-to-rewrite.json',
+    coverageAnalysis: 'perTest',
+    mutate: only.length ? only : [`${folder.folder}/**/*.ts`],
+    checkers: [],
+    // Two cores shared with other work: one test process.
+    concurrency: 1,
+    incremental: true,
+    force,
+    incrementalFile: `reports/mutation/${name}.json`,
+    reporters: ['clear-text', 'progress', 'html'],
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: true,
+    // The slow tests (loopback servers) take seconds: a mutant that makes one hang is timed out at that.
+    timeoutMS: 20_000,
+    // The first run of every test, which finds which tests reach which mutant, takes minutes for the
+    // folders tested over HTTP on a busy machine.
+    dryRunTimeoutMinutes: 30,
+    timeoutFactor: 2,
+    // The mocha runner keeps its process; a fresh one now and then keeps memory in hand.
+    maxTestRunnerReuse: 200,
+  };
+}
+
+async function main(args: string[]): Promise<void> {
+  const force = args.includes('--force');
+  const paths = args.filter((a) => a !== '--force').map((a) => a.replace(/\/+$/, ''));
+  const runs: { folder: Folder; only: string[] }[] = [];
+  for (const path of paths) {
+    const folder = FOLDERS.find((f) => path === f.folder || path.startsWith(`${f.folder}/`));
+    if (!folder) throw new Error(`npm run mutate: ${path} is in none of the folders measured (${FOLDERS.map((f) => f.folder).join(', ')})`);
+    let run = runs.find((r) => r.folder === folder);
+    if (!run) runs.push((run = { folder, only: [] }));
+    if (path !== folder.folder) run.only.push(path);
+  }
+  for (const run of runs.length ? runs : FOLDERS.map((folder) => ({ folder, only: [] }))) {
+    console.log(`\nnpm run mutate: ${run.only.length ? run.only.join(', ') : run.folder.folder}`);
+    await new Stryker(options(run.folder, run.only, force)).runMutationTest();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

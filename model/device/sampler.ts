@@ -11,7 +11,9 @@
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
 // task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
 // run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
-// LOWER_ALONE_US triggers one reading (the piece the upper beam missed); a blocked edge within
+// LOWER_ALONE_US triggers one reading (the piece the upper beam missed), and so does one CROSSING_DELAY_US or
+// more after the upper edge of a block no piece's lower edge followed sooner (a piece crossing an upper beam
+// stuck blocked), ending the run if one is under way; a blocked edge within
 // CLEAR_RINGING_US after the same beam's clear edge is that edge ringing, and triggers nothing. A window after its run's
 // first is passed on only when its colour changed (SHARE_STEP, SUM_STEP) or the run's last reading passed
 // on is REPEAT_US old. For each window the task selects
@@ -33,6 +35,7 @@ const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
 const TRAIN_GAPS = 15; // sampler.h kTrainGaps
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
+const CROSSING_DELAY_US = 250_000; // sampler.h kCrossingDelayUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
 const SHARE_STEP = 32; // sampler.h kColourShareStep
 const SUM_STEP = 4; // sampler.h kColourSumStep
@@ -78,6 +81,11 @@ export class SamplerModel {
    * (sampler.h stampFrom: set as AEN is set, cleared once the window's sample is put). */
   private readonly stampFrom = new Map<number, number>();
   private readonly again = new Set<number>();
+  /** Pockets whose trigger (or the `again` it left) was a lower beam's edge: one window, no run (sampler.h alone). */
+  private readonly alone = new Set<number>();
+  private readonly againAlone = new Set<number>();
+  /** Pockets whose window in progress is one of its own (sampler.h ColourState.alone). */
+  private readonly single = new Set<number>();
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
   private readonly clearAt: (number | undefined)[] = [];
@@ -132,21 +140,40 @@ export class SamplerModel {
       // A new piece: its speed is to be measured, unless it touches the one still in the lower beam.
       if (!this.lowerBlocked.has(pocket) || this.edgeAt[pocket] === undefined || t - this.edgeAt[pocket]! >= RUN_US) this.delay[pocket] = undefined;
       this.edgeAt[pocket] = t;
+      this.alone.delete(pocket);
     } else {
       this.lowerBlocked.add(pocket);
-      if (!clearRinging && this.edgeAt[pocket] !== undefined && this.delay[pocket] === undefined && this.upperBlocked.has(pocket)) {
-        this.delay[pocket] = t - this.edgeAt[pocket]!; // the piece reaches the lower beam: its speed
+      const upper = this.upperBlocked.has(pocket);
+      const since = this.edgeAt[pocket] === undefined ? 0 : t - this.edgeAt[pocket]!;
+      const delay = this.delay[pocket];
+      if (!clearRinging && upper && this.edgeAt[pocket] !== undefined && since >= CROSSING_DELAY_US && (delay === undefined || delay >= CROSSING_DELAY_US)) {
+        // A piece the upper beam, blocked since long before, did not show: one window of its own.
+        this.delay[pocket] = since;
+        this.alone.add(pocket);
+        return void this.serve(pocket);
+      }
+      if (!clearRinging && this.edgeAt[pocket] !== undefined && delay === undefined && upper) {
+        this.delay[pocket] = since; // the piece reaches the lower beam: its speed
         return;
       }
-      if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+      if (clearRinging || upper || recent(LOWER_ALONE_US)) return;
+      this.alone.add(pocket); // a piece the upper beam missed
     }
     this.serve(pocket);
   }
 
   /** samplerServeTriggers for one pocket: one during an integration of its own is sampled after it. */
   private serve(pocket: number): void {
-    if (this.integrating.has(pocket)) return void this.again.add(pocket);
+    const alone = this.alone.delete(pocket);
+    if (this.integrating.has(pocket)) {
+      this.again.add(pocket);
+      if (alone) this.againAlone.add(pocket);
+      else this.againAlone.delete(pocket);
+      return;
+    }
     this.integrating.add(pocket);
+    if (alone) this.single.add(pocket);
+    else this.single.delete(pocket);
     this.job((t) => this.startColour(pocket, t, false));
   }
 
@@ -224,10 +251,14 @@ export class SamplerModel {
     this.stampFrom.delete(pocket); // its sample is in the ring (or it gave none): samplerColourRead's idle state
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
-    if (!this.again.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
+    if (!this.again.has(pocket) && !this.single.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
       return (this.d.at(end, () => this.job((now) => this.startColour(pocket, now, true))), end);
     this.integrating.delete(pocket);
-    if (this.again.delete(pocket)) this.serve(pocket); // a new blocked edge during the window: a new run
+    // A new blocked edge during the window: a new run (or one window, sampler.h againAlone).
+    if (this.again.delete(pocket)) {
+      if (this.againAlone.delete(pocket)) this.alone.add(pocket);
+      this.serve(pocket);
+    }
     return end;
   }
 
@@ -245,6 +276,7 @@ export class SamplerModel {
     this.integrating.delete(pocket);
     this.stampFrom.delete(pocket);
     this.again.delete(pocket);
+    this.againAlone.delete(pocket);
     void t;
   }
 

@@ -252,6 +252,46 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.deepEqual(colours(lines).map((r) => [r.channel, r.v]), [[2, [40, 50, 60]]]);
   });
 
+  it('samples a piece crossing an upper beam stuck blocked at its lower beam\'s blocked edge, after the run (issue 30)', () => {
+    // The upper beam fails blocked (the empty throat in view) and stays so; 2 s later a man crosses it at
+    // 1 m/s: the lower beam blocks 10 ms after he reached the upper beam, and he is in the colour sensor's
+    // view 23 ms more. The run ended at 1.5 s: before, nothing read him (the piece was `unknown`).
+    const edge = T0 + 10_000;
+    const lower = edge + 2_000_000;
+    const lines = run('init 2400 5000', 'colour 1 12 10 6', `at ${edge}`, 'trigger 1', `at ${lower - 10_000}`, 'colour 1 300 280 250',
+      `at ${lower}`, 'edge 1 1 0', `at ${lower + 23_300}`, 'colour 1 12 10 6', `at ${lower + 33_300}`, 'edge 1 1 1', `at ${lower + 100_000}`, 'log', 'take 100');
+    const starts = windowStarts(lines, edge + RUN_US);
+    assert.equal(starts.length, 1, `one window of his own, no run after it: ${starts.map((t) => t - lower).join(' ')} µs`);
+    assert.ok(starts[0] - lower < 300, `opened ${starts[0] - lower} µs after the lower edge`);
+    const his = colours(lines).filter((r) => r.t > lower);
+    assert.deepEqual(his.map((r) => r.v.join()), ['300,280,250']);
+  });
+
+  it('samples a piece crossing an upper beam stuck blocked within the run at its lower beam\'s edge, and ends the run there (issue 30)', () => {
+    // The same man crossing 0.8 s after the beam failed, the run's windows back to back: the window that
+    // opens after his lower edge is passed on, whatever the run passed before; then the run stops (its next
+    // windows would pass on the mixed window as he leaves the sensor's view).
+    const edge = T0 + 10_000;
+    const lower = edge + 800_000;
+    const lines = run('init 2400 5000', 'colour 1 12 10 6', `at ${edge}`, 'trigger 1', `at ${lower - 10_000}`, 'colour 1 300 280 250',
+      `at ${lower}`, 'edge 1 1 0', `at ${lower + 23_300}`, 'colour 1 12 10 6', `at ${lower + 33_300}`, 'edge 1 1 1', `at ${lower + 100_000}`, 'log', 'take 200');
+    const after = windowStarts(lines, lower);
+    assert.ok(after.length >= 1 && after[0] - lower < 3500, `a window opens within a window of the lower edge: ${after.map((t) => t - lower).join(' ')} µs`);
+    assert.equal(after.length, 1, `no run after it: ${after.map((t) => t - lower).join(' ')} µs`);
+    const stamp = after[0] + 1200;
+    assert.ok(colours(lines).some((r) => Math.abs(r.t - stamp) < 200 && r.v.join() === '300,280,250'), 'that window is passed on: his colour, stamped in his lower pulse');
+  });
+
+  it('goes on with the run of a slow train at a lower edge after its speed was measured (not a piece crossing a stuck beam)', () => {
+    // Two touching men at 0.1 m/s: the lower beam blocks 100 ms after the upper (the speed), sees a gap
+    // between them at 333 ms that the upper beam does not: that lower edge is no crossing.
+    const edge = T0 + 10_000;
+    const lines = run('init 2400 5000', 'colour 2 300 280 250', `at ${edge}`, 'trigger 2', `at ${edge + 100_000}`, 'edge 2 1 0',
+      `at ${edge + 333_000}`, 'edge 2 1 1', 'colour 2 250 275 305', `at ${edge + 433_500}`, 'edge 2 1 0', `at ${edge + 666_000}`, 'edge 2 0 1', `at ${edge + 800_000}`, 'log', 'take 200');
+    const starts = windowStarts(lines, edge);
+    assert.ok(starts.filter((t) => t > edge + 440_000).length > 50, 'the run goes on past the second lower edge');
+  });
+
   it('takes no extra reading at the lower beam\'s edge of a piece the upper beam already has', () => {
     const edge = T0 + 10_000;
     // Blocked upper beam at the lower edge (the usual order); and a flicker of the upper beam just before.

@@ -146,7 +146,7 @@ export class SamplerModel {
       const upper = this.upperBlocked.has(pocket);
       const since = this.edgeAt[pocket] === undefined ? 0 : t - this.edgeAt[pocket]!;
       const delay = this.delay[pocket];
-      if (!clearRinging && upper && this.edgeAt[pocket] !== undefined && since >= CROSSING_DELAY_US && (delay === undefined || delay >= CROSSING_DELAY_US)) {
+      if (!clearRinging && upper && this.edgeAt[pocket] !== undefined && since >= CROSSING_DELAY_US && (delay === undefined || delay >= CROSSING_DELAY_US || since >= delay * TRAIN_GAPS)) {
         // A piece the upper beam, blocked since long before, did not show: one window of its own.
         this.delay[pocket] = since;
         this.alone.add(pocket);
@@ -200,13 +200,13 @@ export class SamplerModel {
   }
 
   /** One transaction at `t` on the bus (waiting for the one in progress): its end. */
-  private transfer(t: number, address: number, op: 'write' | 'read', bytes: number[] | number): { to: number; data: number[] | null; ok: boolean } {
+  private transfer(t: number, address: number, op: 'write' | 'read', bytes: number[] | number): { from: number; to: number; data: number[] | null; ok: boolean } {
     const n = typeof bytes === 'number' ? bytes : bytes.length;
     const slot = this.d.bus.slot(t, n);
     this.d.bus.note({ from: slot.from, to: slot.to, address, op, bytes: n, by: 'native' });
-    if (op === 'write') return { to: slot.to, data: null, ok: this.d.bus.write(address, bytes as number[], slot.to) };
+    if (op === 'write') return { from: slot.from, to: slot.to, data: null, ok: this.d.bus.write(address, bytes as number[], slot.to) };
     const data = this.d.bus.read(address, n, slot.from);
-    return { to: slot.to, data, ok: data !== null };
+    return { from: slot.from, to: slot.to, data, ok: data !== null };
   }
 
   private startColour(pocket: number, t: number, run: boolean): number {
@@ -243,8 +243,13 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
     // A window after its run's first is passed on only when its colour changed (sampler.h).
+    // A read later than another whole integration returns a later window (the part integrates back to back
+    // while AEN is set): stamped with that one's middle (sampler.h samplerColourRead).
+    const T = this.integrationUs;
+    let ends = start + T;
+    if (r.from >= ends + T) ends += Math.floor((r.from - ends) / T) * T;
     if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to)) {
-      this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
+      this.push({ t: Math.round(ends - T / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
     }

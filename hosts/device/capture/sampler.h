@@ -129,7 +129,9 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
 #define kLowerAloneUs 5000
 /* A lower beam's blocked edge this long or more after the upper edge that began the block, with no lower
- * edge between that measured a piece's speed, is no piece the upper beam showed: longer than any piece
+ * edge between that measured a piece's speed (or longer after it than a train at that speed lasts,
+ * kTrainGaps delays: that one was a flicker of the lower beam as the upper failed), is no piece the upper
+ * beam showed: longer than any piece
  * takes from the upper beam to the lower (10 mm at 0.1 m/s is 100 ms, the sensing layer allows 150 ms;
  * 250 ms is 0.04 m/s, slower than a piece that does not stop). It is a piece crossing an upper beam that
  * failed blocked (the colour sensor, at the upper beam, sees it there: docs/formats.md §2, "the colour
@@ -301,8 +303,9 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 		const int upper = (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit) != 0;
 		/* How long the upper beam has been blocked, as far as its last counted edge says. */
 		const uint32_t since = s->edgeSeen[pocket] ? (uint32_t)(t - s->edgeAt[pocket]) : 0;
+		const uint32_t delay = __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE);
 		if (!clearRinging && upper && s->edgeSeen[pocket] && since >= kCrossingDelayUs
-			&& (!s->delaySeen[pocket] || __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE) >= kCrossingDelayUs)) {
+			&& (!s->delaySeen[pocket] || delay >= kCrossingDelayUs || since >= (uint64_t)delay * kTrainGaps)) {
 			/* A piece the upper beam, blocked since long before, did not show: not its speed (kCrossingDelayUs). */
 			__atomic_store_n(&s->delay[pocket], since, __ATOMIC_RELEASE);
 			__atomic_store_n(&s->delaySeen[pocket], 1, __ATOMIC_RELEASE);
@@ -562,9 +565,10 @@ static void samplerColourRead(Sampler *s, int pocket)
 	ColourState *p = &s->pockets[pocket];
 	uint8_t command = kTcsCommand | kTcsAuto | kTcsStatus;
 	uint8_t d[9]; /* STATUS, then clear, red, green, blue */
+	uint64_t readAt = 0; /* when the counts were read: the part returns the last integration complete then */
 	if (samplerSelect(s, pocket)
 		|| s->bus.write(s->bus.refcon, s->sensorAddress, &command, 1)
-		|| s->bus.read(s->bus.refcon, s->sensorAddress, d, sizeof d)) {
+		|| (readAt = s->bus.now(s->bus.refcon), s->bus.read(s->bus.refcon, s->sensorAddress, d, sizeof d))) {
 		samplerColourFailed(s, pocket);
 		return;
 	}
@@ -586,6 +590,11 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
+	/* A read later than another whole integration after that (the task held off: a flash erase holds it
+	 * 45 ms; the bus held) returns a later window: AEN still set, the part integrates back to back and
+	 * keeps the last complete one (TCS3472 datasheet). Stamped with that window's middle: the first one's
+	 * stamp put the empty throat read after the piece left inside the piece's stretch (issue 30). */
+	if (readAt >= end + s->integrationUs) end += (readAt - end) / s->integrationUs * s->integrationUs;
 	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at)) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;

@@ -267,23 +267,23 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
 
   it('samples a piece crossing an upper beam stuck blocked at its lower beam\'s blocked edge, after the run (issue 30)', () => {
     // The upper beam fails blocked (the empty throat in view) and stays so; 2 s later a man crosses it at
-    // 1 m/s: the lower beam blocks 10 ms after he reached the upper beam, and he is in the colour sensor's
-    // view 23 ms more. The run ended at 1.5 s: before, nothing read him (the piece was `unknown`).
+    // 1 m/s: the lower beam blocks 10 ms after it reached the upper beam, and it is in the colour sensor's
+    // view 23 ms more. The run ended at 1.5 s: before, nothing read it (the piece was `unknown`).
     const edge = T0 + 10_000;
     const lower = edge + 2_000_000;
     const lines = run('init 2400 5000', 'colour 1 12 10 6', `at ${edge}`, 'trigger 1', `at ${lower - 10_000}`, 'colour 1 300 280 250',
       `at ${lower}`, 'edge 1 1 0', `at ${lower + 23_300}`, 'colour 1 12 10 6', `at ${lower + 33_300}`, 'edge 1 1 1', `at ${lower + 100_000}`, 'log', 'take 100');
     const starts = windowStarts(lines, edge + RUN_US);
-    assert.equal(starts.length, 1, `one window of his own, no run after it: ${starts.map((t) => t - lower).join(' ')} µs`);
+    assert.equal(starts.length, 1, `one window of its own, no run after it: ${starts.map((t) => t - lower).join(' ')} µs`);
     assert.ok(starts[0] - lower < 300, `opened ${starts[0] - lower} µs after the lower edge`);
-    const his = colours(lines).filter((r) => r.t > lower);
-    assert.deepEqual(his.map((r) => r.v.join()), ['300,280,250']);
+    const its = colours(lines).filter((r) => r.t > lower);
+    assert.deepEqual(its.map((r) => r.v.join()), ['300,280,250']);
   });
 
   it('samples a piece crossing an upper beam stuck blocked within the run at its lower beam\'s edge, and ends the run there (issue 30)', () => {
     // The same man crossing 0.8 s after the beam failed, the run's windows back to back: the window that
-    // opens after his lower edge is passed on, whatever the run passed before; then the run stops (its next
-    // windows would pass on the mixed window as he leaves the sensor's view).
+    // opens after its lower edge is passed on, whatever the run passed before; then the run stops (its next
+    // windows would pass on the mixed window as it leaves the sensor's view).
     const edge = T0 + 10_000;
     const lower = edge + 800_000;
     const lines = run('init 2400 5000', 'colour 1 12 10 6', `at ${edge}`, 'trigger 1', `at ${lower - 10_000}`, 'colour 1 300 280 250',
@@ -292,7 +292,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(after.length >= 1 && after[0] - lower < 3500, `a window opens within a window of the lower edge: ${after.map((t) => t - lower).join(' ')} µs`);
     assert.equal(after.length, 1, `no run after it: ${after.map((t) => t - lower).join(' ')} µs`);
     const stamp = after[0] + 1200;
-    assert.ok(colours(lines).some((r) => Math.abs(r.t - stamp) < 200 && r.v.join() === '300,280,250'), 'that window is passed on: his colour, stamped in his lower pulse');
+    assert.ok(colours(lines).some((r) => Math.abs(r.t - stamp) < 200 && r.v.join() === '300,280,250'), 'that window is passed on: its colour, stamped in its lower pulse');
   });
 
   it('samples a piece crossing a stuck upper beam after a flicker of the lower beam as the upper failed (issue 30)', () => {
@@ -302,7 +302,7 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     const lower = edge + 2_000_000;
     const lines = run('init 2400 5000', 'colour 3 12 10 6', `at ${edge}`, 'trigger 3', `at ${edge + 5800}`, 'edge 3 1 0', `at ${edge + 5900}`, 'edge 3 1 1',
       `at ${lower - 10_000}`, 'colour 3 300 280 250', `at ${lower}`, 'edge 3 1 0', `at ${lower + 23_300}`, 'colour 3 12 10 6', `at ${lower + 54_000}`, 'edge 3 1 1', `at ${lower + 100_000}`, 'log', 'take 100');
-    assert.equal(windowStarts(lines, edge + RUN_US).length, 1, 'one window of his own');
+    assert.equal(windowStarts(lines, edge + RUN_US).length, 1, 'one window of its own');
     assert.deepEqual(colours(lines).filter((r) => r.t > lower).map((r) => r.v.join()), ['300,280,250']);
   });
 

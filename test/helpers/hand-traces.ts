@@ -39,7 +39,7 @@ export const HAND_TRACES: readonly HandTrace[] = [
   },
   {
     file: 'stuck-clears',
-    what: 'an upper beam failed blocked that clears while a piece crosses it: at his trailing edge (1 and 3 m/s), and after he left it with the lower beam still blocked (0.3 m/s)',
+    what: 'an upper beam failed blocked that clears while a piece crosses it: at the piece\'s trailing edge (1 and 3 m/s), and after the piece left it with the lower beam still blocked (0.3 m/s)',
     pieces: ['black 3', 'white 3', 'queen 2'],
   },
 ];

@@ -32,8 +32,9 @@ export const FIGURES = Object.freeze({
   /** What the trace's readings say of where a piece was (model/device/run.ts presences): an upper block
    * longer than the stuck time (the sensing layer's stuckUs, docs/hardware.md) may be a beam that failed
    * blocked; a reading in it taken later than a sampler's read after the block began (READ_AFTER_BLOCK_US
-   * in src/sensing/naming.ts) is of a piece crossing that beam, in front of the sensor only this long either
-   * side of its reading: about a man's crossing of the beam at 1 m/s (37 mm), assumed. */
+   * in src/sensing/naming.ts) is of a piece crossing that beam, in front of the sensor over the lower pulse
+   * it made moved back by the beam delay (run.ts crossing); only when it made none (the lower beam stuck
+   * too), this long either side of its reading: about a man's crossing of the beam at 1 m/s (37 mm), assumed. */
   stuckUs: 1_500_000,
   readAfterBlockUs: 30_000,
   crossingUs: 20_000,

@@ -134,8 +134,24 @@ interface Pulse {
 }
 
 /** How long before a pulse a colour reading is still of it (the sensing layer's COLOUR_EARLY_US,
- * src/sensing/naming.ts: a sensor's clock and the beam's a little apart). */
+ * src/sensing/naming.ts: a sensor's clock and the beam's a little apart); and after it (the sensing layer
+ * takes a reading up to 1 ms after a passage's last part as that part's: naming.ts parts). */
 const COLOUR_EARLY_US = 1000;
+const COLOUR_LATE_US = 1000;
+
+/** A lower beam's pulse (a piece crossing it). */
+interface Lower {
+  from: number;
+  to: number;
+}
+
+/** A colour reading of a piece the upper beam did not show, and the lower pulse that piece made. */
+interface Crossing {
+  pocket: number;
+  lower: Lower;
+  t: number;
+  rgb: readonly [number, number, number];
+}
 
 /** The trace's readings as the parts' behaviour, scheduled on the device. */
 function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: readonly number[], app: App, origin: number): void {
@@ -145,9 +161,13 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
   const upper: Pulse[][] = [[], [], [], []];
   const open: (Pulse | null)[] = [null, null, null, null];
   const colours: { pocket: number; t: number; rgb: readonly [number, number, number] }[] = [];
+  const lowers: Lower[][] = [[], [], [], []];
+  const lowerOpen: (number | null)[] = [null, null, null, null];
   for (const r of readings) {
     if (r.kind === 'beam') {
       if (r.beam === 1 && r.blocked && open[r.pocket] && open[r.pocket]!.lower === null) open[r.pocket]!.lower = r.t;
+      if (r.beam === 1 && r.blocked && lowerOpen[r.pocket] === null) lowerOpen[r.pocket] = r.t;
+      if (r.beam === 1 && !r.blocked && lowerOpen[r.pocket] !== null) (lowers[r.pocket].push({ from: lowerOpen[r.pocket]!, to: r.t }), (lowerOpen[r.pocket] = null));
       const pin = pins[r.pocket * 2 + r.beam];
       if (pin === undefined || pin < 0) continue;
       const v = r.blocked ? 0 : 1;
@@ -174,24 +194,82 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
     }
   }
   for (let p = 0; p < 4; p++) if (open[p]) upper[p].push(open[p]!);
+  for (let p = 0; p < 4; p++) if (lowerOpen[p] !== null) lowers[p].push({ from: lowerOpen[p]!, to: Infinity });
   // Each reading to the pulse blocking the upper beam when it was taken, wherever the trace lists it among
   // readings of the same time; else to one that begins up to COLOUR_EARLY_US after it (the sensing layer
   // takes it so); else, as before, to the pulse before (a piece the upper beam missed, a reading a little
   // after the clear edge). A pulse too short to be a piece (an edge ringing: the sensing layer's
   // minPulseUs) is nobody's: a reading just after a ringing clear edge is the piece's that just left.
+  // A reading in no upper pulse (nor up to COLOUR_LATE_US after one) with a lower pulse that the piece
+  // it read can have made, itself in no upper pulse, is of a piece the upper beam missed (crossing()).
   const pieces = upper.map((list) => list.filter((x) => x.to - x.from >= DEFAULT_CONFIG.minPulseUs));
+  const crossings: Crossing[] = [];
+  const cal = header.calibration;
+  const kind = cal && ((rgb: readonly number[]) => nearestKind(rgb, cal));
   for (const c of colours) {
     const list = pieces[c.pocket];
     let i = list.length - 1;
     while (i >= 0 && list[i].from > c.t) i--;
     if (!(i >= 0 && c.t <= list[i].to) && i + 1 < list.length && list[i + 1].from <= c.t + COLOUR_EARLY_US) i++;
+    const inPulse = i >= 0 && list[i].from <= c.t + COLOUR_EARLY_US && c.t <= list[i].to + COLOUR_LATE_US;
+    if (!inPulse) {
+      const lower = lowerOf(lowers[c.pocket], c.t);
+      if (lower && !list.some((x) => x.from < lower.to && lower.from < x.to)) {
+        crossings.push({ pocket: c.pocket, lower, t: c.t, rgb: c.rgb });
+        continue;
+      }
+    }
     if (i < 0) continue;
     list[i].rgb.push(c.rgb);
     list[i].at.push(c.t);
   }
-  const cal = header.calibration;
-  for (let p = 0; p < 4; p++) for (const s of upper[p]) presences(d, p, s, cal && ((rgb) => nearestKind(rgb, cal)), header.beamGapMm);
+  for (let p = 0; p < 4; p++) for (const s of upper[p]) presences(d, p, s, kind, header.beamGapMm, lowers[p], crossings);
+  crossing(d, crossings, kind, header.beamGapMm);
   d.throat.finish();
+}
+
+/** The lower pulse a piece read at `t` at the upper beam made, if any: the first one that ends after `t`
+ * and begins no later than the slowest piece takes from the upper beam to the lower after it (the sensing
+ * layer's maxBeamDelayUs, which names such a piece by a reading that early: naming.ts alone). */
+function lowerOf(lowers: readonly Lower[], t: number): Lower | null {
+  for (const b of lowers) if (b.to >= t && b.from <= t + DEFAULT_CONFIG.maxBeamDelayUs && b.to - b.from >= DEFAULT_CONFIG.minPulseUs) return b;
+  return null;
+}
+
+/** What stood in front of the colour sensor for each piece the upper beam did not show (it missed the
+ * piece, or had failed blocked: docs/formats.md §2, "the colour sensor goes on reading while a beam is
+ * stuck"): the sensor looks across the upper beam, which the piece crossed a beam gap before the lower, at
+ * the same speed. So it was in view for as long as it blocked the lower beam, the lower pulse moved earlier
+ * by the beam delay (from that pulse's length and the piece's size: a man, the striker if its reading is
+ * nearest the striker's colour; the sensing layer's manMm and strikerMm), moved no further than keeps each
+ * of its readings in view. Several readings of one such piece split its span halfway between them. Until
+ * issue 30 the model took such a piece as in view 20 ms either side of its reading (assumed), which ended
+ * before the lower pulse did, so that the sampler's window at the lower beam's edge read the empty throat;
+ * and a piece the upper beam missed was shown over the upper pulse before, seconds earlier. */
+function crossing(d: Device, list: readonly Crossing[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): void {
+  const groups = new Map<Lower, Crossing[]>();
+  for (const c of list) groups.set(c.lower, [...(groups.get(c.lower) ?? []), c]);
+  for (const [b, group] of groups) {
+    const cs = group.sort((x, y) => x.t - y.t);
+    const { from, to } = crossingSpan(b, cs, kind, gapMm);
+    cs.forEach((c, k) => {
+      const a = k === 0 ? from : (cs[k - 1].t + c.t) / 2;
+      const z = k === cs.length - 1 ? to : (c.t + cs[k + 1].t) / 2;
+      d.throat.add(cs[0].pocket, { from: a, to: z, rgb: c.rgb });
+    });
+  }
+}
+
+/** When a piece the upper beam did not show, which made lower pulse `b` and was read at `cs`' times, was in
+ * the colour sensor's view (crossing()). */
+function crossingSpan(b: Lower, cs: readonly Crossing[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): { from: number; to: number } {
+  const first = cs[0].t;
+  const last = cs[cs.length - 1].t;
+  const to = b.to === Infinity ? last + (b.from > first ? b.from - first : 0) + 1 : b.to;
+  const size = kind && cs.some((c) => kind(c.rgb) === 'striker') ? DEFAULT_CONFIG.strikerMm : DEFAULT_CONFIG.manMm;
+  let delay = ((to - b.from) * gapMm) / size;
+  delay = Math.max(0, Math.min(Math.max(delay, b.from - first), to - last));
+  return { from: Math.min(b.from - delay, first), to: Math.max(to - delay, last) };
 }
 
 /** The calibrated kind nearest `rgb`. */
@@ -251,7 +329,7 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
  * its start. Taken for the whole pulse, that piece was in the throat when the sampler read at the block's
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
-function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number): void {
+function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
   if (s.rgb.length === 0) {
     // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
     if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
@@ -260,11 +338,19 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
   const f = d.f;
   const late = (i: number) => s.to - s.from > f.stuckUs && s.at[i] - s.from > f.readAfterBlockUs;
   const whole = s.at.map((_, i) => i).filter((i) => !late(i));
+  // A crossing reading: in view over the lower pulse its piece made (crossing(), with the readings of
+  // pieces the upper beam missed); without one (the lower beam stuck too), crossingUs either side of it.
+  let end = s.to;
   for (let i = 0; i < s.rgb.length; i++) {
-    if (late(i)) d.throat.add(p, { from: Math.max(s.from, s.at[i] - f.crossingUs), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });
+    if (!late(i)) continue;
+    const lower = lowerOf(lowers, s.at[i]);
+    const c: Crossing = { pocket: p, lower: lower ?? { from: s.at[i], to: s.at[i] }, t: s.at[i], rgb: s.rgb[i] };
+    const from = lower ? crossingSpan(lower, [c], kind, gapMm).from : s.at[i] - f.crossingUs;
+    if (lower) crossings.push(c);
+    else d.throat.add(p, { from: Math.max(s.from, from), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });
+    // The readings of what blocked the beam: the first crossing, if any, ends their span.
+    end = Math.min(end, Math.max(s.from, from));
   }
-  // The readings of what blocked the beam: the first crossing reading, if any, ends their span.
-  const end = whole.length < s.rgb.length ? Math.max(s.from, s.at[s.at.findIndex((_, i) => late(i))] - f.crossingUs) : s.to;
   const ends = cuts(s, whole, kind, gapMm);
   whole.forEach((i, k) => {
     const from = k === 0 ? s.from : ends[k - 1];

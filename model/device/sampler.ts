@@ -11,7 +11,9 @@
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
 // task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
 // run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
-// LOWER_ALONE_US triggers one reading (the piece the upper beam missed); a blocked edge within
+// LOWER_ALONE_US triggers one reading (the piece the upper beam missed), and so does one CROSSING_DELAY_US or
+// more after the upper edge of a block no piece's lower edge followed sooner (a piece crossing an upper beam
+// stuck blocked), ending the run if one is under way; a blocked edge within
 // CLEAR_RINGING_US after the same beam's clear edge is that edge ringing, and triggers nothing. A window after its run's
 // first is passed on only when its colour changed (SHARE_STEP, SUM_STEP) or the run's last reading passed
 // on is REPEAT_US old. For each window the task selects
@@ -33,6 +35,7 @@ const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
 const TRAIN_GAPS = 15; // sampler.h kTrainGaps
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
+const CROSSING_DELAY_US = 250_000; // sampler.h kCrossingDelayUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
 const SHARE_STEP = 32; // sampler.h kColourShareStep
 const SUM_STEP = 4; // sampler.h kColourSumStep
@@ -78,6 +81,11 @@ export class SamplerModel {
    * (sampler.h stampFrom: set as AEN is set, cleared once the window's sample is put). */
   private readonly stampFrom = new Map<number, number>();
   private readonly again = new Set<number>();
+  /** Pockets whose trigger (or the `again` it left) was a lower beam's edge: one window, no run (sampler.h alone). */
+  private readonly alone = new Set<number>();
+  private readonly againAlone = new Set<number>();
+  /** Pockets whose window in progress is one of its own (sampler.h ColourState.alone). */
+  private readonly single = new Set<number>();
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
   private readonly clearAt: (number | undefined)[] = [];
@@ -132,21 +140,40 @@ export class SamplerModel {
       // A new piece: its speed is to be measured, unless it touches the one still in the lower beam.
       if (!this.lowerBlocked.has(pocket) || this.edgeAt[pocket] === undefined || t - this.edgeAt[pocket]! >= RUN_US) this.delay[pocket] = undefined;
       this.edgeAt[pocket] = t;
+      this.alone.delete(pocket);
     } else {
       this.lowerBlocked.add(pocket);
-      if (!clearRinging && this.edgeAt[pocket] !== undefined && this.delay[pocket] === undefined && this.upperBlocked.has(pocket)) {
-        this.delay[pocket] = t - this.edgeAt[pocket]!; // the piece reaches the lower beam: its speed
+      const upper = this.upperBlocked.has(pocket);
+      const since = this.edgeAt[pocket] === undefined ? 0 : t - this.edgeAt[pocket]!;
+      const delay = this.delay[pocket];
+      if (!clearRinging && upper && this.edgeAt[pocket] !== undefined && since >= CROSSING_DELAY_US && (delay === undefined || delay >= CROSSING_DELAY_US || since >= delay * TRAIN_GAPS)) {
+        // A piece the upper beam, blocked since long before, did not show: one window of its own.
+        this.delay[pocket] = since;
+        this.alone.add(pocket);
+        return void this.serve(pocket);
+      }
+      if (!clearRinging && this.edgeAt[pocket] !== undefined && delay === undefined && upper) {
+        this.delay[pocket] = since; // the piece reaches the lower beam: its speed
         return;
       }
-      if (clearRinging || this.upperBlocked.has(pocket) || recent(LOWER_ALONE_US)) return;
+      if (clearRinging || upper || recent(LOWER_ALONE_US)) return;
+      this.alone.add(pocket); // a piece the upper beam missed
     }
     this.serve(pocket);
   }
 
   /** samplerServeTriggers for one pocket: one during an integration of its own is sampled after it. */
   private serve(pocket: number): void {
-    if (this.integrating.has(pocket)) return void this.again.add(pocket);
+    const alone = this.alone.delete(pocket);
+    if (this.integrating.has(pocket)) {
+      this.again.add(pocket);
+      if (alone) this.againAlone.add(pocket);
+      else this.againAlone.delete(pocket);
+      return;
+    }
     this.integrating.add(pocket);
+    if (alone) this.single.add(pocket);
+    else this.single.delete(pocket);
     this.job((t) => this.startColour(pocket, t, false));
   }
 
@@ -173,13 +200,13 @@ export class SamplerModel {
   }
 
   /** One transaction at `t` on the bus (waiting for the one in progress): its end. */
-  private transfer(t: number, address: number, op: 'write' | 'read', bytes: number[] | number): { to: number; data: number[] | null; ok: boolean } {
+  private transfer(t: number, address: number, op: 'write' | 'read', bytes: number[] | number): { from: number; to: number; data: number[] | null; ok: boolean } {
     const n = typeof bytes === 'number' ? bytes : bytes.length;
     const slot = this.d.bus.slot(t, n);
     this.d.bus.note({ from: slot.from, to: slot.to, address, op, bytes: n, by: 'native' });
-    if (op === 'write') return { to: slot.to, data: null, ok: this.d.bus.write(address, bytes as number[], slot.to) };
+    if (op === 'write') return { from: slot.from, to: slot.to, data: null, ok: this.d.bus.write(address, bytes as number[], slot.to) };
     const data = this.d.bus.read(address, n, slot.from);
-    return { to: slot.to, data, ok: data !== null };
+    return { from: slot.from, to: slot.to, data, ok: data !== null };
   }
 
   private startColour(pocket: number, t: number, run: boolean): number {
@@ -216,18 +243,27 @@ export class SamplerModel {
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
     // A window after its run's first is passed on only when its colour changed (sampler.h).
+    // A read later than another whole integration returns a later window (the part integrates back to back
+    // while AEN is set): stamped with that one's middle (sampler.h samplerColourRead).
+    const T = this.integrationUs;
+    let ends = start + T;
+    if (r.from >= ends + T) ends += Math.floor((r.from - ends) / T) * T;
     if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to)) {
-      this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
+      this.push({ t: Math.round(ends - T / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
     }
     this.stampFrom.delete(pocket); // its sample is in the ring (or it gave none): samplerColourRead's idle state
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
-    if (!this.again.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
+    if (!this.again.has(pocket) && !this.single.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
       return (this.d.at(end, () => this.job((now) => this.startColour(pocket, now, true))), end);
     this.integrating.delete(pocket);
-    if (this.again.delete(pocket)) this.serve(pocket); // a new blocked edge during the window: a new run
+    // A new blocked edge during the window: a new run (or one window, sampler.h againAlone).
+    if (this.again.delete(pocket)) {
+      if (this.againAlone.delete(pocket)) this.alone.add(pocket);
+      this.serve(pocket);
+    }
     return end;
   }
 
@@ -245,6 +281,7 @@ export class SamplerModel {
     this.integrating.delete(pocket);
     this.stampFrom.delete(pocket);
     this.again.delete(pocket);
+    this.againAlone.delete(pocket);
     void t;
   }
 

@@ -27,6 +27,21 @@ export const HAND_TRACES: readonly HandTrace[] = [
     pieces: ['white 0', 'queen 1', 'white 1', 'black 2', 'white 3'],
   },
   { file: 'striker-train', what: 'the striker touching a man: striker first, man first, striker and queen at 2 m/s', pieces: ['striker 0', 'black 0', 'white 1', 'striker 1', 'striker 2', 'queen 2'] },
+  {
+    file: 'stuck-crossing',
+    what: 'an upper beam failed blocked (no reading as it blocked) that men cross at 1, 0.3 and 5 m/s after the sampler\'s 1.5 s run, and a queen at 1 m/s within it; each read mid-crossing of the upper beam',
+    pieces: ['white 0', 'black 0', 'white 0', 'queen 1'],
+  },
+  {
+    file: 'upper-missed',
+    what: 'pieces the upper beam missed (the lower beam alone) at 0.5, 2 and 5 m/s after a piece through both beams, each read as it crossed the upper beam, the queen before the lower beam blocked',
+    pieces: ['black 2', 'white 2', 'queen 2', 'black 2'],
+  },
+  {
+    file: 'stuck-clears',
+    what: 'an upper beam failed blocked that clears while a piece crosses it: at the piece\'s trailing edge (1 and 3 m/s), and after the piece left it with the lower beam still blocked (0.3 m/s)',
+    pieces: ['black 3', 'white 3', 'queen 2'],
+  },
 ];
 
 export const handTracePath = (t: HandTrace) => `test/fixtures/traces/${t.file}.trace.jsonl`;

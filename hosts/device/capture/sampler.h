@@ -41,7 +41,8 @@
  * after it began (a piece lodged in the throat blocks for seconds); no reading is taken at the clear edge,
  * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
  * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
- * the lower beam's level). A window after a run's first is passed on only when its colour changed
+ * the lower beam's level): a piece the upper beam missed, or one crossing it while it stays blocked
+ * (kCrossingDelayUs), which ends the run too. A window after a run's first is passed on only when its colour changed
  * (kColourShareStep), or when the run's last reading passed on is kColourRepeatUs old (half a man's time,
  * from the lower beam's delay, while a fast run may be a train: kGapsPerMan): the piece's first reading,
  * each change along the pulse (the next piece, the mixed window at a junction or at the clear edge), one
@@ -127,6 +128,20 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * this long before: a piece blocks the upper beam before the lower (10 mm below) and, at any speed the
  * table sees, still blocks it then; an upper edge this recent is the same piece, already sampled. */
 #define kLowerAloneUs 5000
+/* A lower beam's blocked edge this long or more after the upper edge that began the block, with no lower
+ * edge between that measured a piece's speed (or longer after it than a train at that speed lasts,
+ * kTrainGaps delays: that one was a flicker of the lower beam as the upper failed), is no piece the upper
+ * beam showed: longer than any piece
+ * takes from the upper beam to the lower (10 mm at 0.1 m/s is 100 ms, the sensing layer allows 150 ms;
+ * 250 ms is 0.04 m/s, slower than a piece that does not stop). It is a piece crossing an upper beam that
+ * failed blocked (the colour sensor, at the upper beam, sees it there: docs/formats.md §2, "the colour
+ * sensor goes on reading while a beam is stuck"), or a piece that hung on the upper beam, falling. It gets
+ * one window of its own at once, as a piece the upper beam missed does, and the run under way, if any,
+ * ends there: the upper beam shows nothing more of the pieces. Past the run (1.5 s) there was no window at
+ * all (the piece was `unknown`); within it, the run's windows passed on the piece's first and the mixed
+ * one as it left the sensor's view, a beam gap before it leaves the lower beam, and the reading nearest
+ * the middle of its lower pulse, which names it, was that mixed one. */
+#define kCrossingDelayUs 250000
 /* A window of a run after its first is passed on only when its colour differs from the run's last reading
  * passed on: a share of r, g or b more than 1/kColourShareStep of the sum apart, or a sum 1/kColourSumStep
  * apart. A piece in front of the sensor reads the same window after window (the sensor's noise at these
@@ -159,6 +174,8 @@ typedef struct {
 	uint8_t again;    /* another piece blocked the beam during this integration: sample it next */
 	uint8_t tries;
 	uint8_t run;      /* this window follows another of the same run */
+	uint8_t alone;    /* this window is one of its own, no run after it (a piece the upper beam did not show) */
+	uint8_t againAlone; /* the window `again` asks for is one of its own */
 	uint16_t last[3]; /* the run's last reading passed on */
 	uint64_t lastAt;  /* when that reading was passed on (kColourRepeatUs) */
 	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
@@ -175,6 +192,9 @@ typedef struct {
 	 * edges say (the task reads it to go on with a run). */
 	uint32_t triggered;
 	uint32_t upperBlocked;
+	/* Of the triggered pockets, those whose trigger was a lower beam's edge: a piece the upper beam missed,
+	 * or one crossing it while it stays blocked (kCrossingDelayUs): one window of its own, no run. */
+	uint32_t alone;
 	uint32_t edgeAt[kPockets]; /* the low 32 bits of the last upper edge that counted (µs) */
 	uint8_t edgeSeen[kPockets];
 	/* The pieces' speed through each pocket (kGapsPerMan): how long after the upper edge that counted the lower
@@ -276,20 +296,33 @@ static SAMPLER_ISR int samplerEdge(Sampler *s, uint8_t pocket, uint8_t beam, uin
 			__atomic_store_n(&s->delaySeen[pocket], 0, __ATOMIC_RELEASE);
 		s->edgeSeen[pocket] = 1;
 		s->edgeAt[pocket] = t;
+		__atomic_and_fetch(&s->alone, ~bit, __ATOMIC_RELEASE); /* a piece the upper beam shows: a run */
 	}
 	else {
 		s->lowerBlocked |= bit; /* ringing included: the last level wins */
-		if (!clearRinging && s->edgeSeen[pocket] && !s->delaySeen[pocket] && (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)) {
+		const int upper = (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit) != 0;
+		/* How long the upper beam has been blocked, as far as its last counted edge says. */
+		const uint32_t since = s->edgeSeen[pocket] ? (uint32_t)(t - s->edgeAt[pocket]) : 0;
+		const uint32_t delay = __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE);
+		if (!clearRinging && upper && s->edgeSeen[pocket] && since >= kCrossingDelayUs
+			&& (!s->delaySeen[pocket] || delay >= kCrossingDelayUs || since >= (uint64_t)delay * kTrainGaps)) {
+			/* A piece the upper beam, blocked since long before, did not show: not its speed (kCrossingDelayUs). */
+			__atomic_store_n(&s->delay[pocket], since, __ATOMIC_RELEASE);
+			__atomic_store_n(&s->delaySeen[pocket], 1, __ATOMIC_RELEASE);
+			__atomic_or_fetch(&s->alone, bit, __ATOMIC_RELEASE);
+			__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
+			return 1;
+		}
+		if (!clearRinging && s->edgeSeen[pocket] && !s->delaySeen[pocket] && upper) {
 			/* the piece reaches the lower beam: its speed */
 			__atomic_store_n(&s->delay[pocket], t - s->edgeAt[pocket], __ATOMIC_RELEASE);
 			__atomic_store_n(&s->delaySeen[pocket], 1, __ATOMIC_RELEASE);
 			return 0;
 		}
+		if (clearRinging || upper || (s->edgeSeen[pocket] && since < kLowerAloneUs))
+			return 0; /* the lower beam ringing, or the piece the upper beam has already */
+		__atomic_or_fetch(&s->alone, bit, __ATOMIC_RELEASE); /* a piece the upper beam missed */
 	}
-	if (beam == 1 && (clearRinging
-		|| (__atomic_load_n(&s->upperBlocked, __ATOMIC_ACQUIRE) & bit)
-		|| (s->edgeSeen[pocket] && (uint32_t)(t - s->edgeAt[pocket]) < kLowerAloneUs)))
-		return 0; /* the lower beam ringing, or the piece the upper beam has already */
 	__atomic_or_fetch(&s->triggered, bit, __ATOMIC_RELEASE);
 	return 1;
 }
@@ -532,9 +565,10 @@ static void samplerColourRead(Sampler *s, int pocket)
 	ColourState *p = &s->pockets[pocket];
 	uint8_t command = kTcsCommand | kTcsAuto | kTcsStatus;
 	uint8_t d[9]; /* STATUS, then clear, red, green, blue */
+	uint64_t readAt = 0; /* when the counts were read: the part returns the last integration complete then */
 	if (samplerSelect(s, pocket)
 		|| s->bus.write(s->bus.refcon, s->sensorAddress, &command, 1)
-		|| s->bus.read(s->bus.refcon, s->sensorAddress, d, sizeof d)) {
+		|| (readAt = s->bus.now(s->bus.refcon), s->bus.read(s->bus.refcon, s->sensorAddress, d, sizeof d))) {
 		samplerColourFailed(s, pocket);
 		return;
 	}
@@ -556,6 +590,11 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * done: its middle is half an integration before that. */
 	uint64_t end = p->start + s->integrationUs;
 	if (p->tries > 0 && p->due - kColourRetryUs > end) end = p->due - kColourRetryUs;
+	/* A read later than another whole integration after that (the task held off: a flash erase holds it
+	 * 45 ms; the bus held) returns a later window: AEN still set, the part integrates back to back and
+	 * keeps the last complete one (TCS3472 datasheet). Stamped with that window's middle: the first one's
+	 * stamp put the empty throat read after the piece left inside the piece's stretch (issue 30). */
+	if (readAt >= end + s->integrationUs) end += (readAt - end) / s->integrationUs * s->integrationUs;
 	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at)) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
@@ -567,11 +606,12 @@ static void samplerColourRead(Sampler *s, int pocket)
 		samplerColourFailed(s, pocket);
 		return;
 	}
-	if (p->again) { /* a new blocked edge during the window: a new piece, a run of its own */
+	if (p->again) { /* a new blocked edge during the window: a new piece, a run of its own (or one window) */
 		p->again = 0;
+		p->alone = p->againAlone;
 		samplerColourStart(s, pocket, 0);
 	}
-	else if ((samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs)
+	else if (!p->alone && (samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs)
 		samplerColourStart(s, pocket, 1); /* still blocked: the next window at once, for a piece touching this one */
 }
 
@@ -580,13 +620,16 @@ static void samplerColourRead(Sampler *s, int pocket)
 static void samplerServeTriggers(Sampler *s)
 {
 	uint32_t triggered = __atomic_exchange_n(&s->triggered, 0, __ATOMIC_ACQUIRE);
+	/* Which of them a lower beam's edge triggered (the interrupt sets that bit before the trigger's). */
+	uint32_t alone = __atomic_fetch_and(&s->alone, ~triggered, __ATOMIC_ACQ_REL) & triggered;
 	if (!s->colour) return;
 	for (int pocket = 0; pocket < kPockets; pocket++) {
 		if (!(triggered & (1u << pocket))) continue;
-		if (s->pockets[pocket].state == kColourIntegrating)
-			s->pockets[pocket].again = 1;
+		ColourState *p = &s->pockets[pocket];
+		if (p->state == kColourIntegrating)
+			p->again = 1, p->againAlone = (alone >> pocket) & 1;
 		else
-			samplerColourStart(s, pocket, 0);
+			p->alone = (alone >> pocket) & 1, samplerColourStart(s, pocket, 0);
 	}
 }
 

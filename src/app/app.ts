@@ -171,9 +171,12 @@ export class TableApp {
     return publicState(this.match.state);
   }
 
-  /** No shot in progress: flash writes and network handshakes may happen (docs/hardware.md 2). */
+  /** No shot in progress, and none the sensing layer is still making sure of (a strike is known only a
+   * second after the strip emptied, and pieces fall meanwhile: issue 30's independent traces, where the
+   * lower beams' record was written in that second and the flash write held the colour sampler off a piece
+   * coming to rest in the throat): flash writes and network handshakes may happen (docs/hardware.md 2). */
   get atRest(): boolean {
-    return this.match.state.shot === null;
+    return this.match.state.shot === null && this.sensing.quiet;
   }
 
   get header(): MatchHeader {

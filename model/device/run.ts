@@ -258,7 +258,11 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
     return;
   }
   const f = d.f;
-  const late = (i: number) => s.to - s.from > f.stuckUs && s.at[i] - s.from > f.readAfterBlockUs;
+  // Readings from the block's first on, each close behind the one before (restingChainUs), are of a piece
+  // resting there; only a reading after a break in them can be a piece crossing a failed beam.
+  const chained: boolean[] = [];
+  s.at.forEach((t, i) => chained.push(i === 0 ? t - s.from <= f.readAfterBlockUs : chained[i - 1] && t - s.at[i - 1] <= f.restingChainUs));
+  const late = (i: number) => s.to - s.from > f.stuckUs && !chained[i];
   const whole = s.at.map((_, i) => i).filter((i) => !late(i));
   for (let i = 0; i < s.rgb.length; i++) {
     if (late(i)) d.throat.add(p, { from: Math.max(s.from, s.at[i] - f.crossingUs), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });

@@ -38,6 +38,11 @@ export const FIGURES = Object.freeze({
   stuckUs: 1_500_000,
   readAfterBlockUs: 30_000,
   crossingUs: 20_000,
+  /** But a piece resting in the throat (a hang) is read all along its block: a device's sampler passes a
+   * reading at least every 50 ms of a run (docs/hardware.md, limit 6), so readings that follow the block's
+   * first within this of one another are of what blocked the beam, however long it stays (issue 30's
+   * independent traces: a queen resting 4 s on the upper beam, read every 50 ms for 1.5 s, was a `man`). */
+  restingChainUs: 60_000,
   /** The colour of an empty throat (the far wall of the pocket, lit by the sensor's LED): assumed. */
   throatRgb: Object.freeze([0.42, 0.36, 0.22] as const),
 

@@ -336,7 +336,11 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
     return;
   }
   const f = d.f;
-  const late = (i: number) => s.to - s.from > f.stuckUs && s.at[i] - s.from > f.readAfterBlockUs;
+  // Readings from the block's first on, each close behind the one before (restingChainUs), are of a piece
+  // resting there; only a reading after a break in them can be a piece crossing a failed beam.
+  const chained: boolean[] = [];
+  s.at.forEach((t, i) => chained.push(i === 0 ? t - s.from <= f.readAfterBlockUs : chained[i - 1] && t - s.at[i - 1] <= f.restingChainUs));
+  const late = (i: number) => s.to - s.from > f.stuckUs && !chained[i];
   const whole = s.at.map((_, i) => i).filter((i) => !late(i));
   // A crossing reading: in view over the lower pulse its piece made (crossing(), with the readings of
   // pieces the upper beam missed); without one (the lower beam stuck too), crossingUs either side of it.

@@ -120,7 +120,7 @@ export class TableApp {
     if (!this.install.active) this.sensing.advance(this.sensedNow(t));
     else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
-    if (this.settingsUnsaved && this.atRest) this.saveSettings();
+    if (this.settingsUnsaved && this.still) this.saveSettings();
     // What the match showed of the lower beams (a beam that works, one found blind), at the host's timer:
     // not at every batch of readings, which comes at every edge.
     if (!this.install.active) this.keepBeams();
@@ -171,9 +171,17 @@ export class TableApp {
     return publicState(this.match.state);
   }
 
-  /** No shot in progress: flash writes and network handshakes may happen (docs/hardware.md 2). */
+  /** No shot in progress: network handshakes may happen, a new match may begin (docs/hardware.md 2). */
   get atRest(): boolean {
     return this.match.state.shot === null;
+  }
+
+  /** At rest, and no shot the sensing layer is still making sure of: flash may be written (docs/hardware.md
+   * 2). A strike is known only a second after the strip emptied, and pieces fall meanwhile (issue 30's
+   * independent traces: the lower beams' record written in that second, the flash write held the colour
+   * sampler off a piece coming to rest in the throat, and the piece was `unknown`). */
+  get still(): boolean {
+    return this.atRest && this.sensing.quiet;
   }
 
   get header(): MatchHeader {
@@ -294,7 +302,7 @@ export class TableApp {
 
   /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
    * rest: flash is not written while pieces move). */
-  private keepBeams(atRest = this.atRest): void {
+  private keepBeams(atRest = this.still): void {
     let changed = false;
     for (let p = 0; p < this.lowerBeams.length; p++) if (this.sensing.lowerHealthOf(p) !== this.lowerBeams[p]) changed = true;
     if (changed) this.lowerBeams = this.sensing.lowerHealth();
@@ -452,7 +460,7 @@ export class TableApp {
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
     if (s.language) this.line.retell();
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
-    if (this.atRest) this.saveSettings();
+    if (this.still) this.saveSettings();
     else this.settingsUnsaved = true;
   }
 

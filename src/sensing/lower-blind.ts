@@ -25,6 +25,10 @@ import type { HealthFact, SensingConfig } from './types.ts';
  * In 400 generated matches of 150 shots at each of two noise levels, a rattle in one shot of three
  * (model/table/throat.ts), no pocket reached 7; five pieces at 0.5–8 m/s past a dead beam weigh 10. */
 const BLIND_AFTER = 8;
+/** And a run of at least this many: brevity alone is no proof, since a rattle can be as brisk as a fall
+ * (issue 30's independent traces: rattles of 3 ms – 1.2 s; three of 3–20 ms at one pocket weighed 8 and
+ * were counted). Five pieces past a dead beam at 0.5–8 m/s still raise it. */
+const BLIND_RUN = 5;
 /** A piece that blocks the upper beam no longer than the striker takes at this speed (mm per µs) crossed
  * briskly: it weighs 2, and 3 at twice the speed (a rattle that short must not have stopped at all). */
 const BRISK_MM_PER_US = 2 / 1000;
@@ -52,7 +56,7 @@ export class LowerBeamWatch {
   private readonly suspects: Suspect[] = [];
   /** The suspects put to the players as doubts and not yet answered (a lower beam not known to work). */
   private readonly asked: Suspect[] = [];
-  /** The suspects' weight (fallWeight): BLIND_AFTER says the lower beam is blind. */
+  /** The suspects' weight (fallWeight): BLIND_AFTER, over BLIND_RUN suspects at least, says the lower beam is blind. */
   private evidence = 0;
   private readonly channel: string;
 
@@ -75,7 +79,7 @@ export class LowerBeamWatch {
     const suspect = { pulse: a, reading, weight };
     this.suspects.push(suspect);
     this.evidence += weight;
-    if (this.evidence < BLIND_AFTER) return suspect;
+    if (this.evidence < BLIND_AFTER || this.suspects.length < BLIND_RUN) return suspect;
     this.goneBlind(a.end, now);
     return null;
   }

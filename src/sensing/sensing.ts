@@ -132,6 +132,13 @@ export class Sensing {
   }
 
   /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
+  /** Nothing held back: no strike still to be confirmed (a strip emptied less than the strike time ago),
+   * no passage still to be judged, no event waiting to go out. In a strike's first second pieces move
+   * with no shot in the log yet: the app writes flash only when this holds too (docs/hardware.md, 2). */
+  get quiet(): boolean {
+    return this.queue.length === 0 && this.watermark() >= this.now;
+  }
+
   advance(t: number): void {
     this.advanceParts(t);
     this.flush(this.watermark());

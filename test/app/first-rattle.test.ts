@@ -114,6 +114,22 @@ describe('a dip into a pocket is no piece, from the first shot of a new table (i
     assert.ok(!selfTest().includes('P2.B NEVER BLOCKS'));
   });
 
+  // Issue 30's independent traces, on the device model at 250 XS operations per ms: the first piece
+  // through a pocket in a strike's first second (the strike not yet known, so no shot in the log) had the
+  // lower beams' record written at once, and the flash write held the colour sampler off the next piece.
+  it('a lower beam first seen working in a strike\'s first second: its record waits until the shot has settled', () => {
+    const t = makeTable(HEADER);
+    const writes: number[] = [];
+    t.flash.onWrite = () => void writes.push(t.clock.t);
+    const struck = 1_500_000; // strike(0): the strip empties here
+    play(t, [...strike(0), ...fall(1, struck + 100_000), ...fall(3, struck + 700_000)]);
+    assert.deepEqual(pockets(t), ['black P1', 'black P3']);
+    assert.ok(writes.length > 0);
+    const settled = writes.find((w) => w > struck + 1_000_000);
+    assert.deepEqual(writes.filter((w) => w >= struck && w < struck + 1_000_000), [], `no flash write while pieces move (writes at ${writes.join(', ')} µs)`);
+    assert.ok(settled !== undefined && settled >= struck + 700_000 + 43_000 + 3_000_000, `the first write after the strike comes once the shot has settled (${settled} µs)`);
+  });
+
   it('the question lapses when the next shot is struck: the dip stays uncounted', () => {
     const t = makeTable(HEADER);
     play(t, shot(0, (at) => dip(2, at)));

@@ -122,6 +122,26 @@ describe('sensing: a lower beam that dies after it has seen pieces (issue 16 fol
       assert.deepEqual(beamFacts(run.health), []);
     });
 
+    // Issue 30's independent traces: rattles of 3 ms – 1.2 s, and three brisk ones in a row at one pocket
+    // (3.5, 7.5 and 14 ms) were counted as three pieces, the lower beam called blind.
+    it('three rattles in a row as brisk as falls (3, 6 and 14 ms) raise no fault and count nothing', () => {
+      const dips = [ms(3), ms(6), ms(14)].map((us) => ({ speed: 1, depth: 1, stay: us - 2000 }));
+      const run = sense(rattles(dips), {}, ms(50_000));
+      assert.deepEqual(pockets(run), ['white']);
+      assert.deepEqual(beamFacts(run.health), []);
+    });
+
+    it('on a new table too: three brisk rattles, the first things at their pocket, count nothing', () => {
+      const readings: Reading[] = [];
+      [ms(3), ms(6), ms(14)].forEach((us, i) => {
+        const at = ms(10_000 * i + 2000);
+        readings.push(...strike(at - ms(1000)), ...pulse(2, 0, at, at + us), colourOf(2, at + Math.min(1500, us / 2), KINDS[i]));
+      });
+      const run = sense(readings, {}, ms(40_000));
+      assert.deepEqual(pockets(run), []);
+      assert.deepEqual(beamFacts(run.health).map((h) => h.fact), ['unproven', 'unproven', 'unproven']);
+    });
+
     it('a piece through both beams between rattles starts the count again', () => {
       const dip = { speed: 1, depth: 3, stay: 0 }; // as short as a brisk fall: each weighs 3
       const readings = rattles([dip, dip]);

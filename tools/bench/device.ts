@@ -16,6 +16,7 @@ import { THROAT } from '../../model/table/throat.ts';
 import { DeviceModel, FIRMWARE_CAPTURE, type DeviceRunOptions } from '../device/xs.ts';
 import { randomMatch } from '../random-match.ts';
 import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
+import { describeFaults, independentTraces, judge, type Judgement } from '../../test/helpers/independent.ts';
 import { fmt, max, median, table } from './stats.ts';
 
 export const SPEEDS = Object.freeze([250, 500, 1000, 1500, 3000, 6000]);
@@ -80,7 +81,10 @@ function meets(noise: Noise, c: Cell): boolean {
   return t.counted >= 0.999 * t.truthPieces && t.classified >= 0.995 * t.truthPieces;
 }
 
-export async function benchDevice(o: { matches: number; shots: number; speeds?: readonly number[] }): Promise<string> {
+/** The speeds the independent traces run at (issue 30: the assumed 1,000, the likelier 400, and 250). */
+export const INDEPENDENT_SPEEDS = Object.freeze([250, 400, 1000]);
+
+export async function benchDevice(o: { matches: number; shots: number; speeds?: readonly number[]; independentSpeeds?: readonly number[] }): Promise<string> {
   const speeds = o.speeds ?? SPEEDS;
   const model = new DeviceModel();
   let out = '';
@@ -164,6 +168,7 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
     }
     out += await situationRows(model, o);
     out += await handWrittenRows(model, speeds);
+    out += await independentRows(model, o.independentSpeeds ?? INDEPENDENT_SPEEDS);
   } finally {
     model.close();
   }
@@ -246,3 +251,68 @@ async function handWrittenRows(model: DeviceModel, speeds: readonly number[]): P
   }
   return table(`  traces written by hand (${dir}, ${traces.length} traces): the device path against the pure path (\`carrom sense\`)`, rows);
 }
+
+/** The independent traces (test/fixtures/independent: 12 whole matches, 3 per noise level, and the
+ * situations, written from the format's contract with physics of their own, issue 30) against their truth,
+ * through the pure path and the device path at each speed: counted, named right (of the pieces a reading
+ * shows), named as the pure path, phantoms, and whole traces exactly right. */
+export async function independentRows(model: DeviceModel, speeds: readonly number[]): Promise<string> {
+  const traces = independentTraces().map((t) => {
+    const text = readFileSync(t.path, 'utf8');
+    const parsed = parseTrace(text);
+    if (!parsed.ok) throw new Error(`bench device: ${t.path}: ${parsed.error.line}: ${parsed.error.reason}`);
+    const pure = senseTrace(parsed.value).events;
+    return { ...t, text, pure, pureJudged: judge(t.truth, pure) };
+  });
+  type Sum = { pieces: number; counted: number; readable: number; named: number; asPure: number; phantoms: number; exact: number; traces: number };
+  const empty = (): Sum => ({ pieces: 0, counted: 0, readable: 0, named: 0, asPure: 0, phantoms: 0, exact: 0, traces: 0 });
+  const add = (s: Sum, j: Judgement, asPure: number) => {
+    s.pieces += j.pieces;
+    s.counted += j.counted;
+    s.readable += j.readable;
+    s.named += j.namedReadable;
+    s.asPure += asPure;
+    s.phantoms += j.phantoms.length;
+    s.exact += j.exact ? 1 : 0;
+    s.traces++;
+  };
+  const cell = (s: Sum, withPure: boolean) =>
+    `${pct(s.counted, s.pieces)} counted, ${pct(s.named, s.readable)} named right${withPure ? `, ${pct(s.asPure, s.pieces)} as the pure path` : ''}, ${s.phantoms} phantoms, ${s.exact} of ${s.traces} exact`;
+  const groups = (t: { whole: boolean; truth: { level: string } }) => (t.whole ? `whole matches, ${t.truth.level}` : 'situations');
+  const sums = new Map<string, Sum>();
+  const sum = (k: string) => sums.get(k) ?? (sums.set(k, empty()), sums.get(k)!);
+  const perTrace: [string, string, string?][] = [];
+  const faults: string[] = [];
+  for (const t of traces) add(sum(`${groups(t)} | pure`), t.pureJudged, t.pureJudged.pieces);
+  for (const t of traces) {
+    const parts = [`pure ${t.pureJudged.counted}/${t.pureJudged.pieces}, ${t.pureJudged.namedReadable}/${t.pureJudged.readable} named, ${t.pureJudged.phantoms.length} ph${t.pureJudged.exact ? ' ✓' : ''}`];
+    for (const l of describeFaults(`${t.name}, pure path`, t.pureJudged)) faults.push(l);
+    for (const speed of speeds) {
+      const r = await model.run(t.text, { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: speed });
+      const log = parseLog(r.log);
+      if (!log.ok) throw new Error(`bench device: the device's log of ${t.name} does not parse (${log.error.line}: ${log.error.reason})`);
+      const sensed = log.value.events.map((e) => e.event);
+      const j = judge(t.truth, sensed);
+      const a = alike(t.pure, sensed);
+      add(sum(`${groups(t)} | ${speed}`), j, a.same);
+      parts.push(`${fmt(speed)}: ${j.counted}, ${j.namedReadable}, ${a.pieces - a.same} unlike, ${j.phantoms.length} ph${j.exact ? ' ✓' : ''}`);
+      for (const l of describeFaults(`${t.name}, ${fmt(speed)} ops/ms`, j)) faults.push(l);
+    }
+    perTrace.push([t.name, parts[0], parts.slice(1).join('; ')]);
+  }
+  const rows: [string, string, string?][] = [];
+  const keys = [...new Set(traces.map(groups))];
+  for (const k of keys) {
+    rows.push([`${k}, pure path`, cell(sum(`${k} | pure`), false)]);
+    for (const speed of speeds) rows.push([`${k}, ${fmt(speed)} ops/ms`, cell(sum(`${k} | ${speed}`), true)]);
+  }
+  const whole = (path: string) => keys.filter((k) => k.startsWith('whole')).reduce((n, k) => n + sum(`${k} | ${path}`).exact, 0);
+  const wholeCount = traces.filter((t) => t.whole).length;
+  rows.push(['whole matches exactly right', [`pure ${whole('pure')} of ${wholeCount}`, ...speeds.map((s) => `${fmt(s)} ops/ms ${whole(String(s))} of ${wholeCount}`)].join('; ')]);
+  let out = table(`  independent traces (${INDEPENDENT_DIR_NOTE}, ${traces.length} traces): each path against the truth`, rows);
+  out += table('  per trace: pure path counted/pieces, named right/readable, phantoms (✓ exactly right); then at each speed: counted, named right, unlike the pure path, phantoms', perTrace);
+  out += faults.length ? `  what either path got wrong:\n${faults.map((f) => `    ${f}`).join('\n')}\n` : '  neither path got anything wrong\n';
+  return out;
+}
+
+const INDEPENDENT_DIR_NOTE = 'test/fixtures/independent';

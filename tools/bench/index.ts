@@ -32,7 +32,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'sync', run: () => benchSync() },
   { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
   { name: 'store', run: (o) => benchStore({ rounds: o.quick ? 4 : 12 }) },
-  { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20 } : { matches: 6, shots: 40 }) },
+  { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20, independentSpeeds: [400] } : { matches: 6, shots: 40 }) },
   { name: 'tournament', run: (o) => benchTournament({ entrants: 256, rounds: 9, runs: o.quick ? 10 : 50 }) },
   { name: 'tournament-server', run: (o) => benchTournamentServer({ entrants: 256, rounds: 9, runs: o.quick ? 3 : 10 }) },
 ];

@@ -117,8 +117,15 @@ export function buildEnv(o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: stri
     IDF_SKIP_CHECK_SUBMODULES: '1',
     MAKEFLAGS_JOBS: `--jobs=${o.jobs}`,
     CMAKE_BUILD_PARALLEL_LEVEL: String(o.jobs),
+    // With ccache on PATH, ESP-IDF compiles through it: each board has its own ESP-IDF project folder,
+    // and paths made relative to the checkout let the second board reuse the first one's objects.
+    IDF_CCACHE_ENABLE: onPath('ccache', env.PATH ?? '') ? '1' : '0',
+    CCACHE_DIR: join(out, 'ccache'),
+    CCACHE_BASEDIR: process.cwd(),
   };
 }
+
+const onPath = (command: string, path: string) => path.split(':').some((dir) => dir !== '' && existsSync(join(dir, command)));
 
 /** The size of the board's app partition (the factory app, else the first app) from its partitions.csv. */
 export function appPartitionBytes(csv: string, where: string): number {

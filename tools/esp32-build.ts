@@ -9,7 +9,7 @@
 // engine are compiled into xs_esp32.a (ESP-IDF configured, nothing linked): the step that shows what of the C
 // compiles against ESP-IDF's headers. Then build/esp32/summary.json and a table: versions, the time taken,
 // whether the stage was reached (mcconfig's makefile ignores a failed `idf.py build`, so this looks at the
-// files, and only at files newer than the run), the errors and the warnings in the project's own C, and with
+// log's errors as well as at make's exit and the files), the errors and the warnings in the project's own C, and with
 // an image: its size against the board's app partition and `esp_idf_size`'s memory figures from the map.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -116,6 +116,8 @@ export function buildEnv(o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: stri
     IDF_MAINTAINER: '1',
     IDF_SKIP_CHECK_SUBMODULES: '1',
     MAKEFLAGS_JOBS: `--jobs=${o.jobs}`,
+    // The archive stage is there to list what of the C does not compile: make goes on past a failed file.
+    ...(o.stage === 'archive' ? { MAKEFLAGS: 'k' } : {}),
     CMAKE_BUILD_PARALLEL_LEVEL: String(o.jobs),
     // With ccache on PATH, ESP-IDF compiles through it: each board has its own ESP-IDF project folder,
     // and paths made relative to the checkout let the second board reuse the first one's objects.
@@ -165,10 +167,6 @@ interface BoardResult {
   ourWarnings: string[];
 }
 
-function newer(path: string, since: number): boolean {
-  return existsSync(path) && statSync(path).mtimeMs >= since;
-}
-
 function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: string): BoardResult {
   const boardDir = resolve('boards', board);
   const manifest = JSON.parse(readFileSync(join(boardDir, 'manifest.json'), 'utf8')) as { build?: Record<string, string> };
@@ -186,17 +184,20 @@ function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv,
   const seconds = Math.round((Date.now() - started) / 1000);
   const log = readFileSync(logPath, 'utf8');
   const result: BoardResult = { board, seconds, exit: r.status, reached: false, log: logPath, ...logFindings(log) };
+  // Reached: make ended well, the file is there, and the log has no error (mcconfig's makefile goes on when
+  // `idf.py build` fails, and an image of an earlier run may still be there).
   const archive = join(bin, 'xs_esp32.a');
-  if (newer(archive, started)) result.archive = { path: archive, bytes: statSync(archive).size };
+  if (existsSync(archive)) result.archive = { path: archive, bytes: statSync(archive).size };
+  const clean = r.status === 0 && result.errors.length === 0;
   const elf = join(proj, 'build/xs_esp32.elf');
   const image = join(proj, 'build/xs_esp32.bin');
-  if (o.stage === 'archive') result.reached = r.status === 0 && result.archive !== undefined;
-  else if (newer(elf, started) && newer(image, started)) {
+  if (o.stage === 'archive') result.reached = clean && result.archive !== undefined;
+  else if (existsSync(elf) && existsSync(image)) {
     const partitions = join(boardDir, 'partitions.csv');
     const partitionBytes = appPartitionBytes(readFileSync(partitions, 'utf8'), partitions);
     const bytes = statSync(image).size;
     result.image = { path: image, bytes, partitionBytes, usedPercent: Math.round((bytes / partitionBytes) * 10000) / 100 };
-    result.reached = r.status === 0;
+    result.reached = clean;
     const map = join(proj, 'build/xs_esp32.map');
     if (existsSync(map)) {
       result.map = map;

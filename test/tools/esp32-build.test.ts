@@ -1,0 +1,100 @@
+// The ESP32 build script (tools/esp32-build.ts, `npm run build:esp32`): what it asks for, what it refuses,
+// and how it reads a board's flash layout and a build log. The build itself needs the toolchain and ESP-IDF
+// (docs/esp32-build.md): the last test runs it when ESP32_TOOLCHAIN and IDF_PATH name them, and says why not
+// otherwise (CI has neither).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { appPartitionBytes, buildEnv, logFindings, parseArgs, preflight } from '../../tools/esp32-build.ts';
+import { boardFolders } from '../../tools/boards.ts';
+
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'tools/esp32-build.ts', ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
+
+describe('ESP32 build script (npm run build:esp32)', () => {
+  it('takes the paths from its flags or the environment, and every board unless told', () => {
+    const o = parseArgs(['--toolchain', '/x/tc', '--idf', '/x/idf'], { IDF_PYTHON_ENV_PATH: '/x/py' });
+    assert.deepEqual(o, { toolchain: '/x/tc', idf: '/x/idf', pythonEnv: '/x/py', boards: boardFolders(), stage: 'image', jobs: 2 });
+    const one = parseArgs(['--board', 'devkit-1beam', '--stage', 'archive', '--jobs', '1'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
+    assert.deepEqual([one.boards, one.stage, one.jobs], [['devkit-1beam'], 'archive', 1]);
+  });
+
+  it('names the argument that is wrong or missing', () => {
+    const env = { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' };
+    assert.throws(() => parseArgs(['--idf', '/i', '--python-env', '/p'], {}), /--toolchain: not given/);
+    assert.throws(() => parseArgs(['--board', 'nowhere'], env), /--board nowhere: no such board folder in boards\/ \(devkit-1beam, reference-v1\)/);
+    assert.throws(() => parseArgs(['--stage', 'flash'], env), /--stage flash: archive or image/);
+    assert.throws(() => parseArgs(['--jobs', '0'], env), /--jobs 0: a whole number/);
+    assert.throws(() => parseArgs(['--idf'], env), /--idf: needs a value/);
+    assert.throws(() => parseArgs(['--verbose'], env), /--verbose: unknown argument/);
+  });
+
+  it('says what is missing before it starts a build, each with where it looked', () => {
+    const o = parseArgs([], { ESP32_TOOLCHAIN: '/nonexistent/tc', IDF_PATH: '/nonexistent/idf', IDF_PYTHON_ENV_PATH: '/nonexistent/py' });
+    const problems = preflight(o, {});
+    assert.deepEqual(
+      problems.slice(0, 4).map((p) => p.split(':')[0]),
+      ['MODDABLE', '--toolchain /nonexistent/tc', '--idf /nonexistent/idf', '--python-env /nonexistent/py'],
+    );
+    // The real program: exit 2 and the list, not a stack trace.
+    const r = run(['--toolchain', '/nonexistent/tc', '--idf', '/nonexistent/idf', '--python-env', '/nonexistent/py']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^build:esp32: not ready:\n {2}MODDABLE: not set/);
+    assert.match(r.stderr, /--toolchain \/nonexistent\/tc: no bin\/xtensa-esp32-elf-gcc/);
+    assert.doesNotMatch(r.stderr, /at .*\.ts:\d+/);
+    const bad = run(['--board', 'nowhere'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^build:esp32: --board nowhere: no such board folder/);
+  });
+
+  it('runs idf.py with the toolchain first on PATH and without downloads or the constraint check', () => {
+    const o = parseArgs([], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
+    const env = buildEnv(o, { PATH: '/usr/bin', MODDABLE: '/m' }, '/out');
+    assert.equal(env.PATH, '/t/bin:/p/bin:/i/tools:/m/build/bin/lin/release:/usr/bin');
+    assert.deepEqual(
+      [env.IDF_PATH, env.IDF_PYTHON_ENV_PATH, env.IDF_TOOLS_PATH, env.IDF_PYTHON_CHECK_CONSTRAINTS, env.IDF_COMPONENT_MANAGER, env.MAKEFLAGS_JOBS],
+      ['/i', '/p', '/out/idf-tools', 'no', '0', '--jobs=2'],
+    );
+  });
+
+  it("reads each board's app partition from its partitions.csv", () => {
+    for (const board of boardFolders()) {
+      const path = `boards/${board}/partitions.csv`;
+      assert.ok(appPartitionBytes(readFileSync(path, 'utf8'), path) >= 0x100000, `${path}: at least 1 MiB for the app`);
+    }
+    assert.equal(appPartitionBytes(readFileSync('boards/reference-v1/partitions.csv', 'utf8'), 'x'), 0x270000);
+    assert.equal(appPartitionBytes('nvs, data, nvs, 0x9000, 24K,\nota_0, app, ota_0, 0x10000, 2M,\n', 'x'), 2 * 1024 * 1024);
+    assert.throws(() => appPartitionBytes('nvs, data, nvs, 0x9000, 0x6000,\n', 'p.csv'), /p\.csv: no app partition/);
+    assert.throws(() => appPartitionBytes('factory, app, factory, 0x10000, big,\n', 'p.csv'), /p\.csv: partition factory: size "big" is not a number/);
+  });
+
+  it("picks the errors and the warnings in the project's own C out of a build log", () => {
+    const log = [
+      '# cc capture.c',
+      '/w/hosts/device/capture/capture.c:120:5: warning: unused variable \u2018x\u2019 [-Wunused-variable]',
+      '/opt/moddable/xs/sources/xsAll.h:10:1: warning: something of the SDK',
+      '/w/hosts/device/capture/sampler.c:40:10: fatal error: driver/i2c.h: No such file or directory',
+      'make: *** [/w/build/esp32/tmp/makefile:300: capture.c.o] Error 1',
+      'ld: xs_esp32.a(capture.c.o): undefined reference to `gpio_foo\u2019',
+    ].join('\n');
+    const f = logFindings(log);
+    assert.equal(f.ourWarnings.length, 1);
+    assert.match(f.ourWarnings[0]!, /capture\.c:120:5: warning: unused variable/);
+    assert.equal(f.errors.length, 3);
+  });
+
+  it('builds both boards when the toolchain and ESP-IDF are given (docs/esp32-build.md)', function () {
+    const why = !process.env.ESP32_TOOLCHAIN || !process.env.IDF_PATH || !process.env.MODDABLE ? 'ESP32_TOOLCHAIN, IDF_PATH or MODDABLE not set (docs/esp32-build.md)' : '';
+    if (why) {
+      process.stdout.write(`\n  ESP32 build skipped: ${why}\n`);
+      this.skip();
+    }
+    this.timeout(4 * 3600_000);
+    const r = run(['--stage', 'archive'], process.env);
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.match(r.stdout, /reached archive/);
+  });
+});

@@ -1,0 +1,258 @@
+// `npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image]`:
+// the firmware built for the ESP32 with the Moddable SDK and ESP-IDF, outside CI (like the mcsim checks),
+// and what the build measured written down. docs/esp32-build.md says how the toolchain, ESP-IDF v6.0 and its
+// Python side were put together on a machine that cannot download them, and what was found.
+//
+// For each board (every folder of boards/ unless --board names some): `mcconfig -m -p esp32:boards/<board>
+// -t build` (never mcconfig's default target `all`, which stops every serial2xsbug by name and flashes), under
+// `nice -n 19`, logged to build/esp32/<board>.log. `--stage archive` stops after the firmware's C and the XS
+// engine are compiled into xs_esp32.a (ESP-IDF configured, nothing linked): the step that shows what of the C
+// compiles against ESP-IDF's headers. Then build/esp32/summary.json and a table: versions, the time taken,
+// whether the stage was reached (mcconfig's makefile ignores a failed `idf.py build`, so this looks at the
+// log's errors as well as at make's exit and the files), the errors and the warnings in the project's own C, and with
+// an image: its size against the board's app partition and `esp_idf_size`'s memory figures from the map.
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { boardFolders } from './boards.ts';
+
+export interface Esp32BuildOptions {
+  toolchain: string;
+  idf: string;
+  pythonEnv: string;
+  boards: string[];
+  stage: 'archive' | 'image';
+  jobs: number;
+}
+
+const USAGE =
+  'usage: npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image] [--jobs N]\n' +
+  '  (or ESP32_TOOLCHAIN, IDF_PATH and IDF_PYTHON_ENV_PATH in the environment; docs/esp32-build.md)';
+
+/** The command line (environment variables as defaults); an Error naming the argument for a bad one. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, boardsRoot = 'boards'): Esp32BuildOptions {
+  const o = { toolchain: env.ESP32_TOOLCHAIN ?? '', idf: env.IDF_PATH ?? '', pythonEnv: env.IDF_PYTHON_ENV_PATH ?? '' };
+  const boards: string[] = [];
+  let stage: Esp32BuildOptions['stage'] = 'image';
+  let jobs = 2;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = argv[i + 1];
+    const need = () => {
+      if (value === undefined || value.startsWith('--')) throw new Error(`${flag}: needs a value\n${USAGE}`);
+      i++;
+      return value;
+    };
+    if (flag === '--toolchain') o.toolchain = need();
+    else if (flag === '--idf') o.idf = need();
+    else if (flag === '--python-env') o.pythonEnv = need();
+    else if (flag === '--board') boards.push(need());
+    else if (flag === '--stage') {
+      const s = need();
+      if (s !== 'archive' && s !== 'image') throw new Error(`--stage ${s}: archive or image`);
+      stage = s;
+    } else if (flag === '--jobs') {
+      const n = Number(need());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--jobs ${value}: a whole number of at least 1`);
+      jobs = n;
+    } else throw new Error(`${flag}: unknown argument\n${USAGE}`);
+  }
+  for (const [name, flag] of [['toolchain', '--toolchain'], ['idf', '--idf'], ['pythonEnv', '--python-env']] as const) {
+    if (o[name] === '') throw new Error(`${flag}: not given (nor its environment variable)\n${USAGE}`);
+  }
+  const known = boardFolders(boardsRoot);
+  for (const b of boards) if (!known.includes(b)) throw new Error(`--board ${b}: no such board folder in ${boardsRoot}/ (${known.join(', ')})`);
+  return { toolchain: resolve(o.toolchain), idf: resolve(o.idf), pythonEnv: resolve(o.pythonEnv), boards: boards.length > 0 ? boards : known, stage, jobs };
+}
+
+/** What is missing before a build could start, one line each (empty: ready). */
+export function preflight(o: Esp32BuildOptions, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const moddable = env.MODDABLE;
+  if (!moddable || !existsSync(join(moddable, 'build/bin/lin/release/mcconfig'))) {
+    problems.push(`MODDABLE: ${moddable ? `no build/bin/lin/release/mcconfig in ${moddable}` : 'not set'} (the Moddable SDK, built for Linux)`);
+  }
+  const gcc = join(o.toolchain, 'bin/xtensa-esp32-elf-gcc');
+  if (!existsSync(gcc)) problems.push(`--toolchain ${o.toolchain}: no bin/xtensa-esp32-elf-gcc (docs/esp32-build.md, steps 1-2)`);
+  if (!existsSync(join(o.idf, 'tools/idf.py'))) problems.push(`--idf ${o.idf}: no tools/idf.py (an ESP-IDF checkout: docs/esp32-build.md, step 3)`);
+  else if (moddable) {
+    const expected = expectedIdf(moddable);
+    const found = git(o.idf, ['describe', '--always', '--abbrev=0']);
+    if (expected && found !== expected) problems.push(`--idf ${o.idf}: ESP-IDF ${found || '(not a git checkout)'}, the Moddable SDK expects ${expected}`);
+  }
+  if (!existsSync(join(o.pythonEnv, 'bin/python'))) problems.push(`--python-env ${o.pythonEnv}: no bin/python (ESP-IDF's Python venv: docs/esp32-build.md, step 3)`);
+  if (!existsSync('build/device/esp32/carrom.js')) problems.push('build/device/esp32/carrom.js: missing (npm run build bundles the firmware)');
+  return problems;
+}
+
+/** The ESP-IDF version the SDK's esp32 build checks for (its build/devices/esp32/manifest.json). */
+function expectedIdf(moddable: string): string | undefined {
+  try {
+    const m = JSON.parse(readFileSync(join(moddable, 'build/devices/esp32/manifest.json'), 'utf8')) as { build?: Record<string, string> };
+    return m.build?.EXPECTED_ESP_IDF;
+  } catch {
+    return undefined;
+  }
+}
+
+function git(dir: string, args: string[]): string {
+  const r = spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : '';
+}
+
+/** The environment ESP-IDF's idf.py runs in here: its venv, the toolchain first on PATH, no downloads. */
+export function buildEnv(o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: string): NodeJS.ProcessEnv {
+  const path = [join(o.toolchain, 'bin'), join(o.pythonEnv, 'bin'), join(o.idf, 'tools'), join(env.MODDABLE ?? '', 'build/bin/lin/release'), env.PATH ?? ''];
+  return {
+    ...env,
+    PATH: path.join(':'),
+    IDF_PATH: o.idf,
+    IDF_PYTHON_ENV_PATH: o.pythonEnv,
+    IDF_TOOLS_PATH: join(out, 'idf-tools'),
+    // The venv holds the tools a build runs, not every package ESP-IDF's installer pins (docs/esp32-build.md).
+    IDF_PYTHON_CHECK_CONSTRAINTS: 'no',
+    IDF_COMPONENT_MANAGER: '0',
+    // A compiler other than Espressif's own build of GCC: a warning instead of a refusal.
+    IDF_MAINTAINER: '1',
+    IDF_SKIP_CHECK_SUBMODULES: '1',
+    MAKEFLAGS_JOBS: `--jobs=${o.jobs}`,
+    // The archive stage is there to list what of the C does not compile: make goes on past a failed file.
+    ...(o.stage === 'archive' ? { MAKEFLAGS: 'k' } : {}),
+    CMAKE_BUILD_PARALLEL_LEVEL: String(o.jobs),
+    // With ccache on PATH, ESP-IDF compiles through it: each board has its own ESP-IDF project folder,
+    // and paths made relative to the checkout let the second board reuse the first one's objects.
+    IDF_CCACHE_ENABLE: onPath('ccache', env.PATH ?? '') ? '1' : '0',
+    CCACHE_DIR: join(out, 'ccache'),
+    CCACHE_BASEDIR: process.cwd(),
+  };
+}
+
+const onPath = (command: string, path: string) => path.split(':').some((dir) => dir !== '' && existsSync(join(dir, command)));
+
+/** The size of the board's app partition (the factory app, else the first app) from its partitions.csv. */
+export function appPartitionBytes(csv: string, where: string): number {
+  const rows = csv
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter((line) => line !== '')
+    .map((line) => line.split(',').map((cell) => cell.trim()));
+  const app = rows.find((r) => r[1] === 'app' && r[2] === 'factory') ?? rows.find((r) => r[1] === 'app');
+  if (!app) throw new Error(`${where}: no app partition`);
+  const size = app[4] ?? '';
+  const m = /^(0x[0-9a-f]+|\d+)([KM]?)$/i.exec(size);
+  if (!m) throw new Error(`${where}: partition ${app[0]}: size "${size}" is not a number`);
+  return Number(m[1]) * (m[2]?.toUpperCase() === 'K' ? 1024 : m[2]?.toUpperCase() === 'M' ? 1024 * 1024 : 1);
+}
+
+/** Lines of a build log worth reporting: compiler errors and failures, and warnings in the project's C. */
+export function logFindings(log: string): { errors: string[]; ourWarnings: string[] } {
+  const lines = log.split('\n');
+  const unique = (xs: string[]) => [...new Set(xs)];
+  const errors = unique(lines.filter((l) => /\berror:|undefined reference|^FAILED:|Error \d+$|CMake Error|ninja: build stopped/.test(l)).map((l) => l.trim()));
+  const ourWarnings = unique(lines.filter((l) => /hosts\/device\/.*warning:/.test(l)).map((l) => l.trim()));
+  return { errors, ourWarnings };
+}
+
+interface BoardResult {
+  board: string;
+  seconds: number;
+  exit: number | null;
+  reached: boolean;
+  log: string;
+  archive?: { path: string; bytes: number };
+  image?: { path: string; bytes: number; partitionBytes: number; usedPercent: number };
+  map?: string;
+  memory?: unknown;
+  errors: string[];
+  ourWarnings: string[];
+}
+
+function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: string): BoardResult {
+  const boardDir = resolve('boards', board);
+  const manifest = JSON.parse(readFileSync(join(boardDir, 'manifest.json'), 'utf8')) as { build?: Record<string, string> };
+  const sub = manifest.build?.SUBPLATFORM ?? board;
+  const app = basename(process.cwd());
+  const bin = join(out, 'bin/esp32', sub, 'release', app);
+  const proj = join(out, 'tmp/esp32', sub, 'release', app, 'xsProj-esp32');
+  const logPath = join(out, `${board}.log`);
+  const args = ['-n', '19', 'mcconfig', '-m', '-p', `esp32:${boardDir}`, '-t', o.stage === 'image' ? 'build' : 'buildArchive', '-o', out];
+  process.stderr.write(`${board}: nice ${args.join(' ')}  (log: ${logPath})\n`);
+  const fd = openSync(logPath, 'w');
+  const started = Date.now();
+  const r = spawnSync('nice', args, { env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const log = readFileSync(logPath, 'utf8');
+  const result: BoardResult = { board, seconds, exit: r.status, reached: false, log: logPath, ...logFindings(log) };
+  // Reached: make ended well, the file is there, and the log has no error (mcconfig's makefile goes on when
+  // `idf.py build` fails, and an image of an earlier run may still be there).
+  const archive = join(bin, 'xs_esp32.a');
+  if (existsSync(archive)) result.archive = { path: archive, bytes: statSync(archive).size };
+  const clean = r.status === 0 && result.errors.length === 0;
+  const elf = join(proj, 'build/xs_esp32.elf');
+  const image = join(proj, 'build/xs_esp32.bin');
+  if (o.stage === 'archive') result.reached = clean && result.archive !== undefined;
+  else if (existsSync(elf) && existsSync(image)) {
+    const partitions = join(boardDir, 'partitions.csv');
+    const partitionBytes = appPartitionBytes(readFileSync(partitions, 'utf8'), partitions);
+    const bytes = statSync(image).size;
+    result.image = { path: image, bytes, partitionBytes, usedPercent: Math.round((bytes / partitionBytes) * 10000) / 100 };
+    result.reached = clean;
+    const map = join(proj, 'build/xs_esp32.map');
+    if (existsSync(map)) {
+      result.map = map;
+      const size = spawnSync('python', ['-m', 'esp_idf_size', '--format', 'json2', map], { env, encoding: 'utf8' });
+      result.memory = size.status === 0 ? (JSON.parse(size.stdout) as unknown) : `esp_idf_size failed: ${size.stderr.trim()}`;
+    }
+  }
+  return result;
+}
+
+function versions(o: Esp32BuildOptions, env: NodeJS.ProcessEnv): Record<string, string> {
+  const first = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { env, encoding: 'utf8' });
+    return r.status === 0 ? (r.stdout.trim().split('\n')[0] ?? '') : `(${cmd} failed)`;
+  };
+  return {
+    gcc: first(join(o.toolchain, 'bin/xtensa-esp32-elf-gcc'), ['--version']),
+    binutils: first(join(o.toolchain, 'bin/xtensa-esp32-elf-ld'), ['--version']),
+    espIdf: git(o.idf, ['describe', '--tags', '--dirty']),
+    moddable: git(env.MODDABLE ?? '.', ['describe', '--tags', '--always']),
+    python: first(join(o.pythonEnv, 'bin/python'), ['--version']),
+  };
+}
+
+function main(): void {
+  let o: Esp32BuildOptions;
+  try {
+    o = parseArgs(process.argv.slice(2), process.env);
+  } catch (e) {
+    process.stderr.write(`build:esp32: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const problems = preflight(o, process.env);
+  if (problems.length > 0) {
+    process.stderr.write(`build:esp32: not ready:\n${problems.map((p) => `  ${p}\n`).join('')}`);
+    process.exit(2);
+  }
+  const out = resolve('build/esp32');
+  mkdirSync(out, { recursive: true });
+  const env = buildEnv(o, process.env, out);
+  const summary = { stage: o.stage, versions: versions(o, env), boards: o.boards.map((b) => buildBoard(b, o, env, out)) };
+  writeFileSync(join(out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  for (const [k, v] of Object.entries(summary.versions)) process.stdout.write(`${k}: ${v}\n`);
+  for (const b of summary.boards) {
+    const what = b.image
+      ? `image ${b.image.bytes} bytes of ${b.image.partitionBytes} (${b.image.usedPercent} % of the app partition)`
+      : b.archive
+        ? `xs_esp32.a ${b.archive.bytes} bytes`
+        : 'nothing built';
+    process.stdout.write(`${b.board}: ${b.reached ? 'reached' : 'FAILED'} ${o.stage} in ${b.seconds} s; ${what}; ${b.errors.length} error lines, ${b.ourWarnings.length} warnings in hosts/device (log: ${b.log})\n`);
+    for (const e of b.errors.slice(0, 15)) process.stdout.write(`  ${e}\n`);
+    for (const w of b.ourWarnings) process.stdout.write(`  ${w}\n`);
+  }
+  process.stdout.write(`summary: ${join(out, 'summary.json')}\n`);
+  process.exit(summary.boards.every((b) => b.reached) ? 0 : 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

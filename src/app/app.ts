@@ -120,7 +120,7 @@ export class TableApp {
     if (!this.install.active) this.sensing.advance(this.sensedNow(t));
     else if (this.installer.advance(t)) this.draw();
     this.buttons.tick(t);
-    if (this.settingsUnsaved && this.atRest) this.saveSettings();
+    if (this.settingsUnsaved && this.stillForFlash) this.saveSettings();
     // What the match showed of the lower beams (a beam that works, one found blind), at the host's timer:
     // not at every batch of readings, which comes at every edge.
     if (!this.install.active) this.keepBeams();
@@ -174,6 +174,15 @@ export class TableApp {
   /** No shot in progress: flash writes and network handshakes may happen (docs/hardware.md 2). */
   get atRest(): boolean {
     return this.match.state.shot === null;
+  }
+
+  /** At rest, and no strike waiting to be confirmed: flash may be written (an erase holds both cores, and
+   * the colour sampler with them, for 45 ms). The sensing layer confirms a strike 1 s after the striker
+   * left its strip, and pieces go down in that second: a write owed then (what a pocket's first piece
+   * showed of its lower beam) held the sampler as a train went by, and the last man of it was read as the
+   * empty throat (issue 30). */
+  private get stillForFlash(): boolean {
+    return this.atRest && !this.sensing.strikePending;
   }
 
   get header(): MatchHeader {
@@ -294,7 +303,7 @@ export class TableApp {
 
   /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
    * rest: flash is not written while pieces move). */
-  private keepBeams(atRest = this.atRest): void {
+  private keepBeams(atRest = this.stillForFlash): void {
     let changed = false;
     for (let p = 0; p < this.lowerBeams.length; p++) if (this.sensing.lowerHealthOf(p) !== this.lowerBeams[p]) changed = true;
     if (changed) this.lowerBeams = this.sensing.lowerHealth();
@@ -452,7 +461,7 @@ export class TableApp {
     if (s.settleSeconds !== undefined) this.sensing.cfg.settleQuietUs = s.settleSeconds * 1_000_000;
     if (s.language) this.line.retell();
     // Flash is not written while pieces move (docs/hardware.md 2): then at the next tick at rest.
-    if (this.atRest) this.saveSettings();
+    if (this.stillForFlash) this.saveSettings();
     else this.settingsUnsaved = true;
   }
 

@@ -116,6 +116,13 @@ export class Sensing {
     return this.gates[pocket].lowerHealth;
   }
 
+  /** A strip said the striker left and the strike is not yet confirmed (it is once the strip has stayed
+   * empty for strikeUs, 1 s): the match has no shot in progress yet, but pieces may already be moving.
+   * The app writes no flash then (issue 30: an erase held the sampler as a train went by). */
+  get strikePending(): boolean {
+    return this.strips.watermark() !== Infinity;
+  }
+
   /** The pockets where an upper pulse alone waits for the players: did a piece go in? (lower-blind.ts) */
   questions(): number[] {
     const out: number[] = [];

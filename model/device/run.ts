@@ -9,6 +9,7 @@
 import type { Calibration, Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import { DEFAULT_CONFIG } from '../../src/sensing/types.ts';
+import { trainBySize } from '../../src/sensing/classify.ts';
 import { current, Device, type DeviceOptions, type Stats } from './world.ts';
 
 /** What the model needs of the app the firmware starts. */
@@ -241,6 +242,23 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
   return out;
 }
 
+/** The pieces of pulse `s`, laid out by their sizes, when its readings (`whole`, indices into `s.at`) are
+ * fewer than the pieces its length holds at the speed the lower beam's delay gives: touching pieces that
+ * gave one reading between them (formats.md §2: "a piece may have none"; the reading is the piece's that
+ * blocked the beam when it was taken). Each piece with the readings taken in its stretch (the pure path's
+ * own lay-out of touching men: train.ts edgeAt, equal stretches); null when the pulse holds no more pieces
+ * than readings, when its speed is not known, or when the striker may be one of them (its size is not a
+ * man's: the lay-out above, cuts, stands). */
+function piecesUnread(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): { from: number; to: number; readings: number[] }[] | null {
+  if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0 || s.to === Infinity) return null;
+  const { count, striker } = trainBySize(((s.to - s.from) * gapMm) / (s.lower - s.from), 0, DEFAULT_CONFIG);
+  if (count <= whole.length || striker !== 'no' || whole.some((i) => kind(s.rgb[i]) === 'striker')) return null;
+  const span = s.to - s.from;
+  const pieces = Array.from({ length: count }, (_, k) => ({ from: s.from + (span * k) / count, to: s.from + (span * (k + 1)) / count, readings: [] as number[] }));
+  for (const i of whole) pieces[Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - s.from) * count) / span)))].readings.push(i);
+  return pieces;
+}
+
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
  * upper beam while it is there: its reading's colour for the whole pulse, several readings (touching
  * pieces) splitting it where they meet (cuts). But a pulse that outlasts the stuck time may be a beam that
@@ -265,6 +283,20 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
   }
   // The readings of what blocked the beam: the first crossing reading, if any, ends their span.
   const end = whole.length < s.rgb.length ? Math.max(s.from, s.at[s.at.findIndex((_, i) => late(i))] - f.crossingUs) : s.to;
+  const unread = piecesUnread(s, whole, kind, gapMm);
+  if (unread) {
+    // Touching pieces that gave fewer readings than they are: each read piece its readings' colour over its
+    // own stretch (halfway between two of its readings, should it have two), each unread one nothing.
+    for (const piece of unread) {
+      if (piece.readings.length === 0) d.throat.add(p, { from: piece.from, to: piece.to, rgb: null });
+      piece.readings.forEach((i, k) => {
+        const from = k === 0 ? piece.from : (s.at[piece.readings[k - 1]] + s.at[i]) / 2;
+        const to = k === piece.readings.length - 1 ? piece.to : (s.at[i] + s.at[piece.readings[k + 1]]) / 2;
+        d.throat.add(p, { from, to, rgb: s.rgb[i] });
+      });
+    }
+    return;
+  }
   const ends = cuts(s, whole, kind, gapMm);
   whole.forEach((i, k) => {
     const from = k === 0 ? s.from : ends[k - 1];

@@ -127,13 +127,27 @@ function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {
   return part.from + ((part.to - part.from) * before) / total;
 }
 
-/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces go one to each, in
- * order (each piece was read once); otherwise each goes to the piece whose stretch it fell in. */
+/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within a quarter
+ * of a man of its own piece's stretch, go one to each, in order (each piece was read once; the stretches
+ * are estimates, a reading at the edge of its piece may fall just over it); otherwise each goes to the
+ * piece whose stretch it fell in. A device reads a piece several times (hardware.md, limit 6): two
+ * readings of the first of two touching men, the second unread, are not one each (issue 30). */
 function owner(part: Part, readings: readonly ColourReading[], j: number, k: number, cfg: Cfg): number {
   const { count } = part.size;
-  if (readings.length === count) return j;
+  if (readings.length === count && oneEach(part, readings, k, cfg)) return j;
   const t = readings[j].t;
   let i = 0;
   while (i < count - 1 && t >= edgeAt(part, i + 1, k, cfg)) i++;
   return i;
+}
+
+/** Each of `readings` (as many as the part's pieces) lies within a quarter of a man of its own piece's
+ * stretch, in order, the striker at `k`. */
+function oneEach(part: Part, readings: readonly ColourReading[], k: number, cfg: Cfg): boolean {
+  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 4;
+  for (let i = 0; i < readings.length; i++) {
+    const t = readings[i].t;
+    if (t < edgeAt(part, i, k, cfg) - slack || t > edgeAt(part, i + 1, k, cfg) + slack) return false;
+  }
+  return true;
 }

@@ -104,17 +104,36 @@ function cheapest(part: Part, readings: readonly ColourReading[], cfg: Cfg): num
     toStriker.push(near ? dS : 0);
     toMan.push(near ? dM : 0);
   }
+  // Each piece weighs in once, by the reading that would name it (its own nearest the middle of its
+  // stretch): a device reads a piece several times (hardware.md, limit 6), and summed over every reading
+  // the costs would part by more than the margin on readings that, one a piece, leave it open (the pure
+  // path asked where the device named; issue 30).
   const costs: number[] = [];
   let best = Infinity;
   for (const k of layouts) {
     let cost = 0;
-    for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
+    for (let i = 0; i < count; i++) {
+      const j = namingReading(part, readings, i, k, cfg);
+      if (j >= 0) cost += i === k ? toStriker[j] : toMan[j];
+    }
     costs.push(cost);
     best = Math.min(best, cost);
   }
   const tied: number[] = [];
   for (let l = 0; l < layouts.length; l++) if (costs[l] - best < cfg.colourMargin) tied.push(layouts[l]);
   return tied;
+}
+
+/** The index of the reading that names piece `i` of `part`, the striker at `k` (-1: none): of the readings
+ * in its stretch (owner), the one nearest the middle of it (middleReading's rule). */
+function namingReading(part: Part, readings: readonly ColourReading[], i: number, k: number, cfg: Cfg): number {
+  const middle = (edgeAt(part, i, k, cfg) + edgeAt(part, i + 1, k, cfg)) / 2;
+  let best = -1;
+  for (let j = 0; j < readings.length; j++) {
+    if (owner(part, readings, j, k, cfg) !== i) continue;
+    if (best < 0 || Math.abs(readings[j].t - middle) < Math.abs(readings[best].t - middle)) best = j;
+  }
+  return best;
 }
 
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);

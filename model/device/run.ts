@@ -270,6 +270,9 @@ function piecesUnread(s: Pulse, whole: readonly number[], kind: ((rgb: readonly 
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
 function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number): void {
+  // A piece of the reading's colour over [from, to], as bright as its kind (figures' kindCounts).
+  const piece = (from: number, to: number, rgb: readonly [number, number, number]) =>
+    d.throat.add(p, { from, to, rgb, counts: d.f.pieceCounts * (kind ? (d.f.kindCounts[kind(rgb)] ?? 1) : 1) });
   if (s.rgb.length === 0) {
     // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
     if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
@@ -279,7 +282,7 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
   const late = (i: number) => s.to - s.from > f.stuckUs && s.at[i] - s.from > f.readAfterBlockUs;
   const whole = s.at.map((_, i) => i).filter((i) => !late(i));
   for (let i = 0; i < s.rgb.length; i++) {
-    if (late(i)) d.throat.add(p, { from: Math.max(s.from, s.at[i] - f.crossingUs), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });
+    if (late(i)) piece(Math.max(s.from, s.at[i] - f.crossingUs), Math.min(s.to, s.at[i] + f.crossingUs), s.rgb[i]);
   }
   // The readings of what blocked the beam: the first crossing reading, if any, ends their span.
   const end = whole.length < s.rgb.length ? Math.max(s.from, s.at[s.at.findIndex((_, i) => late(i))] - f.crossingUs) : s.to;
@@ -287,12 +290,12 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
   if (unread) {
     // Touching pieces that gave fewer readings than they are: each read piece its readings' colour over its
     // own stretch (halfway between two of its readings, should it have two), each unread one nothing.
-    for (const piece of unread) {
-      if (piece.readings.length === 0) d.throat.add(p, { from: piece.from, to: piece.to, rgb: null });
-      piece.readings.forEach((i, k) => {
-        const from = k === 0 ? piece.from : (s.at[piece.readings[k - 1]] + s.at[i]) / 2;
-        const to = k === piece.readings.length - 1 ? piece.to : (s.at[i] + s.at[piece.readings[k + 1]]) / 2;
-        d.throat.add(p, { from, to, rgb: s.rgb[i] });
+    for (const one of unread) {
+      if (one.readings.length === 0) d.throat.add(p, { from: one.from, to: one.to, rgb: null });
+      one.readings.forEach((i, k) => {
+        const from = k === 0 ? one.from : (s.at[one.readings[k - 1]] + s.at[i]) / 2;
+        const to = k === one.readings.length - 1 ? one.to : (s.at[i] + s.at[one.readings[k + 1]]) / 2;
+        piece(from, to, s.rgb[i]);
       });
     }
     return;
@@ -301,6 +304,6 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
   whole.forEach((i, k) => {
     const from = k === 0 ? s.from : ends[k - 1];
     const to = k === whole.length - 1 ? end : ends[k];
-    d.throat.add(p, { from, to, rgb: s.rgb[i] });
+    piece(from, to, s.rgb[i]);
   });
 }

@@ -32,6 +32,7 @@ const RUN_US = 1_500_000; // sampler.h kColourRunUs
 const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
 const TRAIN_GAPS = 15; // sampler.h kTrainGaps
+const THROAT_SHARE = 5; // sampler.h kThroatShare
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
 const SHARE_STEP = 32; // sampler.h kColourShareStep
@@ -215,8 +216,9 @@ export class SamplerModel {
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x01]).to; // AEN clear, PON kept
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
-    // A window after its run's first is passed on only when its colour changed (sampler.h).
-    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to)) {
+    // A window after its run's first is passed on only when its colour changed (sampler.h), and not when
+    // the piece left during it, more than a fifth of it the empty throat (samplerLeftIn).
+    if (!(this.inRun[pocket] && this.leftIn(pocket, start)) && (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to))) {
       this.push({ t: Math.round(start + this.integrationUs / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
@@ -229,6 +231,15 @@ export class SamplerModel {
     this.integrating.delete(pocket);
     if (this.again.delete(pocket)) this.serve(pocket); // a new blocked edge during the window: a new run
     return end;
+  }
+
+  /** samplerLeftIn: the upper beam cleared during the window that began at `start` and is clear still, and
+   * the empty throat filled more than 1/THROAT_SHARE of the window. */
+  private leftIn(pocket: number, start: number): boolean {
+    const cleared = this.clearAt[pocket * 2];
+    if (this.upperBlocked.has(pocket) || cleared === undefined) return false;
+    const into = cleared - start;
+    return into >= 0 && into < this.integrationUs && (this.integrationUs - into) * THROAT_SHARE > this.integrationUs;
   }
 
   /** samplerRepeatUs: REPEAT_US, or half a man's time (from the run's speed) while the run may be a fast train. */

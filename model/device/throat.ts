@@ -12,6 +12,8 @@ export interface Presence {
   to: number;
   /** The piece's colour (r, g, b shares), or null for a piece that gives no reading. */
   rgb: readonly [number, number, number] | null;
+  /** Its r + g + b counts over a whole window (figures' pieceCounts × kindCounts); pieceCounts if not given. */
+  counts?: number;
 }
 
 export class Throat {
@@ -54,7 +56,8 @@ export class Throat {
       // pure path does not make (it asks).
       if (!p.rgb) return [0, 0, 0];
       covered += part;
-      for (let c = 0; c < 3; c++) out[c] += (p.rgb[c] * this.f.pieceCounts * part) / span;
+      const counts = p.counts ?? this.f.pieceCounts;
+      for (let c = 0; c < 3; c++) out[c] += (p.rgb[c] * counts * part) / span;
     }
     const rest = Math.max(0, span - covered) / span;
     for (let c = 0; c < 3; c++) out[c] += this.f.throatRgb[c] * this.f.throatCounts * rest;

@@ -274,6 +274,47 @@ describe('carrom sense and carrom trace (command line)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('carrom trace --men-trains sends touching men into one pulse, --readings-anywhere reads them anywhere in their stretch', () => {
+    const log = 'test/fixtures/matches/pt-fpc-doubles.jsonl';
+    const dir = scratchDir('men-trains');
+    try {
+      const r = carrom(['trace', log, '--noise', 'clean', '--men-trains', '1', '--readings-anywhere', '--out', join(dir, 'm')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(Number(/, (\d+) trains of men/.exec(r.stderr)?.[1]) > 0, r.stderr);
+      const trains = readFileSync(join(dir, 'm.trace.jsonl'), 'utf8');
+      const plain = carrom(['trace', log, '--noise', 'clean']).stdout;
+      // Each upper pulse with the colour readings taken while it lasted, and where in it each lies (0–1).
+      const pulses = (trace: string) => {
+        const out: { from: number; to: number; at: number[] }[] = [];
+        const open = new Map<string, { from: number; to: number; at: number[] }>();
+        for (const line of trace.trim().split('\n').slice(1)) {
+          const { t, ch, v } = JSON.parse(line) as { t: number; ch: string; v: unknown };
+          const [pocket, part] = ch.split('.');
+          if (part === 'a' && v === 0 && !open.has(pocket)) open.set(pocket, { from: t, to: t, at: [] });
+          else if (part === 'a' && v === 1 && open.has(pocket)) (out.push({ ...open.get(pocket)!, to: t }), open.delete(pocket));
+          else if (part === 'c' && open.has(pocket)) open.get(pocket)!.at.push(t);
+        }
+        return out.filter((p) => p.to - p.from >= 1000);
+      };
+      const many = (trace: string) => pulses(trace).filter((p) => p.at.length >= 2).length;
+      // A train: one pulse of the upper beam holding two readings or more (two pieces in it).
+      assert.ok(many(trains) > many(plain), `${many(trains)} pulses with several readings, ${many(plain)} without --men-trains`);
+      // Without --readings-anywhere every lone piece is read 30–70 % into its stretch; with it, some are not.
+      const outside = (trace: string) =>
+        pulses(trace).filter((p) => p.at.length === 1 && Math.abs((p.at[0] - p.from) / (p.to - p.from) - 0.5) > 0.2).length;
+      assert.equal(outside(carrom(['trace', log, '--noise', 'clean', '--men-trains', '1']).stdout), 0);
+      assert.ok(outside(trains) > 0, 'no reading outside 30–70 % of its stretch with --readings-anywhere');
+      // The pure sensing layer counts and names them as the trace's own truth has them.
+      const pockets = (text: string) =>
+        text.trim().split('\n').slice(1).map((l) => JSON.parse(l)).filter((e) => e.e === 'pocket').map((e) => `${e.piece} ${e.pocket} ${e.t}`);
+      assert.deepEqual(pockets(carrom(['sense', join(dir, 'm.trace.jsonl')]).stdout), pockets(readFileSync(join(dir, 'm.truth.jsonl'), 'utf8')));
+      assert.match(carrom(['trace', log, '--men-trains', '1.5']).stderr, /--men-trains takes a share from 0 to 1/);
+      assert.match(carrom(['trace', '--help']).stdout, /\[--men-trains SHARE\] \[--readings-anywhere\]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 // Names a file or the command line gives are looked up in tables of names: what every object inherits

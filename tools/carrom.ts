@@ -12,7 +12,7 @@ const USAGE = `usage:
                                          the match log the device would write (the device model, XS)
   carrom trace LOG.jsonl|- [--seed N] [--noise clean|low|medium|high]
                [--table reference|no-colour|one-beam|one-beam-no-colour] [--striker-trains SHARE]
-               [--out PREFIX]
+               [--men-trains SHARE] [--readings-anywhere] [--throat] [--out PREFIX]
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
 ${SERVE_USAGE}`;
 

@@ -29,6 +29,13 @@ export const FIGURES = Object.freeze({
    * matters, not the scale: the firmware divides by the sum). */
   pieceCounts: 1_000,
   throatCounts: 120,
+  /** What a piece of each kind gives over one whole window, as a share of `pieceCounts` (a white man's):
+   * the TCS34725's counts go with the light reaching its photodiodes (datasheet: counts per µW/cm² at a
+   * given integration time and gain), so with one LED lighting every piece a black disc, which reflects
+   * far less than a white one, gives far fewer, about the lit empty throat's; the queen's red reflects in
+   * one channel mostly. Assumed (issue 30; before it every piece gave 1,000 whatever its colour, and a
+   * window of a black and the throat read black where the throat's colour would pull it to white). */
+  kindCounts: Object.freeze({ white: 1, striker: 1, queen: 0.45, black: 0.15 } as Readonly<Record<string, number>>),
   /** What the trace's readings say of where a piece was (model/device/run.ts presences): an upper block
    * longer than the stuck time (the sensing layer's stuckUs, docs/hardware.md) may be a beam that failed
    * blocked; a reading in it taken later than a sampler's read after the block began (READ_AFTER_BLOCK_US

@@ -9,6 +9,7 @@
 import type { Calibration, Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import { DEFAULT_CONFIG } from '../../src/sensing/types.ts';
+import { trainBySize } from '../../src/sensing/classify.ts';
 import { current, Device, type DeviceOptions, type Stats } from './world.ts';
 
 /** What the model needs of the app the firmware starts. */
@@ -255,9 +256,15 @@ function crossing(d: Device, list: readonly Crossing[], kind: ((rgb: readonly nu
     cs.forEach((c, k) => {
       const a = k === 0 ? from : (cs[k - 1].t + c.t) / 2;
       const z = k === cs.length - 1 ? to : (c.t + cs[k + 1].t) / 2;
-      d.throat.add(cs[0].pocket, { from: a, to: z, rgb: c.rgb });
+      d.throat.add(cs[0].pocket, { from: a, to: z, rgb: c.rgb, counts: countsOf(d, kind, c.rgb) });
     });
   }
+}
+
+/** A piece's r + g + b counts over a whole window: a white man's (pieceCounts) times its kind's share
+ * (figures' kindCounts: a black sends back far less light). */
+function countsOf(d: Device, kind: ((rgb: readonly number[]) => string) | null, rgb: readonly number[]): number {
+  return d.f.pieceCounts * (kind ? (d.f.kindCounts[kind(rgb)] ?? 1) : 1);
 }
 
 /** When a piece the upper beam did not show, which made lower pulse `b` and was read at `cs`' times, was in
@@ -319,6 +326,23 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
   return out;
 }
 
+/** The pieces of pulse `s`, laid out by their sizes, when its readings (`whole`, indices into `s.at`) are
+ * fewer than the pieces its length holds at the speed the lower beam's delay gives: touching pieces that
+ * gave one reading between them (formats.md §2: "a piece may have none"; the reading is the piece's that
+ * blocked the beam when it was taken). Each piece with the readings taken in its stretch (the pure path's
+ * own lay-out of touching men: train.ts edgeAt, equal stretches); null when the pulse holds no more pieces
+ * than readings, when its speed is not known, or when the striker may be one of them (its size is not a
+ * man's: the lay-out above, cuts, stands). */
+function piecesUnread(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): { from: number; to: number; readings: number[] }[] | null {
+  if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0 || s.to === Infinity) return null;
+  const { count, striker } = trainBySize(((s.to - s.from) * gapMm) / (s.lower - s.from), 0, DEFAULT_CONFIG);
+  if (count <= whole.length || striker !== 'no' || whole.some((i) => kind(s.rgb[i]) === 'striker')) return null;
+  const span = s.to - s.from;
+  const pieces = Array.from({ length: count }, (_, k) => ({ from: s.from + (span * k) / count, to: s.from + (span * (k + 1)) / count, readings: [] as number[] }));
+  for (const i of whole) pieces[Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - s.from) * count) / span)))].readings.push(i);
+  return pieces;
+}
+
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
  * upper beam while it is there: its reading's colour for the whole pulse, several readings (touching
  * pieces) splitting it where they meet (cuts). But a pulse that outlasts the stuck time may be a beam that
@@ -330,6 +354,8 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
 function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
+  // A piece of the reading's colour over [from, to], as bright as its kind (figures' kindCounts).
+  const piece = (from: number, to: number, rgb: readonly [number, number, number]) => d.throat.add(p, { from, to, rgb, counts: countsOf(d, kind, rgb) });
   if (s.rgb.length === 0) {
     // A pulse long enough to be a piece, with no reading in the trace: the sensor saw nothing.
     if (s.to - s.from >= 1000) d.throat.add(p, { from: s.from, to: s.to, rgb: null });
@@ -351,14 +377,29 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
     const c: Crossing = { pocket: p, lower: lower ?? { from: s.at[i], to: s.at[i] }, t: s.at[i], rgb: s.rgb[i] };
     const from = lower ? crossingSpan(lower, [c], kind, gapMm).from : s.at[i] - f.crossingUs;
     if (lower) crossings.push(c);
-    else d.throat.add(p, { from: Math.max(s.from, from), to: Math.min(s.to, s.at[i] + f.crossingUs), rgb: s.rgb[i] });
+    else piece(Math.max(s.from, from), Math.min(s.to, s.at[i] + f.crossingUs), s.rgb[i]);
     // The readings of what blocked the beam: the first crossing, if any, ends their span.
     end = Math.min(end, Math.max(s.from, from));
+  }
+  // (A block past the stuck time is a piece at rest or a failed beam, not a train: laid out as below.)
+  const unread = s.to - s.from > f.stuckUs ? null : piecesUnread(s, whole, kind, gapMm);
+  if (unread) {
+    // Touching pieces that gave fewer readings than they are: each read piece its readings' colour over its
+    // own stretch (halfway between two of its readings, should it have two), each unread one nothing.
+    for (const one of unread) {
+      if (one.readings.length === 0) d.throat.add(p, { from: one.from, to: one.to, rgb: null });
+      one.readings.forEach((i, k) => {
+        const from = k === 0 ? one.from : (s.at[one.readings[k - 1]] + s.at[i]) / 2;
+        const to = k === one.readings.length - 1 ? one.to : (s.at[i] + s.at[one.readings[k + 1]]) / 2;
+        piece(from, to, s.rgb[i]);
+      });
+    }
+    return;
   }
   const ends = cuts(s, whole, kind, gapMm);
   whole.forEach((i, k) => {
     const from = k === 0 ? s.from : ends[k - 1];
     const to = k === whole.length - 1 ? end : ends[k];
-    d.throat.add(p, { from, to, rgb: s.rgb[i] });
+    piece(from, to, s.rgb[i]);
   });
 }

@@ -34,6 +34,7 @@ const RUN_US = 1_500_000; // sampler.h kColourRunUs
 const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
 const TRAIN_GAPS = 15; // sampler.h kTrainGaps
+const THROAT_SHARE = 5; // sampler.h kThroatShare
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const CROSSING_DELAY_US = 250_000; // sampler.h kCrossingDelayUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
@@ -242,13 +243,14 @@ export class SamplerModel {
     end = this.transfer(end, c.sensor, 'write', [0x80 | 0x00, 0x01]).to; // AEN clear, PON kept
     const valid = (r.data[0] & 1) === 1;
     const rgb = valid ? [word(3), word(5), word(7)] : [0, 0, 0];
-    // A window after its run's first is passed on only when its colour changed (sampler.h).
+    // A window after its run's first is passed on only when its colour changed (sampler.h), and not when
+    // the piece left during it, more than a fifth of it the empty throat (samplerLeftIn).
     // A read later than another whole integration returns a later window (the part integrates back to back
-    // while AEN is set): stamped with that one's middle (sampler.h samplerColourRead).
+    // while AEN is set): stamped with that one's middle, and judged by it (sampler.h samplerColourRead).
     const T = this.integrationUs;
     let ends = start + T;
     if (r.from >= ends + T) ends += Math.floor((r.from - ends) / T) * T;
-    if (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to)) {
+    if (!(this.inRun[pocket] && this.leftIn(pocket, ends - T)) && (!this.inRun[pocket] || !valid || changed(this.lastColour[pocket], rgb) || r.to - this.lastAt[pocket] >= this.repeatUs(pocket, r.to))) {
       this.push({ t: Math.round(ends - T / 2), kind: 0, channel: pocket, a: rgb[0], b: rgb[1], c: rgb[2] });
       this.lastColour[pocket] = rgb;
       this.lastAt[pocket] = r.to;
@@ -265,6 +267,15 @@ export class SamplerModel {
       this.serve(pocket);
     }
     return end;
+  }
+
+  /** samplerLeftIn: the upper beam cleared during the window that began at `start` and is clear still, and
+   * the empty throat filled more than 1/THROAT_SHARE of the window. */
+  private leftIn(pocket: number, start: number): boolean {
+    const cleared = this.clearAt[pocket * 2];
+    if (this.upperBlocked.has(pocket) || cleared === undefined) return false;
+    const into = cleared - start;
+    return into >= 0 && into < this.integrationUs && (this.integrationUs - into) * THROAT_SHARE > this.integrationUs;
   }
 
   /** samplerRepeatUs: REPEAT_US, or half a man's time (from the run's speed) while the run may be a fast train. */

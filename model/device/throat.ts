@@ -1,9 +1,10 @@
 // What each pocket's colour sensor has in front of it over time: a piece while it blocks the upper
 // beam, else the empty throat. The trace's colour reading is what a sensor sampled at the right moment
 // (docs/formats.md §2), so a piece shows that reading's colour for the whole time it blocks the beam;
-// a piece the trace has no reading for (the generator's missed reading) shows nothing (zero counts).
-// A window of the sensor sums what was there: wholly the piece, part piece and part throat (a mixed
-// reading), or only the throat.
+// a piece the trace has no reading for (the generator's missed reading, or one of touching pieces that
+// gave one reading between them) gives none: a window that saw any of it reads zero counts, the sampler's
+// sample of nothing. Else a window of the sensor sums what was there: wholly the piece, part piece and
+// part throat (a mixed reading), or only the throat.
 import type { Figures } from './figures.ts';
 
 export interface Presence {
@@ -11,6 +12,8 @@ export interface Presence {
   to: number;
   /** The piece's colour (r, g, b shares), or null for a piece that gives no reading. */
   rgb: readonly [number, number, number] | null;
+  /** Its r + g + b counts over a whole window (figures' pieceCounts × kindCounts); pieceCounts if not given. */
+  counts?: number;
 }
 
 export class Throat {
@@ -46,8 +49,15 @@ export class Throat {
       const p = list[i];
       const part = Math.max(0, Math.min(b, p.to) - Math.max(a, p.from));
       if (part <= 0) continue;
+      // A piece that gives no reading (the trace has none for it) leaves the whole window without one: what
+      // the window would read depends on that piece's colour, which nothing says. Counting it as dark
+      // instead let a window at its junction with a read neighbour read the neighbour's colour, dim (the
+      // board divides by the sum), and the device named the unread piece as its neighbour: a guess the
+      // pure path does not make (it asks).
+      if (!p.rgb) return [0, 0, 0];
       covered += part;
-      if (p.rgb) for (let c = 0; c < 3; c++) out[c] += (p.rgb[c] * this.f.pieceCounts * part) / span;
+      const counts = p.counts ?? this.f.pieceCounts;
+      for (let c = 0; c < 3; c++) out[c] += (p.rgb[c] * counts * part) / span;
     }
     const rest = Math.max(0, span - covered) / span;
     for (let c = 0; c < 3; c++) out[c] += this.f.throatRgb[c] * this.f.throatCounts * rest;

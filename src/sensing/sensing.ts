@@ -116,6 +116,13 @@ export class Sensing {
     return this.gates[pocket].lowerHealth;
   }
 
+  /** A strip said the striker left and the strike is not yet confirmed (it is once the strip has stayed
+   * empty for strikeUs, 1 s): the match has no shot in progress yet, but pieces may already be moving.
+   * The app writes no flash then (issue 30: an erase held the sampler as a train went by). */
+  get strikePending(): boolean {
+    return this.strips.watermark() !== Infinity;
+  }
+
   /** The pockets where an upper pulse alone waits for the players: did a piece go in? (lower-blind.ts) */
   questions(): number[] {
     const out: number[] = [];
@@ -131,7 +138,6 @@ export class Sensing {
     this.flush(this.watermark());
   }
 
-  /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
   /** Nothing held back: no strike still to be confirmed (a strip emptied less than the strike time ago),
    * no passage still to be judged, no event waiting to go out. In a strike's first second pieces move
    * with no shot in the log yet: the app writes flash only when this holds too (docs/hardware.md, 2). */
@@ -139,6 +145,7 @@ export class Sensing {
     return this.queue.length === 0 && this.watermark() >= this.now;
   }
 
+  /** The host's clock says `t` has come with no reading: timers fire (a strike confirmed, a shot settled). */
   advance(t: number): void {
     this.advanceParts(t);
     this.flush(this.watermark());

@@ -104,17 +104,36 @@ function cheapest(part: Part, readings: readonly ColourReading[], cfg: Cfg): num
     toStriker.push(near ? dS : 0);
     toMan.push(near ? dM : 0);
   }
+  // Each piece weighs in once, by the reading that would name it (its own nearest the middle of its
+  // stretch): a device reads a piece several times (hardware.md, limit 6), and summed over every reading
+  // the costs would part by more than the margin on readings that, one a piece, leave it open (the pure
+  // path asked where the device named; issue 30).
   const costs: number[] = [];
   let best = Infinity;
   for (const k of layouts) {
     let cost = 0;
-    for (let j = 0; j < readings.length; j++) cost += owner(part, readings, j, k, cfg) === k ? toStriker[j] : toMan[j];
+    for (let i = 0; i < count; i++) {
+      const j = namingReading(part, readings, i, k, cfg);
+      if (j >= 0) cost += i === k ? toStriker[j] : toMan[j];
+    }
     costs.push(cost);
     best = Math.min(best, cost);
   }
   const tied: number[] = [];
   for (let l = 0; l < layouts.length; l++) if (costs[l] - best < cfg.colourMargin) tied.push(layouts[l]);
   return tied;
+}
+
+/** The index of the reading that names piece `i` of `part`, the striker at `k` (-1: none): of the readings
+ * in its stretch (owner), the one nearest the middle of it (middleReading's rule). */
+function namingReading(part: Part, readings: readonly ColourReading[], i: number, k: number, cfg: Cfg): number {
+  const middle = (edgeAt(part, i, k, cfg) + edgeAt(part, i + 1, k, cfg)) / 2;
+  let best = -1;
+  for (let j = 0; j < readings.length; j++) {
+    if (owner(part, readings, j, k, cfg) !== i) continue;
+    if (best < 0 || Math.abs(readings[j].t - middle) < Math.abs(readings[best].t - middle)) best = j;
+  }
+  return best;
 }
 
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -127,13 +146,27 @@ function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {
   return part.from + ((part.to - part.from) * before) / total;
 }
 
-/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces go one to each, in
- * order (each piece was read once); otherwise each goes to the piece whose stretch it fell in. */
+/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within a quarter
+ * of a man of its own piece's stretch, go one to each, in order (each piece was read once; the stretches
+ * are estimates, a reading at the edge of its piece may fall just over it); otherwise each goes to the
+ * piece whose stretch it fell in. A device reads a piece several times (hardware.md, limit 6): two
+ * readings of the first of two touching men, the second unread, are not one each (issue 30). */
 function owner(part: Part, readings: readonly ColourReading[], j: number, k: number, cfg: Cfg): number {
   const { count } = part.size;
-  if (readings.length === count) return j;
+  if (readings.length === count && oneEach(part, readings, k, cfg)) return j;
   const t = readings[j].t;
   let i = 0;
   while (i < count - 1 && t >= edgeAt(part, i + 1, k, cfg)) i++;
   return i;
+}
+
+/** Each of `readings` (as many as the part's pieces) lies within a quarter of a man of its own piece's
+ * stretch, in order, the striker at `k`. */
+function oneEach(part: Part, readings: readonly ColourReading[], k: number, cfg: Cfg): boolean {
+  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 4;
+  for (let i = 0; i < readings.length; i++) {
+    const t = readings[i].t;
+    if (t < edgeAt(part, i, k, cfg) - slack || t > edgeAt(part, i + 1, k, cfg) + slack) return false;
+  }
+  return true;
 }

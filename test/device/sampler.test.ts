@@ -249,6 +249,26 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(colours(lines).every((r) => r.t < edge + 6500 + 1200), 'every reading is of the piece');
   });
 
+  it('passes on no window the piece left during with more than a fifth of it the empty throat: a fast black and the throat read white (issue 30)', () => {
+    // A black man at 8 m/s blocks the upper beam 4.16 ms; a black reflects about as little of the sensor's
+    // light as the lit empty throat, whose colour then pulls a mixed window to the striker's or white.
+    // The window that opens before the piece leaves and ends after (what the probe's sensor counts when it
+    // is read, the mix) is not passed on; the one wholly the piece's is.
+    const edge = T0 + 10_000;
+    const clear = edge + 4160;
+    const lines = run('init 2400 5000', 'colour 1 30 33 37', `at ${edge}`, 'trigger 1', `at ${edge + 1250}`, 'edge 1 1 0',
+      `at ${clear}`, 'edge 1 0 1', 'colour 1 80 75 65', `at ${clear + 1250}`, 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
+    const got = colours(lines);
+    assert.deepEqual(got.map((r) => r.v.join()), ['30,33,37'], `readings at ${got.map((r) => r.t - edge).join(' ')} µs after the edge`);
+    // A piece that leaves with less than a fifth of the window to go: that window is passed on (mostly the piece).
+    const second = windowStarts(lines, edge)[1];
+    assert.ok(second > edge && second < clear, 'a second window opened before the piece left');
+    const late = second + 2400 - 300;
+    const most = run('init 2400 5000', 'colour 1 30 33 37', `at ${edge}`, 'trigger 1', `at ${edge + 1250}`, 'edge 1 1 0',
+      'at ' + (edge + 2800), 'colour 1 31 33 36', `at ${late}`, 'edge 1 0 1', `at ${late + 1250}`, 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
+    assert.equal(colours(most).length, 2, `readings at ${colours(most).map((r) => r.t - edge).join(' ')} µs after the edge`);
+  });
+
   it('gives a piece its own window when it blocks the beam 0.5 ms after the one before cleared (not ringing)', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 3 10 20 30', `at ${edge}`, 'trigger 3', `at ${edge + 6000}`, 'edge 3 0 1', `at ${edge + 6500}`, 'trigger 3', `at ${edge + 12_500}`, 'edge 3 0 1', `at ${edge + 30_000}`, 'log', 'take 50');

@@ -26,6 +26,16 @@ export const HAND_TRACES: readonly HandTrace[] = [
     what: 'a white at 6 m/s whose edges ring, read 0.4 ms before it clears; a queen of a short chord (31.5 mm) touching a white read 0.3 ms into his stretch; a black read at a ringing blocked edge; a white at 2 m/s read 1 µs after his ringing clear edge',
     pieces: ['white 0', 'queen 1', 'white 1', 'black 2', 'white 3'],
   },
+  {
+    file: 'one-reading-trains',
+    what: 'touching men that gave fewer readings than they are (the contract: a piece may have none): whites at 1 m/s read in the first, blacks at 3 m/s in the second, queen and black at 0.5 m/s, three whites at 2 m/s read in the middle one, whites at 8 m/s read 10 % into the first, a black and a white at 5 m/s read 90 % into the white',
+    pieces: ['white 0', 'man 0', 'man 1', 'black 1', 'queen 2', 'man 2', 'man 3', 'white 3', 'man 3', 'white 0', 'man 0', 'man 1', 'white 1'],
+  },
+  {
+    file: 'fast-blacks',
+    what: 'fast blacks read near the colour margins (towards the striker and white): alone at 5–10 m/s, two and three touching at 5–10 m/s, read 10, 50 and 90 % in; three at 6 m/s read 90 % in, whose size may hold the striker and whose first reading does not say (asked on both paths)',
+    pieces: ['black 0', 'black 1', 'black 2', 'black 3', 'black 0', 'black 0', 'black 1', 'black 1', 'black 2', 'black 2', 'black 3', 'black 3', 'black 0', 'black 0', 'black 0', 'black 1', 'black 1', 'black 1', 'unknown 2', 'black 2', 'black 2'],
+  },
   { file: 'striker-train', what: 'the striker touching a man: striker first, man first, striker and queen at 2 m/s', pieces: ['striker 0', 'black 0', 'white 1', 'striker 1', 'striker 2', 'queen 2'] },
   {
     file: 'stuck-crossing',

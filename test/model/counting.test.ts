@@ -89,3 +89,32 @@ describe("device model: the capture's interrupt service in IRAM", () => {
     assert.deepEqual([...d.isr.keys()].sort((a, b) => a - b), [13, 25, 26, 27, 32, 33, 34, 35]); // boards/reference-v1's beams
   });
 });
+
+describe('device model: no flash write in the first second of a shot (issue 30)', () => {
+  // The sensing layer confirms a strike once the strip has said "no striker" for 1 s (formats.md §2), so
+  // the match has no shot in progress for the first second of every shot. A new table first sees pocket
+  // 2's lower beam work as a white goes down 0.3 s after the strike: what it knows of its beams changed,
+  // a record for the journal (written at rest). A black goes down pocket 0 from 0.35 s (2 m/s: 17 ms).
+  const lines = [
+    ...STRIKE,
+    ...piece(1_300_000, 2),
+    '{"t": 1350000, "ch": "p0.a", "v": 0}',
+    '{"t": 1355000, "ch": "p0.b", "v": 0}',
+    `{"t": 1358000, "ch": "p0.c", "v": [${BLACK.join(', ')}]}`,
+    '{"t": 1366700, "ch": "p0.a", "v": 1}',
+    '{"t": 1371700, "ch": "p0.b", "v": 1}',
+    SETTLE,
+  ];
+
+  it('writes what it learnt of its beams once the shot has settled, not while pieces fall (a 45 ms erase holds the sampler)', async () => {
+    const { r, d } = await play(lines);
+    const writes = d.flashSpans.map((s) => ({ from: Math.round(s.from - r.originUs), to: Math.round(s.to - r.originUs) }));
+    const inPlay = writes.filter((s) => s.to > 1_000_000 && s.from < 4_371_700);
+    assert.deepEqual(inPlay, [], 'flash written between the strike (1 s) and the settle (3 s after the last piece)');
+    assert.ok(writes.some((s) => s.from >= 4_371_700), 'the beams and the shot written after it settled');
+    assert.deepEqual(
+      pockets(r.log).map((p) => `${p.piece} ${p.pocket}`),
+      ['white 2', 'black 0'],
+    );
+  });
+});

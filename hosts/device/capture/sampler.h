@@ -150,6 +150,14 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * the pieces of a merged pulse are where its colour changes, which these keep. */
 #define kColourShareStep 32
 #define kColourSumStep 4
+/* A window of a run that the piece left during (the upper beam cleared in it, and no piece touching it came)
+ * is passed on only when the empty throat filled at most 1/kThroatShare of it. Such a window is a mix of the piece
+ * and the lit throat, whose colour pulls it: a black man reflects far less of the sensor's light than a
+ * white one (the TCS34725 counts the light reaching it), about as much as the throat, so a window half
+ * black, half throat reads as the striker or a white (issue 30: "blacks read as whites"). The run's
+ * earlier windows name the piece; a run's first window is passed on whatever it saw (a piece shorter than
+ * a window has no other). */
+#define kThroatShare 5
 
 /* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
  * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
@@ -559,6 +567,16 @@ static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
 	return half;
 }
 
+/* 1 when the piece left during the window that ended at `end`, and the empty throat filled more than
+ * 1/kThroatShare of it (see kThroatShare): the upper beam cleared within the window and is clear still. */
+static int samplerLeftIn(Sampler *s, int pocket, uint64_t end)
+{
+	if ((samplerLoad(&s->upperBlocked) & (1u << pocket)) || !__atomic_load_n(&s->clearSeen[pocket][0], __ATOMIC_ACQUIRE)) return 0;
+	/* The low 32 bits, as the interrupt stamps them: the window is a few ms long, well within a lap. */
+	const uint32_t cleared = __atomic_load_n(&s->clearAt[pocket][0], __ATOMIC_ACQUIRE) - (uint32_t)(end - s->integrationUs);
+	return cleared < s->integrationUs && (s->integrationUs - cleared) * kThroatShare > s->integrationUs;
+}
+
 /* Reads pocket's integration; AVALID still clear: again after kColourRetryUs. */
 static void samplerColourRead(Sampler *s, int pocket)
 {
@@ -595,7 +613,8 @@ static void samplerColourRead(Sampler *s, int pocket)
 	 * keeps the last complete one (TCS3472 datasheet). Stamped with that window's middle: the first one's
 	 * stamp put the empty throat read after the piece left inside the piece's stretch (issue 30). */
 	if (readAt >= end + s->integrationUs) end += (readAt - end) / s->integrationUs * s->integrationUs;
-	if (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at)) {
+	if (!(p->run && samplerLeftIn(s, pocket, end))
+		&& (!p->run || (r | g | b) == 0 || samplerColourChanged(p->last, r, g, b) || at - p->lastAt >= samplerRepeatUs(s, pocket, at))) {
 		samplerPut(s, end - s->integrationUs / 2, kSampleColour, (uint8_t)pocket, r, g, b);
 		p->last[0] = r, p->last[1] = g, p->last[2] = b;
 		p->lastAt = at;

@@ -1,7 +1,6 @@
 // The dependency rule (docs/architecture.md): the code's imports form no circle, and each import looks
 // down, never up: between the repository's folders (src/ at the bottom, tools/ on top) and between the
-// results server's layers (server/common and server/pages at the bottom, the process on top: docs/server.md
-// §0). What src/ may import at all (nothing outside src/, no Node, no Moddable) is test/portable.test.ts's.
+// results server's layers (server/common and server/pages at the bottom, the process on top). What src/ may import at all (nothing outside src/, no Node, no Moddable) is test/portable.test.ts's.
 // The imports are read by esbuild, which knows the syntax (a comment or a string that looks like an import
 // is not one); an `import type` counts as an import here, so it is read as a plain import: a type shared
 // by two layers belongs to the lower one as much as a function does.
@@ -21,7 +20,7 @@ const SCOPE = ['src', 'boards', 'model', 'server', 'hosts', 'tools', 'bin'];
 const REPO_LAYERS: readonly (readonly string[])[] = [['src'], ['boards'], ['model'], ['server'], ['hosts'], ['tools'], ['bin']];
 
 /** The results server's folders, bottom first: a file may import files of its own folder and of folders
- * in a layer below it, never one beside it or above it (docs/server.md §0). */
+ * in a layer below it, never one beside it or above it (docs/architecture.md). */
 const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['server/common', 'server/pages'],
   ['server/db'],
@@ -192,7 +191,7 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
     assert.ok(folders.length > 5, folders.join(', '));
     const big = folders.map((f) => ({ f, n: readdirSync(join(ROOT, f)).filter((n) => n.endsWith('.ts')).length })).filter(({ n }) => n > FOLDER_MAX);
     assert.deepEqual(big, []);
-    // A new folder has its place in SERVER_LAYERS (and in docs/server.md §0) before it has files.
+    // A new folder has its place in SERVER_LAYERS (and in docs/architecture.md) before it has files.
     assert.deepEqual(folders.filter((f) => folderOf(`${f}/x.ts`, SERVER_LAYERS) !== f), []);
   });
 });

@@ -1,4 +1,4 @@
-// A bound on the connections one address (an IPv6 /64: server/body.ts's addressKey) holds open at once.
+// A bound on the connections one address (an IPv6 /64: server/common/body.ts's addressKey) holds open at once.
 // Node reads the first chunk of a connection (up to 64 KiB) before any handler sees its request, and
 // holds it until the connection closes: a thousand connections from one laptop that each send headers
 // and a body at once cost tens of MiB before they could be refused. A connection over the bound is
@@ -7,9 +7,9 @@
 // stream per page), even with every table behind one NAT address. A reverse proxy the operator trusts
 // (--trust-proxy) is not bounded: every client's connections come from it.
 import type { Server } from 'node:net';
-import { addressKey } from './body.ts';
-import type { ProxyTrust } from './client.ts';
-import { SparseLog } from './sparse-log.ts';
+import { addressKey } from './common/body.ts';
+import type { ProxyTrust } from './common/client.ts';
+import { SparseLog } from './common/sparse-log.ts';
 
 export const CONNECTIONS_PER_ADDRESS = 256;
 

@@ -6,23 +6,23 @@
 // sent with `Expect: 100-continue` is told 100 only once its headers have passed (Node's own would say
 // 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
-import { routeRead } from './api.ts';
-import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type BodyHold, type Over } from './body.ts';
-import { clientAddress, clientOf, see, type ProxyTrust } from './client.ts';
+import { routeRead } from './club/api.ts';
+import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type BodyHold, type Over } from './common/body.ts';
+import { clientAddress, clientOf, see, type ProxyTrust } from './common/client.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
-import type { EventHub } from './events.ts';
-import type { Forwarder } from './forward.ts';
+import type { EventHub } from './live/events.ts';
+import type { Forwarder } from './forward/forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
-import { MAX_BODY } from './record.ts';
-import type { Store } from './store.ts';
+import { MAX_BODY } from './records/record.ts';
+import type { Store } from './store/store.ts';
 import { Refusal, write } from './tournament-http/answer.ts';
 import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
 import { ASSIGNMENT_PATH, Asks, REFUSAL_PATH, routeAssignment } from './tournament-http/assignment.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
-import { SparseLog } from './sparse-log.ts';
+import { SparseLog } from './common/sparse-log.ts';
 
 export interface Context {
   store: Store;
@@ -33,16 +33,16 @@ export interface Context {
   log: (line: string) => void;
   /** The server's --name (the tournaments' default club). */
   name: string;
-  /** The reverse proxies whose forwarded headers count (--trust-proxy); null: none (server/client.ts). */
+  /** The reverse proxies whose forwarded headers count (--trust-proxy); null: none (server/common/client.ts). */
   trustProxy?: ProxyTrust | null;
   /** The HTTPS port when the server serves TLS itself (--tls-cert): the plain port then serves the
    *  tables and the public reads, and sends the organiser's side there (docs/server.md §10). */
   httpsPort?: number | null;
 }
 
-/** The client's address (a trusted proxy's X-Forwarded-For behind one): server/client.ts says it, for
+/** The client's address (a trusted proxy's X-Forwarded-For behind one): server/common/client.ts says it, for
  *  whatever counts or logs requests by address. */
-export { clientAddress } from './client.ts';
+export { clientAddress } from './common/client.ts';
 
 /** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
  *  of the largest size, or hundreds of a usual one (2–40 KiB). Counted as they arrive: a post whose

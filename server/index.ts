@@ -6,15 +6,15 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { hostname } from 'node:os';
 import { boundConnections } from './connections.ts';
-import { EventHub, type HubLimits } from './events.ts';
-import type { Feed } from './feed.ts';
-import { Forwarder, type ClubKey } from './forward.ts';
-import { ProxyTrust } from './client.ts';
+import { EventHub, type HubLimits } from './live/events.ts';
+import type { Feed } from './store/feed.ts';
+import { Forwarder, type ClubKey } from './forward/forward.ts';
+import { ProxyTrust } from './common/client.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
-import { defaultReplayThreads, ReplayPool } from './replay-pool.ts';
-import { sqliteWriters } from './sqlite-writer.ts';
-import { openStore, type Store } from './store.ts';
+import { defaultReplayThreads, ReplayPool } from './records/replay-pool.ts';
+import { sqliteWriters } from './store/sqlite-writer.ts';
+import { openStore, type Store } from './store/store.ts';
 import { loadTls, type TlsFiles } from './tls.ts';
 
 export interface ServerOptions {
@@ -41,7 +41,7 @@ export interface ServerOptions {
    *  beside the plain port, which then serves the tables and the public reads only (docs/server.md §10). */
   tls?: TlsFiles & { port?: number };
   /** The reverse proxies whose X-Forwarded-* (or Forwarded) headers count: `loopback`, or addresses and
-   *  subnets separated by commas (server/client.ts). */
+   *  subnets separated by commas (server/common/client.ts). */
   trustProxy?: string;
 }
 
@@ -49,7 +49,7 @@ export interface ResultsServer {
   url: string;
   port: number;
   store: Store;
-  /** The replay threads (server/replay-pool.ts): how many records they are replaying now. */
+  /** The replay threads (server/records/replay-pool.ts): how many records they are replaying now. */
   replays: ReplayPool;
   /** With `tls`: the HTTPS address and port, and what the certificate served is. */
   https: { url: string; port: number; about: string } | null;
@@ -76,7 +76,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
-  // Records packed for SQLite's writer thread, where there is one (server/storable.ts).
+  // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
   const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };

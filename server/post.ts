@@ -2,19 +2,19 @@
 // before anything reads the body as JSON, the replay last; every refusal is a 4xx with
 // {"error": "<what and where>"} and changes nothing.
 import type { IncomingMessage } from 'node:http';
-import { checkClub } from './club.ts';
-import { TABLE_ID } from './record.ts';
-import { verify, wellFormedSignature } from './sign.ts';
-import { isPacked, type Read, type ToStore } from './storable.ts';
-import type { Store } from './store.ts';
+import { checkClub } from './forward/club.ts';
+import { TABLE_ID } from './records/record.ts';
+import { verify, wellFormedSignature } from './common/sign.ts';
+import { isPacked, type Read, type ToStore } from './records/storable.ts';
+import type { Store } from './store/store.ts';
 
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
 }
 
-/** A verified body read into a record, and its log replayed (server/read-record.ts, perhaps in a worker
- * thread: server/storable.ts). `table` is the header's; `raw` may be moved to the thread and is not read
+/** A verified body read into a record, and its log replayed (server/records/read-record.ts, perhaps in a worker
+ * thread: server/records/storable.ts). `table` is the header's; `raw` may be moved to the thread and is not read
  * afterwards. */
 export type Replay = (table: string, raw: Buffer) => Read | Promise<Read>;
 
@@ -39,7 +39,7 @@ export async function admit(store: Store, headers: IncomingMessage['headers']): 
   if (typeof table !== 'string' || !TABLE_ID.test(table)) return { refused: refuse(400, 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)') };
   if (typeof signature !== 'string') return { refused: refuse(401, 'header Carrom-Signature is missing') };
   if (!wellFormedSignature(signature)) return { refused: refuse(401, 'header Carrom-Signature must be sha256=<64 lowercase hex digits>') };
-  // A club's post may name a table the federation has not seen yet (server/club.ts registers it).
+  // A club's post may name a table the federation has not seen yet (server/forward/club.ts registers it).
   if (headers['carrom-club'] !== undefined) return { admitted: { table, signature, secret: null, headers } };
   const secret = await store.secretOf(table);
   if (secret === null) return { refused: unknownTable(table) };
@@ -55,11 +55,11 @@ export async function postRecord(
   raw: Buffer,
   now: () => Date,
   forward: boolean,
-  /** Called once a record is stored (its `record` event is in the feed: server/feed.ts). */
+  /** Called once a record is stored (its `record` event is in the feed: server/store/feed.ts). */
   onStored: () => void,
   verified: () => void = () => undefined,
 ): Promise<Answer> {
-  // A record forwarded by a club server is checked by the club's signature (server/club.ts); admit
+  // A record forwarded by a club server is checked by the club's signature (server/forward/club.ts); admit
   // let it through without the table's secret.
   const club = secret === null ? await checkClub(store, headers, raw, table, signature, now().toISOString()) : 'table';
   const good = typeof club === 'object' ? false : club === 'club' || (await verifiedBy(store, table, secret!, raw, signature));
@@ -96,11 +96,11 @@ export async function postRecord(
   if (earlier !== null) return earlier ? duplicate : conflict(table, counter);
   if (read.refused !== null) return refuse(422, read.refused);
   const added = { signature, receivedAt: now().toISOString(), forward };
-  // A record from a replay thread is passed on packed, as it came (server/storable.ts).
+  // A record from a replay thread is passed on packed, as it came (server/records/storable.ts).
   const toStore: ToStore = isPacked(read.record) ? { record: { table, counter }, packed: read.record, ...added } : { ...read.record, ...added };
   const out = await store.store(toStore).catch(async (e: unknown): Promise<typeof tableGone> => {
     // Its table removed by another process since its secret was read (the store's memory of secrets:
-    // server/store.ts): refused as any unknown table, as before the secret was kept.
+    // server/store/store.ts): refused as any unknown table, as before the secret was kept.
     // (A database that fails that read too is the first failure's answer.)
     if ((await store.secretOf(table, true).catch(() => undefined)) === null) return tableGone;
     throw e;
@@ -113,7 +113,7 @@ export async function postRecord(
 }
 
 /** Whether `raw` verifies with the table's secret. The secret came from the store's memory (kept for
- * up to SECRET_KEPT_MS, server/store.ts): a body it does not verify is checked again with the secret the
+ * up to SECRET_KEPT_MS, server/store/store.ts): a body it does not verify is checked again with the secret the
  * database holds now, so that a table registered again with a new secret is never refused for it. */
 async function verifiedBy(store: Store, table: string, secret: string, raw: Buffer, signature: string): Promise<boolean> {
   if (verify(secret, raw, signature)) return true;

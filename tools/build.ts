@@ -2,10 +2,10 @@
 import { build, transform, type BuildOptions } from 'esbuild';
 
 export const CLI: BuildOptions = {
-  // The results server's threads load their code from beside dist/carrom.js (server/threads.ts): the
-  // replay threads (server/replay-pool.ts) dist/replay-worker.js, SQLite's writer (server/sqlite-writer.ts)
-  // dist/sqlite-writer-thread.js, the draw thread (server/draws.ts) dist/draw-thread.js.
-  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/replay-worker.ts', 'sqlite-writer-thread': 'server/sqlite-writer-thread.ts', 'draw-thread': 'server/draw-thread.ts' },
+  // The results server's threads load their code from beside dist/carrom.js (server/common/threads.ts): the
+  // replay threads (server/records/replay-pool.ts) dist/replay-worker.js, SQLite's writer (server/store/sqlite-writer.ts)
+  // dist/sqlite-writer-thread.js, the draw thread (server/tournament/draws.ts) dist/draw-thread.js.
+  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/records/replay-worker.ts', 'sqlite-writer-thread': 'server/store/sqlite-writer-thread.ts', 'draw-thread': 'server/tournament/draw-thread.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

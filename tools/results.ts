@@ -7,10 +7,10 @@ import { formatLog, parseLog } from '../src/rules/log.ts';
 import { replay } from '../src/rules/replay.ts';
 import { publicState, type State } from '../src/rules/state.ts';
 import type { GameEvent, MatchHeader } from '../src/rules/types.ts';
-import { replayRecord } from '../server/check.ts';
-import { parseRecord } from '../server/record.ts';
-import { storableOf } from '../server/storable.ts';
-import type { NewRecord } from '../server/store.ts';
+import { replayRecord } from '../server/records/check.ts';
+import { parseRecord } from '../server/records/record.ts';
+import { storableOf } from '../server/records/storable.ts';
+import type { NewRecord } from '../server/store/store.ts';
 import { randomMatch, type RandomOptions } from './random-match.ts';
 
 export interface TableRecord {

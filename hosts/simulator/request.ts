@@ -1,7 +1,7 @@
 // The simulator API's requests: the body read up to its limit, the guard against writes from other
 // sites' pages, and the checks of what a body holds. Each problem is an HttpError with its status.
 import type { IncomingMessage } from 'node:http';
-import { readBody } from '../../server/body.ts';
+import { readBody } from '../../server/common/body.ts';
 import { parseEvent } from '../../src/rules/log.ts';
 import { DEFINITE_PIECES, type Piece } from '../../src/rules/types.ts';
 import type { TraceCall } from '../../src/sensing/types.ts';

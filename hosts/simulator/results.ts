@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { secretFor } from '../../server/tables.ts';
+import { secretFor } from '../../server/store/tables.ts';
 import type { SyncSettings } from '../../src/sync/ports.ts';
 
 export interface LocalResults {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { closeAfterAnswer } from '../../server/body.ts';
+import { closeAfterAnswer } from '../../server/common/body.ts';
 import { parseReading } from '../../src/sensing/trace.ts';
 import type { Reading, TraceCall } from '../../src/sensing/types.ts';
 import { Frame } from '../../src/view/frame.ts';

@@ -3,12 +3,9 @@
 // (`carrom serve` at start, `--add-table`, `--rebuild` …); the version reached is kept in `carrom_schema`,
 // one row per step with when it was applied. Version 1 is the schema as it was before it had versions:
 // its CREATE … IF NOT EXISTS statements find such a database complete, and only the version is written.
-import { assignedSchema } from '../assigned.ts';
-import { feedSchema } from '../feed.ts';
-import { forwardSchema } from '../forward-store.ts';
-import { leaderboardSchema } from '../standings.ts';
+import { assignedSchema, feedSchema, forwardSchema, leaderboardSchema } from './schemas.ts';
 import { schema, SIGNATURE_INDEX, type Sql } from './sql.ts';
-import { assignmentSchema, loginThrottleSchema, reportSchema, tournamentSchema } from '../tournament-http/schema.ts';
+import { assignmentSchema, loginThrottleSchema, reportSchema, tournamentSchema } from './tournament-schema.ts';
 
 export interface Migration {
   version: number;
@@ -34,7 +31,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
     version: 4,
     name: 'the leaderboard kept as records arrive: a row per player of each match',
-    // Filled from the stored matches when a store opens and finds it empty (server/store.ts).
+    // Filled from the stored matches when a store opens and finds it empty (server/store/store.ts).
     up: leaderboardSchema,
   },
   {

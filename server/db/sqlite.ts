@@ -3,7 +3,7 @@
 // every transaction then waits for an fsync of the log done off the event loop (server/db/wal-sync.ts);
 // synchronous=FULL would make COMMIT itself fsync, on the event loop. Calls are synchronous, on the event
 // loop (but for the records' transactions, written by a connection in a thread of its own:
-// server/sqlite-writer.ts), so nothing here may wait inside SQLite: a busy timeout would freeze every
+// server/store/sqlite-writer.ts), so nothing here may wait inside SQLite: a busy timeout would freeze every
 // request while another process (a backup, the sqlite3 tool) holds the write lock. So the connections
 // have none; a statement that finds the database locked is tried again every few ms off the event loop,
 // for about a second, and then fails as DatabaseUnavailable (503).
@@ -43,7 +43,7 @@ export interface LockWaits {
 const onTheLoop: LockWaits = { first: 1, pause: sleep };
 const blocked = new Int32Array(new SharedArrayBuffer(4));
 
-/** SQLite's writer thread (server/sqlite-writer-thread.ts) waits for another process's write lock from
+/** SQLite's writer thread (server/store/sqlite-writer-thread.ts) waits for another process's write lock from
  * 0.1 ms on, doubling: two servers on one file take the lock in turn, each for a transaction of a few
  * ms, and a timer's 1 ms at the least, often more, left the lock free for the other while this thread
  * slept (two processes stored about a tenth more records per second this way, in interleaved runs of
@@ -91,7 +91,7 @@ function statements(db: Database.Database): (sql: string) => Database.Statement 
 export const walSyncs = new WeakMap<Sql, WalSync>();
 export const checkpointers = new WeakMap<Sql, Checkpointer>();
 
-/** What a connection of this process's other than the writer (server/sqlite-writer.ts, in a thread of its
+/** What a connection of this process's other than the writer (server/store/sqlite-writer.ts, in a thread of its
  * own) needs to write to an open database file as the writer would. */
 export interface SqliteFile {
   readonly path: string;
@@ -173,7 +173,7 @@ export async function openSqlite(path: string): Promise<Sql> {
     queue = done.catch(() => undefined);
     return done;
   };
-  // One transaction at a time, this connection's or another's of this process (server/sqlite-writer.ts),
+  // One transaction at a time, this connection's or another's of this process (server/store/sqlite-writer.ts),
   // or one statement that writes outside a transaction (a table added, a forward done: it commits by itself).
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const out = await serial(async () => {

@@ -13,11 +13,12 @@
 import type { IncomingMessage } from 'node:http';
 import { askText, assignmentText, type Assignment } from '../../src/sync/assignment.ts';
 import type { Row, Sql } from '../db/sql.ts';
-import { TABLE_ID } from '../record.ts';
-import { sign, verify, wellFormedSignature } from '../sign.ts';
+import { TABLE_ID } from '../records/record.ts';
+import { sign, verify, wellFormedSignature } from '../common/sign.ts';
 import { json, refuse, Refusal, type Answer } from './answer.ts';
 import { logChange } from './changes.ts';
 import { fieldsOf, tournamentRow } from './tournaments.ts';
+import { matchPlayers } from '../tournament/stored.ts';
 
 export const ASSIGNMENT_PATH = '/api/v1/assignment';
 export const REFUSAL_PATH = '/api/v1/assignment/refusal';
@@ -62,18 +63,6 @@ async function seatWaiting(tx: Sql, table: string, now: Date): Promise<Row | nul
     return seated;
   }
   return null;
-}
-
-/** The names the match starts with at its table (§5.1's `players`), for entrants `a` and `b`: singles
- * `a`'s then `b`'s; doubles in the log's order, `a`'s first player, `b`'s first, `a`'s second, `b`'s second. */
-export async function matchPlayers(sql: Sql, mode: string, a: unknown, b: unknown): Promise<string[]> {
-  const entrant = async (id: unknown) => {
-    const r = (await sql.all('SELECT name, players FROM carrom_entrants WHERE id = ?', [Number(id)]))[0];
-    return { name: String(r.name), players: (JSON.parse(String(r.players)) as { name: string }[]).map((p) => p.name) };
-  };
-  const x = await entrant(a);
-  const y = await entrant(b);
-  return mode === 'doubles' ? [x.players[0], y.players[0], x.players[1], y.players[1]] : [x.name, y.name];
 }
 
 /** The match as §5.1's `assignment` says it. */
@@ -182,7 +171,7 @@ export class Lane {
   }
 }
 
-/** The table's secret (the store's, kept in memory for a moment: server/store.ts), null for a table not ours. */
+/** The table's secret (the store's, kept in memory for a moment: server/store/store.ts), null for a table not ours. */
 export type SecretOf = (table: string) => Promise<string | null>;
 
 /** GET /api/v1/assignment: the signed answer. An ask that counts (`Asks`) makes the match served

@@ -1,10 +1,10 @@
 // The login, the sessions and the guard on every write (docs/tournament.md §2): a session cookie, the
 // CSRF token of the session (a form's `csrf` field, or the JSON interface's `Carrom-CSRF` header), and
 // the Origin (or Referer) of the server's own host when the browser sends one. Reads need none of it.
-// The scheme and host are the client's (server/client.ts): a trusted proxy's forwarded ones behind it.
+// The scheme and host are the client's (server/common/client.ts): a trusted proxy's forwarded ones behind it.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { clientOf, originHost } from '../client.ts';
+import { clientOf, originHost } from '../common/client.ts';
 import type { Sql } from '../db/sql.ts';
 import { HTML_TYPE, json, refuse, seeOther, type Answer } from './answer.ts';
 import type { LoginLog } from './login-log.ts';
@@ -114,7 +114,7 @@ ${message ? `<p class="error" role="alert">${message}</p>\n` : ''}<form method="
 }
 
 /** What the login needs of the server besides its database: the queue of password checks and the log
- * of failed logins (one each per server), and the client's address (server/client.ts's clientAddress). */
+ * of failed logins (one each per server), and the client's address (server/common/client.ts's clientAddress). */
 export interface LoginContext {
   checks: CheckQueue;
   log: LoginLog;

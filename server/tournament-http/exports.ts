@@ -8,7 +8,8 @@ import { TournamentError } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { listEntrants } from './entrants.ts';
 import { boardsOf } from './rounds.ts';
-import { matchesOf, stateOf, type StoredMatch } from './state.ts';
+import { matchesOf, stateOf } from './state.ts';
+import type { StoredMatch } from '../tournament/stored.ts';
 import { currentRound } from './tournaments.ts';
 
 /** `?round=N` as given (1 … the current round), or the current round. */

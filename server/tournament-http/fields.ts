@@ -1,12 +1,12 @@
 // Reading the JSON bodies of the tournament interface: each field checked for its type and range, and a
 // refusal (400) that names it (`entrants[3].name: empty`) for the first that does not hold.
-import { LONE_SURROGATE } from '../record.ts';
-import { strictJsonProblem } from '../strict-json.ts';
+import { LONE_SURROGATE } from '../records/record.ts';
+import { strictJsonProblem } from '../common/strict-json.ts';
 import { Refusal } from './answer.ts';
 
 export type Body = Record<string, unknown>;
 
-/** The body as a JSON object, or a 400 saying why not: as the records' bodies (server/strict-json.ts),
+/** The body as a JSON object, or a 400 saying why not: as the records' bodies (server/common/strict-json.ts),
  * no key twice in an object and nothing nested deeper than 64 levels, which the checks below and their
  * error messages could not walk. */
 export function jsonObject(raw: Buffer): Body {

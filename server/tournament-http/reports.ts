@@ -4,7 +4,7 @@
 // refusals (from the change log); and the records that carry this tournament's ids but could not join
 // its draw, with why (attach.ts keeps them).
 import type { Sql } from '../db/sql.ts';
-import { storedMatch } from './state.ts';
+import { storedMatch } from '../tournament/stored.ts';
 import { tournamentRow } from './tournaments.ts';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

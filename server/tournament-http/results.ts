@@ -5,7 +5,7 @@ import type { Sql } from '../db/sql.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
 import { oneOf, onlyKnown, text, whole, type Body } from './fields.ts';
-import { storedMatch, type StoredMatch } from './state.ts';
+import { storedMatch, type StoredMatch } from '../tournament/stored.ts';
 import { currentRound, fieldsOf, tournamentRow } from './tournaments.ts';
 
 async function openMatch(tx: Sql, tournament: number, id: number): Promise<{ m: StoredMatch; phantomScore: number; tables: string[] }> {

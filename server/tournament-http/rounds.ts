@@ -2,14 +2,15 @@
 // match moved to another table, published. Each write is one entry of the change log (§4), in the same
 // transaction; a round that has started (a result or a board came) no longer changes.
 import { insertRows, type Sql } from '../db/sql.ts';
-import { timedRow, type TimedRow } from '../derived.ts';
-import { drawOffLoop, DrawsBusy } from '../draws.ts';
+import { timedRow, type TimedRow } from '../store/derived.ts';
+import { drawOffLoop, DrawsBusy } from '../tournament/draws.ts';
 import { ALL_PLAY_ALL_MAX, ENTRANTS_MAX, MATCHES_MAX, ROUNDS_MAX } from '../tournament/caps.ts';
 import { TournamentError, type Match, type Tournament } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
 import { list, text, whole, type Body } from './fields.ts';
-import { matchesOf, stateOf, type StoredMatch } from './state.ts';
+import { matchesOf, stateOf } from './state.ts';
+import type { StoredMatch } from '../tournament/stored.ts';
 import { currentRound, tournamentRow } from './tournaments.ts';
 
 export interface RoundView {
@@ -83,7 +84,7 @@ async function drawable(sql: Sql, tournament: number, lock: boolean): Promise<{ 
   return { state: core, key: JSON.stringify([fields.system, fields.couplings, fields.phantomScore, fields.tables, core.entrants, core.matches]) };
 }
 
-/** Draws the next round (§6) off the event loop (server/draws.ts), outside any transaction: a long
+/** Draws the next round (§6) off the event loop (server/tournament/draws.ts), outside any transaction: a long
  * search holds up neither the other requests nor the tables' records. */
 export async function prepareDraw(sql: Sql, tournament: number): Promise<Drawn> {
   const { state, key } = await drawable(sql, tournament, false);

@@ -5,7 +5,7 @@
 // back. The login's form is the only body read from a sender not yet known: it is small, and read within
 // one budget over all such bodies (docs/tournament.md §2).
 import type { IncomingMessage } from 'node:http';
-import { addressKey, readBody, readHeldBody, type BodyBudget } from '../body.ts';
+import { addressKey, readBody, readHeldBody, type BodyBudget } from '../common/body.ts';
 import type { Sql } from '../db/sql.ts';
 import { refuse, json, Refusal, type Answer } from './answer.ts';
 import { formRefused, getSession, guardWrite, loginPage, postLogin, postLogout, sessionGuard, type LoginContext } from './auth.ts';
@@ -18,7 +18,7 @@ import { bracketOf, rankingOf } from './ranking.ts';
 import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
 import { boardsOf, discardRound, drawRound, matchView, moveMatch, prepareDraw, publishRound, roundView, swapEntrants } from './rounds.ts';
-import { storedMatch } from './state.ts';
+import { storedMatch } from '../tournament/stored.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
 export interface TournamentContext {
@@ -27,7 +27,7 @@ export interface TournamentContext {
   /** The server's --name: a tournament's default club for the .sol export. */
   serverName: string;
   /** The bodies read before their sender is known (the login's form), and where a refusal for their
-   *  budget is said (sparsely: server/sparse-log.ts). */
+   *  budget is said (sparsely: server/common/sparse-log.ts). */
   strangers: { budget: BodyBudget; refused: (line: string) => void };
   /** The login's queue of checks, its log, and the client's address. */
   login: LoginContext;
@@ -97,7 +97,7 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
     if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
     if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
   } else if (rest === '/rounds' && method === 'POST') {
-    // The draw is searched for before the transaction, off the event loop (rounds.ts, server/draws.ts).
+    // The draw is searched for before the transaction, off the event loop (rounds.ts, server/tournament/draws.ts).
     return write(c, req, async (tx, _body, s, drawn) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, drawn, s.organiser, now())) }), () => prepareDraw(c.sql, id));
   } else if (round && !round[2] && method === 'DELETE') {
     return write(c, req, async (tx, _body, s) => {
@@ -172,7 +172,7 @@ async function write<P = undefined>(c: TournamentContext, req: IncomingMessage, 
 async function login(c: TournamentContext, req: IncomingMessage): Promise<Answer> {
   const refused = formRefused(req, FORM_MAX);
   if (refused) return refused;
-  // The client's address (a trusted proxy's X-Forwarded-For behind one: server/client.ts).
+  // The client's address (a trusted proxy's X-Forwarded-For behind one: server/common/client.ts).
   const address = addressKey(c.login.client);
   const room = c.strangers.budget.room(address);
   if (room) return overBudget(c, req, room);

@@ -1,29 +1,10 @@
 // A tournament's state as the core takes it (server/tournament/types.ts), read from the database: its
 // entrants and every match drawn, round by round in board order (a knockout draws its next round from
 // that order).
-import type { Row, Sql } from '../db/sql.ts';
-import type { Entrant, Match, Tournament } from '../tournament/types.ts';
+import type { Sql } from '../db/sql.ts';
+import type { Entrant, Tournament } from '../tournament/types.ts';
+import { storedMatch, type StoredMatch } from '../tournament/stored.ts';
 import { fieldsOf, tournamentRow, type TournamentFields } from './tournaments.ts';
-
-export interface StoredMatch extends Match {
-  id: number;
-  board: number;
-  status: 'waiting' | 'assigned' | 'playing' | 'finished' | 'refused';
-  source: 'bye' | 'table' | 'hand' | 'walkover' | null;
-  corrected: boolean;
-  /** The carrom_matches row whose records give it its boards (§5.4), or null. */
-  recordMatch: number | null;
-}
-
-export function storedMatch(r: Row): StoredMatch {
-  return {
-    id: Number(r.id), round: Number(r.round), board: Number(r.board), a: String(r.a), b: r.b === null ? null : String(r.b),
-    table: r.table_id === null ? null : String(r.table_id), breaker: String(r.breaker) as 'a' | 'b',
-    result: r.score_a === null ? null : { a: Number(r.score_a), b: Number(r.score_b) },
-    status: String(r.status) as StoredMatch['status'], source: r.source === null ? null : (String(r.source) as StoredMatch['source']), corrected: Number(r.corrected) === 1,
-    recordMatch: r.record_match === null || r.record_match === undefined ? null : Number(r.record_match),
-  };
-}
 
 /** Every match of the tournament (`round` undefined), or of one round. `published`: only the published
  * rounds' (a draft's byes are not results yet: the standings and the exports leave a draft out). */

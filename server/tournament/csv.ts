@@ -1,7 +1,7 @@
 // The tournament's CSVs (docs/tournament.md §3.2, §9.2): the entry list read from a file (players, or
 // teams for doubles), and the pairings and standings written for a spreadsheet, quoted and guarded as the
-// results export is (server/exports.ts).
-import { cell } from '../exports.ts';
+// results export is (server/club/exports.ts).
+import { cell } from '../common/cell.ts';
 import { CSV_LINES_MAX, ENTRANTS_MAX, LONG_TEXT_MAX, NAME_MAX } from './caps.ts';
 import { joinSpaces, splitName } from './sol.ts';
 import type { Standing } from './standings.ts';

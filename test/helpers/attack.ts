@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tsThread } from '../../server/threads.ts';
+import { tsThread } from '../../server/common/threads.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
 
 /** What an attack is aimed at. */

@@ -2,7 +2,7 @@
 // and an organiser logged in, a tournament of the given players created over the JSON interface, and the
 // hall's simulated tables (test/helpers/hall.ts) that fetch, play and report each round's matches.
 import assert from 'node:assert/strict';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
 import { hallTable, playOffer, setOnline, until, type HallTable } from './hall.ts';
 import { ORGANISER_PASSWORD, api, logIn, type LoggedIn } from './organiser.ts';

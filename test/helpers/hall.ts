@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { FetchTransport, nodeDigest } from '../../hosts/simulator/sync.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { resultOf } from '../../server/tournament-http/attach.ts';
+import { resultOf } from '../../server/tournament/attach.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import type { Assignment } from '../../src/sync/assignment.ts';

@@ -10,7 +10,7 @@ import { restore, snapshot, canSnapshot } from '../../src/rules/snapshot.ts';
 import type { State } from '../../src/rules/state.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { randomMatch } from '../../tools/random-match.ts';
-import { BoardFold } from '../../server/boards.ts';
+import { BoardFold } from '../../server/records/boards.ts';
 
 setFlagsFromString('--allow-natives-syntax');
 const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;

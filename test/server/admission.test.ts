@@ -6,7 +6,7 @@ import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { UNVERIFIED_BYTES, UNVERIFIED_SHARE } from '../../server/http.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { MAX_BODY } from '../../server/record.ts';
+import { MAX_BODY } from '../../server/records/record.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
 import { answerOf, post, until } from '../helpers/answers.ts';
 import { attack, timed } from '../helpers/attack.ts';

@@ -2,7 +2,7 @@
 // goes on from the table's last log: the same answers as String.prototype.startsWith.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { beginsWith } from '../../server/begins.ts';
+import { beginsWith } from '../../server/records/begins.ts';
 
 describe('telling whether one log begins with another', () => {
   it('answers as startsWith does, for any two texts and for a text and its own starts', () => {

@@ -2,9 +2,9 @@
 // results, with the position the board ended in.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { boardRows, type BoardRow } from '../../server/boards.ts';
-import { replayRecord } from '../../server/check.ts';
-import { parseRecord } from '../../server/record.ts';
+import { boardRows, type BoardRow } from '../../server/records/boards.ts';
+import { replayRecord } from '../../server/records/check.ts';
+import { parseRecord } from '../../server/records/record.ts';
 import { formatLog, parseLog, publicState } from '../../src/rules/index.ts';
 import { randomMatch } from '../../tools/random-match.ts';
 import { recordBody } from '../../tools/results.ts';

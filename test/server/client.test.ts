@@ -1,4 +1,4 @@
-// The client of a request as server/client.ts tells it (docs/server.md §10), over real HTTP on loopback:
+// The client of a request as server/common/client.ts tells it (docs/server.md §10), over real HTTP on loopback:
 // the connection's own address, scheme and host; behind a trusted proxy, the forwarded ones, the
 // client's address the first from the right that is not a trusted proxy's; forged or malformed headers,
 // and any from a peer not trusted, counting for nothing. `clientAddress` is the one function the rest
@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientOf, see, ProxyTrust, type Client } from '../../server/client.ts';
+import { clientOf, see, ProxyTrust, type Client } from '../../server/common/client.ts';
 import { clientAddress } from '../../server/http.ts';
 
 /** A server that answers each request with its client as `trust` makes it out. */
@@ -32,7 +32,7 @@ async function echo(trust: string | null): Promise<{ server: Server; ask(headers
 
 const FORGED = { 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'club.lan:8443', Forwarded: 'for=198.51.100.1;proto=https;host=evil.example' };
 
-describe('the client of a request (server/client.ts)', () => {
+describe('the client of a request (server/common/client.ts)', () => {
   let server: Server | null = null;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 

@@ -1,16 +1,16 @@
-// The group commit (server/commit.ts): when a batch fails, a record that cannot be stored fails alone,
+// The group commit (server/store/commit.ts): when a batch fails, a record that cannot be stored fails alone,
 // but the database itself failing (down, locked past the wait) is answered to the whole batch at once,
 // not to one record after another, each after a wait of its own. A batch holds MAX_BATCH records at
 // most. And a table's records are stored in the order they came: on SQLite and on PostgreSQL, none goes
 // into a second batch while its table's first batch is being written (the test holds that write open).
 import assert from 'node:assert/strict';
-import { GroupCommit, MAX_BATCH, type Transact } from '../../server/commit.ts';
+import { GroupCommit, MAX_BATCH, type Transact } from '../../server/store/commit.ts';
 import { sqliteFiles } from '../../server/db/sqlite.ts';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
-import { SqliteWriter } from '../../server/sqlite-writer.ts';
-import { unpacked, type ToStore } from '../../server/storable.ts';
-import { storeBatch } from '../../server/store-batch.ts';
-import { openStore, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
+import { SqliteWriter } from '../../server/store/sqlite-writer.ts';
+import { unpacked, type ToStore } from '../../server/records/storable.ts';
+import { storeBatch } from '../../server/store/store-batch.ts';
+import { openStore, type NewRecord, type Store, type StoreOutcome } from '../../server/store/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';

@@ -1,7 +1,7 @@
 // The forward queue's claim, on SQLite and on PostgreSQL: two stores on one database (two processes)
 // claiming at once get disjoint entries; a claim holds until its time, then the entry is due again.
 import assert from 'node:assert/strict';
-import { openStore, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { execute } from '../helpers/processes.ts';
 

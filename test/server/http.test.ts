@@ -113,7 +113,7 @@ for (const engine of ENGINES) {
       const [m] = await server.store.matches('hall-1');
       assert.deepEqual(m.players, players.map((p) => p.toUpperCase()));
       assert.equal(m.counter, 2);
-      // The leaderboard's rows, written on PostgreSQL from arrays of the names (server/standings.ts).
+      // The leaderboard's rows, written on PostgreSQL from arrays of the names (server/store/standings.ts).
       assert.deepEqual((await server.store.leaderboard()).map((p) => p.player).sort(), players.map((p) => p.toUpperCase()).sort());
     });
 

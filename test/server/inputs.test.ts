@@ -2,7 +2,7 @@
 // NUL that PostgreSQL cannot keep, a time that is not ISO 8601, a key given twice, a value nested deep
 // enough to overflow a recursive reader. Each is a 400 saying what and where, and stores nothing.
 import assert from 'node:assert/strict';
-import { parseRecord } from '../../server/record.ts';
+import { parseRecord } from '../../server/records/record.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, recordBody } from '../../tools/results.ts';
 import { post } from '../helpers/answers.ts';
@@ -79,7 +79,7 @@ for (const engine of ENGINES) {
 
     it('refuses them the same when the body goes on from the table\'s previous record, which the server kept', async () => {
       // The replay thread keeps the first record's log and reads the second's only where it is new
-      // (server/record.ts, readBody): what is wrong there, or around the log, is still found.
+      // (server/records/record.ts, readBody): what is wrong there, or around the log, is still found.
       const [first, second] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });
       assert.equal((await post(server.url, 'hall-1', SECRET, first.body)).status, 201);
       const seen = JSON.stringify(first.log).slice(1, -1);

@@ -43,7 +43,7 @@ describe('the log under a burst of 1,000 bad requests', function () {
     it(`${engine.name}: each kind gets its 4xx, and the log gains at most 2 lines`, async () => {
       const db = await engine.fresh();
       server = await serveProcess(db);
-      const { openStore } = await import('../../server/store.ts');
+      const { openStore } = await import('../../server/store/store.ts');
       const store = await openStore(db);
       await store.addTable('hall-1', SECRET, new Date().toISOString());
       await store.close();

@@ -5,8 +5,8 @@
 // the order the records arrive in, one by one or in one batch, on both engines. An abandoned match stays
 // closed.
 import assert from 'node:assert/strict';
-import { rebuild } from '../../server/rebuild.ts';
-import { openStore, type Store } from '../../server/store.ts';
+import { rebuild } from '../../server/store/rebuild.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { formatLog, parseLog } from '../../src/rules/log.ts';
 import { replay } from '../../src/rules/replay.ts';
 import { randomMatch } from '../../tools/random-match.ts';

@@ -9,8 +9,8 @@ import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../server/db/migrations.
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
-import { routeRead } from '../../server/api.ts';
-import { openStore, storeOn } from '../../server/store.ts';
+import { routeRead } from '../../server/club/api.ts';
+import { openStore, storeOn } from '../../server/store/store.ts';
 import { matchRecords, recordBody, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';
@@ -28,7 +28,7 @@ async function counts(sql: Sql): Promise<number[]> {
 
 /** Opens the store in a process of its own, as `carrom serve` does at start: its exit code. */
 function openInProcess(db: string): Promise<number | null> {
-  const script = "const { openStore } = await import('./server/store.ts'); await (await openStore(process.argv[1])).close();";
+  const script = "const { openStore } = await import('./server/store/store.ts'); await (await openStore(process.argv[1])).close();";
   const child = tracked(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, db], { stdio: ['ignore', 'ignore', 'inherit'] }));
   return new Promise((resolve) => child.on('exit', resolve));
 }

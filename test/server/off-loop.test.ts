@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Worker } from 'node:worker_threads';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { MAX_BODY } from '../../server/record.ts';
+import { MAX_BODY } from '../../server/records/record.ts';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
 import { randomMatch } from '../../tools/random-match.ts';

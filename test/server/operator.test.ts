@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_VERSION } from '../../server/db/migrations.ts';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { unversioned } from '../helpers/unversioned.ts';

@@ -3,7 +3,7 @@
 // forward queue shared so that each record goes to the federation once; a forwarder whose database fails.
 import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { execute, readEvents, serveProcess, startRelay, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';

@@ -2,7 +2,7 @@
 // it is new: the same record as a whole read gives, and every body a whole read refuses refused with the
 // same words, whatever its log goes on from.
 import assert from 'node:assert/strict';
-import { parseRecord, readBody, type ResultRecord, type SeenLog } from '../../server/record.ts';
+import { parseRecord, readBody, type ResultRecord, type SeenLog } from '../../server/records/record.ts';
 import { matchRecords, recordBody } from '../../tools/results.ts';
 
 const records = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 25 } });

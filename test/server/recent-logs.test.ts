@@ -1,10 +1,10 @@
-// The store keeps the logs of the records it stored lately (server/recent-logs.ts), so that a record's
+// The store keeps the logs of the records it stored lately (server/store/recent-logs.ts), so that a record's
 // match is found without reading its neighbour's body back and parsing it again: bounded in memory, and
 // never taken for another body's log.
 import assert from 'node:assert/strict';
-import { RecentLogs } from '../../server/recent-logs.ts';
-import { openStore } from '../../server/store.ts';
-import { removeTable } from '../../server/tables.ts';
+import { RecentLogs } from '../../server/store/recent-logs.ts';
+import { openStore } from '../../server/store/store.ts';
+import { removeTable } from '../../server/store/tables.ts';
 import { matchRecords, type TableRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';

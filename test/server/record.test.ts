@@ -1,8 +1,8 @@
 // The record's fields, signatures and the setup code, without a server.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { parseRecord } from '../../server/record.ts';
-import { newSecret, setupCode, sign, verify } from '../../server/sign.ts';
+import { parseRecord } from '../../server/records/record.ts';
+import { newSecret, setupCode, sign, verify } from '../../server/common/sign.ts';
 
 describe('result record and signature', () => {
   const secret = newSecret();

@@ -4,7 +4,7 @@
 // every second record sent twice, refusals in between) are compared with replayLog's. Over real HTTP on
 // loopback, with the real replay threads, on each database.
 import assert from 'node:assert/strict';
-import { replayLog } from '../../server/check.ts';
+import { replayLog } from '../../server/records/check.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, postRecord, type TableRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';

@@ -1,12 +1,12 @@
 // The replayer goes on from a table's previous log: each line of a match is parsed once and each event
 // folded once across the match's records, with the very answers a whole replay gives.
 import assert from 'node:assert/strict';
-import { replayRecord } from '../../server/check.ts';
-import { parseRecord, type ResultRecord } from '../../server/record.ts';
-import { readRecord } from '../../server/read-record.ts';
-import { Replayer } from '../../server/replay.ts';
-import { ReplayPool } from '../../server/replay-pool.ts';
-import { readOf, stateTextOf, unpack, type Read, type Storable } from '../../server/storable.ts';
+import { replayRecord } from '../../server/records/check.ts';
+import { parseRecord, type ResultRecord } from '../../server/records/record.ts';
+import { readRecord } from '../../server/records/read-record.ts';
+import { Replayer } from '../../server/records/replay.ts';
+import { ReplayPool } from '../../server/records/replay-pool.ts';
+import { readOf, stateTextOf, unpack, type Read, type Storable } from '../../server/records/storable.ts';
 import type { Worker } from 'node:worker_threads';
 import { formatLog } from '../../src/rules/log.ts';
 import type { GameEvent } from '../../src/rules/types.ts';

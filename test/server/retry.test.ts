@@ -3,11 +3,11 @@
 // stored are answered as a duplicate from the stored body, before the body is read or its log replayed.
 import assert from 'node:assert/strict';
 import { postRecord, type Admitted } from '../../server/post.ts';
-import { readRecord } from '../../server/read-record.ts';
-import { readOf } from '../../server/storable.ts';
-import { Replayer } from '../../server/replay.ts';
-import { sign } from '../../server/sign.ts';
-import { openStore, type Store } from '../../server/store.ts';
+import { readRecord } from '../../server/records/read-record.ts';
+import { readOf } from '../../server/records/storable.ts';
+import { Replayer } from '../../server/records/replay.ts';
+import { sign } from '../../server/common/sign.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
-import { leaderboard } from '../../server/exports.ts';
+import { leaderboard } from '../../server/club/exports.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { openStore, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { matchRecords, postRecord, recordBody } from '../../tools/results.ts';
 import { MIGRATIONS } from '../../server/db/migrations.ts';
 import type { Sql } from '../../server/db/sql.ts';

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { checkpointers, NEW_PAGE_SIZE, openSqlite, walSyncs } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
 import { WalSync } from '../../server/db/wal-sync.ts';
-import { storeOn } from '../../server/store.ts';
+import { storeOn } from '../../server/store/store.ts';
 import { migrate } from '../../server/db/migrations.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { prepared } from '../helpers/prepared.ts';

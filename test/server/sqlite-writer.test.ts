@@ -1,4 +1,4 @@
-// SQLite's writer thread (server/sqlite-writer.ts): the group commit's transactions are written by a
+// SQLite's writer thread (server/store/sqlite-writer.ts): the group commit's transactions are written by a
 // connection of their own in a worker thread, so the event loop answers requests while SQLite works. A
 // record is answered only once the thread has committed it and the log is on the disk; a thread that
 // dies holding a batch is replaced, and the batch's records are stored once.
@@ -9,9 +9,9 @@ import type { TransferListItem } from 'node:worker_threads';
 import Sqlite from 'better-sqlite3';
 import { pauseThread, walSyncs } from '../../server/db/sqlite.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { sqliteWriters, type SqliteWriter } from '../../server/sqlite-writer.ts';
-import { pack, type PackedRecord } from '../../server/storable.ts';
-import { openStore, type NewRecord } from '../../server/store.ts';
+import { sqliteWriters, type SqliteWriter } from '../../server/store/sqlite-writer.ts';
+import { pack, type PackedRecord } from '../../server/records/storable.ts';
+import { openStore, type NewRecord } from '../../server/store/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { answerOf, post, until, type Answered } from '../helpers/answers.ts';
 import { prepared } from '../helpers/prepared.ts';
@@ -19,7 +19,7 @@ import { scratchDir } from '../../tools/scratch.ts';
 
 const SECRET = '5e'.repeat(32);
 
-/** A record as a replay thread hands it to the store: packed (server/storable.ts). */
+/** A record as a replay thread hands it to the store: packed (server/records/storable.ts). */
 function packedOf(r: NewRecord): PackedRecord {
   const { signature, receivedAt, forward, ...storable } = r;
   return { record: { table: r.record.table, counter: r.record.counter }, packed: pack(storable, Buffer.from(r.body)), signature, receivedAt, forward };

@@ -2,7 +2,7 @@
 // the server checks"): our fields in our order, then fields only the table stated. Checked against that
 // definition, written out here as plainly as it reads, on many wrong states of real records.
 import assert from 'node:assert/strict';
-import { difference } from '../../server/check.ts';
+import { difference } from '../../server/records/check.ts';
 import { matchRecords, stateOf } from '../../tools/results.ts';
 
 /** The definition: the first key, ours then theirs, whose values differ, with both values. */

@@ -1,13 +1,13 @@
-// Records that arrive together are stored together (server/store-batch.ts): a batch of many tables'
+// Records that arrive together are stored together (server/store/store-batch.ts): a batch of many tables'
 // records, and of several of one table's, ends up exactly as storing them one by one did, in a few
 // statements for the whole batch (on PostgreSQL each statement is a round trip), on both engines.
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { DatabaseUnavailable, type Sql } from '../../server/db/sql.ts';
-import { rowTimes, storedRows, timedRow, type TimedRow } from '../../server/derived.ts';
-import { recordEvent } from '../../server/feed.ts';
-import { rebuild } from '../../server/rebuild.ts';
-import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store.ts';
+import { rowTimes, storedRows, timedRow, type TimedRow } from '../../server/store/derived.ts';
+import { recordEvent } from '../../server/store/feed.ts';
+import { rebuild } from '../../server/store/rebuild.ts';
+import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../server/store/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
@@ -68,7 +68,7 @@ for (const engine of ENGINES) {
     afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
 
     /** `store` counts its statements (on the event loop's connection); `opened` is the store as the
-     * server opens it (on a SQLite file, written by its writer thread: server/sqlite-writer.ts). */
+     * server opens it (on a SQLite file, written by its writer thread: server/store/sqlite-writer.ts). */
     async function fresh(): Promise<{ store: Store; opened: Store; count: { statements: number; boardRows: number } }> {
       const db = await engine.fresh();
       const opened = await openStore(db);

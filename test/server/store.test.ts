@@ -1,7 +1,7 @@
 // The storage interface, the same suite on SQLite and on PostgreSQL: each record once, matches told
 // apart by counters and logs, board rows from the newest record, the forward queue, reopening.
 import assert from 'node:assert/strict';
-import { openStore, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { matchRecords, type TableRecord } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { prepared } from '../helpers/prepared.ts';

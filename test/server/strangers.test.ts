@@ -3,7 +3,7 @@
 // and the visitor who reads come from 127.0.0.1. Memory is the server process's RSS (/proc/PID/status),
 // from a baseline taken once the server has stored and served for a few seconds.
 import assert from 'node:assert/strict';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
 import { refusalText } from '../../src/sync/assignment.ts';
 import { signature } from '../../tools/results.ts';

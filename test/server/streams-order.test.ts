@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { EventHub } from '../../server/events.ts';
-import { FEED_CHANNEL, publishAll } from '../../server/feed.ts';
+import { EventHub } from '../../server/live/events.ts';
+import { FEED_CHANNEL, publishAll } from '../../server/store/feed.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { openStore, type Store } from '../../server/store.ts';
+import { openStore, type Store } from '../../server/store/store.ts';
 import { until } from '../helpers/answers.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { readEvents } from '../helpers/processes.ts';
@@ -30,7 +30,7 @@ describe('event streams on postgres: an event committed after a later one (its n
     clients.push(c);
     return c;
   };
-  // As another process on the database writes an event (server/feed.ts, publishTexts).
+  // As another process on the database writes an event (server/store/feed.ts, publishTexts).
   const write = async (c: pg.Client, n: number) =>
     Number((await c.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', $1) RETURNING seq) SELECT seq, pg_notify($2, CAST(seq AS TEXT)) FROM made`, [JSON.stringify({ n }), FEED_CHANNEL])).rows[0].seq);
   beforeEach(async () => {

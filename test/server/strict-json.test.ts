@@ -3,7 +3,7 @@
 // line is JSON in a string) for the body's own keys. Without a server: test/server/inputs.test.ts posts
 // such bodies over HTTP.
 import assert from 'node:assert/strict';
-import { MAX_DEPTH, strictJsonProblem } from '../../server/strict-json.ts';
+import { MAX_DEPTH, strictJsonProblem } from '../../server/common/strict-json.ts';
 import { matchRecords } from '../../tools/results.ts';
 
 const body = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 25 } })[3].body;

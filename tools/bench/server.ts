@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, signature } from '../results.ts';
 import { Connection } from './raw-http.ts';

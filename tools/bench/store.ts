@@ -1,11 +1,11 @@
 // Storing alone, without HTTP, signatures or the replay: the records of 100 tables go to the store in
-// batches of 10, as the group commit makes them (server/commit.ts, server/store-batch.ts), on SQLite and
+// batches of 10, as the group commit makes them (server/store/commit.ts, server/store/store-batch.ts), on SQLite and
 // on PostgreSQL. CPU time rather than wall-clock time, so that a loaded machine changes the figures
 // least: this process's (the store's code and the database driver; on SQLite the database itself too),
 // and on PostgreSQL the backends' that served it. BENCH_ENGINES=postgres (or sqlite) runs one half.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStore, type NewRecord } from '../../server/store.ts';
+import { openStore, type NewRecord } from '../../server/store/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, storable } from '../results.ts';
 import { backendsCpu } from './server.ts';

@@ -1,12 +1,12 @@
 // The tournament day's server side (server/tournament-http/) on a big day, on SQLite: drawing round 10
 // of a Swiss tournament of 256 entrants after 9 played, and its standings, each with the database
-// statements it runs (the draw's search in the draw thread, server/draws.ts). Each draw is rolled back, so every run draws the same round. Wall-clock figures in
+// statements it runs (the draw's search in the draw thread, server/tournament/draws.ts). Each draw is rolled back, so every run draws the same round. Wall-clock figures in
 // Node, after a warm-up; the statements are counted exactly.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rng } from '../../model/table/rng.ts';
 import type { Sql } from '../../server/db/sql.ts';
-import { openStore } from '../../server/store.ts';
+import { openStore } from '../../server/store/store.ts';
 import { standingsAfter } from '../../server/tournament-http/exports.ts';
 import { drawRound, prepareDraw, publishRound } from '../../server/tournament-http/rounds.ts';
 import { createTournament } from '../../server/tournament-http/tournaments.ts';
@@ -62,7 +62,7 @@ export async function benchTournamentServer(o: Options): Promise<string> {
     }
     const count = { n: 0 };
     const counted = counting(sql, count);
-    // The draw's search (in the draw thread, server/draws.ts), then its transaction.
+    // The draw's search (in the draw thread, server/tournament/draws.ts), then its transaction.
     const draw = async () => {
       const drawn = await prepareDraw(counted, id);
       await counted.transaction(async (tx) => {

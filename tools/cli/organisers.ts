@@ -3,7 +3,7 @@
 // as one line from stdin for scripts; it is never printed.
 import { addOrganiser, listOrganisers, removeOrganiser, unlockOrganiser } from '../../server/tournament-http/organisers.ts';
 import { PASSWORD_MIN } from '../../server/tournament-http/passwords.ts';
-import type { Store } from '../../server/store.ts';
+import type { Store } from '../../server/store/store.ts';
 
 const line = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
 const say = (text: string) => process.stderr.write(`carrom serve: ${text}\n`);

@@ -14,7 +14,7 @@
 // these tests guard against is a block of seconds (before the caps a draw held the event loop for as
 // long as its search ran, which for the state below is without end), far over either.
 import assert from 'node:assert/strict';
-import { openStore } from '../../../server/store.ts';
+import { openStore } from '../../../server/store/store.ts';
 import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
 import { ENGINES } from '../../helpers/databases.ts';
 import { api, logIn, ORGANISER_PASSWORD, type LoggedIn } from '../../helpers/organiser.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { openStore } from '../../../server/store.ts';
+import { openStore } from '../../../server/store/store.ts';
 import { checkPassword } from '../../../server/tournament-http/passwords.ts';
 import { until } from '../../helpers/answers.ts';
 import { ENGINES } from '../../helpers/databases.ts';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FetchTransport, nodeDigest } from '../../../hosts/simulator/sync.ts';
-import { openStore } from '../../../server/store.ts';
-import { resultOf } from '../../../server/tournament-http/attach.ts';
+import { openStore } from '../../../server/store/store.ts';
+import { resultOf } from '../../../server/tournament/attach.ts';
 import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
 import { generateTrace } from '../../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { appPartitionBytes, buildEnv, logFindings, parseArgs, preflight } from '../../tools/esp32-build.ts';
+import { appPartitionBytes, buildEnv, logFindings, NONET_MANIFEST, parseArgs, preflight } from '../../tools/esp32-build.ts';
 import { boardFolders } from '../../tools/boards.ts';
 
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -17,9 +17,27 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 describe('ESP32 build script (npm run build:esp32)', () => {
   it('takes the paths from its flags or the environment, and every board unless told', () => {
     const o = parseArgs(['--toolchain', '/x/tc', '--idf', '/x/idf'], { IDF_PYTHON_ENV_PATH: '/x/py' });
-    assert.deepEqual(o, { toolchain: '/x/tc', idf: '/x/idf', pythonEnv: '/x/py', boards: boardFolders(), stage: 'image', jobs: 2 });
+    assert.deepEqual(o, { toolchain: '/x/tc', idf: '/x/idf', pythonEnv: '/x/py', boards: boardFolders(), stage: 'image', jobs: 2, network: true });
     const one = parseArgs(['--board', 'devkit-1beam', '--stage', 'archive', '--jobs', '1'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
     assert.deepEqual([one.boards, one.stage, one.jobs], [['devkit-1beam'], 'archive', 1]);
+  });
+
+  it('builds the firmware without the network from its own manifest, bundle and ESP-IDF config with --no-network', () => {
+    const o = parseArgs(['--no-network'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
+    assert.equal(o.network, false);
+    const nonet = JSON.parse(readFileSync(NONET_MANIFEST, 'utf8')) as { include: string[]; modules: Record<string, string[]>; preload: string[]; platforms: Record<string, { modules?: Record<string, string>; build?: Record<string, string> }> };
+    const full = JSON.parse(readFileSync('manifest.json', 'utf8')) as typeof nonet;
+    // Everything of the app's manifest but the network (sync is off: no Wi-Fi, mDNS, HTTP modules).
+    assert.deepEqual(nonet.include, full.include.filter((i) => !/network|httpclient/.test(i)));
+    assert.ok(!/network|http/.test(JSON.stringify([nonet.include, nonet.modules, nonet.preload, nonet.platforms['esp32/*']])), 'no network module in manifest_nonet.json');
+    assert.deepEqual(nonet.creation, full.creation);
+    const esp32 = nonet.platforms['esp32/*']!;
+    assert.deepEqual(full.platforms['esp32/*']!.include, esp32.include);
+    assert.equal(esp32.modules!.carrom, './build/device/esp32-nonet/carrom');
+    // ESP-IDF configured without binary blobs: esp_wifi then asks the link for none of its libraries.
+    const sdkconfig = readFileSync(`${esp32.build!.SDKCONFIGPATH}/sdkconfig.defaults`, 'utf8');
+    assert.match(sdkconfig, /^CONFIG_APP_NO_BLOBS=y$/m);
+    assert.match(readFileSync('hosts/device/esp32/nonet/index.ts', 'utf8'), /start\(referenceBoard\(\)\)/);
   });
 
   it('names the argument that is wrong or missing', () => {

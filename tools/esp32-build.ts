@@ -11,12 +11,14 @@
 // whether the stage was reached (mcconfig's makefile ignores a failed `idf.py build`, so this looks at the
 // log's errors as well as at make's exit and the files), the errors and the warnings in the project's own C, and with
 // an image: its size against the board's app partition and `esp_idf_size`'s memory figures from the map.
+// With an image, tools/esp32-iram.ts walks what the capture's ISR calls in the ELF: one outside IRAM and ROM fails the board.
 // `--no-network` builds manifest_nonet.json instead (the firmware with sync off, no Wi-Fi or network modules,
 // ESP-IDF with CONFIG_APP_NO_BLOBS: no Wi-Fi libraries asked for) into build/esp32-nonet.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { boardFolders } from './boards.ts';
+import { checkElf, type Reached } from './esp32-iram.ts';
 
 export interface Esp32BuildOptions {
   toolchain: string;
@@ -170,6 +172,8 @@ interface BoardResult {
   image?: { path: string; bytes: number; partitionBytes: number; usedPercent: number };
   map?: string;
   memory?: unknown;
+  /** What the capture's ISR reaches and where it sits (tools/esp32-iram.ts); faults fail the board. */
+  iram?: { reached: Reached[]; faults: Reached[] } | string;
   errors: string[];
   ourWarnings: string[];
 }
@@ -208,7 +212,12 @@ function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv,
     const partitionBytes = appPartitionBytes(readFileSync(partitions, 'utf8'), partitions);
     const bytes = statSync(image).size;
     result.image = { path: image, bytes, partitionBytes, usedPercent: Math.round((bytes / partitionBytes) * 10000) / 100 };
-    result.reached = clean;
+    try {
+      result.iram = checkElf(elf, join(o.toolchain, 'bin'));
+    } catch (e) {
+      result.iram = (e as Error).message;
+    }
+    result.reached = clean && typeof result.iram !== 'string' && result.iram.faults.length === 0;
     const map = join(proj, 'build/xs_esp32.map');
     if (existsSync(map)) {
       result.map = map;
@@ -259,6 +268,12 @@ function main(): void {
         ? `xs_esp32.a ${b.archive.bytes} bytes`
         : 'nothing built';
     process.stdout.write(`${b.board}: ${b.reached ? 'reached' : 'FAILED'} ${o.stage} in ${b.seconds} s; ${what}; ${b.errors.length} error lines, ${b.ourWarnings.length} warnings in hosts/device (log: ${b.log})\n`);
+    if (typeof b.iram === 'string') process.stdout.write(`  ${b.iram}\n`);
+    else if (b.iram) {
+      const flash = b.iram.reached.filter((f) => f.place === 'flash').map((f) => f.name);
+      process.stdout.write(`  IRAM check: ${b.iram.reached.length} functions reachable from the capture's ISR, ${b.iram.faults.length} outside IRAM and ROM${flash.length > 0 ? ` (in flash behind the cache check: ${flash.join(', ')})` : ''}\n`);
+      for (const f of b.iram.faults) process.stdout.write(`  NOT IN IRAM: ${f.name} at 0x${f.address.toString(16)} (${f.place}), via ${f.via.join(' > ')}\n`);
+    }
     for (const e of b.errors.slice(0, 15)) process.stdout.write(`  ${e}\n`);
     for (const w of b.ourWarnings) process.stdout.write(`  ${w}\n`);
   }

@@ -139,4 +139,17 @@ describe('ESP32 build script (npm run build:esp32)', () => {
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /reached archive/);
   });
+
+  it('links both boards without the network, each with its IRAM check (docs/esp32-build.md, section 5)', function () {
+    const why = !process.env.ESP32_TOOLCHAIN || !process.env.IDF_PATH || !process.env.MODDABLE ? 'ESP32_TOOLCHAIN, IDF_PATH or MODDABLE not set (docs/esp32-build.md)' : '';
+    if (why) {
+      process.stdout.write(`\n  ESP32 image skipped: ${why}\n`);
+      this.skip();
+    }
+    this.timeout(4 * 3600_000);
+    const r = run(['--no-network'], process.env);
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.equal(r.stdout.match(/: reached image in \d+ s; image \d+ bytes of \d+/g)?.length, boardFolders().length, r.stdout);
+    assert.equal(r.stdout.match(/IRAM check: \d+ functions reachable from the capture's ISR, 0 outside IRAM and ROM/g)?.length, boardFolders().length, r.stdout);
+  });
 });

@@ -44,6 +44,8 @@ export const DEVICE: BuildOptions = {
   external: DEVICE_EXTERNALS,
   logLevel: 'warning',
 };
+/** The firmware without the network (sync off), for the ESP32 image linked without Wi-Fi (manifest_nonet.json). */
+export const DEVICE_NONET: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/esp32/nonet/index.ts'], outfile: 'build/device/esp32-nonet/carrom.js' };
 export const MCSIM: BuildOptions = { ...DEVICE, entryPoints: ['hosts/device/mcsim/index.ts'], outfile: 'build/device/mcsim/carrom.js', minify: false };
 /** The sync check for mcsim (hosts/device/check): RFC 4231 through the SDK's Digest, a POST from flash. */
 export const CHECK: BuildOptions = { ...MCSIM, entryPoints: ['hosts/device/check/index.ts'], outfile: 'build/device/check/check.js' };
@@ -102,6 +104,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await build(CLI);
   await writeScript();
   await buildDevice(DEVICE);
+  await buildDevice(DEVICE_NONET);
   await buildDevice(MCSIM);
   await buildDevice(CHECK);
 }

@@ -1,4 +1,4 @@
-// `npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image]`:
+// `npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image] [--no-network]`:
 // the firmware built for the ESP32 with the Moddable SDK and ESP-IDF, outside CI (like the mcsim checks),
 // and what the build measured written down. docs/esp32-build.md says how the toolchain, ESP-IDF v6.0 and its
 // Python side were put together on a machine that cannot download them, and what was found.
@@ -11,10 +11,14 @@
 // whether the stage was reached (mcconfig's makefile ignores a failed `idf.py build`, so this looks at the
 // log's errors as well as at make's exit and the files), the errors and the warnings in the project's own C, and with
 // an image: its size against the board's app partition and `esp_idf_size`'s memory figures from the map.
+// With an image, tools/esp32-iram.ts walks what the capture's ISR calls in the ELF: one outside IRAM and ROM fails the board.
+// `--no-network` builds manifest_nonet.json instead (the firmware with sync off, no Wi-Fi or network modules,
+// ESP-IDF with CONFIG_APP_NO_BLOBS: no Wi-Fi libraries asked for) into build/esp32-nonet.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { boardFolders } from './boards.ts';
+import { checkElf, type Reached } from './esp32-iram.ts';
 
 export interface Esp32BuildOptions {
   toolchain: string;
@@ -23,10 +27,12 @@ export interface Esp32BuildOptions {
   boards: string[];
   stage: 'archive' | 'image';
   jobs: number;
+  /** false: manifest_nonet.json, the firmware without the network (sync off, no Wi-Fi libraries linked). */
+  network: boolean;
 }
 
 const USAGE =
-  'usage: npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image] [--jobs N]\n' +
+  'usage: npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR [--board NAME]… [--stage archive|image] [--jobs N] [--no-network]\n' +
   '  (or ESP32_TOOLCHAIN, IDF_PATH and IDF_PYTHON_ENV_PATH in the environment; docs/esp32-build.md)';
 
 /** The command line (environment variables as defaults); an Error naming the argument for a bad one. */
@@ -35,6 +41,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, board
   const boards: string[] = [];
   let stage: Esp32BuildOptions['stage'] = 'image';
   let jobs = 2;
+  let network = true;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = argv[i + 1];
@@ -55,14 +62,15 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, board
       const n = Number(need());
       if (!Number.isInteger(n) || n < 1) throw new Error(`--jobs ${value}: a whole number of at least 1`);
       jobs = n;
-    } else throw new Error(`${flag}: unknown argument\n${USAGE}`);
+    } else if (flag === '--no-network') network = false;
+    else throw new Error(`${flag}: unknown argument\n${USAGE}`);
   }
   for (const [name, flag] of [['toolchain', '--toolchain'], ['idf', '--idf'], ['pythonEnv', '--python-env']] as const) {
     if (o[name] === '') throw new Error(`${flag}: not given (nor its environment variable)\n${USAGE}`);
   }
   const known = boardFolders(boardsRoot);
   for (const b of boards) if (!known.includes(b)) throw new Error(`--board ${b}: no such board folder in ${boardsRoot}/ (${known.join(', ')})`);
-  return { toolchain: resolve(o.toolchain), idf: resolve(o.idf), pythonEnv: resolve(o.pythonEnv), boards: boards.length > 0 ? boards : known, stage, jobs };
+  return { toolchain: resolve(o.toolchain), idf: resolve(o.idf), pythonEnv: resolve(o.pythonEnv), boards: boards.length > 0 ? boards : known, stage, jobs, network };
 }
 
 /** What is missing before a build could start, one line each (empty: ready). */
@@ -81,7 +89,8 @@ export function preflight(o: Esp32BuildOptions, env: NodeJS.ProcessEnv): string[
     if (expected && found !== expected) problems.push(`--idf ${o.idf}: ESP-IDF ${found || '(not a git checkout)'}, the Moddable SDK expects ${expected}`);
   }
   if (!existsSync(join(o.pythonEnv, 'bin/python'))) problems.push(`--python-env ${o.pythonEnv}: no bin/python (ESP-IDF's Python venv: docs/esp32-build.md, step 3)`);
-  if (!existsSync('build/device/esp32/carrom.js')) problems.push('build/device/esp32/carrom.js: missing (npm run build bundles the firmware)');
+  const bundle = o.network ? 'build/device/esp32/carrom.js' : 'build/device/esp32-nonet/carrom.js';
+  if (!existsSync(bundle)) problems.push(`${bundle}: missing (npm run build bundles the firmware)`);
   return problems;
 }
 
@@ -163,9 +172,14 @@ interface BoardResult {
   image?: { path: string; bytes: number; partitionBytes: number; usedPercent: number };
   map?: string;
   memory?: unknown;
+  /** What the capture's ISR reaches and where it sits (tools/esp32-iram.ts); faults fail the board. */
+  iram?: { reached: Reached[]; faults: Reached[] } | string;
   errors: string[];
   ourWarnings: string[];
 }
+
+/** The firmware without the network: the app's manifest less the network, ESP-IDF without binary blobs. */
+export const NONET_MANIFEST = 'manifest_nonet.json';
 
 function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv, out: string): BoardResult {
   const boardDir = resolve('boards', board);
@@ -176,6 +190,7 @@ function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv,
   const proj = join(out, 'tmp/esp32', sub, 'release', app, 'xsProj-esp32');
   const logPath = join(out, `${board}.log`);
   const args = ['-n', '19', 'mcconfig', '-m', '-p', `esp32:${boardDir}`, '-t', o.stage === 'image' ? 'build' : 'buildArchive', '-o', out];
+  if (!o.network) args.push(resolve(NONET_MANIFEST));
   process.stderr.write(`${board}: nice ${args.join(' ')}  (log: ${logPath})\n`);
   const fd = openSync(logPath, 'w');
   const started = Date.now();
@@ -197,7 +212,12 @@ function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv,
     const partitionBytes = appPartitionBytes(readFileSync(partitions, 'utf8'), partitions);
     const bytes = statSync(image).size;
     result.image = { path: image, bytes, partitionBytes, usedPercent: Math.round((bytes / partitionBytes) * 10000) / 100 };
-    result.reached = clean;
+    try {
+      result.iram = checkElf(elf, join(o.toolchain, 'bin'));
+    } catch (e) {
+      result.iram = (e as Error).message;
+    }
+    result.reached = clean && typeof result.iram !== 'string' && result.iram.faults.length === 0;
     const map = join(proj, 'build/xs_esp32.map');
     if (existsSync(map)) {
       result.map = map;
@@ -235,7 +255,7 @@ function main(): void {
     process.stderr.write(`build:esp32: not ready:\n${problems.map((p) => `  ${p}\n`).join('')}`);
     process.exit(2);
   }
-  const out = resolve('build/esp32');
+  const out = resolve(o.network ? 'build/esp32' : 'build/esp32-nonet');
   mkdirSync(out, { recursive: true });
   const env = buildEnv(o, process.env, out);
   const summary = { stage: o.stage, versions: versions(o, env), boards: o.boards.map((b) => buildBoard(b, o, env, out)) };
@@ -248,6 +268,12 @@ function main(): void {
         ? `xs_esp32.a ${b.archive.bytes} bytes`
         : 'nothing built';
     process.stdout.write(`${b.board}: ${b.reached ? 'reached' : 'FAILED'} ${o.stage} in ${b.seconds} s; ${what}; ${b.errors.length} error lines, ${b.ourWarnings.length} warnings in hosts/device (log: ${b.log})\n`);
+    if (typeof b.iram === 'string') process.stdout.write(`  ${b.iram}\n`);
+    else if (b.iram) {
+      const flash = b.iram.reached.filter((f) => f.place === 'flash').map((f) => f.name);
+      process.stdout.write(`  IRAM check: ${b.iram.reached.length} functions reachable from the capture's ISR, ${b.iram.faults.length} outside IRAM and ROM${flash.length > 0 ? ` (in flash behind the cache check: ${flash.join(', ')})` : ''}\n`);
+      for (const f of b.iram.faults) process.stdout.write(`  NOT IN IRAM: ${f.name} at 0x${f.address.toString(16)} (${f.place}), via ${f.via.join(' > ')}\n`);
+    }
     for (const e of b.errors.slice(0, 15)) process.stdout.write(`  ${e}\n`);
     for (const w of b.ourWarnings) process.stdout.write(`  ${w}\n`);
   }

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { appPartitionBytes, buildEnv, logFindings, parseArgs, preflight } from '../../tools/esp32-build.ts';
+import { appPartitionBytes, buildEnv, logFindings, NONET_MANIFEST, parseArgs, preflight } from '../../tools/esp32-build.ts';
 import { boardFolders } from '../../tools/boards.ts';
+import { CACHE_GUARDED, callees, faults, ISR_ROOTS, reach } from '../../tools/esp32-iram.ts';
 
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'tools/esp32-build.ts', ...args], {
@@ -15,11 +16,52 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   });
 
 describe('ESP32 build script (npm run build:esp32)', () => {
+  it("walks what the capture's ISR calls in the ELF and names each callee outside IRAM and ROM (tools/esp32-iram.ts)", () => {
+    // objdump -d lines as the linked image prints them: a direct call8, and -mlongcalls' l32r + callx8.
+    const listings: Record<string, string> = {
+      captureISR: ['40082781:\t055165        \tcall8\t40087c98 <xPortEnterCriticalTimeout>', '400827f7:\tffefa5        \tcall8\t400826f0 <notify>'].join('\n'),
+      notify: ['40082700:\tfff591        \tl32r\ta8, 4008276c <notify+0x7c> (400d9288 <modMessagePostToMachineFromISR>)', '40082703:\t0008e0        \tcallx8\ta8', '40082706:\tfff591        \tl32r\ta9, 40082770 <notify+0x80> (400e0000 <logSomething>)', '40082709:\t0009e0        \tcallx8\ta9'].join('\n'),
+      xPortEnterCriticalTimeout: '40087ca0:\t000000        \tcall8\t4000bfdc <_xtos_set_intlevel>',
+      samplerEdgeFromISR: '',
+    };
+    const symbols = new Map<number, string>([[0x40082770, 'captureISR'], [0x40082808, 'samplerEdgeFromISR'], [0x400826f0, 'notify'], [0x40087c98, 'xPortEnterCriticalTimeout'], [0x4000bfdc, '_xtos_set_intlevel'], [0x400d9288, 'modMessagePostToMachineFromISR'], [0x400e0000, 'logSomething']]);
+    assert.deepEqual(callees(listings.notify!), [0x400d9288, 0x400e0000]);
+    const reached = reach(ISR_ROOTS, symbols, (name) => listings[name] ?? '', CACHE_GUARDED);
+    assert.deepEqual(Object.fromEntries(reached.map((r) => [r.name, r.place])), {
+      captureISR: 'iram', samplerEdgeFromISR: 'iram', xPortEnterCriticalTimeout: 'iram', notify: 'iram', _xtos_set_intlevel: 'rom', modMessagePostToMachineFromISR: 'flash', logSomething: 'flash',
+    });
+    // The post behind the cache check is allowed; anything else in flash is a fault, with the path to it.
+    assert.deepEqual(faults(reached, CACHE_GUARDED).map((f) => [f.name, f.via.join(' > ')]), [['logSomething', 'captureISR > notify > logSomething']]);
+    assert.throws(() => reach(['nowhere'], symbols, () => '', CACHE_GUARDED), /IRAM check: the ISR entry nowhere is not in the image's symbols/);
+  });
+
   it('takes the paths from its flags or the environment, and every board unless told', () => {
     const o = parseArgs(['--toolchain', '/x/tc', '--idf', '/x/idf'], { IDF_PYTHON_ENV_PATH: '/x/py' });
-    assert.deepEqual(o, { toolchain: '/x/tc', idf: '/x/idf', pythonEnv: '/x/py', boards: boardFolders(), stage: 'image', jobs: 2 });
+    assert.deepEqual(o, { toolchain: '/x/tc', idf: '/x/idf', pythonEnv: '/x/py', boards: boardFolders(), stage: 'image', jobs: 2, network: true });
     const one = parseArgs(['--board', 'devkit-1beam', '--stage', 'archive', '--jobs', '1'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
     assert.deepEqual([one.boards, one.stage, one.jobs], [['devkit-1beam'], 'archive', 1]);
+  });
+
+  it('builds the firmware without the network from its own manifest, bundle and ESP-IDF config with --no-network', () => {
+    const o = parseArgs(['--no-network'], { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' });
+    assert.equal(o.network, false);
+    const nonet = JSON.parse(readFileSync(NONET_MANIFEST, 'utf8')) as { include: string[]; modules: Record<string, string[]>; preload: string[]; creation: unknown; platforms: Record<string, { include?: string[]; modules?: Record<string, string>; build?: Record<string, string> }> };
+    const full = JSON.parse(readFileSync('manifest.json', 'utf8')) as typeof nonet;
+    // Everything of the app's manifest but the network (sync is off: no Wi-Fi, mDNS, HTTP modules).
+    assert.deepEqual(nonet.include, full.include.filter((i) => !/network|httpclient/.test(i)));
+    assert.ok(!/network|http/.test(JSON.stringify([nonet.include, nonet.modules, nonet.preload, nonet.platforms['esp32/*']])), 'no network module in manifest_nonet.json');
+    assert.deepEqual(nonet.creation, full.creation);
+    const esp32 = nonet.platforms['esp32/*']!;
+    // The SDK's io manifest brings its network along on esp32 (manifest_net): ours keeps the rest of it.
+    assert.deepEqual(esp32.include, full.platforms['esp32/*']!.include!.map((i) => (i === '$(MODDABLE)/modules/io/manifest.json' ? './hosts/device/esp32/nonet/io-manifest.json' : i)));
+    const io = readFileSync('hosts/device/esp32/nonet/io-manifest.json', 'utf8');
+    assert.doesNotMatch(io, /manifest_net|socket|wifi/);
+    assert.match(io, /"embedded:provider\/builtin": "\$\(SUBPLATFORMDIRECTORY\)\/host\/provider"/);
+    assert.equal(esp32.modules!.carrom, './build/device/esp32-nonet/carrom');
+    // ESP-IDF configured without binary blobs: esp_wifi then asks the link for none of its libraries.
+    const sdkconfig = readFileSync(`${esp32.build!.SDKCONFIGPATH}/sdkconfig.defaults`, 'utf8');
+    assert.match(sdkconfig, /^CONFIG_APP_NO_BLOBS=y$/m);
+    assert.match(readFileSync('hosts/device/esp32/nonet/index.ts', 'utf8'), /start\(referenceBoard\(\)\)/);
   });
 
   it('names the argument that is wrong or missing', () => {
@@ -96,5 +138,18 @@ describe('ESP32 build script (npm run build:esp32)', () => {
     const r = run(['--stage', 'archive'], process.env);
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     assert.match(r.stdout, /reached archive/);
+  });
+
+  it('links both boards without the network, each with its IRAM check (docs/esp32-build.md, section 5)', function () {
+    const why = !process.env.ESP32_TOOLCHAIN || !process.env.IDF_PATH || !process.env.MODDABLE ? 'ESP32_TOOLCHAIN, IDF_PATH or MODDABLE not set (docs/esp32-build.md)' : '';
+    if (why) {
+      process.stdout.write(`\n  ESP32 image skipped: ${why}\n`);
+      this.skip();
+    }
+    this.timeout(4 * 3600_000);
+    const r = run(['--no-network'], process.env);
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    assert.equal(r.stdout.match(/: reached image in \d+ s; image \d+ bytes of \d+/g)?.length, boardFolders().length, r.stdout);
+    assert.equal(r.stdout.match(/IRAM check: \d+ functions reachable from the capture's ISR, 0 outside IRAM and ROM/g)?.length, boardFolders().length, r.stdout);
   });
 });

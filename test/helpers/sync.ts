@@ -1,5 +1,8 @@
 // Sync for tests: a transport whose answers the test gives by hand, settings in memory, a seeded random.
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { assignmentText, type Assignment } from '../../src/sync/assignment.ts';
 import type { GetRequest, PostAnswer, PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import { rng } from '../../tools/random-match.ts';
@@ -103,4 +106,23 @@ export class HandGetTransport extends HandTransport {
 /** HMAC-SHA256 by Node's crypto, the check the tests hold the table's signatures to. */
 export function nodeHmac(secret: string, body: string): string {
   return createHmac('sha256', Buffer.from(secret, 'hex')).update(Buffer.from(body, 'utf8')).digest('hex');
+}
+
+/** A results server on loopback that gives table `hall-1` the match `draw` (signed with SECRET) at GET
+ * /api/v1/assignment and answers 404 to anything else; every request it sees goes into `seen` as
+ * "METHOD /path". Close it with `server.close()`. */
+export async function assignmentServer(draw: Assignment, seen: string[] = []): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    req.resume();
+    if (req.method === 'GET' && req.url === '/api/v1/assignment') {
+      const body = assignmentText({ table: 'hall-1', counter: 1, nonce: String(req.headers['carrom-nonce']), assignment: draw });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Carrom-Signature': `sha256=${nodeHmac(SECRET, body)}` });
+      return res.end(body);
+    }
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end('{"error":"not found"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -3,14 +3,13 @@
 // the simulator's real Wi-Fi wrapper and Node's fetch, over HTTP on loopback. Issue 28: the wrapper passed
 // on `post` only, and the table never asked. Here a server on loopback sees every request the table makes.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { MenuScreen } from '../../src/view/screen.ts';
-import { assignmentText, type Assignment } from '../../src/sync/assignment.ts';
+import type { Assignment } from '../../src/sync/assignment.ts';
 import { SimTable, TICK_US } from '../../hosts/simulator/table.ts';
 import { header } from '../../tools/script.ts';
 import { until } from '../helpers/answers.ts';
-import { SECRET, nodeHmac } from '../helpers/sync.ts';
+import { SECRET, assignmentServer } from '../helpers/sync.ts';
 
 const DRAW: Assignment = { tournament: 3, name: 'Club open', round: 1, match: 12, label: 'R1 T1', rules: 'icf', options: {}, mode: 'singles', players: ['CHITRA', 'DEV'], breaker: 0, publishedAt: '2026-12-01T10:02:00.000Z' };
 
@@ -22,19 +21,7 @@ describe('the simulated table asks for its match (through the simulator’s own 
   const asked = () => seen.filter((r) => r === 'GET /api/v1/assignment').length;
 
   before(async () => {
-    server = createServer((req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      req.resume();
-      if (req.method === 'GET' && req.url === '/api/v1/assignment') {
-        const body = assignmentText({ table: 'hall-1', counter: 1, nonce: String(req.headers['carrom-nonce']), assignment: DRAW });
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Carrom-Signature': `sha256=${nodeHmac(SECRET, body)}` });
-        return res.end(body);
-      }
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end('{"error":"not found"}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await assignmentServer(DRAW, seen));
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -3,16 +3,16 @@
 // 0–0. Names come from the tournament's server, so the page writes them as text, never as HTML.
 // The table asks a real server on loopback through the simulator's own transport, as fetches-match does.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable, TICK_US } from '../../hosts/simulator/table.ts';
-import { assignmentText, type Assignment } from '../../src/sync/assignment.ts';
+import type { Assignment } from '../../src/sync/assignment.ts';
 import { header } from '../../tools/script.ts';
 import { until } from '../helpers/answers.ts';
 import { launchChromium } from '../helpers/chromium.ts';
-import { SECRET, nodeHmac } from '../helpers/sync.ts';
+import { SECRET, assignmentServer } from '../helpers/sync.ts';
 
 const DRAW: Assignment = { tournament: 3, name: 'Club open', round: 1, match: 12, label: 'R1 T1', rules: 'icf', options: {}, mode: 'singles', players: ['CHITRA <b>RAO</b>', 'DEV'], breaker: 1, publishedAt: '2026-12-01T10:02:00.000Z' };
 
@@ -25,18 +25,8 @@ describe('simulator page: a match offered by the tournament', function () {
   let sim: SimTable;
 
   before(async () => {
-    results = createServer((req, res) => {
-      req.resume();
-      if (req.method === 'GET' && req.url === '/api/v1/assignment') {
-        const body = assignmentText({ table: 'hall-1', counter: 1, nonce: String(req.headers['carrom-nonce']), assignment: DRAW });
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Carrom-Signature': `sha256=${nodeHmac(SECRET, body)}` });
-        return res.end(body);
-      }
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end('{"error":"not found"}');
-    });
-    await new Promise<void>((resolve) => results.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(results.address() as AddressInfo).port}`;
+    const { server, base } = await assignmentServer(DRAW);
+    results = server;
     // The simulator's last match was Asha v Ben; the tournament's next is Chitra v Dev.
     sim = new SimTable({ match: { ...header('icf'), players: ['ASHA', 'BEN'] }, sync: { settings: { server: base, table: 'hall-1', secret: SECRET } } });
     await until('the display offers the match', () => (sim.advanceTo(sim.now + TICK_US), sim.app.offered !== null));

@@ -115,6 +115,24 @@ async function waitOf(sql: Sql, name: string, client: string, now: Date): Promis
 }
 let forgotAt = 0;
 
+/** Logins whose statements run at once (docs/tournament.md §2): a flood of wrong logins (two to five
+ * statements each) holds at most these of the database's connections (PostgreSQL's pool has 10), so
+ * that the tables' posts and the pages' reads still find one; the other logins wait here, in order. */
+export const LOGIN_LANES = 2;
+let lanesBusy = 0;
+const laneQueue: (() => void)[] = [];
+async function inLane<T>(work: () => Promise<T>): Promise<T> {
+  if (lanesBusy >= LOGIN_LANES) await new Promise<void>((go) => laneQueue.push(go));
+  else lanesBusy++;
+  try {
+    return await work();
+  } finally {
+    const next = laneQueue.shift();
+    if (next) next();
+    else lanesBusy--;
+  }
+}
+
 /**
  * Counts a try of `name` from `client` as a wrong password before its password is checked, in one
  * statement that only succeeds if no other try took the same count meanwhile (on any process): a burst
@@ -153,19 +171,21 @@ export async function logIn(sql: Sql, checks: CheckQueue, typed: string, passwor
   // (ORGANISER_NAME), and its tries count under U+FFFD in the NUL's place, alike on both.
   const name = typed.replace(/\u0000/g, '\uFFFD').slice(0, 80);
   const key = clientKey(client);
-  const row = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
   // The tries of names that are no organiser's count together, by address: one row per address however
-  // many names it makes up.
+  // many names it makes up. An address told to wait is told so before it takes a place in the queue of
+  // checks …
+  const [row, waiting] = await inLane(async () => {
+    const found = ORGANISER_NAME.test(name) ? (await sql.all('SELECT hash FROM carrom_organisers WHERE name = ?', [name]))[0] : undefined;
+    return [found, await waitOf(sql, found ? name : UNKNOWN_NAME, key, now)] as const;
+  });
   const counted = row ? name : UNKNOWN_NAME;
-  // An address told to wait is told so before it takes a place in the queue of checks …
-  const waiting = await waitOf(sql, counted, key, now);
   if (waiting > 0) return { ok: false, why: 'wait', seconds: waiting };
   const place = checks.enter(name);
   if (place === 'name' || place === 'all') return { ok: false, why: 'busy', everyone: place === 'all' };
   let good: boolean;
   try {
     // … and its try is counted before its password is checked.
-    const wait = await countTry(sql, counted, key, now);
+    const wait = await inLane(() => countTry(sql, counted, key, now));
     if (wait > 0) return { ok: false, why: 'wait', seconds: wait };
     await place.turn;
     // An unknown name costs a check too, so that the answer's time does not tell which names exist.

@@ -22,6 +22,7 @@ const REPO_LAYERS: readonly (readonly string[])[] = [['src'], ['boards'], ['mode
 /** The results server's folders, bottom first: a file may import files of its own folder and of folders
  * in a layer below it, never one beside it or above it (docs/architecture.md). */
 const SERVER_LAYERS: readonly (readonly string[])[] = [
+  ['server/json'],
   ['server/common', 'server/pages'],
   ['server/db'],
   ['server/records'],

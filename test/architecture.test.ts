@@ -24,6 +24,7 @@ const REPO_LAYERS: readonly (readonly string[])[] = [['src'], ['boards'], ['mode
 const SERVER_LAYERS: readonly (readonly string[])[] = [
   ['server/json'],
   ['server/common', 'server/pages'],
+  ['server/pages/browser'],
   ['server/db'],
   ['server/records'],
   ['server/tournament'],
@@ -185,6 +186,13 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
 
   it("the server's files import only their own folder and the layers below it", () => {
     assert.deepEqual(upward(edges, SERVER_LAYERS, 'server'), []);
+  });
+
+  it("the pages' browser code imports its own modules, the JSON types, the words and the rules' presets only", () => {
+    const allowed = (to: string) => /^server\/pages\/browser\/[\w-]+\.ts$|^server\/json\/[\w-]+\.ts$|^server\/pages\/([\w-]+-)?words\.ts$|^src\/rules\/(presets|named|params|state|types)\.ts$/.test(to);
+    const browser = edges.filter(([from]) => from.startsWith('server/pages/browser/'));
+    assert.ok(browser.length > 0, 'no import read from server/pages/browser/');
+    assert.deepEqual(browser.filter(([, to]) => !allowed(to)), []);
   });
 
   it(`each folder of the server holds at most ${FOLDER_MAX} files`, () => {

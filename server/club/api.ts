@@ -1,7 +1,7 @@
 // The reads: JSON for programs, CSV for a tournament system, HTML for the club hall.
 import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from '../pages/html.ts';
-import { PAGE_SCRIPT } from '../pages/script.ts';
+import { pageScript } from '../pages/script.ts';
 import { PAGE_STYLE } from '../pages/style.ts';
 import { BRACKET_PAGE, TABLES_PAGE } from '../pages/bracket.ts';
 import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from '../pages/organiser.ts';
@@ -49,7 +49,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     case '/tournaments':
       return { status: 200, type: HTML_TYPE, body: TOURNAMENTS_PAGE, headers: CSP };
     case '/club.js':
-      return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: pageScript() };
     case '/club.css':
       return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
     case '/favicon.svg':

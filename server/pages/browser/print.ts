@@ -1,8 +1,9 @@
 // The printable pages (docs/tournament.md §8): a table of the round's pairings, the standings, a score
 // sheet per table.
 import type { StandingsAnswer, TournamentJson } from '../../json/tournament.ts';
-import { PRESETS } from '../../../src/rules/presets.ts';
+import type { SheetRules } from '../presets.ts';
 import { byId, el, readJson, retried, t } from './core.ts';
+import { PRESETS } from './presets.ts';
 import { countedLine, gridOf, how, nameOf, readTournament, roundLine, sayNote, tableOf, tbase, titled, whereOf, type WithRound } from './tournament.ts';
 
 /** A round's page: the tournament with the round it prints. */
@@ -33,21 +34,10 @@ async function printStandings(x: Printed, box: HTMLElement): Promise<void> {
   );
 }
 
-/** What a score sheet needs of a rules preset: its name, and how many boards and games a match takes. */
-interface SheetRules {
-  title: string;
-  matchTarget: number | null;
-  maxBoards: number | null;
-  gamesPerMatch: number;
-  tieBreak: string;
-}
 const OPEN_ROWS = 10; // boards a game with no board limit gets on paper
 /** The tournament's rules as a sheet prints them: the preset's name, its options over its values. */
 function sheetRules(tour: TournamentJson): SheetRules {
-  const preset = Object.values(PRESETS).find((p) => p.id === tour.rules);
-  const p: SheetRules = preset
-    ? { title: preset.title, matchTarget: preset.params.matchTarget, maxBoards: preset.params.maxBoards, gamesPerMatch: preset.params.gamesPerMatch, tieBreak: preset.params.tieBreak }
-    : { title: tour.rules, matchTarget: null, maxBoards: null, gamesPerMatch: 1, tieBreak: 'unspecified' };
+  const p: SheetRules = PRESETS.sheets[tour.rules] || { title: tour.rules, matchTarget: null, maxBoards: null, gamesPerMatch: 1, tieBreak: 'unspecified' };
   const o = tour.options || {};
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, k in o ? o[k] : v])) as unknown as SheetRules;
 }

@@ -1,8 +1,8 @@
 // The list of tournaments, and the form that creates one (docs/tournament.md §8).
 import type { TablesAnswer } from '../../json/club.ts';
 import type { TournamentAnswer, TournamentsAnswer } from '../../json/tournament.ts';
-import { PRESET_IDS } from '../../../src/rules/presets.ts';
 import { byId, el, hintWide, one, readJson, retried, t } from './core.ts';
+import { PRESETS } from './presets.ts';
 import { act, adopt, field, linkTo, option, orgOnly, readSession, say, setSessionStep, submitted, tableBoxes, tablesTicked, value } from './session.ts';
 
 export function tournamentsPage(): void {
@@ -41,7 +41,7 @@ export function tournamentsPage(): void {
 
 /** The creation form's fields and what it sends; once, whatever is read again. */
 function prepareCreate(f: HTMLFormElement): void {
-  PRESET_IDS.forEach((r) => option(field<HTMLSelectElement>(f, 'rules'), r, r));
+  PRESETS.ids.forEach((r) => option(field<HTMLSelectElement>(f, 'rules'), r, r));
   const now = new Date();
   field(f, 'date').value = `${now.getFullYear()}-${`0${now.getMonth() + 1}`.slice(-2)}-${`0${now.getDate()}`.slice(-2)}`;
   const system = field<HTMLSelectElement>(f, 'system');

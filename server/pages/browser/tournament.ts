@@ -1,7 +1,7 @@
 // What the tournament's pages share (docs/tournament.md §8): the tournament of the page's path, its
 // reads (§3), names and lines as every one of its pages says them.
 import type { EntrantJson, EntrantsAnswer, LogAnswer, RoundAnswer, RoundJson, StandingsAnswer, TournamentAnswer, TournamentJson } from '../../json/tournament.ts';
-import { byId, el, page, readJson, t } from './core.ts';
+import { byId, el, one, page, readJson, t } from './core.ts';
 
 // /tournaments/<id>/…: the tournament's id, and the base of its JSON reads.
 export const tid = location.pathname.split('/')[2] ?? '';
@@ -69,7 +69,7 @@ export function nameOf(x: Named, id: string | null): string {
   return id === null ? t('bye') : x.names[id] ? x.names[id].name : '?';
 }
 export function titled(x: Named): void {
-  document.querySelector('h1')!.textContent = x.tournament.name;
+  one('h1').textContent = x.tournament.name;
   document.title = `${x.tournament.name}: ${t(page === 'hall' ? 'hallTitle' : page === 'print-pairings' ? 'pairingsTitle' : page === 'print-standings' ? 'standingsTitle' : 'sheetsTitle')}`;
 }
 export function roundLine(x: Named, round: RoundJson): string {

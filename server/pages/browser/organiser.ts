@@ -1,20 +1,13 @@
 // A tournament's own page, /tournaments/<id> (docs/tournament.md §8): the tournament, its entrants, a
 // round's matches, the standings and the change log, all from the public JSON; for an organiser logged
 // in, the forms of every write: entering (by hand, a CSV, a late entry), withdrawing, drawing, swapping,
-// moving, publishing or discarding a draft, and results by hand, walkovers and replays.
+// moving, publishing or discarding a draft, and results by hand, walkovers and replays (organiser-forms.ts).
 import type { TablesAnswer } from '../../json/club.ts';
-import type { ChangeJson, DrawnMatchJson, EntrantAnswer, EntrantJson, EntrantsAnswer, EntrantsImported, LogAnswer, RoundAnswer, RoundJson, StandingsAnswer, TournamentAnswer, TournamentJson } from '../../json/tournament.ts';
+import type { DrawnMatchJson, EntrantsAnswer, LogAnswer, RoundAnswer, StandingsAnswer, TournamentAnswer, TournamentJson } from '../../json/tournament.ts';
 import { byId, el, hintWide, lang, live, one, readJson, retried, t } from './core.ts';
-import { act, adopt, field, linkTo, option, organiser, orgOnly, readSession, recheck, say, session, setSessionStep, submitted, tableBoxes, tablesTicked, value } from './session.ts';
-import { countedLine, how, nameOf, tableOf, tbase, byEntrant, type Named } from './tournament.ts';
-
-/** What the page shows: the tournament, its entrants (names by id), the round shown, its standings, the log. */
-interface Shown extends Named {
-  entrants: EntrantJson[];
-  log: ChangeJson[];
-  round: RoundJson | null;
-  standings: StandingsAnswer | null;
-}
+import { fillChange, fillRoundForms, resultText, wire, type Shown } from './organiser-forms.ts';
+import { act, adopt, field, linkTo, organiser, orgOnly, readSession, recheck, say, session, setSessionStep } from './session.ts';
+import { byEntrant, countedLine, nameOf, tableOf, tbase } from './tournament.ts';
 
 const STATES: Record<string, string> = { waiting: 'waiting', assigned: 'assigned', playing: 'matchPlaying', finished: 'matchFinished', refused: 'refusedByTable' };
 
@@ -22,6 +15,8 @@ export function organiserPage(): void {
   let x: Shown | null = null;
   let asked = new URLSearchParams(location.search).get('round');
   let renders = 0;
+  let registered: string[] | null = null; // the tables' ids, once read (an organiser's page only)
+  let changeShown = false;
   /** The page's data; x once it is read (every use of it comes after the first read). */
   const shown = (): Shown => {
     if (!x) throw new Error('club.js: the tournament is not read yet');
@@ -59,7 +54,7 @@ export function organiserPage(): void {
     hintWide();
     if (session && registered && !changeShown) {
       changeShown = true;
-      fillChange();
+      fillChange(shown(), registered);
       orgOnly(byId('change'), true);
     }
     document.body.dataset.ready = String(++renders);
@@ -145,23 +140,6 @@ export function organiserPage(): void {
     // The whole list from a CSV: before round 1, and before anyone is entered (docs/tournament.md §3.2).
     orgOnly(byId('import'), tour.currentRound === 0 && entrants.length === 0);
   }
-  function resultText(m: DrawnMatchJson): string {
-    if (!m.result) return '';
-    const marks = how(m);
-    return `${m.result.a}–${m.result.b}${marks ? ` (${marks})` : ''}`;
-  }
-  /** A match as the page names it: its number in the round and its players, and its table as the hall
-   * names it (hall-3 (T2): the id, and the number its display shows, tableOf). */
-  function matchName(m: DrawnMatchJson | null): string {
-    return m ? `${m.board} (${nameOf(shown(), m.a)} v ${nameOf(shown(), m.b)})` : '';
-  }
-  function matchLine(m: DrawnMatchJson): string {
-    return `${t('colBoardNo')} ${m.board}: ${nameOf(shown(), m.a)} v ${nameOf(shown(), m.b)}${m.table ? `, ${t('table', tableOf(shown(), m))}` : ''}`;
-  }
-  /** A table of the tournament as the hall names it, for a select: hall-3 (T2). */
-  function tableItem(tb: string): [string, string] {
-    return [tb, tableOf(shown(), { table: tb })];
-  }
   function showRound(tour: TournamentJson): void {
     const pick = byId('round-pick');
     pick.textContent = '';
@@ -199,62 +177,8 @@ export function organiserPage(): void {
     orgOnly(byId('draft'), last && round.status !== 'finished');
     byId('publish').hidden = !draftRound();
     byId('discard').hidden = !draftRound();
-    fillPairingForms(round, playing, tour);
+    fillRoundForms(shown(), playing);
     orgOnly(byId('correct'), round !== null && round.status !== 'draft' && playing.length > 0);
-    fillCorrect(playing, tour);
-  }
-  /** A select's options anew, keeping the one chosen when it is still there. */
-  function refill(select: HTMLSelectElement, items: readonly (readonly [string, string])[]): void {
-    const was = select.value;
-    select.textContent = '';
-    items.forEach(([v, text]) => option(select, v, text));
-    if (items.some((i) => i[0] === was)) select.value = was;
-  }
-  function fillPairingForms(round: RoundJson | null, playing: readonly DrawnMatchJson[], tour: TournamentJson): void {
-    const people: [string, string][] = [];
-    (round ? round.matches : []).forEach((m) => {
-      [m.a, m.b].forEach((id) => {
-        if (id !== null) people.push([id, `${nameOf(shown(), id)} (${t('colBoardNo').toLowerCase()} ${m.board})`]);
-      });
-    });
-    const swap = byId<HTMLFormElement>('swap');
-    const second = field<HTMLSelectElement>(swap, 'second');
-    const fresh = second.options.length === 0;
-    refill(field<HTMLSelectElement>(swap, 'first'), people);
-    refill(second, people);
-    if (fresh && people.length > 1) second.value = people[1][0]; // not the first with itself
-    const move = byId<HTMLFormElement>('move');
-    refill(field<HTMLSelectElement>(move, 'match'), playing.map((m) => [String(m.id), matchLine(m)] as const));
-    refill(field<HTMLSelectElement>(move, 'table'), tour.tables.map(tableItem));
-  }
-  function fillCorrect(playing: readonly DrawnMatchJson[], tour: TournamentJson): void {
-    const f = byId<HTMLFormElement>('correct');
-    refill(field<HTMLSelectElement>(f, 'match'), playing.map((m) => [String(m.id), matchLine(m) + (m.result ? ` ${resultText(m)}` : '')] as const));
-    refill(field<HTMLSelectElement>(f, 'table'), tour.tables.map(tableItem));
-    chosenMatch();
-  }
-  function chosen(id: string): DrawnMatchJson | null {
-    const round = x ? x.round : null;
-    return (round ? round.matches : []).find((m) => String(m.id) === id) ?? null;
-  }
-  /** The correction's labels name the chosen match's two sides. */
-  function chosenMatch(): void {
-    const f = byId<HTMLFormElement>('correct');
-    const m = chosen(field<HTMLSelectElement>(f, 'match').value);
-    if (!m) return;
-    byId('label-a').textContent = t('fPoints', nameOf(shown(), m.a));
-    byId('label-b').textContent = t('fPoints', nameOf(shown(), m.b));
-    const w = field<HTMLSelectElement>(f, 'winner').options;
-    w[0].textContent = nameOf(shown(), m.a);
-    w[1].textContent = nameOf(shown(), m.b);
-  }
-  function chosenWhat(): void {
-    const f = byId<HTMLFormElement>('correct');
-    const what = value(f, 'what');
-    f.querySelectorAll<HTMLElement>('[data-what]').forEach((d) => {
-      d.hidden = d.dataset.what !== what;
-    });
-    field(f, 'a').required = field(f, 'b').required = what === 'result';
   }
   function showStandings(): void {
     const { standings: s, tournament } = shown();
@@ -294,119 +218,6 @@ export function organiserPage(): void {
     byId('no-log').hidden = log.length > 0;
   }
 
-  /** The tournament's fields that may change at any time, as they are now (not at every reload: the
-   * organiser may be typing in them). */
-  let registered: string[] | null = null; // the tables' ids, once read (an organiser's page only)
-  let changeShown = false;
-  function fillChange(): void {
-    const f = byId<HTMLFormElement>('change');
-    const tour = shown().tournament;
-    field(f, 'name').value = tour.name;
-    field(f, 'date').value = tour.date;
-    field(f, 'rounds').value = String(tour.rounds);
-    field(f, 'rounds').disabled = tour.system !== 'swiss';
-    tableBoxes(byId('change-tables'), registered ?? [], tour.tables);
-  }
-
-  // The forms: each one write of the JSON interface, then the page's data read again.
-  function wire(): void {
-    const change = byId<HTMLFormElement>('change');
-    submitted(change, () => {
-      const body: Record<string, unknown> = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
-      if (shown().tournament.system === 'swiss') body.rounds = Number(value(change, 'rounds'));
-      act(change, 'PATCH', tbase, body, () => t('aChanged'), () => reload().then(fillChange));
-    });
-    const add = byId<HTMLFormElement>('add-entrant');
-    submitted(add, () => {
-      const player = (name: string, club: string): Record<string, unknown> => (club ? { name, club } : { name });
-      const first = player(value(add, 'name'), value(add, 'club'));
-      if (value(add, 'nationality')) first.nationality = value(add, 'nationality');
-      if (value(add, 'rating') !== '') first.rating = Number(value(add, 'rating'));
-      const body = shown().tournament.mode === 'doubles' ? { players: [first, player(value(add, 'partner'), value(add, 'partnerClub'))] } : first;
-      act<EntrantAnswer>(add, 'POST', `${tbase}/entrants`, body, (b) => t('aEntered', b.entrant.name), () => {
-        add.reset();
-        field(add, 'name').focus();
-        return reload();
-      });
-    });
-    const imp = byId<HTMLFormElement>('import');
-    field(imp, 'file').addEventListener('change', () => {
-      const file = field(imp, 'file').files?.[0];
-      if (file)
-        file.text().then((text) => {
-          field<HTMLTextAreaElement>(imp, 'csv').value = text;
-        });
-    });
-    submitted(imp, () => {
-      act<EntrantsImported>(imp, 'POST', `${tbase}/entrants.csv`, field<HTMLTextAreaElement>(imp, 'csv').value, (b) => t('aImported', b.entrants.length), () => {
-        imp.reset();
-        return reload();
-      }, 'text/csv');
-    });
-    const draw = byId<HTMLFormElement>('draw');
-    submitted(draw, () => {
-      act<RoundAnswer>(draw, 'POST', `${tbase}/rounds`, undefined, (b) => t('aDrawn', b.round.round), (b) => {
-        asked = String(b.round.round);
-        history.replaceState(null, '', `?round=${asked}`);
-        return reload();
-      });
-    });
-    const swap = byId<HTMLFormElement>('swap');
-    submitted(swap, () => {
-      const a = value(swap, 'first');
-      const b = value(swap, 'second');
-      // The server refuses a swap that pairs two who met before, unless the organiser says so.
-      const body: Record<string, unknown> = { entrants: [a, b] };
-      if (field(swap, 'rematch').checked) body.rematch = true;
-      act(swap, 'POST', `${tbase}/rounds/${shown().round?.round}/swap`, body, () => t('aSwapped', nameOf(shown(), a), nameOf(shown(), b)), () => {
-        field(swap, 'rematch').checked = false;
-        return reload();
-      });
-    });
-    const move = byId<HTMLFormElement>('move');
-    submitted(move, () => {
-      const m = Number(value(move, 'match'));
-      const table = value(move, 'table');
-      const moved = matchName(chosen(String(m)));
-      act(move, 'POST', `${tbase}/rounds/${shown().round?.round}/move`, { match: m, table }, () => t('aMoved', moved, tableOf(shown(), { table })), reload);
-    });
-    const publish = byId('publish');
-    publish.addEventListener('click', () => {
-      const n = shown().round?.round;
-      act(publish.parentElement, 'POST', `${tbase}/rounds/${n}/publish`, undefined, () => t('aPublished', n), reload);
-    });
-    const discard = byId('discard');
-    discard.addEventListener('click', () => {
-      const n = shown().round?.round;
-      act(discard.parentElement, 'DELETE', `${tbase}/rounds/${n}`, undefined, () => t('aDiscarded', n), () => {
-        asked = null;
-        history.replaceState(null, '', location.pathname);
-        return reload();
-      });
-    });
-    const fix = byId<HTMLFormElement>('correct');
-    field(fix, 'match').addEventListener('change', chosenMatch);
-    field(fix, 'what').addEventListener('change', chosenWhat);
-    chosenWhat();
-    submitted(fix, () => {
-      const m = value(fix, 'match');
-      const what = value(fix, 'what');
-      const body: Record<string, unknown> = { reason: value(fix, 'reason') };
-      // A number field left empty is sent as nothing, for the server to name it.
-      if (what === 'result') {
-        body.a = value(fix, 'a') === '' ? undefined : Number(value(fix, 'a'));
-        body.b = value(fix, 'b') === '' ? undefined : Number(value(fix, 'b'));
-      }
-      if (what === 'walkover') body.winner = value(fix, 'winner');
-      if (what === 'replay') body.table = value(fix, 'table');
-      const named = matchName(chosen(m));
-      act(fix, 'POST', `${tbase}/matches/${m}/${what}`, body, () => t('aCorrected', named), () => {
-        fix.reset();
-        chosenWhat();
-        return reload();
-      });
-    });
-  }
   // A table's record may change a match's state or result, and a write changes the page: its data is
   // read again, one read at a time (retried), and again every 5 s while the server cannot answer.
   const reload = retried(load);
@@ -424,7 +235,10 @@ export function organiserPage(): void {
     adopt(s);
     if (s && !wired) {
       wired = true;
-      wire();
+      const ask = (n: string | null) => {
+        asked = n;
+      };
+      wire({ shown, reload, ask, registered: () => registered ?? [] });
     }
     const r = s && !registered ? await readJson<TablesAnswer>('/api/v1/tables') : null;
     if (r) registered = r.tables.map((tb) => tb.table);

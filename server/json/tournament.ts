@@ -218,5 +218,50 @@ export interface TablesReportAnswer {
   unattached: { table: string; counter: number; receivedAt: string; round: number; match: number; reason: string }[];
 }
 
+// The organiser's writes' bodies (§3, §4) as the pages send them. The server checks every value (a field
+// left out is named in its refusal) and takes these names only: its lists of them are typed by these.
+
+/** POST /api/v1/tournaments, PATCH …/<id>. */
+export type TournamentBody = Partial<Pick<TournamentJson, 'name' | 'date' | 'rules' | 'options' | 'mode' | 'system' | 'couplings' | 'rounds' | 'phantomScore' | 'tables' | 'club' | 'championship'>>;
+/** A player of an entrant as entered. */
+export interface PlayerBody {
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  club?: string;
+  nationality?: string;
+  rating?: number;
+}
+/** POST …/entrants (a player, or a team's `players`), PATCH …/entrants/<id> (or `withdrawn` alone). */
+export interface EntrantBody extends PlayerBody {
+  players?: PlayerBody[];
+  seed?: number;
+  withdrawn?: true;
+}
+/** POST …/rounds/<n>/swap. */
+export interface SwapBody {
+  entrants: string[];
+  rematch?: boolean;
+}
+/** POST …/rounds/<n>/move. */
+export interface MoveBody {
+  match: number;
+  table: string;
+}
+/** POST …/matches/<id>/result, …/walkover, …/replay. */
+export interface ResultBody {
+  a?: number;
+  b?: number;
+  reason?: string;
+}
+export interface WalkoverBody {
+  winner?: 'a' | 'b';
+  reason?: string;
+}
+export interface ReplayBody {
+  table?: string;
+  reason?: string;
+}
+
 /** GET /api/v1/session: the organiser's session, or `{organiser: null}` for a visitor. */
 export type SessionAnswer = { organiser: string; csrf: string; expiresAt: string } | { organiser: null; csrf?: undefined };

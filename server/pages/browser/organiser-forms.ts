@@ -1,7 +1,7 @@
 // The forms of a tournament's own page (organiser.ts), an organiser's: each one write of the JSON
 // interface (docs/tournament.md §3, §4) through act (session.ts), then the page's data read again; and
 // what they offer, filled from the round shown (its entrants to swap, its matches to move or correct).
-import type { ChangeJson, DrawnMatchJson, EntrantAnswer, EntrantJson, EntrantsImported, RoundAnswer, RoundJson, StandingsAnswer } from '../../json/tournament.ts';
+import type { ChangeJson, DrawnMatchJson, EntrantAnswer, EntrantBody, EntrantJson, EntrantsImported, MoveBody, PlayerBody, ReplayBody, ResultBody, RoundAnswer, RoundJson, StandingsAnswer, SwapBody, TournamentBody, WalkoverBody } from '../../json/tournament.ts';
 import { byId, t } from './core.ts';
 import { act, field, option, submitted, tableBoxes, tablesTicked, value } from './session.ts';
 import { how, nameOf, tableOf, tbase, type Named } from './tournament.ts';
@@ -118,17 +118,17 @@ export function wire(p: OrganiserPage): void {
   const { reload } = p;
   const change = byId<HTMLFormElement>('change');
   submitted(change, () => {
-    const body: Record<string, unknown> = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
+    const body: TournamentBody = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
     if (p.shown().tournament.system === 'swiss') body.rounds = Number(value(change, 'rounds'));
     act(change, 'PATCH', tbase, body, () => t('aChanged'), () => reload().then(() => fillChange(p.shown(), p.registered())));
   });
   const add = byId<HTMLFormElement>('add-entrant');
   submitted(add, () => {
-    const player = (name: string, club: string): Record<string, unknown> => (club ? { name, club } : { name });
+    const player = (name: string, club: string): PlayerBody => (club ? { name, club } : { name });
     const first = player(value(add, 'name'), value(add, 'club'));
     if (value(add, 'nationality')) first.nationality = value(add, 'nationality');
     if (value(add, 'rating') !== '') first.rating = Number(value(add, 'rating'));
-    const body = p.shown().tournament.mode === 'doubles' ? { players: [first, player(value(add, 'partner'), value(add, 'partnerClub'))] } : first;
+    const body: EntrantBody = p.shown().tournament.mode === 'doubles' ? { players: [first, player(value(add, 'partner'), value(add, 'partnerClub'))] } : first;
     act<EntrantAnswer>(add, 'POST', `${tbase}/entrants`, body, (b) => t('aEntered', b.entrant.name), () => {
       add.reset();
       field(add, 'name').focus();
@@ -162,7 +162,7 @@ export function wire(p: OrganiserPage): void {
     const a = value(swap, 'first');
     const b = value(swap, 'second');
     // The server refuses a swap that pairs two who met before, unless the organiser says so.
-    const body: Record<string, unknown> = { entrants: [a, b] };
+    const body: SwapBody = { entrants: [a, b] };
     if (field(swap, 'rematch').checked) body.rematch = true;
     act(swap, 'POST', `${tbase}/rounds/${p.shown().round?.round}/swap`, body, () => t('aSwapped', nameOf(p.shown(), a), nameOf(p.shown(), b)), () => {
       field(swap, 'rematch').checked = false;
@@ -174,7 +174,7 @@ export function wire(p: OrganiserPage): void {
     const m = Number(value(move, 'match'));
     const table = value(move, 'table');
     const moved = matchName(p.shown(), chosen(p.shown(), String(m)));
-    act(move, 'POST', `${tbase}/rounds/${p.shown().round?.round}/move`, { match: m, table }, () => t('aMoved', moved, tableOf(p.shown(), { table })), reload);
+    act(move, 'POST', `${tbase}/rounds/${p.shown().round?.round}/move`, { match: m, table } satisfies MoveBody, () => t('aMoved', moved, tableOf(p.shown(), { table })), reload);
   });
   const publish = byId('publish');
   publish.addEventListener('click', () => {
@@ -197,13 +197,13 @@ export function wire(p: OrganiserPage): void {
   submitted(fix, () => {
     const m = value(fix, 'match');
     const what = value(fix, 'what');
-    const body: Record<string, unknown> = { reason: value(fix, 'reason') };
+    const body: ResultBody & WalkoverBody & ReplayBody = { reason: value(fix, 'reason') };
     // A number field left empty is sent as nothing, for the server to name it.
     if (what === 'result') {
       body.a = value(fix, 'a') === '' ? undefined : Number(value(fix, 'a'));
       body.b = value(fix, 'b') === '' ? undefined : Number(value(fix, 'b'));
     }
-    if (what === 'walkover') body.winner = value(fix, 'winner');
+    if (what === 'walkover') body.winner = value(fix, 'winner') as WalkoverBody['winner']; // its select's options: a, b
     if (what === 'replay') body.table = value(fix, 'table');
     const named = matchName(p.shown(), chosen(p.shown(), m));
     act(fix, 'POST', `${tbase}/matches/${m}/${what}`, body, () => t('aCorrected', named), () => {

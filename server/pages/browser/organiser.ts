@@ -3,7 +3,7 @@
 // in, the forms of every write: entering (by hand, a CSV, a late entry), withdrawing, drawing, swapping,
 // moving, publishing or discarding a draft, and results by hand, walkovers and replays (organiser-forms.ts).
 import type { TablesAnswer } from '../../json/club.ts';
-import type { DrawnMatchJson, EntrantsAnswer, LogAnswer, RoundAnswer, StandingsAnswer, TournamentAnswer, TournamentJson } from '../../json/tournament.ts';
+import type { DrawnMatchJson, EntrantBody, EntrantsAnswer, LogAnswer, RoundAnswer, StandingsAnswer, TournamentAnswer, TournamentJson } from '../../json/tournament.ts';
 import { byId, el, hintWide, lang, live, one, readJson, retried, t } from './core.ts';
 import { fillChange, fillRoundForms, resultText, wire, type Shown } from './organiser-forms.ts';
 import { act, adopt, field, linkTo, organiser, orgOnly, readSession, recheck, say, session, setSessionStep } from './session.ts';
@@ -124,7 +124,7 @@ export function organiserPage(): void {
             if (!window.confirm(t(early ? 'confirmRemove' : 'confirmWithdraw', e.name))) return;
             const near = byId('entrant-list').parentElement;
             if (early) act(near, 'DELETE', `${tbase}/entrants/${e.id}`, undefined, () => t('aRemoved', e.name), reload);
-            else act(near, 'PATCH', `${tbase}/entrants/${e.id}`, { withdrawn: true }, () => t('aWithdrawn', e.name), reload);
+            else act(near, 'PATCH', `${tbase}/entrants/${e.id}`, { withdrawn: true } satisfies EntrantBody, () => t('aWithdrawn', e.name), reload);
           });
           cell.appendChild(b);
         }

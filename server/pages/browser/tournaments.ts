@@ -1,6 +1,6 @@
 // The list of tournaments, and the form that creates one (docs/tournament.md §8).
 import type { TablesAnswer } from '../../json/club.ts';
-import type { TournamentAnswer, TournamentsAnswer } from '../../json/tournament.ts';
+import type { TournamentAnswer, TournamentBody, TournamentsAnswer } from '../../json/tournament.ts';
 import { byId, el, hintWide, one, readJson, retried, t } from './core.ts';
 import { PRESETS } from './presets.ts';
 import { act, adopt, field, linkTo, option, orgOnly, readSession, say, setSessionStep, submitted, tableBoxes, tablesTicked, value } from './session.ts';
@@ -52,15 +52,16 @@ function prepareCreate(f: HTMLFormElement): void {
   system.addEventListener('change', swissOnly);
   swissOnly();
   submitted(f, () => {
-    let options: unknown;
+    let options: TournamentBody['options']; // as typed: the server says what is wrong with it
     try {
       options = JSON.parse(value(f, 'options') || '{}');
     } catch (e) {
       return say(t('notJson', (e as Error).message), false, f);
     }
-    const body: Record<string, unknown> = { name: value(f, 'name'), date: value(f, 'date'), rules: value(f, 'rules'), options, mode: value(f, 'mode'), system: system.value, tables: tablesTicked(f) };
+    // The selects' values are their options' (the server checks them all the same).
+    const body: TournamentBody = { name: value(f, 'name'), date: value(f, 'date'), rules: value(f, 'rules'), options, mode: value(f, 'mode') as TournamentBody['mode'], system: system.value as TournamentBody['system'], tables: tablesTicked(f) };
     if (system.value === 'swiss') {
-      body.couplings = value(f, 'couplings');
+      body.couplings = value(f, 'couplings') as TournamentBody['couplings'];
       body.rounds = Number(value(f, 'rounds'));
     }
     act<TournamentAnswer>(f, 'POST', '/api/v1/tournaments', body, () => t('aCreated'), (b) => {

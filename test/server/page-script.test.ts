@@ -44,6 +44,10 @@ describe("the pages' script (dist/club.js)", () => {
       assert.equal(r.status, 200);
       assert.equal(r.headers.get('content-type'), 'text/javascript; charset=utf-8');
       assert.equal(await r.text(), code);
+      // Same origin, no inline script: the pages' CSP is as strict as it was.
+      const page = await fetch(`${server.url}/`);
+      assert.equal(page.headers.get('content-security-policy'), "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:");
+      assert.deepEqual((await page.text()).match(/<script[^>]*>/g), ['<script src="/club.js" defer>']);
     } finally {
       await server.close();
     }

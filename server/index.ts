@@ -15,6 +15,7 @@ import { announce, lanAddresses } from './mdns.ts';
 import { defaultReplayThreads, ReplayPool } from './records/replay-pool.ts';
 import { sqliteWriters } from './store/sqlite-writer.ts';
 import { openStore, type Store } from './store/store.ts';
+import { pageScript } from './pages/script.ts';
 import { loadTls, type TlsFiles } from './tls.ts';
 
 export interface ServerOptions {
@@ -64,6 +65,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const trust = o.trustProxy === undefined ? null : ProxyTrust.parse(o.trustProxy);
   if (typeof trust === 'string') throw new Error(`--trust-proxy: ${trust}`);
   const pair = o.tls ? await loadTls(o.tls) : null;
+  // The pages' script is read now: a bundle missing or older than its sources fails the start, saying so.
+  pageScript();
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const hub = new EventHub(o.streams, store, log);

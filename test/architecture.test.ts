@@ -22,7 +22,9 @@ const REPO_LAYERS: readonly (readonly string[])[] = [['src'], ['boards'], ['mode
 /** The results server's folders, bottom first: a file may import files of its own folder and of folders
  * in a layer below it, never one beside it or above it (docs/architecture.md). */
 const SERVER_LAYERS: readonly (readonly string[])[] = [
+  ['server/json'],
   ['server/common', 'server/pages'],
+  ['server/pages/browser'],
   ['server/db'],
   ['server/records'],
   ['server/tournament'],
@@ -184,6 +186,13 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
 
   it("the server's files import only their own folder and the layers below it", () => {
     assert.deepEqual(upward(edges, SERVER_LAYERS, 'server'), []);
+  });
+
+  it("the pages' browser code imports its own modules, the JSON types, the words and the presets' types only", () => {
+    const allowed = (to: string) => /^server\/pages\/browser\/[\w-]+\.ts$|^server\/json\/[\w-]+\.ts$|^server\/pages\/(([\w-]+-)?words|presets)\.ts$/.test(to);
+    const browser = edges.filter(([from]) => from.startsWith('server/pages/browser/'));
+    assert.ok(browser.length > 0, 'no import read from server/pages/browser/');
+    assert.deepEqual(browser.filter(([, to]) => !allowed(to)), []);
   });
 
   it(`each folder of the server holds at most ${FOLDER_MAX} files`, () => {

@@ -1,7 +1,7 @@
 // The reads: JSON for programs, CSV for a tournament system, HTML for the club hall.
 import { boardExports, toCsv } from './exports.ts';
 import { CLUB_PAGE, ICON, LEADERBOARD_PAGE, TABLE_PAGE } from '../pages/html.ts';
-import { PAGE_SCRIPT } from '../pages/script.ts';
+import { pageScript } from '../pages/script.ts';
 import { PAGE_STYLE } from '../pages/style.ts';
 import { BRACKET_PAGE, TABLES_PAGE } from '../pages/bracket.ts';
 import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from '../pages/organiser.ts';
@@ -11,6 +11,7 @@ import { ABANDONED } from '../store/derived.ts';
 import { assignedField, assignedOfColumn } from '../records/assigned.ts';
 import { DatabaseUnavailable } from '../db/sql.ts';
 import type { Page as Paged, Store } from '../store/store.ts';
+import type { ForwardingAnswer, LeaderboardAnswer, MatchesAnswer, TableJson, TablesAnswer } from '../json/club.ts';
 
 export interface Page {
   status: number;
@@ -48,7 +49,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     case '/tournaments':
       return { status: 200, type: HTML_TYPE, body: TOURNAMENTS_PAGE, headers: CSP };
     case '/club.js':
-      return { status: 200, type: 'text/javascript; charset=utf-8', body: PAGE_SCRIPT };
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: pageScript() };
     case '/club.css':
       return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
     case '/favicon.svg':
@@ -59,7 +60,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       const rows = await store.tables(page ?? undefined);
       const more = page !== null && rows.length > page.limit;
       const shown = more ? rows.slice(0, page.limit) : rows;
-      return asJson(200, { tables: shown.map(tableView), next: more ? String(shown[shown.length - 1].table_id) : null });
+      return asJson(200, { tables: shown.map(tableView), next: more ? String(shown[shown.length - 1].table_id) : null } satisfies TablesAnswer);
     }
     case '/api/v1/export.csv':
       return {
@@ -72,9 +73,9 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       return asJson(200, { boards: boardExports(await store.matches(null)) });
     case '/api/v1/forwarding':
       // What a club server's forwarding has left: the records waiting, and those the federation refused.
-      return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() });
+      return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() } satisfies ForwardingAnswer);
     case '/api/v1/leaderboard':
-      return asJson(200, { players: await store.leaderboard() });
+      return asJson(200, { players: await store.leaderboard() } satisfies LeaderboardAnswer);
   }
   // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
   // The organiser's page is the tournament's own path; its forms show to an organiser logged in only.
@@ -102,7 +103,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     const matches = await store.matches(id, page ?? undefined);
     const more = page !== null && matches.length > page.limit;
     const shown = more ? matches.slice(0, page.limit) : matches;
-    return asJson(200, { table: id, matches: shown, next: more ? shown[shown.length - 1].counter : null });
+    return asJson(200, { table: id, matches: shown, next: more ? shown[shown.length - 1].counter : null } satisfies MatchesAnswer);
   }
   return asJson(404, { error: `nothing at ${path}` });
 }
@@ -121,7 +122,7 @@ function pageOf<K>(query: URLSearchParams, key: (v: string) => K | null, what: s
   return k === null ? `parameter "after" must be ${what}` : { after: k, limit: Number(limit) };
 }
 
-function tableView(r: Record<string, unknown>) {
+function tableView(r: Record<string, unknown>): TableJson {
   const has = r.counter !== null && r.counter !== undefined;
   return {
     table: String(r.table_id),

@@ -1,5 +1,5 @@
 // The knockout's bracket page and the organiser's tables page (docs/tournament.md §8): shells only, as
-// the hall's (tournament.ts); club.js (bracket-script.ts) reads …/bracket, …/ranking and …/tables and
+// the hall's (tournament.ts); club.js (browser/bracket.ts) reads …/bracket, …/ranking and …/tables and
 // puts every name in with textContent. Both are public: they show what the JSON shows.
 import { shell } from './html.ts';
 

@@ -1,6 +1,6 @@
 // The organiser's pages (docs/tournament.md §8): the list of tournaments with the form that creates one,
 // and a tournament's own page with every write of §3 and §4 as a form. Shells only, as the club pages:
-// club.js (organiser-script.ts) reads the public JSON, puts every name in with textContent, and shows the
+// club.js (browser/tournaments.ts, browser/organiser.ts) reads the public JSON, puts every name in with textContent, and shows the
 // forms (class "org", hidden here) only to an organiser logged in. A form is sent by the script as the
 // JSON interface's write, with the session's CSRF token: the same path and checks as any other client.
 import { shell } from './html.ts';

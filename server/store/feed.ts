@@ -7,6 +7,7 @@
 import { assignedField } from '../records/assigned.ts';
 import type { Row, Sql } from '../db/sql.ts';
 import type { NewRecord } from '../records/storable.ts';
+import type { RecordEventJson } from '../json/club.ts';
 
 export const FEED_CHANNEL = 'carrom_events';
 /** Rows kept: the watchers read each within a second, and a page that reconnects is sent what it missed
@@ -104,12 +105,12 @@ export function recordEventsWritten(tx: Sql, events: readonly RecordEventWrite[]
 }
 
 /** The `record` event's data (docs/server.md §4). */
-export function recordEvent(r: NewRecord, match: number) {
+export function recordEvent(r: NewRecord, match: number): RecordEventJson {
   const { table, counter, kind, madeAt, abandoned, assigned } = r.record;
   // `abandoned` only when true, `assigned` only for a tournament's record: the event's fields stay as
   // they were for every other record.
   return {
-    table, counter, kind, match, players: r.players, state: r.state, receivedAt: r.receivedAt, madeAt,
+    table, counter, kind, match, players: r.players, state: r.state as RecordEventJson['state'], receivedAt: r.receivedAt, madeAt,
     ...(abandoned ? { abandoned: true as const } : {}), ...assignedField(assigned),
   };
 }

@@ -15,6 +15,7 @@ import { replaceMatch, standings, type Standing } from './standings.ts';
 import { SqliteWriter, sqliteWriters } from './sqlite-writer.ts';
 import { storeBatch, type StoreOutcome } from './store-batch.ts';
 import { unpacked, type ToStore } from '../records/storable.ts';
+import type { State } from '../../src/rules/state.ts';
 
 /** What a post hands the store (server/records/storable.ts). */
 export type { NewRecord } from '../records/storable.ts';
@@ -33,7 +34,7 @@ export interface MatchSummary {
   /** Its newest record says the players started a new match before it ended. */
   abandoned: boolean;
   updatedAt: string;
-  state: Record<string, unknown>;
+  state: State;
   boards: (TimedRow & { counter: number })[];
 }
 
@@ -318,7 +319,7 @@ async function matchesOf(sql: Sql, table: string | null, page?: Page<number>): P
     over: Number(m.over) === OVER,
     abandoned: Number(m.over) === ABANDONED,
     updatedAt: String(m.updated_at),
-    state: JSON.parse(String(m.state)) as Record<string, unknown>,
+    state: JSON.parse(String(m.state)) as State,
     boards: byMatch.get(Number(m.id)) ?? [],
   }));
 }

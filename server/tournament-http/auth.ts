@@ -2,6 +2,7 @@
 // CSRF token of the session (a form's `csrf` field, or the JSON interface's `Carrom-CSRF` header), and
 // the Origin (or Referer) of the server's own host when the browser sends one. Reads need none of it.
 // The scheme and host are the client's (server/common/client.ts): a trusted proxy's forwarded ones behind it.
+import type { SessionAnswer } from '../json/tournament.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { clientOf, originHost } from '../common/client.ts';
@@ -157,5 +158,5 @@ export async function getSession(sql: Sql, req: IncomingMessage, now: Date): Pro
   const session = await sessionOf(sql, cookies(req).get(SESSION_COOKIE) ?? null, now);
   // No session is an answer, not a failure: a visitor's page asks this at every load, and a 401 would be
   // a fault in its browser's console.
-  return json(200, session ?? { organiser: null });
+  return json(200, (session ?? { organiser: null }) satisfies SessionAnswer);
 }

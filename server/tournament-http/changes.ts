@@ -1,6 +1,7 @@
 // The change log of a tournament (docs/tournament.md §4): every write is one entry, in the transaction
 // of the change itself, numbered in the tournament's own order.
 import type { Sql } from '../db/sql.ts';
+import type { ChangeJson } from '../json/tournament.ts';
 
 export type Action = 'create' | 'update' | 'enter' | 'import' | 'remove' | 'withdraw' | 'draw' | 'discard' | 'swap' | 'move' | 'publish' | 'result' | 'walkover' | 'replay' | 'refused' | 'seat';
 
@@ -24,7 +25,7 @@ export async function logChange(tx: Sql, tournament: number, c: Change, at: Date
   ]);
 }
 
-export async function changesOf(sql: Sql, tournament: number): Promise<Record<string, unknown>[]> {
+export async function changesOf(sql: Sql, tournament: number): Promise<ChangeJson[]> {
   const rows = await sql.all('SELECT * FROM carrom_changes WHERE tournament_id = ? ORDER BY seq', [tournament]);
   return rows.map((r) => ({
     seq: Number(r.seq),

@@ -10,6 +10,7 @@ import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
 import { list, object, onlyKnown, optionalText, text, whole, type Body } from './fields.ts';
 import { currentRound, fieldsOf, tournamentRow } from './tournaments.ts';
+import type { EntrantBody, PlayerBody } from '../json/tournament.ts';
 
 export interface EntrantView {
   id: string;
@@ -21,7 +22,7 @@ export interface EntrantView {
   enteredRound: number;
 }
 
-const PLAYER_FIELDS = ['name', 'firstName', 'lastName', 'club', 'nationality', 'rating'] as const;
+const PLAYER_FIELDS = ['name', 'firstName', 'lastName', 'club', 'nationality', 'rating'] as const satisfies readonly (keyof PlayerBody)[];
 
 export function entrantView(r: Row): EntrantView {
   const after = r.withdrawn_after === null ? null : Number(r.withdrawn_after);
@@ -81,7 +82,7 @@ export async function addEntrant(tx: Sql, tournament: number, body: Body, organi
   const t = fieldsOf(await tournamentRow(tx, tournament, true));
   const round = await noDraft(tx, tournament);
   if (round > 0 && t.system !== 'swiss') throw new Refusal(409, `round ${round} is drawn: ${t.system === 'knockout' ? 'a knockout' : 'an all-play-all'} cannot take late entries`);
-  onlyKnown(body, ['players', 'seed', ...PLAYER_FIELDS]);
+  onlyKnown(body, ['players', 'seed', ...PLAYER_FIELDS] satisfies (keyof EntrantBody)[]);
   const players = playersOf(body, t.mode);
   const name = players.map((p) => p.name).join(' & ');
   const entered = Number((await tx.all('SELECT COUNT(*) AS n FROM carrom_entrants WHERE tournament_id = ?', [tournament]))[0].n);
@@ -148,7 +149,7 @@ export async function patchEntrant(tx: Sql, tournament: number, id: number, body
   if (!row) throw new Refusal(404, `tournament ${tournament} has no entrant ${id}`);
   const was = entrantView(row);
   const round = await noDraft(tx, tournament);
-  onlyKnown(body, ['withdrawn', 'players', 'seed', ...PLAYER_FIELDS]);
+  onlyKnown(body, ['withdrawn', 'players', 'seed', ...PLAYER_FIELDS] satisfies (keyof EntrantBody)[]);
   if ('withdrawn' in body) {
     if (body.withdrawn !== true) throw new Refusal(400, 'withdrawn: only true (a withdrawal) can be given');
     if (Object.keys(body).length > 1) throw new Refusal(400, 'withdrawn: a withdrawal comes alone, without other changes');

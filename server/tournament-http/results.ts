@@ -7,6 +7,7 @@ import { logChange } from './changes.ts';
 import { oneOf, onlyKnown, text, whole, type Body } from './fields.ts';
 import { storedMatch, type StoredMatch } from '../tournament/stored.ts';
 import { currentRound, fieldsOf, tournamentRow } from './tournaments.ts';
+import type { ReplayBody, ResultBody, WalkoverBody } from '../json/tournament.ts';
 
 async function openMatch(tx: Sql, tournament: number, id: number): Promise<{ m: StoredMatch; phantomScore: number; tables: string[] }> {
   const t = fieldsOf(await tournamentRow(tx, tournament, true));
@@ -33,7 +34,7 @@ async function setResult(tx: Sql, tournament: number, m: StoredMatch, a: number,
 }
 
 export async function handResult(tx: Sql, tournament: number, id: number, body: Body, organiser: string, now: Date): Promise<void> {
-  onlyKnown(body, ['a', 'b', 'reason']);
+  onlyKnown(body, ['a', 'b', 'reason'] satisfies (keyof ResultBody)[]);
   const a = whole(body.a, 'a', 0, 999);
   const b = whole(body.b, 'b', 0, 999);
   const reason = text(body.reason, 'reason', 1, 200);
@@ -42,7 +43,7 @@ export async function handResult(tx: Sql, tournament: number, id: number, body: 
 }
 
 export async function walkover(tx: Sql, tournament: number, id: number, body: Body, organiser: string, now: Date): Promise<void> {
-  onlyKnown(body, ['winner', 'reason']);
+  onlyKnown(body, ['winner', 'reason'] satisfies (keyof WalkoverBody)[]);
   const winner = oneOf(body.winner, 'winner', ['a', 'b'] as const);
   const reason = text(body.reason, 'reason', 1, 200);
   const { m, phantomScore } = await openMatch(tx, tournament, id);
@@ -51,7 +52,7 @@ export async function walkover(tx: Sql, tournament: number, id: number, body: Bo
 
 /** The match played again from the start on `table`: its result and source cleared, to come again. */
 export async function replay(tx: Sql, tournament: number, id: number, body: Body, organiser: string, now: Date): Promise<void> {
-  onlyKnown(body, ['table', 'reason']);
+  onlyKnown(body, ['table', 'reason'] satisfies (keyof ReplayBody)[]);
   const table = text(body.table, 'table', 1, 40);
   const reason = text(body.reason, 'reason', 1, 200);
   const { m, tables } = await openMatch(tx, tournament, id);

@@ -12,6 +12,7 @@ import { list, text, whole, type Body } from './fields.ts';
 import { matchesOf, stateOf } from './state.ts';
 import type { StoredMatch } from '../tournament/stored.ts';
 import { currentRound, tournamentRow } from './tournaments.ts';
+import type { MoveBody, SwapBody } from '../json/tournament.ts';
 
 export interface RoundView {
   round: number;
@@ -136,7 +137,8 @@ function refuseStarted(round: number, ms: StoredMatch[]): void {
 }
 
 /** Two entrants trade places in their matches. */
-export async function swapEntrants(tx: Sql, tournament: number, round: number, body: Body, organiser: string, now: Date): Promise<void> {
+export async function swapEntrants(tx: Sql, tournament: number, round: number, given: Body, organiser: string, now: Date): Promise<void> {
+  const body: Partial<Record<keyof SwapBody, unknown>> = given;
   await tournamentRow(tx, tournament, true);
   await roundStatus(tx, tournament, round);
   const ids = list(body.entrants, 'entrants').map((e, i) => text(typeof e === 'number' ? String(e) : e, `entrants[${i}]`, 1, 20));
@@ -178,7 +180,8 @@ async function refuseRematch(tx: Sql, tournament: number, round: number, pairs: 
 }
 
 /** A match to another of the tournament's tables; a match already there takes the first's table. */
-export async function moveMatch(tx: Sql, tournament: number, round: number, body: Body, organiser: string, now: Date): Promise<void> {
+export async function moveMatch(tx: Sql, tournament: number, round: number, given: Body, organiser: string, now: Date): Promise<void> {
+  const body: Partial<Record<keyof MoveBody, unknown>> = given;
   const { fields } = await stateOf(tx, tournament, true);
   await roundStatus(tx, tournament, round);
   const id = whole(body.match, 'match', 1, Number.MAX_SAFE_INTEGER);

@@ -19,6 +19,7 @@ import { tablesReport } from './reports.ts';
 import { handResult, replay, walkover } from './results.ts';
 import { boardsOf, discardRound, drawRound, matchView, moveMatch, prepareDraw, publishRound, roundView, swapEntrants } from './rounds.ts';
 import { storedMatch } from '../tournament/stored.ts';
+import type { BracketAnswer, EntrantAnswer, EntrantsAnswer, EntrantsImported, LogAnswer, RankingAnswer, RoundAnswer, StandingsAnswer, TablesReportAnswer, TournamentAnswer, TournamentsAnswer } from '../json/tournament.ts';
 import { createTournament, listTournaments, tournamentRow, tournamentView, updateTournament } from './tournaments.ts';
 
 export interface TournamentContext {
@@ -62,8 +63,8 @@ export async function routeTournament(c: TournamentContext, req: IncomingMessage
   if (!m) return null;
   try {
     if (m[1] === undefined) {
-      if (read) return json(200, { tournaments: await listTournaments(c.sql) });
-      if (method === 'POST') return await write(c, req, async (tx, body, s) => json(201, { tournament: await tournamentView(tx, await createTournament(tx, jsonObject(body), s.organiser, c.serverName, c.now())) }));
+      if (read) return json(200, { tournaments: await listTournaments(c.sql) } satisfies TournamentsAnswer);
+      if (method === 'POST') return await write(c, req, async (tx, body, s) => json(201, { tournament: await tournamentView(tx, await createTournament(tx, jsonObject(body), s.organiser, c.serverName, c.now())) } satisfies TournamentAnswer));
       return refuse(405, `${method} is not allowed on ${path}`);
     }
     return await routeOne(c, req, method, Number(m[1]), m[2] ?? '');
@@ -82,23 +83,23 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
   if (read) {
     await tournamentRow(c.sql, id); // a 404 for an unknown tournament, whatever is asked of it
     const asked = new URL(req.url ?? '/', 'http://x').searchParams.get('round');
-    if (rest === '') return json(200, { tournament: await tournamentView(c.sql, id) });
-    if (rest === '/entrants') return json(200, { entrants: await listEntrants(c.sql, id) });
-    if (rest === '/log') return json(200, { changes: await changesOf(c.sql, id) });
-    if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) });
+    if (rest === '') return json(200, { tournament: await tournamentView(c.sql, id) } satisfies TournamentAnswer);
+    if (rest === '/entrants') return json(200, { entrants: await listEntrants(c.sql, id) } satisfies EntrantsAnswer);
+    if (rest === '/log') return json(200, { changes: await changesOf(c.sql, id) } satisfies LogAnswer);
+    if (round && !round[2]) return json(200, { round: await roundView(c.sql, id, Number(round[1])) } satisfies RoundAnswer);
     if (rest === '/standings') {
       const n = await roundParam(c.sql, id, asked);
-      return json(200, { round: n, counted: await countedAfter(c.sql, id, n), standings: await standingsAfter(c.sql, id, n) });
+      return json(200, { round: n, counted: await countedAfter(c.sql, id, n), standings: await standingsAfter(c.sql, id, n) } satisfies StandingsAnswer);
     }
-    if (rest === '/bracket') return json(200, { bracket: await bracketOf(c.sql, id) });
-    if (rest === '/ranking') return json(200, await rankingOf(c.sql, id));
-    if (rest === '/tables') return json(200, await tablesReport(c.sql, id, now()));
+    if (rest === '/bracket') return json(200, { bracket: await bracketOf(c.sql, id) } satisfies BracketAnswer);
+    if (rest === '/ranking') return json(200, (await rankingOf(c.sql, id)) satisfies RankingAnswer);
+    if (rest === '/tables') return json(200, (await tablesReport(c.sql, id, now())) satisfies TablesReportAnswer);
     if (rest === '/standings.csv') return csvFile(await standingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `standings-${id}.csv`);
     if (rest === '/pairings.csv') return csvFile(await pairingsCsvOf(c.sql, id, await roundParam(c.sql, id, asked)), `pairings-${id}.csv`);
     if (rest === '/export.sol') return { status: 200, type: 'application/json; charset=utf-8', body: await solOf(c.sql, id), headers: { 'Content-Disposition': `attachment; filename="tournament-${id}.sol"` } };
   } else if (rest === '/rounds' && method === 'POST') {
     // The draw is searched for before the transaction, off the event loop (rounds.ts, server/tournament/draws.ts).
-    return write(c, req, async (tx, _body, s, drawn) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, drawn, s.organiser, now())) }), () => prepareDraw(c.sql, id));
+    return write(c, req, async (tx, _body, s, drawn) => json(201, { round: await roundView(tx, id, await drawRound(tx, id, drawn, s.organiser, now())) } satisfies RoundAnswer), () => prepareDraw(c.sql, id));
   } else if (round && !round[2] && method === 'DELETE') {
     return write(c, req, async (tx, _body, s) => {
       await discardRound(tx, id, Number(round[1]), s.organiser, now());
@@ -127,9 +128,9 @@ async function routeOne(c: TournamentContext, req: IncomingMessage, method: stri
       return json(200, { tournament: await tournamentView(tx, id) });
     });
   } else if (rest === '/entrants' && method === 'POST') {
-    return write(c, req, async (tx, body, s) => json(201, { entrant: await addEntrant(tx, id, jsonObject(body), s.organiser, now()) }));
+    return write(c, req, async (tx, body, s) => json(201, { entrant: await addEntrant(tx, id, jsonObject(body), s.organiser, now()) } satisfies EntrantAnswer));
   } else if (rest === '/entrants.csv' && method === 'POST') {
-    return write(c, req, async (tx, body, s) => json(201, { entrants: await importEntrants(tx, id, csvText(body), s.organiser, now()) }));
+    return write(c, req, async (tx, body, s) => json(201, { entrants: await importEntrants(tx, id, csvText(body), s.organiser, now()) } satisfies EntrantsImported));
   } else if (entrant && method === 'PATCH') {
     return write(c, req, async (tx, body, s) => json(200, { entrant: await patchEntrant(tx, id, Number(entrant[1]), jsonObject(body), s.organiser, now()) }));
   } else if (entrant && method === 'DELETE') {

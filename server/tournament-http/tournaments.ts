@@ -8,11 +8,12 @@ import { PHANTOM_SCORE } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
 import { date, list, object, oneOf, onlyKnown, text, whole, type Body } from './fields.ts';
+import type { TournamentBody } from '../json/tournament.ts';
 
 export const SYSTEMS = ['swiss', 'knockout', 'all-play-all'] as const;
 export const MODES = ['singles', 'doubles'] as const;
 export const COUPLINGS = ['serial', 'dazed', 'staggered'] as const;
-const FIELDS = ['name', 'date', 'rules', 'options', 'mode', 'system', 'couplings', 'rounds', 'phantomScore', 'tables', 'club', 'championship'] as const;
+const FIELDS = ['name', 'date', 'rules', 'options', 'mode', 'system', 'couplings', 'rounds', 'phantomScore', 'tables', 'club', 'championship'] as const satisfies readonly (keyof TournamentBody)[];
 /** Fixed once round 1 is drawn. */
 const BEFORE_ROUND_1: readonly string[] = ['system', 'mode', 'rules', 'options', 'couplings', 'phantomScore'];
 

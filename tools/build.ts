@@ -1,5 +1,6 @@
 // Builds the bundles with esbuild: the Node command line, and the XS bundles that tests and benchmarks load.
 import { build, transform, type BuildOptions } from 'esbuild';
+import { PAGE_BUNDLE, PAGE_ENTRY } from '../hosts/simulator/page-bundle.ts';
 
 export const CLI: BuildOptions = {
   // The results server's threads load their code from beside dist/carrom.js (server/common/threads.ts): the
@@ -14,6 +15,20 @@ export const CLI: BuildOptions = {
   // The results server's packages stay in node_modules (better-sqlite3 is a native addon), and esbuild
   // (sense --device bundles the firmware with it; it cannot be bundled itself).
   external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns', 'esbuild'],
+  logLevel: 'warning',
+};
+
+/** The simulator's page (hosts/simulator/page/): one script for the browser, served as /page.js. */
+export const SIMULATOR_PAGE: BuildOptions = {
+  entryPoints: [PAGE_ENTRY],
+  outfile: PAGE_BUNDLE,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  // Minified, with its map beside it (/page.js.map): the browser's developer tools show the TypeScript.
+  minify: true,
+  sourcemap: 'linked',
   logLevel: 'warning',
 };
 
@@ -102,6 +117,7 @@ async function writeScript(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await build(CLI);
+  await build(SIMULATOR_PAGE);
   await writeScript();
   await buildDevice(DEVICE);
   await buildDevice(DEVICE_NONET);

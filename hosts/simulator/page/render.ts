@@ -21,12 +21,13 @@ function drawDisplay(base64: string): void {
     }
 }
 
-/** The score table: a row a side, the side to shoot marked; an offered match's names with no score. */
-function drawScore(s: Snapshot, sides: string[], turnSide: number): void {
+type Game = Snapshot['state']['match']['games'][number];
+
+/** The score table: a row a side, the side to shoot marked; an offered match's names with no score; the
+ *  game just `ended`, if one, with its score. */
+function drawScore(s: Snapshot, sides: string[], turnSide: number, ended: Game | null): void {
   const st = s.state;
   const points = st.board.points;
-  // Between two games the finished one stays on show, as on the display: its score.
-  const ended = s.gameEnded ? st.match.games[st.match.games.length - 1] : null;
   const td = (className: string, text: string | number) => element('td', className, String(text));
   const rows = sides.map((n, i) =>
     s.offer
@@ -77,7 +78,7 @@ export function render(s: Snapshot): void {
   $('clock').textContent = `t = ${(s.time / 1e6).toFixed(1)} s`;
   // Nobody is to shoot once the match is over: no side marked, no "To shoot".
   const turnSide = offer ? -1 : st.match.over ? -1 : s.header.mode === 'doubles' ? st.board.turn % 2 : st.board.turn;
-  drawScore(s, sides, turnSide);
+  drawScore(s, sides, turnSide, ended);
   const b = st.board.onBoard;
   if (offer) $('left').textContent = words('offerWaits', offer.label, offer.players[offer.breaker]);
   else {

@@ -1,5 +1,6 @@
 // Builds the bundles with esbuild: the Node command line, and the XS bundles that tests and benchmarks load.
 import { build, transform, type BuildOptions } from 'esbuild';
+import { PAGE_BUNDLE, PAGE_ENTRY } from '../hosts/simulator/page-bundle.ts';
 
 export const CLI: BuildOptions = {
   // The results server's threads load their code from beside dist/carrom.js (server/common/threads.ts): the
@@ -45,6 +46,20 @@ export async function buildPages(options: BuildOptions = PAGES): Promise<void> {
   writeFileSync(options.outfile!, code);
   writeFileSync(options.outfile!.replace(/\.js$/, '.json'), `${JSON.stringify({ bundle: sha256(Buffer.from(code)), inputs }, null, 1)}\n`);
 }
+
+/** The simulator's page (hosts/simulator/page/): one script for the browser, served as /page.js. */
+export const SIMULATOR_PAGE: BuildOptions = {
+  entryPoints: [PAGE_ENTRY],
+  outfile: PAGE_BUNDLE,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  // Minified, with its map beside it (/page.js.map): the browser's developer tools show the TypeScript.
+  minify: true,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
 
 /** A script for the XS engine: no imports, defines its entry points on globalThis. */
 export function xsScript(entry: string, minify = false) {
@@ -132,6 +147,7 @@ async function writeScript(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await build(CLI);
   await buildPages();
+  await build(SIMULATOR_PAGE);
   await writeScript();
   await buildDevice(DEVICE);
   await buildDevice(DEVICE_NONET);

@@ -27,6 +27,7 @@ import { startLocalResults, type LocalResults } from './results.ts';
 import { serve, LIMITS } from './server.ts';
 import { isLoopback, lanAddresses, ownHostNames } from './host-names.ts';
 import { claimDefaultDb, nextFreePort } from './instance.ts';
+import { pageBundleProblem } from './page-bundle.ts';
 import { inUseBy, portHolder } from '../../server/port-holder.ts';
 import { SimTable, TICK_US } from './table.ts';
 
@@ -77,6 +78,11 @@ for (let i = 2; i < process.argv.length; i++) {
   if (!VALUED.includes(a)) fail(`unknown option "${a}" (options: ${[...VALUED, ...FLAGS].join(' ')}; --help says what each does)`);
   if (process.argv[++i] === undefined) fail(`${a} needs a value`);
 }
+
+// The page's script is built by `npm run build` (npm start runs it first): without it the page would
+// open blank, so say what to run rather than start.
+const noPage = pageBundleProblem();
+if (noPage) fail(noPage);
 
 const cannotRead = (file: string, e: unknown) => `cannot read ${file}${(e as NodeJS.ErrnoException).code ? ` (${(e as NodeJS.ErrnoException).code})` : ''}`;
 

@@ -13,6 +13,8 @@ import { framePng } from './png.ts';
 import type { SimTable } from './table.ts';
 import { LOOPBACK_NAMES } from './host-names.ts';
 import { HttpError, body, channel, checkCall, int, obj, piece, refuseForeignWrite, text, traceBody, traceItem, type TraceBody } from './request.ts';
+import { pageBundlePath, pageBundleProblem } from './page-bundle.ts';
+import type { Answers, ErrorAnswer, Requests, Snapshot } from './snapshot.ts';
 
 const POSTS = new Set(['trace', 'drop', 'place', 'strike', 'call', 'settle', 'button', 'fault']);
 const PAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'page');
@@ -34,46 +36,39 @@ const PART_US = 10_000_000;
 const PART_READINGS = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** What the page and the event stream show. */
-export function snapshotOf(sim: SimTable) {
+/** What the page and the event stream show (the fields are described in snapshot.ts, which the page reads too). */
+export function snapshotOf(sim: SimTable): Snapshot {
   return {
     state: sim.app.state,
     header: sim.header,
     screen: sim.app.screen(),
-    /** The men each side owes now: the count the display's DUE and its OWES line say too. */
     owed: menOwed(sim.app.state.board),
-    /** Once the match is over, its result (the display's title): each side's points, or games won. */
     result: matchResult(sim.app.state.match),
-    /** What the display's bottom line asks of the players, in sentences, and the engine's warnings in players' words. */
     notes: sim.app.explanation(),
     warnings: sim.app.warningNotes(),
     display: Buffer.from(sim.frame).toString('base64'),
     log: sim.events.slice(-40),
     events: sim.events.length,
     health: sim.app.health.slice(-8),
-    /** The faults that hold now (health lists what was reported, the fixed ones too). */
     faultsNow: sim.app.faultsNow(),
-    /** The shot a power cut may have lost, while the display asks about it (SHOT n LOST? SELECT); else null. */
     lostShot: sim.app.lostShot,
-    /** The pockets where the display asks whether a piece went in (P2: PIECE IN? SELECT); else empty. */
     questions: sim.app.questions,
-    /** The tournament's match the display offers (docs/tournament.md §5.2) until the players start or
-     *  refuse it; else null. The page shows its names, not the last match's. */
     offer: sim.app.offered,
-    /** A game has just ended: the page shows its score until the next game's first strike (not 0–0). */
     gameEnded: sim.app.gameEnded,
     faults: sim.faults,
     wifi: sim.wifiUp,
     sync: sim.sync ? sim.sync.view() : null,
     clubPage: sim.clubPage,
-    /** Where the striker rests on each seat's baseline (mm along the strip, null: not there). */
     strips: sim.strips,
     time: sim.now,
     boots: sim.boots,
-    /** The display's language (the settings menu's): the page speaks it too. */
     language: sim.app.settings.language,
   };
 }
+
+/** A POST's body as the route's fields (Requests in snapshot.ts, what the page sends), each still to be
+ *  checked: reading a field the page does not send fails the typecheck. */
+const fields = <R extends keyof Requests>(b: Record<string, unknown>) => b as { readonly [K in keyof Requests[R]]-?: unknown };
 
 /** The server's own state: the table, its limits, the event-stream clients, and the write in progress. */
 interface Context {
@@ -94,7 +89,7 @@ export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: L
     handle(ctx, req, res).catch((e: unknown) => {
       const status = e instanceof HttpError ? e.status : 500;
       if (e instanceof HttpError && e.close) closeAfterAnswer(req, res);
-      send(res, status, { error: e instanceof Error ? e.message : String(e) });
+      send(res, status, { error: e instanceof Error ? e.message : String(e) } satisfies ErrorAnswer);
     });
   });
   return new Promise((resolve, reject) => {
@@ -104,6 +99,14 @@ export function serve(sim: SimTable, port: number, host = '127.0.0.1', limits: L
       resolve(server);
     });
   });
+}
+
+/** The page's script, the bundle of page/ (page-bundle.ts); a missing or stale one is a 500 that says
+ *  what to run, never an old page served as if it were the new one. */
+function pageScript(): Buffer {
+  const problem = pageBundleProblem();
+  if (problem) throw new HttpError(500, problem);
+  return readFileSync(pageBundlePath());
 }
 
 function send(res: ServerResponse, status: number, data: unknown, type = 'application/json'): void {
@@ -119,8 +122,8 @@ async function handle(ctx: Context, req: IncomingMessage, res: ServerResponse): 
   const path = url.pathname;
   const method = req.method ?? 'GET';
   if (method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, readFileSync(join(PAGE_DIR, 'index.html')), 'text/html; charset=utf-8');
-  if (method === 'GET' && path === '/i18n.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'i18n.js')), 'text/javascript; charset=utf-8');
-  if (method === 'GET' && path === '/page.js') return send(res, 200, readFileSync(join(PAGE_DIR, 'page.js')), 'text/javascript; charset=utf-8');
+  if (method === 'GET' && path === '/page.js') return send(res, 200, pageScript(), 'text/javascript; charset=utf-8');
+  if (method === 'GET' && path === '/page.js.map') return send(res, 200, readFileSync(`${pageBundlePath()}.map`), 'application/json');
   if (method === 'GET' && path === '/style.css') return send(res, 200, readFileSync(join(PAGE_DIR, 'style.css')), 'text/css; charset=utf-8');
   // The page names this icon; a browser that asks for /favicon.ico anyway gets it too, not a 404.
   if (method === 'GET' && (path === '/favicon.svg' || path === '/favicon.ico')) return send(res, 200, readFileSync(join(PAGE_DIR, 'favicon.svg')), 'image/svg+xml');
@@ -163,53 +166,59 @@ function act(sim: SimTable, route: string, json: unknown, res: ServerResponse): 
   const b = obj(json);
   switch (route) {
     case 'drop': {
-      const pocket = int(b.pocket, 'pocket', 0, 3);
-      sim.drop(pocket, piece(b.piece));
+      const d = fields<'drop'>(b);
+      const pocket = int(d.pocket, 'pocket', 0, 3);
+      sim.drop(pocket, piece(d.piece));
       sim.advanceTo(sim.now + 400_000);
-      return send(res, 200, { ok: true });
+      return send(res, 200, { ok: true } satisfies Answers['drop']);
     }
-    case 'place':
-      sim.place(int(b.seat, 'seat', 0, 3), int(b.mm ?? 265, 'mm', 0, 530));
+    case 'place': {
+      const p = fields<'place'>(b);
+      sim.place(int(p.seat, 'seat', 0, 3), int(p.mm ?? 265, 'mm', 0, 530));
       sim.advanceTo(sim.now + 100_000);
-      return send(res, 200, { ok: true, strips: sim.strips });
+      return send(res, 200, { ok: true, strips: sim.strips } satisfies Answers['place']);
+    }
     case 'strike': {
       // Without "seat": from the one baseline the striker is on. No striker there: nothing to strike.
+      const s = fields<'strike'>(b);
       const placed = sim.strips.flatMap((mm, seat) => (mm === null ? [] : [seat]));
-      if (b.seat === undefined && placed.length === 0) throw new HttpError(409, 'no striker on any baseline: place it first (POST /api/place)');
-      const seat = b.seat === undefined && placed.length === 1 ? placed[0] : int(b.seat, 'seat', 0, 3);
+      if (s.seat === undefined && placed.length === 0) throw new HttpError(409, 'no striker on any baseline: place it first (POST /api/place)');
+      const seat = s.seat === undefined && placed.length === 1 ? placed[0] : int(s.seat, 'seat', 0, 3);
       if (sim.strips[seat] === null) throw new HttpError(409, `no striker on seat ${seat}'s baseline: place it first (POST /api/place${placed.length ? `; it is on seat ${placed.join(', ')}'s` : ''})`);
       sim.strike(seat);
       sim.advanceTo(sim.now + 1_100_000); // the strip must stay empty a second to be a strike
-      return send(res, 200, { ok: true, strips: sim.strips });
+      return send(res, 200, { ok: true, strips: sim.strips } satisfies Answers['strike']);
     }
     case 'call': {
       // A call as docs/formats.md writes it, or an undo / identify event (with "e" or "call").
       const c = b.call === 'undo' || b.e === 'undo' ? ({ call: 'undo' } as TraceCall) : checkCall(b.e === 'identify' ? { ...b, call: 'identify' } : b);
       sim.call(c);
       sim.advanceTo(sim.now + 50_000);
-      return send(res, 200, { ok: true });
+      return send(res, 200, { ok: true } satisfies Answers['call']);
     }
     case 'settle':
       sim.settle();
-      return send(res, 200, sim.app.state);
+      return send(res, 200, sim.app.state satisfies Answers['settle']);
     case 'button': {
-      const name = b.button;
+      const p = fields<'button'>(b);
+      const name = p.button;
       if (name !== 'up' && name !== 'down' && name !== 'select') throw new HttpError(400, '"button" must be up, down or select');
-      const long = b.long === true;
+      const long = p.long === true;
       sim.button(name, true);
       sim.advanceTo(sim.now + (long ? 800_000 : 60_000));
       sim.button(name, false);
       sim.advanceTo(sim.now + 40_000);
-      return send(res, 200, { screen: sim.app.screen() });
+      return send(res, 200, { screen: sim.app.screen() } satisfies Answers['button']);
     }
     case 'fault': {
-      if ('stuck' in b) sim.setStuck(channel(b.stuck));
-      if ('noisy' in b) sim.setNoisy(channel(b.noisy));
-      if ('noColour' in b) sim.faults.noColour = b.noColour === true;
-      if ('wifi' in b) sim.setWifi(b.wifi !== false);
-      if (b.powerCut === true) sim.powerCut();
+      const f = fields<'fault'>(b);
+      if ('stuck' in f) sim.setStuck(channel(f.stuck));
+      if ('noisy' in f) sim.setNoisy(channel(f.noisy));
+      if ('noColour' in f) sim.faults.noColour = f.noColour === true;
+      if ('wifi' in f) sim.setWifi(f.wifi !== false);
+      if (f.powerCut === true) sim.powerCut();
       sim.advanceTo(sim.now + 20_000);
-      return send(res, 200, { faults: sim.faults, wifi: sim.wifiUp, boots: sim.boots });
+      return send(res, 200, { faults: sim.faults, wifi: sim.wifiUp, boots: sim.boots } satisfies Answers['fault']);
     }
   }
   throw new HttpError(404, `no API /api/${route}`);
@@ -238,7 +247,7 @@ async function trace(ctx: Context, b: TraceBody, res: ServerResponse): Promise<v
   sim.readings(readings);
   const end = now + last + 1;
   while (!(sim.advanceTo(Math.min(end, sim.now + PART_US), PART_READINGS) && sim.now >= end)) await nextTurn();
-  send(res, 200, { readings: readings.length });
+  send(res, 200, { readings: readings.length } satisfies Answers['trace']);
 }
 
 /** Server-sent events: a snapshot at every change, at most 20 a second; at most `maxStreams` clients. */

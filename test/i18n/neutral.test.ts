@@ -1,14 +1,14 @@
 // No word that gives a player a gender, in anything players and organisers read: the display's and the
-// page's words in the six languages (src/i18n, src/app/explain.ts, the simulator page's i18n.js) and the
+// page's words in the six languages (src/i18n, src/app/explain.ts, the simulator page's words.ts) and the
 // docs. "The shot counts as his" was said of Asha. Quotations (the federations' own texts, in "…") are
 // theirs and are left out of the docs' check.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import { LANGUAGES, TABLES, type Language } from '../../src/i18n/index.ts';
 import { EXPLAIN_LINES } from '../../src/i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../../src/i18n/explain-page.ts';
 import { EXPLAIN, WORDS } from '../../src/app/explain.ts';
+import { PAGE_WORDS } from '../../hosts/simulator/page/words.ts';
 
 /** Each language's pronouns and possessives for a person that say he or she (not the ones that agree
  *  with the thing owned, as Italian's "suo" does). */
@@ -22,7 +22,7 @@ const GENDERED: Readonly<Record<Language, RegExp>> = {
 };
 
 const strings = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? strings(v) : []));
-const pageWords = runInNewContext(`${readFileSync(new URL('../../hosts/simulator/page/i18n.js', import.meta.url), 'utf8')}\nPAGE_WORDS`) as Record<Language, Record<string, string>>;
+const pageWords: Readonly<Record<Language, Readonly<Record<string, string>>>> = PAGE_WORDS;
 
 function found(lang: Language, texts: string[]): string[] {
   return texts.filter((t) => GENDERED[lang].test(t));

@@ -3,8 +3,8 @@
 // databases". A real `carrom serve` process (SQLite, then PostgreSQL) with four tables, an organiser and a
 // tournament whose first round is published (so the tables' asks and the organiser's routes are live),
 // then 1,000 connections of EACH kind of test/helpers/attack.ts at once, 9,000 in all, from 178 loopback
-// addresses (127.0.10.x and on), opened and held by the attack's worker thread. Meanwhile, from this
-// thread (which does nothing else): each table posts signed records and asks for its match, signed, and
+// addresses (127.0.10.x and on), opened and held by the attack's own process. Meanwhile, from this
+// process (which does nothing else): each table posts signed records and asks for its match, signed, and
 // a visitor reads the tables' list, the club page, the hall's page and the hall's reads, and opens the
 // hall's event stream, each on a connection of its own from 127.0.0.1. Memory is the server's RSS
 // (/proc/PID/status), sampled every 50 ms from before the attack opened until it stopped.
@@ -37,7 +37,7 @@
 // engineers' runs (they took 50–80 % of the CPU while this was written; the report says how much), and
 // a read now and then waits for a core, or for a collection of the heap of 9,000 connections, more than
 // 100 ms (CARROM_SHOW_FIGURES=1 prints both, and the same figures before the attack). For the same
-// reason the server, its database and the timing thread run at nice -10 over the other runs, and the
+// reason the server, its database and the timing process run at nice -10 over the other runs, and the
 // attacker at nice 10 (besiege). RSS: under 320 MiB over the baseline for the 9,000 connections
 // (measured 153–219 MiB: 1,000 held connections of one kind add 20–40 MiB, the kernel's socket, Node's
 // parser and its first chunk each; the scrypt checks of the wrong logins 32 MiB each; the bodies the
@@ -102,7 +102,7 @@ function plans(kinds: readonly KindName[], o: { repeatMs?: number } = {}): Plan[
 const percentile = (list: Timed[], p: number) => [...list.map((x) => x.ms)].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(list.length * p))] ?? 0;
 const slowest = (list: Timed[]) => Math.max(0, ...list.map((x) => x.ms));
 const said = (list: Timed[], ok = 200) => `${list.length} (${list.filter((x) => x.status !== ok).length} not ${ok}), p99 ${percentile(list, 0.99).toFixed(1)} ms, slowest ${slowest(list).toFixed(1)} ms`;
-/** The priority the server, its database and the timing thread are given (see besiege). */
+/** The priority the server, its database and the timing process are given (see besiege). */
 const NICE = -10;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -147,11 +147,11 @@ function listenDrops(): number {
   return Number(lines[1].split(/\s+/)[names.indexOf('ListenDrops')]);
 }
 
-/** Sets the priority of every thread of process `pid` (or of this process's main thread alone: `pid`
- *  itself) to `nice`, where the system allows it (as root; elsewhere it runs as it is): whether it did. */
-function prioritise(pid: number, nice: number, threads = true): boolean {
+/** Sets the priority of every thread of process `pid` to `nice`, where the system allows it (as root;
+ *  elsewhere it runs as it is): whether it did. */
+function prioritise(pid: number, nice: number): boolean {
   try {
-    for (const tid of threads ? readdirSync(`/proc/${pid}/task`) : [String(pid)]) setPriority(Number(tid), nice);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), nice);
     return true;
   } catch {
     return false;
@@ -234,10 +234,11 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
   const pid = day.serve.child.pid!;
   // A club's server has its machine to itself; this one's two cores are shared with other engineers'
   // runs, which took 50–80 % of them while this test was written. The server's work (its threads, and
-  // PostgreSQL's processes) and the thread that times it go first, the attacker (attack-worker.ts, at
+  // PostgreSQL's processes) and this process, which times it, go first (every thread of it: a collection
+  // of its heap waits for the collector's helper threads), the attacker (attack-worker.ts, a process at
   // nice 10) last, where the system lets the test say so: what is timed is then the server's own work
   // under the attack, not the other runs'. The report says whether it could.
-  const first = [pid, ...clusterOf(db)].every((p) => prioritise(p, NICE)) && prioritise(process.pid, NICE, false);
+  const first = [pid, ...clusterOf(db), process.pid].every((p) => prioritise(p, NICE));
   // Warm: the server stores and serves as it will under the attack, then settles.
   const calm = await measure(3000);
   const base = rssOf(pid);

@@ -106,14 +106,23 @@ const said = (list: Timed[], ok = 200) => `${list.length} (${list.filter((x) => 
 const NICE = -10;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU time in ms: of process `pid` (its user and system time, /proc/PID/stat), and of the whole machine,
- *  busy and in all (every core: /proc/stat), to say in the report who had the cores while it was timed. */
-function cpuOf(pid: number): { server: number; busy: number; all: number } {
+/** CPU time in ms: of each group of processes in `groups` (their user and system time, /proc/PID/stat;
+ *  one gone meanwhile counts nothing), and of the whole machine, busy and in all (every core: /proc/stat),
+ *  to say in the report who had the cores while it was timed. */
+function cpuOf<K extends string>(groups: Record<K, number[]>): Record<K, number> & { busy: number; all: number } {
   const tick = 10; // ms a clock tick (USER_HZ 100)
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const of = (pid: number) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) * tick;
+    } catch {
+      return 0;
+    }
+  };
   const m = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const all = m.reduce((x, y) => x + y, 0);
-  return { server: (Number(f[11]) + Number(f[12])) * tick, busy: (all - m[3] - m[4]) * tick, all: all * tick };
+  const each = Object.fromEntries(Object.entries<number[]>(groups).map(([k, pids]) => [k, pids.reduce((x, p) => x + of(p), 0)])) as Record<K, number>;
+  return { ...each, busy: (all - m[3] - m[4]) * tick, all: all * tick };
 }
 
 interface Measured {
@@ -238,7 +247,8 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
   // of its heap waits for the collector's helper threads), the attacker (attack-worker.ts, a process at
   // nice 10) last, where the system lets the test say so: what is timed is then the server's own work
   // under the attack, not the other runs'. The report says whether it could.
-  const first = [pid, ...clusterOf(db), process.pid].every((p) => prioritise(p, NICE));
+  const cluster = clusterOf(db);
+  const first = [pid, ...cluster, process.pid].every((p) => prioritise(p, NICE));
   // Warm: the server stores and serves as it will under the attack, then settles.
   const calm = await measure(3000);
   const base = rssOf(pid);
@@ -252,19 +262,21 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
     // Time for the stalled bodies' bytes to be read and the streams answered.
     await pause(1500);
     const before = await a.stats();
-    const cpu0 = cpuOf(pid);
+    // Whose CPU: the server, its database (PostgreSQL's processes: none on SQLite), this process and the
+    // attack's, and what is left of the machine's busy time: other runs'. The database's as it is now,
+    // with the connections the attack made it open.
+    const groups = { server: [pid], database: clusterOf(db), test: [process.pid], attack: [a.pid] };
+    const cpu0 = cpuOf(groups);
     const drops0 = listenDrops();
-    const own0 = process.cpuUsage();
     const m = await measure(ms);
-    const own = process.cpuUsage(own0);
-    const cpu1 = cpuOf(pid);
+    const cpu1 = cpuOf(groups);
     const drops = listenDrops() - drops0;
     const after = await a.stats();
-    const share = (x: number) => `${Math.round((100 * x) / (cpu1.all - cpu0.all))} %`;
-    const ownMs = (own.user + own.system) / 1000;
-    const othersMs = cpu1.busy - cpu0.busy - (cpu1.server - cpu0.server) - ownMs;
-    const others = othersMs / (cpu1.all - cpu0.all);
-    const cpu = `of the machine's CPU while timed: the server ${share(cpu1.server - cpu0.server)}, the test and its attack ${share(ownMs)}, anything else ${share(othersMs)}, idle ${share(cpu1.all - cpu0.all - (cpu1.busy - cpu0.busy))}`;
+    const used = (k: keyof typeof groups | 'busy' | 'all') => cpu1[k] - cpu0[k];
+    const share = (x: number) => `${Math.round((100 * x) / used('all'))} %`;
+    const othersMs = used('busy') - used('server') - used('database') - used('test') - used('attack');
+    const others = othersMs / used('all');
+    const cpu = `of the machine's CPU while timed: the server ${share(used('server'))}, its database ${share(used('database'))}, the test ${share(used('test'))} and its attack ${share(used('attack'))}, anything else ${share(othersMs)}, idle ${share(used('all') - used('busy'))}`;
     return { ...m, calm, before, after, readyMs, base, grew, drops, others, cpu: `${cpu}; ${drops} connections dropped with a listening queue full; the server, its database and the timing ${first ? `at nice ${NICE}` : 'at their nice (not allowed to change it)'}, the attacker at nice 10` };
   } finally {
     clearInterval(sampler);

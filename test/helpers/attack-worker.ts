@@ -4,17 +4,21 @@ import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { attack, type Plan, type Target } from './attack.ts';
 
-// The attacker stands for other machines on the network: on this one, every thread of this process (its
-// collector's helpers too: Linux's priority is a thread's, and threads made later inherit it) yields the
-// cores it shares with the server and with the process that times the tables and the visitor, so that
-// what is timed is the server's work, not the attacker's.
+const { t, plans, nice } = JSON.parse(process.argv[2]) as { t: Target; plans: Plan[]; nice: number };
+
+// The attacker stands for other machines on the network: on this one, its thread (this process's main
+// thread: Linux's priority is a thread's) yields the cores it shares with the server and with the process
+// that times the tables and the visitor, so that what is timed is the server's work, not the attacker's.
+// Its other threads (its collector's helpers) have the priority the test's process began with, as they
+// had when the attack was a thread of it, not the one the test may have given itself since (the siege's
+// nice -10, which a process forked inherits).
 try {
-  for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), 10);
+  for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), nice);
+  setPriority(process.pid, 10);
 } catch {
-  // Not Linux: it runs as it is.
+  // Not Linux, or not allowed: it runs as it is.
 }
 
-const { t, plans } = JSON.parse(process.argv[2]) as { t: Target; plans: Plan[] };
 const send = (m: { what: string; value?: unknown }) => process.send!(m);
 const running = plans.map((p) => attack(t, p.kind, p.n, p.options));
 void Promise.all(running.map((a) => a.ready())).then(() => send({ what: 'ready' }));

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { fork } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { tracked } from '../../tools/scratch.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
@@ -261,11 +262,11 @@ export interface Plan {
   options?: AttackOptions;
 }
 
-/** Attacks run in a process of their own (test/helpers/attack-worker.ts), at nice 10, so that their work
- * does not delay the table's and the visitor's requests this process times. A process, not a thread: a
- * thread of this process would share its collector's helper threads with the one that times, and a
- * collection of the timing thread's heap would then wait for helpers busy with the attack's heap of
- * thousands of sockets, or held up by the attack's low priority (measured: a read timed at 458 ms of
+/** Attacks run in a process of their own (test/helpers/attack-worker.ts), its thread at nice 10, so that
+ * their work does not delay the table's and the visitor's requests this process times. A process, not a
+ * thread: a thread of this process would share its collector's helper threads with the one that times,
+ * and a collection of the timing thread's heap would then wait for helpers busy with the attack's heap
+ * of thousands of sockets, or held up by the attack's low priority (measured: a read timed at 458 ms of
  * which 278 ms were this process's own collection, the server not slower than usual meanwhile). */
 export interface Attacks {
   /** The attack's process. */
@@ -278,10 +279,13 @@ export interface Attacks {
   stop(): Promise<void>;
 }
 
+/** This process's priority as it began, before a test set its own (the siege's), for the attack's process. */
+const NICE_AT_START = getPriority();
+
 export function attacks(t: Target, plans: Plan[]): Attacks {
   // tsx's loader, as this process has it; the process ends when this one does (tools/scratch.ts), and
   // by itself when its channel to this one closes.
-  const child = tracked(fork(fileURLToPath(new URL('./attack-worker.ts', import.meta.url)), [JSON.stringify({ t, plans })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = tracked(fork(fileURLToPath(new URL('./attack-worker.ts', import.meta.url)), [JSON.stringify({ t, plans, nice: NICE_AT_START })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   child.unref();
   child.channel?.unref();
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -251,9 +251,9 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
   // A club's server has its machine to itself; this one's two cores are shared with other engineers'
   // runs, which took 50–80 % of them while this test was written. The server's work (its threads, and
   // PostgreSQL's processes) and this process, which times it, go first (every thread of it: a collection
-  // of its heap waits for the collector's helper threads), the attacker (attack-worker.ts, a process at
-  // nice 10) last, where the system lets the test say so: what is timed is then the server's own work
-  // under the attack, not the other runs'. The report says whether it could.
+  // of its heap waits for the collector's helper threads), the attacker (attack-worker.ts, a process of
+  // its own whose attacking thread is at nice 10) last, where the system lets the test say so: what is
+  // timed is then the server's own work under the attack, not the other runs'. The report says whether it could.
   const cluster = clusterOf(db);
   const first = [pid, ...cluster, process.pid].every((p) => prioritise(p, NICE));
   // Warm: the server stores and serves as it will under the attack, then settles.

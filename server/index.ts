@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { hostname } from 'node:os';
-import { boundConnections } from './connections.ts';
+import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
 import type { Feed } from './store/feed.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
@@ -87,11 +87,15 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
   boundConnections(server, log, trust);
+  paceTimeouts(server);
   // A connection that has not finished its TLS handshake within the headers' time is closed (Node's
   // default waits 120 s): a stranger's stalled handshakes hold no more than their stalled headers do.
   const secure = pair ? createHttpsServer({ ...SERVER_TIMEOUTS, handshakeTimeout: SERVER_TIMEOUTS.headersTimeout, cert: pair.cert, key: pair.key }, handlers.request) : null;
   secure?.on('checkContinue', handlers.checkContinue);
-  if (secure) boundConnections(secure, log, trust);
+  if (secure) {
+    boundConnections(secure, log, trust);
+    paceTimeouts(secure);
+  }
   const host = o.host ?? '127.0.0.1';
   try {
     await listen(server, o.port ?? 8080, host);

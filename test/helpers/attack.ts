@@ -14,7 +14,10 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tsThread } from '../../server/common/threads.ts';
+import { fork } from 'node:child_process';
+import { getPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { tracked } from '../../tools/scratch.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
 
 /** What an attack is aimed at. */
@@ -259,40 +262,58 @@ export interface Plan {
   options?: AttackOptions;
 }
 
-/** Attacks run in a thread of their own (test/helpers/attack-worker.ts), so that their work does not
- * delay the table's and the visitor's requests this thread times. */
+/** Attacks run in a process of their own (test/helpers/attack-worker.ts), its thread at nice 10, so that
+ * their work does not delay the table's and the visitor's requests this process times. A process, not a
+ * thread: a thread of this process would share its collector's helper threads with the one that times,
+ * and a collection of the timing thread's heap would then wait for helpers busy with the attack's heap
+ * of thousands of sockets, or held up by the attack's low priority (measured: a read timed at 458 ms of
+ * which 278 ms were this process's own collection, the server not slower than usual meanwhile). */
 export interface Attacks {
+  /** The attack's process. */
+  pid: number;
   /** Resolves once every connection has been opened and has sent what it sends. */
   ready(): Promise<void>;
   /** Each plan's counts now, in the plans' order. */
   stats(): Promise<AttackStats[]>;
-  /** Closes every connection and ends the thread. */
+  /** Closes every connection and ends the process. */
   stop(): Promise<void>;
 }
 
+/** This process's priority as it began, before a test set its own (the siege's), for the attack's process. */
+const NICE_AT_START = getPriority();
+
 export function attacks(t: Target, plans: Plan[]): Attacks {
-  const worker = tsThread(new URL('./attack-worker.ts', import.meta.url), { workerData: { t, plans } });
-  worker.unref();
+  // tsx's loader, as this process has it; the process ends when this one does (tools/scratch.ts), and
+  // by itself when its channel to this one closes.
+  const child = tracked(fork(fileURLToPath(new URL('./attack-worker.ts', import.meta.url)), [JSON.stringify({ t, plans, nice: NICE_AT_START })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  child.unref();
+  child.channel?.unref();
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const waiting = new Map<string, (v: unknown) => void>();
-  const failed = new Promise<never>((_, reject) => worker.on('error', reject));
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`the attack's process ended (${signal ?? code}) before it was stopped`)));
+  });
   failed.catch(() => undefined);
-  worker.on('message', (m: { what: string; value?: unknown }) => {
+  child.on('message', (m: { what: string; value?: unknown }) => {
     waiting.get(m.what)?.(m.value);
     waiting.delete(m.what);
   });
-  /** Asks the thread for `what` ("stats", "stop"): its answer. */
+  /** Asks the process for `what` ("stats", "stop"): its answer. */
   const ask = <T>(what: string): Promise<T> => {
     const p = new Promise<T>((resolve) => waiting.set(what, resolve as (v: unknown) => void));
-    worker.postMessage(what);
+    child.send(what);
     return Promise.race([p, failed]);
   };
   const ready = new Promise<void>((resolve) => waiting.set('ready', () => resolve()));
   return {
+    pid: child.pid!,
     ready: () => Promise.race([ready, failed]),
     stats: () => ask<AttackStats[]>('stats'),
     async stop() {
       await ask<void>('stop');
-      await worker.terminate();
+      child.disconnect();
+      await gone;
     },
   };
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { CLOSED_AT_ONCE } from '../../server/connections.ts';
 import { UNVERIFIED_BYTES, UNVERIFIED_SHARE } from '../../server/http.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { MAX_BODY } from '../../server/records/record.ts';
@@ -159,4 +160,33 @@ describe('results server holding what strangers send', function () {
     await until('the event stream, open all along, tells of the record', async () => events.includes('event: record'));
     stream.destroy();
   });
+
+  it(`closes a thousand stalled headers that time out together ${CLOSED_AT_ONCE} at a time, a turn of the event loop each`, async () => {
+    // Opened together, they time out together: Node closed all those its check found in one go, some
+    // 50 ms in which nothing else was served. Server and client share this process's event loop here, so
+    // the 408s that reach the client in one turn of it are at most what the server wrote in one turn.
+    const from = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
+    const a = attack({ url: server.url, table: 'hall-1' }, 'stalled-headers', 1000, { from, reopenMs: null });
+    let most = 0;
+    let seen = 0;
+    let turns = true;
+    const turn = () => {
+      const now = a.stats.answers[408] ?? 0;
+      most = Math.max(most, now - seen);
+      seen = now;
+      if (turns) setImmediate(turn);
+    };
+    try {
+      await a.ready();
+      turn();
+      await until('every stalled header is answered 408', async () => a.stats.answers[408] === 1000, 20_000);
+      assert.ok(most <= 2 * CLOSED_AT_ONCE, `${most} answered 408 in one turn of the event loop`);
+      // And the server serves meanwhile and after.
+      assert.equal((await timed(`${server.url}/api/v1/tables`)).status, 200);
+    } finally {
+      turns = false;
+      a.stop();
+    }
+  });
 });
+

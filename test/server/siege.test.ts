@@ -3,8 +3,8 @@
 // databases". A real `carrom serve` process (SQLite, then PostgreSQL) with four tables, an organiser and a
 // tournament whose first round is published (so the tables' asks and the organiser's routes are live),
 // then 1,000 connections of EACH kind of test/helpers/attack.ts at once, 9,000 in all, from 178 loopback
-// addresses (127.0.10.x and on), opened and held by the attack's worker thread. Meanwhile, from this
-// thread (which does nothing else): each table posts signed records and asks for its match, signed, and
+// addresses (127.0.10.x and on), opened and held by the attack's own process. Meanwhile, from this
+// process (which does nothing else): each table posts signed records and asks for its match, signed, and
 // a visitor reads the tables' list, the club page, the hall's page and the hall's reads, and opens the
 // hall's event stream, each on a connection of its own from 127.0.0.1. Memory is the server's RSS
 // (/proc/PID/status), sampled every 50 ms from before the attack opened until it stopped.
@@ -37,7 +37,7 @@
 // engineers' runs (they took 50–80 % of the CPU while this was written; the report says how much), and
 // a read now and then waits for a core, or for a collection of the heap of 9,000 connections, more than
 // 100 ms (CARROM_SHOW_FIGURES=1 prints both, and the same figures before the attack). For the same
-// reason the server, its database and the timing thread run at nice -10 over the other runs, and the
+// reason the server, its database and the timing process run at nice -10 over the other runs, and the
 // attacker at nice 10 (besiege). RSS: under 320 MiB over the baseline for the 9,000 connections
 // (measured 153–219 MiB: 1,000 held connections of one kind add 20–40 MiB, the kernel's socket, Node's
 // parser and its first chunk each; the scrypt checks of the wrong logins 32 MiB each; the bodies the
@@ -102,18 +102,27 @@ function plans(kinds: readonly KindName[], o: { repeatMs?: number } = {}): Plan[
 const percentile = (list: Timed[], p: number) => [...list.map((x) => x.ms)].sort((x, y) => x - y)[Math.min(list.length - 1, Math.floor(list.length * p))] ?? 0;
 const slowest = (list: Timed[]) => Math.max(0, ...list.map((x) => x.ms));
 const said = (list: Timed[], ok = 200) => `${list.length} (${list.filter((x) => x.status !== ok).length} not ${ok}), p99 ${percentile(list, 0.99).toFixed(1)} ms, slowest ${slowest(list).toFixed(1)} ms`;
-/** The priority the server, its database and the timing thread are given (see besiege). */
+/** The priority the server, its database and the timing process are given (see besiege). */
 const NICE = -10;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU time in ms: of process `pid` (its user and system time, /proc/PID/stat), and of the whole machine,
- *  busy and in all (every core: /proc/stat), to say in the report who had the cores while it was timed. */
-function cpuOf(pid: number): { server: number; busy: number; all: number } {
+/** CPU time in ms: of each group of processes in `groups` (their user and system time, /proc/PID/stat;
+ *  one gone meanwhile counts nothing), and of the whole machine, busy and in all (every core: /proc/stat),
+ *  to say in the report who had the cores while it was timed. */
+function cpuOf<K extends string>(groups: Record<K, number[]>): Record<K, number> & { busy: number; all: number } {
   const tick = 10; // ms a clock tick (USER_HZ 100)
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const of = (pid: number) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) * tick;
+    } catch {
+      return 0;
+    }
+  };
   const m = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
   const all = m.reduce((x, y) => x + y, 0);
-  return { server: (Number(f[11]) + Number(f[12])) * tick, busy: (all - m[3] - m[4]) * tick, all: all * tick };
+  const each = Object.fromEntries(Object.entries<number[]>(groups).map(([k, pids]) => [k, pids.reduce((x, p) => x + of(p), 0)])) as Record<K, number>;
+  return { ...each, busy: (all - m[3] - m[4]) * tick, all: all * tick };
 }
 
 interface Measured {
@@ -147,11 +156,11 @@ function listenDrops(): number {
   return Number(lines[1].split(/\s+/)[names.indexOf('ListenDrops')]);
 }
 
-/** Sets the priority of every thread of process `pid` (or of this process's main thread alone: `pid`
- *  itself) to `nice`, where the system allows it (as root; elsewhere it runs as it is): whether it did. */
-function prioritise(pid: number, nice: number, threads = true): boolean {
+/** Sets the priority of every thread of process `pid` to `nice`, where the system allows it (as root;
+ *  elsewhere it runs as it is): whether it did. */
+function prioritise(pid: number, nice: number): boolean {
   try {
-    for (const tid of threads ? readdirSync(`/proc/${pid}/task`) : [String(pid)]) setPriority(Number(tid), nice);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), nice);
     return true;
   } catch {
     return false;
@@ -176,18 +185,25 @@ function clusterOf(db: string): number[] {
 }
 
 /** For `ms`: each table posts a record and asks for its match, signed, one after another; a visitor
- *  reads the tables' list, the club page and the hall's in turn, and opens the hall's event stream. */
+ *  reads the tables' list, the club page and the hall's in turn, and opens the hall's event stream.
+ *  The tables' records are made and signed before the clock starts: making a match's records is a
+ *  simulated match, 10–100 ms of this thread's time every few posts, and the four tables, posting at the
+ *  same pace, tended to make theirs together, a pause of this thread that a read then waiting for its
+ *  answer was timed with (measured: a read of 178 ms while this thread made a match for 130 ms). */
 function measurer(day: TournamentDay): (ms: number) => Promise<Measured> {
   const url = day.url;
-  const tables = TABLES.map((table, i) => ({ table, secret: secretOf(i), next: recordsOf(table, secretOf(i)) }));
+  const tables = TABLES.map((table, i) => ({ table, secret: secretOf(i), next: recordsOf(table, secretOf(i)), ready: [] as { body: string; signature: string }[] }));
   const reads = ['/api/v1/tables', '/', `/tournaments/${day.id}/hall`, `/api/v1/tournaments/${day.id}`, `/api/v1/tournaments/${day.id}/rounds/1`, `/api/v1/tournaments/${day.id}/standings?round=1`];
   let nonce = 0;
   return async (ms) => {
     const out: Measured = { posts: [], asks: [], reads: [], streams: [] };
+    // A table posts at most once every POST_EVERY_MS, its first at once; what it does not post is
+    // posted next time, in order.
+    for (const t of tables) while (t.ready.length < Math.ceil(ms / POST_EVERY_MS) + 1) t.ready.push(t.next());
     const end = performance.now() + ms;
     const table = async (t: (typeof tables)[number]) => {
       while (performance.now() < end) {
-        const r = t.next();
+        const r = t.ready.shift()!;
         out.posts.push(await timed(`${url}/api/v1/records`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Carrom-Table': t.table, 'Carrom-Signature': r.signature }, body: r.body }, 5000));
         const n = (++nonce).toString(16).padStart(32, 'a');
         out.asks.push(await timed(`${url}/api/v1/assignment`, { headers: askHeaders(t.table, t.secret, n, new Date()) }, 5000));
@@ -234,10 +250,12 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
   const pid = day.serve.child.pid!;
   // A club's server has its machine to itself; this one's two cores are shared with other engineers'
   // runs, which took 50–80 % of them while this test was written. The server's work (its threads, and
-  // PostgreSQL's processes) and the thread that times it go first, the attacker (attack-worker.ts, at
-  // nice 10) last, where the system lets the test say so: what is timed is then the server's own work
-  // under the attack, not the other runs'. The report says whether it could.
-  const first = [pid, ...clusterOf(db)].every((p) => prioritise(p, NICE)) && prioritise(process.pid, NICE, false);
+  // PostgreSQL's processes) and this process, which times it, go first (every thread of it: a collection
+  // of its heap waits for the collector's helper threads), the attacker (attack-worker.ts, a process of
+  // its own whose attacking thread is at nice 10) last, where the system lets the test say so: what is
+  // timed is then the server's own work under the attack, not the other runs'. The report says whether it could.
+  const cluster = clusterOf(db);
+  const first = [pid, ...cluster, process.pid].every((p) => prioritise(p, NICE));
   // Warm: the server stores and serves as it will under the attack, then settles.
   const calm = await measure(3000);
   const base = rssOf(pid);
@@ -251,19 +269,21 @@ async function besiege({ day, db }: { day: TournamentDay; db: string }, kinds: r
     // Time for the stalled bodies' bytes to be read and the streams answered.
     await pause(1500);
     const before = await a.stats();
-    const cpu0 = cpuOf(pid);
+    // Whose CPU: the server, its database (PostgreSQL's processes: none on SQLite), this process and the
+    // attack's, and what is left of the machine's busy time: other runs'. The database's as it is now,
+    // with the connections the attack made it open.
+    const groups = { server: [pid], database: clusterOf(db), test: [process.pid], attack: [a.pid] };
+    const cpu0 = cpuOf(groups);
     const drops0 = listenDrops();
-    const own0 = process.cpuUsage();
     const m = await measure(ms);
-    const own = process.cpuUsage(own0);
-    const cpu1 = cpuOf(pid);
+    const cpu1 = cpuOf(groups);
     const drops = listenDrops() - drops0;
     const after = await a.stats();
-    const share = (x: number) => `${Math.round((100 * x) / (cpu1.all - cpu0.all))} %`;
-    const ownMs = (own.user + own.system) / 1000;
-    const othersMs = cpu1.busy - cpu0.busy - (cpu1.server - cpu0.server) - ownMs;
-    const others = othersMs / (cpu1.all - cpu0.all);
-    const cpu = `of the machine's CPU while timed: the server ${share(cpu1.server - cpu0.server)}, the test and its attack ${share(ownMs)}, anything else ${share(othersMs)}, idle ${share(cpu1.all - cpu0.all - (cpu1.busy - cpu0.busy))}`;
+    const used = (k: keyof typeof groups | 'busy' | 'all') => cpu1[k] - cpu0[k];
+    const share = (x: number) => `${Math.round((100 * x) / used('all'))} %`;
+    const othersMs = used('busy') - used('server') - used('database') - used('test') - used('attack');
+    const others = othersMs / used('all');
+    const cpu = `of the machine's CPU while timed: the server ${share(used('server'))}, its database ${share(used('database'))}, the test ${share(used('test'))} and its attack ${share(used('attack'))}, anything else ${share(othersMs)}, idle ${share(used('all') - used('busy'))}`;
     return { ...m, calm, before, after, readyMs, base, grew, drops, others, cpu: `${cpu}; ${drops} connections dropped with a listening queue full; the server, its database and the timing ${first ? `at nice ${NICE}` : 'at their nice (not allowed to change it)'}, the attacker at nice 10` };
   } finally {
     clearInterval(sampler);

@@ -1,0 +1,86 @@
+// The carrom notation's promise (docs/notation.md): a match log printed in the notation and read back is a
+// log that replays to the same state, the state compared whole (every field of the engine's State, the
+// shot in progress and the last shot's included) at the end and at the end of every board; with the times
+// printed, the very same events.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { printNotation, readNotation } from '../../src/notation/index.ts';
+import { effectiveEvents, parseLog, start, step, type State } from '../../src/rules/index.ts';
+import type { GameEvent, LoggedEvent, MatchHeader } from '../../src/rules/types.ts';
+import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
+import { randomMatch } from '../../tools/random-match.ts';
+
+/** The state at the end of every board (the last event of each board number, per game) and at the end. */
+function boardStates(header: MatchHeader, events: readonly GameEvent[]): State[] {
+  const initial = start(header);
+  assert.ok(initial.ok, initial.ok ? '' : initial.error);
+  const logged: LoggedEvent[] = events.map((event, i) => ({ event, line: i + 2 }));
+  const states: State[] = [];
+  let s = initial.value;
+  for (const { event, line } of effectiveEvents(logged)) {
+    const next = step(s, event, line);
+    if (next.board.number !== s.board.number || next.match.games.length !== s.match.games.length) states.push(next);
+    s = next;
+  }
+  states.push(s);
+  return states;
+}
+
+/** Log → notation → log: the same events (times too, when printed) and the same states. */
+function roundTrip(header: MatchHeader, events: readonly GameEvent[], what: string, times = true): void {
+  const logged: LoggedEvent[] = events.map((event, i) => ({ event, line: i + 2 }));
+  const text = printNotation(header, logged, { times });
+  assert.ok(text.ok, `${what}: ${text.ok ? '' : text.error}`);
+  const back = readNotation(text.value);
+  assert.ok(back.ok, `${what}: ${back.ok ? '' : `${back.error.line}:${back.error.column}: ${back.error.reason}`}`);
+  assert.deepEqual(back.value.header, header, `${what}: the header`);
+  if (times) assert.deepEqual(back.value.events, events, `${what}: the events`);
+  else assert.deepEqual(back.value.events.map(({ t: _, ...rest }) => rest), events.map(({ t: _, ...rest }) => rest), `${what}: the events, times aside`);
+  assert.deepEqual(boardStates(back.value.header, back.value.events), boardStates(header, events), `${what}: the states`);
+}
+
+/** Every match log among the fixtures, and the log each sensor trace fixture makes. */
+function fixtureLogs(): { name: string; header: MatchHeader; events: GameEvent[] }[] {
+  const out: { name: string; header: MatchHeader; events: GameEvent[] }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.jsonl')) {
+        const text = readFileSync(path, 'utf8');
+        if (entry.name.endsWith('.trace.jsonl')) {
+          const trace = parseTrace(text);
+          assert.ok(trace.ok, path);
+          const sensed = senseTrace(trace.value);
+          out.push({ name: `${path} (sensed)`, header: sensed.header, events: sensed.events });
+        } else {
+          const log = parseLog(text);
+          assert.ok(log.ok, path);
+          out.push({ name: path, header: log.value.header, events: log.value.events.map((e) => e.event) });
+        }
+      }
+    }
+  };
+  walk('test/fixtures');
+  walk('docs/examples');
+  return out;
+}
+
+describe('carrom notation: log → notation → log → the same state', () => {
+  it('every match log of test/fixtures and docs/examples, and the log of every trace fixture', () => {
+    const logs = fixtureLogs();
+    assert.ok(logs.length >= 50, `only ${logs.length} fixture logs`);
+    for (const { name, header, events } of logs) {
+      roundTrip(header, events, name);
+      roundTrip(header, events, `${name}, no times`, false);
+    }
+  });
+
+  it('300 random matches (tools/random-match.ts), a third with events out of place', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const m = randomMatch(seed, { chaos: seed % 3 === 0, maxShots: 400 });
+      roundTrip(m.header, m.events, `seed ${seed}`, seed % 5 !== 0);
+    }
+  });
+});

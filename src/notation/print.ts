@@ -115,7 +115,7 @@ export function describe(header: MatchHeader, events: readonly LoggedEvent[], op
   let seg: Segment | null = null;
   let segStart = first;
   const close = () => {
-    if (seg) seg.annotations = annotate(segStart, cur, letters);
+    if (seg) seg.annotations = annotate(segStart, cur, letters, seg.boardStart);
   };
   for (const logged of events) {
     const { event, line } = logged;
@@ -193,7 +193,7 @@ function boardLines(boards: readonly BoardResult[], game: string, letters: strin
 
 /** The marks of one line: what ended or was taken back, and how the board changed (queen, dues, men put
  * back, colours), then the engine's warnings about the line's events. */
-function annotate(from: Point, to: Point, letters: string[]): string[] {
+function annotate(from: Point, to: Point, letters: string[], boardStart: boolean): string[] {
   const out: string[] = [];
   const was = from.ended.all;
   const now = to.ended.all;
@@ -202,7 +202,7 @@ function annotate(from: Point, to: Point, letters: string[]): string[] {
   for (const e of was.slice(same)) out.push(`undone: ${e}`);
   const a = publicState(from.state);
   const b = publicState(to.state);
-  if (boardOf(from.state) === boardOf(to.state)) boardChanges(a, b, letters, out);
+  if (boardOf(from.state) === boardOf(to.state)) boardChanges(a, b, letters, boardStart, out);
   for (const e of now.slice(same)) out.push(e);
   if (to.state.warnings.length > from.state.warnings.length) {
     for (const w of to.state.warnings.slice(from.state.warnings.length)) out.push(`warning: ${w.warning}`);
@@ -210,12 +210,13 @@ function annotate(from: Point, to: Point, letters: string[]): string[] {
   return out;
 }
 
-function boardChanges(a: PublicState, b: PublicState, letters: string[], out: string[]): void {
+/** How the board changed over a line (the first line of a board also says the colours, if the rules gave them). */
+function boardChanges(a: PublicState, b: PublicState, letters: string[], boardStart: boolean, out: string[]): void {
   const who = (side: number | null) => (side === null ? 'nobody' : letters[side]);
   const ca = a.board.colours;
   const cb = b.board.colours;
-  if (ca.some((c, i) => c !== cb[i]) && cb.every((c) => c !== null)) {
-    out.push(`colours: ${cb.map((c, i) => `${letters[i]} ${PIECE_LETTERS[c!]}`).join(', ')}`);
+  if ((boardStart || ca.some((c, i) => c !== cb[i])) && cb.every((c) => c !== null)) {
+    out.push(`colours: ${cb.map((c, i) => `${letters[i]} ${c}`).join(', ')}`);
   }
   const qa = a.board.queen;
   const qb = b.board.queen;
@@ -226,7 +227,7 @@ function boardChanges(a: PublicState, b: PublicState, letters: string[], out: st
   }
   if (a.board.dues.some((d, i) => d !== b.board.dues[i])) out.push(`dues ${b.board.dues.join('-')}`);
   const up = (['white', 'black'] as const).filter((c) => b.board.onBoard[c] > a.board.onBoard[c]);
-  if (up.length > 0) out.push(`on the board again: ${up.map((c) => `${b.board.onBoard[c] - a.board.onBoard[c]} ${PIECE_LETTERS[c]}`).join(', ')}`);
+  if (up.length > 0) out.push(`on the board again: ${up.map((c) => `${b.board.onBoard[c] - a.board.onBoard[c]} ${c}`).join(', ')}`);
 }
 
 function tags(header: MatchHeader, final: State, letters: string[], options: PrintOptions): [string, string][] {

@@ -60,7 +60,10 @@ function tokenize(text: string): Result<Token[], NotationError> {
       const end = text.indexOf(close, i + 1);
       const nested = text.indexOf(c, i + 1);
       if (end < 0) return fail(here, `"${c}" is never closed by "${close}"`);
-      if (nested >= 0 && nested < end) return fail(at(nested), `"${c}" inside ${c === '{' ? 'a comment' : 'an annotation'}: they do not nest`);
+      if (nested >= 0 && nested < end) {
+        const n = text.slice(0, nested).split('\n');
+        return fail(here, `"${c}" is not closed by "${close}" before the next "${c}" (line ${n.length}, column ${n[n.length - 1].length + 1}): they do not nest`);
+      }
       const body = text.slice(i + 1, end);
       tokens.push({ kind: c === '{' ? 'comment' : 'note', text: body, ...here });
       // A comment may span lines: keep counting them.
@@ -156,10 +159,19 @@ export function readNotation(text: string): Result<ReadNotation, NotationError> 
       if (!t.text.startsWith('@')) continue; // a comment for people
       const times = t.text.slice(1).trim().split(/\s+/).filter((s) => s !== '');
       if (times.length !== untimed.length) return fail(t, `${times.length} ${times.length === 1 ? 'time' : 'times'} for the ${untimed.length} ${untimed.length === 1 ? 'event' : 'events'} since the last times comment`);
+      // Where each time stands in the comment, to name it (a comment on one line, as the printer writes it).
+      let from = 1;
+      const place = (word: string) => {
+        const index = t.text.indexOf(word, from);
+        from = index + word.length;
+        const before = t.text.slice(0, index);
+        return before.includes('\n') ? t : { line: t.line, column: t.column + 1 + index };
+      };
       for (let n = 0; n < times.length; n++) {
         const v = parseTime(times[n]);
-        if (v === null) return fail(t, `"${times[n]}" is not a time (m:ss.mmm, or milliseconds as "1234.5ms")`);
-        if (v < lastT) return fail(t, `time goes backwards (${times[n]} after ${formatTime(lastT)})`);
+        const where = place(times[n]);
+        if (v === null) return fail(where, `"${times[n]}" is not a time (m:ss.mmm, or milliseconds as "1234.5ms")`);
+        if (v < lastT) return fail(where, `time goes backwards (${times[n]} after ${formatTime(lastT)})`);
         events[untimed[n]].t = v;
         lastT = v;
       }

@@ -1,0 +1,53 @@
+// A match's carrom notation (docs/notation.md), served as text: GET /matches/<id>/notation (docs/server.md
+// §4). The notation is printed from the log of the match's newest record, the whole match so far; its
+// tags are filled from what the server knows: the table, the date, and, for a tournament's match, the
+// tournament's name, date and round.
+import { printNotation } from '../../src/notation/index.ts';
+import { parseLog } from '../../src/rules/index.ts';
+import { assignedOfColumn } from '../records/assigned.ts';
+import { parseRecord } from '../records/record.ts';
+import type { Store } from '../store/store.ts';
+
+/** An answer, as the reads of api.ts give them (its Page: not imported, api.ts imports this file). */
+interface Page {
+  status: number;
+  type: string;
+  body: string;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+const text = (status: number, body: string): Page => ({ status, type: TEXT, body: `${body}\n` });
+
+/** The notation of the server's match `id` (the `match` of the live reads, the `id` of /api/v1/matches). */
+export async function matchNotation(store: Store, id: number): Promise<Page> {
+  const sql = store.sql;
+  const [m] = await sql.all('SELECT table_id, newest_counter FROM carrom_matches WHERE id = ?', [id]);
+  if (!m) return text(404, `no match ${id}`);
+  const table = String(m.table_id);
+  const counter = Number(m.newest_counter);
+  const [newest] = await sql.all('SELECT assigned FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
+  const [first] = await sql.all('SELECT MIN(received_at) AS at FROM carrom_records WHERE match_id = ?', [id]);
+  const stored = await store.bodyOf(table, counter);
+  const record = stored ? parseRecord(stored.body) : null;
+  // A stored record passed every check and its log replayed when it came (server/post.ts): not expected.
+  if (!record || !record.ok) return text(500, `match ${id}: its newest record cannot be read${record ? ` (${record.error})` : ''}`);
+  const log = parseLog(record.value.log);
+  if (!log.ok) return text(500, `match ${id}: line ${log.error.line} of its log: ${log.error.reason}`);
+
+  const tags: Record<string, string> = { Table: table };
+  const day = (iso: string) => iso.slice(0, 10).replaceAll('-', '.');
+  if (first?.at) tags.Date = day(String(first.at));
+  const assigned = assignedOfColumn(newest?.assigned);
+  if (assigned) {
+    const [t] = await sql.all('SELECT name, date FROM carrom_tournaments WHERE id = ?', [assigned.tournament]);
+    if (t) {
+      tags.Event = String(t.name);
+      tags.Date = day(String(t.date));
+    }
+    tags.Round = String(assigned.round);
+  }
+  tags.Match = String(id);
+  const notation = printNotation(log.value.header, log.value.events, { tags });
+  if (!notation.ok) return text(500, `match ${id}: ${notation.error}`);
+  return { status: 200, type: TEXT, body: notation.value };
+}

@@ -1,7 +1,7 @@
 // The carrom notation (docs/notation.md): a match log written as text for people, shot by shot, as PGN is
 // for chess. This file prints it; read.ts reads it back. Both share the tokens below, and the reader
 // checks the notation's derived marks (annotations <…>, the Result, Score, Games and Seats tags) by
-// printing the events it read with `describe` and comparing.
+// printing the events it read with `describeLog` and comparing.
 
 import { start, step } from '../rules/engine.ts';
 import { KeptEvents } from '../rules/replay.ts';
@@ -101,7 +101,7 @@ interface Point {
  * events are all written, undos and events out of place included, so the log read back is the same
  * list of events; the marks say what the engine made of them.
  */
-export function describe(header: MatchHeader, events: readonly LoggedEvent[], options: PrintOptions = {}): Result<Described> {
+export function describeLog(header: MatchHeader, events: readonly LoggedEvent[], options: PrintOptions = {}): Result<Described> {
   const initial = start(header);
   if (!initial.ok) return err(initial.error);
   const letters = sideLetters(header);
@@ -263,7 +263,7 @@ export function printNotation(header: MatchHeader, events: readonly LoggedEvent[
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) return err(`a tag's name is letters, digits and _, starting with a letter: not "${name}"`);
     if (isMatchTag(name)) return err(`tag "${name}" comes from the match log; it cannot be given`);
   }
-  const d = describe(header, events, options);
+  const d = describeLog(header, events, options);
   if (!d.ok) return d;
   const times = options.times !== false;
   let text = '';

@@ -6,7 +6,7 @@
 import { start } from '../rules/engine.ts';
 import { seatOf } from '../rules/state.ts';
 import { COLOURS, FOUL_KINDS, MODES, type GameEvent, type LoggedEvent, type MatchHeader, type PocketPiece, type Result, err, ok } from '../rules/types.ts';
-import { DERIVED_TAGS, PLAYER_LETTERS, describe, formatTime, isStrikeToken } from './print.ts';
+import { DERIVED_TAGS, PLAYER_LETTERS, describeLog, formatTime, isStrikeToken } from './print.ts';
 
 /** Where the notation is wrong: 1-based line and column (a column counts UTF-16 code units, as editors
  * that count characters do for the names of most of the world). */
@@ -281,7 +281,7 @@ function wordEvent(t: Token, h: MatchHeader): Result<GameEvent, NotationError> {
 /** The annotations and derived tags written, against those the printer makes of the events read. */
 function checkMarks(h: MatchHeader, events: GameEvent[], words: Token[], tags: Record<string, string>, tagAt: Record<string, Token>, notes: Token[][]): Result<true, NotationError> {
   const logged: LoggedEvent[] = events.map((event, i) => ({ event, line: i + 2 }));
-  const d = describe(h, logged);
+  const d = describeLog(h, logged);
   if (!d.ok) return fail(tagAt.Preset, d.error);
   for (const [name, value] of d.value.tags) {
     if (!DERIVED_TAGS.includes(name) || !(name in tags)) continue;

@@ -84,3 +84,31 @@ describe('carrom notation: errors name the line and column', () => {
     assert.ok(readNotation(LATE).ok);
   });
 });
+
+describe('carrom notation: any text gets an answer, never a crash', () => {
+  it('2,000 notations broken at random (characters dropped, doubled, swapped for one of the syntax) are read or refused at a place inside them', () => {
+    const SYNTAX = ['[', ']', '{', '}', '<', '>', '"', '\\', '/', '=', '@', ':', ' ', '\n', 'A', 'c', 'W', 'K9', '7.', 'ms', 'undo', '*'];
+    const sources = [FIRST, LATE, printed('test/fixtures/matches/icf-singles.jsonl'), printed('test/fixtures/matches/si-three.jsonl', false)];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let refused = 0;
+    for (let n = 0; n < 2000; n++) {
+      let text = sources[n % sources.length];
+      for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
+        const i = Math.floor(next() * text.length);
+        const what = next();
+        if (what < 0.3) text = text.slice(0, i) + text.slice(i + 1);
+        else if (what < 0.5) text = text.slice(0, i) + text[i] + text.slice(i);
+        else text = text.slice(0, i) + SYNTAX[Math.floor(next() * SYNTAX.length)] + text.slice(i + 1);
+      }
+      const r = readNotation(text);
+      if (r.ok) continue;
+      refused++;
+      const lines = text.split('\n');
+      assert.ok(r.error.line >= 1 && r.error.line <= lines.length, `line ${r.error.line} of ${lines.length}: ${r.error.reason}`);
+      assert.ok(r.error.column >= 1 && r.error.column <= lines[r.error.line - 1].length + 1, `column ${r.error.column} of line ${r.error.line}: ${r.error.reason}`);
+      assert.ok(r.error.reason.length > 10, r.error.reason);
+    }
+    assert.ok(refused > 1000, `only ${refused} of 2,000 broken notations were refused`);
+  });
+});

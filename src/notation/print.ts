@@ -5,7 +5,7 @@
 
 import { start, step } from '../rules/engine.ts';
 import { KeptEvents } from '../rules/replay.ts';
-import { type BoardResult, type PublicState, type State, publicState, seatOf } from '../rules/state.ts';
+import { type BoardResult, type Counts, type State, publicState, seatOf } from '../rules/state.ts';
 import type { GameEvent, LoggedEvent, MatchHeader, PocketPiece, Result } from '../rules/types.ts';
 import { err, ok } from '../rules/types.ts';
 
@@ -200,9 +200,7 @@ function annotate(from: Point, to: Point, letters: string[], boardStart: boolean
   let same = 0;
   while (same < was.length && same < now.length && was[same] === now[same]) same++;
   for (const e of was.slice(same)) out.push(`undone: ${e}`);
-  const a = publicState(from.state);
-  const b = publicState(to.state);
-  if (boardOf(from.state) === boardOf(to.state)) boardChanges(a, b, letters, boardStart, out);
+  if (boardOf(from.state) === boardOf(to.state)) boardChanges(from.state, to.state, letters, boardStart, out);
   for (const e of now.slice(same)) out.push(e);
   if (to.state.warnings.length > from.state.warnings.length) {
     for (const w of to.state.warnings.slice(from.state.warnings.length)) out.push(`warning: ${w.warning}`);
@@ -211,12 +209,22 @@ function annotate(from: Point, to: Point, letters: string[], boardStart: boolean
 }
 
 /** How the board changed over a line (the first line of a board also says the colours, if the rules gave them). */
-function boardChanges(a: PublicState, b: PublicState, letters: string[], boardStart: boolean, out: string[]): void {
+function boardChanges(from: State, to: State, letters: string[], boardStart: boolean, out: string[]): void {
+  const a = publicState(from);
+  const b = publicState(to);
   const who = (side: number | null) => (side === null ? 'nobody' : letters[side]);
   const ca = a.board.colours;
   const cb = b.board.colours;
   if ((boardStart || ca.some((c, i) => c !== cb[i])) && cb.every((c) => c !== null)) {
     out.push(`colours: ${cb.map((c, i) => `${letters[i]} ${c}`).join(', ')}`);
+  }
+  // What went back on the board: against the board before the line's shot, less what the shot pocketed
+  // (a man pocketed and one put back as a penalty leave the count as it was); for a line that judged no
+  // shot of its own (a call between shots), against the board before the line.
+  const judged = to.last !== null && to.last !== from.last && boardOf(to.last.pre) === boardOf(to) ? to.last : null;
+  const before: Counts = judged ? { ...judged.pre.board.onBoard } : { ...a.board.onBoard };
+  if (judged) {
+    for (const p of judged.shot.pieces) if (p.piece === 'white' || p.piece === 'black' || p.piece === 'queen') before[p.piece] = Math.max(0, before[p.piece] - 1);
   }
   const qa = a.board.queen;
   const qb = b.board.queen;
@@ -224,10 +232,10 @@ function boardChanges(a: PublicState, b: PublicState, letters: string[], boardSt
     if (qb.state === 'onBoard') out.push('queen back on the board');
     else if (qb.state === 'pending') out.push(`queen pocketed by ${who(qb.side)}, to cover`);
     else out.push(`queen covered by ${who(qb.side)}`);
-  }
+  } else if (qb.state === 'onBoard' && before.queen < b.board.onBoard.queen) out.push('queen back on the board');
   if (a.board.dues.some((d, i) => d !== b.board.dues[i])) out.push(`dues ${b.board.dues.join('-')}`);
-  const up = (['white', 'black'] as const).filter((c) => b.board.onBoard[c] > a.board.onBoard[c]);
-  if (up.length > 0) out.push(`on the board again: ${up.map((c) => `${b.board.onBoard[c] - a.board.onBoard[c]} ${c}`).join(', ')}`);
+  const up = (['white', 'black'] as const).filter((c) => b.board.onBoard[c] > before[c]);
+  if (up.length > 0) out.push(`on the board again: ${up.map((c) => `${b.board.onBoard[c] - before[c]} ${c}`).join(', ')}`);
 }
 
 function tags(header: MatchHeader, final: State, letters: string[], options: PrintOptions): [string, string][] {

@@ -6,10 +6,16 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printNotation, readNotation } from '../../src/notation/index.ts';
-import { effectiveEvents, parseLog, start, step, type State } from '../../src/rules/index.ts';
+import { effectiveEvents, formatLog, parseLog, replay, start, step, type MatchLog, type State } from '../../src/rules/index.ts';
 import type { GameEvent, LoggedEvent, MatchHeader } from '../../src/rules/types.ts';
 import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
 import { randomMatch } from '../../tools/random-match.ts';
+
+function parseLogOk(text: string): MatchLog {
+  const log = parseLog(text);
+  assert.ok(log.ok, log.ok ? '' : `${log.error.line}: ${log.error.reason}`);
+  return log.value;
+}
 
 /** The state at the end of every board (the last event of each board number, per game) and at the end. */
 function boardStates(header: MatchHeader, events: readonly GameEvent[]): State[] {
@@ -75,6 +81,34 @@ describe('carrom notation: log → notation → log → the same state', () => {
       roundTrip(header, events, name);
       roundTrip(header, events, `${name}, no times`, false);
     }
+  });
+
+  it('a log with blank lines: the same state, but for the lines its warnings name (the log read back has none blank)', () => {
+    const text = readFileSync('docs/examples/late.jsonl', 'utf8').replace('\n{"e": "strike", "seat": 2', '\n\n\n{"e": "strike", "seat": 2');
+    const log = parseLog(text);
+    assert.ok(log.ok);
+    const printed = printNotation(log.value.header, log.value.events);
+    assert.ok(printed.ok);
+    const back = readNotation(printed.value);
+    assert.ok(back.ok);
+    const before = replay(log.value);
+    const after = replay(parseLogOk(formatLog(back.value.header, back.value.events)));
+    assert.ok(before.ok && after.ok);
+    assert.deepEqual(before.value.warnings.map((w) => w.line), [7, 9]);
+    assert.deepEqual(after.value.warnings.map((w) => w.line), [5, 7]);
+    const lineless = (s: State) => ({ ...s, warnings: s.warnings.map((w) => w.warning), last: null });
+    assert.deepEqual(lineless(after.value), lineless(before.value));
+    assert.deepEqual(back.value.events, log.value.events.map((e) => e.event));
+  });
+
+  it('a notation with Windows line ends reads as with Unix ones', () => {
+    const log = parseLogOk(readFileSync('test/fixtures/matches/icf-singles.jsonl', 'utf8'));
+    const printed = printNotation(log.header, log.events);
+    assert.ok(printed.ok);
+    const unix = readNotation(printed.value);
+    const windows = readNotation(printed.value.replace(/\n/g, '\r\n'));
+    assert.ok(unix.ok && windows.ok);
+    assert.deepEqual(windows.value, unix.value);
   });
 
   it('300 random matches (tools/random-match.ts), a third with events out of place', () => {

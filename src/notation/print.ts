@@ -151,20 +151,23 @@ const boardOf = (s: State): string => `${s.match.games.length}/${s.board.number}
 
 /** What the step from `before` to `next` leaves ended: each finished game's boards and result (kept when
  * the game ends: the state forgets a game's boards when the next begins), the boards of the game in
- * play, and the match. Made again at every step, as a late drop or a call may judge the last shot again. */
+ * play, and the match. Made again at every step that changes the match, as a late drop or a call may
+ * judge the last shot again. */
 function endings(before: Point, next: State, event: GameEvent, line: number, letters: string[]): Point['ended'] {
   const prev = before.state.match;
   const m = next.match;
   if (m === prev) return before.ended; // the engine makes a new match only when it changes
   let games = before.ended.games.slice(0, m.games.length);
-  const changed = m.games.length > 0 && (m.games.length !== prev.games.length || JSON.stringify(m.games) !== JSON.stringify(prev.games));
-  if (changed) {
+  // A game ended at this step, or the last one ended otherwise (a late drop judged its last shot again).
+  const n = m.games.length;
+  const grew = n > prev.games.length;
+  const redone = n > 0 && n === prev.games.length && JSON.stringify(m.games[n - 1]) !== JSON.stringify(prev.games[n - 1]);
+  if (grew || redone) {
     // The step again, as if the match were one game, keeps the last board (replay.ts's summary does the
     // same); the shot that settled last is judged again from the state before it, so that one too.
     const one = (s: State): State => ({ ...s, params: { ...s.params, gamesPerMatch: 1 } });
     const s = before.state;
     const single = step({ ...one(s), last: s.last ? { pre: one(s.last.pre), shot: s.last.shot } : null }, event, line).match;
-    const n = m.games.length;
     const g = m.games[n - 1];
     games = games.slice(0, n - 1);
     games.push([...boardLines(single.boards, `game ${n} `, letters, single.score, before.ended.playing), `game ${n}: ${who(letters, g.winner)} wins ${g.score.join('-')}`]);

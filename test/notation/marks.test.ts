@@ -2,9 +2,14 @@
 // round-trip tests read back what the printer wrote, so these check the marks against the rules themselves,
 // on small matches written in the tests' shorthand (tools/script.ts).
 import assert from 'node:assert/strict';
-import { printNotation } from '../../src/notation/index.ts';
-import { header, scriptEvents } from '../../tools/script.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeLog, printNotation, sideLetters } from '../../src/notation/index.ts';
+import { parseLog, type MatchLog } from '../../src/rules/index.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
+import { boardRows } from '../../server/records/boards.ts';
+import { randomMatch } from '../../tools/random-match.ts';
+import { header, scriptEvents } from '../../tools/script.ts';
 
 /** The shots' lines of a match in the shorthand, without times. */
 function lines(h: MatchHeader, steps: string[]): string[] {
@@ -49,5 +54,45 @@ describe('carrom notation: the marks say what the rules made of each line', () =
   it('events out of place are written, with the warnings the rules gave', () => {
     const l = lines(header('icf'), ['@2 W', '!placed']);
     assert.deepEqual(l, ['1. B W / placed <colours: A white, B black> <warning: strike from seat 2, but seat 0 is on turn: counted for the player on turn>']);
+  });
+});
+
+describe('carrom notation: the board marks against the server\'s own fold of the boards', () => {
+  it('fixtures and 200 random matches: the boards the marks leave standing (after any undone) are the server\'s board rows', () => {
+    const logs: MatchLog[] = [];
+    for (const f of readdirSync('test/fixtures/matches').filter((n) => n.endsWith('.jsonl'))) {
+      const log = parseLog(readFileSync(join('test/fixtures/matches', f), 'utf8'));
+      assert.ok(log.ok);
+      logs.push(log.value);
+    }
+    for (let seed = 1; seed <= 200; seed++) {
+      const m = randomMatch(seed, { chaos: seed % 4 === 0, maxShots: 400 });
+      logs.push({ header: m.header, headerLine: 1, events: m.events.map((event, i) => ({ event, line: i + 2 })) });
+    }
+    let boards = 0;
+    for (const log of logs) {
+      const d = describeLog(log.header, log.events);
+      assert.ok(d.ok);
+      const standing: string[] = [];
+      for (const seg of d.value.segments) {
+        for (const mark of seg.annotations) {
+          const undone = /^undone: (.*)$/.exec(mark);
+          const board = /^(?:game (\d+) )?board (\d+): (\S+) wins (\d+)(?:, queen (\S+))?; score /.exec(undone ? undone[1] : mark);
+          if (!board) continue;
+          const key = `${board[1] ?? 1}/${board[2]}: ${board[3]} ${board[4]} ${board[5] ?? '-'}`;
+          if (undone) {
+            assert.equal(standing[standing.length - 1], key, 'the board undone is the last one standing');
+            standing.pop();
+          } else standing.push(key);
+        }
+      }
+      const rows = boardRows(log);
+      assert.ok(!('error' in rows));
+      const letters = sideLetters(log.header);
+      const who = (side: number | null) => (side === null ? 'nobody' : letters[side]);
+      assert.deepEqual(standing, rows.rows.map((r) => `${r.game}/${r.board}: ${who(r.winner)} ${r.points} ${r.queen === null ? '-' : who(r.queen)}`), `${log.header.rules} ${log.header.mode}`);
+      boards += standing.length;
+    }
+    assert.ok(boards > 500, `only ${boards} boards`);
   });
 });

@@ -4,6 +4,7 @@
 // read: a notation that says something the log does not make is refused, where it says it.
 
 import { start } from '../rules/engine.ts';
+import { named } from '../rules/named.ts';
 import { seatOf } from '../rules/state.ts';
 import { COLOURS, FOUL_KINDS, MODES, type GameEvent, type LoggedEvent, type MatchHeader, type PocketPiece, type Result, err, ok } from '../rules/types.ts';
 import { DERIVED_TAGS, PLAYER_LETTERS, describeLog, formatTime, isStrikeToken } from './print.ts';
@@ -125,15 +126,18 @@ export function readNotation(text: string): Result<ReadNotation, NotationError> 
   const lexed = tokenize(text);
   if (!lexed.ok) return lexed;
   const tokens = lexed.value;
-  const tags: Record<string, string> = {};
-  const tagAt: Record<string, Token> = {};
+  // By name, as written: a Map and an object with no prototype, so that a tag called "toString" or
+  // "__proto__" is a tag like any other.
+  const tags: Record<string, string> = Object.create(null);
+  const tagAt = new Map<string, Token>();
   let k = 0;
   for (; k < tokens.length && (tokens[k].kind === 'tag' || tokens[k].kind === 'comment'); k++) {
     const t = tokens[k];
     if (t.kind !== 'tag') continue;
-    if (t.text in tagAt) return fail(t, `tag "${t.text}" is given twice (first on line ${tagAt[t.text].line})`);
+    const first = tagAt.get(t.text);
+    if (first) return fail(t, `tag "${t.text}" is given twice (first on line ${first.line})`);
     tags[t.text] = t.value!;
-    tagAt[t.text] = t;
+    tagAt.set(t.text, t);
   }
   const head = header(tags, tagAt, tokens[k] ?? { line: 1, column: 1 });
   if (!head.ok) return head;
@@ -196,36 +200,37 @@ export function readNotation(text: string): Result<ReadNotation, NotationError> 
 }
 
 /** The match log's header from the tags Preset, Mode, A–D, Breaker and Options. */
-function header(tags: Record<string, string>, tagAt: Record<string, Token>, after: { line: number; column: number }): Result<MatchHeader, NotationError> {
+function header(tags: Record<string, string>, tagAt: Map<string, Token>, after: { line: number; column: number }): Result<MatchHeader, NotationError> {
   for (const name of ['Preset', 'Mode', 'A', 'B']) if (!(name in tags)) return fail(after, `tag "${name}" is missing (the tags before the shots give the match: Preset, Mode, A, B, …)`);
   const mode = tags.Mode as MatchHeader['mode'];
-  if (!(MODES as readonly string[]).includes(mode)) return fail(tagAt.Mode, `tag "Mode" must be one of ${MODES.join(', ')}`);
+  if (!(MODES as readonly string[]).includes(mode)) return fail(tagAt.get('Mode')!, `tag "Mode" must be one of ${MODES.join(', ')}`);
   const count = mode === 'singles' ? 2 : mode === 'doubles' ? 4 : 3;
   const players: string[] = [];
   for (let i = 0; i < 4; i++) {
     const letter = PLAYER_LETTERS[i];
     if (i < count && !(letter in tags)) return fail(after, `tag "${letter}" is missing: mode ${mode} has ${count} players, ${PLAYER_LETTERS.slice(0, count).split('').join(', ')}`);
-    if (i >= count && letter in tags) return fail(tagAt[letter], `tag "${letter}": mode ${mode} has ${count} players, ${PLAYER_LETTERS.slice(0, count).split('').join(', ')}`);
+    if (i >= count && letter in tags) return fail(tagAt.get(letter)!, `tag "${letter}": mode ${mode} has ${count} players, ${PLAYER_LETTERS.slice(0, count).split('').join(', ')}`);
     if (i < count) players.push(tags[letter]);
   }
   const breaker = tags.Breaker === undefined ? 0 : PLAYER_LETTERS.slice(0, count).indexOf(tags.Breaker);
-  if (breaker < 0) return fail(tagAt.Breaker, `tag "Breaker" must be a player's letter (${PLAYER_LETTERS.slice(0, count).split('').join(', ')})`);
+  if (breaker < 0) return fail(tagAt.get('Breaker')!, `tag "Breaker" must be a player's letter (${PLAYER_LETTERS.slice(0, count).split('').join(', ')})`);
   let options: Record<string, unknown> = {};
   if (tags.Options !== undefined) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(tags.Options);
     } catch {
-      return fail(tagAt.Options, 'tag "Options" must hold a JSON object ({"maxBoards": 2})');
+      return fail(tagAt.get('Options')!, 'tag "Options" must hold a JSON object ({"maxBoards": 2})');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail(tagAt.Options, 'tag "Options" must hold a JSON object ({"maxBoards": 2})');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail(tagAt.get('Options')!, 'tag "Options" must hold a JSON object ({"maxBoards": 2})');
     options = parsed as Record<string, unknown>;
   }
   const h: MatchHeader = { carrom: 1, rules: tags.Preset, mode, players, breaker, options };
   const s = start(h);
   if (!s.ok) {
     // The header's refusals (engine.ts start): name the tag they are about.
-    const where = /option/.test(s.error) && tagAt.Options ? tagAt.Options : /mode/.test(s.error) ? tagAt.Mode : tagAt.Preset;
+    const options = tagAt.get('Options');
+    const where = /option/.test(s.error) && options ? options : /mode/.test(s.error) ? tagAt.get('Mode')! : tagAt.get('Preset')!;
     return fail(where, s.error);
   }
   return ok(h);
@@ -249,7 +254,7 @@ function wordEvent(t: Token, h: MatchHeader): Result<GameEvent, NotationError> {
   if (w === 'nocontact' || w === 'nocross' || w === 'placed') return ok({ e: 'call', call: w, t: 0 });
   const piece = /^(=?)([A-Za-z])([0-9]?)$/.exec(w);
   if (piece) {
-    const kind = LETTER_PIECES[piece[2]];
+    const kind = named(LETTER_PIECES, piece[2]);
     if (!kind) return fail(t, `"${piece[2]}" is no piece (W white, K black, Q queen, S striker, M man, U unknown)`);
     const pocket = piece[3] === '' ? undefined : Number(piece[3]);
     if (pocket !== undefined && pocket > 3) return fail(t, `pocket ${pocket}: pockets are 0–3`);
@@ -263,7 +268,7 @@ function wordEvent(t: Token, h: MatchHeader): Result<GameEvent, NotationError> {
   if (call) {
     const [, name, arg] = call;
     if (name === 'off') {
-      const kind = LETTER_PIECES[arg];
+      const kind = named(LETTER_PIECES, arg);
       if (!kind) return fail(t, `"${w}": off: takes a piece's letter (W, K, Q, S, M, U)`);
       return ok({ e: 'call', call: 'offboard', piece: kind, t: 0 });
     }
@@ -279,15 +284,15 @@ function wordEvent(t: Token, h: MatchHeader): Result<GameEvent, NotationError> {
 }
 
 /** The annotations and derived tags written, against those the printer makes of the events read. */
-function checkMarks(h: MatchHeader, events: GameEvent[], words: Token[], tags: Record<string, string>, tagAt: Record<string, Token>, notes: Token[][]): Result<true, NotationError> {
+function checkMarks(h: MatchHeader, events: GameEvent[], words: Token[], tags: Record<string, string>, tagAt: Map<string, Token>, notes: Token[][]): Result<true, NotationError> {
   const logged: LoggedEvent[] = events.map((event, i) => ({ event, line: i + 2 }));
   const d = describeLog(h, logged);
-  if (!d.ok) return fail(tagAt.Preset, d.error);
+  if (!d.ok) return fail(tagAt.get('Preset')!, d.error);
   for (const [name, value] of d.value.tags) {
     if (!DERIVED_TAGS.includes(name) || !(name in tags)) continue;
-    if (tags[name] !== value) return fail(tagAt[name], `tag "${name}" says "${tags[name]}", but the shots make it "${value}"`);
+    if (tags[name] !== value) return fail(tagAt.get(name)!, `tag "${name}" says "${tags[name]}", but the shots make it "${value}"`);
   }
-  for (const name of DERIVED_TAGS) if (name in tags && !d.value.tags.some(([n]) => n === name)) return fail(tagAt[name], `tag "${name}": the shots make no ${name.toLowerCase()} (a match of one game has no Games)`);
+  for (const name of DERIVED_TAGS) if (name in tags && !d.value.tags.some(([n]) => n === name)) return fail(tagAt.get(name)!, `tag "${name}": the shots make no ${name.toLowerCase()} (a match of one game has no Games)`);
   // Who shot a strike with no seat: the engine's player, when the notation names one.
   let e = 0;
   for (const seg of d.value.segments) {

@@ -35,6 +35,7 @@ const CASES: { what: string; text: string; at: string; skip?: number; reason: Re
   { what: 'a pocket that does not exist', text: broken(FIRST, 'K0 K1', 'K0 K7'), at: 'K7', reason: /pocket 7: pockets are 0–3/ },
   { what: 'a player the mode lacks', text: broken(FIRST, '3. B', '3. C'), at: 'C K0', reason: /no player C in singles/ },
   { what: 'an unknown word', text: broken(FIRST, '2. A /', '2. A nocontacts /'), at: 'nocontacts', reason: /unknown token "nocontacts"/ },
+  { what: 'an off-board call of a name every object has', text: broken(LATE, '2. B / /', '2. B off:constructor / /'), at: 'off:constructor', reason: /off: takes a piece's letter/ },
   { what: 'a foul the format lacks', text: broken(FIRST, '2. A /', '2. A foul:push /'), at: 'foul:push', reason: /foul:touch, foul:technique/ },
   { what: 'a colour that is no colour', text: broken(FIRST, '2. A /', '2. A / colour:red'), at: 'colour:red', reason: /colour:white or colour:black/ },
   { what: 'a piece named as a man', text: broken(FIRST, '2. A /', '2. A / =M'), at: '=M', reason: /a piece is named W, K, Q or S/ },
@@ -82,6 +83,12 @@ describe('carrom notation: errors name the line and column', () => {
   it('the notations broken above are read when whole', () => {
     assert.ok(readNotation(FIRST).ok);
     assert.ok(readNotation(LATE).ok);
+  });
+
+  it('tags named as what every object has ("toString", "constructor") are tags like any other', () => {
+    const r = readNotation(broken(FIRST, '[Round "?"]', '[toString "x"]\n[constructor "z"]'));
+    assert.ok(r.ok, r.ok ? '' : r.error.reason);
+    assert.deepEqual([r.value.tags.toString, r.value.tags.constructor], ['x', 'z']);
   });
 });
 

@@ -62,7 +62,9 @@ describe('carrom notation (command line)', () => {
     assert.match(two.stderr, /one file at a time/);
     const tag = carrom(['notation', 'docs/examples/first.jsonl', '--tag', 'Result=1-0']);
     assert.equal(tag.code, 2);
-    assert.equal(tag.stderr, 'tag "Result" comes from the match log; it cannot be given\n'.replace(/^/, 'carrom notation: '));
+    assert.equal(tag.stderr, 'carrom notation: tag "Result" comes from the match log; it cannot be given\n');
+    const proto = carrom(['notation', 'docs/examples/first.jsonl', '--tag', '__proto__=x']);
+    assert.deepEqual(proto, { code: 2, stdout: '', stderr: 'carrom notation: a tag\'s name is letters, digits and _, starting with a letter: not "__proto__"\n' });
   });
 
   it('a malformed log: LINE: reason on stderr, exit 2, nothing on stdout', () => {

@@ -13,7 +13,7 @@ const USAGE = `usage:\n${NOTATION_USAGE}`;
 export function notationCommand(args: string[], stdin?: string): Output {
   const refuse = (message: string): Output => ({ code: 2, stdout: '', stderr: `carrom notation: ${message}\n${USAGE}\n` });
   const paths: string[] = [];
-  const tags: Record<string, string> = {};
+  const tags: Record<string, string> = Object.create(null); // a tag called __proto__ is refused by its name, not lost
   let times = true;
   let read = false;
   for (let i = 0; i < args.length; i++) {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeLog, printNotation, sideLetters } from '../../src/notation/index.ts';
+import { describeLog, printNotation, readNotation, sideLetters } from '../../src/notation/index.ts';
 import { parseLog, type MatchLog } from '../../src/rules/index.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import { boardRows } from '../../server/records/boards.ts';
@@ -49,6 +49,16 @@ describe('carrom notation: the marks say what the rules made of each line', () =
   it('the 3-player game: the score after a board is every player\'s banked points', () => {
     const l = lines(header('si', 'three'), ['K K K', 'Q', 'W', 'S', 'W W W W', '-', 'K K K K K K K', 'W W W W']);
     assert.equal(l[l.length - 1], '8. c W W W W / <board 1: C wins 11, queen A; score 6-4-11>');
+  });
+
+  it('a strike from a seat where nobody sits is @ and the seat, and reads back as that seat', () => {
+    const h = header('icf');
+    const l = lines(h, ['@1 W', '-']);
+    assert.deepEqual(l, ['1. @1 W / <colours: A white, B black> <warning: strike from seat 1, but seat 0 is on turn: counted for the player on turn>', '2. a /']);
+    // Read back with the least a notation needs: the match's tags, then the lines as printed.
+    const back = readNotation(['[Preset "icf"]', '[Mode "singles"]', '[A "Asha"]', '[B "Ben"]', '', ...l].join('\n'));
+    assert.ok(back.ok, back.ok ? '' : back.error.reason);
+    assert.deepEqual(back.value.events.map((e) => (e.e === 'strike' ? e.seat : e.e)), [1, 'pocket', 'settle', undefined, 'settle']);
   });
 
   it('events out of place are written, with the warnings the rules gave', () => {

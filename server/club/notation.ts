@@ -13,6 +13,7 @@ interface Page {
   status: number;
   type: string;
   body: string;
+  headers?: Record<string, string>;
 }
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -49,5 +50,6 @@ export async function matchNotation(store: Store, id: number): Promise<Page> {
   tags.Match = String(id);
   const notation = printNotation(log.value.header, log.value.events, { tags });
   if (!notation.ok) return text(500, `match ${id}: ${notation.error}`);
-  return { status: 200, type: TEXT, body: notation.value };
+  // Shown in the browser; saved under a name that says what it is (docs/notation.md: `.cn`).
+  return { status: 200, type: TEXT, body: notation.value, headers: { 'Content-Disposition': `inline; filename="match-${id}.cn"` } };
 }

@@ -46,6 +46,7 @@ describe('a match in the carrom notation, served', function () {
         const answer = await fetch(`${url}/matches/${own.id}/notation`);
         assert.equal(answer.status, 200);
         assert.equal(answer.headers.get('content-type'), 'text/plain; charset=utf-8');
+        assert.equal(answer.headers.get('content-disposition'), `inline; filename="match-${own.id}.cn"`);
         const text = await answer.text();
         assert.match(text, new RegExp(`^\\[Event "Club \\\\"open\\\\""\\]\\n\\[Date "2026\\.11\\.28"\\]\\n\\[Round "1"\\]\\n\\[Table "hall-1"\\]\\n\\[Match "${own.id}"\\]\\n`));
         const read = readNotation(text);

@@ -78,9 +78,10 @@ export function eventToken(event: GameEvent, header: Pick<MatchHeader, 'mode' | 
   }
 }
 
-/** A time as m:ss.mmm when it is a whole number of milliseconds, else as milliseconds ("1234.5ms"). */
+/** A time as m:ss.mmm when it is a whole number of milliseconds (below 2^53, where that is exact), else as
+ * milliseconds ("1234.5ms"). */
 export function formatTime(t: number): string {
-  if (!Number.isInteger(t)) return `${t}ms`;
+  if (!Number.isSafeInteger(t)) return `${t}ms`;
   const ms = t % 1000;
   const s = Math.floor(t / 1000) % 60;
   const m = Math.floor(t / 60000);

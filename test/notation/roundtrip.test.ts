@@ -101,6 +101,17 @@ describe('carrom notation: log → notation → log → the same state', () => {
     assert.deepEqual(back.value.events, log.value.events.map((e) => e.event));
   });
 
+  it('times of every size and fraction round-trip exactly (m:ss.mmm, or milliseconds)', () => {
+    const times = [0, 1e-7, 0.5, 1.5, 999.999, 60000, 3599999, 123456789.123, 9007199254740991, 9007199254740993, 1e21, Number.MAX_VALUE];
+    const events: GameEvent[] = times.map((t) => ({ e: 'settle', t }));
+    const printed = printNotation(parseLogOk(readFileSync('docs/examples/first.jsonl', 'utf8')).header, events.map((event, i) => ({ event, line: i + 2 })));
+    assert.ok(printed.ok);
+    assert.match(printed.value, /\{@0:00\.000 1e-7ms 0\.5ms 1\.5ms 999\.999ms 1:00\.000 59:59\.999 123456789\.123ms 150119987579:00\.991 9007199254740992ms 1e\+21ms 1\.7976931348623157e\+308ms\}/);
+    const back = readNotation(printed.value);
+    assert.ok(back.ok, back.ok ? '' : back.error.reason);
+    assert.deepEqual(back.value.events.map((e) => e.t), times.map((t) => t));
+  });
+
   it('a notation with Windows line ends reads as with Unix ones', () => {
     const log = parseLogOk(readFileSync('test/fixtures/matches/icf-singles.jsonl', 'utf8'));
     const printed = printNotation(log.header, log.events);

@@ -19,6 +19,13 @@ interface Page {
 const TEXT = 'text/plain; charset=utf-8';
 const text = (status: number, body: string): Page => ({ status, type: TEXT, body: `${body}\n` });
 
+/** The notations printed last, by the newest record's signature and the tags: the signature stands for
+ * the record's body (the table's HMAC of it), so the same key gives the same text, whichever database or
+ * process asks; and asking again (a spectator's page that polls) costs a few small reads instead of the
+ * newest body's (up to 256 KiB) and a replay of its log on the event loop. */
+const printed = new Map<string, string>();
+const KEPT = 64;
+
 /** The notation of the server's match `id` (the `match` of the live reads, the `id` of /api/v1/matches). */
 export async function matchNotation(store: Store, id: number): Promise<Page> {
   const sql = store.sql;
@@ -28,12 +35,6 @@ export async function matchNotation(store: Store, id: number): Promise<Page> {
   const counter = Number(m.newest_counter);
   const [newest] = await sql.all('SELECT assigned FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
   const [first] = await sql.all('SELECT MIN(received_at) AS at FROM carrom_records WHERE match_id = ?', [id]);
-  const stored = await store.bodyOf(table, counter);
-  const record = stored ? parseRecord(stored.body) : null;
-  // A stored record passed every check and its log replayed when it came (server/post.ts): not expected.
-  if (!record || !record.ok) return text(500, `match ${id}: its newest record cannot be read${record ? ` (${record.error})` : ''}`);
-  const log = parseLog(record.value.log);
-  if (!log.ok) return text(500, `match ${id}: line ${log.error.line} of its log: ${log.error.reason}`);
 
   const tags: Record<string, string> = { Table: table };
   const day = (iso: string) => iso.slice(0, 10).replaceAll('-', '.');
@@ -48,8 +49,23 @@ export async function matchNotation(store: Store, id: number): Promise<Page> {
     tags.Round = String(assigned.round);
   }
   tags.Match = String(id);
-  const notation = printNotation(log.value.header, log.value.events, { tags });
-  if (!notation.ok) return text(500, `match ${id}: ${notation.error}`);
+
+  const signature = await store.signatureOf(table, counter);
+  const key = `${signature} ${JSON.stringify(tags)}`;
+  let body = printed.get(key);
+  if (body === undefined) {
+    const stored = await store.bodyOf(table, counter);
+    const record = stored ? parseRecord(stored.body) : null;
+    // A stored record passed every check and its log replayed when it came (server/post.ts): not expected.
+    if (!record || !record.ok) return text(500, `match ${id}: its newest record cannot be read${record ? ` (${record.error})` : ''}`);
+    const log = parseLog(record.value.log);
+    if (!log.ok) return text(500, `match ${id}: line ${log.error.line} of its log: ${log.error.reason}`);
+    const notation = printNotation(log.value.header, log.value.events, { tags });
+    if (!notation.ok) return text(500, `match ${id}: ${notation.error}`);
+    body = notation.value;
+    if (printed.size >= KEPT) printed.delete(printed.keys().next().value!);
+  } else printed.delete(key); // kept as the newest used
+  printed.set(key, body);
   // Shown in the browser; saved under a name that says what it is (docs/notation.md: `.cn`).
-  return { status: 200, type: TEXT, body: notation.value, headers: { 'Content-Disposition': `inline; filename="match-${id}.cn"` } };
+  return { status: 200, type: TEXT, body, headers: { 'Content-Disposition': `inline; filename="match-${id}.cn"` } };
 }

@@ -56,6 +56,17 @@ describe('a match in the carrom notation, served', function () {
         assert.deepEqual(read.value.header, log.value.header);
         assert.deepEqual(read.value.events, log.value.events.map((e) => e.event), 'the events of the newest record, every one');
 
+        // The next record of the match: the notation asked again has its events (nothing kept from before).
+        for (const r of tournament.slice(2, 3)) assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
+        const longer = readNotation(await (await fetch(`${url}/matches/${own.id}/notation`)).text());
+        assert.ok(longer.ok);
+        const third = parseLog(tournament[2].log);
+        assert.ok(third.ok);
+        assert.deepEqual(longer.value.events, third.value.events.map((e) => e.event));
+        assert.ok(longer.value.events.length > read.value.events.length);
+        // Asked twice, the same text.
+        assert.equal(await (await fetch(`${url}/matches/${own.id}/notation`)).text(), await (await fetch(`${url}/matches/${own.id}/notation`)).text());
+
         // A match of no tournament: the day its first record came (the server's clock), no event or round.
         const friendlyText = await (await fetch(`${url}/matches/${other.id}/notation`)).text();
         assert.match(friendlyText, new RegExp(`^\\[Event "\\?"\\]\\n\\[Date "2026\\.12\\.01"\\]\\n\\[Round "\\?"\\]\\n\\[Table "hall-2"\\]\\n\\[Match "${other.id}"\\]\\n`));

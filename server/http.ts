@@ -260,7 +260,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
-  return path.startsWith('/api/');
+  return path.startsWith('/api/') || path.startsWith('/matches/');
 }
 
 /** A record's post refused for the budget of bodies not yet verified (noRoom). */

@@ -103,6 +103,16 @@ describe('carrom replay (command line)', () => {
     assert.equal(lines.filter((l) => /Board \d+:/.test(l)).length, 12, 'every board of the three games, none twice');
   });
 
+  it('--pretty keeps the board of a game that a name given after the last shot ended (the shot judged again)', () => {
+    // ICF, a game to 1 point: Asha's last white goes in as a man of unknown colour and is named after the
+    // shot settled; the name ends the board, and with it game 1.
+    const header = { carrom: 1, rules: 'icf', mode: 'singles', players: ['Asha', 'Ben'], breaker: 0, options: { matchTarget: 1 } };
+    const log = [header, ...scriptEvents(['W W W W', 'Q W', 'W W W', 'M', '!id:white'])].map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const r = carrom(['replay', '-', '--pretty'], log);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\nGame 1: won by Asha, 12–0\n {2}Board 1: Asha wins by 12, queen to Asha {2}\(score 12–0\)\nGame 2, in play:\n/);
+  });
+
   it('lists out-of-place events as warnings, with their line', () => {
     const r = carrom(['replay', '-'], `${HEADER}\n{"e": "settle", "t": 5}\n{"e": "strike", "seat": 2, "t": 10}`);
     assert.equal(r.code, 0);

@@ -1,5 +1,5 @@
 // The project's documents against the code: docs/formats.md's examples are the files in docs/examples, and
-// every command it shows runs, through the real bin, with the output it shows; its tables name every event,
+// every command it (and docs/notation.md) shows runs, through the real bin, with the output it shows; its tables name every event,
 // call, channel, state field and warning the code has; docs/hardware.md gives the board's real pins and the
 // sensing layer's real tuning; every link in the docs and the README leads to a file in the repository.
 import assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALLS, EVENT_TYPES, FOUL_KINDS, POCKET_PIECES, parseLog, publicState, replay } from '../src/rules/index.ts';
 import { DEFAULT_CONFIG } from '../src/sensing/types.ts';
+import { PIECE_LETTERS } from '../src/notation/index.ts';
 import { describeBoard } from '../hosts/device/hardware.ts';
 import { say } from '../src/i18n/index.ts';
 import { runLines } from '../src/app/install.ts';
@@ -118,6 +119,26 @@ describe('docs/formats.md', () => {
       assert.ok(readings.includes(`\n| \`${first}\` … \`${last}\` |`), `channels ${first} … ${last}`);
     }
     assert.ok(readings.includes('\n| `call` |'), 'channel call');
+  });
+});
+
+describe('docs/notation.md', () => {
+  const NOTATION = read('docs/notation.md');
+  const steps = consoleSteps(NOTATION);
+  it('has commands to check', () => assert.ok(steps.length >= 8, `only ${steps.length} commands`));
+  for (const { command, output } of steps) {
+    it(`prints what it shows: ${command}`, () => assert.equal(shell(command), output));
+  }
+
+  it('gives a token for every piece, call and foul kind of the match log, in the table and in the grammar', () => {
+    const tokens = section(NOTATION, '## 3. The shots');
+    const grammar = section(NOTATION, '## 4. The grammar');
+    for (const p of POCKET_PIECES) assert.ok(tokens.includes(`\`${PIECE_LETTERS[p]}\``) && grammar.includes(`"${PIECE_LETTERS[p]}"`), `piece ${p}`);
+    for (const k of FOUL_KINDS) assert.ok(tokens.includes(`\`foul:${k}\``) && grammar.includes(`"${k}"`), `foul kind ${k}`);
+    for (const c of CALLS) {
+      const token = { offboard: 'off:', foul: 'foul:', colour: 'colour:' }[c as string] ?? c;
+      assert.ok(tokens.includes(`\`${token}`) && grammar.includes(`"${token}"`), `call ${c}`);
+    }
   });
 });
 

@@ -340,6 +340,8 @@ const COMMAND_LINE: Step[] = [
       ['npx carrom sense TRACE.jsonl', /^\{"carrom":1,/],
       ['npx carrom sense TRACE.jsonl --device [--ops-per-ms 1000]', /^\{"carrom":1,/],
       ['npx carrom sense TRACE.jsonl | npx carrom replay -', /^\{\n {2}"rules": "icf",\n {2}"mode": "singles",\n {2}"match": /],
+      ['npx carrom notation LOG.jsonl', /^\[Event "\?"\]\n[\s\S]*\n1\. A W2 \/ /],
+      ['npx carrom notation LOG.jsonl | npx carrom notation --read -', /^\{"carrom":1,"rules":"icf","mode":"singles","players":\["Asha","Ben"\],"breaker":0,"options":\{\}\}\n\{"e":"strike","seat":0,"t":1000\}\n/],
     ] as const
   ).map(([command, prints]): Step => ({
     command,

@@ -1,8 +1,9 @@
-// The `carrom` command line (docs/formats.md, docs/server.md): replay a match log, sense a trace, synthesize a
-// trace, run the club's results server.
+// The `carrom` command line (docs/formats.md, docs/notation.md, docs/server.md): replay a match log, sense a
+// trace, synthesize a trace, write a match log in the carrom notation and read it back, run the club's results server.
 import { replayCommand, type Output } from './cli/replay.ts';
 import { senseCommand, senseDeviceCommand } from './cli/sense.ts';
 import { traceCommand } from './cli/trace.ts';
+import { NOTATION_USAGE, notationCommand } from './cli/notation.ts';
 import { SERVE_USAGE, serveCommand } from './cli/serve.ts';
 
 const USAGE = `usage:
@@ -14,6 +15,7 @@ const USAGE = `usage:
                [--table reference|no-colour|one-beam|one-beam-no-colour] [--striker-trains SHARE]
                [--men-trains SHARE] [--readings-anywhere] [--throat] [--out PREFIX]
                                          synthesize the sensor trace of a match (and PREFIX.truth.jsonl)
+${NOTATION_USAGE}
 ${SERVE_USAGE}`;
 
 /** The usage lines of one command (`carrom replay --help`), from USAGE. */
@@ -24,7 +26,7 @@ function usageOf(command: string): string {
 
 export function run(argv: string[]): Output | Promise<Output> {
   const [command, ...args] = argv;
-  if (['replay', 'sense', 'trace'].includes(command) && (args.includes('--help') || args.includes('-h'))) return { code: 0, stdout: usageOf(command), stderr: '' };
+  if (['replay', 'sense', 'trace', 'notation'].includes(command) && (args.includes('--help') || args.includes('-h'))) return { code: 0, stdout: usageOf(command), stderr: '' };
   switch (command) {
     case 'replay':
       return replayCommand(args);
@@ -32,6 +34,8 @@ export function run(argv: string[]): Output | Promise<Output> {
       return args.includes('--device') ? senseDeviceCommand(args) : senseCommand(args);
     case 'trace':
       return traceCommand(args);
+    case 'notation':
+      return notationCommand(args);
     case undefined:
     case '-h':
     case '--help':

@@ -10,6 +10,7 @@ import { TABLE_ID } from '../records/record.ts';
 import { ABANDONED } from '../store/derived.ts';
 import { assignedField, assignedOfColumn } from '../records/assigned.ts';
 import { DatabaseUnavailable } from '../db/sql.ts';
+import { matchNotation } from './notation.ts';
 import type { Page as Paged, Store } from '../store/store.ts';
 import type { ForwardingAnswer, LeaderboardAnswer, MatchesAnswer, TableJson, TablesAnswer } from '../json/club.ts';
 
@@ -85,6 +86,9 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     const body = tour[3] ? PRINT_PAGES[tour[3]] : tour[2] === 'bracket' ? BRACKET_PAGE : tour[2] === 'tables' ? TABLES_PAGE : tour[2] ? HALL_PAGE : TOURNAMENT_PAGE;
     return { status: 200, type: HTML_TYPE, body, headers: CSP };
   }
+  // A match in the carrom notation (docs/notation.md), as text.
+  const notation = /^\/matches\/([1-9]\d{0,15})\/notation$/.exec(path);
+  if (notation) return matchNotation(store, Number(notation[1]));
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {
     let id = '';

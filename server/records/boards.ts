@@ -67,9 +67,13 @@ export class BoardFold {
     // Games whose boards the engine no longer shows: all but the last one once the match is over.
     const closed = m.over && m.games.length > 0 ? m.games.length - 1 : m.games.length;
     if (closed > games.length) {
-      // This board ended the game: its result and position are seen only in the forced replay.
-      current.length = Math.min(current.length, state.match.boards.length);
-      current.push(finish(state, null, event, line, games.length + 1, shotsBefore(current, current.length), next.shots));
+      // This board ended the game: its result and position are seen only in the forced replay. Its number
+      // says how many boards came before it: a late drop may end the game with a board whose end (the game
+      // going on) already had a row, which the row judged again replaces.
+      const ended = finish(state, null, event, line, games.length + 1, 0, next.shots);
+      current.length = Math.min(current.length, ended.row.board - 1);
+      ended.row.shots = next.shots - shotsBefore(current, current.length);
+      current.push(ended);
       games.push(current);
       current = [];
     } else {

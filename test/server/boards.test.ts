@@ -88,6 +88,17 @@ describe('board rows of a match log', () => {
     agrees(rest.rows, rest.state, 'the whole match with the late drop');
   });
 
+  it('a late drop that makes a board\'s end also end the game leaves one row for that board, as judged again', () => {
+    // Found by test/notation/marks.test.ts: in seed 172, board 8 of game 1 ends 14–14 at its settle (the game
+    // goes on), then a black drops late: A wins that board by 3, not 4, and B the game 13–14.
+    const m = randomMatch(172, { chaos: true, maxShots: 400 });
+    const { rows: r, state } = rows(formatLog(m.header, m.events));
+    const game1 = r.filter((x) => x.game === 1);
+    assert.deepEqual(game1.map((x) => x.board), [1, 2, 3, 4, 5, 6, 7, 8], 'each board of game 1 once');
+    assert.deepEqual([game1[7].winner, game1[7].points, game1[7].queen], [0, 3, null]);
+    agrees(r, state, 'seed 172');
+  });
+
   it('the server refuses a stated state the log does not give, saying where', () => {
     const m = randomMatch(3, { maxShots: 40 });
     const body = JSON.parse(recordBody('t', 1, 'board', formatLog(m.header, m.events)));

@@ -35,14 +35,17 @@ type BoardRecord = PublicState['match']['boards'][number];
 
 /** The final state, and the boards of each game already over. The match forgets a game's boards when
  *  the next game starts (only its result stays), so they are taken as each game ends: the event that
- *  ends it is stepped again as if the match had one game, which keeps the last board in the list. */
+ *  ends it is stepped again as if the match had one game, which keeps the last board in the list (and so is
+ *  the state before the last shot, which a late drop or a name that ends the game judges the shot from). */
 function fold(initial: State, log: MatchLog): { state: State; gameBoards: BoardRecord[][] } {
   let state = initial;
   const gameBoards: BoardRecord[][] = [];
   for (const { event, line } of effectiveEvents(log.events)) {
     const next = step(state, event, line);
     if (next.match.games.length > state.match.games.length) {
-      const oneGame = step({ ...state, params: { ...state.params, gamesPerMatch: 1 } }, event, line);
+      // A late drop or a name judges the last shot again from the state before it: that one too.
+      const one = (s: State): State => ({ ...s, params: { ...s.params, gamesPerMatch: 1 } });
+      const oneGame = step({ ...one(state), last: state.last && { pre: one(state.last.pre), shot: state.last.shot } }, event, line);
       gameBoards.push(publicState(oneGame).match.boards);
     }
     state = next;

@@ -16,6 +16,11 @@ declare module 'capture' {
     readonly blocked: number;
   }
 }
+declare module 'heap' {
+  /** heap.c: [free, largest, minimum, iram] bytes: free for any malloc, the largest block, the lowest free
+   * since boot, and the IRAM heap left for 32-bit allocations. */
+  export default function heap(): number[];
+}
 declare module 'sampler' {
   /** sampler.c: the colour sensors read while a piece is in the throat, the strips every few ms, each stamped. */
   export default class Sampler {

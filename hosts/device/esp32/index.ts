@@ -10,7 +10,8 @@ export function run(): void {
   // The heap once the XS machine and the board have theirs, then with the table started (capture, sampler, files).
   board.log(heapLine('at boot', heap()));
   withNetwork(board.log, (sync) => {
-    start(board, undefined, undefined, sync);
+    const app = start(board, undefined, undefined, sync);
     board.log(heapLine('with the table started', heap()));
+    return app;
   });
 }

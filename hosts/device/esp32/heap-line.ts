@@ -10,3 +10,16 @@ export function heapLine(when: string, figures: readonly number[]): string {
   const [free, largest, minimum, iram] = figures;
   return `carrom: heap ${when}: ${free} bytes free, largest block ${largest}, lowest since boot ${minimum}; IRAM for 32-bit allocations ${iram}`;
 }
+
+/** `log` as it was, and once the network has first answered (its first "time: " line: Wi-Fi joined, an
+ * address, a reply from SNTP or the results server) the heap line after it, whose lowest since boot takes in
+ * what joining took. */
+export function heapWhenNetworkAnswers(log: (text: string) => void, read: () => readonly number[]): (text: string) => void {
+  let answered = false;
+  return (text) => {
+    log(text);
+    if (answered || !text.startsWith('time: ')) return;
+    answered = true;
+    log(heapLine('with the network up', read()));
+  };
+}

@@ -17,8 +17,9 @@ declare module 'capture' {
   }
 }
 declare module 'heap' {
-  /** heap.c: [free, largest, minimum, iram] bytes: free for any malloc, the largest block, the lowest free
-   * since boot, and the IRAM heap left for 32-bit allocations. */
+  /** heap.c: [free, largest, minimum, iram, xs, sampler, timer] bytes: free for any malloc, the largest block,
+   * the lowest free since boot, the IRAM heap left for 32-bit allocations; then the stack never used so far
+   * of the XS task, the sampler's and esp_timer's (-1: not running). */
   export default function heap(): number[];
 }
 declare module 'sampler' {

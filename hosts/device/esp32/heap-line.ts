@@ -1,14 +1,21 @@
-// The debug log's line of the heap (issue 32): heap.c's figures, [free, largest, minimum, iram] in bytes, as
-// docs/esp32-build.md ("7. Memory") reads them on a board's first flash.
+// The debug log's line of the heap and the stacks (issue 32): heap.c's figures, [free, largest, minimum, iram,
+// xs, sampler, timer] in bytes, as docs/esp32-build.md ("7. Memory") reads them on a board's first flash.
 
 /** One line: what is free for any malloc, the largest block one malloc can have, the lowest free since boot,
- * and the IRAM heap left for 32-bit allocations. */
+ * the IRAM heap left for 32-bit allocations; then the stack each task has never used so far (XS's, the
+ * sampler's, esp_timer's; "-" for a task not running). */
 export function heapLine(when: string, figures: readonly number[]): string {
-  if (figures.length !== 4 || !figures.every((n) => Number.isInteger(n) && n >= 0)) {
+  const bytes = (n: number | undefined) => n !== undefined && Number.isInteger(n) && n >= 0;
+  const stack = (n: number | undefined) => n === -1 || bytes(n);
+  if (figures.length !== 7 || !figures.slice(0, 4).every(bytes) || !figures.slice(4).every(stack)) {
     return `carrom: heap ${when}: unreadable figures [${figures.join(', ')}]`;
   }
-  const [free, largest, minimum, iram] = figures;
-  return `carrom: heap ${when}: ${free} bytes free, largest block ${largest}, lowest since boot ${minimum}; IRAM for 32-bit allocations ${iram}`;
+  const [free, largest, minimum, iram, xs, sampler, timer] = figures;
+  const left = (n: number | undefined) => (n === -1 ? '-' : String(n));
+  return (
+    `carrom: heap ${when}: ${free} bytes free, largest block ${largest}, lowest since boot ${minimum}; IRAM for 32-bit allocations ${iram}; ` +
+    `stack never used: XS ${left(xs)}, sampler ${left(sampler)}, esp_timer ${left(timer)}`
+  );
 }
 
 /** `log` as it was, and once the network has first answered (its first "time: " line: Wi-Fi joined, an

@@ -1,5 +1,6 @@
-// The guides a newcomer follows, run as written: every command of README.md, docs/organiser.md (§2–§4,
-// §12 with its "From a script") and docs/install.md is taken from the markdown's code blocks, in order,
+// The guides a newcomer follows, run as written: every command of README.md, docs/simulator.md,
+// docs/command-line.md, docs/device.md, docs/organiser.md (§2–§4, §12 with its "From a script") and
+// docs/install.md is taken from the markdown's code blocks, in order,
 // and run through the real programs (`npx carrom …` is bin/carrom.js, `npm start -- …` the simulator's
 // main.ts through tsx, as `npm start` runs it) in bash, with a fresh temporary folder as the working
 // folder of each document; what the guide says they print or do is checked. A command the documents
@@ -244,6 +245,10 @@ const README: Step[] = [
   },
   { command: 'npm test', skip: 'the whole test suite (this file among it): 10 minutes and more' },
   { command: 'npx mocha test/rules/log.test.ts', skip: 'test/tools/one-file.test.ts runs it, on a file of three tests, and checks that only those ran' },
+];
+
+/** docs/simulator.md: the simulator's flags, then driving it from a script. */
+const SIMULATOR: Step[] = [
   { command: 'npm start -- --port 9000 --rules se --mode doubles --noise high', check: simulatorSays('carrom simulator: http://localhost:9000/  (se doubles, results to http://127.0.0.1:8081 as sim-1)') },
   {
     command: 'npm start -- --log test/fixtures/matches/icf-singles.jsonl --speed 10',
@@ -323,7 +328,10 @@ const README: Step[] = [
       await events.stop(); // it streams until stopped, as a reader's Ctrl-C stops it
     },
   },
-  // The command line.
+];
+
+/** docs/command-line.md. */
+const COMMAND_LINE: Step[] = [
   ...(
     [
       ['npx carrom replay LOG.jsonl', /^\{\n {2}"rules": "icf",\n {2}"mode": "singles",\n {2}"match": /],
@@ -378,6 +386,10 @@ const README: Step[] = [
       }
     },
   },
+];
+
+/** docs/device.md: the Moddable builds. */
+const DEVICE_BUILDS: Step[] = [
   { command: 'npm run build:mcsim', skip: MODDABLE },
   { command: 'mcsim hosts/device/mcsim/simulator build/moddable/mcsim/mc.so', skip: MODDABLE },
   { command: 'npm run build:device', skip: ESP32 },
@@ -555,12 +567,22 @@ describe('docs/organiser.md §3, the server\'s options', () => {
 });
 
 /** The commands each plan names, in order, as the document has them. */
-function extracted(doc: 'README.md' | 'docs/install.md' | 'docs/organiser.md'): string[] {
+function extracted(doc: Guide): string[] {
   if (doc !== 'docs/organiser.md') return blocks(read(doc)).filter((b) => b.lang === 'sh' || b.lang === 'console').flatMap(commandsOf).map(bare).filter(Boolean);
   return organiserBlocks().flatMap((b) => (b.subsection === 'From a script' ? ['From a script'] : b.lang === 'csv' ? [b.text.split('\n')[0]] : b.lang === 'sh' || b.lang === 'console' ? commandsOf(b).map(bare) : []));
 }
 
-for (const [doc, plan] of [['README.md', README], ['docs/organiser.md', ORGANISER], ['docs/install.md', INSTALL]] as const) {
+type Guide = 'README.md' | 'docs/simulator.md' | 'docs/command-line.md' | 'docs/device.md' | 'docs/install.md' | 'docs/organiser.md';
+const GUIDES: [Guide, Step[]][] = [
+  ['README.md', README],
+  ['docs/simulator.md', SIMULATOR],
+  ['docs/command-line.md', COMMAND_LINE],
+  ['docs/device.md', DEVICE_BUILDS],
+  ['docs/organiser.md', ORGANISER],
+  ['docs/install.md', INSTALL],
+];
+
+for (const [doc, plan] of GUIDES) {
   describe(`${doc}, followed as written`, function () {
     this.timeout(300_000);
     let run: Run;

@@ -1,5 +1,5 @@
 // The simulator's web server: the page, and an API to drive the virtual table from a script
-// (README "Driving the simulator"). Bad requests get a 4xx with a JSON error; the table keeps running.
+// (docs/simulator.md, "Driving the simulator from a script"). Bad requests get a 4xx with a JSON error; the table keeps running.
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';

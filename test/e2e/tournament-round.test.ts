@@ -3,7 +3,7 @@
 // tournament on hall-1…hall-4 with 8 players drawn and published over the JSON interface as §12's "From
 // a script" does, then ONE SIMULATOR PROCESS PER TABLE started as the guide says (`CARROM_SETUP_CODE=…
 // npm start -- --server …`). Each table must fetch its match by itself, the match is played through the
-// simulator's HTTP interface only (README "Driving the simulator from a script"), and the results must
+// simulator's HTTP interface only (docs/simulator.md, "Driving the simulator from a script"), and the results must
 // reach the standings with no hand. The library-level days (test/helpers/day.ts) build the table app on
 // a transport of their own; this one runs the code a user runs.
 import assert from 'node:assert/strict';

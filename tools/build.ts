@@ -76,7 +76,7 @@ export function xsScript(entry: string, minify = false) {
 }
 
 /** The device bundles: the firmware as one ES module, Moddable's own modules left as imports. */
-const DEVICE_EXTERNALS = ['embedded:*', 'time', 'timer', 'preference', 'capture', 'sampler', 'wifi', 'net', 'http', 'mdns', 'sntp', 'file', 'mc/config', 'crypt'];
+const DEVICE_EXTERNALS = ['embedded:*', 'time', 'timer', 'preference', 'capture', 'sampler', 'heap', 'wifi', 'net', 'http', 'mdns', 'sntp', 'file', 'mc/config', 'crypt'];
 export const DEVICE: BuildOptions = {
   entryPoints: ['hosts/device/esp32/index.ts'],
   outfile: 'build/device/esp32/carrom.js',

@@ -11,13 +11,15 @@
 // whether the stage was reached (mcconfig's makefile ignores a failed `idf.py build`, so this looks at the
 // log's errors as well as at make's exit and the files), the errors and the warnings in the project's own C, and with
 // an image: its size against the board's app partition and `esp_idf_size`'s memory figures from the map.
-// With an image, tools/esp32-iram.ts walks what the capture's ISR calls in the ELF: one outside IRAM and ROM fails the board.
+// With an image, tools/esp32-iram.ts walks what the capture's ISR calls in the ELF: one outside IRAM and ROM fails the board,
+// and tools/esp32-heap.ts gives the heaps ESP-IDF makes at boot from the image's bounds.
 // `--no-network` builds manifest_nonet.json instead (the firmware with sync off, no Wi-Fi or network modules,
 // ESP-IDF with CONFIG_APP_NO_BLOBS: no Wi-Fi libraries asked for) into build/esp32-nonet.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { boardFolders } from './boards.ts';
+import { bootHeaps, heapTotals, imageBounds, type Heap } from './esp32-heap.ts';
 import { checkElf, type Reached } from './esp32-iram.ts';
 
 export interface Esp32BuildOptions {
@@ -172,6 +174,8 @@ interface BoardResult {
   image?: { path: string; bytes: number; partitionBytes: number; usedPercent: number };
   map?: string;
   memory?: unknown;
+  /** The heaps ESP-IDF makes at boot from this image's bounds (tools/esp32-heap.ts), or why not. */
+  heaps?: Heap[] | string;
   /** What the capture's ISR reaches and where it sits (tools/esp32-iram.ts); faults fail the board. */
   iram?: { reached: Reached[]; faults: Reached[] } | string;
   errors: string[];
@@ -216,6 +220,11 @@ function buildBoard(board: string, o: Esp32BuildOptions, env: NodeJS.ProcessEnv,
       result.iram = checkElf(elf, join(o.toolchain, 'bin'));
     } catch (e) {
       result.iram = (e as Error).message;
+    }
+    try {
+      result.heaps = bootHeaps(imageBounds(elf, join(o.toolchain, 'bin')));
+    } catch (e) {
+      result.heaps = (e as Error).message;
     }
     result.reached = clean && typeof result.iram !== 'string' && result.iram.faults.length === 0;
     const map = join(proj, 'build/xs_esp32.map');
@@ -273,6 +282,11 @@ function main(): void {
       const flash = b.iram.reached.filter((f) => f.place === 'flash').map((f) => f.name);
       process.stdout.write(`  IRAM check: ${b.iram.reached.length} functions reachable from the capture's ISR, ${b.iram.faults.length} outside IRAM and ROM${flash.length > 0 ? ` (in flash behind the cache check: ${flash.join(', ')})` : ''}\n`);
       for (const f of b.iram.faults) process.stdout.write(`  NOT IN IRAM: ${f.name} at 0x${f.address.toString(16)} (${f.place}), via ${f.via.join(' > ')}\n`);
+    }
+    if (typeof b.heaps === 'string') process.stdout.write(`  ${b.heaps}\n`);
+    else if (b.heaps) {
+      const t = heapTotals(b.heaps);
+      process.stdout.write(`  heap at boot: ${t.byteHeap} bytes for any malloc in ${b.heaps.filter((h) => h.kind !== 'IRAM').length} heaps (the largest ${t.largestByteHeap}), ${t.iramHeap} of IRAM for 32-bit allocations\n`);
     }
     for (const e of b.errors.slice(0, 15)) process.stdout.write(`  ${e}\n`);
     for (const w of b.ourWarnings) process.stdout.write(`  ${w}\n`);

@@ -16,6 +16,12 @@ declare module 'capture' {
     readonly blocked: number;
   }
 }
+declare module 'heap' {
+  /** heap.c: [free, largest, minimum, iram, xs, sampler, timer] bytes: free for any malloc, the largest block,
+   * the lowest free since boot, the IRAM heap left for 32-bit allocations; then the stack never used so far
+   * of the XS task, the sampler's and esp_timer's (-1: not running). */
+  export default function heap(): number[];
+}
 declare module 'sampler' {
   /** sampler.c: the colour sensors read while a piece is in the throat, the strips every few ms, each stamped. */
   export default class Sampler {

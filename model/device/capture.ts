@@ -60,7 +60,7 @@ export class CaptureModel {
     // blocked edge the upper beam missed starts a reading), whether or not the ring had room.
     this.d.sampler?.edge(channel >> 1, channel & 1, level);
     // 'iram': no post while flash is written (spi_flash_cache_enabled): the edge waits in the ring.
-    if (this.d.now < this.d.holdUntil) return;
+    if (this.d.holdEnd() > this.d.now) return;
     this.notify();
   }
 
@@ -85,8 +85,10 @@ export class CaptureModel {
   /** captureTick, on the esp_timer task: quiet pins re-read, a refused message posted again. */
   private tick(): void {
     if (!this.open) return;
-    // A native timer's task does not run while a flash write holds the cores (after the held interrupts).
-    if (this.d.now < this.d.holdUntil) return void this.d.at(this.d.holdUntil + 1, () => this.tick());
+    // A native timer's task does not run while a flash call holds the cores; it runs at the span's end,
+    // after the interrupts held off (queued at that time before it).
+    const end = this.d.holdEnd();
+    if (end > this.d.now) return void this.d.at(end, () => this.d.at(end, () => this.tick()));
     const now = this.d.now % LAP;
     this.pins.forEach((pin, channel) => {
       if (pin >= 0) this.ring.reread(now, channel, this.d.levels.get(pin)!);

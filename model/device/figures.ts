@@ -60,14 +60,23 @@ export const FIGURES = Object.freeze({
   stripNativeUs: 5_000,
 
   // --- flash (the module's SPI NOR flash; W25Q32JV / GD25Q32 class, typical figures) ------------------
-  /** Page program (up to 256 bytes), typical: W25Q32JV datasheet tPP 0.4 ms (max 3 ms). */
-  programPageUs: 400,
+  /** A program of n bytes (within one 256-byte page), typical: W25Q32JV datasheet tBP1 30 µs for the first
+   * byte, tBP2 2.5 µs for each further one (max 50 and 12); a whole page is tPP 0.4 ms (max 3 ms). */
+  programFirstByteUs: 30,
+  programNextByteUs: 2.5,
   flashPageBytes: 256,
+  /** littlefs programs and reads in units of its cache: 16 bytes in the ESP32 build (prog_size and
+   * cache_size, MODDEF_FILE_LFS_PROG_SIZE / _CACHE_SIZE in the build's mc.defines.h, from the SDK's
+   * modules/files/file/manifest_littlefs.json), each one esp_partition_write, each ESP-IDF flash call its
+   * own cache-off span (esp_flash_api.c). Before issue 32's rung 4 the model programmed whole 256-byte
+   * pages in one hold with the erase. */
+  lfsProgBytes: 16,
   /** Sector erase (4 KiB), typical: W25Q32JV datasheet tSE 45 ms (max 400 ms). */
   eraseSectorUs: 45_000,
   flashBlockBytes: 4096,
   /** NVS (Preference) entries are 32 bytes, 126 to a 4 KiB page (ESP-IDF NVS documentation): a page
-   * erase every 126 entries written. */
+   * erase every 126 entries written; each entry one flash call here (nvs_page.cpp writes an item's header
+   * and its data separately, and marks the entries' state after: about one call an entry). */
   nvsEntryBytes: 32,
   nvsEntriesPerPage: 126,
 
@@ -85,6 +94,11 @@ export const FIGURES = Object.freeze({
 });
 
 export type Figures = typeof FIGURES;
+
+/** µs one flash program of `bytes` bytes takes (bytes within one page). */
+export function programUs(bytes: number, f: { programFirstByteUs: number; programNextByteUs: number } = FIGURES): number {
+  return bytes <= 0 ? 0 : f.programFirstByteUs + (bytes - 1) * f.programNextByteUs;
+}
 
 /** µs the bus is held by one transaction of `bytes` bytes after the address byte. */
 export function i2cUs(bytes: number, f: { i2cHz: number; i2cBitsPerByte: number; i2cFrameBits: number } = FIGURES): number {

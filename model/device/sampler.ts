@@ -189,10 +189,10 @@ export class SamplerModel {
   private job(step: (t: number) => number): void {
     if (this.hung) return;
     // The task runs when it is free, and not while a flash write holds the cores.
-    const t = Math.max(this.d.now, this.taskFreeAt, this.d.holdUntil);
+    const t = Math.max(this.taskFreeAt, this.d.holdEnd(Math.max(this.d.now, this.taskFreeAt)));
     const run = () => {
       if (!this.open || this.hung) return;
-      const free = Math.max(this.taskFreeAt, this.d.holdUntil);
+      const free = Math.max(this.taskFreeAt, this.d.holdEnd());
       if (this.d.now < free) return void this.d.at(free, run);
       this.taskFreeAt = step(this.d.now);
     };

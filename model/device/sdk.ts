@@ -5,6 +5,7 @@
 // message pending at a time; modules/files/file: whole files; Preference: NVS). What they cost is the
 // model's: an I²C transfer holds the bus and blocks the caller; a flash write blocks the caller and
 // holds off the interrupts (world.ts holdFlash).
+import { programUs } from './figures.ts';
 import { device, type JsTimer } from './world.ts';
 
 type Buffer = ArrayBuffer | ArrayBufferView;
@@ -105,7 +106,7 @@ export class Digital extends DigitalModes {
         d.isr.set(options.pin, () => {
           // On an IRAM service (the capture's) it runs during a flash write, and its post is code in
           // flash: the chip would crash. The model stops the run, as the table would.
-          if (d.now < d.holdUntil) throw new Error(`digitalbank.c's interrupt on GPIO ${options.pin} ran during a flash write (the service is in IRAM) and called code in flash: the chip resets`);
+          if (d.holdEnd() > d.now) throw new Error(`digitalbank.c's interrupt on GPIO ${options.pin} ran during a flash write (the service is in IRAM) and called code in flash: the chip resets`);
           if (pending) return;
           if (d.post('digital', () => ((pending = false), onReadable.call(this))) === 0) pending = true;
         });
@@ -163,7 +164,8 @@ export const Timer = {
   },
 };
 
-/** One NVS write at `t`: its entries programmed (one page program), and a page erase every 126 entries. */
+/** One NVS write at `t`: a page erase every 126 entries (its own flash call), then each entry programmed
+ * (32 bytes, one call each). */
 function nvsWrite(bytes: number, t: number): void {
   const d = device();
   const f = d.f;
@@ -173,7 +175,7 @@ function nvsWrite(bytes: number, t: number): void {
   const erases = Math.floor(d.nvsEntries / f.nvsEntriesPerPage) - Math.floor(before / f.nvsEntriesPerPage);
   d.flash.writes++;
   d.flash.erases += erases;
-  d.holdFlash(t, f.programPageUs * Math.ceil((entries * f.nvsEntryBytes) / f.flashPageBytes) + erases * f.eraseSectorUs);
+  d.holdFlash(t, [...Array<number>(erases).fill(f.eraseSectorUs), ...Array<number>(entries).fill(programUs(f.nvsEntryBytes, f))]);
 }
 
 export const Preference = {
@@ -260,10 +262,20 @@ export class File {
       const size = d.files.get(this.#path)?.length ?? 0;
       const copied = this.#sizeAtOpen % f.flashBlockBytes;
       const blocks = Math.max(1, Math.ceil((copied + size - this.#sizeAtOpen) / f.flashBlockBytes));
-      const pages = Math.ceil((copied + size - this.#sizeAtOpen) / f.flashPageBytes) + 1; // + the metadata commit
+      // Each block erased as littlefs comes to it, then its bytes (the copied ones, then the new) programmed a
+      // cache's worth (16 bytes) a call; then the metadata commit (one program). The 16-byte reads of the
+      // copy are flash calls too, of a few µs at the flash's clock: not modelled.
+      const calls: number[] = [];
+      let left = copied + size - this.#sizeAtOpen;
+      for (let b = 0; b < blocks; b++) {
+        const inBlock = Math.min(left, f.flashBlockBytes);
+        left -= inBlock;
+        calls.push(f.eraseSectorUs, ...Array<number>(Math.ceil(inBlock / f.lfsProgBytes)).fill(programUs(f.lfsProgBytes, f)));
+      }
+      calls.push(programUs(f.lfsProgBytes, f));
       d.flash.writes++;
       d.flash.erases += blocks;
-      d.holdFlash(t, blocks * f.eraseSectorUs + pages * f.programPageUs);
+      d.holdFlash(t, calls);
     });
   }
   static exists(path: string): boolean {

@@ -110,9 +110,6 @@ export class Device {
   private ctx: { start: number; blocked: number } | null = null;
   private readonly events: NativeEvent[] = [];
   private seq = 0;
-  /** A flash write holds the cores until then: the cache is off, interrupts not in IRAM are held off,
-   * native tasks and timers wait. */
-  holdUntil = 0;
   private readonly held = new Set<number>();
   /** GPIO levels and the interrupt handler of each pin (capture channels, buttons). */
   readonly levels = new Map<number, number>();
@@ -150,12 +147,35 @@ export class Device {
     this.bus = new Bus(this.f, this.throat);
   }
 
-  /** A flash operation from JavaScript at `t` taking `us`: the caller waits, interrupts wait too. */
-  holdFlash(t: number, us: number): void {
-    this.holdUntil = Math.max(this.holdUntil, t + us);
-    this.flash.heldUs += us;
-    this.flashSpans.push({ from: t, to: t + us });
-    this.block(us);
+  /**
+   * A flash operation from JavaScript at `t`: ESP-IDF's flash calls it makes, back to back, `calls` their
+   * µs each. Each call turns the cache off for its own span (esp_flash_api.c: start() before each sector
+   * erase and each write, end() after), so interrupts not in IRAM, native tasks and timers are held off
+   * within a span and run at its end, before the next call; the caller waits for them all.
+   */
+  holdFlash(t: number, calls: readonly number[]): void {
+    let at = t;
+    for (const us of calls) {
+      this.flashSpans.push({ from: at, to: at + us });
+      at += us;
+    }
+    this.flash.heldUs += at - t;
+    this.block(at - t);
+  }
+
+  /**
+   * When the cache-off span holding time `t` ends, or `t` when the cache is on then. A span holds from its
+   * start to before its end; where one call's span ends and the next one's starts the cache is on for a
+   * moment, and what waited runs then.
+   */
+  holdEnd(t = this.now): number {
+    const spans = this.flashSpans;
+    for (let i = spans.length - 1; i >= 0 && spans[i].to > t; i--) {
+      const s = spans[i];
+      const follows = i > 0 && spans[i - 1].to === s.from;
+      if (t > s.from || (t === s.from && !follows)) return s.to;
+    }
+    return t;
   }
 
   // --- native side ------------------------------------------------------------------------------
@@ -209,10 +229,11 @@ export class Device {
       this.levels.set(pin, level);
       if (!this.isr.has(pin)) return;
       if (this.loseInterrupt?.(pin, this.now)) return;
-      if (this.now < this.holdUntil && !this.iramIsr.has(pin)) {
+      const end = this.holdEnd();
+      if (end > this.now && !this.iramIsr.has(pin)) {
         // The GPIO's interrupt status latches once; the ISR runs when interrupts come back, and reads
         // the level then (several edges during the hold are one interrupt).
-        if (this.held.size === 0) this.at(this.holdUntil, () => this.releaseHeld());
+        if (this.held.size === 0) this.at(end, () => this.releaseHeld());
         this.held.add(pin);
         return;
       }
@@ -221,7 +242,8 @@ export class Device {
   }
 
   private releaseHeld(): void {
-    if (this.now < this.holdUntil) return void this.at(this.holdUntil, () => this.releaseHeld());
+    const end = this.holdEnd();
+    if (end > this.now) return void this.at(end, () => this.releaseHeld());
     const pins = [...this.held];
     this.held.clear();
     for (const p of pins) this.isr.get(p)?.();

@@ -10,7 +10,7 @@ import type { TableApp } from '../../src/app/app.ts';
 import type * as Fake from './fakes/hardware.ts';
 
 /** What the bundle exports (fakes/bundle.ts; its type is not imported: the device code needs the SDK's typings). */
-type Device = typeof Fake & { referenceBoard(): Board; start(board: Board): TableApp };
+type Device = typeof Fake & { referenceBoard(): Board; start(board: Board): TableApp; runWithoutNetwork(): void };
 type HealthFact = { t: number; fact: string; channel: string };
 
 const LAP = 2 ** 32;
@@ -49,6 +49,17 @@ describe('device board code against the SDK contract (fake hardware)', function 
     }
   }
   const colours = (rs: Reading[]) => rs.filter((r) => r.kind === 'colour');
+
+  it('logs the heap as the firmware starts, and again with the table started (heap.c; docs/esp32-build.md, section 7)', () => {
+    hw().heap = [150_000, 78_000, 140_000, 81_000, 6_000, 1_900, -1];
+    const started = hw().traces.length;
+    d.runWithoutNetwork();
+    const lines = hw().traces.slice(started).filter((t) => t.includes('heap'));
+    assert.deepEqual(lines, [
+      'carrom: heap at boot: 150000 bytes free, largest block 78000, lowest since boot 140000; IRAM for 32-bit allocations 81000; stack never used: XS 6000, sampler 1900, esp_timer -\n',
+      'carrom: heap with the table started: 150000 bytes free, largest block 78000, lowest since boot 140000; IRAM for 32-bit allocations 81000; stack never used: XS 6000, sampler 1900, esp_timer -\n',
+    ]);
+  });
 
   it('hands the sampler driver the board\'s bus, the colour sensors behind the switch and the strips in seat order', () => {
     openBoard();

@@ -412,6 +412,43 @@ describe('device model: a flash write holds off the interrupts', () => {
   });
 });
 
+describe("device model: a flash write is ESP-IDF's flash calls, each its own cache-off span (issue 32, rung 4)", () => {
+  const base = [...STRIKE, ...piece(1_500_000, 2)];
+  const SETTLED = '{"t": 9000000, "ch": "s0", "v": 220}';
+  /** The first journal write after the shot: its spans, back to back from its erase. */
+  async function journalWrite(capture: 'fixed' | 'iram' = 'iram') {
+    const { r, d } = await play([...base, SETTLED], { capture });
+    const i = d.flashSpans.findIndex((s) => s.from > r.originUs + 2_000_000 && s.to - s.from >= 40_000);
+    assert.ok(i >= 0, 'the settled shot is written to the journal, with an erase');
+    const spans = [d.flashSpans[i]!];
+    for (let k = i + 1; k < d.flashSpans.length && d.flashSpans[k]!.from === spans.at(-1)!.to; k++) spans.push(d.flashSpans[k]!);
+    return { spans: spans.map((s) => ({ from: s.from - r.originUs, to: s.to - r.originUs })) };
+  }
+
+  it("erases a sector in one call (45 ms), then programs littlefs's 16-byte cache a call at a time (30 + 15 × 2.5 µs each)", async () => {
+    const { spans } = await journalWrite();
+    const lengths = spans.map((s) => s.to - s.from);
+    assert.equal(lengths[0], FIGURES.eraseSectorUs);
+    // A block erased as littlefs comes to it (a long append reaches the next one), every other call a program.
+    const programs = lengths.filter((us) => us !== FIGURES.eraseSectorUs);
+    assert.ok(programs.length >= 2, `${programs.length} program calls`);
+    assert.deepEqual([...new Set(programs)], [67.5]);
+    assert.equal(lengths[1], 67.5, 'the erase is followed by programs');
+  });
+
+  it("runs an interrupt held off by the write (issue 15's capture, not in IRAM) at the end of the call it came in, not of the whole write", async () => {
+    const { spans } = await journalWrite('fixed');
+    const erased = spans[0]!.from + FIGURES.eraseSectorUs;
+    const at = Math.round(erased) + 30; // a drop 30 µs into the first program after the erase
+    const callEnd = erased + 67.5;
+    const { r } = await play([...base, `{"t": ${at}, "ch": "p0.a", "v": 0}`, `{"t": ${at + 80_000}, "ch": "p0.a", "v": 1}`, SETTLED], { capture: 'fixed' });
+    const edge = r.readings.find((x) => x.kind === 'beam' && x.pocket === 0 && x.blocked);
+    assert.ok(edge);
+    const stamped = edge.t - r.originUs;
+    assert.ok(Math.abs(stamped - callEnd) <= 1, `stamped at ${stamped} µs, the program call ended at ${callEnd}, the whole write at ${spans.at(-1)!.to}`);
+  });
+});
+
 describe('device model: an edge the interrupt loses (ESP32 edge interrupts drop edges)', () => {
   /** A capture over the model whose JavaScript side keeps every record it reads: [t, channel, level, kind]. */
   function capture(mode: 'today' | 'fixed') {

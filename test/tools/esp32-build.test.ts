@@ -61,7 +61,21 @@ describe('ESP32 build script (npm run build:esp32)', () => {
     // ESP-IDF configured without binary blobs: esp_wifi then asks the link for none of its libraries.
     const sdkconfig = readFileSync(`${esp32.build!.SDKCONFIGPATH}/sdkconfig.defaults`, 'utf8');
     assert.match(sdkconfig, /^CONFIG_APP_NO_BLOBS=y$/m);
-    assert.match(readFileSync('hosts/device/esp32/nonet/index.ts', 'utf8'), /start\(referenceBoard\(\)\)/);
+    const entry = readFileSync('hosts/device/esp32/nonet/index.ts', 'utf8');
+    assert.match(entry, /const board = referenceBoard\(\);[\s\S]*start\(board\)/);
+    assert.doesNotMatch(entry, /withNetwork/);
+  });
+
+  it("configures the I²C driver's interrupt to run while flash is written, with and without the network", () => {
+    // The sampler's transfers wait 20 ms (sampler.c kTimeoutMs); a littlefs erase holds the cache off for 45 ms,
+    // and an I²C interrupt not IRAM-safe would wait for it (docs/device-model.md, "What it does not model").
+    const full = JSON.parse(readFileSync('manifest.json', 'utf8')) as { platforms: Record<string, { build?: Record<string, string> }> };
+    const nonet = JSON.parse(readFileSync(NONET_MANIFEST, 'utf8')) as typeof full;
+    for (const m of [full, nonet]) {
+      const path = m.platforms['esp32/*']!.build?.SDKCONFIGPATH;
+      assert.ok(path, 'an SDKCONFIGPATH of the project');
+      assert.match(readFileSync(`${path}/sdkconfig.defaults`, 'utf8'), /^CONFIG_I2C_ISR_IRAM_SAFE=y$/m, path);
+    }
   });
 
   it('names the argument that is wrong or missing', () => {

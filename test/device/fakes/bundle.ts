@@ -18,6 +18,7 @@ const MODULES: Record<string, string> = {
   preference: `export { Preference as default } from './sdk.ts';`,
   capture: `export { Capture as default } from './sdk.ts';`,
   sampler: `export { Sampler as default } from './sdk.ts';`,
+  heap: `export { heap as default } from './sdk.ts';`,
   file: `export { File } from './sdk.ts';`,
   'mc/config': `export { config as default } from './sdk.ts';`,
 };
@@ -27,6 +28,7 @@ const MODULES: Record<string, string> = {
 const ENTRY = `
 export { referenceBoard } from '../../../hosts/device/esp32/board.ts';
 export { start } from '../../../hosts/device/table.ts';
+export { run as runWithoutNetwork } from '../../../hosts/device/esp32/nonet/index.ts';
 export * from './hardware.ts';
 `;
 
@@ -44,7 +46,7 @@ export async function bundleDevice(): Promise<string> {
         name: 'fake-sdk',
         setup(b) {
           b.onResolve({ filter: /^carrom\/(board|provider)$/ }, (a) => ({ path: BOARD[a.path as 'carrom/board' | 'carrom/provider'] }));
-          b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|sampler$|file$|mc\/config$)/ }, (a) => {
+          b.onResolve({ filter: /^(embedded:|time$|timer$|preference$|capture$|sampler$|heap$|file$|mc\/config$)/ }, (a) => {
             if (!(a.path in MODULES)) return { errors: [{ text: `no fake for the SDK module ${a.path}` }] };
             return { path: a.path, namespace: 'fake-sdk' };
           });

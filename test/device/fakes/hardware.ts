@@ -67,6 +67,8 @@ export class Hardware {
   /** The sampler driver's open instance: its options, the capture interrupt's hook (trigger.h), and its
    * counters (set by a test, as sampler.c's: samples the ring dropped, messages the queue refused). */
   sampler: { options: unknown; trigger(pocket: number, t: number): void; driver: { lost: number; refused: number } } | null = null;
+  /** What heap.c answers: [free, largest, minimum, iram, xs, sampler, timer] bytes (a test sets it). */
+  heap: number[] = [150_000, 78_000, 140_000, 81_000, 6_000, 1_900, -1];
   /** Native work due at a time (the sampler's task): run by advance() like the timers, but not JS timers. */
   readonly tasks = new Set<{ due: number; run(): void }>();
 

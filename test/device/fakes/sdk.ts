@@ -90,6 +90,9 @@ export class File {
   }
 }
 
+/** heap.c's figures, [free, largest, minimum, iram, xs, sampler, timer] bytes, as the fake hardware has them. */
+export const heap = (): number[] => hardware.heap.slice();
+
 /** mc/config as the ESP32 build gives it (littlefs mounted at /littlefs/). */
 export const config = { file: { root: '/littlefs/' } };
 

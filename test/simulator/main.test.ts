@@ -6,7 +6,7 @@
 // its own tests are test/simulator/sync.test.ts), so that parallel runs share no port or database.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -55,7 +55,11 @@ const refused = (r: Run, message: string) => {
 };
 
 describe('the simulator command (npm start)', () => {
-  before(() => build({ entryPoints: ['hosts/simulator/main.ts'], outfile: MAIN, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' }));
+  before(async () => {
+    await build({ entryPoints: ['hosts/simulator/main.ts'], outfile: MAIN, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+    // A bundle takes the pages' script from beside itself, as dist/carrom.js does (server/pages/script.ts).
+    for (const f of ['club.js', 'club.json']) copyFileSync(join('dist', f), join(dir, f));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
   const INHERITED = ['toString', '__proto__', 'constructor', 'hasOwnProperty'];
 
@@ -203,7 +207,8 @@ describe('the simulator command (npm start)', () => {
       assert.ok(existsSync(join(home, '.tmp/simulator-results.db')), 'the first one\'s database is still there');
       assert.ok(!existsSync(join(home, '.tmp/simulator-results-2.db.lock')), `the second one let its own go when it stopped: ${JSON.stringify(second)}`);
     } finally {
-      const exited = new Promise((r) => first.once('exit', r));
+      // (one that stopped by itself, at a failed start, has exited already)
+      const exited = first.exitCode !== null || first.signalCode !== null ? null : new Promise((r) => first.once('exit', r));
       first.kill();
       await exited;
     }

@@ -252,6 +252,10 @@ function versions(o: Esp32BuildOptions, env: NodeJS.ProcessEnv): Record<string, 
 }
 
 function main(): void {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   let o: Esp32BuildOptions;
   try {
     o = parseArgs(process.argv.slice(2), process.env);

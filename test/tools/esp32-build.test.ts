@@ -78,6 +78,15 @@ describe('ESP32 build script (npm run build:esp32)', () => {
     }
   });
 
+  it('--help (or -h) prints the usage and builds nothing', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run([flag]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /^usage: npm run build:esp32 -- --toolchain DIR --idf DIR --python-env DIR /);
+      assert.equal(r.stderr, '');
+    }
+  });
+
   it('names the argument that is wrong or missing', () => {
     const env = { ESP32_TOOLCHAIN: '/t', IDF_PATH: '/i', IDF_PYTHON_ENV_PATH: '/p' };
     assert.throws(() => parseArgs(['--idf', '/i', '--python-env', '/p'], {}), /--toolchain: not given/);

@@ -169,9 +169,10 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * back windows fall where they may, and the only window in the second man's stretch, the one nearest its
  * middle (which names him: formats.md §2), was often the one across the junction (issue 30: a black behind
  * a white or the queen named white, on the independent traces). So while a run may be a fast train
- * (kTrainGaps) whose men are long enough to hold a window and its read (kManWindowUs more than a window),
- * a window of a run that would hold a junction opens instead in the middle of the man after it: each man of
- * the train has a window wholly his own, stamped at his middle. */
+ * (kTrainGaps) whose men are long enough to hold a window and its read (kManWindowUs more than a window)
+ * and too short for back-to-back windows to leave each one wholly his own (a window more than that: from
+ * about 6 to 10.5 m/s), a window of a run that would hold a junction opens instead in the middle of the man
+ * after it: each man of the train has a window wholly his own, stamped at his middle. */
 #define kManPerGap 333
 #define kManWindowUs 750 /* the read's margin (T/16 + 100 µs) and its four transfers at 400 kHz, about 0.6 ms, and a little */
 
@@ -584,7 +585,7 @@ static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
 }
 
 /* When the next window of pocket's run opens, the task at `now`: at once, unless the run may be a fast
- * train whose men hold a window each (kManPerGap) and a window opened now would hold the junction after the
+ * train whose men hold a window each but not two (kManPerGap) and a window opened now would hold the junction after the
  * man in the sensor's view: then in the middle of the man after that junction, the junctions counted from
  * the upper edge that began the run, a man's time apart. */
 static uint64_t samplerNextWindow(Sampler *s, int pocket, uint64_t now)
@@ -594,7 +595,9 @@ static uint64_t samplerNextWindow(Sampler *s, int pocket, uint64_t now)
 	const uint32_t man = (uint32_t)((uint64_t)delay * kManPerGap / 100);
 	/* The low 32 bits, as the interrupt stamps the edge: a run lasts at most 1.5 s, well within a lap. */
 	const uint32_t into = (uint32_t)now - __atomic_load_n(&s->edgeAt[pocket], __ATOMIC_ACQUIRE);
-	if (man < s->integrationUs + kManWindowUs || into >= (uint64_t)delay * kTrainGaps) return now;
+	/* Too short for a window and its read: back to back, as many as come. Long enough for two windows and a
+	 * read: back-to-back windows leave each man one wholly his own, as before. */
+	if (man < s->integrationUs + kManWindowUs || man >= 2 * s->integrationUs + kManWindowUs || into >= (uint64_t)delay * kTrainGaps) return now;
 	const uint32_t junction = (into / man + 1) * man; /* the next one, from the edge */
 	if (junction - into >= s->integrationUs) return now; /* a window now ends before it */
 	return now + (junction - into) + (man - s->integrationUs) / 2;

@@ -293,7 +293,7 @@ export class SamplerModel {
   }
 
   /** samplerNextWindow: when the run's next window opens, at `now`: at once, unless the run may be a fast
-   * train whose men hold a window each but not two and a window now would hold the junction after the man in view; then
+   * train whose men hold a window each and a window now would hold the junction after the man in view; then
    * in the middle of the man after it (junctions a man's time apart from the upper edge that began the run). */
   private nextWindow(pocket: number, now: number): number {
     const delay = this.delay[pocket];
@@ -301,8 +301,8 @@ export class SamplerModel {
     if (delay === undefined || edge === undefined) return now;
     const man = Math.floor((delay * MAN_PER_GAP) / 100);
     const into = now - edge;
-    // Too short for a window and its read, or long enough for two (back-to-back windows leave each man one): at once.
-    if (man < this.integrationUs + MAN_WINDOW_US || man >= 2 * this.integrationUs + MAN_WINDOW_US || into >= delay * TRAIN_GAPS) return now;
+    // Too short for a window and its read; or no train's delay (50 ms or more, as repeatUs): at once.
+    if (man < this.integrationUs + MAN_WINDOW_US || delay >= REPEAT_US || into >= delay * TRAIN_GAPS) return now;
     const junction = (Math.floor(into / man) + 1) * man;
     if (junction - into >= this.integrationUs) return now;
     return now + (junction - into) + Math.floor((man - this.integrationUs) / 2);

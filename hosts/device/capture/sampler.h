@@ -168,11 +168,13 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * three quarters black reads white. At 5–10 m/s (a man 3.3–6.7 ms, a window and its read 3.1 ms) back-to-
  * back windows fall where they may, and the only window in the second man's stretch, the one nearest its
  * middle (which names him: formats.md §2), was often the one across the junction (issue 30: a black behind
- * a white or the queen named white, on the independent traces). So while a run may be a fast train
- * (kTrainGaps) whose men are long enough to hold a window and its read (kManWindowUs more than a window)
- * and too short for back-to-back windows to leave each one wholly his own (a window more than that: from
- * about 6 to 10.5 m/s), a window of a run that would hold a junction opens instead in the middle of the man
- * after it: each man of the train has a window wholly his own, stamped at his middle. */
+ * a white or the queen named white, on the independent traces). So while a run may be a train
+ * (kTrainGaps delays, the delay under kColourRepeatUs) whose men are long enough to hold a window and its
+ * read (kManWindowUs more than a window: up to about 10.5 m/s), a window of a run that would hold a
+ * junction opens instead in the middle of the man after it: each man of the train has a window wholly his
+ * own, stamped at his middle, where the sensing layer looks. (Back-to-back windows leave a man slower than
+ * about 6 m/s one of his own too, but the window nearest his middle may still hold a junction: at 6 m/s
+ * three blacks read near the colour margins were named on the device and asked on the pure path.) */
 #define kManPerGap 333
 #define kManWindowUs 750 /* the read's margin (T/16 + 100 µs) and its four transfers at 400 kHz, about 0.6 ms, and a little */
 
@@ -584,8 +586,8 @@ static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
 	return half;
 }
 
-/* When the next window of pocket's run opens, the task at `now`: at once, unless the run may be a fast
- * train whose men hold a window each but not two (kManPerGap) and a window opened now would hold the junction after the
+/* When the next window of pocket's run opens, the task at `now`: at once, unless the run may be a train
+ * whose men hold a window each (kManPerGap) and a window opened now would hold the junction after the
  * man in the sensor's view: then in the middle of the man after that junction, the junctions counted from
  * the upper edge that began the run, a man's time apart. */
 static uint64_t samplerNextWindow(Sampler *s, int pocket, uint64_t now)
@@ -595,9 +597,9 @@ static uint64_t samplerNextWindow(Sampler *s, int pocket, uint64_t now)
 	const uint32_t man = (uint32_t)((uint64_t)delay * kManPerGap / 100);
 	/* The low 32 bits, as the interrupt stamps the edge: a run lasts at most 1.5 s, well within a lap. */
 	const uint32_t into = (uint32_t)now - __atomic_load_n(&s->edgeAt[pocket], __ATOMIC_ACQUIRE);
-	/* Too short for a window and its read: back to back, as many as come. Long enough for two windows and a
-	 * read: back-to-back windows leave each man one wholly his own, as before. */
-	if (man < s->integrationUs + kManWindowUs || man >= 2 * s->integrationUs + kManWindowUs || into >= (uint64_t)delay * kTrainGaps) return now;
+	/* Too short for a window and its read: back to back, as many as come. A delay of 50 ms or more (slower
+	 * than 0.2 m/s, or a piece crossing a stuck beam, kCrossingDelayUs): no train's, as samplerRepeatUs. */
+	if (man < s->integrationUs + kManWindowUs || delay >= kColourRepeatUs || into >= (uint64_t)delay * kTrainGaps) return now;
 	const uint32_t junction = (into / man + 1) * man; /* the next one, from the edge */
 	if (junction - into >= s->integrationUs) return now; /* a window now ends before it */
 	return now + (junction - into) + (man - s->integrationUs) / 2;

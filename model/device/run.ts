@@ -229,7 +229,7 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
     list[i].rgb.push(c.rgb);
     list[i].at.push(c.t);
   }
-  for (let p = 0; p < 4; p++) for (const s of upper[p]) presences(d, p, s, kind, header.beamGapMm, lowers[p], crossings);
+  for (let p = 0; p < 4; p++) upper[p].forEach((s, k) => presences(d, p, s, upper[p][k - 1], kind, header.beamGapMm, lowers[p], crossings));
   crossing(d, crossings, kind, header.beamGapMm);
   d.throat.finish();
 }
@@ -333,8 +333,8 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
 }
 
 /** The men of pulse `s` as its length holds them at the speed the lower beam's delay gives (the sensing
- * layer's trainBySize), laid out in equal stretches (the sensing layer's own lay-out of touching men:
- * train.ts edgeAt), each with the index (into `s.rgb`) of the reading that names it, or -1: the contract
+ * layer's trainBySize, part by part between the gaps the lower beam saw), laid out in equal stretches
+ * (the sensing layer's own lay-out of touching men: train.ts edgeAt), each with the index (into `s.rgb`) of the reading that names it, or -1: the contract
  * says a reading is the piece's that blocked the upper beam when it was taken, that readings are never a
  * count (the beams count the pieces), and that a piece with several is named by the one nearest the middle
  * of its stretch (formats.md §2). So each reading goes to the stretch it was taken in (as many readings as
@@ -349,22 +349,64 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
  * size says the striker is one of the pieces (its size is not a man's: cuts lays those out); a reading
  * near the striker's colour in a pulse the size says is men is a window across a junction or a man read
  * near the margin, named as the sensing layer names it (a man's size: never the striker). */
-function men(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): { from: number; to: number; reading: number }[] | null {
-  if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0 || s.to === Infinity || whole.length === 0) return null;
-  const { count, striker } = trainBySize(((s.to - s.from) * gapMm) / (s.lower - s.from), 0, DEFAULT_CONFIG);
-  if (striker !== 'no') return null;
-  const span = s.to - s.from;
-  const edge = (k: number) => s.from + (span * k) / count;
-  const slack = span / count / 4;
-  const oneEach = whole.length === count && whole.every((i, k) => s.at[i] >= edge(k) - slack && s.at[i] <= edge(k + 1) + slack);
-  const owner = (i: number, n: number) => (oneEach ? n : Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - s.from) * count) / span))));
-  const pieces = Array.from({ length: count }, (_, k) => ({ from: edge(k), to: edge(k + 1), reading: -1 }));
-  whole.forEach((i, n) => {
-    const one = pieces[owner(i, n)];
-    const middle = (one.from + one.to) / 2;
-    if (one.reading < 0 || Math.abs(s.at[i] - middle) < Math.abs(s.at[one.reading] - middle)) one.reading = i;
-  });
+function men(s: Pulse, before: Pulse | undefined, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[]): { from: number; to: number; reading: number }[] | null {
+  if (!kind || gapMm <= 0 || s.to === Infinity || whole.length === 0) return null;
+  // The lower beam's pulses as the sensing layer takes them (beam.ts: a clear under minGapUs no gap, a
+  // pulse under minPulseUs no piece; a blocked edge ringing after the one before left it is no speed).
+  // The speed: from the first of them to begin in the pulse; but the lower beam blocked already as the
+  // pulse began (a piece touching the one before, the upper beam seeing a gap the lower did not), the
+  // speed of the piece before, whose pulse began that lower one (the passage's speed: passage.ts).
+  const lower = merged(lowers);
+  const under = lower.find((b) => b.from < s.from && b.to > s.from);
+  const first = lower.find((b) => b.from >= s.from && b.from < s.to);
+  let delay = first ? first.from - s.from : 0;
+  if (under) delay = before && before.from <= under.from && under.from < before.to ? under.from - before.from : 0;
+  if (!(delay > 0)) return null;
+  // The parts the sensing layer sizes one by one: cut at every gap the lower beam saw while the pulse's
+  // pieces crossed it, a beam delay later (passage.ts passageParts). A gap hard by an end or another cut
+  // (a quarter of a man) is none.
+  const quarterMan = (DEFAULT_CONFIG.manMm / 4 / gapMm) * delay;
+  const seen = lower.filter((b) => b.to > s.from + delay && b.from < s.to + delay);
+  const bounds = [s.from];
+  for (let k = 1; k < seen.length; k++) {
+    const cut = (seen[k - 1].to + seen[k].from) / 2 - delay;
+    if (cut - bounds[bounds.length - 1] >= quarterMan && s.to - cut >= quarterMan) bounds.push(cut);
+  }
+  bounds.push(s.to);
+  const pieces: { from: number; to: number; reading: number }[] = [];
+  for (let p = 0; p + 1 < bounds.length; p++) {
+    const from = bounds[p];
+    const to = bounds[p + 1];
+    const { count, striker } = trainBySize(((to - from) * gapMm) / delay, 0, DEFAULT_CONFIG);
+    if (striker !== 'no') return null;
+    // The part's readings: those taken in it (the first part's from before the pulse, the last's after it).
+    const mine = whole.filter((i) => (p === 0 || s.at[i] >= from) && (p === bounds.length - 2 || s.at[i] < to));
+    const span = to - from;
+    const edge = (k: number) => from + (span * k) / count;
+    const slack = span / count / 4;
+    const oneEach = mine.length === count && mine.every((i, k) => s.at[i] >= edge(k) - slack && s.at[i] <= edge(k + 1) + slack);
+    const owner = (i: number, n: number) => (oneEach ? n : Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - from) * count) / span))));
+    const part = Array.from({ length: count }, (_, k) => ({ from: edge(k), to: edge(k + 1), reading: -1 }));
+    mine.forEach((i, n) => {
+      const one = part[owner(i, n)];
+      const middle = (one.from + one.to) / 2;
+      if (one.reading < 0 || Math.abs(s.at[i] - middle) < Math.abs(s.at[one.reading] - middle)) one.reading = i;
+    });
+    pieces.push(...part);
+  }
   return pieces;
+}
+
+/** A beam's pulses as the sensing layer takes them (beam.ts): a clear shorter than minGapUs inside a pulse
+ * is a flicker, and a pulse shorter than minPulseUs no piece. */
+function merged(pulses: readonly Lower[]): Lower[] {
+  const out: Lower[] = [];
+  for (const b of pulses) {
+    const last = out[out.length - 1];
+    if (last && b.from - last.to < DEFAULT_CONFIG.minGapUs) last.to = Math.max(last.to, b.to);
+    else out.push({ ...b });
+  }
+  return out.filter((b) => b.to - b.from >= DEFAULT_CONFIG.minPulseUs);
 }
 
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
@@ -377,7 +419,7 @@ function men(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[])
  * its start. Taken for the whole pulse, that piece was in the throat when the sampler read at the block's
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
-function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
+function presences(d: Device, p: number, s: Pulse, before: Pulse | undefined, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
   // A piece of the reading's colour over [from, to], as bright as its kind (figures' kindCounts).
   const piece = (from: number, to: number, rgb: readonly [number, number, number]) => d.throat.add(p, { from, to, rgb, counts: countsOf(d, kind, rgb) });
   if (s.rgb.length === 0) {
@@ -406,7 +448,7 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
     end = Math.min(end, Math.max(s.from, from));
   }
   // (A block past the stuck time is a piece at rest or a failed beam, not a train: laid out as below.)
-  const laid = s.to - s.from > f.stuckUs ? null : men(s, whole, kind, gapMm);
+  const laid = s.to - s.from > f.stuckUs ? null : men(s, before, whole, kind, gapMm, lowers);
   if (laid) {
     for (const one of laid) {
       if (one.reading < 0) d.throat.add(p, { from: one.from, to: one.to, rgb: null });

@@ -176,7 +176,12 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
       level.set(pin, v);
       d.gpio(r.t, pin, v);
       if (r.beam === 0) {
-        if (r.blocked) open[r.pocket] = { from: r.t, to: Infinity, rgb: [], at: [], lower: null };
+        // A clear shorter than minGapUs inside a pulse is a flicker, not a gap between pieces: the same pulse
+        // goes on (the sensing layer's beam.ts). Split there, the piece's stretch after the flicker took the
+        // lower beam's first blocked edge as its own, tens of µs after it: a speed of hundreds of m/s.
+        const last = upper[r.pocket][upper[r.pocket].length - 1];
+        if (r.blocked && last && r.t - last.to < DEFAULT_CONFIG.minGapUs) ((last.to = Infinity), (open[r.pocket] = upper[r.pocket].pop()!));
+        else if (r.blocked) open[r.pocket] = { from: r.t, to: Infinity, rgb: [], at: [], lower: null };
         else if (open[r.pocket]) ((open[r.pocket]!.to = r.t), upper[r.pocket].push(open[r.pocket]!), (open[r.pocket] = null));
       }
     } else if (r.kind === 'colour') {
@@ -224,7 +229,7 @@ function play(d: Device, header: TraceHeader, trace: readonly Reading[], pins: r
     list[i].rgb.push(c.rgb);
     list[i].at.push(c.t);
   }
-  for (let p = 0; p < 4; p++) for (const s of upper[p]) presences(d, p, s, kind, header.beamGapMm, lowers[p], crossings);
+  for (let p = 0; p < 4; p++) upper[p].forEach((s, k) => presences(d, p, s, upper[p][k - 1], kind, header.beamGapMm, lowers[p], crossings));
   crossing(d, crossings, kind, header.beamGapMm);
   d.throat.finish();
 }
@@ -291,8 +296,9 @@ function nearestKind(rgb: readonly number[], cal: Calibration): string {
 }
 
 /** Where, between two of a pulse's readings in a row (`whole`, indices into `s.at`), one piece gives way
- * to the next: for each k, the end of reading whole[k]'s span. Touching pieces merge into one pulse, and
- * the trace says only that each reading was taken while its piece blocked the beam, not where in its
+ * to the next: for each k, the end of reading whole[k]'s span. Since issue 30's fast pairs only for a pulse
+ * whose size says the striker is among its pieces, or whose speed is not known (a pulse of men: men()).
+ * Touching pieces merge into one pulse, and the trace says only that each reading was taken while its piece blocked the beam, not where in its
  * stretch: two touching pieces' readings may both lie early in their stretches, or both late. Halfway
  * between two readings (what the model took before issue 30) then puts the next piece in front of the
  * sensor up to half a piece early or late, and the sampler reads the wrong one where the sensing layer
@@ -326,21 +332,81 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
   return out;
 }
 
-/** The pieces of pulse `s`, laid out by their sizes, when its readings (`whole`, indices into `s.at`) are
- * fewer than the pieces its length holds at the speed the lower beam's delay gives: touching pieces that
- * gave one reading between them (formats.md §2: "a piece may have none"; the reading is the piece's that
- * blocked the beam when it was taken). Each piece with the readings taken in its stretch (the pure path's
- * own lay-out of touching men: train.ts edgeAt, equal stretches); null when the pulse holds no more pieces
- * than readings, when its speed is not known, or when the striker may be one of them (its size is not a
- * man's: the lay-out above, cuts, stands). */
-function piecesUnread(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number): { from: number; to: number; readings: number[] }[] | null {
-  if (!kind || s.lower === null || s.lower <= s.from || gapMm <= 0 || s.to === Infinity) return null;
-  const { count, striker } = trainBySize(((s.to - s.from) * gapMm) / (s.lower - s.from), 0, DEFAULT_CONFIG);
-  if (count <= whole.length || striker !== 'no' || whole.some((i) => kind(s.rgb[i]) === 'striker')) return null;
-  const span = s.to - s.from;
-  const pieces = Array.from({ length: count }, (_, k) => ({ from: s.from + (span * k) / count, to: s.from + (span * (k + 1)) / count, readings: [] as number[] }));
-  for (const i of whole) pieces[Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - s.from) * count) / span)))].readings.push(i);
+/** The men of pulse `s` as its length holds them at the speed the lower beam's delay gives (the sensing
+ * layer's trainBySize, part by part between the gaps the lower beam saw), laid out in equal stretches
+ * (the sensing layer's own lay-out of touching men: train.ts edgeAt), each with the index (into `s.rgb`) of the reading that names it, or -1: the contract
+ * says a reading is the piece's that blocked the upper beam when it was taken, that readings are never a
+ * count (the beams count the pieces), and that a piece with several is named by the one nearest the middle
+ * of its stretch (formats.md §2). So each reading goes to the stretch it was taken in (as many readings as
+ * pieces, each within a quarter of a man of its own stretch: one each, in order, as train.ts owner gives
+ * them), and the piece is in front of the sensor, for its whole stretch, in its naming reading's colour.
+ * Its other readings are windows that held its neighbour or the empty throat too (a TCS34725 window is the
+ * light of all its field held while it integrated: docs/hardware.md), not the piece's colour: shown as
+ * the piece's, a window across the junction of two touching pieces became a piece of its own (cuts) and
+ * the piece behind it was in view for its last millimetres only (issue 30's fast pairs). A piece with no
+ * reading in its stretch (touching pieces that gave one reading between them: "a piece may have none")
+ * shows nothing: a window that saw any of it reads zero counts. Null when the speed is not known or the
+ * size says the striker is one of the pieces (its size is not a man's: cuts lays those out); a reading
+ * near the striker's colour in a pulse the size says is men is a window across a junction or a man read
+ * near the margin, named as the sensing layer names it (a man's size: never the striker). */
+function men(s: Pulse, before: Pulse | undefined, whole: readonly number[], kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[]): { from: number; to: number; reading: number }[] | null {
+  if (!kind || gapMm <= 0 || s.to === Infinity || whole.length === 0) return null;
+  // The lower beam's pulses as the sensing layer takes them (beam.ts: a clear under minGapUs no gap, a
+  // pulse under minPulseUs no piece; a blocked edge ringing after the one before left it is no speed).
+  // The speed: from the first of them to begin in the pulse; but the lower beam blocked already as the
+  // pulse began (a piece touching the one before, the upper beam seeing a gap the lower did not), the
+  // speed of the piece before, whose pulse began that lower one (the passage's speed: passage.ts).
+  const lower = merged(lowers);
+  const under = lower.find((b) => b.from < s.from && b.to > s.from);
+  const first = lower.find((b) => b.from >= s.from && b.from < s.to);
+  let delay = first ? first.from - s.from : 0;
+  if (under) delay = before && before.from <= under.from && under.from < before.to ? under.from - before.from : 0;
+  if (!(delay > 0)) return null;
+  // The parts the sensing layer sizes one by one: cut at every gap the lower beam saw while the pulse's
+  // pieces crossed it, a beam delay later (passage.ts passageParts). A gap hard by an end or another cut
+  // (a quarter of a man) is none.
+  const quarterMan = (DEFAULT_CONFIG.manMm / 4 / gapMm) * delay;
+  const seen = lower.filter((b) => b.to > s.from + delay && b.from < s.to + delay);
+  const bounds = [s.from];
+  for (let k = 1; k < seen.length; k++) {
+    const cut = (seen[k - 1].to + seen[k].from) / 2 - delay;
+    if (cut - bounds[bounds.length - 1] >= quarterMan && s.to - cut >= quarterMan) bounds.push(cut);
+  }
+  bounds.push(s.to);
+  const pieces: { from: number; to: number; reading: number }[] = [];
+  for (let p = 0; p + 1 < bounds.length; p++) {
+    const from = bounds[p];
+    const to = bounds[p + 1];
+    const { count, striker } = trainBySize(((to - from) * gapMm) / delay, 0, DEFAULT_CONFIG);
+    if (striker !== 'no') return null;
+    // The part's readings: those taken in it (the first part's from before the pulse, the last's after it).
+    const mine = whole.filter((i) => (p === 0 || s.at[i] >= from) && (p === bounds.length - 2 || s.at[i] < to));
+    const span = to - from;
+    const edge = (k: number) => from + (span * k) / count;
+    const slack = span / count / 4;
+    const oneEach = mine.length === count && mine.every((i, k) => s.at[i] >= edge(k) - slack && s.at[i] <= edge(k + 1) + slack);
+    const owner = (i: number, n: number) => (oneEach ? n : Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - from) * count) / span))));
+    const part = Array.from({ length: count }, (_, k) => ({ from: edge(k), to: edge(k + 1), reading: -1 }));
+    mine.forEach((i, n) => {
+      const one = part[owner(i, n)];
+      const middle = (one.from + one.to) / 2;
+      if (one.reading < 0 || Math.abs(s.at[i] - middle) < Math.abs(s.at[one.reading] - middle)) one.reading = i;
+    });
+    pieces.push(...part);
+  }
   return pieces;
+}
+
+/** A beam's pulses as the sensing layer takes them (beam.ts): a clear shorter than minGapUs inside a pulse
+ * is a flicker, and a pulse shorter than minPulseUs no piece. */
+function merged(pulses: readonly Lower[]): Lower[] {
+  const out: Lower[] = [];
+  for (const b of pulses) {
+    const last = out[out.length - 1];
+    if (last && b.from - last.to < DEFAULT_CONFIG.minGapUs) last.to = Math.max(last.to, b.to);
+    else out.push({ ...b });
+  }
+  return out.filter((b) => b.to - b.from >= DEFAULT_CONFIG.minPulseUs);
 }
 
 /** What stood in front of pocket `p`'s colour sensor during the upper pulse `s`. A piece blocks the
@@ -353,7 +419,7 @@ function piecesUnread(s: Pulse, whole: readonly number[], kind: ((rgb: readonly 
  * its start. Taken for the whole pulse, that piece was in the throat when the sampler read at the block's
  * first edge: the firmware rightly took the block for a piece resting there and dated the piece by it,
  * seconds early (the bench's last pieces lost at high noise, each with a phantom). */
-function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
+function presences(d: Device, p: number, s: Pulse, before: Pulse | undefined, kind: ((rgb: readonly number[]) => string) | null, gapMm: number, lowers: readonly Lower[], crossings: Crossing[]): void {
   // A piece of the reading's colour over [from, to], as bright as its kind (figures' kindCounts).
   const piece = (from: number, to: number, rgb: readonly [number, number, number]) => d.throat.add(p, { from, to, rgb, counts: countsOf(d, kind, rgb) });
   if (s.rgb.length === 0) {
@@ -382,17 +448,11 @@ function presences(d: Device, p: number, s: Pulse, kind: ((rgb: readonly number[
     end = Math.min(end, Math.max(s.from, from));
   }
   // (A block past the stuck time is a piece at rest or a failed beam, not a train: laid out as below.)
-  const unread = s.to - s.from > f.stuckUs ? null : piecesUnread(s, whole, kind, gapMm);
-  if (unread) {
-    // Touching pieces that gave fewer readings than they are: each read piece its readings' colour over its
-    // own stretch (halfway between two of its readings, should it have two), each unread one nothing.
-    for (const one of unread) {
-      if (one.readings.length === 0) d.throat.add(p, { from: one.from, to: one.to, rgb: null });
-      one.readings.forEach((i, k) => {
-        const from = k === 0 ? one.from : (s.at[one.readings[k - 1]] + s.at[i]) / 2;
-        const to = k === one.readings.length - 1 ? one.to : (s.at[i] + s.at[one.readings[k + 1]]) / 2;
-        piece(from, to, s.rgb[i]);
-      });
+  const laid = s.to - s.from > f.stuckUs ? null : men(s, before, whole, kind, gapMm, lowers);
+  if (laid) {
+    for (const one of laid) {
+      if (one.reading < 0) d.throat.add(p, { from: one.from, to: one.to, rgb: null });
+      else piece(one.from, one.to, s.rgb[one.reading]);
     }
     return;
   }

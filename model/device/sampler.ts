@@ -10,7 +10,8 @@
 // progress, JavaScript's included). Colour: the capture interrupt gives it every pocket-beam edge
 // (samplerEdge): an upper beam's blocked edge triggers the pocket, and while that beam stays blocked the
 // task takes the next window as soon as it has read one (a run, back to back, up to RUN_US after the
-// run began); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
+// run began; in a fast train, a window that would hold the junction of two men in the middle of the man
+// after it: nextWindow); a lower beam's blocked edge with the upper beam clear and no upper edge in the last
 // LOWER_ALONE_US triggers one reading (the piece the upper beam missed), and so does one CROSSING_DELAY_US or
 // more after the upper edge of a block no piece's lower edge followed sooner (a piece crossing an upper beam
 // stuck blocked), ending the run if one is under way; a blocked edge within
@@ -35,6 +36,8 @@ const REPEAT_US = 50_000; // sampler.h kColourRepeatUs
 const GAPS_PER_MAN = 3; // sampler.h kGapsPerMan
 const TRAIN_GAPS = 15; // sampler.h kTrainGaps
 const THROAT_SHARE = 5; // sampler.h kThroatShare
+const MAN_PER_GAP = 333; // sampler.h kManPerGap: a man blocks the beam 3.33 lower-beam delays
+const MAN_WINDOW_US = 750; // sampler.h kManWindowUs
 const LOWER_ALONE_US = 5000; // sampler.h kLowerAloneUs
 const CROSSING_DELAY_US = 250_000; // sampler.h kCrossingDelayUs
 const RING_SLOTS = 255; // sampler.h kSamples 256, one slot free
@@ -87,6 +90,9 @@ export class SamplerModel {
   private readonly againAlone = new Set<number>();
   /** Pockets whose window in progress is one of its own (sampler.h ColourState.alone). */
   private readonly single = new Set<number>();
+  /** Pockets whose run's next window waits for the middle of the next man of a fast train (sampler.h
+   * kColourWaiting), with the step that opens it: a new trigger meanwhile starts a run of its own at once. */
+  private readonly waiting = new Map<number, () => void>();
   private readonly edgeAt: (number | undefined)[] = [];
   /** Each beam's last clear edge, [pocket * 2 + beam] (sampler.h clearAt). */
   private readonly clearAt: (number | undefined)[] = [];
@@ -166,6 +172,7 @@ export class SamplerModel {
   /** samplerServeTriggers for one pocket: one during an integration of its own is sampled after it. */
   private serve(pocket: number): void {
     const alone = this.alone.delete(pocket);
+    this.waiting.delete(pocket); // a run's next window no longer due: this piece's own run instead
     if (this.integrating.has(pocket)) {
       this.again.add(pocket);
       if (alone) this.againAlone.add(pocket);
@@ -258,8 +265,24 @@ export class SamplerModel {
     this.stampFrom.delete(pocket); // its sample is in the ring (or it gave none): samplerColourRead's idle state
     // Still blocked, within the run's bound: the next window as soon as this step is done (the pocket
     // stays integrating, so a trigger meanwhile waits for that window's read, as in sampler.h).
-    if (!this.again.has(pocket) && !this.single.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US)
-      return (this.d.at(end, () => this.job((now) => this.startColour(pocket, now, true))), end);
+    // At once, or in the middle of the next man of a fast train (nextWindow: sampler.h kColourWaiting, the
+    // pocket idle meanwhile, so that a trigger starts a run of its own).
+    if (!this.again.has(pocket) && !this.single.has(pocket) && this.upperBlocked.has(pocket) && end - this.runStart[pocket] < RUN_US) {
+      const opens = this.nextWindow(pocket, end);
+      if (opens <= end) return (this.d.at(end, () => this.job((now) => this.startColour(pocket, now, true))), end);
+      this.integrating.delete(pocket);
+      const resume = () => {
+        if (this.waiting.get(pocket) !== resume) return; // a new run began meanwhile
+        this.waiting.delete(pocket);
+        // samplerColourResume: the piece still there and the run within its bound, else the run is over.
+        if (!this.upperBlocked.has(pocket) || this.integrating.has(pocket) || this.d.now - this.runStart[pocket] >= RUN_US) return;
+        this.integrating.add(pocket);
+        this.job((now) => this.startColour(pocket, now, true));
+      };
+      this.waiting.set(pocket, resume);
+      this.d.at(opens, resume);
+      return end;
+    }
     this.integrating.delete(pocket);
     // A new blocked edge during the window: a new run (or one window, sampler.h againAlone).
     if (this.again.delete(pocket)) {
@@ -267,6 +290,22 @@ export class SamplerModel {
       this.serve(pocket);
     }
     return end;
+  }
+
+  /** samplerNextWindow: when the run's next window opens, at `now`: at once, unless the run may be a fast
+   * train whose men hold a window each and a window now would hold the junction after the man in view; then
+   * in the middle of the man after it (junctions a man's time apart from the upper edge that began the run). */
+  private nextWindow(pocket: number, now: number): number {
+    const delay = this.delay[pocket];
+    const edge = this.edgeAt[pocket];
+    if (delay === undefined || edge === undefined) return now;
+    const man = Math.floor((delay * MAN_PER_GAP) / 100);
+    const into = now - edge;
+    // Too short for a window and its read; or no train's delay (50 ms or more, as repeatUs): at once.
+    if (man < this.integrationUs + MAN_WINDOW_US || delay >= REPEAT_US || into >= delay * TRAIN_GAPS) return now;
+    const junction = (Math.floor(into / man) + 1) * man;
+    if (junction - into >= this.integrationUs) return now;
+    return now + (junction - into) + Math.floor((man - this.integrationUs) / 2);
   }
 
   /** samplerLeftIn: the upper beam cleared during the window that began at `start` and is clear still, and

@@ -207,6 +207,27 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     assert.ok(blacks.some((r) => r.t > gap + 600 + 18_500 && r.t < clear), `a reading of the second black: ${blacks.map((r) => r.t - gap).join(' ')}`);
   });
 
+  it('opens each window of a fast train inside one man, none across a junction: a black behind a white at 8 m/s has a window of his own (issue 30)', () => {
+    // Two touching men at 8 m/s: the lower beam 1.25 ms after the upper, a man 4.16 ms (3.33 such delays).
+    // A window across the junction is the light of both, the white's far brighter: it reads white, and at this
+    // speed it was the only window in the black's stretch, so the sensing layer named him by it. Now the window
+    // that would hold the junction opens in the black's middle instead.
+    const edge = T0 + 10_000;
+    const man = 4163;
+    const clear = edge + 2 * man;
+    const lines = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 1250}`, 'edge 1 1 0',
+      `at ${edge + man}`, 'colour 1 30 33 37', `at ${clear}`, 'edge 1 0 1', `at ${clear + 1250}`, 'edge 1 1 1', `at ${clear + 30_000}`, 'log', 'take 50');
+    const starts = windowStarts(lines, edge).filter((t) => t < clear);
+    assert.ok(starts.length >= 2, `two windows at least: ${starts.map((t) => t - edge).join(' ')}`);
+    for (const t of starts) assert.ok(t + 2400 <= edge + man || t >= edge + man, `a window from ${t - edge} µs holds the junction at ${man} µs`);
+    const black = colours(lines).filter((r) => r.v.join() === '30,33,37');
+    assert.ok(black.some((r) => r.t > edge + man + 1200 && r.t < clear - 1200), `a reading stamped well inside the black's stretch: ${colours(lines).map((r) => r.t - edge).join(' ')}`);
+    // A slower pair (3 m/s: a man 11.1 ms, windows back to back as before): the window after the first opens at once.
+    const slow = run('init 2400 5000', 'colour 1 300 280 250', `at ${edge}`, 'trigger 1', `at ${edge + 3330}`, 'edge 1 1 0', `at ${edge + 22_200}`, 'edge 1 0 1', `at ${edge + 60_000}`, 'log');
+    const back = windowStarts(slow, edge);
+    assert.ok(back[1] - back[0] < 3500, `back to back: ${back.map((t) => t - edge).join(' ')}`);
+  });
+
   it('ends a run of readings at the upper beam\'s clear edge, and starts a new one at its next blocked edge', () => {
     const edge = T0 + 10_000;
     const lines = run('init 2400 5000', 'colour 0 9 9 9', `at ${edge}`, 'trigger 0', `at ${edge + 20_000}`, 'edge 0 0 1',
@@ -261,11 +282,14 @@ describe('sampler: colour in the throat, strips stamped at sampling (host C)', f
     const got = colours(lines);
     assert.deepEqual(got.map((r) => r.v.join()), ['30,33,37'], `readings at ${got.map((r) => r.t - edge).join(' ')} µs after the edge`);
     // A piece that leaves with less than a fifth of the window to go: that window is passed on (mostly the piece).
-    const second = windowStarts(lines, edge)[1];
-    assert.ok(second > edge && second < clear, 'a second window opened before the piece left');
+    // At 6 m/s (the lower beam 1.7 ms after the upper: a man 5.7 ms), so that the second window holds no
+    // junction of a train the run may be (which would move it to the next man's middle).
+    const at6 = run('init 2400 5000', 'colour 1 30 33 37', `at ${edge}`, 'trigger 1', `at ${edge + 1700}`, 'edge 1 1 0', `at ${edge + 40_000}`, 'log');
+    const second = windowStarts(at6, edge)[1];
+    assert.ok(second > edge && second < edge + 3500, `a second window at once: ${second - edge} µs after the edge`);
     const late = second + 2400 - 300;
-    const most = run('init 2400 5000', 'colour 1 30 33 37', `at ${edge}`, 'trigger 1', `at ${edge + 1250}`, 'edge 1 1 0',
-      'at ' + (edge + 2800), 'colour 1 31 33 36', `at ${late}`, 'edge 1 0 1', `at ${late + 1250}`, 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
+    const most = run('init 2400 5000', 'colour 1 30 33 37', `at ${edge}`, 'trigger 1', `at ${edge + 1700}`, 'edge 1 1 0',
+      'at ' + (edge + 2800), 'colour 1 31 33 36', `at ${late}`, 'edge 1 0 1', `at ${late + 1700}`, 'edge 1 1 1', `at ${edge + 40_000}`, 'log', 'take 50');
     assert.equal(colours(most).length, 2, `readings at ${colours(most).map((r) => r.t - edge).join(' ')} µs after the edge`);
   });
 

@@ -36,6 +36,16 @@ export const HAND_TRACES: readonly HandTrace[] = [
     what: 'fast blacks read near the colour margins (towards the striker and white): alone at 5–10 m/s, two and three touching at 5–10 m/s, read 10, 50 and 90 % in; three at 6 m/s read 90 % in, whose size may hold the striker and whose first reading does not say (asked on both paths)',
     pieces: ['black 0', 'black 1', 'black 2', 'black 3', 'black 0', 'black 0', 'black 1', 'black 1', 'black 2', 'black 2', 'black 3', 'black 3', 'black 0', 'black 0', 'black 0', 'black 1', 'black 1', 'black 1', 'unknown 2', 'black 2', 'black 2'],
   },
+  {
+    file: 'junction-windows',
+    what: 'fast touching pairs read as a device reads them, windows back to back, one across the junction mixing both pieces: a black behind the queen at 7 m/s (the mix nearest white) and behind a white at 6.5 m/s (nearest the striker), a black and the queen at 4.2 m/s with a 75 µs flicker of the upper beam in the black, and a black behind a white at 8 m/s whose nearest reading to his middle is the mix (asked on both paths)',
+    pieces: ['queen 1', 'black 1', 'white 2', 'black 2', 'black 3', 'queen 3', 'white 0', 'man 0'],
+  },
+  {
+    file: 'touching-flicker',
+    what: 'three men at 0.5 m/s, the second touching the first on the lower beam (the upper sees a 3 ms gap, the lower beam\'s clear edge rings), the third touching the second with a 21 µs flicker of the upper beam between them and a 1.7 ms gap on the lower; the first read mid-piece, the second not at all, the third 9 % in (the second asked on both paths)',
+    pieces: ['white 0', 'man 0', 'black 0'],
+  },
   { file: 'striker-train', what: 'the striker touching a man: striker first, man first, striker and queen at 2 m/s', pieces: ['striker 0', 'black 0', 'white 1', 'striker 1', 'striker 2', 'queen 2'] },
   {
     file: 'stuck-crossing',

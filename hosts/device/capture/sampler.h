@@ -37,7 +37,8 @@
  * A run: while the upper beam stays blocked, the task starts another whole integration as soon as it has
  * read one, back to back, each reading stamped with its own window: touching pieces merge into one long
  * upper pulse, and each piece of it then has readings of its own (a striker at 0.2 m/s blocks 205 ms, a
- * man touching it behind comes at the end). A run stops at the upper beam's clear edge, or kColourRunUs
+ * man touching it behind comes at the end). In a fast train (kManPerGap) a window that would hold the
+ * junction of two men opens in the middle of the man after it instead: each man has a window of his own. A run stops at the upper beam's clear edge, or kColourRunUs
  * after it began (a piece lodged in the throat blocks for seconds); no reading is taken at the clear edge,
  * when the piece has gone, nor at a blocked edge within kClearRingingUs after a clear edge (that edge ringing:
  * a window then reads the empty throat). A lower-beam start gives one reading (the sampler does not follow
@@ -158,6 +159,24 @@ enum { kPartColour = 0, kPartStrip = 1 }; /* which part a kind-2 or kind-3 sampl
  * earlier windows name the piece; a run's first window is passed on whatever it saw (a piece shorter than
  * a window has no other). */
 #define kThroatShare 5
+/* Where one man of a fast train gives way to the next, the sampler can say: a train's pieces touch, its
+ * first began at the upper edge that began the run, and a man blocks the beam kManPerGap hundredths of the
+ * lower beam's delay behind the upper (33.3 mm against the 10 mm between the beams: the sensing layer's
+ * manMm over the reference board's gap; kGapsPerMan rounds it down). A window across such a junction is the
+ * light of both pieces (a TCS34725 window counts whatever its field held while it integrated), and of two
+ * brightnesses: a black sends back about a seventh of a white's light, so a window a quarter white and
+ * three quarters black reads white. At 5–10 m/s (a man 3.3–6.7 ms, a window and its read 3.1 ms) back-to-
+ * back windows fall where they may, and the only window in the second man's stretch, the one nearest its
+ * middle (which names him: formats.md §2), was often the one across the junction (issue 30: a black behind
+ * a white or the queen named white, on the independent traces). So while a run may be a train
+ * (kTrainGaps delays, the delay under kColourRepeatUs) whose men are long enough to hold a window and its
+ * read (kManWindowUs more than a window: up to about 10.5 m/s), a window of a run that would hold a
+ * junction opens instead in the middle of the man after it: each man of the train has a window wholly his
+ * own, stamped at his middle, where the sensing layer looks. (Back-to-back windows leave a man slower than
+ * about 6 m/s one of his own too, but the window nearest his middle may still hold a junction: at 6 m/s
+ * three blacks read near the colour margins were named on the device and asked on the pure path.) */
+#define kManPerGap 333
+#define kManWindowUs 750 /* the read's margin (T/16 + 100 µs) and its four transfers at 400 kHz, about 0.6 ms, and a little */
 
 /* The bus, as function pointers: 0 when the device acknowledged, non-zero when it did not (NACK,
  * timeout). now() is the µs clock (esp_timer_get_time on the ESP32), 64 bits. */
@@ -176,7 +195,7 @@ typedef struct {
 } Sample;
 
 typedef struct {
-	uint8_t state;    /* kColourIdle, kColourIntegrating */
+	uint8_t state;    /* kColourIdle, kColourIntegrating, kColourWaiting */
 	uint8_t ready;    /* set up (ATIME, gain, PON) since it last failed to answer */
 	uint8_t silent;   /* a kind-2 sample was given and it has not answered since */
 	uint8_t again;    /* another piece blocked the beam during this integration: sample it next */
@@ -189,10 +208,10 @@ typedef struct {
 	uint64_t runStart; /* when this run's first window opened (kColourRunUs) */
 	uint64_t start;   /* the integration window's start (AEN set) */
 	uint32_t stampFrom; /* the low 32 bits of start + half an integration: the earliest stamp this window can get (samplerCovered) */
-	uint64_t due;     /* when to read it */
+	uint64_t due;     /* when to read it (waiting: when to open the run's next window) */
 } ColourState;
 
-enum { kColourIdle = 0, kColourIntegrating = 1 };
+enum { kColourIdle = 0, kColourIntegrating = 1, kColourWaiting = 2 /* a run's next window opens at `due` (kManPerGap) */ };
 
 typedef struct {
 	/* Written by the interrupt, taken by the task: one bit per pocket whose upper beam was blocked (or
@@ -567,6 +586,25 @@ static uint32_t samplerRepeatUs(Sampler *s, int pocket, uint64_t at)
 	return half;
 }
 
+/* When the next window of pocket's run opens, the task at `now`: at once, unless the run may be a train
+ * whose men hold a window each (kManPerGap) and a window opened now would hold the junction after the
+ * man in the sensor's view: then in the middle of the man after that junction, the junctions counted from
+ * the upper edge that began the run, a man's time apart. */
+static uint64_t samplerNextWindow(Sampler *s, int pocket, uint64_t now)
+{
+	if (!__atomic_load_n(&s->delaySeen[pocket], __ATOMIC_ACQUIRE)) return now;
+	const uint32_t delay = __atomic_load_n(&s->delay[pocket], __ATOMIC_ACQUIRE);
+	const uint32_t man = (uint32_t)((uint64_t)delay * kManPerGap / 100);
+	/* The low 32 bits, as the interrupt stamps the edge: a run lasts at most 1.5 s, well within a lap. */
+	const uint32_t into = (uint32_t)now - __atomic_load_n(&s->edgeAt[pocket], __ATOMIC_ACQUIRE);
+	/* Too short for a window and its read: back to back, as many as come. A delay of 50 ms or more (slower
+	 * than 0.2 m/s, or a piece crossing a stuck beam, kCrossingDelayUs): no train's, as samplerRepeatUs. */
+	if (man < s->integrationUs + kManWindowUs || delay >= kColourRepeatUs || into >= (uint64_t)delay * kTrainGaps) return now;
+	const uint32_t junction = (into / man + 1) * man; /* the next one, from the edge */
+	if (junction - into >= s->integrationUs) return now; /* a window now ends before it */
+	return now + (junction - into) + (man - s->integrationUs) / 2;
+}
+
 /* 1 when the piece left during the window that ended at `end`, and the empty throat filled more than
  * 1/kThroatShare of it (see kThroatShare): the upper beam cleared within the window and is clear still. */
 static int samplerLeftIn(Sampler *s, int pocket, uint64_t end)
@@ -630,8 +668,22 @@ static void samplerColourRead(Sampler *s, int pocket)
 		p->alone = p->againAlone;
 		samplerColourStart(s, pocket, 0);
 	}
-	else if (!p->alone && (samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs)
-		samplerColourStart(s, pocket, 1); /* still blocked: the next window at once, for a piece touching this one */
+	else if (!p->alone && (samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs) {
+		/* still blocked: the next window, for a piece touching this one; at once, or in the next man's middle */
+		const uint64_t now = s->bus.now(s->bus.refcon), opens = samplerNextWindow(s, pocket, now);
+		if (opens <= now) samplerColourStart(s, pocket, 1);
+		else p->due = opens, samplerStore(&p->state, kColourWaiting);
+	}
+}
+
+/* The run's next window, due now (samplerNextWindow): opened if the upper beam is still blocked (else the
+ * piece has gone, and the run ends) and the run is within its bound. */
+static void samplerColourResume(Sampler *s, int pocket)
+{
+	ColourState *p = &s->pockets[pocket];
+	samplerStore(&p->state, kColourIdle);
+	if ((samplerLoad(&s->upperBlocked) & (1u << pocket)) && s->bus.now(s->bus.refcon) - p->runStart < kColourRunUs)
+		samplerColourStart(s, pocket, 1);
 }
 
 /* The pockets whose beam was blocked since last asked: each starts its integration now (one during an
@@ -647,7 +699,7 @@ static void samplerServeTriggers(Sampler *s)
 		ColourState *p = &s->pockets[pocket];
 		if (p->state == kColourIntegrating)
 			p->again = 1, p->againAlone = (alone >> pocket) & 1;
-		else
+		else /* idle, or waiting for a run's next window: a new piece, a run (or a window) of its own now */
 			p->alone = (alone >> pocket) & 1, samplerColourStart(s, pocket, 0);
 	}
 }
@@ -701,11 +753,13 @@ static uint64_t samplerStep(Sampler *s)
 			ColourState *p = &s->pockets[pocket];
 			if (p->state == kColourIntegrating && s->bus.now(s->bus.refcon) >= p->due)
 				samplerColourRead(s, pocket);
+			else if (p->state == kColourWaiting && s->bus.now(s->bus.refcon) >= p->due)
+				samplerColourResume(s, pocket);
 		}
 	}
 	uint64_t next = s->strips > 0 ? s->stripDue : s->bus.now(s->bus.refcon) + 100000;
 	for (int pocket = 0; pocket < kPockets; pocket++)
-		if (s->pockets[pocket].state == kColourIntegrating && s->pockets[pocket].due < next)
+		if (s->pockets[pocket].state != kColourIdle && s->pockets[pocket].due < next)
 			next = s->pockets[pocket].due;
 	return next;
 }

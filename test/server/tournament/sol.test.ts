@@ -30,20 +30,27 @@ function keysWithin(o: object, allowed: readonly string[], what: string, require
 describe('tournament: the .sol export', () => {
   const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
   const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
-  const r1 = drawNextRound(t);
-  const after1 = play(r1, { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
-  const r2 = play(drawNextRound({ ...t, matches: after1 }), { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] });
-  const boards: TableBoard[] = [
-    { winner: 'a', menLeftA: 0, menLeftB: 5, queen: 'a' },
-    { winner: 'b', menLeftA: 2, menLeftB: 0, queen: null },
-  ];
-  const matches: (Match & { boards?: TableBoard[] })[] = [{ ...after1[0], boards }, ...after1.slice(1), ...r2];
-  const x: SolExport = {
-    tournament: { ...t, entrants: es.map((e) => (e.id === 'Cleo Martin' ? { ...e, withdrawn: true } : e)), matches },
-    name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026',
-    players: new Map([['Dev Shah', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND', club: 'Mumbai CC' }]]]),
-  };
-  const [shared, tourney] = JSON.parse(solDump(x)) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] }];
+  // Drawn and exported before each test, not as the file loads: code run at load belongs to no test, and
+  // the mutation tester (docs/performance.md) would then run every test of the folder for each mutant of it.
+  let x: SolExport;
+  let shared: Record<string, Record<string, unknown>[]>;
+  let tourney: Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] };
+  beforeEach(() => {
+    const r1 = drawNextRound(t);
+    const after1 = play(r1, { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+    const r2 = play(drawNextRound({ ...t, matches: after1 }), { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] });
+    const boards: TableBoard[] = [
+      { winner: 'a', menLeftA: 0, menLeftB: 5, queen: 'a' },
+      { winner: 'b', menLeftA: 2, menLeftB: 0, queen: null },
+    ];
+    const matches: (Match & { boards?: TableBoard[] })[] = [{ ...after1[0], boards }, ...after1.slice(1), ...r2];
+    x = {
+      tournament: { ...t, entrants: es.map((e) => (e.id === 'Cleo Martin' ? { ...e, withdrawn: true } : e)), matches },
+      name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026',
+      players: new Map([['Dev Shah', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND', club: 'Mumbai CC' }]]]),
+    };
+    [shared, tourney] = JSON.parse(solDump(x)) as [typeof shared, typeof tourney];
+  });
 
   it('is a JSON list (SoL reads JSON when the data begins with "["): the shared entities, then the tournament', () => {
     assert.ok(solDump(x).startsWith('[{'));
@@ -93,8 +100,11 @@ describe('tournament: the .sol export', () => {
 describe('tournament: the .sol export as SoL’s loader reads it', () => {
   const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
   const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
-  const after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
-  const round2 = drawNextRound({ ...t, matches: after1 });
+  let after1: Match[], round2: Match[];
+  beforeEach(() => {
+    after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+    round2 = drawNextRound({ ...t, matches: after1 });
+  });
   const dump = (matches: readonly Match[], players = new Map<string, SolPlayer[]>(), list = es) =>
     JSON.parse(solDump({ tournament: { ...t, entrants: list, matches }, name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026', players })) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[] }];
 

@@ -102,6 +102,40 @@ describe('tournament: the entry list from a CSV', () => {
     assert.deepEqual(parseEntrantsCsv('name;club;rating\nRao, Asha;Pune;1500\n', 'singles').map((x) => x.name), ['Rao, Asha']);
   });
 
+  it('caps the file at 2,000 lines (a line end at the very end starts no line) and 1,000 entrants, as TooLarge', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `P${i + 1}`);
+    const atCap = `name\n${names.join('\n')}\n${'\n'.repeat(998)}\n`;
+    assert.equal(parseEntrantsCsv(atCap, 'singles').length, 1000, 'a header, 1,000 entrants and 999 blank lines: 2,000 lines');
+    assert.throws(() => parseEntrantsCsv(`${atCap}\n`, 'singles'), { name: 'TooLarge', message: 'the file has more than 2000 lines, the cap (a header and at most 1000 entrants, blank lines included)' });
+    assert.throws(() => parseEntrantsCsv(`name\n${names.join('\n')}\nP1001\n`, 'singles'), { name: 'TooLarge', message: 'line 1002: more than 1000 entrants, the cap of a tournament' });
+  });
+
+  it('names every column it knows when it refuses one, and the doubled column as written, spaces aside', () => {
+    assert.throws(() => parseEntrantsCsv('name,team\nAsha,A\n', 'singles'), { message: 'line 1: unknown column "team" (the columns are name, firstname, lastname, club, nationality, rating, partner, partnerFirstname, partnerLastname, partnerClub, partnerNationality, partnerRating)' });
+    assert.throws(() => parseEntrantsCsv('name, Club ,club\nAsha,A,B\n', 'singles'), { message: 'line 1: the column "club" is there twice' });
+    assert.throws(() => parseEntrantsCsv(' club , Name \nA, Asha\nB,\n', 'singles'), { message: 'line 3: the player has no name' });
+  });
+
+  it('trims the header\'s cells and every cell read; a last name alone is the name', () => {
+    const e = parseEntrantsCsv(' Name , Club \n Asha Rao ,  Pune  \n', 'singles');
+    assert.deepEqual(e[0].players[0], { name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', club: 'Pune', nationality: null, rating: null });
+    assert.deepEqual(parseEntrantsCsv('lastname,firstname\nRao,\n', 'singles').map((x) => x.name), ['Rao']);
+  });
+
+  it('refuses a line of empty cells (no name), and a partner\'s details without the partner, saying so', () => {
+    assert.throws(() => parseEntrantsCsv('name,club\nAsha,Pune\n,\n', 'singles'), { message: 'line 3: no name' });
+    assert.throws(() => parseEntrantsCsv('name,partner,partnerClub\nAsha,,Pune\n', 'doubles'), { message: 'line 2: the partner player has no name' });
+  });
+
+  it('shows the first characters of a club too long, and the cap', () => {
+    const club = 'c'.repeat(121);
+    assert.throws(() => parseEntrantsCsv(`name,club\nAsha,${club}\n`, 'singles'), { message: `line 2: club "${'c'.repeat(120)}…" is longer than 120 characters` });
+  });
+
+  it('seeds by rating when every entrant has one', () => {
+    assert.deepEqual(parseEntrantsCsv('name,rating\nA,1400\nB,1500\nC,1600\n', 'singles').map((x) => x.name), ['C', 'B', 'A']);
+  });
+
   it('counts lines across a quoted line break', () => {
     assert.throws(() => parseEntrantsCsv('name,club\n"Asha","Mumbai\nCC"\nBen\n', 'singles'), /line 4: 1 columns/);
   });
@@ -127,6 +161,18 @@ describe('tournament: pairings and standings as CSV', () => {
     const [m] = r1;
     const lines = pairingsCsv([{ ...m, source: 'hand', corrected: true, replayedFrom: 'T2' }], es).split('\r\n');
     assert.equal(lines[1], "1,1,T1,Asha,'=Ben,Asha,25,10,hand,yes,T2");
+  });
+
+  it('names the breaker on either side, and leaves an unplayed match\'s scores empty, by name not id', () => {
+    const named = [{ id: '7', name: 'Asha', seed: 1, withdrawn: false }, { id: '8', name: 'Ben', seed: 2, withdrawn: false }];
+    const m: Match = { round: 2, a: '7', b: '8', table: 'T3', breaker: 'b', result: null };
+    assert.equal(pairingsCsv([m], named).split('\r\n')[1], '2,1,T3,Asha,Ben,Ben,,,,,');
+    assert.equal(pairingsCsv([{ ...m, breaker: 'a', result: { a: 5, b: 25 } }], named).split('\r\n')[1], '2,1,T3,Asha,Ben,Asha,5,25,,,');
+  });
+
+  it('writes the standings without clubs, a withdrawn entrant marked "yes"', () => {
+    const s = standings(es.map((e) => (e.id === 'Cleo' ? { ...e, withdrawn: true } : e)), r1);
+    assert.deepEqual(standingsCsv(s).split('\r\n').slice(1, 4), ['1,Cleo,,2,0,25,25,1,1,0,0,1,yes', '2,Asha,,2,0,15,25,1,1,0,0,0,', "3,'=Ben,,0,2,-15,10,1,0,0,1,0,"]);
   });
 
   it('writes the standings with their tie-breaks and each one\'s club', () => {

@@ -52,6 +52,7 @@ export function sameName(p: string, q: string): boolean {
 export function splitName(name: string): { firstName: string; lastName: string } {
   const t = name.trim();
   const at = t.lastIndexOf(' ');
+  // Stryker disable next-line EqualityOperator: t is trimmed, so a space is never at 0: `<= 0` is the same test
   return at < 0 ? { firstName: '', lastName: t } : { firstName: t.slice(0, at).trim(), lastName: t.slice(at + 1) };
 }
 

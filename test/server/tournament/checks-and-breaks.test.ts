@@ -131,6 +131,13 @@ describe('tournament: the Swiss visitors (SoL\'s dazed and staggered)', () => {
     assert.deepEqual(pairings(drawNextRound(tournament('swiss', field(8), { couplings: 'staggered', tables: [] }))), ['1-5', '2-6', '3-7', '4-8']);
   });
 
+  it('ranks by the tournament\'s phantom score, not the default, before pairing', () => {
+    // A beat B by 22; C had the bye, worth 20 here (25 by default, which would put C first).
+    const t = tournament('swiss', entrants('A', 'B', 'C'), { phantomScore: 20, tables: [] });
+    const r1 = play(drawNextRound(t), { 'A-B': [25, 3] });
+    assert.deepEqual(pairings(drawNextRound({ ...t, matches: r1 })), ['A-C', 'B-bye']);
+  });
+
   it('dazed in round 2 splits only those on the pivot\'s points', () => {
     const t = tournament('swiss', field(8), { couplings: 'dazed', tables: [] });
     const r1 = play(drawNextRound(t), { '1-5': [25, 10], '2-6': [25, 10], '3-7': [25, 10], '4-8': [25, 10] });

@@ -112,7 +112,7 @@ describe('tournament: the entry list from a CSV', () => {
 
   it('names every column it knows when it refuses one, and the doubled column as written, spaces aside', () => {
     assert.throws(() => parseEntrantsCsv('name,team\nAsha,A\n', 'singles'), { message: 'line 1: unknown column "team" (the columns are name, firstname, lastname, club, nationality, rating, partner, partnerFirstname, partnerLastname, partnerClub, partnerNationality, partnerRating)' });
-    assert.throws(() => parseEntrantsCsv('name, Club ,club\nAsha,A,B\n', 'singles'), { message: 'line 1: the column "club" is there twice' });
+    assert.throws(() => parseEntrantsCsv('name,club, Club \nAsha,A,B\n', 'singles'), { message: 'line 1: the column "Club" is there twice' });
     assert.throws(() => parseEntrantsCsv(' club , Name \nA, Asha\nB,\n', 'singles'), { message: 'line 3: the player has no name' });
   });
 
@@ -130,6 +130,17 @@ describe('tournament: the entry list from a CSV', () => {
   it('shows the first characters of a club too long, and the cap', () => {
     const club = 'c'.repeat(121);
     assert.throws(() => parseEntrantsCsv(`name,club\nAsha,${club}\n`, 'singles'), { message: `line 2: club "${'c'.repeat(120)}…" is longer than 120 characters` });
+  });
+
+  it('counts a blank first line among the lines', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `P${i + 1}`);
+    assert.throws(() => parseEntrantsCsv(`\nname\n${names.join('\n')}\n${'\n'.repeat(998)}\n`, 'singles'), { name: 'TooLarge' });
+  });
+
+  it('drops only the byte order mark that begins the file, keeps a carriage return inside a cell, and reads a last line without its line end', () => {
+    const e = parseEntrantsCsv('\uFEFFname,club\nAsha,Pu\uFEFFne\nBen,Goa\rCC\nCleo,Lyon', 'singles');
+    assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha', 'Pu\uFEFFne'], ['Ben', 'Goa\rCC'], ['Cleo', 'Lyon']]);
+    assert.deepEqual(parseEntrantsCsv('name\nAsha\nBen', 'singles').map((x) => x.name), ['Asha', 'Ben']);
   });
 
   it('seeds by rating when every entrant has one', () => {

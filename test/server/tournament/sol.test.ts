@@ -175,6 +175,14 @@ describe('tournament: the .sol export as SoL’s loader reads it', () => {
     assert.deepEqual(flipped.boards, [{ number: 1, coins1: 0, coins2: 4, queen: '1' }], 'and so do the coins and the queen');
   });
 
+  it('writes a rematch still in play the other way round, 0-0', () => {
+    const ms = rematches(4);
+    const round4 = ms.findIndex((m) => m.round === 4);
+    const [, tourney] = dumpOf(ms.map((m, i) => (i === round4 ? { ...m, result: null } : m)));
+    const m = (tourney.matches as Record<string, unknown>[])[round4];
+    assert.deepEqual([m.score1, m.score2], [0, 0]);
+  });
+
   it('refuses a pair that meets a third time, which SoL cannot keep, saying who and in which round', () => {
     assert.doesNotThrow(() => dumpOf(rematches(6)));
     assert.throws(() => dumpOf(rematches(7)), (e: Error) => e instanceof TournamentError && /meet a third time in round 7/.test(e.message) && /Asha Rao/.test(e.message));
@@ -232,6 +240,8 @@ describe('tournament: the .sol export, field by field', () => {
     const [shared, tourney] = exportOf(tournament('swiss', people), { players });
     assert.deepEqual(shared.players.map((p) => [p.firstname, p.lastname, p.nationality ?? null]), [['Asha', 'Rao', null], ['Asha', 'Rao', null], ['Ben', 'Rao', null], ['Dev', 'Shah', 'IND']]);
     assert.deepEqual(tourney.competitors.map((c) => c.position), [2, 3, 1, 4]);
+    // The same names listed the other way round: still by seed.
+    assert.deepEqual(exportOf(tournament('swiss', [...people].reverse()), { players })[1].competitors.map((c) => c.position), [2, 3, 1, 4]);
   });
 
   it('writes a match still in play 0-0, no boards for an empty list, and a board without a winner with no coins', () => {

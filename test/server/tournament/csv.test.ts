@@ -141,6 +141,7 @@ describe('tournament: the entry list from a CSV', () => {
     const e = parseEntrantsCsv('\uFEFFname,club\nAsha,Pu\uFEFFne\nBen,Goa\rCC\nCleo,Lyon', 'singles');
     assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha', 'Pu\uFEFFne'], ['Ben', 'Goa\rCC'], ['Cleo', 'Lyon']]);
     assert.deepEqual(parseEntrantsCsv('name\nAsha\nBen', 'singles').map((x) => x.name), ['Asha', 'Ben']);
+    assert.equal(parseEntrantsCsv('name,club\nAsha,Pu\uFEFFne\n', 'singles')[0].players[0].club, 'Pu\uFEFFne', 'no byte order mark at the start: nothing dropped');
   });
 
   it('seeds by rating when every entrant has one', () => {

@@ -294,6 +294,9 @@ const cases: Case[] = [
   { name: 'icf: an opponent\'s man pocketed stays pocketed (ICF 47, 49)', rules: 'icf',
     steps: ['W W', 'K'], expect: { board: { turn: 1, onBoard: onBoard(7, 8) } } },
 
+  { name: 'icf: an improper stroke called on the shot that pockets the queen and its cover: the queen back, the man returned, the turn lost (ICF 37, 49–50)', rules: 'icf',
+    steps: ['W W', 'Q W foul:technique'], expect: { board: { turn: 1, onBoard: onBoard(8, 9, 1), queen: { state: 'onBoard', side: null } } } },
+
   { name: 'T76 icf doubles: right hand order S, E, N, W', rules: 'icf', mode: 'doubles', steps: ['-', '-', '-'],
     expect: { board: { turn: 1 } } },
   { name: 'T77 se doubles: clockwise', rules: 'se', mode: 'doubles', steps: ['-'], expect: { board: { turn: 1 } } },

@@ -282,6 +282,21 @@ const cases: Case[] = [
   // --- Colours, doubles, three players (R3, R47, R48)
   { name: 'T76 icf doubles: turn passes to the right (anticlockwise)', rules: 'icf', mode: 'doubles', steps: ['-'],
     expect: { board: { turn: 3, colours: ['white', 'black'] } } },
+  // --- Off the board without a foul (R30–R31), and an opponent's man returned without one
+  { name: 'si: a man off the board with only the queen pocketed loses the turn (001 L21), so the queen goes back', rules: 'si',
+    steps: ['W W', 'Q off:K'], expect: { board: { turn: 1, onBoard: onBoard(7, 9, 1), queen: { state: 'onBoard', side: null }, dues: [0, 0] } } },
+  { name: 'si: the striker off the board with only the queen pocketed loses the turn (001 L21), so the queen goes back', rules: 'si',
+    steps: ['W W', 'Q off:S'], expect: { board: { turn: 1, onBoard: onBoard(7, 9, 1), queen: { state: 'onBoard', side: null }, dues: [0, 0] } } },
+  { name: 'si: the queen alone waits for its cover, the turn goes on', rules: 'si',
+    steps: ['W W', 'Q'], expect: { board: { turn: 0, queen: { state: 'pending', side: 0 } } } },
+  { name: 'icf with opponentManDisposition "returned": an opponent\'s man pocketed comes back, the turn passes', rules: 'icf',
+    options: { opponentManDisposition: 'returned' }, steps: ['W W', 'K'], expect: { board: { turn: 1, onBoard: onBoard(7, 9) } } },
+  { name: 'icf: an opponent\'s man pocketed stays pocketed (ICF 47, 49)', rules: 'icf',
+    steps: ['W W', 'K'], expect: { board: { turn: 1, onBoard: onBoard(7, 8) } } },
+
+  { name: 'icf: an improper stroke called on the shot that pockets the queen and its cover: the queen back, the man returned, the turn lost (ICF 37, 49–50)', rules: 'icf',
+    steps: ['W W', 'Q W foul:technique'], expect: { board: { turn: 1, onBoard: onBoard(8, 9, 1), queen: { state: 'onBoard', side: null } } } },
+
   { name: 'T76 icf doubles: right hand order S, E, N, W', rules: 'icf', mode: 'doubles', steps: ['-', '-', '-'],
     expect: { board: { turn: 1 } } },
   { name: 'T77 se doubles: clockwise', rules: 'se', mode: 'doubles', steps: ['-'], expect: { board: { turn: 1 } } },

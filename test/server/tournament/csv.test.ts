@@ -4,6 +4,7 @@ import { pairingsCsv, parseEntrantsCsv, standingsCsv } from '../../../server/tou
 import { drawNextRound } from '../../../server/tournament/draw.ts';
 import { standings } from '../../../server/tournament/standings.ts';
 import { entrants, play, tournament } from './helpers.ts';
+import type { Match } from '../../../server/tournament/types.ts';
 
 describe('tournament: the entry list from a CSV', () => {
   it('reads players with club, nationality and rating, and seeds the rated first, highest first', () => {
@@ -101,6 +102,52 @@ describe('tournament: the entry list from a CSV', () => {
     assert.deepEqual(parseEntrantsCsv('name;club;rating\nRao, Asha;Pune;1500\n', 'singles').map((x) => x.name), ['Rao, Asha']);
   });
 
+  it('caps the file at 2,000 lines (a line end at the very end starts no line) and 1,000 entrants, as TooLarge', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `P${i + 1}`);
+    const atCap = `name\n${names.join('\n')}\n${'\n'.repeat(998)}\n`;
+    assert.equal(parseEntrantsCsv(atCap, 'singles').length, 1000, 'a header, 1,000 entrants and 999 blank lines: 2,000 lines');
+    assert.throws(() => parseEntrantsCsv(`${atCap}\n`, 'singles'), { name: 'TooLarge', message: 'the file has more than 2000 lines, the cap (a header and at most 1000 entrants, blank lines included)' });
+    assert.throws(() => parseEntrantsCsv(`name\n${names.join('\n')}\nP1001\n`, 'singles'), { name: 'TooLarge', message: 'line 1002: more than 1000 entrants, the cap of a tournament' });
+  });
+
+  it('names every column it knows when it refuses one, and the doubled column as written, spaces aside', () => {
+    assert.throws(() => parseEntrantsCsv('name,team\nAsha,A\n', 'singles'), { message: 'line 1: unknown column "team" (the columns are name, firstname, lastname, club, nationality, rating, partner, partnerFirstname, partnerLastname, partnerClub, partnerNationality, partnerRating)' });
+    assert.throws(() => parseEntrantsCsv('name,club, Club \nAsha,A,B\n', 'singles'), { message: 'line 1: the column "Club" is there twice' });
+    assert.throws(() => parseEntrantsCsv(' club , Name \nA, Asha\nB,\n', 'singles'), { message: 'line 3: the player has no name' });
+  });
+
+  it('trims the header\'s cells and every cell read; a last name alone is the name', () => {
+    const e = parseEntrantsCsv(' Name , Club \n Asha Rao ,  Pune  \n', 'singles');
+    assert.deepEqual(e[0].players[0], { name: 'Asha Rao', firstName: 'Asha', lastName: 'Rao', club: 'Pune', nationality: null, rating: null });
+    assert.deepEqual(parseEntrantsCsv('lastname,firstname\nRao,\n', 'singles').map((x) => x.name), ['Rao']);
+  });
+
+  it('refuses a line of empty cells (no name), and a partner\'s details without the partner, saying so', () => {
+    assert.throws(() => parseEntrantsCsv('name,club\nAsha,Pune\n,\n', 'singles'), { message: 'line 3: no name' });
+    assert.throws(() => parseEntrantsCsv('name,partner,partnerClub\nAsha,,Pune\n', 'doubles'), { message: 'line 2: the partner player has no name' });
+  });
+
+  it('shows the first characters of a club too long, and the cap', () => {
+    const club = 'c'.repeat(121);
+    assert.throws(() => parseEntrantsCsv(`name,club\nAsha,${club}\n`, 'singles'), { message: `line 2: club "${'c'.repeat(120)}…" is longer than 120 characters` });
+  });
+
+  it('counts a blank first line among the lines', () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `P${i + 1}`);
+    assert.throws(() => parseEntrantsCsv(`\nname\n${names.join('\n')}\n${'\n'.repeat(998)}\n`, 'singles'), { name: 'TooLarge' });
+  });
+
+  it('drops only the byte order mark that begins the file, keeps a carriage return inside a cell, and reads a last line without its line end', () => {
+    const e = parseEntrantsCsv('\uFEFFname,club\nAsha,Pu\uFEFFne\nBen,Goa\rCC\nCleo,Lyon', 'singles');
+    assert.deepEqual(e.map((x) => [x.name, x.players[0].club]), [['Asha', 'Pu\uFEFFne'], ['Ben', 'Goa\rCC'], ['Cleo', 'Lyon']]);
+    assert.deepEqual(parseEntrantsCsv('name\nAsha\nBen', 'singles').map((x) => x.name), ['Asha', 'Ben']);
+    assert.equal(parseEntrantsCsv('name,club\nAsha,Pu\uFEFFne\n', 'singles')[0].players[0].club, 'Pu\uFEFFne', 'no byte order mark at the start: nothing dropped');
+  });
+
+  it('seeds by rating when every entrant has one', () => {
+    assert.deepEqual(parseEntrantsCsv('name,rating\nA,1400\nB,1500\nC,1600\n', 'singles').map((x) => x.name), ['C', 'B', 'A']);
+  });
+
   it('counts lines across a quoted line break', () => {
     assert.throws(() => parseEntrantsCsv('name,club\n"Asha","Mumbai\nCC"\nBen\n', 'singles'), /line 4: 1 columns/);
   });
@@ -109,7 +156,9 @@ describe('tournament: the entry list from a CSV', () => {
 describe('tournament: pairings and standings as CSV', () => {
   const es = entrants('Asha', '=Ben', 'Cleo');
   const t = tournament('swiss', es, { tables: ['T1'] });
-  const r1 = play(drawNextRound(t), { 'Asha-=Ben': [25, 10] });
+  // Drawn before each test, not as the file loads (see standings.test.ts).
+  let r1: Match[];
+  beforeEach(() => { r1 = play(drawNextRound(t), { 'Asha-=Ben': [25, 10] }); });
 
   it('writes the pairings with names, the bye as "bye", and guards a name a spreadsheet would run', () => {
     assert.equal(pairingsCsv(r1, es), [
@@ -124,6 +173,18 @@ describe('tournament: pairings and standings as CSV', () => {
     const [m] = r1;
     const lines = pairingsCsv([{ ...m, source: 'hand', corrected: true, replayedFrom: 'T2' }], es).split('\r\n');
     assert.equal(lines[1], "1,1,T1,Asha,'=Ben,Asha,25,10,hand,yes,T2");
+  });
+
+  it('names the breaker on either side, and leaves an unplayed match\'s scores empty, by name not id', () => {
+    const named = [{ id: '7', name: 'Asha', seed: 1, withdrawn: false }, { id: '8', name: 'Ben', seed: 2, withdrawn: false }];
+    const m: Match = { round: 2, a: '7', b: '8', table: 'T3', breaker: 'b', result: null };
+    assert.equal(pairingsCsv([m], named).split('\r\n')[1], '2,1,T3,Asha,Ben,Ben,,,,,');
+    assert.equal(pairingsCsv([{ ...m, breaker: 'a', result: { a: 5, b: 25 } }], named).split('\r\n')[1], '2,1,T3,Asha,Ben,Asha,5,25,,,');
+  });
+
+  it('writes the standings without clubs, a withdrawn entrant marked "yes"', () => {
+    const s = standings(es.map((e) => (e.id === 'Cleo' ? { ...e, withdrawn: true } : e)), r1);
+    assert.deepEqual(standingsCsv(s).split('\r\n').slice(1, 4), ['1,Cleo,,2,0,25,25,1,1,0,0,1,yes', '2,Asha,,2,0,15,25,1,1,0,0,0,', "3,'=Ben,,0,2,-15,10,1,0,0,1,0,"]);
   });
 
   it('writes the standings with their tie-breaks and each one\'s club', () => {

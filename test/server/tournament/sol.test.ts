@@ -3,9 +3,9 @@
 // import), references as its 1-based indexes, the phantom as null, boards as SoL keeps them.
 import assert from 'node:assert/strict';
 import { drawNextRound } from '../../../server/tournament/draw.ts';
-import { solDump, splitName, type SolExport, type SolPlayer, type TableBoard } from '../../../server/tournament/sol.ts';
+import { joinSpaces, sameName, solDump, splitName, type SolExport, type SolPlayer, type TableBoard } from '../../../server/tournament/sol.ts';
 import { standings } from '../../../server/tournament/standings.ts';
-import { TournamentError, type Match } from '../../../server/tournament/types.ts';
+import { TournamentError, type Entrant, type Match, type Tournament } from '../../../server/tournament/types.ts';
 import { entrants, play, tournament } from './helpers.ts';
 
 // The keys each `serialize` of SoL 4.0 may write (sol/models/*.py), and the first document's lists
@@ -30,20 +30,27 @@ function keysWithin(o: object, allowed: readonly string[], what: string, require
 describe('tournament: the .sol export', () => {
   const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
   const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
-  const r1 = drawNextRound(t);
-  const after1 = play(r1, { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
-  const r2 = play(drawNextRound({ ...t, matches: after1 }), { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] });
-  const boards: TableBoard[] = [
-    { winner: 'a', menLeftA: 0, menLeftB: 5, queen: 'a' },
-    { winner: 'b', menLeftA: 2, menLeftB: 0, queen: null },
-  ];
-  const matches: (Match & { boards?: TableBoard[] })[] = [{ ...after1[0], boards }, ...after1.slice(1), ...r2];
-  const x: SolExport = {
-    tournament: { ...t, entrants: es.map((e) => (e.id === 'Cleo Martin' ? { ...e, withdrawn: true } : e)), matches },
-    name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026',
-    players: new Map([['Dev Shah', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND', club: 'Mumbai CC' }]]]),
-  };
-  const [shared, tourney] = JSON.parse(solDump(x)) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] }];
+  // Drawn and exported before each test, not as the file loads: code run at load belongs to no test, and
+  // the mutation tester (docs/performance.md) would then run every test of the folder for each mutant of it.
+  let x: SolExport;
+  let shared: Record<string, Record<string, unknown>[]>;
+  let tourney: Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] };
+  beforeEach(() => {
+    const r1 = drawNextRound(t);
+    const after1 = play(r1, { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+    const r2 = play(drawNextRound({ ...t, matches: after1 }), { 'Eva de Souza-Asha Rao': [5, 20], 'Dev Shah-Ben Okafor': [11, 18] });
+    const boards: TableBoard[] = [
+      { winner: 'a', menLeftA: 0, menLeftB: 5, queen: 'a' },
+      { winner: 'b', menLeftA: 2, menLeftB: 0, queen: null },
+    ];
+    const matches: (Match & { boards?: TableBoard[] })[] = [{ ...after1[0], boards }, ...after1.slice(1), ...r2];
+    x = {
+      tournament: { ...t, entrants: es.map((e) => (e.id === 'Cleo Martin' ? { ...e, withdrawn: true } : e)), matches },
+      name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026',
+      players: new Map([['Dev Shah', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND', club: 'Mumbai CC' }]]]),
+    };
+    [shared, tourney] = JSON.parse(solDump(x)) as [typeof shared, typeof tourney];
+  });
 
   it('is a JSON list (SoL reads JSON when the data begins with "["): the shared entities, then the tournament', () => {
     assert.ok(solDump(x).startsWith('[{'));
@@ -93,8 +100,11 @@ describe('tournament: the .sol export', () => {
 describe('tournament: the .sol export as SoL’s loader reads it', () => {
   const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah', 'Eva de Souza');
   const t = tournament('swiss', es, { tables: ['T1', 'T2', 'T3'] });
-  const after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
-  const round2 = drawNextRound({ ...t, matches: after1 });
+  let after1: Match[], round2: Match[];
+  beforeEach(() => {
+    after1 = play(drawNextRound(t), { 'Asha Rao-Ben Okafor': [25, 10], 'Cleo Martin-Dev Shah': [8, 20] });
+    round2 = drawNextRound({ ...t, matches: after1 });
+  });
   const dump = (matches: readonly Match[], players = new Map<string, SolPlayer[]>(), list = es) =>
     JSON.parse(solDump({ tournament: { ...t, entrants: list, matches }, name: 'Club open', date: '2026-12-01', club: 'Carrom Club', championship: 'Club open 2026', players })) as [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[] }];
 
@@ -165,9 +175,93 @@ describe('tournament: the .sol export as SoL’s loader reads it', () => {
     assert.deepEqual(flipped.boards, [{ number: 1, coins1: 0, coins2: 4, queen: '1' }], 'and so do the coins and the queen');
   });
 
+  it('writes a rematch still in play the other way round, 0-0', () => {
+    const ms = rematches(4);
+    const round4 = ms.findIndex((m) => m.round === 4);
+    const [, tourney] = dumpOf(ms.map((m, i) => (i === round4 ? { ...m, result: null } : m)));
+    const m = (tourney.matches as Record<string, unknown>[])[round4];
+    assert.deepEqual([m.score1, m.score2], [0, 0]);
+  });
+
   it('refuses a pair that meets a third time, which SoL cannot keep, saying who and in which round', () => {
     assert.doesNotThrow(() => dumpOf(rematches(6)));
     assert.throws(() => dumpOf(rematches(7)), (e: Error) => e instanceof TournamentError && /meet a third time in round 7/.test(e.message) && /Asha Rao/.test(e.message));
   });
 });
 
+
+describe('tournament: the .sol export, field by field', () => {
+  type Doc = [Record<string, Record<string, unknown>[]>, Record<string, unknown> & { competitors: Record<string, unknown>[]; matches: Record<string, unknown>[] }];
+  const exportOf = (t: Tournament, more: Partial<SolExport> = {}): Doc => JSON.parse(solDump({ tournament: t, name: 'Open', date: '2026-12-01', club: 'Carrom Club', championship: 'Open 2026', players: new Map(), ...more })) as Doc;
+  const es = entrants('Asha Rao', 'Ben Okafor', 'Cleo Martin', 'Dev Shah');
+
+  it('names the system and pairing method as SoL does, for each system; the championship\'s couplings where SoL has them', () => {
+    const of = (t: Tournament) => { const [shared, tourney] = exportOf(t); return [tourney.system, tourney.couplings, shared.championships[0].couplings]; };
+    assert.deepEqual(of(tournament('knockout', es)), ['knockout', 'seeds', 'serial']);
+    assert.deepEqual(of(tournament('all-play-all', es)), ['swiss', 'all', 'serial']);
+    assert.deepEqual(of(tournament('swiss', es)), ['swiss', 'serial', 'serial']);
+    assert.deepEqual(of(tournament('swiss', es, { couplings: 'dazed' })), ['swiss', 'dazed', 'dazed']);
+    assert.deepEqual(of(tournament('swiss', es, { couplings: 'staggered' })), ['swiss', 'staggered', 'staggered']);
+  });
+
+  it('writes SoL\'s fixed fields, the shared lists it does not use empty, and the location only when there is one', () => {
+    const [shared, tourney] = exportOf(tournament('swiss', es));
+    assert.deepEqual([tourney.prized, tourney.retirements, tourney.finals, tourney.finalkind, 'location' in tourney], [false, 'none', 0, 'simple', false]);
+    assert.deepEqual([shared.users, shared.ratings, shared.rates], [[], [], []]);
+    assert.deepEqual([shared.championships[0].prizes, shared.championships[0].skipworstprizes, shared.championships[0].playersperteam], ['asis', 0, 1]);
+    assert.equal(exportOf(tournament('swiss', es), { location: 'Pune' })[1].location, 'Pune');
+  });
+
+  it('gives doubles two players a team, tells apart homonyms in two teams by seed and place, and shares a club between its players', () => {
+    const teams: Entrant[] = [{ id: 't1', name: 'Asha Rao & Ben Okafor', seed: 1, withdrawn: false }, { id: 't2', name: 'Asha Rao & Cleo Martin', seed: 2, withdrawn: false }];
+    const players = new Map<string, SolPlayer[]>([
+      ['t1', [{ firstName: 'Asha', lastName: 'Rao', club: 'Pune CC' }, { firstName: 'Ben', lastName: 'Okafor', club: 'Pune CC' }]],
+      ['t2', [{ firstName: 'Asha', lastName: 'Rao', club: 'Carrom Club' }, { firstName: 'Cleo', lastName: 'Martin' }]],
+    ]);
+    const [shared, tourney] = exportOf(tournament('swiss', teams), { players });
+    assert.equal(shared.championships[0].playersperteam, 2);
+    assert.deepEqual(shared.players.map((p) => [p.lastname, p.nickname ?? null, p.club ?? null]), [['Rao', '#1/1', 2], ['Okafor', null, 2], ['Rao', '#2/1', 1], ['Martin', null, null]]);
+    assert.deepEqual(shared.clubs.map((c) => c.description), ['Carrom Club', 'Pune CC'], 'the organiser\'s club once, though a player is of it too');
+    assert.deepEqual(tourney.competitors.map((c) => c.players), [[1, 2], [3, 4]]);
+  });
+
+  it('does not take for one person two players whose names only run together', () => {
+    const two: Entrant[] = [{ id: 'x', name: 'x', seed: 1, withdrawn: false }, { id: 'y', name: 'y', seed: 2, withdrawn: false }];
+    const players = new Map<string, SolPlayer[]>([['x', [{ firstName: 'Asha', lastName: 'Rao' }]], ['y', [{ firstName: '', lastName: 'RaoAsha' }]]]);
+    assert.ok(exportOf(tournament('swiss', two), { players })[0].players.every((p) => !('nickname' in p)));
+  });
+
+  it('writes a nationality only as SoL takes it (three capitals), and lists competitors by last name, first name, then seed', () => {
+    const people: Entrant[] = [
+      { id: 'a', name: 'Ben Rao', seed: 1, withdrawn: false }, { id: 'b', name: 'Asha Rao', seed: 2, withdrawn: false },
+      { id: 'c', name: 'Asha  Rao', seed: 3, withdrawn: false }, { id: 'd', name: 'Dev Shah', seed: 4, withdrawn: false },
+    ];
+    const players = new Map<string, SolPlayer[]>([['a', [{ firstName: 'Ben', lastName: 'Rao', nationality: 'ind' }]], ['b', [{ firstName: 'Asha', lastName: 'Rao', nationality: 'INDIA' }]], ['d', [{ firstName: 'Dev', lastName: 'Shah', nationality: 'IND' }]]]);
+    const [shared, tourney] = exportOf(tournament('swiss', people), { players });
+    assert.deepEqual(shared.players.map((p) => [p.firstname, p.lastname, p.nationality ?? null]), [['Asha', 'Rao', null], ['Asha', 'Rao', null], ['Ben', 'Rao', null], ['Dev', 'Shah', 'IND']]);
+    assert.deepEqual(tourney.competitors.map((c) => c.position), [2, 3, 1, 4]);
+    // The same names listed the other way round: still by seed.
+    assert.deepEqual(exportOf(tournament('swiss', [...people].reverse()), { players })[1].competitors.map((c) => c.position), [2, 3, 1, 4]);
+  });
+
+  it('writes a match still in play 0-0, no boards for an empty list, and a board without a winner with no coins', () => {
+    const t = tournament('swiss', es);
+    const [m1, m2] = drawNextRound(t);
+    const [, tourney] = exportOf({ ...t, matches: [{ ...m1, boards: [{ winner: null, menLeftA: 3, menLeftB: 4, queen: null }] } as Match, { ...m2, result: { a: 25, b: 3 }, boards: [] } as Match] });
+    assert.deepEqual([tourney.matches[0].score1, tourney.matches[0].score2, tourney.matches[0].boards], [0, 0, [{ number: 1, coins1: 0, coins2: 0 }]]);
+    assert.ok(!('boards' in tourney.matches[1]));
+  });
+
+  it('names the entrants, not their ids, when it refuses a third meeting', () => {
+    const two: Entrant[] = [{ id: '7', name: 'Asha Rao', seed: 1, withdrawn: false }, { id: '8', name: 'Ben Okafor', seed: 2, withdrawn: false }];
+    const meet = (round: number): Match => ({ round, a: '7', b: '8', table: null, breaker: 'a', result: { a: 25, b: 10 } });
+    assert.throws(() => exportOf(tournament('swiss', two, { matches: [meet(1), meet(2), meet(3)] })), { message: 'Asha Rao and Ben Okafor meet a third time in round 3: SoL keeps a pair\'s meetings only once each way round, so this tournament cannot be written for SoL' });
+  });
+
+  it('names: spaces joined, case folded for sameness, split at the last space', () => {
+    assert.equal(joinSpaces('  Asha \t Rao '), 'Asha Rao');
+    assert.deepEqual([sameName('Asha  Rao', 'asha rao'), sameName('Asha Rao', 'Asha Ray')], [true, false]);
+    assert.deepEqual(splitName('  Asha  '), { firstName: '', lastName: 'Asha' });
+    assert.deepEqual(splitName(' Eva  de Souza '), { firstName: 'Eva  de', lastName: 'Souza' });
+  });
+});

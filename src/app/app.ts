@@ -2,8 +2,8 @@
 // (ports.ts). No host code here: the device (hosts/device) and the simulator (hosts/simulator) build the
 // ports. What it wires: the match kept with its journal and records (kept-match.ts, read back at boot by
 // journal-read.ts), the bottom line's messages (sayer.ts), the display (display-out.ts), the menus
-// (menu.ts), the installer's screens (install-hooks.ts), a tournament's offered match (offer.ts) and
-// the sensors' health (health.ts).
+// (menu.ts), the installer's screens (install-hooks.ts), a tournament's offered match (offer.ts), the
+// sensors' health (health.ts) and the lower beams' health kept in the journal (beam-health.ts).
 //
 // Time: readings carry the host's microseconds since boot; `tick` is the host's timer (the Clock port)
 // firing. The log's times continue across power cuts: a restored match adds the time it had reached.
@@ -13,7 +13,6 @@ import { start } from '../rules/engine.ts';
 import type { GameEvent, MatchHeader } from '../rules/types.ts';
 import { Sensing } from '../sensing/sensing.ts';
 import type { HealthFact, Reading, SeenPiece, TraceCall } from '../sensing/types.ts';
-import type { LowerHealth } from '../sensing/lower-blind.ts';
 import type { JournalContent } from '../store/journal.ts';
 import { playScreen, type Corner, type Screen, type Wifi } from '../view/screen.ts';
 import type { Assignment } from '../sync/assignment.ts';
@@ -26,7 +25,7 @@ import { Sayer } from './sayer.ts';
 import type { Install } from './install.ts';
 import { InstallHooks } from './install-hooks.ts';
 import { HealthLog } from './health.ts';
-import { afterInstall, beamsText, parseBeams, UNKNOWN_BEAMS } from './beam-health.ts';
+import { KeptBeams } from './beam-health.ts';
 import { LostShot } from './lost.ts';
 import { journalBase } from './journal-read.ts';
 import { KeptMatch } from './kept-match.ts';
@@ -64,11 +63,7 @@ export class TableApp {
   private readonly healthLog = new HealthLog();
   /** What the table knows of its lower beams (beam-health.ts): from the journal at boot, the self-test,
    * and what each match's sensing layer saw; kept in the journal at rest. */
-  private lowerBeams: LowerHealth[] = UNKNOWN_BEAMS.slice();
-  /** A lower beam's health changed while pieces moved: written at the next tick at rest. */
-  private beamsOwed = false;
-  /** Each beam's pulse count as the calibration or self-test began (beam-health.ts: afterInstall). */
-  private pulsesAtInstall: number[] = [];
+  private readonly beams: KeptBeams;
   settings: Settings;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
@@ -83,6 +78,7 @@ export class TableApp {
   constructor(private readonly o: AppOptions) {
     this.out = new DisplayOut(o.display);
     this.kept = new KeptMatch(o.storage, o.sync);
+    this.beams = new KeptBeams(this.kept);
     this.settings = loadSettings(o.settings);
     if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
     this.buttons = new Buttons((b, long) => this.press(b, long));
@@ -123,7 +119,7 @@ export class TableApp {
     if (this.settingsUnsaved && this.still) this.saveSettings();
     // What the match showed of the lower beams (a beam that works, one found blind), at the host's timer:
     // not at every batch of readings, which comes at every edge.
-    if (!this.install.active) this.keepBeams();
+    if (!this.install.active) this.beams.keep(this.sensing, this.still);
     if (this.line.advance(t)) this.draw();
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free)) this.draw();
     this.flushDisplay();
@@ -245,7 +241,7 @@ export class TableApp {
 
   private boot(): void {
     const content = this.kept.read();
-    this.lowerBeams = parseBeams(content?.beams);
+    this.beams.read(content?.beams);
     if (content) {
       const restored = this.restoreFrom(content);
       if (restored) return;
@@ -280,7 +276,7 @@ export class TableApp {
   private opened(header: MatchHeader): void {
     this.lost = null;
     this.sensing = this.newSensing(header);
-    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
+    this.beams.tell(this.sensing, this.o.clock.now());
   }
 
   private get match(): Match {
@@ -300,15 +296,6 @@ export class TableApp {
     return sensing;
   }
 
-  /** What the sensing layer now knows of the lower beams, into the journal if it changed (written at
-   * rest: flash is not written while pieces move). */
-  private keepBeams(atRest = this.still): void {
-    let changed = false;
-    for (let p = 0; p < this.lowerBeams.length; p++) if (this.sensing.lowerHealthOf(p) !== this.lowerBeams[p]) changed = true;
-    if (changed) this.lowerBeams = this.sensing.lowerHealth();
-    if (changed || this.beamsOwed) this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), atRest);
-  }
-
   /** The pockets where the table asks whether a piece went in (src/sensing/lower-blind.ts). */
   get questions(): number[] {
     return this.sensing.questions();
@@ -316,8 +303,7 @@ export class TableApp {
 
   /** The players' answer: a piece went into `pocket` (counted, named by its reading) or none did. */
   private answerPieceIn(pocket: number, fell: boolean): void {
-    this.sensing.answer(pocket, fell, this.sensedNow(this.o.clock.now()));
-    this.keepBeams();
+    this.beams.answer(this.sensing, pocket, fell, this.sensedNow(this.o.clock.now()), this.still);
     this.draw();
   }
 
@@ -330,7 +316,7 @@ export class TableApp {
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted();
     this.o.observer?.event?.(e);
     // What the lower beams showed goes with the event's record (before it: the events' record commits).
-    this.keepBeams(false);
+    this.beams.keep(this.sensing, false);
     this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.
@@ -479,7 +465,7 @@ export class TableApp {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.installer.start(what, this.atRest)) this.said.say('waitShotInPlay');
-    else this.pulsesAtInstall = this.install.watch.pulses.slice();
+    else this.beams.installStarted(this.install.watch.pulses);
   }
 
   /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
@@ -495,12 +481,10 @@ export class TableApp {
   /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
    * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
   private leaveInstall(): void {
-    // A lower beam that blocked and cleared as pieces were dropped works: no rattle there asks the players.
-    this.lowerBeams = afterInstall(this.lowerBeams, this.pulsesAtInstall, this.install.watch.pulses);
-    this.beamsOwed = !this.kept.beams(beamsText(this.lowerBeams), this.atRest);
+    this.beams.installEnded(this.install.watch.pulses, this.atRest);
     this.sensing = this.newSensing(this.match.header);
     this.healthLog.clear();
-    this.sensing.lowerBeams(this.lowerBeams, this.o.clock.now());
+    this.beams.tell(this.sensing, this.o.clock.now());
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
     this.said.say('ready');

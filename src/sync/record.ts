@@ -1,12 +1,13 @@
 // The result record (sync.md §1), written once when a board or the match ends, at rest: the text is
-// built in one go, signed, and from then on lives in flash as bytes; the transport streams those.
+// built in one go, signed, and from then on lives in flash as bytes; the transport streams those in
+// the record's POST (sync.md §2).
 
 import { formatJson } from '../rules/json.ts';
 import type { PublicState } from '../rules/state.ts';
 import { encodeUtf8 } from '../store/utf8.ts';
 import { Hmac, tableKey, toHex } from './hmac.ts';
 import type { MatchIds } from './assignment.ts';
-import type { DigestFactory } from './ports.ts';
+import type { BodySource, DigestFactory, PostAnswer, TransportPort } from './ports.ts';
 
 export type RecordKind = 'board' | 'match';
 
@@ -47,3 +48,20 @@ export function signedBody(text: string, secret: string, digest: DigestFactory):
   for (let at = 0; at < bytes.length; at += CHUNK) mac.write(bytes.subarray(at, Math.min(bytes.length, at + CHUNK)));
   return { bytes, signature: toHex(mac.close()) };
 }
+
+/** POSTs a record (its bytes `body`, their `signature` as hex) to the server at `base` as table `table`
+ * (docs/sync.md §2). `done` gets the transport's answer once, whatever the host calls back. */
+export function postRecord(transport: TransportPort, base: string, table: string, signature: string, body: BodySource, done: (error: string | null, answer: PostAnswer | null) => void): void {
+  const headers = [
+    ['Content-Type', 'application/json'],
+    ['Carrom-Table', table],
+    ['Carrom-Signature', `sha256=${signature}`],
+  ] as const;
+  let called = false;
+  transport.post({ url: `${base}/api/v1/records`, headers, body }, (error, answer) => {
+    if (called) return; // `done` is called once; a second call is the host's bug, not a second answer
+    called = true;
+    done(error, answer);
+  });
+}
+

@@ -1,5 +1,6 @@
-// Results sync, the portable side (docs/sync.md): records made at rest when a board or the match ends,
-// kept in the outbox until the server acknowledges them, sent one at a time when no shot is in
+// Results sync, the portable side (docs/sync.md): records made at rest when a board or the match ends
+// (what the outbox keeps of the match: match-records.ts), kept in the outbox until the server
+// acknowledges them, sent one at a time when no shot is in
 // progress, with exponential backoff and jitter after failures. Pure over the app's clock: the host's
 // transport answers asynchronously, and the answer takes effect at the next tick at rest (an answer is
 // a flash write, and flash is written only while nothing moves).
@@ -10,9 +11,10 @@ import { judge } from './answer.ts';
 import { Assigner } from './assigner.ts';
 import type { Assignment } from './assignment.ts';
 import { backoffUs, longBackoffUs } from './backoff.ts';
+import { boardsDone, carried, eventLines, logBefore, recordedOf } from './match-records.ts';
 import { Outbox, type Recorded } from './outbox.ts';
 import type { DigestFactory, PostAnswer, RandomPort, ServerFinder, SettingsPort, SetupPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
-import { recordText, signedBody, type RecordKind } from './record.ts';
+import { postRecord, recordText, signedBody, type RecordKind } from './record.ts';
 
 export interface SyncOptions {
   /** The outbox's own flash area (not the journal's). */
@@ -51,14 +53,7 @@ export interface SyncView {
 /** A send gets this long for its answer before the core gives up on it (the host's own timeout is shorter). */
 const ANSWER_US = 120_000_000;
 
-/** Boards finished in a match (each game's count starts again). */
-export const boardsDone = (s: { match: { boards: readonly unknown[]; games: readonly unknown[] } }) => s.match.games.length * 1000 + s.match.boards.length;
-
-const eventLines = (log: string) => {
-  let n = -1; // the header line
-  for (let i = log.indexOf('\n'); i >= 0; i = log.indexOf('\n', i + 1)) n++;
-  return n;
-};
+export { boardsDone } from './match-records.ts';
 
 export class Sync {
   readonly outbox: Outbox;
@@ -108,14 +103,10 @@ export class Sync {
 
   /** After a boot: the log before line `line` of the match whose header line is `header`, or null. */
   restoreLog(header: string, line: number): string | null {
-    const log = this.outbox.latestLog();
-    if (log === null || !log.startsWith(`${header}\n`)) return null;
-    const events = eventLines(log);
-    if (events < line - 2) return null;
-    this.archived = events;
-    let end = 0;
-    for (let i = 0; i < line - 1; i++) end = log.indexOf('\n', end) + 1;
-    return log.slice(0, end);
+    const before = logBefore(this.outbox, header, line);
+    if (!before) return null;
+    this.archived = before.events;
+    return before.log;
   }
 
   matchStarted(): void {
@@ -143,8 +134,7 @@ export class Sync {
    * the board's last shot and the record's) is made now. */
   resume(log: string | null, state: PublicState): void {
     if (log === null) return;
-    const l = this.outbox.latest();
-    this.recorded = l && log.startsWith(l.log) ? { boards: l.boards, over: l.over } : { boards: 0, over: false };
+    this.recorded = recordedOf(this.outbox, log);
     if (boardsDone(state) > this.recorded.boards) this.finished('board', log, state);
     if (state.match.over && !this.recorded.over) this.finished('match', log, state);
   }
@@ -185,16 +175,7 @@ export class Sync {
 
   /** Unsent board records whose log the new record's log begins with: it carries all they do (flash is small). */
   private dropOlder(counter: number, log: string): void {
-    for (const e of this.outbox.queued()) {
-      if (e.counter === counter || e.kind !== 'board' || this.inFlight?.counter === e.counter) continue;
-      let old: unknown;
-      try {
-        old = (JSON.parse(this.outbox.bodyText(e)) as { log?: unknown }).log;
-      } catch {
-        continue;
-      }
-      if (typeof old === 'string' && log.startsWith(old)) this.safely(() => this.outbox.acknowledge(e.counter, 'dropped'));
-    }
+    for (const e of carried(this.outbox, counter, log, this.inFlight ? this.inFlight.counter : null)) this.safely(() => this.outbox.acknowledge(e.counter, 'dropped'));
     if (!this.inFlight) this.safely(() => this.outbox.tidy());
   }
 
@@ -301,15 +282,7 @@ export class Sync {
     const token = ++this.token;
     this.inFlight = { counter: e.counter, kind: e.kind, token, since: this.now };
     this.version++;
-    const headers = [
-      ['Content-Type', 'application/json'],
-      ['Carrom-Table', s.table],
-      ['Carrom-Signature', `sha256=${e.signature}`],
-    ] as const;
-    let called = false;
-    transport.post({ url: `${base}/api/v1/records`, headers, body: this.outbox.body(e) }, (error, answer) => {
-      if (called) return; // `done` is called once; a second call is the host's bug, not a second answer
-      called = true;
+    postRecord(transport, base, s.table, e.signature, this.outbox.body(e), (error, answer) => {
       // A post given up on (or stopped by a shot) may still answer, late: its answer must not take the
       // place of the answer of the post now in flight, nor ever count for another record.
       if (this.inFlight?.token !== token) return;

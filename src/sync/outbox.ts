@@ -20,7 +20,8 @@ import type { StoragePort } from '../store/journal.ts';
 import { decodeUtf8, encodeUtf8 } from '../store/utf8.ts';
 import { crc32 } from '../store/crc32.ts';
 import { HEAD, ITEM, PIECE, SlotBytes, frame, frameHead, type ItemType } from './outbox-frame.ts';
-import { applyStatus, readSlot, type Entry, type Lost, type Recorded, type SlotState } from './outbox-items.ts';
+import { applyStatus, type Entry, type Lost, type Recorded, type SlotState } from './outbox-items.ts';
+import { keptBy, openSlots } from './outbox-mend.ts';
 import type { BodySource } from './ports.ts';
 import type { RecordKind } from './record.ts';
 
@@ -32,54 +33,12 @@ export class Outbox {
 
   constructor(private readonly storage: StoragePort) {}
 
-  /** Reads the outbox after a boot; a torn tail, damage, or a blank flash, is written afresh into the other slot. */
+  /** Reads the outbox after a boot (outbox-mend.ts); a torn tail, damage, or a blank flash, is written
+   * afresh into the other slot. */
   open(): void {
-    const a = readSlot(new SlotBytes(this.storage, 0));
-    const b = readSlot(new SlotBytes(this.storage, 1));
-    const best = a && b ? (b.generation > a.generation ? b : a) : (a ?? b);
-    if (best) {
-      this.slot = best === a ? 0 : 1;
-      this.s = best;
-      // The older copy's counters too: a HEAD damaged in the newer one no longer tells its mark.
-      best.mark = Math.max(a ? a.mark : 0, b ? b.mark : 0);
-      const other = best === a ? b : a;
-      if (other) this.recover(other);
-    }
-    if (!best || best.torn) this.copy();
-  }
-
-  /** Records damaged in the slot in charge that the other slot holds whole. The other slot is the copy's
-   * source, left as it was until the next copy: every record it keeps was carried into the slot in charge,
-   * so one it keeps that the slot in charge does not hold is one damaged there (its counter read or not).
-   * Taken from there if everything else the outbox keeps is there too, since the copy that follows erases
-   * the slot in charge. */
-  private recover(other: SlotState): void {
-    const s = this.s;
-    if (!s.damaged) return;
-    const missing = other.entries.filter((o) => keptBy(other, o) && !s.entries.some((e) => e.counter === o.counter));
-    if (missing.length === 0) return;
-    // A record only in the slot in charge (appended since the copy, kept or not) must stay there: its bytes
-    // to carry, or its counter, which a cut in the copy that erases the slot in charge would otherwise lose.
-    if (s.mark > other.mark) return;
-    const entries: Entry[] = [];
-    for (const e of s.entries) {
-      const o = other.entries.find((x) => x.counter === e.counter);
-      if (!o) return;
-      entries.push({ ...e, at: o.at });
-    }
-    // Nothing appended since the copy but statuses: the newest log is the other slot's (unless an archive was
-    // appended since, which is only in the slot in charge).
-    if (s.latest && 'slot' in s.latest && s.latest.start > s.sealed) return;
-    const latest = other.latest;
-    // Nothing but statuses since the copy: every damaged record found now is one of those taken whole, and
-    // what is still reported is what the copy carried (its LOST item), less what a person has seen since.
-    const lost = s.lost.filter((l) => other.lost.some((o) => o.counter === l.counter));
-    for (const o of missing) {
-      const l = s.lost.find((x) => x.counter === o.counter);
-      entries.push(l && l.status ? { ...o, status: l.status.status, error: l.status.error } : o);
-    }
-    this.slot = this.slot === 0 ? 1 : 0;
-    this.s = { ...s, entries, lost, latest, torn: true };
+    const found = openSlots(this.storage);
+    if (found) ((this.slot = found.slot), (this.s = found.s));
+    if (!found || found.torn) this.copy();
   }
 
   /** Records damaged in flash, never to be sent: the sync screen counts them until a person has seen them. */
@@ -293,10 +252,4 @@ export class Outbox {
     this.slot = to;
     this.s = next;
   }
-}
-
-/** Whether a copy keeps `e`: unacknowledged, or the acknowledged one that is the log's archive. */
-function keptBy(s: SlotState, e: Entry): boolean {
-  const l = s.latest;
-  return e.status !== 'acked' || (l !== null && 'counter' in l && l.counter === e.counter);
 }

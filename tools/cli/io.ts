@@ -1,4 +1,4 @@
-// Reading a file argument or "-" (stdin), for the carrom commands.
+// Reading a file argument or "-" (stdin), for the carrom commands; `carrom serve`'s two outputs.
 import { readFileSync } from 'node:fs';
 import { start, type MatchHeader } from '../../src/rules/index.ts';
 
@@ -26,3 +26,9 @@ export function refusedMatch(header: MatchHeader): string | null {
   const s = start(header);
   return s.ok ? null : s.error;
 }
+
+/** `carrom serve`'s operator commands: a JSON line on stdout, for programs. */
+export const line = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
+
+/** `carrom serve`: what it did, on stderr, for people. */
+export const say = (text: string) => process.stderr.write(`carrom serve: ${text}\n`);

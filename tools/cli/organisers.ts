@@ -4,9 +4,7 @@
 import { addOrganiser, listOrganisers, removeOrganiser, unlockOrganiser } from '../../server/tournament-http/organisers.ts';
 import { PASSWORD_MIN } from '../../server/tournament-http/passwords.ts';
 import type { Store } from '../../server/store/store.ts';
-
-const line = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
-const say = (text: string) => process.stderr.write(`carrom serve: ${text}\n`);
+import { line, say } from './io.ts';
 
 export async function addOrganiserCommand(store: Store, name: string): Promise<number> {
   const password = process.stdin.isTTY ? await askTwice() : await oneLine();

@@ -4,6 +4,7 @@ import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
 import { askText } from '../../src/sync/assignment.ts';
 import { matchRecords, playedBy, signature, type TableRecord } from '../../tools/results.ts';
+import { ENGINES } from './databases.ts';
 
 export interface Clock {
   now: Date;
@@ -31,6 +32,30 @@ export async function organisedServer(db: string, tables: Record<string, string>
 }
 
 export const ORGANISER_PASSWORD = 'a long enough password';
+
+/** The tournament interface's tests on each database (ENGINES): a describe of the engine's name around
+ * `tests`, a server `start` makes on a fresh database before each test (`once`: before them all),
+ * handed to `set` (with its URL and its database) for the tests' own variables, and closed after. */
+export function eachEngine<T extends { server: ResultsServer }>(
+  start: (db: string) => Promise<T>,
+  set: (made: T & { url: string; db: string }) => void,
+  tests: () => void,
+  once = false,
+): void {
+  for (const engine of ENGINES) {
+    describe(engine.name, () => {
+      let server: ResultsServer | undefined;
+      (once ? before : beforeEach)(async () => {
+        const db = await engine.fresh();
+        const made = await start(db);
+        server = made.server;
+        set({ ...made, url: made.server.url, db });
+      });
+      (once ? after : afterEach)(() => server?.close());
+      tests();
+    });
+  }
+}
 
 /** The headers of a table's ask for its next match as a table signs it (docs/tournament.md §5.1): its
  *  secret over its id, the nonce and `time` (the server's clock, in these tests: a table's is near it). */

@@ -2,6 +2,7 @@
 // fresh database on PostgreSQL (CARROM_TEST_PG, or a throw-away cluster this process starts). Both are
 // removed at the process's end, however it ends (tools/scratch.ts).
 import { join } from 'node:path';
+import pg from 'pg';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
 import { scratchDir } from '../../tools/scratch.ts';
 
@@ -35,3 +36,21 @@ export const ENGINES: Engine[] = [
     },
   },
 ];
+
+/** Plain PostgreSQL clients on a test's database (`db()`: read when one connects), as another process's
+ * connections would be, beside the server's own: `client()` connects one, `endAll()` ends every one made
+ * so far (in afterEach). */
+export function pgClients(db: () => string): { client(): Promise<pg.Client>; endAll(): Promise<void> } {
+  const clients: pg.Client[] = [];
+  return {
+    async client() {
+      const c = new pg.Client({ connectionString: db() });
+      await c.connect();
+      clients.push(c);
+      return c;
+    },
+    async endAll() {
+      for (const c of clients.splice(0)) await c.end().catch(() => undefined);
+    },
+  };
+}

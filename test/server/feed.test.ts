@@ -6,14 +6,13 @@ import assert from 'node:assert/strict';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { openSqlite } from '../../server/db/sqlite.ts';
 import type { Sql } from '../../server/db/sql.ts';
-import pg from 'pg';
 import { feedSchema } from '../../server/db/schemas.ts';
 import { FEED_CHANNEL, publish, recordEvent, recordEventParts, watchFeed, type Feed, type FeedEvent } from '../../server/store/feed.ts';
 import { stateTextOf } from '../../server/records/storable.ts';
 import type { NewRecord } from '../../server/store/store.ts';
 import { matchRecords } from '../../tools/results.ts';
 import { prepared } from '../helpers/prepared.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES, pgClients } from '../helpers/databases.ts';
 import { until } from '../helpers/answers.ts';
 
 for (const engine of ENGINES) {
@@ -121,13 +120,7 @@ describe('event feed on postgres, its listening connection lost', function () {
   let sql: Sql;
   let reader: Sql;
   let feed: Feed | null = null;
-  const clients: pg.Client[] = [];
-  const client = async () => {
-    const c = new pg.Client({ connectionString: db });
-    await c.connect();
-    clients.push(c);
-    return c;
-  };
+  const { client, endAll } = pgClients(() => db);
   /** Whether a session of this database matches `where` (pg_stat_activity's columns). */
   const activity = async (where: string, params: unknown[] = []) =>
     Number((await sql.all(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND ${where}`, params))[0].n) > 0;
@@ -140,7 +133,7 @@ describe('event feed on postgres, its listening connection lost', function () {
   });
   afterEach(async () => {
     await feed?.close();
-    for (const c of clients.splice(0)) await c.end().catch(() => undefined);
+    await endAll();
     await reader.close();
     await sql.close();
   });

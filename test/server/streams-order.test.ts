@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { EventHub } from '../../server/live/events.ts';
 import { FEED_CHANNEL, publishAll } from '../../server/store/feed.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore, type Store } from '../../server/store/store.ts';
 import { until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES, pgClients } from '../helpers/databases.ts';
 import { readEvents } from '../helpers/processes.ts';
 
 /** The `n` of each event's data (the tests below write `{"n": …}`), in the order the page got them. */
@@ -23,13 +23,7 @@ describe('event streams on postgres: an event committed after a later one (its n
   const engine = ENGINES.find((e) => e.name === 'postgres')!;
   let server: ResultsServer;
   let db: string;
-  const clients: pg.Client[] = [];
-  const client = async () => {
-    const c = new pg.Client({ connectionString: db });
-    await c.connect();
-    clients.push(c);
-    return c;
-  };
+  const { client, endAll } = pgClients(() => db);
   // As another process on the database writes an event (server/store/feed.ts, publishTexts).
   const write = async (c: pg.Client, n: number) =>
     Number((await c.query(`WITH made AS (INSERT INTO carrom_events (event, data) VALUES ('record', $1) RETURNING seq) SELECT seq, pg_notify($2, CAST(seq AS TEXT)) FROM made`, [JSON.stringify({ n }), FEED_CHANNEL])).rows[0].seq);
@@ -38,7 +32,7 @@ describe('event streams on postgres: an event committed after a later one (its n
     server = await startResultsServer({ port: 0, db, mdns: false });
   });
   afterEach(async () => {
-    for (const c of clients.splice(0)) await c.end().catch(() => undefined);
+    await endAll();
     await server?.close();
   });
 

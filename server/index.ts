@@ -7,7 +7,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { hostname } from 'node:os';
 import { boundConnections } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
-import type { Feed } from './store/feed.ts';
+import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
 import { ProxyTrust } from './common/client.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';

@@ -19,7 +19,7 @@ import { attachRecord } from '../tournament/attach.ts';
 export type StoreOutcome = { outcome: 'stored'; matchId: number; event?: FeedEvent } | { outcome: 'duplicate' } | { outcome: 'conflict' };
 
 /** The records, in a transaction that holds their tables' row locks (server/store/commit.ts); outcomes in order. */
-/** `expect`: told the numbers of the feed's events written, before the commit (server/store/feed.ts, Feed.expect). */
+/** `expect`: told the numbers of the feed's events written, before the commit (server/store/feed-watch.ts, Feed.expect). */
 export async function storeBatch(tx: Sql, records: readonly NewRecord[], logs?: RecentLogs, expect?: (seqs: readonly number[]) => void): Promise<StoreOutcome[]> {
   const outs: StoreOutcome[] = new Array(records.length);
   let rest = records.map((_, i) => i);

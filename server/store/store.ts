@@ -8,7 +8,8 @@ import { openPostgres } from '../db/postgres.ts';
 import { migrate } from '../db/migrations.ts';
 import { openSqlite, sqliteFiles } from '../db/sqlite.ts';
 import { SIGNATURE_INDEX, type Row, type Sql } from '../db/sql.ts';
-import { eventsAfter, newestEvent, watchFeed, type Feed, type FeedEvent } from './feed.ts';
+import { eventsAfter, newestEvent, type FeedEvent } from './feed.ts';
+import { watchFeed, type Feed } from './feed-watch.ts';
 import { forwardStore, type ForwardStore } from './forward-store.ts';
 import { RecentLogs } from './recent-logs.ts';
 import { replaceMatch, standings, type Standing } from './standings.ts';
@@ -75,7 +76,7 @@ export interface Store extends ForwardStore {
   forwarded(table: string, counter: number): Promise<void>;
   retryForward(table: string, counter: number, attempts: number, nextAt: number, error: string): Promise<void>;
   pendingForwards(): Promise<number>;
-  /** Sends `deliver` every event any process stores from now on (server/store/feed.ts). */
+  /** Sends `deliver` every event any process stores from now on (server/store/feed-watch.ts). */
   watch(deliver: (e: FeedEvent) => void, log: (line: string) => void): Promise<Feed>;
   /** The feed's events after `after` (at most `limit`), or null when some are no longer kept (server/store/feed.ts). */
   eventsAfter(after: number, limit: number): Promise<FeedEvent[] | null>;

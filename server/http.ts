@@ -20,7 +20,8 @@ import { Refusal, write } from './tournament-http/answer.ts';
 import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
-import { ASSIGNMENT_PATH, Asks, REFUSAL_PATH, routeAssignment } from './tournament-http/assignment.ts';
+import { ASSIGNMENT_PATH, REFUSAL_PATH, routeAssignment } from './tournament-http/assignment.ts';
+import { Asks } from './tournament-http/asks.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './common/sparse-log.ts';
 

@@ -97,7 +97,21 @@ export class ShotSender {
 
   /** A record of the match was made under `counter` with `log`: once acknowledged, the server holds that log. */
   recorded(counter: number, log: string): void {
-    if (this.header !== null && log.startsWith(`${this.header}\n`)) this.records.set(counter, lineCount(log));
+    if (this.see(log)) this.records.set(counter, lineCount(log));
+  }
+
+  /** The match whose log is `log` becomes the one the sender follows (a match it had not seen: the first
+   * message or record of a match, or after a boot, from its header on). False for a log with no header line. */
+  private see(log: string): boolean {
+    const nl = log.indexOf('\n');
+    if (nl < 0) return false;
+    const header = log.slice(0, nl);
+    if (header === this.header) return true;
+    this.header = header;
+    this.id = matchId(header, this.digest);
+    this.acked = 0;
+    this.records.clear();
+    return true;
   }
 
   /** The server acknowledged the record `counter`: its live log is at least that record's (docs/server.md). */
@@ -122,16 +136,7 @@ export class ShotSender {
     if (!read || this.inFlight || this.off) return;
     this.grown = null;
     const log = read();
-    if (log === null) return;
-    const nl = log.indexOf('\n');
-    if (nl < 0) return;
-    const header = log.slice(0, nl);
-    if (header !== this.header) {
-      // A match the sender had not seen (the first message of a match, or after a boot): from its header.
-      this.header = header;
-      this.id = matchId(header, this.digest);
-      this.acked = 0;
-    }
+    if (log === null || !this.see(log)) return;
     // split, as the log's parse does: in XS every position given to indexOf or slice is counted from the start.
     const lines = log.split('\n');
     const total = lines.length - 1;

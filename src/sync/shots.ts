@@ -44,7 +44,8 @@ export interface ShotContext {
   table: string;
   secret: string;
   base: string;
-  madeAt: string | null;
+  /** The wall clock, read only when a message is made. */
+  madeAt: () => string | null;
   ids?: MatchIds;
 }
 
@@ -80,6 +81,11 @@ export class ShotSender {
 
   get busy(): boolean {
     return this.inFlight !== null;
+  }
+
+  /** The log grew since the last message, and one may go: send() has something to do. */
+  get due(): boolean {
+    return this.grown !== null && this.inFlight === null && !this.off;
   }
 
   /** A new match began: nothing of it is at the server yet. */
@@ -133,7 +139,7 @@ export class ShotSender {
   /** At rest and still, with nothing else on the network: sends what the log gained since the server's last word. */
   send(c: ShotContext): void {
     const read = this.grown;
-    if (!read || this.inFlight || this.off) return;
+    if (!read || !this.due) return;
     this.grown = null;
     const log = read();
     if (log === null || !this.see(log)) return;
@@ -142,7 +148,7 @@ export class ShotSender {
     const total = lines.length - 1;
     if (total <= this.acked) return;
     const from = this.acked;
-    const text = shotText({ table: c.table, matchId: this.id, from, lines: `${lines.slice(from, total).join('\n')}\n`, madeAt: c.madeAt, ids: c.ids });
+    const text = shotText({ table: c.table, matchId: this.id, from, lines: `${lines.slice(from, total).join('\n')}\n`, madeAt: c.madeAt(), ids: c.ids });
     if (text.length > SHOT_MAX) {
       // Past the cap (bytes are at least as many as characters): the board's record heals the server.
       this.counts.tooBig++;

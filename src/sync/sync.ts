@@ -253,8 +253,8 @@ export class Sync {
 
   private sendShots(s: SyncSettings): void {
     const base = s.server ?? this.found;
-    if (base === null || this.outbox.firstQueued()) return;
-    this.shots.send({ table: s.table, secret: s.secret, base, madeAt: this.o.wallClock?.iso() ?? null, ids: this.assigner.playing ?? undefined });
+    if (!this.shots.due || base === null || this.outbox.firstQueued()) return;
+    this.shots.send({ table: s.table, secret: s.secret, base, madeAt: () => this.o.wallClock?.iso() ?? null, ids: this.assigner.playing ?? undefined });
   }
 
   /** A shot started: an upload still in flight is cancelled, so that no piece of it is read from flash

@@ -159,7 +159,7 @@ describe("the table's shot messages", () => {
     const sender = new ShotSender(nodeDigest, tr);
     const head = '{"carrom":1,"rules":"icf","mode":"singles","players":["A","B"],"breaker":0,"options":{}}';
     const events = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `{"e":"call","call":"placed","t":${1000 + from + i}}\n`).join('');
-    const c = { table: 'club-1', secret: SECRET, base: 'http://x', madeAt: null };
+    const c = { table: 'club-1', secret: SECRET, base: 'http://x', madeAt: () => null };
     sender.matchStarted();
     let log = `${head}\n${events(400)}`;
     assert.ok(log.length > SHOT_MAX);

@@ -123,6 +123,13 @@ for (const engine of ENGINES) {
       await until("the live log is the record's", () => liveLog().join('\n') === LINES.join('\n'));
       const last = shots().at(-1)!;
       assert.deepEqual([last.from, last.healed], [3, true]);
+      // Its next board goes on live from the record's last line.
+      const next = records.filter((r) => r.kind === 'board')[1].log.slice(0, -1).split('\n');
+      assert.ok(next.length > LINES.length);
+      const on = await send(server.url, body({ from: LINES.length, to: next.length, lines: next }));
+      assert.deepEqual([on.status, on.json], [200, { published: true, have: next.length }]);
+      await until('the next board is live', () => liveLog().length === next.length);
+      assert.deepEqual(liveLog(), next);
     });
 
     it('401 for a bad signature, 400 with what and where, 404 for an unknown table, 413 past 8 KiB', async () => {

@@ -12,6 +12,9 @@ import { clientAddress, clientOf, see, type ProxyTrust } from './common/client.t
 import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
+import type { LiveMatches } from './live/live-matches.ts';
+import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
+import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
 import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './records/record.ts';
@@ -29,6 +32,8 @@ export interface Context {
   store: Store;
   replay: Replay;
   hub: EventHub;
+  /** The tables' live matches from their shot messages (server/live/live-matches.ts). */
+  live: LiveMatches;
   forwarder: Forwarder | null;
   now: () => Date;
   log: (line: string) => void;
@@ -202,6 +207,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
       hold.release();
     }
   }
+  if (path === SHOTS_PATH) return postShot(c, req, res, shared, expectsContinue);
   // The table's next match and its refusal (docs/tournament.md §5). A refusal's body is read as a
   // record's is: once its headers have passed (server/tournament-http/assignment.ts), within the budget
   // of bodies not yet verified and its address's share.
@@ -262,6 +268,47 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.
   return path.startsWith('/api/') || path.startsWith('/matches/');
+}
+
+/** POST /api/v1/shots (docs/sync.md §7): a table's shot message, checked as a record's post is (the
+ *  headers first, the body within the budget of bodies not yet verified, the signature before its JSON),
+ *  then handed to the live matches: published (200) or held (202). Nothing is stored. */
+async function postShot(c: Context, req: IncomingMessage, res: ServerResponse, shared: Shared, expectsContinue: boolean): Promise<boolean> {
+  if (req.method !== 'POST') return json(res, 405, { error: 'shot messages are sent with POST' }), false;
+  const gate = await admit(c.store, req.headers);
+  if ('refused' in gate || gate.admitted.secret === null) {
+    closeAfterAnswer(req, res);
+    const refused = 'refused' in gate ? gate.refused : { status: 400, body: { error: 'shot messages come from tables, not forwarded by a club' } };
+    return json(res, refused.status, refused.body), refused.status === 404;
+  }
+  if (Number(req.headers['content-length']) > SHOT_MAX) {
+    closeAfterAnswer(req, res);
+    return json(res, 413, { error: `body over ${SHOT_MAX / 1024} KiB (the board's record will carry these lines)` }), true;
+  }
+  const address = addressKey(clientAddress(req));
+  const room = shared.unverified.room(address);
+  if (room) return overBudget(req, res, shared, room), true;
+  if (expectsContinue) res.writeContinue();
+  const hold = shared.unverified.hold(address);
+  try {
+    const raw = await readHeldBody(req, SHOT_MAX, hold);
+    if (!Buffer.isBuffer(raw)) {
+      if (raw !== 'size') return overBudget(req, res, shared, raw), true;
+      closeAfterAnswer(req, res);
+      return json(res, 413, { error: `body over ${SHOT_MAX / 1024} KiB (the board's record will carry these lines)` }), true;
+    }
+    const { table, secret, signature } = gate.admitted;
+    // A secret the store kept may be older than the database's (a table registered again): checked with that too.
+    const good = verify(secret, raw, signature) || (await c.store.secretOf(table, true).then((now) => now !== null && now !== secret && verify(now, raw, signature)));
+    if (!good) return json(res, 401, { error: `the signature does not verify with table "${table}"'s secret` }), true;
+    const read = readShot(raw);
+    if (!read.ok) return json(res, 400, { error: read.error }), true;
+    if (read.value.table !== table) return json(res, 400, { error: `field "table" ("${read.value.table}") differs from the header Carrom-Table ("${table}")` }), true;
+    const answer = c.live.take(read.value);
+    return json(res, answer.status, answer.body), true;
+  } finally {
+    hold.release();
+  }
 }
 
 /** A record's post refused for the budget of bodies not yet verified (noRoom). */

@@ -7,6 +7,8 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { hostname } from 'node:os';
 import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
+import { healFrom } from './live/heal.ts';
+import { LiveMatches } from './live/live-matches.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
 import { ProxyTrust } from './common/client.ts';
@@ -70,9 +72,13 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
   const hub = new EventHub(o.streams, store, log);
+  // Each shot published goes to the event streams as a `shot` event; each record stored (by any process
+  // on the database) heals its table's live match (docs/server.md §4).
+  const live = new LiveMatches();
+  live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
   let feed: Feed;
   try {
-    feed = await store.watch((e) => hub.send(e), log);
+    feed = await store.watch((e) => (hub.send(e), healFrom(store, live, e, log)), log);
   } catch (e) {
     hub.close();
     await store.close();
@@ -82,7 +88,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);

@@ -171,6 +171,10 @@ describe('the sync core in XS', function () {
     assert.match(node, /power cut/);
     assert.match(node, /end: queued 0, refused 0, damaged [0-9]+/);
     assert.ok(signed.length >= 5, `${signed.length} posts`);
+    // The shot messages (src/sync/shots.ts) run in XS too: one per shot, most of them answered 200.
+    const shots = node.split('\n').filter((l) => /^post \d+: \{"carromShot":1/.test(l));
+    assert.ok(shots.length >= 20, `${shots.length} shot messages`);
+    assert.ok(shots.filter((l) => l.endsWith('answer 200')).length >= 10);
     for (const [body, sig] of signed) assert.equal(sig, `sha256=${createHmac('sha256', Buffer.from(XS_SETTINGS.secret, 'hex')).update(body).digest('hex')}`);
   });
 

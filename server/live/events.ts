@@ -235,6 +235,13 @@ export class EventHub {
     this.write(events.map(asText).join(''), events);
   }
 
+  /** An event that is not stored (a table's shot: server/live/live-matches.ts), to the open streams now,
+   *  without an `id:`: a page's Last-Event-ID stays the last stored event's, and one that reconnects is
+   *  not sent the shots it missed (the records carry them). */
+  unstored(event: string, data: string): void {
+    this.write(`event: ${event}\ndata: ${data}\n\n`);
+  }
+
   close(): void {
     clearInterval(this.beat);
     clearInterval(this.sweep);

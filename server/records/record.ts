@@ -159,7 +159,7 @@ function fieldsOf(v: Record<string, unknown>, newText: string): Checked<ResultRe
 const IDS = ['tournament', 'round', 'match'] as const;
 
 /** The three ids of §5.4: all of them, each a positive integer, or none; else what is wrong. */
-function assignedOf(v: Record<string, unknown>): ResultRecord['assigned'] | string {
+export function assignedOf(v: Record<string, unknown>): ResultRecord['assigned'] | string {
   const given = IDS.filter((k) => v[k] !== undefined);
   if (given.length === 0) return null;
   for (const k of IDS) {

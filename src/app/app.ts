@@ -121,7 +121,7 @@ export class TableApp {
     // not at every batch of readings, which comes at every edge.
     if (!this.install.active) this.beams.keep(this.sensing, this.still);
     if (this.line.advance(t)) this.draw();
-    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free)) this.draw();
+    if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free, this.still)) this.draw();
     this.flushDisplay();
   }
 

@@ -109,15 +109,19 @@ export class KeptMatch {
     if (after.shot === null) this.journal.write();
   }
 
-  /** What `e` ended goes to the outbox as records, once nothing moves: a match record after its last board's. */
+  /** What `e` ended goes to the outbox as records, once nothing moves: a match record after its last board's;
+   * then sync hears that the log grew (the shot's message, src/sync/shots.ts: after the records, which go first). */
   ended(before: State, after: State): void {
     if (boardsDone(after) > boardsDone(before)) this.finishedKinds.push('board');
     if (after.match.over && !before.match.over) this.finishedKinds.push('match');
-    if (after.shot !== null || this.finishedKinds.length === 0) return;
-    const log = this.fullLog();
-    const state = publicState(after);
-    for (const kind of this.finishedKinds) this.sync?.finished(kind, log, state);
-    this.finishedKinds = [];
+    if (after.shot !== null) return;
+    if (this.finishedKinds.length > 0) {
+      const log = this.fullLog();
+      const state = publicState(after);
+      for (const kind of this.finishedKinds) this.sync?.finished(kind, log, state);
+      this.finishedKinds = [];
+    }
+    this.sync?.logGrew(() => this.fullLog());
   }
 
   /** What the table knows of its beams (a JSON text), kept in the journal beside the match: written at

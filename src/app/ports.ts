@@ -50,8 +50,11 @@ export interface SyncPort {
    * `abandoned`: the players started a new match before this one ended (a `board` record that says so). */
   finished(kind: 'board' | 'match', log: string | null, state: PublicState, abandoned?: boolean): void;
   /** The host's timer; true if what the display shows of sync changed. `free`: no match in progress
-   * (none begun, or the last one over), so the table may ask for its next match. */
-  tick(now: number, atRest: boolean, enabled: boolean, free?: boolean): boolean;
+   * (none begun, or the last one over), so the table may ask for its next match. `still`: at rest and
+   * no strike being made sure of (TableApp.still): a shot's message goes only then. */
+  tick(now: number, atRest: boolean, enabled: boolean, free?: boolean, still?: boolean): boolean;
+  /** A shot settled, or a call was made between shots: `log` reads the whole log (built only if asked). */
+  logGrew(log: () => string | null): void;
   /** A tournament's next match for this table, not yet started or refused (docs/tournament.md §5.2). */
   offer(): Assignment | null;
   /** The offered match has just been started: its records carry its ids. */

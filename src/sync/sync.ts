@@ -15,6 +15,7 @@ import { boardsDone, carried, eventLines, logBefore, recordedOf } from './match-
 import { Outbox, type Recorded } from './outbox.ts';
 import type { DigestFactory, PostAnswer, RandomPort, ServerFinder, SettingsPort, SetupPort, SyncSettings, TransportPort, WallClockPort } from './ports.ts';
 import { postRecord, recordText, signedBody, type RecordKind } from './record.ts';
+import { ShotSender } from './shots.ts';
 
 export interface SyncOptions {
   /** The outbox's own flash area (not the journal's). */
@@ -81,6 +82,8 @@ export class Sync {
   private shown = -1;
   /** The next match, from a tournament's server (docs/tournament.md §5). */
   readonly assigner: Assigner;
+  /** Each shot's lines to the server, best effort (shots.ts, docs/sync.md §7). */
+  readonly shots: ShotSender;
 
   constructor(private readonly o: SyncOptions) {
     this.outbox = new Outbox(o.storage);
@@ -97,6 +100,7 @@ export class Sync {
       safely: (write) => void this.safely(write),
     });
     this.assigner.load(this.settings);
+    this.shots = new ShotSender(o.digest, o.transport);
   }
 
   // --- the match log (the journal forgets early boards; the outbox keeps them) ----------------------
@@ -113,6 +117,7 @@ export class Sync {
     this.archived = 0;
     this.recorded = { boards: 0, over: false };
     this.assigner.matchStarted();
+    this.shots.matchStarted();
   }
 
   /** The next match the server gave this table, while the players have not started or refused it. */
@@ -166,6 +171,7 @@ export class Sync {
       }),
     );
     if (!made) return;
+    this.shots.recorded(made.counter, log);
     this.archived = eventLines(log);
     this.recorded = kind === 'match' ? { boards: boardsDone(state), over: true } : { boards: boardsDone(state), over: this.recorded.over };
     // A match record drops nothing: it follows the last board's record, which the server gets too.
@@ -184,7 +190,7 @@ export class Sync {
   /** The host's timer. `atRest`: no shot in progress. `enabled`: Wi-Fi is on. `free`: no match in
    * progress (none begun, or the last one over): the table may ask for its next match. True if the
    * display should change. */
-  tick(now: number, atRest: boolean, enabled: boolean, free = false): boolean {
+  tick(now: number, atRest: boolean, enabled: boolean, free = false, still = atRest): boolean {
     this.now = now;
     if (this.inFlight && now - this.inFlight.since > ANSWER_US) this.giveUp();
     // A shot the app did not announce (shotStarted) still stops an upload, at the first tick of it.
@@ -194,7 +200,9 @@ export class Sync {
     const a = this.assigner;
     if (atRest && enabled && !this.inFlight && !a.busy && now >= this.nextAt && this.settings) this.send(this.settings, this.o.transport);
     // One request at a time: the next match is asked for when no record is on its way.
-    if (atRest && this.settings) a.tick(now, this.settings, this.settings.server ?? this.found, free, enabled && !this.inFlight);
+    if (atRest && this.settings) a.tick(now, this.settings, this.settings.server ?? this.found, free, enabled && !this.inFlight && !this.shots.busy);
+    // A shot's lines only once the table is still, and only when no record waits (shots.ts).
+    if (still && enabled && !this.inFlight && !a.busy && this.settings) this.sendShots(this.settings);
     const changed = this.version !== this.shown;
     this.shown = this.version;
     return changed;
@@ -217,6 +225,7 @@ export class Sync {
     const v = judge(a.error, a.answer);
     this.offline = false;
     if (v.do === 'ack') {
+      this.shots.recordAcked(counter);
       this.safely(() => this.outbox.acknowledge(counter));
       this.safely(() => this.outbox.tidy());
       if (kind === 'match') this.assigner.askNow();
@@ -237,6 +246,17 @@ export class Sync {
     }
   }
 
+  /** A shot settled, or a call was made between shots: `log` reads the whole log, for the shot's message. */
+  logGrew(log: () => string | null): void {
+    if (this.settings) this.shots.logGrew(log);
+  }
+
+  private sendShots(s: SyncSettings): void {
+    const base = s.server ?? this.found;
+    if (!this.shots.due || base === null || this.outbox.firstQueued()) return;
+    this.shots.send({ table: s.table, secret: s.secret, base, madeAt: () => this.o.wallClock?.iso() ?? null, ids: this.assigner.playing ?? undefined });
+  }
+
   /** A shot started: an upload still in flight is cancelled, so that no piece of it is read from flash
    * (an open and a close of littlefs each) nor sent while pieces move. The record stays queued, under
    * its counter, and goes again from its first byte at the next tick at rest; no failure is counted.
@@ -248,6 +268,7 @@ export class Sync {
       this.o.finder.cancel();
       this.finding = false;
     }
+    this.shots.stop();
     if (this.assigner.busy) {
       this.assigner.drop();
       this.o.transport.cancel();
@@ -279,6 +300,7 @@ export class Sync {
     if (!e) return;
     const base = s.server ?? this.found;
     if (base === null) return this.find();
+    this.shots.stop(); // a shot message never delays a record
     const token = ++this.token;
     this.inFlight = { counter: e.counter, kind: e.kind, token, since: this.now };
     this.version++;

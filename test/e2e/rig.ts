@@ -18,7 +18,7 @@ export interface Cut {
 
 export class Rig {
   readonly sim: SimTable;
-  /** Every answer the table received, as status codes (null: no answer). */
+  /** Every answer the table received to a record, as status codes (null: no answer). */
   readonly answers: (number | null)[] = [];
   power = true;
   cuts = 0;
@@ -32,12 +32,14 @@ export class Rig {
       post: (req, done) => {
         if (!this.power) return; // no power: nothing leaves, and the core gives up on it
         const generation = this.generation;
+        // The records' posts are counted and their answers kept; the shot messages (docs/sync.md §7) only pass.
+        const record = req.url.endsWith('/api/v1/records');
         http.post(req, (error, answer) => {
           if (generation !== this.generation) return; // the answer to a table that has lost power since
-          this.answers.push(answer?.status ?? null);
+          if (record) this.answers.push(answer?.status ?? null);
           done(error, answer);
         });
-        if (++this.posts === this.cut.post) this.powerOff();
+        if (record && ++this.posts === this.cut.post) this.powerOff();
       },
       get: (req, done) => {
         if (!this.power) return; // as post: nothing leaves without power

@@ -51,13 +51,21 @@ export class HandTransport implements TransportPort {
   }
 }
 
-/** A transport that acknowledges every post at once, keeping the bodies (a server that is always there,
- * with no tournaments). */
+/** A transport that acknowledges every post at once, keeping the records' bodies (a server that is always
+ * there, with no tournaments); the shot messages (docs/sync.md §7) are kept apart, each answered as
+ * published (the server then holds every line it carried). */
 export class AckTransport implements TransportPort {
   readonly bodies: string[] = [];
+  readonly shots: string[] = [];
   post(request: PostRequest, done: Posted['done']): void {
     const b = request.body;
-    this.bodies.push(Buffer.from(b.read(0, b.length)).toString('utf8'));
+    const text = Buffer.from(b.read(0, b.length)).toString('utf8');
+    if (request.url.endsWith('/api/v1/shots')) {
+      this.shots.push(text);
+      const m = JSON.parse(text) as { from: number; lines: string };
+      return done(null, { status: 200, body: JSON.stringify({ published: true, have: m.from + m.lines.split('\n').length - 1 }) });
+    }
+    this.bodies.push(text);
     done(null, { status: 201, body: '{"stored": true}' });
   }
   get(_request: GetRequest, done: Posted['done']): void {

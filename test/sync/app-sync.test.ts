@@ -184,6 +184,7 @@ describe('results sync in the table app', () => {
       resume: (l, st) => real.resume(l, st),
       keepLog: (l) => real.keepLog(l),
       finished: (k, l, st) => real.finished(k, l, st),
+      logGrew: (l) => real.logGrew(l),
       tick: (now, atRest, on) => (calls.push(atRest ? 'rest' : 'shot'), real.tick(now, atRest, on)),
       shotStarted: () => (calls.push('start'), real.shotStarted()),
       offer: () => real.offer(),

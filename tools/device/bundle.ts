@@ -55,6 +55,8 @@ const fakeSdk: Plugin = {
 const FIRMWARE = `
 import { referenceBoard } from ${at('hosts/device/esp32/board.ts')};
 import { start } from ${at('hosts/device/table.ts')};
+import { Sync } from ${at('src/sync/sync.ts')};
+import { modelSync } from ${at('model/device/network.ts')};
 import board from 'carrom/board';
 const BEAMS = ['beam0a', 'beam0b', 'beam1a', 'beam1b', 'beam2a', 'beam2b', 'beam3a', 'beam3b'];
 export const firmware = {
@@ -64,7 +66,9 @@ export const firmware = {
     // Every batch the board hands the app, seen on its way (the model's record, not the firmware's).
     b.sources = (onReadable, onHealth) =>
       sources((source) => onReadable({ read: () => { const r = source.read(); if (r.length > 0) delivered(r); return r; }, close: () => source.close() }), onHealth);
-    return start(b, match, table);
+    // A table set up for results: its sync core runs, and sends a shot message after each shot at rest
+    // over the model's network (model/device/network.ts).
+    return start(b, match, table, new Sync(modelSync()));
   },
   // The app dates its log from the clock it read as the match began (src/app/kept-match.ts begin:
   // offsetMs = -floor(now / 1000)); the model reads that field, the one private thing it looks at,
@@ -75,6 +79,7 @@ export const firmware = {
 export { runDevice, refuseTable } from ${at('model/device/run.ts')};
 export { Device, fixedMeter, xsMeter } from ${at('model/device/world.ts')};
 export { FIGURES } from ${at('model/device/figures.ts')};
+export { requests } from ${at('model/device/network.ts')};
 `;
 
 /** The XS command: "run\\n<options JSON>\\n<trace>" → the run's result as JSON (or "error\\n…"). */

@@ -27,9 +27,11 @@ export function syncTranscript(trace: Trace, seen: (body: Uint8Array, signature:
       const text = String.fromCharCode(...bytes.subarray(0, 40));
       const sig = request.headers.find(([k]) => k === 'Carrom-Signature')?.[1] ?? '';
       seen(bytes.slice(), sig);
-      const status = ++posts % 3 === 0 ? 503 : 201;
+      // A shot message (docs/sync.md §7) is answered as a server that published it does: how many lines it holds.
+      const shot = request.url.endsWith('/api/v1/shots');
+      const status = ++posts % 3 === 0 ? 503 : shot ? 200 : 201;
       out.push(`post ${posts}: ${text}… ${bytes.length} bytes, ${sig}, answer ${status}`);
-      const a: PostAnswer = { status, body: status === 201 ? '{"stored":true}' : '{"error":"busy"}' };
+      const a: PostAnswer = { status, body: status === 503 ? '{"error":"busy"}' : shot ? shotAnswer(bytes) : '{"stored":true}' };
       answer = () => done(null, a); // later, as a network answers
     },
     // A server with no tournaments: the table asks at rest before the match begins, hears 404, and asks
@@ -72,6 +74,15 @@ export function syncTranscript(trace: Trace, seen: (body: Uint8Array, signature:
   out.push(`end: queued ${v.queued}, refused ${v.refused}, damaged ${v.damaged}, mark ${t.sync.outbox.mark}, outbox ${t.sync.outbox.size} bytes, error ${v.error}`);
   out.push(t.sync.outbox.latestLog() ?? 'no log');
   return out.join('\n');
+}
+
+/** A server's answer to a shot message that it published: the lines it holds, `from` plus those it carried
+ * (its body is ASCII: the log's text escaped in JSON). */
+function shotAnswer(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+  const m = JSON.parse(text) as { from: number; lines: string };
+  return `{"published":true,"have":${m.from + m.lines.split('\n').length - 1}}`;
 }
 
 /** A bit flipped in the first record's body in `slot`, if it holds one (no Buffer in XS: searched by hand). */

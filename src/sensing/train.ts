@@ -146,7 +146,7 @@ function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {
   return part.from + ((part.to - part.from) * before) / total;
 }
 
-/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within a quarter
+/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within an eighth
  * of a man of its own piece's stretch, go one to each, in order (each piece was read once; the stretches
  * are estimates, a reading at the edge of its piece may fall just over it); otherwise each goes to the
  * piece whose stretch it fell in. A device reads a piece several times (hardware.md, limit 6): two
@@ -160,10 +160,14 @@ function owner(part: Part, readings: readonly ColourReading[], j: number, k: num
   return i;
 }
 
-/** Each of `readings` (as many as the part's pieces) lies within a quarter of a man of its own piece's
- * stretch, in order, the striker at `k`. */
+/** Each of `readings` (as many as the part's pieces) lies within an eighth of a man (4.2 mm) of its own
+ * piece's stretch, in order, the striker at `k`. The slack is what the cut between touching pieces may be
+ * off by (a short chord, a few mm: 31.5 mm against a man's 33.3); a reading further inside a piece's
+ * neighbour was taken while the neighbour blocked the beam, and is his (formats.md §2). A quarter of a man
+ * (8.3 mm) gave a device's second window of the first of two men, 76 % into him, to the second, unread
+ * (issue 30). */
 function oneEach(part: Part, readings: readonly ColourReading[], k: number, cfg: Cfg): boolean {
-  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 4;
+  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 8;
   for (let i = 0; i < readings.length; i++) {
     const t = readings[i].t;
     if (t < edgeAt(part, i, k, cfg) - slack || t > edgeAt(part, i + 1, k, cfg) + slack) return false;

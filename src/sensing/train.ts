@@ -35,6 +35,27 @@ export function middleReading(readings: readonly ColourReading[], from: number, 
   return best;
 }
 
+/** The reading of a piece that rested in the throat, blocking the upper beam from `from` to `to`: the mean
+ * of `readings` taken in the middle half of that span, else middleReading's. A resting piece fills the
+ * sensor's field the same way all along, so every reading taken while it rested is a reading of its middle
+ * (formats.md §2: a piece with several is named by the one nearest the middle of its stretch), each with
+ * the sensor's own noise; one of them alone may fall within the colour margin where the rest say one kind
+ * (a white hung 2.2 s across both beams at high noise, 67 readings: the one nearest the middle of the block
+ * asked, the device's nearest named it; issue 30). The middle half leaves out the piece coming to rest and
+ * leaving. */
+export function restingReading(readings: readonly ColourReading[], from: number, to: number): ColourReading | null {
+  const quarter = (to - from) / 4;
+  let n = 0;
+  const sum: [number, number, number] = [0, 0, 0];
+  for (const r of readings) {
+    if (r.t < from + quarter || r.t > to - quarter) continue;
+    for (let c = 0; c < 3; c++) sum[c] += r.rgb[c];
+    n++;
+  }
+  if (n === 0) return middleReading(readings, from, to);
+  return { t: Math.floor((from + to) / 2), rgb: [sum[0] / n, sum[1] / n, sum[2] / n] };
+}
+
 export interface NamedPiece {
   /** Upper-beam time span of this piece, µs. */
   from: number;

@@ -338,7 +338,7 @@ function cuts(s: Pulse, whole: readonly number[], kind: ((rgb: readonly number[]
  * says a reading is the piece's that blocked the upper beam when it was taken, that readings are never a
  * count (the beams count the pieces), and that a piece with several is named by the one nearest the middle
  * of its stretch (formats.md §2). So each reading goes to the stretch it was taken in (as many readings as
- * pieces, each within a quarter of a man of its own stretch: one each, in order, as train.ts owner gives
+ * pieces, each within an eighth of a man of its own stretch: one each, in order, as train.ts owner gives
  * them), and the piece is in front of the sensor, for its whole stretch, in its naming reading's colour.
  * Its other readings are windows that held its neighbour or the empty throat too (a TCS34725 window is the
  * light of all its field held while it integrated: docs/hardware.md), not the piece's colour: shown as
@@ -383,7 +383,7 @@ function men(s: Pulse, before: Pulse | undefined, whole: readonly number[], kind
     const mine = whole.filter((i) => (p === 0 || s.at[i] >= from) && (p === bounds.length - 2 || s.at[i] < to));
     const span = to - from;
     const edge = (k: number) => from + (span * k) / count;
-    const slack = span / count / 4;
+    const slack = span / count / 8;
     const oneEach = mine.length === count && mine.every((i, k) => s.at[i] >= edge(k) - slack && s.at[i] <= edge(k + 1) + slack);
     const owner = (i: number, n: number) => (oneEach ? n : Math.min(count - 1, Math.max(0, Math.floor(((s.at[i] - from) * count) / span))));
     const part = Array.from({ length: count }, (_, k) => ({ from: edge(k), to: edge(k + 1), reading: -1 }));

@@ -8,7 +8,7 @@
 import type { Pulse } from './beam.ts';
 import { classifyColour } from './classify.ts';
 import type { Part } from './passage.ts';
-import { middleReading, nameParts, type ColourReading } from './train.ts';
+import { middleReading, nameParts, restingReading, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
 
 /** So many pieces in a row without a reading, on a table with colour sensors: the sensor is silent. */
@@ -80,7 +80,7 @@ export class Naming {
    * misnamed a man, or a man the striker, would score the wrong foul. */
   unsized(from: number, to: number, seenTo: number, now: number): void {
     const calibration = this.cfg.calibration;
-    const reading = middleReading(this.takeAll(from - 1000, to), from, seenTo);
+    const reading = restingReading(this.takeAll(from - 1000, to), from, seenTo);
     let kind: SeenPiece['piece'] = 'unknown';
     if (calibration && reading) {
       kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
@@ -96,7 +96,7 @@ export class Naming {
    * a man in the device model, match 105), nor the last, taken as it left the sensor's view. */
   restedMan(from: number, to: number, seenTo: number, now: number): void {
     const calibration = this.cfg.calibration;
-    const reading = middleReading(this.takeAll(from - 1000, to + 1000), from, seenTo);
+    const reading = restingReading(this.takeAll(from - 1000, to + 1000), from, seenTo);
     this.note(reading !== null, now);
     const kind = calibration && reading ? classifyColour(reading.rgb, calibration, this.cfg, false) : null;
     this.emit(from, kind ?? 'man', to);

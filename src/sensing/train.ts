@@ -35,6 +35,27 @@ export function middleReading(readings: readonly ColourReading[], from: number, 
   return best;
 }
 
+/** The reading of a piece that rested in the throat, blocking the upper beam from `from` to `to`: the mean
+ * of `readings` taken in the middle half of that span, else middleReading's. A resting piece fills the
+ * sensor's field the same way all along, so every reading taken while it rested is a reading of its middle
+ * (formats.md §2: a piece with several is named by the one nearest the middle of its stretch), each with
+ * the sensor's own noise; one of them alone may fall within the colour margin where the rest say one kind
+ * (a white hung 2.2 s across both beams at high noise, 67 readings: the one nearest the middle of the block
+ * asked, the device's nearest named it; issue 30). The middle half leaves out the piece coming to rest and
+ * leaving. */
+export function restingReading(readings: readonly ColourReading[], from: number, to: number): ColourReading | null {
+  const quarter = (to - from) / 4;
+  let n = 0;
+  const sum: [number, number, number] = [0, 0, 0];
+  for (const r of readings) {
+    if (r.t < from + quarter || r.t > to - quarter) continue;
+    for (let c = 0; c < 3; c++) sum[c] += r.rgb[c];
+    n++;
+  }
+  if (n === 0) return middleReading(readings, from, to);
+  return { t: Math.floor((from + to) / 2), rgb: [sum[0] / n, sum[1] / n, sum[2] / n] };
+}
+
 export interface NamedPiece {
   /** Upper-beam time span of this piece, µs. */
   from: number;
@@ -146,7 +167,7 @@ function edgeAt(part: Part, i: number, k: number, cfg: Cfg): number {
   return part.from + ((part.to - part.from) * before) / total;
 }
 
-/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within a quarter
+/** The piece reading `j` belongs to, the striker at `k`: as many readings as pieces, each within an eighth
  * of a man of its own piece's stretch, go one to each, in order (each piece was read once; the stretches
  * are estimates, a reading at the edge of its piece may fall just over it); otherwise each goes to the
  * piece whose stretch it fell in. A device reads a piece several times (hardware.md, limit 6): two
@@ -160,10 +181,14 @@ function owner(part: Part, readings: readonly ColourReading[], j: number, k: num
   return i;
 }
 
-/** Each of `readings` (as many as the part's pieces) lies within a quarter of a man of its own piece's
- * stretch, in order, the striker at `k`. */
+/** Each of `readings` (as many as the part's pieces) lies within an eighth of a man (4.2 mm) of its own
+ * piece's stretch, in order, the striker at `k`. The slack is what the cut between touching pieces may be
+ * off by (a short chord, a few mm: 31.5 mm against a man's 33.3); a reading further inside a piece's
+ * neighbour was taken while the neighbour blocked the beam, and is his (formats.md §2). A quarter of a man
+ * (8.3 mm) gave a device's second window of the first of two men, 76 % into him, to the second, unread
+ * (issue 30). */
 function oneEach(part: Part, readings: readonly ColourReading[], k: number, cfg: Cfg): boolean {
-  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 4;
+  const slack = (edgeAt(part, 1, -1, cfg) - part.from) / 8;
   for (let i = 0; i < readings.length; i++) {
     const t = readings[i].t;
     if (t < edgeAt(part, i, k, cfg) - slack || t > edgeAt(part, i + 1, k, cfg) + slack) return false;

@@ -42,6 +42,16 @@ export const HAND_TRACES: readonly HandTrace[] = [
     pieces: ['queen 1', 'black 1', 'white 2', 'black 2', 'black 3', 'queen 3', 'white 0', 'man 0'],
   },
   {
+    file: 'first-man-twice',
+    what: 'two touching men read twice in the first man and not at all in the second (a device\'s windows back to back; the contract: readings are never a count): blacks at 5.6 m/s read 20 and 76 % into the first, whites at 3 m/s 15 and 80 %, the queen and a man at 1 m/s 50 and 78 %, whites at 8 m/s 45 and 85 % (the second asked on both paths)',
+    pieces: ['black 0', 'man 0', 'white 1', 'man 1', 'queen 2', 'man 2', 'white 3', 'man 3'],
+  },
+  {
+    file: 'hung-across',
+    what: 'a piece come to rest across both beams for 2.2 s (unsized), read back to back for 120 ms, then every 52.7 ms: a white whose reading nearest the middle of the block lies within twice the colour margin of the striker, the rest clearly white; then one whose every reading lies as near the striker as a white (asked on both paths)',
+    pieces: ['white 3', 'unknown 1'],
+  },
+  {
     file: 'touching-flicker',
     what: 'three men at 0.5 m/s, the second touching the first on the lower beam (the upper sees a 3 ms gap, the lower beam\'s clear edge rings), the third touching the second with a 21 µs flicker of the upper beam between them and a 1.7 ms gap on the lower; the first read mid-piece, the second not at all, the third 9 % in (the second asked on both paths)',
     pieces: ['white 0', 'man 0', 'black 0'],

@@ -49,8 +49,9 @@ export interface ForwardingAnswer {
   refused: RefusedForwardJson[];
 }
 
-/** A finished board of a match (the contract's fields, SoL's, the colours), with when it came. */
-export interface BoardRowJson {
+/** A finished board: the contract's fields, then SoL's per-board ones (turns, shots) and the colours the
+ *  men left belong to. */
+export interface BoardJson {
   game: number;
   board: number;
   breaker: number;
@@ -63,6 +64,10 @@ export interface BoardRowJson {
   shots: number;
   colour0: string | null;
   colour1: string | null;
+}
+
+/** A finished board of a match, with when it came. */
+export interface BoardRowJson extends BoardJson {
   receivedAt: string | null;
   madeAt: string | null;
 }

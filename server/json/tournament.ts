@@ -113,6 +113,7 @@ export interface LogAnswer {
 
 /** An entrant's line of the standings (§7). */
 export interface StandingJson {
+  /** 1 for the first; every entrant has a rank of their own (the seed breaks the last tie). */
   rank: number;
   id: string;
   name: string;

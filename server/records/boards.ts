@@ -7,22 +7,10 @@ import { start, step } from '../../src/rules/engine.ts';
 import type { MatchLog } from '../../src/rules/log.ts';
 import type { BoardResult, MatchProgress, State } from '../../src/rules/state.ts';
 import type { GameEvent } from '../../src/rules/types.ts';
+import type { BoardJson } from '../json/club.ts';
 
 /** The contract's fields, then SoL's per-board ones (turns, shots) and the colours the men left belong to. */
-export interface BoardRow {
-  game: number;
-  board: number;
-  breaker: number;
-  winner: number | null;
-  points: number;
-  queen: number | null;
-  menLeft0: number | null;
-  menLeft1: number | null;
-  turns: number;
-  shots: number;
-  colour0: string | null;
-  colour1: string | null;
-}
+export type BoardRow = BoardJson;
 
 interface Tracked {
   result: BoardResult;

@@ -7,16 +7,10 @@
 import { insertRows, type Row, type Sql } from '../db/sql.ts';
 import { together, type Statement } from './derived.ts';
 import type { BoardRow } from '../records/boards.ts';
+import type { LeaderJson } from '../json/club.ts';
 
 /** What the leaderboard shows per player (GET /api/v1/leaderboard). */
-export interface Standing {
-  player: string;
-  matches: number;
-  matchesWon: number;
-  boards: number;
-  boardsWon: number;
-  points: number;
-}
+export type Standing = LeaderJson;
 
 type Counts = Omit<Standing, 'player'>;
 const COUNTS = ['matches', 'matchesWon', 'boards', 'boardsWon', 'points'] as const;

@@ -2,25 +2,11 @@
 // docs/tournament.md §7): 2 points a win, 1 a draw; net score the sum of the winning margins minus the
 // losing ones; total score the sum of the points scored; Bucholz the sum of the points of every opponent
 // met (a bye's phantom has none). Sorted by points, Bucholz, net score, total score, then seed.
+import type { StandingJson } from '../json/tournament.ts';
 import { indexEntrants, type Entrant, type Match, PHANTOM_SCORE } from './types.ts';
 
-export interface Standing {
-  /** 1 for the first; every entrant has a rank of their own (the seed breaks the last tie). */
-  rank: number;
-  id: string;
-  name: string;
-  seed: number;
-  withdrawn: boolean;
-  points: number;
-  bucholz: number;
-  netscore: number;
-  totscore: number;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  byes: number;
-}
+/** An entrant's line of the standings, as the JSON interface answers it (server/json). */
+export type Standing = StandingJson;
 
 export interface StandingsOptions {
   /** Count the rounds up to this one only (the standings after round N); all of them if absent. */

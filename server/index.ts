@@ -9,6 +9,7 @@ import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
+import { Push, type PushOptions } from './live/push.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
 import { ProxyTrust } from './common/client.ts';
@@ -33,6 +34,8 @@ export interface ServerOptions {
   forward?: string;
   /** The club's id and key with the federation: what it forwards is signed with it (docs/server.md §6). */
   club?: ClubKey;
+  /** Push each live event (shot, record) to a device of the organiser's (docs/server.md §4, "Pushed to a device"). */
+  push?: PushOptions;
   /** Caps of the event streams (docs/server.md §4). */
   streams?: HubLimits;
   now?: () => Date;
@@ -76,10 +79,18 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // on the database) heals its table's live match (docs/server.md §4).
   const live = new LiveMatches();
   live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  // The same events, live, to the organiser's device (server/live/push.ts): queued, never waited for.
+  const push = o.push ? new Push(o.push, log) : null;
+  if (push) live.on('shot', (e) => push.push('shot', JSON.stringify(e)));
   let feed: Feed;
   try {
-    feed = await store.watch((e) => (hub.send(e), healFrom(store, live, e, log)), log);
+    feed = await store.watch((e) => {
+      hub.send(e);
+      healFrom(store, live, e, log);
+      if (push && e.event === 'record') push.push('record', e.data);
+    }, log);
   } catch (e) {
+    push?.close();
     hub.close();
     await store.close();
     throw e;
@@ -108,6 +119,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     if (secure) context.httpsPort = await listen(secure, o.tls?.port ?? 8443, host);
   } catch (e) {
     server.close();
+    push?.close();
     hub.close();
     await feed.close();
     await replays.close();
@@ -137,6 +149,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     },
     async close() {
       mdns?.close();
+      push?.close();
       hub.close();
       await forwarder?.close();
       await feed.close();

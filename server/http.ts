@@ -16,6 +16,8 @@ import type { LiveMatches } from './live/live-matches.ts';
 import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
 import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
+import { checkClub } from './forward/club.ts';
+import type { ShotRelay } from './forward/relay.ts';
 import { admit, postRecord, type Replay } from './post.ts';
 import { MAX_BODY } from './records/record.ts';
 import type { Store } from './store/store.ts';
@@ -35,6 +37,8 @@ export interface Context {
   /** The tables' live matches from their shot messages (server/live/live-matches.ts). */
   live: LiveMatches;
   forwarder: Forwarder | null;
+  /** The shot messages passed on to the federation (server/forward/relay.ts), with --forward. */
+  relay?: ShotRelay | null;
   now: () => Date;
   log: (line: string) => void;
   /** The server's --name (the tournaments' default club). */
@@ -276,10 +280,9 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
 async function postShot(c: Context, req: IncomingMessage, res: ServerResponse, shared: Shared, expectsContinue: boolean): Promise<boolean> {
   if (req.method !== 'POST') return json(res, 405, { error: 'shot messages are sent with POST' }), false;
   const gate = await admit(c.store, req.headers);
-  if ('refused' in gate || gate.admitted.secret === null) {
+  if ('refused' in gate) {
     closeAfterAnswer(req, res);
-    const refused = 'refused' in gate ? gate.refused : { status: 400, body: { error: 'shot messages come from tables, not forwarded by a club' } };
-    return json(res, refused.status, refused.body), refused.status === 404;
+    return json(res, gate.refused.status, gate.refused.body), gate.refused.status === 404;
   }
   if (Number(req.headers['content-length']) > SHOT_MAX) {
     closeAfterAnswer(req, res);
@@ -298,13 +301,22 @@ async function postShot(c: Context, req: IncomingMessage, res: ServerResponse, s
       return json(res, 413, { error: `body over ${SHOT_MAX / 1024} KiB (the board's record will carry these lines)` }), true;
     }
     const { table, secret, signature } = gate.admitted;
-    // A secret the store kept may be older than the database's (a table registered again): checked with that too.
-    const good = verify(secret, raw, signature) || (await c.store.secretOf(table, true).then((now) => now !== null && now !== secret && verify(now, raw, signature)));
-    if (!good) return json(res, 401, { error: `the signature does not verify with table "${table}"'s secret` }), true;
+    if (secret === null) {
+      // Relayed by a club's server (docs/server.md §6): checked by the club's signature, as its records are.
+      const club = await checkClub(c.store, req.headers, raw, table, signature, c.now().toISOString());
+      if (typeof club === 'object') return json(res, club.status, { error: club.error }), true;
+    } else {
+      // A secret the store kept may be older than the database's (a table registered again): checked with that too.
+      const good = verify(secret, raw, signature) || (await c.store.secretOf(table, true).then((now) => now !== null && now !== secret && verify(now, raw, signature)));
+      if (!good) return json(res, 401, { error: `the signature does not verify with table "${table}"'s secret` }), true;
+    }
     const read = readShot(raw);
     if (!read.ok) return json(res, 400, { error: read.error }), true;
     if (read.value.table !== table) return json(res, 400, { error: `field "table" ("${read.value.table}") differs from the header Carrom-Table ("${table}")` }), true;
     const answer = c.live.take(read.value);
+    // Passed on to the federation as the table sent it, whatever this server made of it: the federation
+    // holds and heals its own live match.
+    if (answer.status !== 400) c.relay?.send(table, signature, raw, read.value.assigned?.tournament ?? null);
     return json(res, answer.status, answer.body), true;
   } finally {
     hold.release();

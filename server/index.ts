@@ -9,8 +9,10 @@ import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
+import { Push, type PushOptions } from './live/push.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
+import { ShotRelay, type RelayOptions } from './forward/relay.ts';
 import { ProxyTrust } from './common/client.ts';
 import { SERVER_TIMEOUTS, handler } from './http.ts';
 import { announce, lanAddresses } from './mdns.ts';
@@ -33,6 +35,11 @@ export interface ServerOptions {
   forward?: string;
   /** The club's id and key with the federation: what it forwards is signed with it (docs/server.md §6). */
   club?: ClubKey;
+  /** The relay of shot messages to the federation (--forward): its bound, and which tournaments' shots it
+   *  holds back (docs/server.md §6). */
+  relay?: Pick<RelayOptions, 'maxQueue' | 'timeoutMs' | 'delayed'>;
+  /** Push each live event (shot, record) to a device of the organiser's (docs/server.md §4, "Pushed to a device"). */
+  push?: PushOptions;
   /** Caps of the event streams (docs/server.md §4). */
   streams?: HubLimits;
   now?: () => Date;
@@ -59,6 +66,8 @@ export interface ResultsServer {
   /** Reads the certificate and key again (at SIGHUP): a new connection gets the new pair. What it serves
    *  now, or a TlsError with why the files were not taken (the old pair is kept). */
   reloadTls(): Promise<string>;
+  /** With --forward: the shot messages relayed to the federation, dropped, and held back for a delay. */
+  relayStats(): { relayed: number; dropped: number; skipped: number } | null;
   close(): Promise<void>;
 }
 
@@ -76,19 +85,31 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // on the database) heals its table's live match (docs/server.md §4).
   const live = new LiveMatches();
   live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  // The same events, live, to the organiser's device (server/live/push.ts): queued, never waited for.
+  const push = o.push ? new Push(o.push, log) : null;
+  if (push) live.on('shot', (e) => push.push('shot', JSON.stringify(e)));
   let feed: Feed;
   try {
-    feed = await store.watch((e) => (hub.send(e), healFrom(store, live, e, log)), log);
+    feed = await store.watch((e) => {
+      hub.send(e);
+      healFrom(store, live, e, log);
+      if (push && e.event === 'record') push.push('record', e.data);
+    }, log);
   } catch (e) {
+    push?.close();
     hub.close();
     await store.close();
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
+  // The tables' shot messages go on to the federation too, best effort, apart from the records
+  // (docs/server.md §6). A tournament's delay, where its public views are delayed, is to be asked through
+  // `delayed` (the delay's lookup); until it is, every shot is relayed.
+  const relay = o.forward ? new ShotRelay({ target: o.forward, club: o.club ?? null, ...o.relay }, log) : null;
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, relay, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -108,6 +129,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     if (secure) context.httpsPort = await listen(secure, o.tls?.port ?? 8443, host);
   } catch (e) {
     server.close();
+    push?.close();
+    relay?.close();
     hub.close();
     await feed.close();
     await replays.close();
@@ -127,6 +150,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     store,
     replays,
     https,
+    relayStats: () => (relay ? { relayed: relay.relayed, dropped: relay.dropped, skipped: relay.skipped } : null),
     async reloadTls() {
       if (!secure || !o.tls || !https) throw new Error('this server serves no TLS (no --tls-cert)');
       const next = await loadTls(o.tls);
@@ -137,6 +161,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     },
     async close() {
       mdns?.close();
+      push?.close();
+      relay?.close();
       hub.close();
       await forwarder?.close();
       await feed.close();

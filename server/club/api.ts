@@ -6,6 +6,7 @@ import { PAGE_STYLE } from '../pages/style.ts';
 import { BRACKET_PAGE, TABLES_PAGE } from '../pages/bracket.ts';
 import { TOURNAMENT_PAGE, TOURNAMENTS_PAGE } from '../pages/organiser.ts';
 import { HALL_PAGE, PRINT_PAGES } from '../pages/tournament.ts';
+import { OVERLAY_PAGE } from '../pages/overlay.ts';
 import { TABLE_ID } from '../records/record.ts';
 import { ABANDONED } from '../store/derived.ts';
 import { assignedField, assignedOfColumn } from '../records/assigned.ts';
@@ -89,6 +90,12 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
   // A match in the carrom notation (docs/notation.md), as text.
   const notation = /^\/matches\/([1-9]\d{0,15})\/notation$/.exec(path);
   if (notation) return matchNotation(store, Number(notation[1]));
+  // A table's overlay for OBS (docs/server.md §4): it waits for the table's shots.
+  const overlay = /^\/tables\/([a-z0-9-]{1,40})\/overlay$/.exec(path);
+  if (overlay && TABLE_ID.test(overlay[1])) {
+    if ((await store.secretOf(overlay[1], true)) === null) return { status: 404, type: HTML_TYPE, body: '<!doctype html><title>Not found</title><p>No such table.</p>' };
+    return { status: 200, type: HTML_TYPE, body: OVERLAY_PAGE, headers: CSP };
+  }
   const table = /^\/(api\/v1\/matches|tables)\/([^/]+)$/.exec(path);
   if (table) {
     let id = '';

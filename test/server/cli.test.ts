@@ -59,6 +59,10 @@ describe('carrom serve (command line)', function () {
       [['--port', 'eighty'], /--port must be/],
       [['--add-table', 'x', '--secret', 'short'], /--secret must be 64/],
       [['--forward', 'ftp://x'], /--forward must be an http/],
+      [['--push', 'ftp://x'], /--push must be an http/],
+      [['--push', 'http://127.0.0.1:9/hook'], /--push needs --push-secret \(or CARROM_PUSH_SECRET\): 64 lowercase hex digits/],
+      [['--push', 'http://127.0.0.1:9/hook', '--push-secret', 'short'], /--push needs --push-secret/],
+      [['--push-secret', 'ab'.repeat(32)], /--push-secret goes with --push/],
       [['--frobnicate'], /unknown argument "--frobnicate"/],
       [['--db'], /--db needs a value/],
     ] as const) {

@@ -7,12 +7,14 @@ import { ProxyTrust } from '../../server/common/client.ts';
 import { ORGANISER_NAME } from '../../server/tournament-http/organisers.ts';
 
 export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
-              [--tls-cert FILE --tls-key FILE [--tls-port P]] [--trust-proxy [ADDRESSES]]
+              [--tls-cert FILE --tls-key FILE [--tls-port P]] [--trust-proxy [ADDRESSES]] [--push URL --push-secret HEX]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL);
                                          with --tls-cert, HTTPS on --tls-port (default 8443) for the organiser's side,
                                          the tables and public pages staying on plain --port (files read again at SIGHUP);
                                          --trust-proxy: behind a reverse proxy at those addresses (default loopback),
-                                         its X-Forwarded-For/-Proto/-Host count
+                                         its X-Forwarded-For/-Proto/-Host count;
+                                         --push: POST each live event (shot, record) to URL, signed with HEX
+                                         (64 hex digits; or CARROM_PUSH_SECRET)
   carrom serve --add-table ID [--secret HEX] [--db DB]
                                          register a table; prints {"table": ID, "secret": HEX}
   carrom serve --list-tables [--db DB]   the registered tables, one JSON line each (no secrets)
@@ -61,18 +63,22 @@ export interface ServeArgs {
   /** --trust-proxy's addresses (`loopback` when given bare), or null. */
   trustProxy: string | null;
   unlockOrganiser: string | null;
+  /** --push URL and its secret (--push-secret, or CARROM_PUSH_SECRET): each live event POSTed there. */
+  push: { url: string; secret: string } | null;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--unlock-organiser', '--tls-cert', '--tls-key', '--tls-port']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--unlock-organiser', '--tls-cert', '--tls-key', '--tls-port', '--push', '--push-secret']);
 const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild', '--list-organisers']);
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): ServeArgs | string {
   const o: ServeArgs = {
     port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true,
     listTables: false, removeTable: null, withRecords: false, rebuild: false, addOrganiser: null, listOrganisers: false, removeOrganiser: null, unlockOrganiser: null,
-    tlsCert: null, tlsKey: null, tlsPort: null, trustProxy: null,
+    tlsCert: null, tlsKey: null, tlsPort: null, trustProxy: null, push: null,
   };
   let clubKey = env.CARROM_CLUB_KEY || null;
+  let pushUrl: string | null = null;
+  let pushSecret = env.CARROM_PUSH_SECRET || null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (FLAGS.has(a)) {
@@ -119,7 +125,11 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
     else if (a === '--secret') {
       if (!SECRET.test(v)) return '--secret must be 64 lowercase hex digits (the table\'s secret on its club server, or a club\'s key)';
       o.secret = v;
-    } else if (a === '--forward') {
+    } else if (a === '--push') {
+      if (!/^https?:\/\/[^/]/.test(v)) return `--push must be an http:// or https:// URL, not "${v}"`;
+      pushUrl = v;
+    } else if (a === '--push-secret') pushSecret = v;
+    else if (a === '--forward') {
       if (!/^https?:\/\/[^/]/.test(v)) return `--forward must be an http:// or https:// URL, not "${v}"`;
       o.forward = v;
     } else o.name = v;
@@ -138,5 +148,9 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
     if (!o.club) return '--club-key (or CARROM_CLUB_KEY) must be the club code --add-club printed on the federation server: carrom-club1.<club>.<64 hex>';
     if (!o.forward) return '--club-key goes with --forward';
   }
+  if (pushUrl !== null) {
+    if (pushSecret === null || !SECRET.test(pushSecret)) return '--push needs --push-secret (or CARROM_PUSH_SECRET): 64 lowercase hex digits, the key of the HMAC each push is signed with';
+    o.push = { url: pushUrl, secret: pushSecret };
+  } else if (args.includes('--push-secret')) return '--push-secret goes with --push';
   return o;
 }

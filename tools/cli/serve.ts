@@ -53,7 +53,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     }
     warnIfReadable(o.db);
     server = await startResultsServer({
-      port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined,
+      port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined, push: o.push ?? undefined,
       tls: o.tlsCert && o.tlsKey ? { cert: o.tlsCert, key: o.tlsKey, port: o.tlsPort ?? undefined } : undefined,
       trustProxy: o.trustProxy ?? undefined,
     });
@@ -68,6 +68,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   const https = server.https;
   if (https) say(`HTTPS on ${o.host}:${https.port} with the ${https.about}; the tables and the public pages stay on plain HTTP on port ${server.port}`);
   if (o.trustProxy) say(`trusting the X-Forwarded-For, -Proto and -Host headers of a reverse proxy at ${o.trustProxy}`);
+  if (o.push) say(`pushing every live event (shot, record) to ${o.push.url}, live (no tournament's delay), signed with --push-secret`);
   const organisers = https ? `, organiser's side ${https.url}/login` : '';
   process.stderr.write(`carrom serve: results server on ${o.host}:${server.port} (${server.store.engine}), club page ${server.url}/${organisers}${o.forward ? `, forwarding to ${o.forward}${o.club ? ` as club ${o.club.club}` : ''}` : ''}\n`);
   // SIGHUP reads the certificate and key again (a renewed certificate): a pair that does not pass

@@ -6,6 +6,7 @@ import { clubPage, leaderboardPage, tablePage } from './club.ts';
 import { page, translatePage } from './core.ts';
 import { hallPage } from './hall.ts';
 import { organiserPage } from './organiser.ts';
+import { overlayPage } from './overlay.ts';
 import { printPage } from './print.ts';
 import { tournamentsPage } from './tournaments.ts';
 
@@ -18,5 +19,6 @@ else if (page === 'bracket') bracketPage();
 else if (page === 'tables') tablesPage();
 else if (page === 'tournaments') tournamentsPage();
 else if (page === 'organiser') organiserPage();
+else if (page === 'overlay') overlayPage();
 else if (page.startsWith('print-')) printPage(page.slice(6));
 if (page === 'print-standings') rankingOnStandings();

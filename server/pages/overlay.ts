@@ -1,0 +1,15 @@
+// The overlay for OBS (docs/server.md §4): a shell of its own, with no header or background, that OBS's
+// browser source lays over the video. club.js (server/pages/browser/overlay.ts) fills it in.
+export const OVERLAY_PAGE = `<!doctype html>
+<html lang="en" class="overlay">
+<head>
+<meta charset="utf-8">
+<title>Overlay</title>
+<link rel="stylesheet" href="/club.css">
+<script src="/club.js" defer></script>
+</head>
+<body data-page="overlay">
+<section id="overlay" class="ov" aria-live="polite"></section>
+</body>
+</html>
+`;

@@ -9,6 +9,8 @@ import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
+import { LiveFeeds } from './live/feeds.ts';
+import { liveSource } from './live/live-source.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
 import { ProxyTrust } from './common/client.ts';
@@ -76,10 +78,17 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // on the database) heals its table's live match (docs/server.md §4).
   const live = new LiveMatches();
   live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  // The public live feeds (docs/server.md §4, "The live feeds") read one bus: the server's own shots and
+  // records. `publicFeeds` is the one place a stage goes between them and every public reader (a delay:
+  // an emitter of the same `shot` and `record` events, made from `source.bus`).
+  const source = liveSource(live);
+  const publicFeeds = source.bus;
+  const feeds = new LiveFeeds(publicFeeds, o.streams, log);
   let feed: Feed;
   try {
-    feed = await store.watch((e) => (hub.send(e), healFrom(store, live, e, log)), log);
+    feed = await store.watch((e) => (hub.send(e), source.fromFeed(e), healFrom(store, live, e, log)), log);
   } catch (e) {
+    feeds.close();
     hub.close();
     await store.close();
     throw e;
@@ -88,7 +97,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, feeds, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -108,6 +117,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     if (secure) context.httpsPort = await listen(secure, o.tls?.port ?? 8443, host);
   } catch (e) {
     server.close();
+    feeds.close();
     hub.close();
     await feed.close();
     await replays.close();
@@ -137,6 +147,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     },
     async close() {
       mdns?.close();
+      feeds.close();
       hub.close();
       await forwarder?.close();
       await feed.close();

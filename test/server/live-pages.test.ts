@@ -173,12 +173,12 @@ describe('the live shots on the pages, in a browser', function () {
         sent++;
       }
       relay.mend();
-      await page.waitForFunction((n) => document.body.dataset.liveEvents === String(n + 1), sent, { timeout: 30_000 });
-      assert.ok(relay.connections() > before, 'the page reconnected');
-      assert.equal(await page.evaluate(() => document.body.dataset.liveSnapshots), '1', 'resumed from its last event, not read again');
-      assert.equal(await page.evaluate(() => document.body.dataset.liveOutOfOrder), '0', 'no event missed or twice');
-      // Every shot of the board, each once, newest first, each saying what fell and where.
       const want = expectedShots(LINES);
+      await page.waitForFunction((n) => document.querySelectorAll('#live-box .shot').length === n, want.length, { timeout: 30_000 });
+      assert.ok(relay.connections() > before, 'the page reconnected');
+      const seen = await page.evaluate(() => ({ ...document.body.dataset }));
+      assert.deepEqual([seen.liveEvents, seen.liveSnapshots, seen.liveOutOfOrder], [String(sent + 1), '1', '0'], 'every event once, after the one snapshot: resumed from its last event, not read again');
+      // Every shot of the board, each once, newest first, each saying what fell and where.
       const shown = (await texts('#live-box .shot')).reverse();
       assert.equal(shown.length, want.length);
       shown.forEach((s, i) => {

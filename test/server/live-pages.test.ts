@@ -145,7 +145,7 @@ describe('the live shots on the pages, in a browser', function () {
     assert.equal(await page.textContent('#hall-tables .card .notation'), notationTail(LINES, 6));
     assert.match((await texts('#hall-tables .card .live-shots .shot'))[0], /board 1 to (Asha|Ben), \d+ points/, "the board's end is said");
     // The same in Swedish.
-    await page.evaluate(() => localStorage.setItem('carrom-language', 'sv'));
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('carrom-language', 'sv'));
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card .live-shots .shot').length === 4);
     assert.match((await texts('#hall-tables .card .live-shots .shot'))[0], new RegExp(`^Skott ${last} (Asha|Ben): .*omgång 1 till (Asha|Ben)`));

@@ -50,6 +50,11 @@ export async function routeLive(feeds: LiveFeeds, store: Store, req: IncomingMes
   if ('tournament' in name && (await store.sql.all('SELECT id FROM carrom_tournaments WHERE id = ?', [name.tournament])).length === 0) {
     return refuse(res, 404, `no tournament ${name.tournament} on this server`), true;
   }
+  if (req.method === 'HEAD') {
+    // The head a reader would get, and no stream.
+    res.writeHead(200, { 'Content-Type': asked.format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+    return res.end(), !('club' in name);
+  }
   const refused = feeds.subscribe(res, address, name, asked.format, asked.after);
   if (refused) {
     res.setHeader('Retry-After', '30');

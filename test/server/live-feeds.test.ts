@@ -177,6 +177,9 @@ describe('the public live feeds', function () {
     assert.equal(over.headers['retry-after'], '30');
     await until('the answer', () => over.body().length > 0);
     assert.match(JSON.parse(over.body()).error, /4 live feeds are open from your address already/);
+    // HEAD: the head a reader would get, and no stream (it holds no reader).
+    const head = await fetch(`${server.url}/api/v1/live/tables/t-1.ndjson`, { method: 'HEAD' });
+    assert.deepEqual([head.status, head.headers.get('content-type')], [200, 'application/x-ndjson; charset=utf-8']);
     // Another address still gets in.
     assert.equal((await feed('/api/v1/live', { localAddress: '127.0.0.2' })).status, 200);
     const refused: [string, number, RegExp][] = [

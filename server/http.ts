@@ -13,6 +13,8 @@ import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
 import type { LiveMatches } from './live/live-matches.ts';
+import type { LiveFeeds } from './live/feeds.ts';
+import { isLivePath, routeLive } from './live/feeds-http.ts';
 import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
 import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
@@ -36,6 +38,8 @@ export interface Context {
   hub: EventHub;
   /** The tables' live matches from their shot messages (server/live/live-matches.ts). */
   live: LiveMatches;
+  /** The public live feeds, per table, per tournament and the club's (server/live/feeds.ts). */
+  feeds: LiveFeeds;
   forwarder: Forwarder | null;
   /** The shot messages passed on to the federation (server/forward/relay.ts), with --forward. */
   relay?: ShotRelay | null;
@@ -267,6 +271,7 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     res.setHeader('Retry-After', '30');
     return json(res, refused.status, { error: refused.error }), false;
   }
+  if (isLivePath(path)) return routeLive(c.feeds, c.store, req, res, url, clientAddress(req));
   const page = await routeRead(c.store, path, url.searchParams);
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);

@@ -10,6 +10,8 @@ import { EventHub, type HubLimits } from './live/events.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
 import { Push, type PushOptions } from './live/push.ts';
+import { LiveFeeds } from './live/feeds.ts';
+import { liveSource } from './live/live-source.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
 import { ShotRelay, type RelayOptions } from './forward/relay.ts';
@@ -88,15 +90,23 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // The same events, live, to the organiser's device (server/live/push.ts): queued, never waited for.
   const push = o.push ? new Push(o.push, log) : null;
   if (push) live.on('shot', (e) => push.push('shot', JSON.stringify(e)));
+  // The public live feeds (docs/server.md §4, "The live feeds") read one bus: the server's own shots and
+  // records. `publicFeeds` is the one place a stage goes between them and every public reader (a delay:
+  // an emitter of the same `shot` and `record` events, made from `source.bus`).
+  const source = liveSource(live);
+  const publicFeeds = source.bus;
+  const feeds = new LiveFeeds(publicFeeds, o.streams, log);
   let feed: Feed;
   try {
     feed = await store.watch((e) => {
       hub.send(e);
+      source.fromFeed(e);
       healFrom(store, live, e, log);
       if (push && e.event === 'record') push.push('record', e.data);
     }, log);
   } catch (e) {
     push?.close();
+    feeds.close();
     hub.close();
     await store.close();
     throw e;
@@ -109,7 +119,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, relay, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, feeds, forwarder, relay, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -131,6 +141,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     server.close();
     push?.close();
     relay?.close();
+    feeds.close();
     hub.close();
     await feed.close();
     await replays.close();
@@ -163,6 +174,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       mdns?.close();
       push?.close();
       relay?.close();
+      feeds.close();
       hub.close();
       await forwarder?.close();
       await feed.close();

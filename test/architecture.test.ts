@@ -190,7 +190,7 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
 
   it("the pages' browser code imports its own modules, the JSON types, the words, the presets' types and the portable rules and notation only", () => {
     // And the portable rules engine and notation (src/rules, src/notation: no Node, no clock; they run in
-    // XS, so in a browser too), which the overlay folds and prints a table's live log with.
+    // XS, so in a browser too), with which the overlay and the live shots fold a table's live log and print it.
     const allowed = (to: string) => /^server\/pages\/browser\/[\w-]+\.ts$|^server\/json\/[\w-]+\.ts$|^server\/pages\/(([\w-]+-)?words|presets)\.ts$|^src\/(rules|notation)\/[\w-]+\.ts$/.test(to);
     const browser = edges.filter(([from]) => from.startsWith('server/pages/browser/'));
     assert.ok(browser.length > 0, 'no import read from server/pages/browser/');

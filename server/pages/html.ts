@@ -33,7 +33,7 @@ ${main}
 `;
 
 export const CLUB_PAGE = shell('club', 'clubTitle', `<section id="tables" class="tables" aria-live="polite"></section>\n<p id="empty" hidden><span data-t="noTables">No tables yet: register one with</span> <code>carrom serve --add-table ID</code>.</p>\n<section id="refused" class="refused" hidden>\n<h2 data-t="refusedTitle">${PAGE_WORDS.en.refusedTitle}</h2>\n<p data-t="refusedText">${PAGE_WORDS.en.refusedText}</p>\n<ul></ul>\n</section>`);
-export const TABLE_PAGE = shell('table', 'tableTitle', '<section id="matches"></section>');
+export const TABLE_PAGE = shell('table', 'tableTitle', `<section id="live-now" class="live-now"><h2 data-t="shTitle">${PAGE_WORDS.en.shTitle}</h2><div id="live-box"></div></section>\n<section id="matches"></section>`);
 const col = (key: string, n = true) => `<th${n ? ' class="n"' : ''} data-t="${key}">${PAGE_WORDS.en[key]}</th>`;
 export const LEADERBOARD_PAGE = shell('leaderboard', 'leaderboardTitle', `<div class="wide"><table id="standings">
 <thead><tr>${col('colPlayer', false)}${col('colMatchesWon')}${col('colMatches')}${col('colBoardsWon')}${col('colBoards')}${col('colPoints')}</tr></thead>

@@ -4,6 +4,7 @@ import { BRACKET_STYLE } from './bracket-style.ts';
 import { TOURNAMENT_STYLE } from './hall-style.ts';
 import { ORGANISER_STYLE } from './organiser-style.ts';
 import { OVERLAY_STYLE } from './overlay-style.ts';
+import { SHOTS_STYLE } from './shots-style.ts';
 
 export const PAGE_STYLE = `
 :root { color-scheme: light dark; --line: #8884; --accent: #c0392b; }
@@ -47,4 +48,4 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
   table.boards td::before { content: attr(data-label); display: block; font-size: .75em; opacity: .7; }
 }
 @media (min-width: 1600px) { body { font-size: 22px; } .card .side { font-size: 2rem; } }
-${TOURNAMENT_STYLE}${BRACKET_STYLE}${ORGANISER_STYLE}${OVERLAY_STYLE}`;
+${TOURNAMENT_STYLE}${BRACKET_STYLE}${ORGANISER_STYLE}${OVERLAY_STYLE}${SHOTS_STYLE}`;

@@ -5,6 +5,7 @@ import { BRACKET_WORDS } from './bracket-words.ts';
 import { TOURNAMENT_WORDS } from './hall-words.ts';
 import { ORGANISER_WORDS } from './organiser-words.ts';
 import { OVERLAY_WORDS } from './overlay-words.ts';
+import { SHOTS_WORDS } from './shots-words.ts';
 
 export const PAGE_LANGUAGES = Object.freeze(['en', 'pt', 'sl', 'it', 'ro', 'sv'] as const);
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
@@ -120,6 +121,7 @@ export const PAGE_WORD_SETS: Readonly<Record<string, Readonly<Record<PageLanguag
   bracket: BRACKET_WORDS,
   organiser: ORGANISER_WORDS,
   overlay: OVERLAY_WORDS,
+  shots: SHOTS_WORDS,
 });
 
 const joined = (lang: PageLanguage): Words => Object.assign({}, ...Object.values(PAGE_WORD_SETS).map((set) => set[lang])) as Words;

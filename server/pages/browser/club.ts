@@ -2,6 +2,7 @@
 // by board, and the leaderboard.
 import type { ForwardingAnswer, LeaderboardAnswer, MatchesAnswer, MatchJson, RefusedForwardJson, StateJson, TablesAnswer } from '../../json/club.ts';
 import { byId, el, games, hintWide, lang, live, one, readJson, retried, sides, t, time } from './core.ts';
+import { followShots, liveBox } from './live-shots.ts';
 
 // The club page's list of records the federation refused (a club server that forwards).
 const refusedShown = new Set<string>();
@@ -57,6 +58,7 @@ function showTable(r: Shown): void {
   const s = r.state;
   if (!s) {
     n.appendChild(el('p', 'what', t('noResult')));
+    n.appendChild(liveBox(r.table));
     return;
   }
   const names = sides(r.players, s.mode);
@@ -78,6 +80,8 @@ function showTable(r: Shown): void {
       : t(played === 1 ? 'played1' : 'playedN', played, s.board.number);
   const g = games(s, names.length);
   n.appendChild(el('p', 'what', what + (g ? `; ${g}${s.match.over ? '' : t('thisGameAbove')}` : '')));
+  // The table's live shots (its last three) under its last record's score.
+  n.appendChild(liveBox(r.table));
 }
 export function clubPage(): void {
   const load = retried(async () => {
@@ -87,6 +91,16 @@ export function clubPage(): void {
     forwarding.refused.forEach(showRefused);
   });
   load();
+  // A table that sends its shots gets its card at its first shot, before its first record.
+  followShots('/api/v1/live', {
+    shots: 3,
+    notation: 0,
+    changed: (table) => {
+      if (cards.has(table)) return;
+      byId('empty').hidden = true;
+      showTable({ table, counter: null, players: null, state: null, receivedAt: null, abandoned: false });
+    },
+  });
   live(
     (rec) => {
       byId('empty').hidden = true;
@@ -117,6 +131,9 @@ export function tablePage(): void {
     hintWide();
   });
   load();
+  // The live match shot by shot, every shot of it (newest first), and its last lines in the notation.
+  followShots(`/api/v1/live/tables/${encodeURIComponent(id)}`, { shots: 10_000, notation: 8 });
+  byId('live-box').appendChild(liveBox(id));
   live((rec) => {
     if (rec.table === id) load();
   }, load);

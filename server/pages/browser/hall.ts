@@ -5,6 +5,7 @@
 import type { AssignedJson, StateJson, TablesAnswer } from '../../json/club.ts';
 import type { DrawnMatchJson } from '../../json/tournament.ts';
 import { byId, el, live, one, readJson, retried, sides, t } from './core.ts';
+import { followShots, liveBox, liveMatch } from './live-shots.ts';
 import { how, nameOf, readTournament, roundLine, sayNote, tid, titled, whereOf, type Named, type WithRound } from './tournament.ts';
 
 /** A table's latest record, as the tables read and the stream give it. */
@@ -107,6 +108,11 @@ function hallCard(x: WithRound, m: DrawnMatchJson): HTMLElement {
   const replay = x.replays[m.id];
   if (replay) marks.push(t('replayedOn', replay.to, replay.from));
   if (marks.length) c.appendChild(el('p', 'what', marks.join(' · ')));
+  // The table's live shots and notation, when its live match is this match of the draw.
+  const playing = m.table === null ? null : liveMatch(m.table);
+  if (m.table !== null && !m.result && playing?.assigned && String(playing.assigned.tournament) === tid && playing.assigned.round === x.round?.round && playing.assigned.match === m.id) {
+    c.appendChild(liveBox(m.table));
+  }
   c.classList.add(m.result ? 'done' : now ? 'playing' : 'waiting');
   return c;
 }
@@ -155,6 +161,16 @@ export function hallPage(): void {
     showHall(x);
   });
   load();
+  // Each shot of the tournament's tables as it happens; a box not on a card yet (a match that just began) puts the hall again.
+  followShots(`/api/v1/live/tournaments/${encodeURIComponent(tid)}`, {
+    shots: 4,
+    notation: 6,
+    changed: (table) => {
+      const a = liveMatch(table)?.assigned;
+      const onCard = a && shown?.round && a.round === shown.round.round && shown.round.matches.some((m) => m.id === a.match);
+      if (shown && onCard && !liveBox(table).isConnected) showHall(shown);
+    },
+  });
   // A hand result, a walkover, the next round's publication come by no event: read them again now and then.
   setInterval(load, 20000);
   live((rec) => {

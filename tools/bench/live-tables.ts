@@ -1,0 +1,86 @@
+// The live bench's tables: each plays a real match (the rules engine's random legal shots,
+// tools/random-match.ts) at a table's pace and sends what a table sends: after each shot settles, the
+// lines it added as one signed shot message (src/sync/shots.ts's text, POST /api/v1/shots), and at each
+// board's end the board's signed record (POST /api/v1/records), which goes instead of that shot's message
+// as on the device (a record is never delayed by a shot message: docs/sync.md §7). Each send's time is
+// noted by the `from` line it starts at, so that a spectator's arrival can be matched to its settle.
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
+import { formatLog } from '../../src/rules/log.ts';
+import { signedBody } from '../../src/sync/record.ts';
+import { matchId, shotText, SHOTS_PATH } from '../../src/sync/shots.ts';
+import { boardEnds, recordBody } from '../results.ts';
+import { randomMatch } from '../random-match.ts';
+import { Connection } from './raw-http.ts';
+
+/** The wall clock in ms with a fraction, comparable between the bench's processes on one machine. */
+export const wallMs = (): number => performance.timeOrigin + performance.now();
+
+export interface Played {
+  table: string;
+  /** The match's log, line by line (line 0: its header), up to the end of its last board played. */
+  lines: string[];
+  /** Where each send ends (a line count), in order: after each settle, and at each board's end. */
+  cuts: number[];
+  /** The cuts that end a board: a record goes there. */
+  boards: Set<number>;
+}
+
+/** A real match of ICF singles from `seed`, cut after each shot and at each of its first `boards` boards' ends. */
+export function playedMatch(table: string, seed: number, boards: number): Played {
+  const m = randomMatch(seed, { clean: true, rules: 'icf', mode: 'singles' });
+  const events = m.events.filter((e) => e.e !== 'undo'); // as tools/results.ts cuts its records
+  const ends = boardEnds(m.header, events).slice(0, boards);
+  if (ends.length < boards) throw new Error(`the match of seed ${seed} has ${ends.length} boards, not ${boards}`);
+  const lines = formatLog(m.header, events.slice(0, ends[ends.length - 1])).slice(0, -1).split('\n');
+  const boardCuts = new Set(ends.map((e) => e + 1));
+  const cuts = new Set<number>(boardCuts);
+  lines.forEach((l, i) => {
+    if (i > 0 && (JSON.parse(l) as { e: string }).e === 'settle') cuts.add(i + 1);
+  });
+  return { table, lines, cuts: [...cuts].sort((a, b) => a - b), boards: boardCuts };
+}
+
+export interface TableRun {
+  /** When each send started (wallMs), by `${table} ${from}`: a shot message's, or a record's at a board's end. */
+  sent: Map<string, number>;
+  shots: number;
+  records: number;
+  /** Answers other than 200/202 to a shot message or 201 to a record: none is expected. */
+  refused: string[];
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Plays `p` on the server at `url`, one send at a time on the table's own kept-alive connection, a shot
+ * every `paceMs[0]`–`paceMs[1]` ms (uniform), starting after `startMs`. */
+export async function playTable(url: string, secret: string, p: Played, paceMs: readonly [number, number], startMs: number, run: TableRun): Promise<void> {
+  const u = new URL(url);
+  const c = new Connection(u.hostname, Number(u.port));
+  const id = matchId(p.lines[0], nodeDigest);
+  let from = 0;
+  let counter = 1;
+  await pause(startMs);
+  try {
+    for (const cut of p.cuts) {
+      await pause(paceMs[0] + Math.random() * (paceMs[1] - paceMs[0]));
+      run.sent.set(`${p.table} ${from}`, wallMs());
+      if (p.boards.has(cut)) {
+        const body = Buffer.from(recordBody(p.table, counter, 'board', `${p.lines.slice(0, cut).join('\n')}\n`));
+        const sig = signedBody(body.toString(), secret, nodeDigest).signature;
+        const status = await c.post('/api/v1/records', `Content-Type: application/json\r\nCarrom-Table: ${p.table}\r\nCarrom-Signature: sha256=${sig}\r\n`, body);
+        if (status !== 201) run.refused.push(`${p.table} record ${counter}: ${status}`);
+        counter++;
+        run.records++;
+      } else {
+        const text = shotText({ table: p.table, matchId: id, from, lines: `${p.lines.slice(from, cut).join('\n')}\n`, madeAt: new Date().toISOString() });
+        const body = signedBody(text, secret, nodeDigest);
+        const status = await c.post(SHOTS_PATH, `Content-Type: application/json\r\nCarrom-Table: ${p.table}\r\nCarrom-Signature: sha256=${body.signature}\r\n`, Buffer.from(body.bytes));
+        if (status !== 200 && status !== 202) run.refused.push(`${p.table} shot from line ${from}: ${status}`);
+        run.shots++;
+      }
+      from = cut;
+    }
+  } finally {
+    c.close();
+  }
+}

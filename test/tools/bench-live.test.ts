@@ -22,6 +22,7 @@ describe('the live bench, quick (4 tables, 20 spectators, carrom serve on SQLite
     assert.equal(r.unmatched, 0, 'each arrival matched to its send');
     assert.equal(r.latency.count, r.events * o.spectators, 'each event measured at each spectator');
     assert.ok(r.latency.median > 0 && r.latency.median <= r.latency.p95 && r.latency.p95 <= r.latency.p99 && r.latency.p99 <= r.latency.max, JSON.stringify(r.latency));
+    assert.ok(r.first.median > 0 && r.first.median <= r.latency.median && r.first.p95 <= r.latency.p95, JSON.stringify(r.first));
     assert.ok(r.latency.p95 < 5_000, `p95 ${r.latency.p95} ms: on loopback, even on a loaded machine, under 5 s`);
     assert.ok(r.playCpuPerSecond > 0 && r.cpuPerShot > 0 && r.cpuPerDelivery > 0, 'the server\'s CPU measured');
     assert.ok(r.rss.start > 20 && r.rss.start <= r.rss.peak && r.rss.connected <= r.rss.peak, JSON.stringify(r.rss));

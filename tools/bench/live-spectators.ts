@@ -81,6 +81,8 @@ function open(url: string, path: string, i: number): Promise<number> {
 
 interface Report {
   latency: { count: number; median: number; p95: number; p99: number; max: number };
+  /** Latency to the first spectator each event reached: the server's own part, before its fan-out. */
+  first: { median: number; p95: number };
   /** Arrivals of an event whose send was not noted (a heal no table's send explains). */
   unmatched: number;
   /** Spectator × table whose live log is not the stored record's log at the end. */
@@ -94,6 +96,7 @@ interface Report {
 
 function report(sent: Record<string, number>, records: Record<string, string>): Report {
   const lat: number[] = [];
+  const first: number[] = [];
   let unmatched = 0;
   let held = 0;
   let healed = 0;
@@ -105,7 +108,10 @@ function report(sent: Record<string, number>, records: Record<string, string>): 
     if (s.from === undefined) continue;
     const t0 = sent[`${s.table} ${s.from}`];
     if (t0 === undefined) unmatched += s.arrivals.length;
-    else for (const t of s.arrivals) lat.push(t - t0);
+    else {
+      for (const t of s.arrivals) lat.push(t - t0);
+      first.push(s.arrivals.reduce((m, x) => Math.min(m, x), Infinity) - t0);
+    }
   }
   let mismatched = 0;
   let missed = 0;
@@ -120,6 +126,7 @@ function report(sent: Record<string, number>, records: Record<string, string>): 
   }
   return {
     latency: { count: lat.length, median: median(lat), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat.reduce((m, x) => Math.max(m, x), 0) },
+    first: { median: median(first), p95: percentile(first, 95) },
     unmatched,
     mismatched,
     missed,

@@ -38,6 +38,8 @@ export interface LiveResult {
   engine: string;
   /** Latency from a send to a spectator's arrival, ms, over every (event, spectator). */
   latency: { count: number; median: number; p95: number; p99: number; max: number };
+  /** Latency to the first spectator each event reached (ms): the server's part before its fan-out. */
+  first: { median: number; p95: number };
   shots: number;
   records: number;
   /** `shot` events the server published (each sent to every spectator). */
@@ -96,7 +98,7 @@ async function serve(db: string, maxStreams: number) {
   return { url, pid: child.pid!, log: () => err, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
 }
 
-type FromSpectators = { opened?: number; refused?: number[]; report?: Pick<LiveResult, 'latency' | 'mismatched' | 'missed' | 'unmatched' | 'held' | 'healed' | 'events'> };
+type FromSpectators = { opened?: number; refused?: number[]; report?: Pick<LiveResult, 'latency' | 'first' | 'mismatched' | 'missed' | 'unmatched' | 'held' | 'healed' | 'events'> };
 
 /** The matches the tables play: seeds from 1 on, each with `boards` boards at least. */
 function matches(o: LiveOptions): Played[] {
@@ -193,9 +195,10 @@ export async function benchLive(o: LiveOptions): Promise<string> {
   const row = (what: string, f: (r: LiveResult) => string) => rows.push([what, ...results.map(f)]);
   row('latency, settle to spectator: median / p95 / p99', (r) => `${fmt(r.latency.median)} / ${fmt(r.latency.p95)} / ${fmt(r.latency.p99)} ms`);
   row('  its maximum; arrivals counted', (r) => `${fmt(r.latency.max)} ms; ${fmt(r.latency.count)}`);
+  row('  to the first spectator of each event: median / p95', (r) => `${fmt(r.first.median)} / ${fmt(r.first.p95)} ms`);
   row('server CPU idle, the spectators connected', (r) => `${fmt(r.idleCpuPerSecond, 1)} ms/s`);
   row('server CPU over the play (of one core)', (r) => `${fmt(r.playCpuPerSecond)} ms/s (${fmt(r.playCpuPerSecond / 10)} %)`);
-  row('server CPU per shot message or record (less idle)', (r) => `${fmt(r.cpuPerShot, 2)} ms`);
+  row('server CPU per shot message or record, its fan-out included (less idle)', (r) => `${fmt(r.cpuPerShot, 2)} ms`);
   row('server CPU per shot and spectator (less idle)', (r) => `${fmt(r.cpuPerDelivery, 1)} µs`);
   row('server CPU per spectator connecting', (r) => `${fmt(r.cpuPerOpen, 2)} ms`);
   row('server RSS: started / spectators connected / peak', (r) => `${fmt(r.rss.start)} / ${fmt(r.rss.connected)} / ${fmt(r.rss.peak)} MiB`);

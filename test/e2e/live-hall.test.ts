@@ -66,7 +66,7 @@ describe('the hall in chromium while four tables play live, one of them on a los
     await page.evaluate(() => (window.marker = 'same page'));
     const stream = await readEvents(server.url);
 
-    const runs = new Map<string, TableRun>(TABLES.map((t) => [t, { sent: new Map(), shots: 0, records: 0, refused: [] }]));
+    const runs = new Map<string, TableRun>(TABLES.map((t) => [t, { sent: new Map(), shots: 0, records: 0, refused: [], answers: [] }]));
     await Promise.all(TABLES.map((t, i) => playTable(server.url, SECRET, played.get(t)!, [40, 120], 30 * i, runs.get(t)!, t === LOSSY ? lossy : undefined)));
     for (const [t, run] of runs) assert.deepEqual(run.refused, [], `${t}: every message and record taken`);
 

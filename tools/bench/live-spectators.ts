@@ -6,6 +6,7 @@
 // compares each copy with the stored records' logs and matches each arrival to its send's time.
 // Messages (IPC): in {open: {url, path, count}} → out {opened, refused}; in {report: {sent, records}} → out {report}.
 import { request, type ClientRequest } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { percentile, median } from './stats.ts';
 import { wallMs } from './live-tables.ts';
 
@@ -60,6 +61,8 @@ class Spectator {
 }
 
 const spectators: Spectator[] = [];
+/** This process's own lag: an arrival is noted when its callback runs, so a late callback is a late arrival. */
+const lag = monitorEventLoopDelay({ resolution: 10 });
 
 function open(url: string, path: string, i: number): Promise<number> {
   const s = new Spectator();
@@ -83,6 +86,8 @@ interface Report {
   latency: { count: number; median: number; p95: number; p99: number; max: number };
   /** Latency to the first spectator each event reached: the server's own part, before its fan-out. */
   first: { median: number; p95: number };
+  /** This process's event loop's delay, p99 and maximum (ms): its share of the latencies. */
+  lag: { p99: number; max: number };
   /** Arrivals of an event whose send was not noted (a heal no table's send explains). */
   unmatched: number;
   /** Spectator × table whose live log is not the stored record's log at the end. */
@@ -127,6 +132,7 @@ function report(sent: Record<string, number>, records: Record<string, string>): 
   return {
     latency: { count: lat.length, median: median(lat), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat.reduce((m, x) => Math.max(m, x), 0) },
     first: { median: median(first), p95: percentile(first, 95) },
+    lag: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
     unmatched,
     mismatched,
     missed,
@@ -139,6 +145,7 @@ function report(sent: Record<string, number>, records: Record<string, string>): 
 process.on('message', (m: { open?: { url: string; path: string; count: number }; report?: { sent: Record<string, number>; records: Record<string, string> } }) => {
   if (m.open) {
     const { url, path, count } = m.open;
+    lag.enable();
     void (async () => {
       const statuses: number[] = [];
       // A few at a time, as phones arrive: not a thousand connects in one tick.

@@ -55,6 +55,8 @@ export interface TableRun {
   sent: Map<string, number>;
   shots: number;
   records: number;
+  /** Each shot message's round trip, its send to the server's answer (ms): the server publishes before it answers. */
+  answers: number[];
   /** Answers other than 200/202 to a shot message or 201 to a record: none is expected. */
   refused: string[];
 }
@@ -77,7 +79,9 @@ export async function playTable(url: string, secret: string, p: Played, paceMs: 
   let n = 0;
   let late: { from: number; bytes: Buffer; signature: string } | null = null;
   const post = async (m: { from: number; bytes: Buffer; signature: string }) => {
+    const t = wallMs();
     const status = await c.post(SHOTS_PATH, `Content-Type: application/json\r\nCarrom-Table: ${p.table}\r\nCarrom-Signature: sha256=${m.signature}\r\n`, m.bytes);
+    run.answers.push(wallMs() - t);
     if (status !== 200 && status !== 202) run.refused.push(`${p.table} shot from line ${m.from}: ${status}`);
   };
   await pause(startMs);

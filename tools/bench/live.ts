@@ -14,7 +14,7 @@ import { openStore } from '../../server/store/store.ts';
 import { freshDatabase } from '../pg-cluster.ts';
 import { scratchDir } from '../scratch.ts';
 import { playedMatch, playTable, type Played, type TableRun } from './live-tables.ts';
-import { fmt } from './stats.ts';
+import { fmt, median, percentile } from './stats.ts';
 
 const SECRET = '3c'.repeat(32);
 
@@ -40,6 +40,10 @@ export interface LiveResult {
   latency: { count: number; median: number; p95: number; p99: number; max: number };
   /** Latency to the first spectator each event reached (ms): the server's part before its fan-out. */
   first: { median: number; p95: number };
+  /** The spectators' process's event-loop delay, p99 and maximum (ms). */
+  lag: { p99: number; max: number };
+  /** A shot message's post, its send to the server's answer (ms): median, p95. */
+  answer: { median: number; p95: number };
   shots: number;
   records: number;
   /** `shot` events the server published (each sent to every spectator). */
@@ -98,7 +102,7 @@ async function serve(db: string, maxStreams: number) {
   return { url, pid: child.pid!, log: () => err, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
 }
 
-type FromSpectators = { opened?: number; refused?: number[]; report?: Pick<LiveResult, 'latency' | 'first' | 'mismatched' | 'missed' | 'unmatched' | 'held' | 'healed' | 'events'> };
+type FromSpectators = { opened?: number; refused?: number[]; report?: Pick<LiveResult, 'latency' | 'first' | 'lag' | 'mismatched' | 'missed' | 'unmatched' | 'held' | 'healed' | 'events'> };
 
 /** The matches the tables play: seeds from 1 on, each with `boards` boards at least. */
 function matches(o: LiveOptions): Played[] {
@@ -135,7 +139,7 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
     const idle = (cpuSeconds(server.pid) - idle0) / o.idleSeconds;
     const rssConnected = memory(server.pid, 'VmRSS');
 
-    const run: TableRun = { sent: new Map(), shots: 0, records: 0, refused };
+    const run: TableRun = { sent: new Map(), shots: 0, records: 0, refused, answers: [] };
     const [cpu0, spec0, tables0, t0] = [cpuSeconds(server.pid), cpuSeconds(spectators.pid!), process.cpuUsage(), performance.now()];
     await Promise.all(played.map((p) => playTable(server.url, SECRET, p, o.paceMs, Math.random() * o.paceMs[1], run)));
     await pause(Math.max(1000, o.paceMs[1])); // the last events on their way
@@ -163,6 +167,7 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
     return {
       engine,
       ...r,
+      answer: { median: median(run.answers), p95: percentile(run.answers, 95) },
       shots: run.shots,
       records: run.records,
       refused: run.refused,
@@ -196,6 +201,8 @@ export async function benchLive(o: LiveOptions): Promise<string> {
   row('latency, settle to spectator: median / p95 / p99', (r) => `${fmt(r.latency.median)} / ${fmt(r.latency.p95)} / ${fmt(r.latency.p99)} ms`);
   row('  its maximum; arrivals counted', (r) => `${fmt(r.latency.max)} ms; ${fmt(r.latency.count)}`);
   row('  to the first spectator of each event: median / p95', (r) => `${fmt(r.first.median)} / ${fmt(r.first.p95)} ms`);
+  row("  a shot message's post answered (send to answer): median / p95", (r) => `${fmt(r.answer.median)} / ${fmt(r.answer.p95)} ms`);
+  row("  the spectators' process's event-loop delay: p99 / max", (r) => `${fmt(r.lag.p99)} / ${fmt(r.lag.max)} ms`);
   row('server CPU idle, the spectators connected', (r) => `${fmt(r.idleCpuPerSecond, 1)} ms/s`);
   row('server CPU over the play (of one core)', (r) => `${fmt(r.playCpuPerSecond)} ms/s (${fmt(r.playCpuPerSecond / 10)} %)`);
   row('server CPU per shot message or record, its fan-out included (less idle)', (r) => `${fmt(r.cpuPerShot, 2)} ms`);

@@ -25,6 +25,7 @@ describe('the live bench, quick (4 tables, 20 spectators, carrom serve on SQLite
     assert.ok(r.first.median > 0 && r.first.median <= r.latency.median && r.first.p95 <= r.latency.p95, JSON.stringify(r.first));
     assert.ok(r.latency.p95 < 5_000, `p95 ${r.latency.p95} ms: on loopback, even on a loaded machine, under 5 s`);
     assert.ok(r.playCpuPerSecond > 0 && r.cpuPerShot > 0 && r.cpuPerDelivery > 0, 'the server\'s CPU measured');
+    assert.ok(Number.isFinite(r.waitPerShot) && r.waitPerShot >= 0, `its wait for a core: ${r.waitPerShot}`);
     assert.ok(r.rss.start > 20 && r.rss.start <= r.rss.peak && r.rss.connected <= r.rss.peak, JSON.stringify(r.rss));
   });
 });

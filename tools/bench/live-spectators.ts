@@ -39,8 +39,11 @@ class Spectator {
     while ((end = this.buf.indexOf('\n\n')) >= 0) {
       const block = this.buf.slice(0, end);
       this.buf = this.buf.slice(end + 2);
-      if (!block.startsWith('event: shot\n')) continue;
-      const data = block.slice(block.indexOf('data: ') + 6);
+      // A shot event, with or without an `id:` line (the per-table and per-tournament feeds number theirs).
+      if (!block.startsWith('event: shot\n') && !block.includes('\nevent: shot\n')) continue;
+      const at0 = block.startsWith('data: ') ? 0 : block.indexOf('\ndata: ') + 1;
+      const nl = block.indexOf('\n', at0);
+      const data = block.slice(at0 + 6, nl < 0 ? undefined : nl);
       let s = parsed.get(data);
       if (!s) {
         const e = JSON.parse(data) as { table: string; seq: number; from?: number; lines?: string; held?: string; healed?: boolean };

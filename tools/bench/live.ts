@@ -67,6 +67,8 @@ export interface LiveResult {
   /** Server CPU over the play less its idle rate, per shot message or record (ms) and per event delivered to one spectator (µs). */
   cpuPerShot: number;
   cpuPerDelivery: number;
+  /** The server's event loop over the play: ms it waited for a core while ready to run, per shot message or record. */
+  waitPerShot: number;
   /** The spectators' process's and the tables' (this process's) CPU over the play, ms per second. */
   spectatorsCpuPerSecond: number;
   tablesCpuPerSecond: number;
@@ -78,6 +80,13 @@ export interface LiveResult {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / Number(process.env.CLK_TCK ?? 100);
+}
+
+/** The process's main thread (its event loop): seconds it ran, and seconds it was ready to run but waited
+ * for a core (/proc/PID/schedstat, in ns): on a shared machine the wait is what its load costs the server. */
+function schedSeconds(pid: number): { ran: number; waited: number } {
+  const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+  return { ran: ran / 1e9, waited: waited / 1e9 };
 }
 
 /** A line of /proc/PID/status in MiB (VmRSS: now, VmHWM: the peak). */
@@ -140,11 +149,12 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
     const rssConnected = memory(server.pid, 'VmRSS');
 
     const run: TableRun = { sent: new Map(), shots: 0, records: 0, refused, answers: [] };
-    const [cpu0, spec0, tables0, t0] = [cpuSeconds(server.pid), cpuSeconds(spectators.pid!), process.cpuUsage(), performance.now()];
+    const [cpu0, spec0, tables0, t0, sched0] = [cpuSeconds(server.pid), cpuSeconds(spectators.pid!), process.cpuUsage(), performance.now(), schedSeconds(server.pid)];
     await Promise.all(played.map((p) => playTable(server.url, SECRET, p, o.paceMs, Math.random() * o.paceMs[1], run)));
     await pause(Math.max(1000, o.paceMs[1])); // the last events on their way
     const seconds = (performance.now() - t0) / 1000;
     const cpuPlay = cpuSeconds(server.pid) - cpu0;
+    const waited = schedSeconds(server.pid).waited - sched0.waited;
     const specCpu = cpuSeconds(spectators.pid!) - spec0;
     const tablesUsage = process.cpuUsage(tables0);
     const peak = memory(server.pid, 'VmHWM');
@@ -177,6 +187,7 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
       cpuPerOpen: (1000 * cpuOpen) / o.spectators,
       cpuPerShot: (1000 * over) / sends,
       cpuPerDelivery: (1e6 * over) / (r.events * o.spectators),
+      waitPerShot: (1000 * waited) / sends,
       spectatorsCpuPerSecond: (1000 * specCpu) / seconds,
       tablesCpuPerSecond: (tablesUsage.user + tablesUsage.system) / 1000 / seconds,
       rss: { start: rssStart, connected: rssConnected, peak },
@@ -208,6 +219,7 @@ export async function benchLive(o: LiveOptions): Promise<string> {
   row('server CPU per shot message or record, its fan-out included (less idle)', (r) => `${fmt(r.cpuPerShot, 2)} ms`);
   row('server CPU per shot and spectator (less idle)', (r) => `${fmt(r.cpuPerDelivery, 1)} µs`);
   row('server CPU per spectator connecting', (r) => `${fmt(r.cpuPerOpen, 2)} ms`);
+  row("server's event loop ready but waiting for a core, per shot (schedstat)", (r) => `${fmt(r.waitPerShot)} ms`);
   row('server RSS: started / spectators connected / peak', (r) => `${fmt(r.rss.start)} / ${fmt(r.rss.connected)} / ${fmt(r.rss.peak)} MiB`);
   row("spectators' process CPU; the tables' CPU (over the play)", (r) => `${fmt(r.spectatorsCpuPerSecond)}; ${fmt(r.tablesCpuPerSecond)} ms/s`);
   row('shot messages, records sent; shot events published', (r) => `${fmt(r.shots)}, ${fmt(r.records)}; ${fmt(r.events)} (${r.held} held, ${r.healed} healed)`);

@@ -67,8 +67,10 @@ export interface LiveResult {
   /** Server CPU over the play less its idle rate, per shot message or record (ms) and per event delivered to one spectator (µs). */
   cpuPerShot: number;
   cpuPerDelivery: number;
-  /** The server's event loop over the play: ms it waited for a core while ready to run, per shot message or record. */
+  /** The server's event loop over the play: ms it waited for a core while ready to run, per shot message or
+   * record, and as a share of the play's time (what the machine's other work took from it). */
   waitPerShot: number;
+  waitShare: number;
   /** The spectators' process's and the tables' (this process's) CPU over the play, ms per second. */
   spectatorsCpuPerSecond: number;
   tablesCpuPerSecond: number;
@@ -188,6 +190,7 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
       cpuPerShot: (1000 * over) / sends,
       cpuPerDelivery: (1e6 * over) / (r.events * o.spectators),
       waitPerShot: (1000 * waited) / sends,
+      waitShare: waited / seconds,
       spectatorsCpuPerSecond: (1000 * specCpu) / seconds,
       tablesCpuPerSecond: (tablesUsage.user + tablesUsage.system) / 1000 / seconds,
       rss: { start: rssStart, connected: rssConnected, peak },
@@ -219,7 +222,7 @@ export async function benchLive(o: LiveOptions): Promise<string> {
   row('server CPU per shot message or record, its fan-out included (less idle)', (r) => `${fmt(r.cpuPerShot, 2)} ms`);
   row('server CPU per shot and spectator (less idle)', (r) => `${fmt(r.cpuPerDelivery, 1)} µs`);
   row('server CPU per spectator connecting', (r) => `${fmt(r.cpuPerOpen, 2)} ms`);
-  row("server's event loop ready but waiting for a core, per shot (schedstat)", (r) => `${fmt(r.waitPerShot)} ms`);
+  row("server's event loop ready but waiting for a core (schedstat): of the play; per shot", (r) => `${fmt(100 * r.waitShare)} %; ${fmt(r.waitPerShot)} ms`);
   row('server RSS: started / spectators connected / peak', (r) => `${fmt(r.rss.start)} / ${fmt(r.rss.connected)} / ${fmt(r.rss.peak)} MiB`);
   row("spectators' process CPU; the tables' CPU (over the play)", (r) => `${fmt(r.spectatorsCpuPerSecond)}; ${fmt(r.tablesCpuPerSecond)} ms/s`);
   row('shot messages, records sent; shot events published', (r) => `${fmt(r.shots)}, ${fmt(r.records)}; ${fmt(r.events)} (${r.held} held, ${r.healed} healed)`);

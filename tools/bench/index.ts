@@ -2,6 +2,7 @@
 // xsnap meter), which do not drift with machine load; Node figures are wall-clock rates, taken after a
 // warm-up. The conditions come first, so that a figure quoted anywhere can be checked against a rerun.
 //   npm run bench [-- --quick] [-- SECTION]
+//   BENCH_LIVE_FEED=/path: the live section's spectators read that feed instead of /api/v1/events
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchRules } from './rules.ts';
@@ -13,6 +14,7 @@ import { benchSync } from './sync.ts';
 import { benchDevice } from './device.ts';
 import { benchTournament } from './tournament.ts';
 import { benchTournamentServer } from './tournament-server.ts';
+import { benchLive, LIVE_FULL, LIVE_QUICK } from './live.ts';
 
 export interface BenchOptions {
   /** Fewer iterations, for a quick look; each section says how many it ran. */
@@ -35,6 +37,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20, independentSpeeds: [400] } : { matches: 6, shots: 40 }) },
   { name: 'tournament', run: (o) => benchTournament({ entrants: 256, rounds: 9, runs: o.quick ? 10 : 50 }) },
   { name: 'tournament-server', run: (o) => benchTournamentServer({ entrants: 256, rounds: 9, runs: o.quick ? 3 : 10 }) },
+  { name: 'live', run: (o) => benchLive({ ...(o.quick ? LIVE_QUICK : LIVE_FULL), feed: process.env.BENCH_LIVE_FEED }) },
 ];
 
 function conditions(o: BenchOptions, names: string[]): string {

@@ -8,6 +8,7 @@ import { ORGANISER_NAME } from '../../server/tournament-http/organisers.ts';
 
 export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--forward URL [--club-key CODE]] [--name NAME] [--no-mdns]
               [--tls-cert FILE --tls-key FILE [--tls-port P]] [--trust-proxy [ADDRESSES]] [--push URL --push-secret HEX]
+              [--max-streams N]
                                          run the results server (DB: SQLite file, default ./carrom-results.db, or postgres:// URL);
                                          with --tls-cert, HTTPS on --tls-port (default 8443) for the organiser's side,
                                          the tables and public pages staying on plain --port (files read again at SIGHUP);
@@ -15,6 +16,7 @@ export const SERVE_USAGE = `  carrom serve [--port P] [--host H] [--db DB] [--fo
                                          its X-Forwarded-For/-Proto/-Host count;
                                          --push: POST each live event (shot, record) to URL, signed with HEX
                                          (64 hex digits; or CARROM_PUSH_SECRET)
+                                         --max-streams: event streams open at once, at most (default 500)
   carrom serve --add-table ID [--secret HEX] [--db DB]
                                          register a table; prints {"table": ID, "secret": HEX}
   carrom serve --list-tables [--db DB]   the registered tables, one JSON line each (no secrets)
@@ -65,16 +67,18 @@ export interface ServeArgs {
   unlockOrganiser: string | null;
   /** --push URL and its secret (--push-secret, or CARROM_PUSH_SECRET): each live event POSTed there. */
   push: { url: string; secret: string } | null;
+  /** --max-streams: the event streams open at once, at most (docs/server.md §4), or null for the default. */
+  maxStreams: number | null;
 }
 
-const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--unlock-organiser', '--tls-cert', '--tls-key', '--tls-port', '--push', '--push-secret']);
+const VALUED = new Set(['--port', '--host', '--db', '--add-table', '--secret', '--forward', '--name', '--remove-table', '--add-club', '--club-key', '--add-organiser', '--remove-organiser', '--unlock-organiser', '--tls-cert', '--tls-key', '--tls-port', '--push', '--push-secret', '--max-streams']);
 const FLAGS = new Set(['--no-mdns', '--list-tables', '--with-records', '--rebuild', '--list-organisers']);
 
 export function parseServeArgs(args: string[], env: Record<string, string | undefined> = {}): ServeArgs | string {
   const o: ServeArgs = {
     port: 8080, host: '0.0.0.0', db: './carrom-results.db', addTable: null, secret: null, forward: null, addClub: null, club: null, name: 'carrom-results', mdns: true,
     listTables: false, removeTable: null, withRecords: false, rebuild: false, addOrganiser: null, listOrganisers: false, removeOrganiser: null, unlockOrganiser: null,
-    tlsCert: null, tlsKey: null, tlsPort: null, trustProxy: null, push: null,
+    tlsCert: null, tlsKey: null, tlsPort: null, trustProxy: null, push: null, maxStreams: null,
   };
   let clubKey = env.CARROM_CLUB_KEY || null;
   let pushUrl: string | null = null;
@@ -105,6 +109,10 @@ export function parseServeArgs(args: string[], env: Record<string, string | unde
       if (!/^\d+$/.test(v) || Number(v) > 65535) return `${a} must be 0–65535, not "${v}"`;
       if (a === '--port') o.port = Number(v);
       else o.tlsPort = Number(v);
+    } else if (a === '--max-streams') {
+      // A hall with a thousand phones on its feeds needs more than the default; 100,000 is far past what one process serves.
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 100_000) return `--max-streams must be 1–100000, not "${v}"`;
+      o.maxStreams = Number(v);
     } else if (a === '--tls-cert') o.tlsCert = v;
     else if (a === '--tls-key') o.tlsKey = v;
     else if (a === '--host') o.host = v;

@@ -56,6 +56,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       port: o.port, host: o.host, db: o.db, mdns: o.mdns, name: o.name, forward: o.forward ?? undefined, club: o.club ?? undefined, push: o.push ?? undefined,
       tls: o.tlsCert && o.tlsKey ? { cert: o.tlsCert, key: o.tlsKey, port: o.tlsPort ?? undefined } : undefined,
       trustProxy: o.trustProxy ?? undefined,
+      streams: o.maxStreams === null ? undefined : { maxStreams: o.maxStreams },
     });
   } catch (e) {
     // A port in use, an address not this machine's, a database that cannot be opened: the organiser's

@@ -111,6 +111,17 @@ describe('the overlay for OBS in a browser', function () {
     assert.deepEqual([got.pieces, got.shots], [want.pieces, want.shots]);
   });
 
+  it('opened in the middle of a board no record has closed yet, shows the board so far (the table\'s live feed\'s snapshot)', async () => {
+    const mid = 9;
+    await sendShot(server.url, 0, mid);
+    await page.goto(`${server.url}/tables/${TABLE}/overlay?lang=en`);
+    await lines(mid);
+    assert.deepEqual(await shown(page), expected(mid));
+    await sendShot(server.url, mid, FIRST + 5);
+    await lines(FIRST + 5);
+    assert.deepEqual(await shown(page), expected(FIRST + 5));
+  });
+
   it('is served with the pages\' strict CSP, and is a 404 for a table the server does not know', async () => {
     const known = await fetch(`${server.url}/tables/${TABLE}/overlay`);
     assert.equal(known.status, 200);

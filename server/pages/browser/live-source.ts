@@ -1,22 +1,14 @@
-// Where a page follows one table's live match (docs/server.md §4, "Every shot live"), in one place: the
-// overlay reads its table's live log from here only, so that a per-table feed with resume can take this
-// file's place without the overlay changing. Today: the `shot` events of /api/v1/events (a reader cuts
-// its copy to `from` lines and appends `lines`), started from the table's newest record (its match in the
-// notation, read back into a log), since a shot event carries only what it adds. A shot the copy cannot
-// take (it missed some: a reconnect, a page opened mid-board) reads that record again.
+// Where a page follows one table's live match (docs/server.md §4, "Every shot live" and "The live feeds"),
+// in one place: the overlay reads its table's live log from here only. The table's own live feed
+// (GET /api/v1/live/tables/<table>): a `snapshot` first (the live log so far, so a page opened mid-board
+// shows the board), then each `shot` (a reader cuts its copy to `from` lines and appends `lines`); the
+// browser resumes a dropped feed by itself (Last-Event-ID) and is sent what it missed; after a `reset` a
+// snapshot follows. When the server holds no live match of the table (a restart, a table that sends no
+// shot messages), the page starts from the table's newest record (its match in the notation, read back
+// into a log), and reads it again when a shot does not fit its copy.
 import { readNotation } from '../../../src/notation/index.ts';
 import { formatEvent, formatHeader } from '../../../src/rules/index.ts';
-
-/** A `shot` event as the server sends it (server/live/live-matches.ts's ShotEvent). */
-interface ShotEventJson {
-  table: string;
-  seq: number;
-  matchId: string;
-  from?: number;
-  lines?: string;
-  healed?: true;
-  held?: string;
-}
+import type { LiveSnapshotJson, ShotEventJson } from '../../json/live.ts';
 
 /** A table's live log as the page holds it: its lines (line 0 the header), and why its feed waits, if it does. */
 export interface LiveLog {
@@ -51,7 +43,8 @@ export function followTable(table: string, onChange: (log: LiveLog) => void): vo
       if (t) {
         const n = await fetch(`/matches/${t.id}/notation`, { cache: 'no-store' });
         const read = n.ok ? readNotation(await n.text()) : null;
-        if (read && read.ok) {
+        // A snapshot that came meanwhile holds the table's own live log: it wins over the record.
+        if (read && read.ok && matchId === null) {
           lines = [formatHeader(read.value.header), ...read.value.events.map(formatEvent)];
           matchId = null;
           ended = t.over || t.abandoned;
@@ -86,15 +79,26 @@ export function followTable(table: string, onChange: (log: LiveLog) => void): vo
     if (reread) void fromRecord();
   }
 
-  const es = new EventSource('/api/v1/events');
+  const es = new EventSource(`/api/v1/live/tables/${encodeURIComponent(table)}`);
   es.onopen = () => {
     document.body.dataset.stream = 'open';
-    // Shots sent while the stream was down are not sent again: the record says what came meanwhile.
-    if (matchId === null) void fromRecord();
   };
   es.onerror = () => {
     document.body.dataset.stream = 'down';
   };
+  es.addEventListener('snapshot', (m) => {
+    const live = (JSON.parse((m as MessageEvent<string>).data) as LiveSnapshotJson).tables.find((t) => t.table === table);
+    if (!live) {
+      // No live match here: the record says where the table stands.
+      if (matchId === null) void fromRecord();
+      return;
+    }
+    lines = split(live.lines);
+    matchId = live.matchId;
+    ended = false;
+    held = live.held ?? null;
+    show();
+  });
   es.addEventListener('shot', (m) => {
     const e = JSON.parse((m as MessageEvent<string>).data) as ShotEventJson;
     if (e.table === table) take(e);

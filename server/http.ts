@@ -13,6 +13,8 @@ import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
 import type { LiveMatches } from './live/live-matches.ts';
+import type { Delays } from './live/delays.ts';
+import { isOrganiser, viewFor } from './audience.ts';
 import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
 import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
@@ -34,6 +36,11 @@ export interface Context {
   hub: EventHub;
   /** The tables' live matches from their shot messages (server/live/live-matches.ts). */
   live: LiveMatches;
+  /** The event streams of organisers logged in: live, where `hub`'s (the public's) are delayed per
+   *  tournament (server/live/delay.ts); absent, everyone gets `hub`. */
+  organiserHub?: EventHub;
+  /** The tournaments' delays (server/live/delays.ts): the public's reads of records are as of now − each. */
+  delays?: Delays;
   forwarder: Forwarder | null;
   now: () => Date;
   log: (line: string) => void;
@@ -251,6 +258,8 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     // A body refused (or not wanted) before it was all in is not read on: the connection closes once
     // the answer is out, without reading what is in flight (closeAfterAnswer).
     if (!req.complete) closeAfterAnswer(req, res, true);
+    // A tournament made or changed here may have a new delay: this process applies it before it answers.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && tournament.status < 300) await c.delays?.refresh();
     return write(res, tournament, req.method === 'HEAD'), true;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -258,12 +267,13 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   }
   if (path === '/api/v1/events') {
-    const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
+    const hub = c.organiserHub && (await isOrganiser(c.store.sql, req, c.now())) ? c.organiserHub : c.hub;
+    const refused = hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
     if (!refused) return false;
     res.setHeader('Retry-After', '30');
     return json(res, refused.status, { error: refused.error }), false;
   }
-  const page = await routeRead(c.store, path, url.searchParams);
+  const page = await routeRead(c.store, path, url.searchParams, viewFor(c.store.sql, c.delays, req, c.now));
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.

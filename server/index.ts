@@ -7,6 +7,9 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { hostname } from 'node:os';
 import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
+import { DelayStage } from './live/delay.ts';
+import { delayedHistory } from './live/delay-reads.ts';
+import { Delays, LONGEST } from './live/delays.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
 import type { Feed } from './store/feed-watch.ts';
@@ -52,6 +55,11 @@ export interface ResultsServer {
   url: string;
   port: number;
   store: Store;
+  /** The delay stage between the live bus and the public streams (server/live/delay.ts): a test that moves
+   *  the server's clock (`now`) calls its `wake()`; the feeds plug in its `shot` and `record` events. */
+  delay: DelayStage;
+  /** The tournaments' delays as this process knows them (server/live/delays.ts). */
+  delays: Delays;
   /** The replay threads (server/records/replay-pool.ts): how many records they are replaying now. */
   replays: ReplayPool;
   /** With `tls`: the HTTPS address and port, and what the certificate served is. */
@@ -71,16 +79,35 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   pageScript();
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
-  const hub = new EventHub(o.streams, store, log);
+  const now = o.now ?? (() => new Date());
+  // Each tournament's delay (docs/server.md §4): the public streams get its shots and records through the
+  // delay stage, and catch up from the feed without what the delay still holds; an organiser logged in
+  // gets a stream of its own, live.
+  const delays = new Delays(store.sql, log);
+  try {
+    await delays.start();
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const stage = new DelayStage((t) => delays.of(t), () => now().getTime(), LONGEST);
+  delays.onChange(() => stage.reschedule());
+  const hub = new EventHub(o.streams, delayedHistory(store, delays, () => now().getTime()), log);
+  const organisers = new EventHub(o.streams, store, log);
   // Each shot published goes to the event streams as a `shot` event; each record stored (by any process
   // on the database) heals its table's live match (docs/server.md §4).
   const live = new LiveMatches();
-  live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  live.on('shot', (e) => (organisers.unstored('shot', JSON.stringify(e)), stage.shot(e)));
+  stage.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  stage.on('record', (e) => hub.send(e));
   let feed: Feed;
   try {
-    feed = await store.watch((e) => (hub.send(e), healFrom(store, live, e, log)), log);
+    feed = await store.watch((e) => (organisers.send(e), stage.record(e), healFrom(store, live, e, log)), log);
   } catch (e) {
     hub.close();
+    organisers.close();
+    stage.close();
+    delays.close();
     await store.close();
     throw e;
   }
@@ -88,7 +115,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, forwarder, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, organiserHub: organisers, delays, live, forwarder, now, log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -109,6 +136,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   } catch (e) {
     server.close();
     hub.close();
+    organisers.close();
+    stage.close();
+    delays.close();
     await feed.close();
     await replays.close();
     await store.close();
@@ -125,6 +155,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     url: `http://${at}:${port}`,
     port,
     store,
+    delay: stage,
+    delays,
     replays,
     https,
     async reloadTls() {
@@ -138,6 +170,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     async close() {
       mdns?.close();
       hub.close();
+      organisers.close();
+      stage.close();
+      delays.close();
       await forwarder?.close();
       await feed.close();
       for (const s of secure ? [server, secure] : [server]) {

@@ -1,0 +1,25 @@
+// Who reads (docs/server.md §4, "A tournament's delay"): an organiser logged in reads every tournament's
+// play live; anyone else (a spectator, a hall screen, a federation's tools) as of now − each tournament's
+// delay. A request without a session cookie is the public's without asking the database.
+import type { IncomingMessage } from 'node:http';
+import type { ReadView } from './club/read-view.ts';
+import type { Sql } from './db/sql.ts';
+import { PublicView } from './live/delay-reads.ts';
+import type { Delays } from './live/delays.ts';
+import { cookies, SESSION_COOKIE } from './tournament-http/auth.ts';
+import { sessionOf } from './tournament-http/organisers.ts';
+
+/** Whether the request comes with an organiser's session that has not ended. */
+export async function isOrganiser(sql: Sql, req: IncomingMessage, now: Date): Promise<boolean> {
+  const token = cookies(req).get(SESSION_COOKIE);
+  return token !== undefined && (await sessionOf(sql, token, now)) !== null;
+}
+
+/** What a read of the records shows this request: null (as stored) for an organiser, else the public's
+ *  view now (asked only when a read of records needs it). */
+export function viewFor(sql: Sql, delays: Delays | undefined, req: IncomingMessage, now: () => Date): () => Promise<ReadView | null> {
+  return async () => {
+    if (!delays || (await isOrganiser(sql, req, now()))) return null;
+    return PublicView.at(sql, delays, now().getTime());
+  };
+}

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ReadView } from './club/read-view.ts';
 import type { Sql } from './db/sql.ts';
 import { PublicView } from './live/delay-reads.ts';
+import { delayedSql } from './live/delay-rows.ts';
 import type { Delays } from './live/delays.ts';
 import { cookies, SESSION_COOKIE } from './tournament-http/auth.ts';
 import { sessionOf } from './tournament-http/organisers.ts';
@@ -22,4 +23,11 @@ export function viewFor(sql: Sql, delays: Delays | undefined, req: IncomingMessa
     if (!delays || (await isOrganiser(sql, req, now()))) return null;
     return PublicView.at(sql, delays, now().getTime());
   };
+}
+
+/** The database as a read of a tournament sees it: as stored for an organiser (or a path no tournament's),
+ *  else its draw as of now − each tournament's delay. */
+export async function publicSql(sql: Sql, delays: Delays | undefined, req: IncomingMessage, now: () => Date): Promise<Sql> {
+  if (!delays || !(req.url ?? '').startsWith('/api/v1/tournaments') || (await isOrganiser(sql, req, now()))) return sql;
+  return delayedSql(sql, await PublicView.at(sql, delays, now().getTime()));
 }

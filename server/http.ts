@@ -14,7 +14,7 @@ import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
 import type { LiveMatches } from './live/live-matches.ts';
 import type { Delays } from './live/delays.ts';
-import { isOrganiser, viewFor } from './audience.ts';
+import { isOrganiser, publicSql, viewFor } from './audience.ts';
 import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
 import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
@@ -29,6 +29,7 @@ import { ASSIGNMENT_PATH, REFUSAL_PATH, routeAssignment } from './tournament-htt
 import { Asks } from './tournament-http/asks.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './common/sparse-log.ts';
+import { isPublicRead } from './common/public-reads.ts';
 
 export interface Context {
   store: Store;
@@ -243,6 +244,8 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   }
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
+  // A read is of a path in the route table of public reads, or nothing (server/common/public-reads.ts).
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isPublicRead(path)) return json(res, 404, { error: `nothing at ${path}` }), false;
   // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
   const clear = inClear(c, req, path);
   if (clear) {
@@ -253,7 +256,9 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const strangers = { budget: shared.strangers, refused: (line: string) => shared.refused.say(line) };
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, strangers, login }, req, path);
+  // The public's reads of a tournament see its draw as of now − its delay (server/live/delay-rows.ts).
+  const tsql = req.method === 'GET' || req.method === 'HEAD' ? await publicSql(c.store.sql, c.delays, req, c.now) : c.store.sql;
+  const tournament = await routeTournament({ sql: tsql, now: c.now, serverName: c.name, strangers, login }, req, path);
   if (tournament) {
     // A body refused (or not wanted) before it was all in is not read on: the connection closes once
     // the answer is out, without reading what is in flight (closeAfterAnswer).

@@ -66,8 +66,19 @@ export class PublicView {
     return this.hidden.size === 0;
   }
 
-  private isHidden(table: string, counter: number): boolean {
+  isHidden(table: string, counter: number): boolean {
     return this.hidden.get(table)?.some((h) => h.counter === counter) ?? false;
+  }
+
+  /** Whether some record of `table` is hidden. */
+  hasHidden(table: string): boolean {
+    return this.hidden.has(table);
+  }
+
+  /** The table of a records' match (a carrom_matches id) with a record hidden, or null when none is. */
+  tableOfHidden(match: number): string | null {
+    for (const [table, list] of this.hidden) if (list.some((h) => h.match === match)) return table;
+    return null;
   }
 
   /** The newest record of `table` (of its match `match`, when given) the public may see, or null. */

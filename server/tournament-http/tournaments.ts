@@ -143,7 +143,8 @@ async function lastRoundOf(sql: Sql, id: number, f: TournamentFields, round: num
 
 /** The last round has every result and no further one can be drawn. */
 async function finished(sql: Sql, id: number, f: TournamentFields, round: number): Promise<boolean> {
-  const last = await sql.all('SELECT score_a FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [id, round]);
+  // The whole rows: the public's reads see them as of the tournament's delay (server/live/delay-rows.ts).
+  const last = await sql.all('SELECT * FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [id, round]);
   if (last.some((m) => m.score_a === null)) return false;
   if (f.system === 'swiss') return round >= f.rounds;
   if (f.system === 'knockout') return last.length === 1;

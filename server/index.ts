@@ -99,7 +99,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const live = new LiveMatches();
   live.on('shot', (e) => (organisers.unstored('shot', JSON.stringify(e)), stage.shot(e)));
   stage.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
-  stage.on('record', (e) => hub.send(e));
+  // A record held is sent past the streams' catch-up numbers: a page that reconnected meanwhile gets it.
+  stage.on('record', (e, held) => (held ? hub.sendLate(e) : hub.send(e)));
   let feed: Feed;
   try {
     feed = await store.watch((e) => (organisers.send(e), stage.record(e), healFrom(store, live, e, log)), log);

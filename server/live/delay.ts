@@ -27,9 +27,10 @@ export const MAX_HELD_SHOTS = 50_000;
 type Held = { kind: 'shot'; event: ShotEvent; tournament: number; at: number; n: number; release: number }
   | { kind: 'record'; event: FeedEvent; tournament: number; at: number; n: number; release: number };
 
+/** The stage's events: the bus's, and whether the stage held it (false: passed at once). */
 export interface DelayEvents {
-  shot: [ShotEvent];
-  record: [FeedEvent];
+  shot: [ShotEvent, boolean];
+  record: [FeedEvent, boolean];
 }
 
 /** The tournament and the server's time of a feed event, when it is a tournament's record; else null. */
@@ -65,14 +66,14 @@ export class DelayStage extends EventEmitter<DelayEvents> {
   /** A shot published on the bus: out at once, or held until its tournament's delay is past. */
   shot(e: ShotEvent): void {
     const t = e.assigned?.tournament;
-    if (t === undefined) return void this.emit('shot', e);
+    if (t === undefined) return void this.emit('shot', e, false);
     this.take({ kind: 'shot', event: e, tournament: t, at: this.now(), n: 0, release: 0 });
   }
 
   /** A feed event: a tournament's record is held until its delay past its `receivedAt`; anything else goes. */
   record(e: FeedEvent): void {
     const gate = recordGate(e);
-    if (!gate) return void this.emit('record', e);
+    if (!gate) return void this.emit('record', e, false);
     this.take({ kind: 'record', event: e, ...gate, n: 0, release: 0 });
   }
 
@@ -95,8 +96,8 @@ export class DelayStage extends EventEmitter<DelayEvents> {
     const now = this.now();
     while (this.heap.length > 0 && this.heap[0].release <= now) {
       const h = this.pop();
-      if (h.kind === 'shot') (this.shots--, this.emit('shot', h.event));
-      else this.emit('record', h.event);
+      if (h.kind === 'shot') (this.shots--, this.emit('shot', h.event, true));
+      else this.emit('record', h.event, true);
     }
     this.arm();
   }
@@ -115,8 +116,8 @@ export class DelayStage extends EventEmitter<DelayEvents> {
     this.wake();
     // A tournament with no delay (most): out now, nothing held.
     if (h.release <= this.now()) {
-      if (h.kind === 'shot') this.emit('shot', h.event);
-      else this.emit('record', h.event);
+      if (h.kind === 'shot') this.emit('shot', h.event, false);
+      else this.emit('record', h.event, false);
       return;
     }
     if (h.kind === 'shot') {

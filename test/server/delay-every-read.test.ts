@@ -10,7 +10,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { PUBLIC_READS } from '../../server/common/public-reads.ts';
 import type { ResultsServer } from '../../server/index.ts';
 import { matchIdOf } from '../../server/live/shot-message.ts';
-import { postRecord, signature } from '../../tools/results.ts';
+import { matchRecords, postRecord, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 
@@ -18,15 +18,16 @@ const SECRET = '4c'.repeat(32);
 const MINUTE = 60_000;
 
 interface Stream {
-  events: { event: string; data: string }[];
+  events: { event: string; data: string; id?: string }[];
   close(): void;
 }
 
 /** /api/v1/events as a browser reads it, with a session's cookie or none. */
-function openStream(url: string, cookie: string | null): Promise<Stream> {
+function openStream(url: string, cookie: string | null, lastEventId?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const events: Stream['events'] = [];
-    const req = request(`${url}/api/v1/events`, { headers: cookie ? { Cookie: cookie } : {} }, (res: IncomingMessage) => {
+    const headers = { ...(cookie ? { Cookie: cookie } : {}), ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) };
+    const req = request(`${url}/api/v1/events`, { headers }, (res: IncomingMessage) => {
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
@@ -35,7 +36,7 @@ function openStream(url: string, cookie: string | null): Promise<Stream> {
           const block = buf.slice(0, end);
           const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
           const event = field('event');
-          if (event) events.push({ event, data: field('data') ?? '' });
+          if (event) events.push({ event, data: field('data') ?? '', id: field('id') });
         }
       });
       res.on('error', () => undefined);
@@ -118,8 +119,20 @@ for (const engine of ENGINES) {
         for (const p of paths) assert.equal(clockless(now[p]), clockless(before[p]), `${p} ${wait} ms after the play`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.deepEqual(spectator.events.filter((e) => e.event === 'record' || e.event === 'shot'), [], "nothing on the spectator's stream");
+      assert.deepEqual(spectator.events.filter((e) => e.event === 'shot' || (e.event === 'record' && e.data.includes('"t-1"'))), [], "nothing of the tournament on the spectator's stream");
       const live = organiser.events.filter((e) => e.event === 'record' || e.event === 'shot');
+      // A spectator's page that reconnects now, with the newest event's id (a record of another table
+      // came after the held ones, as happens in a hall), is sent the held records when they are due all
+      // the same: their numbers are below its Last-Event-ID.
+      const friendly = matchRecords('t-2', 1, 5, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0];
+      await server.store.addTable('t-2', SECRET, '2026-12-01T08:00:00.000Z');
+      assert.equal((await postRecord(url, 't-2', SECRET, friendly.body)).status, 201);
+      const deadline0 = Date.now() + 5_000;
+      while (!spectator.events.some((e) => e.event === 'record') && Date.now() < deadline0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const newest = spectator.events.find((e) => e.event === 'record')?.id;
+      assert.ok(newest, "a record of no tournament reaches the spectator's stream at once");
+      const resumed = await openStream(url, null, newest);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(live.filter((e) => e.event === 'record').length, records.length - 2, "the organiser's stream has every record at once");
       assert.ok(live.some((e) => e.event === 'shot'), "and the shots");
 
@@ -132,9 +145,13 @@ for (const engine of ENGINES) {
       while (spectator.events.filter((e) => e.event === 'record').length < records.length - 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       // Each kind in its order (the hub writes a record at its next turn and a shot at once, for the
       // organiser's stream as for this: records and shots released together may come in either order).
+      const ofT1 = (s: Stream['events'], kind: string) => s.filter((e) => e.event === kind && e.data.includes('"table":"t-1"')).map((e) => e.data);
       for (const kind of ['record', 'shot']) {
-        assert.deepEqual(spectator.events.filter((e) => e.event === kind).map((e) => e.data), live.filter((e) => e.event === kind).map((e) => e.data), `the spectator's ${kind}s: the organiser's, in their order`);
+        assert.deepEqual(ofT1(spectator.events, kind), ofT1(live, kind), `the spectator's ${kind}s: the organiser's, in their order`);
       }
+      while (ofT1(resumed.events, 'record').length < records.length - 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(ofT1(resumed.events, 'record'), ofT1(live, 'record'), 'the page that reconnected gets the held records too');
+      resumed.close();
       spectator.close();
       organiser.close();
     });

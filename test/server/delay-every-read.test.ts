@@ -10,7 +10,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { PUBLIC_READS } from '../../server/common/public-reads.ts';
 import type { ResultsServer } from '../../server/index.ts';
 import { matchIdOf } from '../../server/live/shot-message.ts';
-import { matchRecords, postRecord, signature } from '../../tools/results.ts';
+import { postRecord, signature } from '../../tools/results.ts';
 import { ENGINES } from '../helpers/databases.ts';
 import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../helpers/organiser.ts';
 
@@ -100,6 +100,11 @@ for (const engine of ENGINES) {
       const sent = await fetch(`${url}/api/v1/shots`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Carrom-Table': 't-1', 'Carrom-Signature': signature(SECRET, shot) }, body: shot });
       assert.equal(sent.status, 200, await sent.text());
       for (const r of records.slice(2)) assert.equal((await postRecord(url, 't-1', SECRET, r.body)).status, 201);
+      // The organiser's stream has every record at once, and the shots the records heal right after (each
+      // heal reads its record back first): all of it before the test's clock moves on.
+      const settled = Date.now() + 10_000;
+      while (organiser.events.filter((e) => e.event === 'record').length < records.length - 2 && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const organiserNow = await readAll(asha);
       assert.equal((await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches[0].status, 'playing', "the spectator's round: in play, no result");
       assert.equal((await api(url, asha, 'GET', `${base}/rounds/1`)).json.round.matches[0].status, 'finished', "the organiser's: finished");
@@ -119,18 +124,13 @@ for (const engine of ENGINES) {
         for (const p of paths) assert.equal(clockless(now[p]), clockless(before[p]), `${p} ${wait} ms after the play`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.deepEqual(spectator.events.filter((e) => e.event === 'shot' || (e.event === 'record' && e.data.includes('"t-1"'))), [], "nothing of the tournament on the spectator's stream");
+      assert.deepEqual(spectator.events.filter((e) => e.event === 'record' || e.event === 'shot'), [], "nothing on the spectator's stream");
       const live = organiser.events.filter((e) => e.event === 'record' || e.event === 'shot');
-      // A spectator's page that reconnects now, with the newest event's id (a record of another table
-      // came after the held ones, as happens in a hall), is sent the held records when they are due all
-      // the same: their numbers are below its Last-Event-ID.
-      const friendly = matchRecords('t-2', 1, 5, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } })[0];
-      await server.store.addTable('t-2', SECRET, '2026-12-01T08:00:00.000Z');
-      assert.equal((await postRecord(url, 't-2', SECRET, friendly.body)).status, 201);
-      const deadline0 = Date.now() + 5_000;
-      while (!spectator.events.some((e) => e.event === 'record') && Date.now() < deadline0) await new Promise((resolve) => setTimeout(resolve, 20));
-      const newest = spectator.events.find((e) => e.event === 'record')?.id;
-      assert.ok(newest, "a record of no tournament reaches the spectator's stream at once");
+      // A spectator's page that reconnects now with a Last-Event-ID at or past the held records' numbers
+      // (in a hall, a record of another table of no tournament comes after them: its id) is sent the held
+      // records when they are due all the same.
+      const newest = [...organiser.events].reverse().find((e) => e.event === 'record')?.id;
+      assert.ok(newest, 'the records have ids');
       const resumed = await openStream(url, null, newest);
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(live.filter((e) => e.event === 'record').length, records.length - 2, "the organiser's stream has every record at once");
@@ -146,8 +146,11 @@ for (const engine of ENGINES) {
       // Each kind in its order (the hub writes a record at its next turn and a shot at once, for the
       // organiser's stream as for this: records and shots released together may come in either order).
       const ofT1 = (s: Stream['events'], kind: string) => s.filter((e) => e.event === kind && e.data.includes('"table":"t-1"')).map((e) => e.data);
+      // (The organiser's stream as it is now: a heal's shot comes once its record is read back, later
+      // under load.)
       for (const kind of ['record', 'shot']) {
-        assert.deepEqual(ofT1(spectator.events, kind), ofT1(live, kind), `the spectator's ${kind}s: the organiser's, in their order`);
+        while (ofT1(spectator.events, kind).length < ofT1(organiser.events, kind).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        assert.deepEqual(ofT1(spectator.events, kind), ofT1(organiser.events, kind), `the spectator's ${kind}s: the organiser's, in their order`);
       }
       while (ofT1(resumed.events, 'record').length < records.length - 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.deepEqual(ofT1(resumed.events, 'record'), ofT1(live, 'record'), 'the page that reconnected gets the held records too');

@@ -49,7 +49,7 @@ describe("a tournament's delay on the HTTP interface", function () {
         assert.equal((await api(url, asha, 'PATCH', `/api/v1/tournaments/${id}`, { delay: 2 })).status, 200);
         assert.equal(await counter(), 1, 'shortened to 2: out again');
         const log = (await api(url, null, 'GET', `/api/v1/tournaments/${id}/log`)).json.changes as { before: { delay?: number }; after: { delay?: number } }[];
-        assert.deepEqual(log.filter((c) => c.after.delay !== undefined).map((c) => [c.before.delay, c.after.delay]).sort(), [[0, 5], [5, 2]].sort());
+        assert.deepEqual(log.filter((c) => c.before.delay !== undefined).map((c) => [c.before.delay, c.after.delay]).sort(), [[0, 5], [5, 2]].sort());
       });
     },
   );

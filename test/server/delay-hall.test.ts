@@ -48,6 +48,7 @@ describe("a delayed tournament's hall page in a browser", function () {
     const scores = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('#hall-tables .card .score')).map((e) => e.textContent).join(' '));
     for (const page of [spectator, organiser]) {
       await page.goto(`${url}/tournaments/${id}/hall`);
+      await page.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 1);
       await page.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
       assert.equal(await scores(page), ' ', 'no score yet');
     }
@@ -61,6 +62,7 @@ describe("a delayed tournament's hall page in a browser", function () {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     assert.equal(await scores(spectator), ' ', 'a millisecond before the minute: nothing on the spectator\'s hall');
     await spectator.reload();
+    await spectator.waitForFunction(() => document.querySelectorAll('#hall-tables .card').length === 1);
     await spectator.waitForFunction(() => document.querySelector('#live')?.textContent === 'live');
     assert.equal(await scores(spectator), ' ', 'nor when it reads everything again');
     clock.pass(1);

@@ -8,19 +8,20 @@ import { PublicView } from './live/delay-reads.ts';
 import { delayedSql } from './live/delay-rows.ts';
 import type { Delays } from './live/delays.ts';
 import { cookies, SESSION_COOKIE } from './tournament-http/auth.ts';
-import { sessionOf } from './tournament-http/organisers.ts';
+import { sessionLives } from './tournament-http/organisers.ts';
 
-/** Whether the request comes with an organiser's session that has not ended. */
+/** Whether the request comes with an organiser's session that has not ended (one read, no write). */
 export async function isOrganiser(sql: Sql, req: IncomingMessage, now: Date): Promise<boolean> {
   const token = cookies(req).get(SESSION_COOKIE);
-  return token !== undefined && (await sessionOf(sql, token, now)) !== null;
+  return token !== undefined && (await sessionLives(sql, token, now));
 }
 
 /** What a read of the records shows this request: null (as stored) for an organiser, else the public's
  *  view now (asked only when a read of records needs it). */
 export function viewFor(sql: Sql, delays: Delays | undefined, req: IncomingMessage, now: () => Date): () => Promise<ReadView | null> {
   return async () => {
-    if (!delays || (await isOrganiser(sql, req, now()))) return null;
+    // No tournament with a delay (most days): everything reads as stored, and nobody is asked who they are.
+    if (!delays || delays.delayed().size === 0 || (await isOrganiser(sql, req, now()))) return null;
     return PublicView.at(sql, delays, now().getTime());
   };
 }
@@ -28,6 +29,6 @@ export function viewFor(sql: Sql, delays: Delays | undefined, req: IncomingMessa
 /** The database as a read of a tournament sees it: as stored for an organiser (or a path no tournament's),
  *  else its draw as of now − each tournament's delay. */
 export async function publicSql(sql: Sql, delays: Delays | undefined, req: IncomingMessage, now: () => Date): Promise<Sql> {
-  if (!delays || !(req.url ?? '').startsWith('/api/v1/tournaments') || (await isOrganiser(sql, req, now()))) return sql;
+  if (!delays || delays.delayed().size === 0 || !(req.url ?? '').startsWith('/api/v1/tournaments') || (await isOrganiser(sql, req, now()))) return sql;
   return delayedSql(sql, await PublicView.at(sql, delays, now().getTime()));
 }

@@ -22,13 +22,15 @@ interface Stream {
   close(): void;
 }
 
-/** /api/v1/events as a browser reads it, with a session's cookie or none. */
+/** /api/v1/events as a browser reads it, with a session's cookie or none; resolved once the stream has
+ *  caught up (its first `id:`): a shot published before then is not sent to it (shots are not kept). */
 function openStream(url: string, cookie: string | null, lastEventId?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const events: Stream['events'] = [];
     const headers = { ...(cookie ? { Cookie: cookie } : {}), ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) };
     const req = request(`${url}/api/v1/events`, { headers }, (res: IncomingMessage) => {
       let buf = '';
+      let ready = false;
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
         buf += d;
@@ -37,10 +39,15 @@ function openStream(url: string, cookie: string | null, lastEventId?: string): P
           const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
           const event = field('event');
           if (event) events.push({ event, data: field('data') ?? '', id: field('id') });
+          if (!ready && field('id') !== undefined) {
+            ready = true;
+            resolve({ events, close: () => req.destroy() });
+          }
         }
       });
       res.on('error', () => undefined);
-      resolve({ events, close: () => req.destroy() });
+      // One that resumes from an id it has is sent no `id:` when it missed nothing.
+      if (lastEventId) resolve({ events, close: () => req.destroy() });
     });
     req.on('error', reject);
     req.end();

@@ -15,6 +15,8 @@ import type { EventHub } from './live/events.ts';
 import type { LiveMatches } from './live/live-matches.ts';
 import type { LiveFeeds } from './live/feeds.ts';
 import { isLivePath, routeLive } from './live/feeds-http.ts';
+import type { Delays } from './live/delays.ts';
+import { isOrganiser, publicSql, viewFor } from './audience.ts';
 import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
 import { verify } from './common/sign.ts';
 import type { Forwarder } from './forward/forward.ts';
@@ -31,6 +33,7 @@ import { ASSIGNMENT_PATH, REFUSAL_PATH, routeAssignment } from './tournament-htt
 import { Asks } from './tournament-http/asks.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './common/sparse-log.ts';
+import { isPublicRead } from './common/public-reads.ts';
 
 export interface Context {
   store: Store;
@@ -40,6 +43,11 @@ export interface Context {
   live: LiveMatches;
   /** The public live feeds, per table, per tournament and the club's (server/live/feeds.ts). */
   feeds: LiveFeeds;
+  /** The event streams of organisers logged in: live, where `hub`'s (the public's) are delayed per
+   *  tournament (server/live/delay.ts); absent, everyone gets `hub`. */
+  organiserHub?: EventHub;
+  /** The tournaments' delays (server/live/delays.ts): the public's reads of records are as of now − each. */
+  delays?: Delays;
   forwarder: Forwarder | null;
   /** The shot messages passed on to the federation (server/forward/relay.ts), with --forward. */
   relay?: ShotRelay | null;
@@ -244,6 +252,8 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   }
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
+  // A read is of a path in the route table of public reads, or nothing (server/common/public-reads.ts).
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isPublicRead(path)) return json(res, 404, { error: `nothing at ${path}` }), false;
   // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
   const clear = inClear(c, req, path);
   if (clear) {
@@ -254,11 +264,15 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   }
   // The tournament day: the login, the session and /api/v1/tournaments (server/tournament-http/).
   const strangers = { budget: shared.strangers, refused: (line: string) => shared.refused.say(line) };
-  const tournament = await routeTournament({ sql: c.store.sql, now: c.now, serverName: c.name, strangers, login }, req, path);
+  // The public's reads of a tournament see its draw as of now − its delay (server/live/delay-rows.ts).
+  const tsql = req.method === 'GET' || req.method === 'HEAD' ? await publicSql(c.store.sql, c.delays, req, c.now) : c.store.sql;
+  const tournament = await routeTournament({ sql: tsql, now: c.now, serverName: c.name, strangers, login }, req, path);
   if (tournament) {
     // A body refused (or not wanted) before it was all in is not read on: the connection closes once
     // the answer is out, without reading what is in flight (closeAfterAnswer).
     if (!req.complete) closeAfterAnswer(req, res, true);
+    // A tournament made or changed here may have a new delay: this process applies it before it answers.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && tournament.status < 300) await c.delays?.refresh();
     return write(res, tournament, req.method === 'HEAD'), true;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -266,13 +280,14 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     return json(res, 405, { error: `${req.method} is not allowed on ${path}` }), false;
   }
   if (path === '/api/v1/events') {
-    const refused = c.hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
+    const hub = c.organiserHub && (await isOrganiser(c.store.sql, req, c.now())) ? c.organiserHub : c.hub;
+    const refused = hub.subscribe(res, clientAddress(req), req.headers['last-event-id']);
     if (!refused) return false;
     res.setHeader('Retry-After', '30');
     return json(res, refused.status, { error: refused.error }), false;
   }
   if (isLivePath(path)) return routeLive(c.feeds, c.store, req, res, url, clientAddress(req));
-  const page = await routeRead(c.store, path, url.searchParams);
+  const page = await routeRead(c.store, path, url.searchParams, viewFor(c.store.sql, c.delays, req, c.now));
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);
   // The pages are the server's own text; the API's reads asked the database.

@@ -7,6 +7,9 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { hostname } from 'node:os';
 import { boundConnections, paceTimeouts } from './connections.ts';
 import { EventHub, type HubLimits } from './live/events.ts';
+import { DelayStage } from './live/delay.ts';
+import { delayedHistory } from './live/delay-reads.ts';
+import { Delays, LONGEST } from './live/delays.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
 import { Push, type PushOptions } from './live/push.ts';
@@ -61,6 +64,11 @@ export interface ResultsServer {
   url: string;
   port: number;
   store: Store;
+  /** The delay stage between the live bus and the public streams (server/live/delay.ts): a test that moves
+   *  the server's clock (`now`) calls its `wake()`; the feeds plug in its `shot` and `record` events. */
+  delay: DelayStage;
+  /** The tournaments' delays as this process knows them (server/live/delays.ts). */
+  delays: Delays;
   /** The replay threads (server/records/replay-pool.ts): how many records they are replaying now. */
   replays: ReplayPool;
   /** With `tls`: the HTTPS address and port, and what the certificate served is. */
@@ -82,25 +90,41 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   pageScript();
   const store = await openStore(o.db ?? './carrom-results.db');
   const log = o.log ?? ((line: string) => void process.stderr.write(`carrom serve: ${line}\n`));
-  const hub = new EventHub(o.streams, store, log);
+  const now = o.now ?? (() => new Date());
+  // Each tournament's delay (docs/server.md §4): the public streams get its shots and records through the
+  // delay stage, and catch up from the feed without what the delay still holds; an organiser logged in
+  // gets a stream of its own, live.
+  const delays = new Delays(store.sql, log);
+  try {
+    await delays.start();
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const stage = new DelayStage((t) => delays.of(t), () => now().getTime(), LONGEST);
+  delays.onChange(() => stage.reschedule());
+  const hub = new EventHub(o.streams, delayedHistory(store, delays, () => now().getTime()), log);
+  const organisers = new EventHub(o.streams, store, log);
   // Each shot published goes to the event streams as a `shot` event; each record stored (by any process
   // on the database) heals its table's live match (docs/server.md §4).
   const live = new LiveMatches();
-  live.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  live.on('shot', (e) => (organisers.unstored('shot', JSON.stringify(e)), stage.shot(e)));
+  stage.on('shot', (e) => hub.unstored('shot', JSON.stringify(e)));
+  // A record held is sent past the streams' catch-up numbers: a page that reconnected meanwhile gets it.
+  stage.on('record', (e, held) => (held ? hub.sendLate(e) : hub.send(e)));
   // The same events, live, to the organiser's device (server/live/push.ts): queued, never waited for.
   const push = o.push ? new Push(o.push, log) : null;
   if (push) live.on('shot', (e) => push.push('shot', JSON.stringify(e)));
-  // The public live feeds (docs/server.md §4, "The live feeds") read one bus: the server's own shots and
-  // records. `publicFeeds` is the one place a stage goes between them and every public reader (a delay:
-  // an emitter of the same `shot` and `record` events, made from `source.bus`).
-  const source = liveSource(live);
-  const publicFeeds = source.bus;
-  const feeds = new LiveFeeds(publicFeeds, o.streams, log);
+  // The public live feeds (docs/server.md §4, "The live feeds") read one bus: the delay stage's shots and
+  // records, so that a delayed tournament's play reaches them when it is the delay old, as every public read.
+  const source = liveSource(stage);
+  stage.on('record', (e) => source.fromFeed(e));
+  const feeds = new LiveFeeds(source.bus, o.streams, log);
   let feed: Feed;
   try {
     feed = await store.watch((e) => {
-      hub.send(e);
-      source.fromFeed(e);
+      organisers.send(e);
+      stage.record(e);
       healFrom(store, live, e, log);
       if (push && e.event === 'record') push.push('record', e.data);
     }, log);
@@ -108,18 +132,21 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     push?.close();
     feeds.close();
     hub.close();
+    organisers.close();
+    stage.close();
+    delays.close();
     await store.close();
     throw e;
   }
   const forwarder = o.forward ? new Forwarder(store, o.forward, log, Date.now, o.club ?? null) : null;
   // The tables' shot messages go on to the federation too, best effort, apart from the records
-  // (docs/server.md §6). A tournament's delay, where its public views are delayed, is to be asked through
-  // `delayed` (the delay's lookup); until it is, every shot is relayed.
-  const relay = o.forward ? new ShotRelay({ target: o.forward, club: o.club ?? null, ...o.relay }, log) : null;
+  // (docs/server.md §6); not those of a tournament whose public views are delayed (or not known yet).
+  const delayed = (t: number): boolean => (delays.of(t) ?? LONGEST) > 0;
+  const relay = o.forward ? new ShotRelay({ target: o.forward, club: o.club ?? null, delayed, ...o.relay }, log) : null;
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, live, feeds, forwarder, relay, now: o.now ?? (() => new Date()), log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, organiserHub: organisers, delays, live, feeds, forwarder, relay, now, log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -143,6 +170,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     relay?.close();
     feeds.close();
     hub.close();
+    organisers.close();
+    stage.close();
+    delays.close();
     await feed.close();
     await replays.close();
     await store.close();
@@ -159,6 +189,8 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     url: `http://${at}:${port}`,
     port,
     store,
+    delay: stage,
+    delays,
     replays,
     https,
     relayStats: () => (relay ? { relayed: relay.relayed, dropped: relay.dropped, skipped: relay.skipped } : null),
@@ -176,6 +208,9 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       relay?.close();
       feeds.close();
       hub.close();
+      organisers.close();
+      stage.close();
+      delays.close();
       await forwarder?.close();
       await feed.close();
       for (const s of secure ? [server, secure] : [server]) {

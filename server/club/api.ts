@@ -12,7 +12,8 @@ import { ABANDONED } from '../store/derived.ts';
 import { assignedField, assignedOfColumn } from '../records/assigned.ts';
 import { DatabaseUnavailable } from '../db/sql.ts';
 import { matchNotation } from './notation.ts';
-import type { Page as Paged, Store } from '../store/store.ts';
+import type { MatchSummary, Page as Paged, Store } from '../store/store.ts';
+import type { ReadView } from './read-view.ts';
 import type { ForwardingAnswer, LeaderboardAnswer, MatchesAnswer, TableJson, TablesAnswer } from '../json/club.ts';
 
 export interface Page {
@@ -42,7 +43,9 @@ async function tournamentKnown(store: Store, id: number): Promise<boolean> {
   }
 }
 
-export async function routeRead(store: Store, path: string, query = new URLSearchParams()): Promise<Page> {
+/** The reads. `view` gives what the public sees of the delayed tournaments (asked only by the reads of
+ * records); without it everything reads as stored (an organiser logged in). */
+export async function routeRead(store: Store, path: string, query = new URLSearchParams(), view: () => Promise<ReadView | null> = async () => null): Promise<Page> {
   switch (path) {
     case '/':
       return { status: 200, type: HTML_TYPE, body: CLUB_PAGE, headers: CSP };
@@ -62,22 +65,23 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
       const rows = await store.tables(page ?? undefined);
       const more = page !== null && rows.length > page.limit;
       const shown = more ? rows.slice(0, page.limit) : rows;
-      return asJson(200, { tables: shown.map(tableView), next: more ? String(shown[shown.length - 1].table_id) : null } satisfies TablesAnswer);
+      const tables = await delayedTables(store, shown.map(tableView), await view());
+      return asJson(200, { tables, next: more ? String(shown[shown.length - 1].table_id) : null } satisfies TablesAnswer);
     }
     case '/api/v1/export.csv':
       return {
         status: 200,
         type: 'text/csv; charset=utf-8',
-        body: toCsv(boardExports(await store.matches(null))),
+        body: toCsv(boardExports(await delayedMatches(await store.matches(null), await view()))),
         headers: { 'Content-Disposition': 'attachment; filename="carrom-boards.csv"' },
       };
     case '/api/v1/export.json':
-      return asJson(200, { boards: boardExports(await store.matches(null)) });
+      return asJson(200, { boards: boardExports(await delayedMatches(await store.matches(null), await view())) });
     case '/api/v1/forwarding':
       // What a club server's forwarding has left: the records waiting, and those the federation refused.
       return asJson(200, { pending: await store.pendingForwards(), refused: await store.refusedForwards() } satisfies ForwardingAnswer);
     case '/api/v1/leaderboard':
-      return asJson(200, { players: await store.leaderboard() } satisfies LeaderboardAnswer);
+      return asJson(200, { players: await ((await view())?.leaderboard(store) ?? store.leaderboard()) } satisfies LeaderboardAnswer);
   }
   // The tournament's public pages (docs/tournament.md §8): a 404 for a tournament that is not there.
   // The organiser's page is the tournament's own path; its forms show to an organiser logged in only.
@@ -89,7 +93,7 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
   }
   // A match in the carrom notation (docs/notation.md), as text.
   const notation = /^\/matches\/([1-9]\d{0,15})\/notation$/.exec(path);
-  if (notation) return matchNotation(store, Number(notation[1]));
+  if (notation) return matchNotation(store, Number(notation[1]), await view());
   // A table's overlay for OBS (docs/server.md §4): it waits for the table's shots.
   const overlay = /^\/tables\/([a-z0-9-]{1,40})\/overlay$/.exec(path);
   if (overlay && TABLE_ID.test(overlay[1])) {
@@ -111,12 +115,36 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     if (table[1] === 'tables') return { status: 200, type: HTML_TYPE, body: TABLE_PAGE, headers: CSP };
     const page = pageOf(query, (v) => (/^[1-9]\d{0,15}$/.test(v) ? Number(v) : null), 'a counter');
     if (typeof page === 'string') return asJson(400, { error: page });
-    const matches = await store.matches(id, page ?? undefined);
+    const matches = await delayedMatches(await store.matches(id, page ?? undefined), await view());
     const more = page !== null && matches.length > page.limit;
     const shown = more ? matches.slice(0, page.limit) : matches;
     return asJson(200, { table: id, matches: shown, next: more ? shown[shown.length - 1].counter : null } satisfies MatchesAnswer);
   }
   return asJson(404, { error: `nothing at ${path}` });
+}
+
+/** The matches as the public sees them (all as stored when nothing is held back). */
+const delayedMatches = async (list: MatchSummary[], view: ReadView | null): Promise<MatchSummary[]> => (view && !view.whole ? view.matches(list) : list);
+
+/** The tables read as the public sees it: a table whose newest record is hidden reads as its newest record
+ * shown (as a table with no record when it has none). */
+async function delayedTables(store: Store, rows: TableJson[], view: ReadView | null): Promise<TableJson[]> {
+  if (!view || view.whole) return rows;
+  return Promise.all(
+    rows.map(async (t) => {
+      if (!view.newestHidden(t.table, t.counter)) return t;
+      const r = await view.shown(t.table);
+      const none = { counter: null, kind: null, firmware: null, match: null, players: null, state: null, receivedAt: null, madeAt: null, abandoned: false };
+      if (!r) return { table: t.table, addedAt: t.addedAt, ...none };
+      // A match's players are its header's: the same in each of its records.
+      const players = r.match === t.match ? t.players : (JSON.parse(String((await store.sql.all('SELECT players FROM carrom_matches WHERE id = ?', [r.match]))[0].players)) as string[]);
+      return {
+        table: t.table, addedAt: t.addedAt, counter: r.counter, kind: r.kind, firmware: r.firmware, match: r.match,
+        players, state: r.state as TableJson['state'], receivedAt: r.receivedAt, madeAt: r.madeAt, abandoned: false,
+        ...assignedField(r.assigned),
+      };
+    }),
+  );
 }
 
 /** The most a page holds. */

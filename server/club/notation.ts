@@ -7,6 +7,7 @@ import { parseLog } from '../../src/rules/index.ts';
 import { assignedOfColumn } from '../records/assigned.ts';
 import { parseRecord } from '../records/record.ts';
 import type { Store } from '../store/store.ts';
+import type { ReadView } from './read-view.ts';
 
 /** An answer, as the reads of api.ts give them (its Page: not imported, api.ts imports this file). */
 interface Page {
@@ -27,12 +28,15 @@ const printed = new Map<string, string>();
 const KEPT = 64;
 
 /** The notation of the server's match `id` (the `match` of the live reads, the `id` of /api/v1/matches). */
-export async function matchNotation(store: Store, id: number): Promise<Page> {
+export async function matchNotation(store: Store, id: number, view: ReadView | null = null): Promise<Page> {
   const sql = store.sql;
   const [m] = await sql.all('SELECT table_id, newest_counter FROM carrom_matches WHERE id = ?', [id]);
   if (!m) return text(404, `no match ${id}`);
   const table = String(m.table_id);
-  const counter = Number(m.newest_counter);
+  // A delayed tournament's match reads, for the public, as of its newest record shown (none: not yet).
+  const shown = view && view.newestHidden(table, Number(m.newest_counter)) ? await view.shown(table, id) : null;
+  if (view && !shown && view.newestHidden(table, Number(m.newest_counter))) return text(404, `no match ${id}`);
+  const counter = shown ? shown.counter : Number(m.newest_counter);
   const [newest] = await sql.all('SELECT assigned FROM carrom_records WHERE table_id = ? AND counter = ?', [table, counter]);
   const [first] = await sql.all('SELECT MIN(received_at) AS at FROM carrom_records WHERE match_id = ?', [id]);
 

@@ -64,6 +64,12 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'the login slows down a guesser by name and address (growing waits), rather than locking a name out for everyone',
     up: loginThrottleSchema,
   },
+  {
+    version: 11,
+    name: "each tournament's delay on its public views and feeds, in minutes (0: live); the records by arrival, for the public's reads",
+    // The index: the public's reads ask for the records that came within the longest delay (server/live/delay-reads.ts).
+    up: () => ['ALTER TABLE carrom_tournaments ADD COLUMN delay_minutes INTEGER NOT NULL DEFAULT 0', 'CREATE INDEX IF NOT EXISTS carrom_records_received ON carrom_records (received_at)'],
+  },
 ]);
 
 /** Schema version 9: on SQLite, an index of each record's signature by table and counter, so that a

@@ -21,6 +21,8 @@ export interface TournamentJson {
   tables: string[];
   club: string;
   championship: string;
+  /** Minutes the public views and feeds lag behind (0 to 60; docs/tournament.md §8.2). */
+  delay: number;
   status: 'registration' | 'running' | 'finished';
   currentRound: number;
   lastRound: number | null;
@@ -223,7 +225,7 @@ export interface TablesReportAnswer {
 // left out is named in its refusal) and takes these names only: its lists of them are typed by these.
 
 /** POST /api/v1/tournaments, PATCH …/<id>. */
-export type TournamentBody = Partial<Pick<TournamentJson, 'name' | 'date' | 'rules' | 'options' | 'mode' | 'system' | 'couplings' | 'rounds' | 'phantomScore' | 'tables' | 'club' | 'championship'>>;
+export type TournamentBody = Partial<Pick<TournamentJson, 'name' | 'date' | 'rules' | 'options' | 'mode' | 'system' | 'couplings' | 'rounds' | 'phantomScore' | 'tables' | 'club' | 'championship' | 'delay'>>;
 /** A player of an entrant as entered. */
 export interface PlayerBody {
   name?: string;

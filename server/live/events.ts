@@ -85,6 +85,8 @@ export class EventHub {
   private readonly maxBacklog: number;
   private readonly stallMs: number;
   private pending: FeedEvent[] = [];
+  /** The events the delay held, sent late (sendLate): past every stream's floor. */
+  private readonly late = new WeakSet<FeedEvent>();
   /** Catching up failed last time (said in the log once until it works again). */
   private failing = false;
 
@@ -194,7 +196,7 @@ export class EventHub {
     const meanwhile = this.catching.get(res);
     if (!meanwhile) return;
     this.catching.delete(res);
-    this.put(res, text + (floor ? meanwhile.filter((e) => unsent(floor, e)) : meanwhile).map(asText).join(''));
+    this.put(res, text + (floor ? meanwhile.filter((e) => this.late.has(e) || unsent(floor, e)) : meanwhile).map(asText).join(''));
     if (floor && floor.upTo > 0) this.floors.set(res, floor);
     this.open.add(res);
   }
@@ -235,6 +237,14 @@ export class EventHub {
     this.write(events.map(asText).join(''), events);
   }
 
+  /** A stored event the delay held (server/live/delay.ts), sent when it is due: to every stream, even one
+   *  that caught up past its number meanwhile (its page reconnected with a newer Last-Event-ID), which
+   *  the numbers alone would take for sent. One that also read it as it caught up gets it twice. */
+  sendLate(e: FeedEvent): void {
+    this.late.add(e);
+    this.send(e);
+  }
+
   /** An event that is not stored (a table's shot: server/live/live-matches.ts), to the open streams now,
    *  without an `id:`: a page's Last-Event-ID stays the last stored event's, and one that reconnects is
    *  not sent the shots it missed (the records carry them). */
@@ -259,7 +269,7 @@ export class EventHub {
       const floor = this.floors.get(r);
       if (floor === undefined) this.put(r, bytes);
       else {
-        const fresh = events.filter((e) => unsent(floor, e));
+        const fresh = events.filter((e) => this.late.has(e) || unsent(floor, e));
         this.put(r, fresh.length === events.length ? bytes : fresh.map(asText).join(''));
       }
       // What the client has not taken stays in our memory: past the bound it is a client that stopped

@@ -160,7 +160,8 @@ export class LiveMatches extends EventEmitter<{ shot: [ShotEvent] }> {
   }
 
   private hold(t: Table, live: Live | null, matchId: string, why: string, conflictAt: number | null = null): ShotAnswer {
-    if (live && live.held === null) this.emit('shot', { table: t.name, seq: ++t.seq, matchId, held: why });
+    // A tournament's match says so on its notice too: the delay stage holds it with the match's shots.
+    if (live && live.held === null) this.emit('shot', { table: t.name, seq: ++t.seq, matchId, held: why, ...(live.assigned ? { assigned: live.assigned } : {}) });
     if (live) {
       live.held = why;
       live.conflictAt = conflictAt;

@@ -51,6 +51,7 @@ ${section('summary', 'summary', `<dl id="facts" class="facts"></dl>
 ${field('fName', '<input name="name" required maxlength="120">')}
 ${field('fDate', '<input name="date" type="date" required>')}
 ${field('fRounds', '<input name="rounds" type="number" min="1" max="99">')}
+${field('fDelay', '<input name="delay" type="number" min="0" max="60" required>')}
 <fieldset id="change-tables"><legend>${w('fTables')}</legend></fieldset>
 <button type="submit">${w('changeIt')}</button>
 </form>`)}

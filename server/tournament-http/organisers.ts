@@ -229,6 +229,14 @@ export async function sessionOf(sql: Sql, token: string | null, now: Date): Prom
   return { organiser: String(row.organiser), csrf: String(row.csrf), expiresAt: expiry(String(row.created_at), at) };
 }
 
+/** Whether `token` is a session that has not ended, without counting the request as activity and
+ * without a write: what the delay asks of every read (server/audience.ts), which must not queue behind
+ * the writer. */
+export async function sessionLives(sql: Sql, token: string, now: Date): Promise<boolean> {
+  const row = (await sql.all('SELECT created_at, seen_at FROM carrom_sessions WHERE token_hash = ?', [tokenHash(token)]))[0];
+  return row !== undefined && expiry(String(row.created_at), String(row.seen_at)) > now.toISOString();
+}
+
 export async function logOut(sql: Sql, token: string): Promise<void> {
   await sql.run('DELETE FROM carrom_sessions WHERE token_hash = ?', [tokenHash(token)]);
 }

@@ -28,6 +28,8 @@ async function contacts(sql: Sql, tables: readonly string[]): Promise<Map<string
 
 const seconds = (now: Date, since: string | null): number | null => (since === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)));
 
+const OPEN: readonly string[] = ['waiting', 'assigned', 'playing'];
+
 /** GET …/tables: the report, as of the server's `now`. */
 export async function tablesReport(sql: Sql, tournament: number, now: Date) {
   await tournamentRow(sql, tournament);
@@ -35,10 +37,10 @@ export async function tablesReport(sql: Sql, tournament: number, now: Date) {
     `SELECT m.*, r.published_at, p.updated_at AS record_at FROM carrom_tmatches m
      JOIN carrom_rounds r ON r.tournament_id = m.tournament_id AND r.round = m.round
      LEFT JOIN carrom_matches p ON p.id = m.record_match
-     WHERE m.tournament_id = ? AND r.status = 'published' AND m.b IS NOT NULL AND m.status IN ('waiting', 'assigned', 'playing')
+     WHERE m.tournament_id = ? AND r.status = 'published' AND m.b IS NOT NULL
      ORDER BY m.round, m.board`,
     [tournament],
-  ));
+  )).filter((m) => OPEN.includes(String(m.status))); // here, not in the query: a spectator's rows are as of the delay (server/live/delay-rows.ts)
   const refusals = await sql.all("SELECT at, table_id, target, reason FROM carrom_changes WHERE tournament_id = ? AND action = 'refused' ORDER BY seq", [tournament]);
   const refusedIds = refusals.map((r) => Number((JSON.parse(String(r.target)) as { match: number }).match));
   const refusedNow = new Map((refusedIds.length === 0 ? [] : await sql.all(`SELECT * FROM carrom_tmatches WHERE id IN (${refusedIds.map(() => '?').join(', ')})`, refusedIds)).map((r) => [Number(r.id), storedMatch(r)]));

@@ -3,7 +3,7 @@
 // the draw and the byes' scores depended on them.
 import { start } from '../../src/rules/index.ts';
 import type { Row, Sql } from '../db/sql.ts';
-import { LONG_TEXT_MAX, ROUNDS_MAX, TABLES_MAX } from '../tournament/caps.ts';
+import { DELAY_MAX, LONG_TEXT_MAX, ROUNDS_MAX, TABLES_MAX } from '../tournament/caps.ts';
 import { PHANTOM_SCORE } from '../tournament/types.ts';
 import { Refusal } from './answer.ts';
 import { logChange } from './changes.ts';
@@ -13,7 +13,7 @@ import type { TournamentBody } from '../json/tournament.ts';
 export const SYSTEMS = ['swiss', 'knockout', 'all-play-all'] as const;
 export const MODES = ['singles', 'doubles'] as const;
 export const COUPLINGS = ['serial', 'dazed', 'staggered'] as const;
-const FIELDS = ['name', 'date', 'rules', 'options', 'mode', 'system', 'couplings', 'rounds', 'phantomScore', 'tables', 'club', 'championship'] as const satisfies readonly (keyof TournamentBody)[];
+const FIELDS = ['name', 'date', 'rules', 'options', 'mode', 'system', 'couplings', 'rounds', 'phantomScore', 'tables', 'club', 'championship', 'delay'] as const satisfies readonly (keyof TournamentBody)[];
 /** Fixed once round 1 is drawn. */
 const BEFORE_ROUND_1: readonly string[] = ['system', 'mode', 'rules', 'options', 'couplings', 'phantomScore'];
 
@@ -30,6 +30,9 @@ export interface TournamentFields {
   tables: string[];
   club: string;
   championship: string;
+  /** Minutes the public views and feeds lag behind the tournament's play, 0 to 60 (docs/tournament.md
+   *  §8.2, server/live/delay.ts): the organisers see it live. May change at any time. */
+  delay: number;
 }
 
 export interface TournamentView extends TournamentFields {
@@ -57,6 +60,7 @@ async function checkFields(sql: Sql, body: Body, base: TournamentFields): Promis
   if ('phantomScore' in body) f.phantomScore = whole(body.phantomScore, 'phantomScore', 1, 25);
   if ('club' in body) f.club = text(body.club, 'club', 1, LONG_TEXT_MAX);
   if ('championship' in body) f.championship = text(body.championship, 'championship', 1, LONG_TEXT_MAX);
+  if ('delay' in body) f.delay = whole(body.delay, 'delay', 0, DELAY_MAX);
   if ('tables' in body) {
     const known = new Set((await sql.all('SELECT id FROM carrom_tables')).map((r) => String(r.id)));
     const tables = list(body.tables, 'tables');
@@ -81,12 +85,12 @@ export async function createTournament(tx: Sql, body: Body, organiser: string, s
   const name = text(body.name, 'name', 1, LONG_TEXT_MAX);
   const defaults: TournamentFields = {
     name, date: '', rules: '', options: {}, mode: 'singles', system: 'swiss', couplings: 'serial', rounds: 5, phantomScore: PHANTOM_SCORE,
-    tables: [], club: serverName, championship: name,
+    tables: [], club: serverName, championship: name, delay: 0,
   };
   const f = await checkFields(tx, body, defaults);
-  const values = [f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship];
-  const rows = await tx.all(`INSERT INTO carrom_tournaments (name, date, rules, rules_options, mode, system, couplings, rounds, phantom_score, table_ids, club, championship, log_seq)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`, values);
+  const values = [f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship, f.delay];
+  const rows = await tx.all(`INSERT INTO carrom_tournaments (name, date, rules, rules_options, mode, system, couplings, rounds, phantom_score, table_ids, club, championship, delay_minutes, log_seq)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id`, values);
   const id = Number(rows[0].id);
   await logChange(tx, id, { by: { organiser }, action: 'create', target: {}, before: {}, after: { ...f } }, now);
   return id;
@@ -104,6 +108,7 @@ export function fieldsOf(r: Row): TournamentFields {
     name: String(r.name), date: String(r.date), rules: String(r.rules), options: JSON.parse(String(r.rules_options)),
     mode: String(r.mode) as TournamentFields['mode'], system: String(r.system) as TournamentFields['system'], couplings: String(r.couplings) as TournamentFields['couplings'],
     rounds: Number(r.rounds), phantomScore: Number(r.phantom_score), tables: JSON.parse(String(r.table_ids)), club: String(r.club), championship: String(r.championship),
+    delay: Number(r.delay_minutes ?? 0),
   };
 }
 
@@ -138,7 +143,8 @@ async function lastRoundOf(sql: Sql, id: number, f: TournamentFields, round: num
 
 /** The last round has every result and no further one can be drawn. */
 async function finished(sql: Sql, id: number, f: TournamentFields, round: number): Promise<boolean> {
-  const last = await sql.all('SELECT score_a FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [id, round]);
+  // The whole rows: the public's reads see them as of the tournament's delay (server/live/delay-rows.ts).
+  const last = await sql.all('SELECT * FROM carrom_tmatches WHERE tournament_id = ? AND round = ?', [id, round]);
   if (last.some((m) => m.score_a === null)) return false;
   if (f.system === 'swiss') return round >= f.rounds;
   if (f.system === 'knockout') return last.length === 1;
@@ -185,8 +191,8 @@ export async function updateTournament(tx: Sql, id: number, body: Body, organise
   if (f.system === 'swiss' && f.rounds < round) throw new Refusal(409, `rounds: ${round} rounds are drawn already`);
   if ('tables' in after) await checkTablesFree(tx, id, round, f.tables);
   if (Object.keys(after).length === 0) return;
-  await tx.run('UPDATE carrom_tournaments SET name = ?, date = ?, rules = ?, rules_options = ?, mode = ?, system = ?, couplings = ?, rounds = ?, phantom_score = ?, table_ids = ?, club = ?, championship = ? WHERE id = ?', [
-    f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship, id,
+  await tx.run('UPDATE carrom_tournaments SET name = ?, date = ?, rules = ?, rules_options = ?, mode = ?, system = ?, couplings = ?, rounds = ?, phantom_score = ?, table_ids = ?, club = ?, championship = ?, delay_minutes = ? WHERE id = ?', [
+    f.name, f.date, f.rules, JSON.stringify(f.options), f.mode, f.system, f.couplings, f.rounds, f.phantomScore, JSON.stringify(f.tables), f.club, f.championship, f.delay, id,
   ]);
   await logChange(tx, id, { by: { organiser }, action: 'update', target: {}, before, after }, now);
 }

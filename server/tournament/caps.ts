@@ -32,3 +32,7 @@ export const LONG_TEXT_MAX = 120;
 /** Lines in an entry list's CSV, blank ones and the header included: the cap's entrants, and as many
  * again for blank lines. Counted before the file is read, so that a file of blank lines costs nothing. */
 export const CSV_LINES_MAX = 2 * ENTRANTS_MAX;
+
+/** A tournament's delay on its public views and feeds, in minutes (issue 34; lichess's broadcasts take up
+ * to an hour): longer than that is no longer a live view. */
+export const DELAY_MAX = 60;

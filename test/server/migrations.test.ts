@@ -165,7 +165,8 @@ for (const engine of ENGINES) {
           assert.deepEqual(plan, ['SEARCH carrom_records USING COVERING INDEX carrom_records_signature (table_id=? AND counter=?)']);
         } else {
           const indexes = await store.sql.all("SELECT indexname FROM pg_indexes WHERE tablename = 'carrom_records'");
-          assert.deepEqual(indexes.map((i) => String(i.indexname)), ['carrom_records_pkey']);
+          // (Version 11's index of the arrivals is for the public's delayed reads, not the signatures.)
+          assert.deepEqual(indexes.map((i) => String(i.indexname)).filter((n) => n !== 'carrom_records_received'), ['carrom_records_pkey']);
         }
       } finally {
         await store.close();

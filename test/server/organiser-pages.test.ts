@@ -270,10 +270,14 @@ describe("the organiser's pages in a browser", function () {
     assert.deepEqual(await page.evaluate(() => Array.from(document.querySelectorAll('#change input[name="tables"]')).map((c) => (c as unknown as { value: string; checked: boolean }).value + ' ' + (c as unknown as { checked: boolean }).checked)), ['hall-1 true', 'hall-2 false']);
     await page.check('#change input[value="hall-2"]');
     await page.fill('#change input[name="rounds"]', '4');
+    assert.equal(await page.inputValue('#change input[name="delay"]'), '0', 'no delay unless set');
+    await page.fill('#change input[name="delay"]', '5');
     await page.click('#change button[type="submit"]');
     assert.equal(await answer(3), 'Done: the tournament changed.');
     assert.equal(await page.textContent('dd[data-fact="sTables"]'), 'hall-1, hall-2');
     assert.equal(await page.textContent('dd[data-fact="sRounds"]'), '4');
+    assert.equal(await page.textContent('dd[data-fact="sDelay"]'), '5');
+    assert.equal((await api(server.url, null, 'GET', `/api/v1/tournaments/${id}`)).json.tournament.delay, 5, 'the public delay, in minutes');
     const waiting = (await api(server.url, null, 'GET', `/api/v1/tournaments/${id}/rounds/1`)).json.round.matches[1].id;
     await page.selectOption('#move select[name="match"]', String(waiting));
     await page.selectOption('#move select[name="table"]', 'hall-2');

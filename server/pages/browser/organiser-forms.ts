@@ -110,6 +110,7 @@ export function fillChange(x: Shown, registered: readonly string[]): void {
   field(f, 'date').value = tour.date;
   field(f, 'rounds').value = String(tour.rounds);
   field(f, 'rounds').disabled = tour.system !== 'swiss';
+  field(f, 'delay').value = String(tour.delay);
   tableBoxes(byId('change-tables'), registered, tour.tables);
 }
 
@@ -118,7 +119,7 @@ export function wire(p: OrganiserPage): void {
   const { reload } = p;
   const change = byId<HTMLFormElement>('change');
   submitted(change, () => {
-    const body: TournamentBody = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change) };
+    const body: TournamentBody = { name: value(change, 'name'), date: value(change, 'date'), tables: tablesTicked(change), delay: Number(value(change, 'delay')) };
     if (p.shown().tournament.system === 'swiss') body.rounds = Number(value(change, 'rounds'));
     act(change, 'PATCH', tbase, body, () => t('aChanged'), () => reload().then(() => fillChange(p.shown(), p.registered())));
   });

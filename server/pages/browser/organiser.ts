@@ -81,7 +81,7 @@ export function organiserPage(): void {
     const system = t(tour.system) + (tour.system === 'swiss' ? ` (${tour.couplings})` : '');
     const facts: [string, unknown][] = [
       ['colDate', tour.date], ['sRules', tour.rules + options], ['sMode', t(tour.mode)], ['sSystem', system],
-      ['sRounds', tour.system === 'swiss' ? tour.rounds : '–'], ['sTables', tour.tables.join(', ') || t('none')],
+      ['sRounds', tour.system === 'swiss' ? tour.rounds : '–'], ['sTables', tour.tables.join(', ') || t('none')], ['sDelay', tour.delay],
       ['sStatus', t(tour.status)], ['sRound', tour.currentRound],
     ];
     facts.forEach(([key, v]) => {

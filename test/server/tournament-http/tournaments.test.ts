@@ -20,7 +20,7 @@ describe('tournaments and entrants over HTTP', function () {
       assert.ok(Number.isInteger(id) && id > 0);
       assert.deepEqual(made.json, { tournament: {
         id, name: 'Club open', date: '2026-12-01', rules: 'icf', options: {}, mode: 'singles', system: 'swiss', couplings: 'serial', rounds: 5, phantomScore: 25,
-        tables: ['hall-1', 'hall-2', 'hall-3'], club: 'carrom-results', championship: 'Club open', status: 'registration', currentRound: 0, lastRound: 5,
+        tables: ['hall-1', 'hall-2', 'hall-3'], club: 'carrom-results', championship: 'Club open', delay: 0, status: 'registration', currentRound: 0, lastRound: 5,
       } });
       const refused: [Record<string, unknown>, RegExp][] = [
         [{ date: '2026-12-01', rules: 'icf' }, /^name: missing$/],

@@ -93,6 +93,10 @@ export function options(folder: Folder, only: string[], force: boolean): Partial
     coverageAnalysis: 'perTest',
     mutate: only.length ? only : [`${folder.folder}/**/*.ts`],
     checkers: [],
+    // Stryker would put `// @ts-nocheck` at the top of the sandbox's JavaScript and TypeScript files, for
+    // a runner that type-checks: tsx does not. It would also change dist/club.js, which the server checks
+    // against the SHA-256 its build wrote (server/pages/script.ts), so every test over HTTP failed.
+    disableTypeChecks: false,
     // Two cores shared with other work: one test process.
     concurrency: 1,
     incremental: true,

@@ -76,20 +76,20 @@ describe('the organiser\'s login and the guard on writes', function () {
       const body = new URLSearchParams({ name: 'asha', password: PASSWORD, csrf: form.token }).toString();
       const send = async (headers: Record<string, string>) => {
         const r = await fetch(`${url}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: url, ...headers }, body });
-        return [r.status, (await r.json()).error];
+        return [r.status, ((await r.json()) as { error: string }).error];
       };
       assert.deepEqual(await send({ Origin: 'http://evil.example' }), [403, 'a write from another origin (http://evil.example) is refused']);
       assert.deepEqual(await send({ Origin: 'not a url' }), [403, 'the request\'s origin "not a url" is not a URL']);
       assert.deepEqual(await send({ 'Content-Type': 'text/plain' }), [400, 'the body must be a form (application/x-www-form-urlencoded)']);
       assert.deepEqual(await send({ Cookie: 'another=1' }), [403, 'the login form\'s token is missing or stale: load /login again']);
       const big = await fetch(`${url}/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: url }, body: `${body}&pad=${'x'.repeat(8 << 10)}` });
-      assert.deepEqual([big.status, (await big.json()).error], [413, 'body over 8 KiB']);
+      assert.deepEqual([big.status, ((await big.json()) as { error: string }).error], [413, 'body over 8 KiB']);
       const ok = await postLogin(url, 'asha', PASSWORD, form);
       assert.equal(ok.status, 303);
       assert.equal(await ok.text(), '', 'a redirect has no body');
       assert.ok(ok.headers.getSetCookie().includes('carrom_login=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0'), 'the login cookie cleared');
       const session = /^(carrom_session=[\w-]+)/.exec(ok.headers.getSetCookie()[0])![1];
-      const { csrf } = await (await fetch(`${url}/api/v1/session`, { headers: { Cookie: session } })).json();
+      const { csrf } = (await (await fetch(`${url}/api/v1/session`, { headers: { Cookie: session } })).json()) as { csrf: string };
       const out = await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `csrf=${csrf}` });
       assert.deepEqual([out.status, out.headers.get('location'), out.headers.get('set-cookie')], [303, '/', 'carrom_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0']);
     });

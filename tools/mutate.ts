@@ -50,7 +50,7 @@ interface Folder {
 // processes of their own, where no mutant is; and organisers, whose tests run `carrom serve`'s organiser
 // commands in processes of their own as well (one of them, on a terminal, failed in Stryker's first run
 // in its sandbox, which stops the whole run).
-const TOURNAMENT_HTTP_SPEC = ['assignment', 'auth', 'bracket', 'entrants-and-log', 'live-fields', 'passwords', 'result-rules', 'rounds', 'signed-ask', 'tournaments'].map((f) => `test/server/tournament-http/${f}.test.ts`);
+const TOURNAMENT_HTTP_SPEC = ['assignment', 'auth', 'bracket', 'entrants-and-log', 'live-fields', 'passwords', 'result-rules', 'round-refusals', 'rounds', 'signed-ask', 'tournaments'].map((f) => `test/server/tournament-http/${f}.test.ts`);
 const NOT_POSTGRES = '^(?!.*\\bpostgres\\b)';
 const NOT_SQLITE = '^(?!.*\\bsqlite\\b)';
 

@@ -1,7 +1,7 @@
 // What an organiser's writes to a round are refused, over real HTTP on loopback, on SQLite and PostgreSQL
 // (docs/tournament.md §3.3): each refusal with its status and the words that say what and where: a round
 // that is not there, a swap of other than two entrants or of one who plays no match in the round, a rematch
-// flag that is no boolean, a match that is not the round's, a draft thrown away once published, and the
+// flag that is no boolean, a match that is not the round's, a draft thrown away once published, a Swiss's bracket, and the
 // pairings and tables of a round that has started. One server for the file.
 import assert from 'node:assert/strict';
 import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
@@ -23,6 +23,7 @@ describe('a round’s writes refused, saying why', function () {
         return [a.status, a.json.error];
       };
       assert.deepEqual(await refused('POST', '/rounds/1/publish'), [404, `tournament ${id} has no round 1`]);
+      assert.deepEqual(await refused('GET', '/bracket'), [409, `tournament ${id} is a Swiss tournament: a bracket is a knockout's (see its standings)`]);
       assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
       const [m1, m2] = (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches as M[];
       assert.deepEqual(await refused('GET', '/rounds/2'), [404, `tournament ${id} has no round 2`]);

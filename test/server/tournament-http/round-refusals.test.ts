@@ -24,6 +24,9 @@ describe('a round’s writes refused, saying why', function () {
       };
       assert.deepEqual(await refused('POST', '/rounds/1/publish'), [404, `tournament ${id} has no round 1`]);
       assert.deepEqual(await refused('GET', '/bracket'), [409, `tournament ${id} is a Swiss tournament: a bracket is a knockout's (see its standings)`]);
+      const apa = (await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'League', date: '2026-12-01', rules: 'icf', system: 'all-play-all' })).json.tournament.id;
+      const league = await api(url, null, 'GET', `/api/v1/tournaments/${apa}/bracket`);
+      assert.deepEqual([league.status, league.json.error], [409, `tournament ${apa} is an all-play-all tournament: a bracket is a knockout's (see its standings)`]);
       assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
       const [m1, m2] = (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches as M[];
       assert.deepEqual(await refused('GET', '/rounds/2'), [404, `tournament ${id} has no round 2`]);

@@ -51,6 +51,39 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
     }
     const matches = async (base: string): Promise<M[]> => (await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches;
 
+    it('refuses an ask or a refusal that is not well formed, saying what is wrong and where', async () => {
+      const answer = async (path: string, init: RequestInit) => {
+        const res = await fetch(`${url}${path}`, init);
+        return [res.status, await res.json()];
+      };
+      const noTable = await answer('/api/v1/assignment', { headers: { 'Carrom-Nonce': '0'.repeat(32) } });
+      assert.deepEqual(noTable, [400, { error: 'header Carrom-Table must name the table (1–40 characters of a-z, 0-9, -)' }]);
+      assert.deepEqual(await answer('/api/v1/assignment', { headers: askHeaders('hall-1', SECRET, 'XYZ', clock.now) }), [400, { error: 'header Carrom-Nonce must be 32 lowercase hex digits' }]);
+      const unknown = { error: 'unknown table "hall-9" (register it with carrom serve --add-table hall-9)' };
+      assert.deepEqual(await answer('/api/v1/assignment', { headers: askHeaders('hall-9', SECRET, '1'.repeat(32), clock.now) }), [404, unknown]);
+      assert.deepEqual(await answer('/api/v1/assignment', { method: 'POST', body: '' }), [405, { error: 'the next match is asked with GET' }]);
+      assert.deepEqual(await answer('/api/v1/assignment/refusal', {}), [405, { error: 'a refusal is sent with POST' }]);
+      const refusal = (body: string, headers: Record<string, string> = { 'Carrom-Signature': signature(SECRET, body) }, table = 'hall-1') =>
+        answer('/api/v1/assignment/refusal', { method: 'POST', headers: { 'Carrom-Table': table, ...headers }, body });
+      const good = { carromRefusal: 1, table: 'hall-1', counter: 0, match: 1, reason: 'wrong-table' };
+      assert.deepEqual(await refusal(JSON.stringify(good), {}), [401, { error: 'header Carrom-Signature is missing' }]);
+      assert.deepEqual(await refusal(JSON.stringify(good), { 'Carrom-Signature': 'sha256=xyz' }), [401, { error: 'header Carrom-Signature must be sha256=<64 lowercase hex digits>' }]);
+      assert.deepEqual(await refusal(JSON.stringify({ ...good, table: 'hall-9' }), undefined, 'hall-9'), [404, unknown]);
+      assert.deepEqual(await refusal(JSON.stringify({ ...good, reason: 'x'.repeat(4096) })), [413, { error: 'body over 4096 bytes' }]);
+      const wrong: [unknown, string][] = [
+        ['not JSON', 'body is not JSON'], [[good], 'body must be a JSON object'], [null, 'body must be a JSON object'],
+        [{ ...good, carromRefusal: 2 }, 'field "carromRefusal" must be 1, not 2'], [{ ...good, carromRefusal: undefined }, 'field "carromRefusal" must be 1, not missing'],
+        [{ ...good, table: 'hall-2' }, 'field "table" must be "hall-1", the header Carrom-Table'],
+        [{ ...good, counter: -1 }, 'field "counter" must be a whole number'], [{ ...good, match: 1.5 }, 'field "match" must be a whole number'],
+        [{ ...good, reason: '' }, 'field "reason" must be 1–40 characters'], [{ ...good, reason: 'x'.repeat(41) }, 'field "reason" must be 1–40 characters'],
+        [{ ...good, reason: 7 }, 'field "reason" must be 1–40 characters'],
+      ];
+      for (const [body, error] of wrong) assert.deepEqual(await refusal(typeof body === 'string' ? body : JSON.stringify(body)), [400, { error }], JSON.stringify(body));
+      // Well formed at the longest reason, and counter 0 and match 0 taken as numbers: only not hall-1's assignment.
+      const [status] = await refusal(JSON.stringify({ ...good, counter: 0, match: 0, reason: 'x'.repeat(40) }));
+      assert.equal(status, 409);
+    });
+
     it('a table gets nothing before the publish, then its match signed with its secret; the counter moves only when the assignment does', async () => {
       const { base, id, names } = await drawn();
       const before = taken((await ask('hall-1', SECRET)).read);

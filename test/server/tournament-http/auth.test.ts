@@ -68,6 +68,32 @@ describe('the organiser\'s login and the guard on writes', function () {
       assert.match(ok.headers.getSetCookie().find((c) => c.startsWith('carrom_session='))!, /^carrom_session=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
     });
 
+    it('refuses a login form from another origin, that is no form, without the login cookie or over its size, saying so; its page and its cookies as sent', async () => {
+      const page = await fetch(`${url}/login`);
+      assert.deepEqual(['content-type', 'cache-control', 'x-content-type-options', 'content-security-policy'].map((h) => page.headers.get(h)), ['text/html; charset=utf-8', 'no-store', 'nosniff', "default-src 'self'"]);
+      assert.match(page.headers.get('set-cookie')!, /^carrom_login=[\w-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+      const form = await loginForm(url);
+      const body = new URLSearchParams({ name: 'asha', password: PASSWORD, csrf: form.token }).toString();
+      const send = async (headers: Record<string, string>) => {
+        const r = await fetch(`${url}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: url, ...headers }, body });
+        return [r.status, ((await r.json()) as { error: string }).error];
+      };
+      assert.deepEqual(await send({ Origin: 'http://evil.example' }), [403, 'a write from another origin (http://evil.example) is refused']);
+      assert.deepEqual(await send({ Origin: 'not a url' }), [403, 'the request\'s origin "not a url" is not a URL']);
+      assert.deepEqual(await send({ 'Content-Type': 'text/plain' }), [400, 'the body must be a form (application/x-www-form-urlencoded)']);
+      assert.deepEqual(await send({ Cookie: 'another=1' }), [403, 'the login form\'s token is missing or stale: load /login again']);
+      const big = await fetch(`${url}/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.cookie, Origin: url }, body: `${body}&pad=${'x'.repeat(8 << 10)}` });
+      assert.deepEqual([big.status, ((await big.json()) as { error: string }).error], [413, 'body over 8 KiB']);
+      const ok = await postLogin(url, 'asha', PASSWORD, form);
+      assert.equal(ok.status, 303);
+      assert.equal(await ok.text(), '', 'a redirect has no body');
+      assert.ok(ok.headers.getSetCookie().includes('carrom_login=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0'), 'the login cookie cleared');
+      const session = /^(carrom_session=[\w-]+)/.exec(ok.headers.getSetCookie()[0])![1];
+      const { csrf } = (await (await fetch(`${url}/api/v1/session`, { headers: { Cookie: session } })).json()) as { csrf: string };
+      const out = await fetch(`${url}/logout`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `csrf=${csrf}` });
+      assert.deepEqual([out.status, out.headers.get('location'), out.headers.get('set-cookie')], [303, '/', 'carrom_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0']);
+    });
+
     it('makes an address wait after five wrong passwords, longer after each next one up to 15 minutes, whatever the password, and forgives it on the right one', async () => {
       for (let i = 0; i < 5; i++) {
         assert.equal((await postLogin(url, 'asha', `wrong ${i} password`)).status, 401);

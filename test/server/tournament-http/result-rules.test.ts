@@ -251,5 +251,28 @@ describe('what a table’s records may change in the draw', function () {
         ['walkover', { result: { a: 25, b: 0 }, source: 'walkover' }], ['result', { result: { a: 25, b: 0 }, source: 'hand' }],
       ]);
     });
+
+    it('an organiser’s result, walkover or replay: refused on a draft, for a match not the tournament’s, onto a table not its own or one whose match is to finish; a result changing only one side’s score is a change, logged', async () => {
+      const { base, id, tables: [t1, t2] } = await drawn();
+      const [m1, m2] = await matches(base);
+      const draft = { error: 'round 1 is a draft: publish it first' };
+      for (const [what, body] of [['result', { a: 9, b: 3, reason: 'score sheet' }], ['walkover', { winner: 'a', reason: 'no show' }], ['replay', { table: t2, reason: 'tilted' }]] as const) {
+        const r = await api(url, asha, 'POST', `${base}/matches/${m1.id}/${what}`, body);
+        assert.deepEqual([r.status, r.json], [409, draft], what);
+      }
+      await publish(base);
+      const none = await api(url, asha, 'POST', `${base}/matches/99999/result`, { a: 9, b: 3, reason: 'score sheet' });
+      assert.deepEqual([none.status, none.json], [404, { error: `tournament ${id} has no match 99999` }]);
+      const elsewhere = await api(url, asha, 'POST', `${base}/matches/${m1.id}/replay`, { table: 'nowhere', reason: 'tilted' });
+      assert.deepEqual([elsewhere.status, elsewhere.json], [400, { error: `table: nowhere is not one of the tournament's tables (${t1}, ${t2})` }]);
+      const busy = await api(url, asha, 'POST', `${base}/matches/${m1.id}/replay`, { table: t2, reason: 'tilted' });
+      assert.deepEqual([busy.status, busy.json], [409, { error: `table ${t2} has match ${m2.id} of round 1 still to finish` }]);
+      for (const result of [{ a: 9, b: 3 }, { a: 7, b: 3 }]) assert.equal((await api(url, asha, 'POST', `${base}/matches/${m1.id}/result`, { ...result, reason: 'score sheet' })).status, 200);
+      assert.deepEqual((await matches(base)).find((m) => m.id === m1.id)!.result, { a: 7, b: 3 });
+      const log = (await api(url, null, 'GET', `${base}/log`)).json.changes as { action: string; target: { match?: number }; after: unknown }[];
+      assert.deepEqual(log.filter((c) => c.target.match === m1.id).map((c) => [c.action, c.after]), [
+        ['result', { result: { a: 9, b: 3 }, source: 'hand' }], ['result', { result: { a: 7, b: 3 }, source: 'hand' }],
+      ]);
+    });
   }, true);
 });

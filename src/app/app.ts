@@ -25,18 +25,20 @@ import { TableMatch } from './table-match.ts';
 export type { AppOptions, Clock, DisplayPort, ResultsPort, SyncPort, WifiTrouble } from './ports.ts';
 
 export class TableApp extends TableMatch {
-  private readonly buttons: Buttons;
+  // `declare`: fields the constructor sets, so that no definition of them comes first (bytes in the
+  // device's bundle); the object holds the same fields.
+  private declare readonly buttons: Buttons;
   /** The frame, redrawn region by region, and sent when the bus is free. */
-  private readonly out: DisplayOut;
+  private declare readonly out: DisplayOut;
   /** Settings changed while a shot was in play: written to flash when it settles. */
   private settingsUnsaved = false;
   wifi: Wifi = 'off';
   /** Why Wi-Fi is down, when the host knows it (setWifi). */
   wifiTrouble: WifiTrouble | null = null;
-  setup: Setup;
+  declare setup: Setup;
   /** The calibration's and the self-test's screens, and the table they calibrate. */
-  private readonly installer: InstallHooks;
-  private readonly install: Install;
+  private declare readonly installer: InstallHooks;
+  private declare readonly install: Install;
 
   constructor(o: AppOptions) {
     super(o);

@@ -36,9 +36,11 @@ import { DEFAULT_SETTINGS, type Settings } from './menu.ts';
 const MENU_IDLE_US = 15_000_000;
 
 export abstract class TableMatch {
+  // `declare`: fields the constructor sets, so that no definition of them comes first (bytes in the
+  // device's bundle); the object holds the same fields.
   /** The match, its journal and its records. */
-  protected readonly kept: KeptMatch;
-  protected sensing!: Sensing;
+  protected declare readonly kept: KeptMatch;
+  protected declare sensing: Sensing;
   /** The players' menus: here because a strike closes one forgotten open (event). */
   protected readonly menus = new MenuStack();
   /** After a restore, the shot a power cut may have taken, until the players answer or play on. */
@@ -55,8 +57,8 @@ export abstract class TableMatch {
   protected readonly healthLog = new HealthLog();
   /** What the table knows of its lower beams (beam-health.ts): from the journal at boot, the self-test,
    * and what each match's sensing layer saw; kept in the journal at rest. */
-  protected readonly beams: KeptBeams;
-  settings: Settings;
+  protected declare readonly beams: KeptBeams;
+  declare settings: Settings;
 
   constructor(protected readonly o: AppOptions) {
     this.kept = new KeptMatch(o.storage, o.sync);

@@ -33,8 +33,10 @@ export interface SyncOptions {
 }
 
 export class SyncRecords {
-  readonly outbox: Outbox;
-  protected settings: SyncSettings | null;
+  // `declare`: fields the constructor sets, so that no definition of them comes first (bytes in the
+  // device's bundle); the object holds the same fields.
+  declare readonly outbox: Outbox;
+  protected declare settings: SyncSettings | null;
   /** The record on its way (sync.ts): a board record that drops older ones keeps it. */
   protected inFlight: { counter: number; kind: RecordKind; token: number; since: number } | null = null;
   protected lastError: string | null = null;
@@ -45,9 +47,9 @@ export class SyncRecords {
   /** Bumped at every change the display shows. */
   protected version = 0;
   /** The next match, from a tournament's server (docs/tournament.md §5). */
-  readonly assigner: Assigner;
+  declare readonly assigner: Assigner;
   /** Each shot's lines to the server, best effort (shots.ts, docs/sync.md §7). */
-  readonly shots: ShotSender;
+  declare readonly shots: ShotSender;
 
   constructor(protected readonly o: SyncOptions) {
     this.outbox = new Outbox(o.storage);

@@ -7,8 +7,9 @@
 // 100 before any check).
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import { routeRead } from './club/api.ts';
-import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type BodyHold, type Over } from './common/body.ts';
+import { addressKey, BodyBudget, closeAfterAnswer, CutOff, readHeldBody, type BodyHold } from './common/body.ts';
 import { clientAddress, clientOf, see, type ProxyTrust } from './common/client.ts';
+import { json } from './common/reply.ts';
 import { DatabaseUnavailable } from './db/sql.ts';
 import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
@@ -17,15 +18,13 @@ import type { LiveFeeds } from './live/feeds.ts';
 import { isLivePath, routeLive } from './live/feeds-http.ts';
 import type { Delays } from './live/delays.ts';
 import { isOrganiser, publicSql, viewFor } from './audience.ts';
-import { readShot, SHOT_MAX, SHOTS_PATH } from './live/shot-message.ts';
-import { verify } from './common/sign.ts';
+import { SHOTS_PATH } from './live/shot-message.ts';
 import type { Forwarder } from './forward/forward.ts';
-import { checkClub } from './forward/club.ts';
 import type { ShotRelay } from './forward/relay.ts';
-import { admit, postRecord, type Replay } from './post.ts';
-import { MAX_BODY } from './records/record.ts';
+import type { Replay } from './post.ts';
 import type { Store } from './store/store.ts';
-import { Refusal, write } from './tournament-http/answer.ts';
+import { noRoom, postRecordRequest, postShot, RECORDS_PATH, RETRY_AFTER, UNVERIFIED_BYTES, UNVERIFIED_SHARE, type Unverified } from './table-posts.ts';
+import { write } from './tournament-http/answer.ts';
 import type { LoginContext } from './tournament-http/auth.ts';
 import { LoginLog } from './tournament-http/login-log.ts';
 import { CheckQueue } from './tournament-http/passwords.ts';
@@ -66,16 +65,9 @@ export interface Context {
  *  whatever counts or logs requests by address. */
 export { clientAddress } from './common/client.ts';
 
-/** The bytes of bodies not yet verified that the server holds at once, all requests together: 64 bodies
- *  of the largest size, or hundreds of a usual one (2–40 KiB). Counted as they arrive: a post whose
- *  bytes would go over is answered 503 (at once when the budget is full already). */
-export const UNVERIFIED_BYTES = 64 * MAX_BODY;
-/** The part of UNVERIFIED_BYTES one address (an IPv6 /64) may hold: 4 bodies of the largest size, where
- *  a table sends one at a time. Over it: 429. Filling the whole budget takes 16 addresses that each
- *  send and keep 1 MiB (docs/server.md §2). */
-export const UNVERIFIED_SHARE = 4 * MAX_BODY;
-/** Seconds a 503 asks the table to wait (a table backs off on its own anyway, docs/sync.md). */
-export const RETRY_AFTER = 5;
+/** The budget of bodies not yet verified and the 503's wait (server/table-posts.ts), as they were named here. */
+export { RETRY_AFTER, UNVERIFIED_BYTES, UNVERIFIED_SHARE } from './table-posts.ts';
+
 /** Node's limits on a request (its defaults: 300 s for the whole request, 60 s for the headers, checked
  *  every 30 s), shortened so that a stalled sender does not hold a connection and its bytes for minutes:
  *  a table sends at most 256 KiB, in well under 30 s even on poor Wi-Fi. The event stream is not
@@ -126,13 +118,10 @@ const stackOf = (e: Error): string => {
 
 /** What the handler keeps across requests: the budgets of strangers' bodies and the lines an abuser
  *  could repeat, said sparsely. */
-interface Shared {
-  /** The records' bodies not yet verified. */
-  unverified: BodyBudget;
+interface Shared extends Unverified {
   /** The bodies read before their sender is known on the organiser's side (the login's). */
   strangers: BodyBudget;
   cutOff: SparseLog;
-  refused: SparseLog;
 }
 
 export function handler(c: Context): Handlers {
@@ -181,48 +170,7 @@ export function handler(c: Context): Handlers {
 async function handle(c: Context, req: IncomingMessage, res: ServerResponse, login: LoginContext, shared: Shared, expectsContinue: boolean, asks: Asks): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://x');
   const path = url.pathname;
-  if (path === '/api/v1/records') {
-    if (req.method !== 'POST') return json(res, 405, { error: 'records are sent with POST' }), false;
-    // Nothing of the body is read for a post that names no table of ours or carries no signature.
-    const gate = await admit(c.store, req.headers);
-    if ('refused' in gate) {
-      closeAfterAnswer(req, res);
-      json(res, gate.refused.status, gate.refused.body);
-      return gate.refused.status === 404;
-    }
-    if (Number(req.headers['content-length']) > MAX_BODY) {
-      closeAfterAnswer(req, res);
-      return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
-    }
-    // Room for its body: its address's share and the budget of all (counted as the bytes arrive).
-    const address = addressKey(clientAddress(req));
-    const room = shared.unverified.room(address);
-    if (room) return overBudget(req, res, shared, room), true;
-    // The table may send its body now: its headers passed, and there is room for it.
-    if (expectsContinue) res.writeContinue();
-    const hold = shared.unverified.hold(address);
-    try {
-      const raw = await readHeldBody(req, MAX_BODY, hold);
-      if (!Buffer.isBuffer(raw)) {
-        if (raw !== 'size') return overBudget(req, res, shared, raw), true;
-        closeAfterAnswer(req, res);
-        return json(res, 413, { error: `body over ${MAX_BODY / 1024} KiB` }), true;
-      }
-      const answer = await postRecord(
-        c.store,
-        c.replay,
-        gate.admitted,
-        raw,
-        c.now,
-        c.forwarder !== null,
-        () => c.forwarder?.kick(),
-        hold.release,
-      );
-      return json(res, answer.status, answer.body), true;
-    } finally {
-      hold.release();
-    }
-  }
+  if (path === RECORDS_PATH) return postRecordRequest(c, req, res, shared, expectsContinue);
   if (path === SHOTS_PATH) return postShot(c, req, res, shared, expectsContinue);
   // The table's next match and its refusal (docs/tournament.md §5). A refusal's body is read as a
   // record's is: once its headers have passed (server/tournament-http/assignment.ts), within the budget
@@ -294,77 +242,6 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   return path.startsWith('/api/') || path.startsWith('/matches/');
 }
 
-/** POST /api/v1/shots (docs/sync.md §7): a table's shot message, checked as a record's post is (the
- *  headers first, the body within the budget of bodies not yet verified, the signature before its JSON),
- *  then handed to the live matches: published (200) or held (202). Nothing is stored. */
-async function postShot(c: Context, req: IncomingMessage, res: ServerResponse, shared: Shared, expectsContinue: boolean): Promise<boolean> {
-  if (req.method !== 'POST') return json(res, 405, { error: 'shot messages are sent with POST' }), false;
-  const gate = await admit(c.store, req.headers);
-  if ('refused' in gate) {
-    closeAfterAnswer(req, res);
-    return json(res, gate.refused.status, gate.refused.body), gate.refused.status === 404;
-  }
-  if (Number(req.headers['content-length']) > SHOT_MAX) {
-    closeAfterAnswer(req, res);
-    return json(res, 413, { error: `body over ${SHOT_MAX / 1024} KiB (the board's record will carry these lines)` }), true;
-  }
-  const address = addressKey(clientAddress(req));
-  const room = shared.unverified.room(address);
-  if (room) return overBudget(req, res, shared, room), true;
-  if (expectsContinue) res.writeContinue();
-  const hold = shared.unverified.hold(address);
-  try {
-    const raw = await readHeldBody(req, SHOT_MAX, hold);
-    if (!Buffer.isBuffer(raw)) {
-      if (raw !== 'size') return overBudget(req, res, shared, raw), true;
-      closeAfterAnswer(req, res);
-      return json(res, 413, { error: `body over ${SHOT_MAX / 1024} KiB (the board's record will carry these lines)` }), true;
-    }
-    const { table, secret, signature } = gate.admitted;
-    if (secret === null) {
-      // Relayed by a club's server (docs/server.md §6): checked by the club's signature, as its records are.
-      const club = await checkClub(c.store, req.headers, raw, table, signature, c.now().toISOString());
-      if (typeof club === 'object') return json(res, club.status, { error: club.error }), true;
-    } else {
-      // A secret the store kept may be older than the database's (a table registered again): checked with that too.
-      const good = verify(secret, raw, signature) || (await c.store.secretOf(table, true).then((now) => now !== null && now !== secret && verify(now, raw, signature)));
-      if (!good) return json(res, 401, { error: `the signature does not verify with table "${table}"'s secret` }), true;
-    }
-    const read = readShot(raw);
-    if (!read.ok) return json(res, 400, { error: read.error }), true;
-    if (read.value.table !== table) return json(res, 400, { error: `field "table" ("${read.value.table}") differs from the header Carrom-Table ("${table}")` }), true;
-    const answer = c.live.take(read.value);
-    // Passed on to the federation as the table sent it, whatever this server made of it: the federation
-    // holds and heals its own live match.
-    if (answer.status !== 400) c.relay?.send(table, signature, raw, read.value.assigned?.tournament ?? null);
-    return json(res, answer.status, answer.body), true;
-  } finally {
-    hold.release();
-  }
-}
-
-/** A record's post refused for the budget of bodies not yet verified (noRoom). */
-function overBudget(req: IncomingMessage, res: ServerResponse, shared: Shared, over: Exclude<Over, 'size'>): void {
-  closeAfterAnswer(req, res);
-  const no = noRoom(req, shared, over, 'records');
-  res.setHeader('Retry-After', String(RETRY_AFTER));
-  json(res, no.status, { error: no.message });
-}
-
-/** A body that found no room in the budget of bodies not yet verified (a record's, a refusal's): 429
- *  when its address holds its share, 503 when all of them together are full; said in the log sparsely.
- *  `what` the address is sending, in the answer's words. */
-function noRoom(req: IncomingMessage, shared: Shared, over: Exclude<Over, 'size'>, what: string): Refusal {
-  const said = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname} from ${clientAddress(req)}`;
-  const headers = { 'Retry-After': String(RETRY_AFTER) };
-  if (over === 'share') {
-    shared.refused.say(`${said}: 429, its address holds ${UNVERIFIED_SHARE >> 10} KiB of bodies not yet verified already`);
-    return new Refusal(429, `this address is sending ${UNVERIFIED_SHARE >> 10} KiB of ${what} at once already; send it again shortly`, headers);
-  }
-  shared.refused.say(`${said}: 503, over ${UNVERIFIED_BYTES >> 20} MiB of bodies not yet verified are arriving at once`);
-  return new Refusal(503, `too many ${what} are arriving at once; send it again shortly`, headers);
-}
-
 async function answerHealth(req: IncomingMessage, res: ServerResponse, health: ReturnType<typeof healthCheck>): Promise<void> {
   // A body sent with it is not read: the connection closes after the answer.
   const sent = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
@@ -388,7 +265,3 @@ function inClear(c: Context, req: IncomingMessage, path: string): { redirect?: s
   return { error: `the organiser's side is served over HTTPS only on this server: ${https}/login (nothing was read or changed)` };
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(`${JSON.stringify(body)}\n`);
-}

@@ -44,10 +44,13 @@ export class Outbox {
       // The older copy's counters too: a HEAD damaged in the newer one no longer tells its mark.
       best.mark = Math.max(a ? a.mark : 0, b ? b.mark : 0);
       const other = best === a ? b : a;
-      // Records damaged here that the other slot holds whole are taken from there (outbox-mend.ts).
-      if (other && best.damaged) {
-        const mended = recovered(best, other);
-        if (mended) ((this.slot = this.slot === 0 ? 1 : 0), (this.s = mended));
+      // Records damaged here that the other slot holds whole are taken from there (outbox-mend.ts). Two
+      // ifs, not `other && best.damaged`: XS spends two more operations on the && at every boot.
+      if (other) {
+        if (best.damaged) {
+          const mended = recovered(best, other);
+          if (mended) ((this.slot = this.slot === 0 ? 1 : 0), (this.s = mended));
+        }
       }
     }
     if (!best || best.torn) this.copy();

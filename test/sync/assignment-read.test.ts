@@ -85,6 +85,7 @@ describe('the next match: what the table reads in an answer (assignment.ts)', ()
     ['doubles with two players', body({}, { mode: 'doubles' }), 'assignment.players is not 4 names'],
     ['an empty name', body({}, { players: ['ASHA', ''] }), 'assignment.players is not 2 names'],
     ['a name that is a number', body({}, { players: ['ASHA', 7] }), 'assignment.players is not 2 names'],
+    ['a name that is a list', body({}, { players: [['ASHA'], 'BEN'] }), 'assignment.players is not 2 names'],
     ['players that are text', body({}, { players: 'ASHA,BEN' }), 'assignment.players is not 2 names'],
     ['a breaker one past the players', body({}, { breaker: 2 }), 'assignment.breaker is not an index of players'],
     ['a doubles breaker one past the players', body({}, { mode: 'doubles', players: ['A1', 'B1', 'A2', 'B2'], breaker: 4 }), 'assignment.breaker is not an index of players'],

@@ -96,4 +96,30 @@ describe('the next match: the kept state and the answers taken (assigner.ts)', (
     assert.equal(tr.posted.length, 0, 'no refusal');
     assert.equal(sync.assigner.playing, null);
   });
+
+  it('the refusal goes as JSON (its Content-Type), with the table\'s id, once a tick at rest comes', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    serve(sync, tr, 0, 5);
+    sync.refuseOffer();
+    tick(sync, 40_000);
+    assert.equal(tr.posted.length, 1, 'at once, not at the next turn');
+    assert.deepEqual(tr.posted[0].request.headers.map(([name]) => name), ['Content-Type', 'Carrom-Table', 'Carrom-Signature']);
+    assert.equal(Object.fromEntries(tr.posted[0].request.headers)['Content-Type'], 'application/json');
+  });
+
+  it('a new match with no tournament match being played writes nothing to flash', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    serve(sync, tr, 0, 5);
+    const size = sync.outbox.size;
+    sync.matchStarted();
+    assert.equal(sync.outbox.size, size, 'nothing appended');
+    sync.acceptOffer();
+    assert.ok(sync.outbox.size > size, 'the match started is kept');
+    const started = sync.outbox.size;
+    sync.matchStarted();
+    assert.ok(sync.outbox.size > started, 'and its end as well');
+    assert.equal(sync.assigner.playing, null);
+  });
 });

@@ -122,4 +122,20 @@ describe('the next match: the kept state and the answers taken (assigner.ts)', (
     assert.ok(sync.outbox.size > started, 'and its end as well');
     assert.equal(sync.assigner.playing, null);
   });
+
+  it('through a boot: the match offered is offered still, and a refusal not yet delivered goes', () => {
+    const flash = new MemoryFlash();
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr, flash);
+    serve(sync, tr, 0, 5);
+    const offered = makeSync(new HandGetTransport(), flash);
+    assert.deepEqual(offered.offer(), MATCH);
+    offered.refuseOffer();
+    const tr2 = new HandGetTransport();
+    const again = makeSync(tr2, flash);
+    assert.equal(again.offer(), null);
+    tick(again, 0);
+    assert.equal(tr2.posted.length, 1, 'the refusal goes');
+    assert.match(tr2.posted[0].body, /"counter":5,"match":118,"reason":"wrong-table"/);
+  });
 });

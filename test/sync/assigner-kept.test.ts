@@ -138,4 +138,32 @@ describe('the next match: the kept state and the answers taken (assigner.ts)', (
     assert.equal(tr2.posted.length, 1, 'the refusal goes');
     assert.match(tr2.posted[0].body, /"counter":5,"match":118,"reason":"wrong-table"/);
   });
+
+  it('the same answer again changes nothing: nothing written, nothing new shown', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    tick(sync, 0);
+    tr.answerGet(200, answer(tr.nonce(), 5));
+    assert.equal(sync.tick(20_000, true, true, true), true, 'the match taken: the display changes');
+    assert.equal(sync.tick(40_000, true, true, true), false);
+    const size = sync.outbox.size;
+    tick(sync, 30_020_000);
+    tr.answerGet(200, answer(tr.nonce(), 5));
+    assert.equal(sync.tick(30_040_000, true, true, true), false, 'nothing new to show');
+    assert.equal(sync.outbox.size, size, 'nothing written');
+    assert.deepEqual(sync.offer(), MATCH);
+  });
+
+  it('an answer that comes after a shot started is dropped; the table asks again at rest', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    tick(sync, 0);
+    const q = tr.asked.shift()!;
+    sync.shotStarted();
+    const text = answer(Object.fromEntries(q.request.headers)['Carrom-Nonce'], 5);
+    q.done(null, { status: 200, body: text, headers: { 'carrom-signature': `sha256=${nodeHmac(SECRET, text)}` } });
+    tick(sync, 20_000);
+    assert.equal(sync.offer(), null, 'the answer to a dropped question is nothing');
+    assert.equal(tr.asked.length, 1, 'asked again');
+  });
 });

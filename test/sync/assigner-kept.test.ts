@@ -8,6 +8,8 @@ import type { Sync } from '../../src/sync/sync.ts';
 import { HandGetTransport, SETTINGS, makeSync, nodeHmac, SECRET } from '../helpers/sync.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 import { Outbox } from '../../src/sync/outbox.ts';
+import { Sync as SyncCore } from '../../src/sync/sync.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 
 const MATCH: Assignment = { tournament: 7, name: 'Club open', round: 2, match: 118, label: 'R2 T3', rules: 'icf', options: {}, mode: 'singles', players: ['ASHA', 'BEN'], breaker: 0, publishedAt: '2026-12-01T10:02:00.000Z' };
 
@@ -165,5 +167,21 @@ describe('the next match: the kept state and the answers taken (assigner.ts)', (
     tick(sync, 20_000);
     assert.equal(sync.offer(), null, 'the answer to a dropped question is nothing');
     assert.equal(tr.asked.length, 1, 'asked again');
+  });
+
+  it('a new setup drops the question in flight: its answer, under the old secret, is neither taken nor refused', () => {
+    let settings = SETTINGS;
+    const tr = new HandGetTransport();
+    const sync = new SyncCore({ storage: new MemoryFlash(), transport: tr, digest: nodeDigest, random: { next: () => 0.5 }, settings: { load: () => settings, forget: () => {} }, firmware: 'test 1' });
+    tick(sync, 0);
+    const q = tr.asked.shift()!;
+    settings = { ...SETTINGS, secret: '11'.repeat(32) };
+    sync.reload();
+    const text = answer(Object.fromEntries(q.request.headers)['Carrom-Nonce'], 5);
+    q.done(null, { status: 200, body: text, headers: { 'carrom-signature': `sha256=${nodeHmac(SECRET, text)}` } });
+    tick(sync, 20_000);
+    assert.equal(sync.offer(), null);
+    assert.equal(sync.view().assignRefused, undefined, 'not refused: dropped');
+    assert.equal(tr.asked.length, 1, 'the new setup asks at once');
   });
 });

@@ -184,4 +184,35 @@ describe('the next match: the kept state and the answers taken (assigner.ts)', (
     assert.equal(sync.view().assignRefused, undefined, 'not refused: dropped');
     assert.equal(tr.asked.length, 1, 'the new setup asks at once');
   });
+
+  it('with no server known yet (none set, none found), the table does not ask', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr, new MemoryFlash(), { ...SETTINGS, server: null });
+    for (let t = 0; t < 100_000_000; t += 500_000) tick(sync, t);
+    assert.equal(tr.asked.length, 0);
+  });
+
+  it('once its refusal is delivered, the next match the server gives is offered', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    serve(sync, tr, 0, 5);
+    sync.refuseOffer();
+    tick(sync, 40_000);
+    tr.answer(201, { refused: true });
+    tick(sync, 60_000);
+    const next = { ...MATCH, match: 119, label: 'R2 T4' };
+    serve(sync, tr, 30_060_000, 6, next);
+    assert.deepEqual(sync.offer(), next);
+  });
+
+  it('an answer with no headers at all is refused as unsigned, not a crash', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    tick(sync, 0);
+    const q = tr.asked.shift()!;
+    q.done(null, { status: 200, body: answer(Object.fromEntries(q.request.headers)['Carrom-Nonce'], 5) });
+    tick(sync, 20_000);
+    assert.equal(sync.offer(), null);
+    assert.match(sync.view().error ?? '', /no signature/);
+  });
 });

@@ -5,7 +5,10 @@
 import assert from 'node:assert/strict';
 import { assignmentText } from '../../src/sync/assignment.ts';
 import type { Sync } from '../../src/sync/sync.ts';
+import { Sync as SyncCore } from '../../src/sync/sync.ts';
+import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { HandGetTransport, SETTINGS, makeSync } from '../helpers/sync.ts';
+import { MemoryFlash } from '../helpers/table.ts';
 
 const S = 1_000_000;
 const STEP = S / 2;
@@ -66,5 +69,27 @@ describe('the next match: when the table asks again (assigner.ts)', () => {
     assert.equal(answers.length, 0, 'every answer was given');
     assert.equal(sync.view().assignRefused, 10);
     assert.deepEqual(sync.assigner.refusals, [3, 4, 5, 6, 7, 8, 9, 10].map((c) => `counter ${c} is below 50`));
+  });
+
+  it('a table with its time: an answer to an ask that carried it is asked again 30 s later, not at once', () => {
+    const tr = new HandGetTransport();
+    const sync = new SyncCore({ storage: new MemoryFlash(), transport: tr, digest: nodeDigest, random: { next: () => 0.5 }, settings: { load: () => SETTINGS, forget: () => {} }, firmware: 'test 1', wallClock: { iso: () => '2026-12-07T18:00:00.000Z' } });
+    const at = asks(sync, tr, 0, 40 * S, (t) => void t.answerGet(200, assignmentText({ table: SETTINGS.table, counter: 5, nonce: t.nonce(), assignment: MATCH })));
+    assert.deepEqual(at, [0, 30.5 * S]);
+  });
+
+  it('a refusal delivered (201): the next ask 30 s later; the assignment changed meanwhile (409): at once', () => {
+    for (const [status, next] of [[201, 30.5 * S], [409, 0.5 * S]] as const) {
+      const tr = new HandGetTransport();
+      const sync = makeSync(tr);
+      asks(sync, tr, 0, 0, (t) => void t.answerGet(200, assignmentText({ table: SETTINGS.table, counter: 5, nonce: t.nonce(), assignment: MATCH })));
+      sync.tick(STEP, true, true, true);
+      sync.refuseOffer();
+      sync.tick(2 * STEP, true, true, true);
+      assert.equal(tr.posted.length, 1, 'the refusal goes');
+      tr.answer(status, status === 201 ? { refused: true } : { error: 'changed' });
+      const at = asks(sync, tr, 3 * STEP, 40 * S, (t) => void t.asked.pop());
+      assert.equal(at[0] - 2 * STEP, next, `${status}: asked ${(at[0] - 2 * STEP) / S} s after the refusal went`);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // given line after a boot, how far the records of a log went, and which unsent board records a newer
 // record carries. Read straight from a real outbox on memory flash. Issue 31: mutation testing.
 import assert from 'node:assert/strict';
-import { carried, eventLines, logBefore, recordedOf } from '../../src/sync/match-records.ts';
+import { boardsDone, carried, eventLines, logBefore, recordedOf } from '../../src/sync/match-records.ts';
 import { Outbox } from '../../src/sync/outbox.ts';
 import { encodeUtf8 } from '../../src/store/utf8.ts';
 import { MemoryFlash } from '../helpers/table.ts';
@@ -26,6 +26,12 @@ describe('sync: the current match\'s records in the outbox (match-records.ts)', 
     assert.equal(eventLines(`${HEADER}\n`), 0);
     assert.equal(eventLines(`${HEADER}\na\nb\n`), 2);
     assert.equal(eventLines(''), -1);
+    assert.equal(eventLines('\n'), 0, 'an empty header line');
+  });
+
+  it('counts the boards done: games × 1000 + boards of the game in play', () => {
+    assert.equal(boardsDone({ match: { games: [{}, {}], boards: [{}, {}, {}] } }), 2003);
+    assert.equal(boardsDone({ match: { games: [], boards: [{}] } }), 1);
   });
 
   it('after a boot: the log before a line of the newest log\'s match, and its event lines; null for another match or a log too short', () => {

@@ -32,7 +32,7 @@ export function recordText(f: RecordFields): string {
   return (
     `{"carromResult":1,"table":${JSON.stringify(f.table)},"counter":${f.counter},"kind":"${f.kind}",` +
     `"firmware":${JSON.stringify(f.firmware)},"log":${JSON.stringify(f.log)},"state":${formatJson(f.state)},` +
-    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}` +
+    `"madeAt":${JSON.stringify(f.madeAt)}${f.abandoned === true ? ',"abandoned":true' : ''}` +
     `${f.ids ? `,"tournament":${f.ids.tournament},"round":${f.ids.round},"match":${f.ids.match}` : ''}}`
   );
 }

@@ -35,7 +35,7 @@ export function matchId(headerLine: string, digest: DigestFactory): string {
 export function shotText(f: { table: string; matchId: string; from: number; lines: string; madeAt: string | null; ids?: MatchIds }): string {
   return (
     `{"carromShot":1,"table":${JSON.stringify(f.table)},"matchId":"${f.matchId}","from":${f.from},"lines":${JSON.stringify(f.lines)},` +
-    `"madeAt":${f.madeAt === null ? 'null' : JSON.stringify(f.madeAt)}` +
+    `"madeAt":${JSON.stringify(f.madeAt)}` +
     `${f.ids ? `,"tournament":${f.ids.tournament},"round":${f.ids.round},"match":${f.ids.match}` : ''}}`
   );
 }

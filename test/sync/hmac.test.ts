@@ -2,7 +2,7 @@
 // crypto.createHmac, and the test-only SHA-256 used in XS against Node's createHash.
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { Hmac, fromHex, hmacSha256, toHex } from '../../src/sync/hmac.ts';
+import { Hmac, fromHex, hmacSha256, tableKey, toHex } from '../../src/sync/hmac.ts';
 import { TestOnlySha256 } from '../../tools/xs/test-sha256.ts';
 import { rng } from '../../tools/random-match.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
@@ -47,5 +47,15 @@ describe('HMAC-SHA256', () => {
     assert.equal(toHex(fromHex('00ff10Ab')!), '00ff10ab');
     assert.equal(fromHex('abc'), null);
     assert.equal(fromHex('zz'), null);
+  });
+
+  it('a table key is the 32 bytes of a 64-hex secret; any other secret is refused, saying so', () => {
+    const secret = '00112233445566778899aabbccddeeff00112233445566778899AABBCCDDEEFF';
+    assert.equal(toHex(tableKey(secret)), secret.toLowerCase());
+    const refused = { message: 'the table secret is not 64 hex digits' };
+    assert.throws(() => tableKey(secret.slice(2)), refused, '62 digits');
+    assert.throws(() => tableKey(`${secret}00`), refused, '66 digits');
+    assert.throws(() => tableKey(`${secret.slice(1)}g`), refused, 'not hex');
+    assert.throws(() => tableKey(''), refused, 'empty');
   });
 });

@@ -51,9 +51,9 @@ describe('rules engine: events out of place', () => {
     assert.equal(s.board.breaker, 1, 'three failed attempts pass the break');
   });
   it('a strike from the wrong seat is counted for the player on turn', () => {
-    const s = fold([strike(2), pocket('white'), settle, strike(0)]);
+    const s = fold([strike(2), pocket('white'), settle, strike(0), settle, strike(2)]);
     assert.deepEqual(warnings(s), ['2: strike from seat 2, but seat 0 is on turn: counted for the player on turn']);
-    assert.equal(s.shot?.player, 0);
+    assert.equal(s.shot?.player, 1, 'B sits at seat 2 in singles');
   });
   it('a colour call when none is to be chosen', () => {
     assert.deepEqual(warnings(fold([strike(), pocket('white'), settle, { e: 'call', t: 1, call: 'colour', colour: 'black' }], 'it-torneo', { colourAssignment: 'breakerWhite' })), ['5: colour call when no colour is to be chosen']);
@@ -107,6 +107,20 @@ describe('rules engine: events out of place', () => {
     assert.deepEqual(s1.shot?.fouls, ['technique']);
     assert.deepEqual(s2.shot?.offboard, ['white', 'black']);
     assert.deepEqual(s2.shot?.fouls, ['technique', 'line']);
+  });
+  it('the public state is a copy: changing it changes not the state', () => {
+    const s = fold([strike(), pocket('white'), settle]);
+    const p = publicState(s);
+    p.match.score.push(1);
+    p.board.colours.push(null);
+    p.board.dues.push(1);
+    assert.deepEqual(publicState(s).match.score, [0, 0]);
+    assert.deepEqual(publicState(s).board.colours, ['white', 'black']);
+    assert.deepEqual(publicState(s).board.dues, [0, 0]);
+    const over = fold([strike(), ...new Array<GameEvent>(9).fill(pocket('white')), settle], 'icf', { matchTarget: 1, gamesPerMatch: 3 });
+    const q = publicState(over);
+    q.match.games[0].score.push(9);
+    assert.deepEqual(publicState(over).match.games, [{ winner: 1, score: [0, 3] }]);
   });
   it('si three with firstPotterChooses: no colour is asked in the three-player game', () => {
     const s = start(header('si', 'three', { colourAssignment: 'firstPotterChooses' }));

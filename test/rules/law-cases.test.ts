@@ -88,6 +88,8 @@ const dues: Case[] = [
     steps: ['S', '-', 'W W'], expect: { board: { dues: [0, 0], onBoard: onBoard(8, 9), awaiting: null } } },
   { name: 'se 004 L63: two debts paid at once wait to be placed together', rules: 'se',
     steps: ['S', '-', 'S', '-', 'W W', '-'], expect: { board: { turn: 1, dues: [0, 0], onBoard: onBoard(9, 9), awaiting: { placed: 1 } } } },
+  { name: 'se 004 L63: a debt of B paid waits for A to place the man', rules: 'se',
+    steps: ['-', 'S', '-', 'K'], expect: { board: { turn: 1, dues: [0, 0], onBoard: onBoard(9, 9), awaiting: { placed: 0 } } } },
   { name: 'se 004 L63: both are cancelled when B forgets them', rules: 'se',
     steps: ['S', '-', 'S', '-', 'W W', '-', '-'], expect: { board: { turn: 0, dues: [0, 0], onBoard: onBoard(7, 9), awaiting: null } } },
 ];

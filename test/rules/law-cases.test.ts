@@ -94,6 +94,36 @@ const dues: Case[] = [
     steps: ['S', '-', 'S', '-', 'W W', '-', '-'], expect: { board: { turn: 0, dues: [0, 0], onBoard: onBoard(7, 9), awaiting: null } } },
 ];
 
+// One man of each colour left (A white, B black), A to shoot: the queen on the board, covered by A, or by B.
+const ONE_EACH = [times('W', 8), '-', times('K', 8), '-'];
+const ONE_EACH_A_COVERED = ['W W W', 'Q', 'W', times('W', 4), '-', times('K', 8), '-'];
+const ONE_EACH_B_COVERED = ['-', 'K K K', 'Q', 'K', times('K', 4), '-', times('W', 8)];
+const lastMen: Case[] = [
+  { name: 'icf 78: both last men in one stroke, the queen on the board: the opponent wins 3', rules: 'icf',
+    steps: [...ONE_EACH, 'W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: null }] } } },
+  { name: 'icf [interp] 25(a): both last men after covering the queen: the shooter wins, 0 men + 3', rules: 'icf',
+    steps: [...ONE_EACH_A_COVERED, 'W K'], expect: { match: { boards: [{ winner: 0, points: 3, queen: 0 }] } } },
+  { name: 'icf 77: the queen and both last men in one stroke: the shooter wins 3', rules: 'icf',
+    steps: [...ONE_EACH, 'Q W K'], expect: { match: { boards: [{ winner: 0, points: 3, queen: 0 }] } } },
+  { name: 'icf as 78: the striker with both last men, the queen on the board: the opponent wins 3', rules: 'icf',
+    steps: [...ONE_EACH, 'S W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: null }] } } },
+  { name: 'icf 83: the striker with both last men after covering the queen: the opponent wins 1', rules: 'icf',
+    steps: [...ONE_EACH_A_COVERED, 'S W K'], expect: { match: { boards: [{ winner: 1, points: 1, queen: 0 }] } } },
+  { name: 'icf 85: the striker with both last men, the opponent having covered: the opponent wins 3 and the queen', rules: 'icf',
+    steps: [...ONE_EACH_B_COVERED, 'S W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: 1 }] } } },
+  { name: 'icf 82: the striker, the queen and both last men: the opponent wins 3', rules: 'icf',
+    steps: [...ONE_EACH, 'S Q W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: null }] } } },
+  { name: "icf with simultaneousLastMen unspecified: both last men read as the opponent's last man (ICF 79)", rules: 'icf',
+    options: { simultaneousLastMen: 'unspecified' }, steps: [...ONE_EACH, 'W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: 1 }] } } },
+  { name: 'icf 26: the queen covered by the loser earns the winner no bonus', rules: 'icf',
+    steps: ['W', '-', 'K K K', 'Q', 'K', '-', times('W', 8)], expect: { match: { boards: [{ winner: 0, points: 5, queen: 1 }] } } },
+  { name: 'si 001 L33 "Lažja varianta": the last own man before the queen wins the board by the opponent\'s men', rules: 'si',
+    options: { ownLastBeforeQueen: 'allowedIfVariant' }, steps: [times('W', 9)], expect: { match: { boards: [{ winner: 0, points: 9, queen: null }] } } },
+  { name: 'si "Lažja varianta" with the striker: the man comes back with it and the board goes on', rules: 'si',
+    options: { ownLastBeforeQueen: 'allowedIfVariant', ownLastWithStriker: 'ownLastRule' }, steps: [times('W', 8), 'S W'],
+    expect: { match: { boards: [] }, board: { turn: 0, onBoard: onBoard(1, 9) } } },
+];
+
 const match: Case[] = [
   { name: 'icf with two games a match: one game won is not the match', rules: 'icf', options: { gamesPerMatch: 2, matchTarget: 1 },
     steps: [times('W', 9)], expect: { match: { over: false, winner: null, games: [{ winner: 1, score: [0, 3] }] } } },
@@ -103,4 +133,5 @@ playCases('rules: fouls (issue 31)', fouls);
 playCases('rules: the queen and its cover (issue 31)', queen);
 playCases('rules: the break and colours (issue 31)', opening);
 playCases('rules: penalty men and debts (issue 31)', dues);
+playCases('rules: the last men (issue 31)', lastMen);
 playCases('rules: games of a match (issue 31)', match);

@@ -25,6 +25,7 @@ export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
 
   // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
   if (shot.nocross && state.params.strikerNotCrossing === 'reshoot') return state;
+  // Stryker disable next-line StringLiteral,BooleanLiteral: 'asBefore' stands for any word but those movePieces acts on; coveredAfter is read only where queen.ts sets it, oppBack is set by fouls.ts on every path
   const v: Verdict = { queen: 'asBefore', queenBackAtTurnEnd: false, queenCounts: false, coveredAfter: false, foul: false, dues: 0, loseTurn: false, strikerKeepsTurn: false, ownBack: false, oppBack: false };
   const isBreak = !board.broken;
   if (!opening(state, board, shot, side, v)) {

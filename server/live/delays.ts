@@ -15,6 +15,11 @@ export const LONGEST = DELAY_MAX * MINUTE;
 export class Delays {
   /** Minutes, by tournament id. */
   private minutes = new Map<number, number>();
+  /** Tournaments asked for and not known, to look for at the next read. */
+  private asked = new Set<number>();
+  /** Tournaments asked for that a read begun after the asking did not find: none on this database (a
+   *  record may name any), so none delayed; found by a later read, they count as they are then. */
+  private absent = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private reading: Promise<void> | null = null;
   private readonly changed: (() => void)[] = [];
@@ -39,8 +44,11 @@ export class Delays {
   /** The tournament's delay in milliseconds; null when not known (yet): a new tournament, read at once. */
   of(tournament: number): number | null {
     const m = this.minutes.get(tournament);
-    if (m === undefined) void this.refresh();
-    return m === undefined ? null : m * MINUTE;
+    if (m !== undefined) return m * MINUTE;
+    if (this.absent.has(tournament)) return 0;
+    this.asked.add(tournament);
+    void this.refresh();
+    return null;
   }
 
   /** The tournaments with a delay, and the longest: nothing to filter when there is none. */
@@ -62,10 +70,15 @@ export class Delays {
   }
 
   private async read(): Promise<void> {
+    // Only what was asked before this read began: a tournament made meanwhile is looked for at the next.
+    const asked = [...this.asked];
+    this.asked.clear();
     const rows = await this.sql.all('SELECT id, delay_minutes FROM carrom_tournaments');
     const next = new Map(rows.map((r) => [Number(r.id), Number(r.delay_minutes)]));
     const same = next.size === this.minutes.size && [...next].every(([t, m]) => this.minutes.get(t) === m);
     this.minutes = next;
-    if (!same) for (const f of this.changed) f();
+    let absent = 0;
+    for (const t of asked) if (!next.has(t) && !this.absent.has(t)) (this.absent.add(t), absent++);
+    if (!same || absent > 0) for (const f of this.changed) f();
   }
 }

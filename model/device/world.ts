@@ -4,43 +4,18 @@
 // modTimersExecute, then modMessageService), and is busy for the work's XS operations at `opsPerMs`
 // plus every µs it waits on a synchronous call (an I²C transfer, a flash write).
 //
-// A handler runs for real, synchronously; the model reads its operations from a Meter. When the
+// A handler runs for real, synchronously; the model reads its operations from a Meter (meter.ts). When the
 // handler calls out to the hardware (an I²C transfer, the clock, a file), the model computes the JS
 // time of that moment (start + operations so far + time already blocked), first lets the native side
 // catch up to it, then charges the call. So an interrupt that comes while a handler runs is seen in
-// the right order by everything JavaScript can observe.
+// the right order by everything JavaScript can observe. The native events wait in a heap (events.ts);
+// a flash write's calls turn the cache off span by span (cache-off.ts).
 import { Bus } from './bus.ts';
 import { FIGURES, type Figures } from './figures.ts';
 import { Throat } from './throat.ts';
-
-/** XS operations of the running handler: read, and kept apart from the model's own work. */
-export interface Meter {
-  /** A handler starts: operations from now on are its own. */
-  start(): void;
-  /** Operations since start, and stops counting (the model's own work does not count). */
-  pause(): number;
-  /** Counts again from `ops`. */
-  resume(ops: number): void;
-}
-
-declare const resetMeter: ((limit: number, index: number) => number) | undefined;
-
-/** The xsnap meter (xsnap-worker.c xs_resetMeter: returns the meter and sets it; limit 0 is none). */
-export function xsMeter(): Meter {
-  if (typeof resetMeter !== 'function') throw new Error('xsMeter: not inside xsnap-worker (no resetMeter)');
-  const reset = resetMeter;
-  return {
-    start: () => void reset(0, 0),
-    pause: () => reset(0, 0),
-    resume: (ops) => void reset(0, ops),
-  };
-}
-
-/** Outside XS (tests of the model's mechanisms in Node): every handler costs `ops`, charged up front. */
-export function fixedMeter(ops: number): Meter {
-  let n = 0;
-  return { start: () => void (n = ops), pause: () => n, resume: (o) => void (n = o) };
-}
+import { CacheOffSpans } from './cache-off.ts';
+import { NativeEvents } from './events.ts';
+import type { Meter } from './meter.ts';
 
 export interface DeviceOptions {
   /** 'today': capture.c before issue 15 (a refused post is never tried again); 'fixed': interface 1 (a
@@ -69,12 +44,6 @@ export interface JsTimer {
   due: number;
   ms: number;
   repeat: boolean;
-  fn: () => void;
-}
-
-interface NativeEvent {
-  t: number;
-  seq: number;
   fn: () => void;
 }
 
@@ -108,8 +77,7 @@ export class Device {
   /** JavaScript is busy until then. */
   private jsFreeAt = 0;
   private ctx: { start: number; blocked: number } | null = null;
-  private readonly events: NativeEvent[] = [];
-  private seq = 0;
+  private readonly events = new NativeEvents();
   private readonly held = new Set<number>();
   /** GPIO levels and the interrupt handler of each pin (capture channels, buttons). */
   readonly levels = new Map<number, number>();
@@ -136,8 +104,12 @@ export class Device {
   readonly preference = new Map<string, unknown>();
   /** Flash operations and the µs interrupts were held off for them. */
   readonly flash = { writes: 0, erases: 0, heldUs: 0 };
+  /** When interrupts were held off: each flash call's span (cache-off.ts). */
+  private readonly cacheOff = new CacheOffSpans();
   /** When interrupts were held off, each flash operation's [from, to] (µs). */
-  readonly flashSpans: { from: number; to: number }[] = [];
+  get flashSpans(): readonly { from: number; to: number }[] {
+    return this.cacheOff.spans;
+  }
   /** A test's hook: the interrupt of this edge is lost (ESP32 edge interrupts drop edges). */
   loseInterrupt: ((pin: number, t: number) => boolean) | null = null;
 
@@ -154,69 +126,27 @@ export class Device {
    * within a span and run at its end, before the next call; the caller waits for them all.
    */
   holdFlash(t: number, calls: readonly number[]): void {
-    let at = t;
-    for (const us of calls) {
-      this.flashSpans.push({ from: at, to: at + us });
-      at += us;
-    }
+    const at = this.cacheOff.add(t, calls);
     this.flash.heldUs += at - t;
     this.block(at - t);
   }
 
-  /**
-   * When the cache-off span holding time `t` ends, or `t` when the cache is on then. A span holds from its
-   * start to before its end; where one call's span ends and the next one's starts the cache is on for a
-   * moment, and what waited runs then.
-   */
+  /** When the cache-off span holding time `t` ends, or `t` when the cache is on then (cache-off.ts). */
   holdEnd(t = this.now): number {
-    const spans = this.flashSpans;
-    for (let i = spans.length - 1; i >= 0 && spans[i].to > t; i--) {
-      const s = spans[i];
-      const follows = i > 0 && spans[i - 1].to === s.from;
-      if (t > s.from || (t === s.from && !follows)) return s.to;
-    }
-    return t;
+    return this.cacheOff.endOf(t);
   }
 
   // --- native side ------------------------------------------------------------------------------
 
   /** A native event at `t` (never before now). */
   at(t: number, fn: () => void): void {
-    const e = { t: Math.max(t, this.now), seq: this.seq++, fn };
-    const h = this.events;
-    h.push(e);
-    for (let i = h.length - 1; i > 0; ) {
-      const p = (i - 1) >> 1;
-      if (before(h[p], h[i])) break;
-      [h[p], h[i]] = [h[i], h[p]];
-      i = p;
-    }
-  }
-
-  private popEvent(): NativeEvent {
-    const h = this.events;
-    const top = h[0];
-    const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && before(h[l], h[m])) m = l;
-        if (r < h.length && before(h[r], h[m])) m = r;
-        if (m === i) break;
-        [h[m], h[i]] = [h[i], h[m]];
-        i = m;
-      }
-    }
-    return top;
+    this.events.push(Math.max(t, this.now), fn);
   }
 
   /** Runs the native events up to `t` (JavaScript does not run meanwhile). */
   private advance(t: number): void {
-    while (this.events.length > 0 && this.events[0].t <= t) {
-      const e = this.popEvent();
+    while (this.events.nextAt() <= t) {
+      const e = this.events.pop();
       this.now = Math.max(this.now, e.t);
       e.fn();
     }
@@ -360,11 +290,11 @@ export class Device {
   /** Runs everything up to `t`. */
   runUntil(t: number): void {
     for (;;) {
-      const tn = this.events.length > 0 ? this.events[0].t : Infinity;
+      const tn = this.events.nextAt();
       const tj = this.nextJs();
       if (Math.min(tn, tj) > t) break;
       if (tn <= tj) {
-        const e = this.popEvent();
+        const e = this.events.pop();
         this.now = Math.max(this.now, e.t);
         e.fn();
       } else this.runJs(tj);
@@ -377,8 +307,6 @@ export class Device {
     return this.jsFreeAt;
   }
 }
-
-const before = (a: NativeEvent, b: NativeEvent) => a.t < b.t || (a.t === b.t && a.seq < b.seq);
 
 /** The one device the fake SDK modules talk to (set by run.ts before the firmware starts). */
 export const current: { device: Device | null } = { device: null };

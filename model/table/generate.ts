@@ -14,25 +14,25 @@
 // With `throat` (model/table/throat.ts, issue 16) the throat does more: pieces rattle in the mouth and come
 // back out, pieces hang in the throat for 0.2–5 s and then fall, and a piece follows a hung one into the
 // same pocket 35–190 ms after it cleared both beams. Those draw from a random stream of their own.
+//
+// This file keeps the shots' timeline: the striker on its strip, the strike, the calls, each shot's
+// pieces dropped and named as a perfect sensing layer names them. Each piece through its gate is
+// passages.ts, the beams' edges from their blocked intervals beam-edges.ts, what they share trace-state.ts.
 
 import type { GameEvent, MatchHeader, Piece, PocketPiece } from '../../src/rules/types.ts';
 import { planShots } from './plan.ts';
-import { DEFAULT_CONFIG, type Reading, type Rgb, type TraceCall, type TraceHeader } from '../../src/sensing/types.ts';
-import { rng } from './rng.ts';
+import type { Reading, TraceCall, TraceHeader } from '../../src/sensing/types.ts';
 import { CALIBRATION, type Layout, type Noise } from './noise.ts';
 import { perfectPlacement, perfectReading } from './reader.ts';
 import { menTrain, strikerTrain } from './trains.ts';
-import { hangBlocks, rattleBlock, restingIn, NO_THROAT, type Throat } from './throat.ts';
+import { NO_THROAT, type Throat } from './throat.ts';
+import { traceState, type TraceStats } from './trace-state.ts';
+import { hangPass, mayHang, pass, rattle, type Passage } from './passages.ts';
+import { addEdges, addGlitches } from './beam-edges.ts';
 
-const MAN_MM = 31.8;
-const STRIKER_MM = 41.3;
-const BEAM_WIDTH_MM = 1.5;
 const STRIP_MM = 530;
 const QUIET_US = 3_000_000;
 const STRIKE_CONFIRM_US = 1_000_000;
-const TOUCHING_GAP_MM = 3.4;
-/** A beam blocked this long is stuck to the sensing layer unless it can see that a piece rests there (docs/hardware.md). */
-const STUCK_US = 1_500_000;
 
 export interface Generated {
   header: TraceHeader;
@@ -49,7 +49,7 @@ export interface Generated {
    * both. The sensing layer counts a one-beam pulse as one piece (never by its colour readings: a device
    * reads a piece several times, docs/hardware.md), so this piece is not in the sensed log. */
   mergedOnOneBeam: boolean[];
-  stats: { shots: number; pieces: number; glitches: number; stuck: number; touching: number; strikerTrains: number; menTrains: number; rattles: number; hangs: number; follows: number };
+  stats: TraceStats;
 }
 
 /** Situations beyond the noise level's, each opt-in so the default traces stay as they are. */
@@ -66,145 +66,16 @@ export interface GenerateOptions {
   readingsAnywhere?: boolean;
 }
 
-interface Interval {
-  from: number;
-  to: number;
-}
-
 export function generateTrace(header: MatchHeader, events: readonly GameEvent[], seed: number, noise: Noise, layout: Layout, options: GenerateOptions = {}): Generated {
   const throat = options.throat ?? NO_THROAT;
-  const r = rng(seed);
-  /** The throat's situations draw from their own stream, so that without them the trace is as it was. */
-  const rs = rng(seed ^ 0x16_1516);
-  /** And the trains of men (issue 30) from another. */
-  const rm = rng(seed ^ 0x30_3030);
-  const uniform = (a: number, b: number) => a + (b - a) * r();
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-  const twoBeams = layout.beamGapMm > 0;
-  const readings: Reading[] = [];
+  // The random streams, the readings, the beams' blocked intervals and the last passage through each
+  // pocket, which the passages (passages.ts) and the beams' edges (beam-edges.ts) add to.
+  const state = traceState(seed, noise, layout, throat, options.readingsAnywhere === true);
+  const { r, rs, rm, uniform, gauss, twoBeams, readings, lastPass, stuck, stats } = state;
   const truth: { us: number; order: number; event: GameEvent; physical?: Piece; merged?: boolean }[] = [];
   let order = 0;
   const say = (us: number, event: GameEvent, physical?: Piece, merged = false) =>
     truth.push({ us, order: order++, event: { ...event, t: Math.floor(us / 1000) } as GameEvent, physical, merged });
-  const stats = { shots: 0, pieces: 0, glitches: 0, stuck: 0, touching: 0, strikerTrains: 0, menTrains: 0, rattles: 0, hangs: 0, follows: 0 };
-
-  /** Blocked intervals per pocket and beam: passages and stuck spans, made into edges at the end. */
-  const blocked: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
-  const stuck: Interval[][][] = [0, 1, 2, 3].map(() => [[], []]);
-  const stuckAt = (pocket: number, beam: number, us: number) => stuck[pocket][beam].some((s) => s.from <= us && us <= s.to);
-  /** The last passage through each pocket: when its gate is clear again, and how it moved. */
-  // `hung`: that piece hung in the throat; the next piece does not touch it, and enters at `clear` at the earliest.
-  const lastPass = [0, 1, 2, 3].map(() => ({ aEnd: 0, bEnd: 0, clear: 0, speed: 0, speedB: 0, piece: 'white' as Piece, hung: false }));
-
-  const colour = (us: number, pocket: number, kind: Piece): Rgb => {
-    const c = CALIBRATION[kind];
-    const raw = c.map((x) => Math.max(0.001, x + gauss() * noise.colourSigma));
-    const sum = raw[0] + raw[1] + raw[2];
-    const rgb: Rgb = [Math.min(1, raw[0] / sum), Math.min(1, raw[1] / sum), Math.min(1, raw[2] / sum)];
-    readings.push({ t: Math.round(us), kind: 'colour', pocket, rgb: rgb.map((x) => Math.round(x * 1000) / 1000) as unknown as Rgb });
-    return readings[readings.length - 1].kind === 'colour' ? (readings[readings.length - 1] as { rgb: Rgb }).rgb : rgb;
-  };
-
-  /** Between two touching pieces, the gap one beam sees (docs/hardware.md: 0–3.4 ms at 1 m/s, or none). */
-  const touchingGapMm = () => (r() < noise.touchingGap ? uniform(0, TOUCHING_GAP_MM) : 0);
-
-  /** One piece through a gate at `us` (or touching the one before). Returns when the sensing layer dates it. */
-  const pass = (us: number, pocket: number, piece: Piece, train = false): { at: number; end: number; oneBeam: boolean; rgb: Rgb | null; touched: boolean; merged: boolean } => {
-    const prev = lastPass[pocket];
-    // A striker-and-man train (trains.ts) touches by design; men touch each other by chance, never a hung piece.
-    const touched = train || (piece !== 'striker' && prev.piece !== 'striker' && !prev.hung && prev.clear > us - 400_000 && r() < noise.touching);
-    let speed = Math.exp(uniform(Math.log(noise.speed[0]), Math.log(noise.speed[1]))) / 1000; // mm per µs
-    let speedB = speed * (1 + noise.speedChange * (2 * r() - 1));
-    let a0 = Math.max(us, prev.clear);
-    let b0: number;
-    if (touched) {
-      speed = prev.speed;
-      speedB = prev.speedB;
-      a0 = prev.aEnd + touchingGapMm() / speed;
-      b0 = prev.bEnd + touchingGapMm() / speedB;
-      stats.touching++;
-    } else b0 = a0 + layout.beamGapMm / ((speed + speedB) / 2);
-    const chord = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - r() * noise.offCentre);
-    const aEnd = a0 + (chord + BEAM_WIDTH_MM) / speed;
-    const bEnd = b0 + (chord + BEAM_WIDTH_MM) / speedB;
-    const aStuck = stuckAt(pocket, 0, a0);
-    const bStuck = twoBeams && stuckAt(pocket, 1, b0);
-    blocked[pocket][0].push({ from: a0, to: aEnd });
-    if (twoBeams) blocked[pocket][1].push({ from: b0, to: bEnd });
-    lastPass[pocket] = { aEnd, bEnd, clear: Math.max(aEnd, twoBeams ? bEnd : aEnd) + 3000, speed, speedB, piece, hung: false };
-    // The sensing layer dates a piece by the upper beam, or by the lower one if the upper is stuck;
-    // touching pieces share one pulse, split evenly.
-    const at = aStuck ? b0 : a0;
-    const read = layout.colour && r() >= noise.missedColour && !(touched && r() < noise.touchingOneReading);
-    const rgb = read ? colour(a0 + (aEnd - a0) * (options.readingsAnywhere ? r() : uniform(0.3, 0.7)), pocket, piece) : null;
-    // The gate is quiet again when the beams that saw it clear (a stuck beam saw nothing).
-    const end = Math.max(aStuck ? 0 : aEnd, twoBeams && !bStuck ? bEnd : 0);
-    // One pulse with the piece before on the only beam that counts: no gap on it that the sensing layer
-    // keeps (shorter ones are bridged as glitches, DEFAULT_CONFIG.minGapUs).
-    const countedBy = !twoBeams || bStuck ? 0 : aStuck ? 1 : -1;
-    const merged = touched && countedBy >= 0 && (countedBy === 0 ? a0 - prev.aEnd : b0 - prev.bEnd) < DEFAULT_CONFIG.minGapUs;
-    return { at, end, oneBeam: aStuck || bStuck || !twoBeams, rgb, touched, merged };
-  };
-
-  /** A piece that tips into a pocket's mouth while the pieces move, and rolls back onto the board: the
-   * upper beam sees it, the lower never (model/table/throat.ts). Not a piece of the truth: with a healthy
-   * lower beam a perfect sensing layer knows it did not go down. Only on two-beam tables (on one beam a
-   * dip cannot be told from a fall), and only where that pocket's beams are clear and not stuck around it. */
-  const rattle = (strikeAt: number) => {
-    if (!twoBeams) return;
-    const pocket = Math.floor(rs() * 4);
-    const kind = (['white', 'black', 'queen', 'striker'] as const)[Math.floor(rs() * 4)];
-    const block = rattleBlock(strikeAt + 40_000 + 1_500_000 * rs(), (0.1 + 0.9 * rs()) / 1000, 2 + 6 * rs(), 300_000 * rs());
-    const near = (x: Interval) => x.from - 300_000 < block.to && block.from - 300_000 < x.to;
-    if (blocked[pocket].some((beam) => beam.some(near))) return;
-    // Before its lower beam has seen a piece the sensing layer cannot know that beam works, and counts
-    // a dip: the repertoire's rattles come after a piece has gone down that pocket.
-    if (!blocked[pocket][1].some((x) => x.to < block.from)) return;
-    if (stuck[pocket].some((spans) => spans.some((x) => x.from - 2_000_000 < block.to && block.from - 2_000_000 < x.to))) return;
-    blocked[pocket][0].push(block);
-    if (layout.colour && rs() >= noise.missedColour) colour(block.from + 2_600 + 1_400 * rs(), pocket, kind);
-    stats.rattles++;
-  };
-
-  /** A piece may hang in this pocket's throat from `us`: two beams, neither stuck near that time. */
-  const mayHang = (us: number, pocket: number) =>
-    twoBeams && throat.hangs > 0 && !stuck[pocket].some((spans) => spans.some((s) => s.from < us + 8_000_000 && us - 2_000_000 < s.to));
-
-  /** A piece that hangs in the throat for 0.2–5 s and then falls (model/table/throat.ts), from `us` or when
-   * the gate is clear. Its colour is read as it comes in, one integration after the upper beam blocks.
-   * `follow`: the next piece enters this pocket 35–190 ms after this one cleared both beams (else 200 ms
-   * or more). The sensing layer dates it when it came in; only if it rests on the upper beam alone past
-   * the stuck time with no colour reading to show a piece is there (or across both beams on a table
-   * whose colour sensor missed it) does the upper beam look failed, and the piece is then dated by the
-   * lower beam. */
-  const hangPass = (us: number, pocket: number, piece: Piece, follow: boolean) => {
-    const at = Math.max(us, lastPass[pocket].clear);
-    const lenMm = (piece === 'striker' ? STRIKER_MM : MAN_MM) * (1 - rs() * noise.offCentre) + BEAM_WIDTH_MM;
-    const gapMm = layout.beamGapMm;
-    const speedIn = (0.3 + 1.2 * rs()) / 1000;
-    const speedOut = (0.3 + 0.7 * rs()) / 1000;
-    const hangUs = Math.exp(Math.log(200_000) + rs() * Math.log(25));
-    let restMm = -lenMm + 1 + (lenMm + gapMm - 2) * rs();
-    // Across both beams for less time than 4.5 men take to cross at its speed, a hang looks to the beams
-    // like touching men (both beams blocked alike): nothing can tell it, so this repertoire rests such a
-    // piece on the lower beam alone (docs/hardware.md).
-    if (restingIn({ restMm, lenMm, gapMm }) === 'both' && speedIn * hangUs < 4.5 * 33) restMm = -lenMm + 1 + (gapMm - 2) * rs();
-    const { upper, lower } = hangBlocks({ at, speedIn, speedOut, restMm, hangUs, lenMm, gapMm });
-    blocked[pocket][0].push(upper);
-    blocked[pocket][1].push(lower!);
-    const read = layout.colour && rs() >= noise.missedColour;
-    const rgb = read ? colour(at + 2_600 + 1_400 * rs(), pocket, piece) : null;
-    const end = Math.max(upper.to, lower!.to);
-    const next = end + (follow ? 35_000 + 155_000 * rs() : 200_000);
-    lastPass[pocket] = { aEnd: upper.to, bEnd: lower!.to, clear: next, speed: speedOut, speedB: speedOut, piece, hung: true };
-    stats.hangs++;
-    if (follow) stats.follows++;
-    // The sensing layer knows a resting piece from a failed beam by the colour read as the upper beam
-    // blocked, or, without colour sensors, by the lower beam blocking right after (docs/hardware.md).
-    const rest = restingIn({ restMm, lenMm, gapMm });
-    const looksFailed = upper.to - upper.from >= STUCK_US && !rgb && (rest === 'upper' || (rest === 'both' && layout.colour));
-    return { at: looksFailed ? lower!.from : at, end, oneBeam: false, rgb, sized: restingIn({ restMm, lenMm, gapMm }) !== 'both', looksFailed };
-  };
 
   /** Drops pieces from `from` on, each named as this table names it; returns the last time and the names asked for. */
   const drop = (from: number, shot: { piece: Piece; pocket: number }[]) => {
@@ -219,14 +90,14 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
     let last = from;
     let quietFrom = from;
     const ask: Piece[] = [];
-    const passed: (ReturnType<typeof pass> & { sized: boolean; looksFailed: boolean; hang: boolean })[] = [];
+    const passed: (Passage & { sized: boolean; looksFailed: boolean; hang: boolean })[] = [];
     for (let i = 0; i < list.length; i++) {
       const { piece, pocket } = list[i];
       if (i > 0 && !touches(i)) t += uniform(5_000, 600_000);
-      const hang = !touches(i) && !touches(i + 1) && mayHang(t, pocket) && rs() < throat.hangs;
+      const hang = !touches(i) && !touches(i + 1) && mayHang(state, t, pocket) && rs() < throat.hangs;
       const p = hang
-        ? { ...hangPass(t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, merged: false, hang }
-        : { ...pass(t, pocket, piece, touches(i)), sized: true, looksFailed: false, hang };
+        ? { ...hangPass(state, t, pocket, piece, list[i + 1]?.pocket === pocket && rs() < throat.follows), touched: false, merged: false, hang }
+        : { ...pass(state, t, pocket, piece, touches(i)), sized: true, looksFailed: false, hang };
       passed.push(p);
       stats.pieces++;
       t = Math.max(t, p.at);
@@ -315,7 +186,7 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
 
     for (const call of plan.during) press(strikeAt + uniform(150_000, 900_000), call);
     const dropped = drop(strikeAt + uniform(40_000, 1_500_000), plan.pieces);
-    if (rs() < throat.rattles) rattle(strikeAt);
+    if (rs() < throat.rattles) rattle(state, strikeAt);
     const last = plan.pieces.length > 0 ? dropped.last : strikeAt;
     settleAt = (plan.pieces.length > 0 ? dropped.quietFrom : strikeAt) + QUIET_US;
     placeAt = Math.max(last + uniform(600_000, 5_000_000), strikeAt + STRIKE_CONFIRM_US + 300_000);
@@ -343,61 +214,9 @@ export function generateTrace(header: MatchHeader, events: readonly GameEvent[],
   }
   const end = Math.max(placeAt, busyUntil) + 500_000;
 
-  // Glitches: short blocked pulses at random on every beam, where the beam is clear.
-  for (let pocket = 0; pocket < 4; pocket++) {
-    for (let beam = 0; beam < (twoBeams ? 2 : 1); beam++) {
-      if (noise.glitchesPerSecond <= 0) break;
-      let g = 0;
-      for (;;) {
-        g += (-Math.log(1 - r()) / noise.glitchesPerSecond) * 1e6;
-        if (g > end) break;
-        const length = uniform(20, 600);
-        const near = (x: Interval) => x.from - 5000 < g + length && g - 5000 < x.to;
-        if (blocked[pocket][beam].some(near) || stuck[pocket][beam].some(near)) continue;
-        blocked[pocket][beam].push({ from: g, to: g + length });
-        stats.glitches++;
-      }
-    }
-  }
-
-  // Edges: the union of each beam's blocked intervals, each transition with jitter and ringing.
-  for (let pocket = 0; pocket < 4; pocket++) {
-    for (let beam = 0; beam < (twoBeams ? 2 : 1); beam++) {
-      const all = [...blocked[pocket][beam], ...stuck[pocket][beam]].sort((x, y) => x.from - y.from);
-      let cur: Interval | null = null;
-      let lastEdge = 0;
-      for (const x of all) {
-        if (cur && x.from <= cur.to) cur.to = Math.max(cur.to, x.to);
-        else {
-          if (cur) lastEdge = edges(cur, lastEdge, pocket, beam as 0 | 1);
-          cur = { ...x };
-        }
-      }
-      if (cur) edges(cur, lastEdge, pocket, beam as 0 | 1);
-    }
-  }
-  /** The edges of one blocked interval, after the last edge before it (jitter never reorders a beam's
-   * transitions: a gap of microseconds between touching pieces is a short gap, not a crossing). */
-  function edges(x: Interval, notBefore: number, pocket: number, beam: 0 | 1): number {
-    const last = transition(x.from, notBefore + 2, pocket, beam, true);
-    return transition(x.to, last + 2, pocket, beam, false);
-  }
-  /** Edges for one transition at `us` (never before `notBefore`); returns the time of its last edge. */
-  function transition(us: number, notBefore: number, pocket: number, beam: 0 | 1, to: boolean): number {
-    const t = Math.max(notBefore, Math.round(us + gauss() * noise.jitterUs));
-    if (noise.ringing.edges > 0 && r() < noise.ringing.share) {
-      // Ringing: the level flips back and forth a few times within microseconds, then holds.
-      const flips = 2 * Math.floor(r() * (noise.ringing.edges / 2 + 1));
-      let at = t;
-      for (let k = 0; k <= flips; k++) {
-        if (k > 0) at += 1 + Math.floor(r() * Math.max(1, noise.ringing.spanUs / (flips + 1)));
-        readings.push({ t: at, kind: 'beam', pocket, beam, blocked: k % 2 === 0 ? to : !to });
-      }
-      return at;
-    }
-    readings.push({ t, kind: 'beam', pocket, beam, blocked: to });
-    return t;
-  }
+  // The beams' readings from their blocked intervals: glitches where a beam is clear, then the edges.
+  addGlitches(state, end);
+  addEdges(state);
 
   readings.sort((a, b) => a.t - b.t);
   truth.sort((a, b) => a.us - b.us || a.order - b.order);

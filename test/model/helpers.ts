@@ -3,7 +3,8 @@
 import { deviceModelModule } from '../../tools/device/bundle.ts';
 import type { Reading, TraceHeader } from '../../src/sensing/types.ts';
 import { parseTrace } from '../../src/sensing/trace.ts';
-import type { Device, Meter } from '../../model/device/world.ts';
+import type { Device } from '../../model/device/world.ts';
+import type { Meter } from '../../model/device/meter.ts';
 import type { Firmware, RunOptions, RunResult } from '../../model/device/run.ts';
 
 interface Bundle {

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { appPartitionBytes, buildEnv, logFindings, NONET_MANIFEST, parseArgs, preflight } from '../../tools/esp32-build.ts';
+import { appPartitionBytes, logFindings, NONET_MANIFEST } from '../../tools/esp32-build.ts';
+import { buildEnv, parseArgs, preflight } from '../../tools/esp32-setup.ts';
 import { boardFolders } from '../../tools/boards.ts';
 import { CACHE_GUARDED, callees, faults, ISR_ROOTS, reach } from '../../tools/esp32-iram.ts';
 

@@ -4,82 +4,23 @@
 // classified, phantoms, the strike time's error, the worst wait of JavaScript work and the queue's
 // high-water mark; and the slowest speed from which the sensing targets hold at every faster one. The firmware decides
 // which design runs: colour and strips read natively once its board.ts opens the sampler (interface 2).
-import { parseLog } from '../../src/rules/log.ts';
-import type { GameEvent } from '../../src/rules/types.ts';
+// This file chooses the traces and speeds and prints the tables; a run through the device and the
+// comparisons of its log are device-runs.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { formatTrace, parseTrace } from '../../src/sensing/trace.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
 import { FIGURES } from '../../model/device/figures.ts';
 import { generateTrace } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE, type Noise } from '../../model/table/noise.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { THROAT } from '../../model/table/throat.ts';
 import { DeviceModel, FIRMWARE_CAPTURE, type DeviceRunOptions } from '../device/xs.ts';
 import { randomMatch } from '../random-match.ts';
-import { compare, emptyTally, pct, type Tally } from '../tracegen/accuracy.ts';
+import { compare, emptyTally, pct } from '../tracegen/accuracy.ts';
 import { describeFaults, independentTraces, judge, type Judgement } from '../../test/helpers/independent.ts';
 import { fmt, max, median, table } from './stats.ts';
+import { alike, deviceRun, meets, pureLog, strikeErrors, THIS_TREE, type Cell } from './device-runs.ts';
 
 export const SPEEDS = Object.freeze([250, 500, 1000, 1500, 3000, 6000]);
-
-interface Cell {
-  tally: Tally;
-  shots: number;
-  /** Sensed strike minus the true strike, ms, for each true strike with a sensed one within 100 ms. */
-  strikeErrors: number[];
-  missedStrikes: number;
-  worstLatencyMs: number;
-  worstWhat: string;
-  longest: { us: number; what: string; ops: number; blockedUs: number };
-  queueHigh: number;
-  lostEdges: number;
-  refused: number;
-  native: boolean;
-}
-
-function strikeErrors(truth: readonly GameEvent[], sensed: readonly GameEvent[]): { errors: number[]; missed: number } {
-  const s = sensed.filter((e) => e.e === 'strike').map((e) => e.t);
-  const errors: number[] = [];
-  let missed = 0;
-  for (const e of truth) {
-    if (e.e !== 'strike') continue;
-    let best: number | null = null;
-    for (const t of s) if (Math.abs(t - e.t) <= 100 && (best === null || Math.abs(t - e.t) < Math.abs(best - e.t))) best = t;
-    if (best === null) missed++;
-    else errors.push(best - e.t);
-  }
-  return { errors, missed };
-}
-
-/** The pieces of `device` that the pure path (`pure`) has alike (the same kind, pocket and time, ms), and
- * how many pieces either has that the other has not alike. */
-function alike(pure: readonly GameEvent[], device: readonly GameEvent[]): { same: number; pieces: number; unlike: number } {
-  const key = (e: GameEvent) => (e.e === 'pocket' ? `${e.piece} ${e.pocket} ${e.t}` : null);
-  const left = new Map<string, number>();
-  let pieces = 0;
-  for (const e of pure) {
-    const k = key(e);
-    if (k !== null) ((left.set(k, (left.get(k) ?? 0) + 1)), pieces++);
-  }
-  let same = 0;
-  let onDevice = 0;
-  for (const e of device) {
-    const k = key(e);
-    if (k !== null) onDevice++;
-    if (k !== null && (left.get(k) ?? 0) > 0) ((left.set(k, left.get(k)! - 1)), same++);
-  }
-  return { same, pieces, unlike: Math.max(pieces, onDevice) - same };
-}
-
-/** The pure path's log of a generated trace. */
-const pureLog = (g: { header: Parameters<typeof senseTrace>[0]['header']; readings: Parameters<typeof senseTrace>[0]['readings'] }) => senseTrace({ header: g.header, readings: g.readings }).events;
-
-/** The targets (issue 3): 100 % on clean signals; otherwise ≥ 99.9 % counted, ≥ 99.5 % classified; no phantom. */
-function meets(noise: Noise, c: Cell): boolean {
-  const t = c.tally;
-  if (t.phantoms > 0) return false;
-  if (noise.name === 'clean') return t.counted === t.truthPieces && t.classified === t.truthPieces;
-  return t.counted >= 0.999 * t.truthPieces && t.classified >= 0.995 * t.truthPieces;
-}
 
 /** The speeds the independent traces run at (issue 30: the assumed 1,000, the likelier 400, and 250). */
 export const INDEPENDENT_SPEEDS = Object.freeze([250, 400, 1000]);
@@ -92,7 +33,7 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
     // The capture driver this tree's C is; 'today' and 'fixed' differ only once a post is refused, which
     // the rows count (test/model/defects.test.ts shows what one refusal does to each).
     const configs: { name: string; options: Omit<DeviceRunOptions, 'opsPerMs'> }[] = [
-      { name: `capture '${FIRMWARE_CAPTURE}' (this tree's capture.c)`, options: { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto' } },
+      { name: `capture '${FIRMWARE_CAPTURE}' (this tree's capture.c)`, options: THIS_TREE },
     ];
     // The traces: whole short matches, the same for every speed and design.
     const traces = Object.values(NOISE).map((noise) => ({
@@ -119,10 +60,7 @@ export async function benchDevice(o: { matches: number; shots: number; speeds?: 
           const c: Cell = { tally: emptyTally(), shots: 0, strikeErrors: [], missedStrikes: 0, worstLatencyMs: 0, worstWhat: '', longest: { us: 0, what: '', ops: 0, blockedUs: 0 }, queueHigh: 0, lostEdges: 0, refused: 0, native: false };
           let unlike = 0;
           for (const { m, g, text, pure: sensedPure } of matches) {
-            const r = await model.run(text, { ...config.options, opsPerMs: speed });
-            const log = parseLog(r.log);
-            if (!log.ok) throw new Error(`bench device: the device's log does not parse (${log.error.line}: ${log.error.reason})`);
-            const sensed = log.value.events.map((e) => e.event);
+            const { r, sensed } = await deviceRun(model, text, { ...config.options, opsPerMs: speed });
             compare(c.tally, m.header, g.truth.events, g.physical, sensed);
             unlike += alike(sensedPure, sensed).unlike;
             const s = strikeErrors(g.truth.events, sensed);
@@ -195,10 +133,7 @@ async function situationRows(model: DeviceModel, o: { matches: number; shots: nu
         const seed = 100 + i;
         const m = randomMatch(seed, { clean: true, maxShots: o.shots });
         const g = generateTrace(m.header, m.events, seed, noise, LAYOUTS.reference, situation.options);
-        const r = await model.run(formatTrace(g.header, g.readings), { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: FIGURES.opsPerMs });
-        const log = parseLog(r.log);
-        if (!log.ok) throw new Error(`bench device: the device's log does not parse (${log.error.line}: ${log.error.reason})`);
-        const sensed = log.value.events.map((e) => e.event);
+        const { sensed } = await deviceRun(model, formatTrace(g.header, g.readings), { ...THIS_TREE, opsPerMs: FIGURES.opsPerMs });
         compare(t, m.header, g.truth.events, g.physical, sensed);
         const sensedPure = pureLog(g);
         compare(pure, m.header, g.truth.events, g.physical, sensedPure);
@@ -239,10 +174,8 @@ async function handWrittenRows(model: DeviceModel, speeds: readonly number[]): P
     let pieces = 0;
     const unlike: string[] = [];
     for (const t of traces) {
-      const r = await model.run(t.text, { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: speed });
-      const log = parseLog(r.log);
-      if (!log.ok) throw new Error(`bench device: the device's log of ${t.f} does not parse (${log.error.line}: ${log.error.reason})`);
-      const a = alike(t.pure, log.value.events.map((e) => e.event));
+      const { sensed } = await deviceRun(model, t.text, { ...THIS_TREE, opsPerMs: speed }, t.f);
+      const a = alike(t.pure, sensed);
       same += a.same;
       pieces += a.pieces;
       if (a.same < a.pieces) unlike.push(t.f.replace('.trace.jsonl', ''));
@@ -288,10 +221,7 @@ export async function independentRows(model: DeviceModel, speeds: readonly numbe
     const parts = [`pure ${t.pureJudged.counted}/${t.pureJudged.pieces}, ${t.pureJudged.namedReadable}/${t.pureJudged.readable} named, ${t.pureJudged.phantoms.length} ph${t.pureJudged.exact ? ' ✓' : ''}`];
     for (const l of describeFaults(`${t.name}, pure path`, t.pureJudged)) faults.push(l);
     for (const speed of speeds) {
-      const r = await model.run(t.text, { capture: FIRMWARE_CAPTURE, colour: 'auto', strips: 'auto', opsPerMs: speed });
-      const log = parseLog(r.log);
-      if (!log.ok) throw new Error(`bench device: the device's log of ${t.name} does not parse (${log.error.line}: ${log.error.reason})`);
-      const sensed = log.value.events.map((e) => e.event);
+      const { sensed } = await deviceRun(model, t.text, { ...THIS_TREE, opsPerMs: speed }, t.name);
       const j = judge(t.truth, sensed);
       const a = alike(t.pure, sensed);
       add(sum(`${groups(t)} | ${speed}`), j, a.same);

@@ -77,7 +77,8 @@ export const firmware = {
   beamPins: () => BEAMS.map((name, i) => ((i & 1) === 1 && board.table.beamGapMm === 0 ? -1 : board.pin[name])),
 };
 export { runDevice, refuseTable } from ${at('model/device/run.ts')};
-export { Device, fixedMeter, xsMeter } from ${at('model/device/world.ts')};
+export { Device } from ${at('model/device/world.ts')};
+export { fixedMeter, xsMeter } from ${at('model/device/meter.ts')};
 export { FIGURES } from ${at('model/device/figures.ts')};
 export { requests } from ${at('model/device/network.ts')};
 `;

@@ -1,5 +1,5 @@
 // The device model inside the real XS engine (xsnap-worker): the whole run is one command, and the
-// model reads each handler's XS operations with the worker's resetMeter (model/device/world.ts
+// model reads each handler's XS operations with the worker's resetMeter (model/device/meter.ts
 // xsMeter) instead of a round trip to Node per handler.
 import { XsWorker } from '../xs/worker.ts';
 import { deviceModelScript } from './bundle.ts';

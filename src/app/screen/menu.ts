@@ -1,17 +1,17 @@
 // Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
 // select opens or does, a long press backs out one level (menu-stack.ts); every menu ends with BACK. No dead ends.
 
-import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
-import type { PublicState } from '../rules/state.ts';
-import { FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../rules/types.ts';
-import { calledFoulCounts } from '../rules/fouls.ts';
-import { withOptions } from '../rules/params.ts';
-import type { TraceCall } from '../sensing/types.ts';
-import type { SyncView } from '../sync/sync.ts';
-import type { LostShot } from './lost.ts';
-import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
-import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
-import { wrap } from '../view/wrap.ts';
+import { PRESETS, PRESET_IDS, presetNamed } from '../../rules/presets.ts';
+import type { PublicState } from '../../rules/state.ts';
+import { FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../../rules/types.ts';
+import { calledFoulCounts } from '../../rules/fouls.ts';
+import { withOptions } from '../../rules/params.ts';
+import type { TraceCall } from '../../sensing/types.ts';
+import type { SyncView } from '../../sync/sync.ts';
+import type { LostShot } from '../say/lost.ts';
+import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../../i18n/index.ts';
+import { FOUL_WORDS, PIECE_WORDS } from '../say/describe.ts';
+import { wrap } from '../../view/wrap.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 import type { Item, Menu } from './menu-stack.ts';
 

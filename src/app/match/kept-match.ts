@@ -2,15 +2,15 @@
 // log before the journal's base (the outbox keeps it for the records), the log's clock, which goes on
 // across power cuts, and the records of the boards and the match that ended, made once nothing moves.
 
-import { formatEvent, formatHeader, formatLog } from '../rules/log.ts';
-import { canSnapshot, snapshot } from '../rules/snapshot.ts';
-import { publicState, type State } from '../rules/state.ts';
-import type { GameEvent, MatchHeader } from '../rules/types.ts';
-import type { JournalContent, StoragePort } from '../store/journal.ts';
+import { formatEvent, formatHeader, formatLog } from '../../rules/log.ts';
+import { canSnapshot, snapshot } from '../../rules/snapshot.ts';
+import { publicState, type State } from '../../rules/state.ts';
+import type { GameEvent, MatchHeader } from '../../rules/types.ts';
+import type { JournalContent, StoragePort } from '../../store/journal.ts';
 import { replayEvents } from './journal-read.ts';
 import { LogJournal } from './log-journal.ts';
 import { Match } from './match.ts';
-import type { SyncPort } from './ports.ts';
+import type { SyncPort } from './sync-port.ts';
 
 /** Boards finished in the match so far (each game's count starts again). */
 const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;

@@ -4,9 +4,9 @@
 // and a verdict: are the kinds told apart on this table, and which pocket is the weakest.
 // Pure: readings carry their time; nothing here reads a clock.
 
-import { Beam, type Pulse } from '../sensing/beam.ts';
-import { classifyColour, piecesBySize } from '../sensing/classify.ts';
-import { DEFAULT_CONFIG, type Calibration, type Reading, type Rgb, type SensingConfig } from '../sensing/types.ts';
+import { Beam, type Pulse } from '../../sensing/beam.ts';
+import { classifyColour, piecesBySize } from '../../sensing/classify.ts';
+import { DEFAULT_CONFIG, type Calibration, type Reading, type Rgb, type SensingConfig } from '../../sensing/types.ts';
 
 export const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 export type Kind = (typeof KINDS)[number];

@@ -19,8 +19,9 @@ export function piecesBySize(sizeMm: number, cfg: Pick<SensingConfig, 'manMm' | 
   return n <= 4 ? MEN[n - 1] : ONE_MAN;
 }
 
-const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
-type Kind = (typeof KINDS)[number];
+/** The kinds a colour names, in the calibration's order (the installer's, src/app/install/calibration.ts). */
+export const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
+export type Kind = (typeof KINDS)[number];
 
 /** The calibrated kind nearest to `rgb`, if near enough and clearly nearer than the runner-up; else null. */
 export function classifyColour(

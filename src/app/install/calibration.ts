@@ -5,11 +5,11 @@
 // Pure: readings carry their time; nothing here reads a clock.
 
 import { Beam, type Pulse } from '../../sensing/beam.ts';
-import { classifyColour, piecesBySize } from '../../sensing/classify.ts';
+import { KINDS, classifyColour, piecesBySize, type Kind } from '../../sensing/classify.ts';
 import { DEFAULT_CONFIG, type Calibration, type Reading, type Rgb, type SensingConfig } from '../../sensing/types.ts';
 
-export const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
-export type Kind = (typeof KINDS)[number];
+/** The kinds dropped in each pocket, in order: the sensing layer's own list (one in the device's bundle). */
+export { KINDS, type Kind };
 export const POCKETS = 4;
 /** Drops of each kind in each pocket. */
 export const DROPS = 3;

@@ -211,6 +211,9 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
   it("the table app's files import only their own folder and the layers below it", () => {
     assert.ok(edges.some(([a, b]) => a.startsWith('src/app/screen/') && b.startsWith('src/app/say/')), 'no import read from src/app/screen to src/app/say');
     assert.deepEqual(upward(edges, APP_LAYERS, 'src/app'), []);
+    // A new folder of the app has its place in APP_LAYERS (and in docs/architecture.md) before it has files.
+    const folders = [...new Set(sources(join(ROOT, 'src', 'app')).map((f) => dirname(relative(ROOT, f))))];
+    assert.deepEqual(folders.filter((f) => folderOf(`${f}/x.ts`, APP_LAYERS) !== f), []);
   });
 
   it(`each folder of the repository's code and tests holds at most ${FOLDER_MAX} files`, () => {

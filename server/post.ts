@@ -113,7 +113,7 @@ export async function postRecord(
 }
 
 /** Whether `raw` verifies with the table's secret. The secret came from the store's memory (kept for
- * up to SECRET_KEPT_MS, server/store/store.ts): a body it does not verify is checked again with the secret the
+ * up to SECRET_KEPT_MS, server/store/post-reads.ts): a body it does not verify is checked again with the secret the
  * database holds now, so that a table registered again with a new secret is never refused for it. */
 async function verifiedBy(store: Store, table: string, secret: string, raw: Buffer, signature: string): Promise<boolean> {
   if (verify(secret, raw, signature)) return true;

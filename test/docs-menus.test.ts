@@ -3,8 +3,8 @@
 // (CHOOSE COLOUR where the menu says COLOUR) fails here.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { LostShot } from '../src/app/lost.ts';
-import { mainMenu, type Menu, type SyncControl } from '../src/app/menu.ts';
+import { LostShot } from '../src/app/say/lost.ts';
+import { mainMenu, type Menu, type SyncControl } from '../src/app/screen/menu.ts';
 import { menuContext } from './helpers/menu.ts';
 
 const sync: SyncControl = {

@@ -12,8 +12,8 @@ import { DEFAULT_CONFIG } from '../src/sensing/types.ts';
 import { PIECE_LETTERS } from '../src/notation/index.ts';
 import { describeBoard } from '../hosts/device/hardware.ts';
 import { say } from '../src/i18n/index.ts';
-import { runLines } from '../src/app/install.ts';
-import { SensorWatch, fault, faultText, selfTestLines } from '../src/app/selftest.ts';
+import { runLines } from '../src/app/install/install.ts';
+import { SensorWatch, fault, faultText, selfTestLines } from '../src/app/install/selftest.ts';
 
 const ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');

@@ -1,7 +1,7 @@
-// Every event of a match log with what the table says after it (src/app/explain.ts): for comparing the
+// Every event of a match log with what the table says after it (src/app/say/explain.ts): for comparing the
 // explanations of Node and XS over whole matches, and for reading them.
-import { describeEvent } from '../src/app/describe.ts';
-import { explainEvent } from '../src/app/explain.ts';
+import { describeEvent } from '../src/app/say/describe.ts';
+import { explainEvent } from '../src/app/say/explain.ts';
 import { parseLog, start, step } from '../src/rules/index.ts';
 
 /** One line per event (undo skipped: the app folds the log again for it): its line and the messages. */

@@ -12,9 +12,9 @@ import { framePng } from '../hosts/simulator/png.ts';
 import { installScreens } from './screens-install.ts';
 import { languageScreens } from './screens-languages.ts';
 import { header, scriptEvents } from './script.ts';
-import { syncMenu } from '../src/app/menu.ts';
-import { describeEvent } from '../src/app/describe.ts';
-import { explainEvent } from '../src/app/explain.ts';
+import { syncMenu } from '../src/app/screen/menu.ts';
+import { describeEvent } from '../src/app/say/describe.ts';
+import { explainEvent } from '../src/app/say/explain.ts';
 import { start, step } from '../src/rules/engine.ts';
 
 const ok: Corner = { fault: false, wifi: 'up' };

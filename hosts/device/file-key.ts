@@ -5,7 +5,7 @@
 // the simulator's host, littlefs on a device), so a power cut leaves the old text or the new, never half.
 import { File } from 'file';
 import config from 'mc/config';
-import type { KeyStore } from '../../src/app/table-config.ts';
+import type { KeyStore } from '../../src/store/key.ts';
 
 export class FileKey implements KeyStore {
   private readonly path: string;

@@ -2,7 +2,7 @@
 // pins and address) it is wired to, built from the board's own provider (boards/reference-v1), never
 // from literals here.
 import type { BoardAddresses } from '../../boards/types.ts';
-import type { HardwarePart } from '../../src/app/selftest.ts';
+import type { HardwarePart } from '../../src/app/install/selftest.ts';
 
 export interface BoardWiring {
   /** device.pin: beam0a…beam3b, buttonUp, buttonDown, buttonSelect. */

@@ -4,8 +4,8 @@ import type { BoardTable } from '../../boards/types.ts';
 import type { StoragePort } from '../../src/store/journal.ts';
 import type { DisplayPort } from '../../src/app/app.ts';
 import type { HealthFact, Reading } from '../../src/sensing/types.ts';
-import type { HardwarePart } from '../../src/app/selftest.ts';
-import type { KeyStore } from '../../src/app/table-config.ts';
+import type { HardwarePart } from '../../src/app/install/selftest.ts';
+import type { KeyStore } from '../../src/store/key.ts';
 
 /** Something that hands over readings in batches (ECMA-419 style: onReadable, then read()). */
 export interface ReadingSource {

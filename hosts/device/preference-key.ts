@@ -1,7 +1,7 @@
 // One small Preference key (NVS), in its own domain (the calibration, the settings): apart from the
 // match journal's two slots, so that neither a compaction nor a new match touches it.
 import Preference from 'preference';
-import type { KeyStore } from '../../src/app/table-config.ts';
+import type { KeyStore } from '../../src/store/key.ts';
 
 export class PreferenceKey implements KeyStore {
   constructor(

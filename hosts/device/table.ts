@@ -3,7 +3,7 @@
 import { TableApp, type SyncPort } from '../../src/app/app.ts';
 import type { MatchHeader } from '../../src/rules/types.ts';
 import type { Calibration } from '../../src/sensing/types.ts';
-import { fault } from '../../src/app/selftest.ts';
+import { fault } from '../../src/app/install/selftest.ts';
 import type { Board } from './ports.ts';
 
 export const REFERENCE_CALIBRATION: Calibration = Object.freeze({

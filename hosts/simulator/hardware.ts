@@ -1,7 +1,7 @@
 // The virtual table's parts, as the self-test names them: the simulator has no pins, so each part is
 // named by the page control that plays it, its pin VIRTUAL (a fault from the fault controls names the
 // virtual part). Each fits a row of the self-test.
-import type { HardwarePart } from '../../src/app/selftest.ts';
+import type { HardwarePart } from '../../src/app/install/selftest.ts';
 
 const beams = [0, 1, 2, 3].flatMap((p) =>
   (['a', 'b'] as const).map((b) => ({ channel: `p${p}.${b}`, part: `BEAM P${p} ${b === 'a' ? 'UPPER' : 'LOWER'}`, pin: 'VIRTUAL' })),

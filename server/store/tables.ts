@@ -63,7 +63,7 @@ export async function removeTable(store: Store, table: string, withRecords: bool
     await tx.run('DELETE FROM carrom_tables WHERE id = ?', [table]);
     return { outcome: 'removed', records, matches };
   });
-  // This process's posts of it are refused at once (another process's within SECRET_KEPT_MS: server/store/store.ts).
+  // This process's posts of it are refused at once (another process's within SECRET_KEPT_MS: server/store/post-reads.ts).
   if (removal.outcome === 'removed') store.forgetSecret(table);
   return removal;
 }

@@ -3,9 +3,9 @@
 // a run keeps), the screens started only between shots, and drawn again four times a second while they
 // run (a beam that stays blocked becomes a fault with no reading to show it).
 
-import { Install, type InstallHost } from './install.ts';
+import { Install, type InstallHost } from './install/install.ts';
 import type { AppOptions } from './ports.ts';
-import { bootTable, parseStored, type TableConfig } from './table-config.ts';
+import { bootTable, parseStored, type TableConfig } from './install/table-config.ts';
 
 /** How often a running screen is drawn again, readings or not (microseconds). */
 const LIVE_US = 250_000;

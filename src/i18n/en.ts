@@ -150,7 +150,7 @@ export const EN = Object.freeze({
   wifiNetwork: 'WIFI {0}',
   setupCode: 'CODE {0}',
   closeSetup: 'CLOSE SETUP',
-  // Installing the table: the calibration and the self-test (src/app/install.ts, selftest.ts).
+  // Installing the table: the calibration and the self-test (src/app/install/install.ts, selftest.ts).
   calibrateStep: 'CALIBRATE {0}/{1}',
   calibrated: 'CALIBRATED',
   dropIn: 'POCKET {0}: DROP THE',

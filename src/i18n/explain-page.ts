@@ -1,4 +1,4 @@
-// The page's sentences of src/app/explain.ts (the notes under the simulator's display, the warnings) in
+// The page's sentences of src/app/say/explain.ts (the notes under the simulator's display, the warnings) in
 // the five languages besides English, with the same {placeholders} as its EXPLAIN table (a language may
 // leave one out, never add one), and the words they are filled with. `other` ({text}: the engine's own
 // words) and `countedFor` (said with wrongBaseline) have no sentence. The federations' words as in the

@@ -1,4 +1,4 @@
-// The display lines of src/app/explain.ts (what to put back, who places it, what the engine would not
+// The display lines of src/app/say/explain.ts (what to put back, who places it, what the engine would not
 // take) in the five languages besides English, with the same {placeholders} as its EXPLAIN table. The
 // page's sentences are in explain-page.ts. The federations' words as in the glossary (docs/languages.md).
 import type { Language } from './index.ts';

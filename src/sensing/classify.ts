@@ -1,6 +1,7 @@
 // What a pulse was: the striker, one man, or touching men, by the size the two beams measured
 // (docs/hardware.md: speed × blocked time); and which man, by the nearest calibrated colour.
 
+import { DEFINITE_PIECES } from '../rules/types.ts';
 import type { Calibration, Rgb, SensingConfig } from './types.ts';
 
 export type SizeClass = 'man' | 'striker';
@@ -19,8 +20,10 @@ export function piecesBySize(sizeMm: number, cfg: Pick<SensingConfig, 'manMm' | 
   return n <= 4 ? MEN[n - 1] : ONE_MAN;
 }
 
-const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
-type Kind = (typeof KINDS)[number];
+/** The kinds a colour names, in the calibration's order (the installer's, src/app/install/calibration.ts):
+ * the definite pieces (one frozen list in the device's bundle). */
+export const KINDS = DEFINITE_PIECES;
+export type Kind = (typeof KINDS)[number];
 
 /** The calibrated kind nearest to `rgb`, if near enough and clearly nearer than the runner-up; else null. */
 export function classifyColour(

@@ -6,7 +6,7 @@
 // not yet given to a piece and the watch on a silent sensor (colourSilent: pieces keep coming, no reading).
 
 import type { Pulse } from './beam.ts';
-import { classifyColour } from './classify.ts';
+import { KINDS, classifyColour } from './classify.ts';
 import type { Part } from './passage.ts';
 import { middleReading, nameParts, restingReading, type ColourReading } from './train.ts';
 import type { HealthFact, Rgb, SeenPiece, SensingConfig } from './types.ts';
@@ -18,7 +18,6 @@ const COLOUR_EARLY_US = 1000;
 /** The colour sensor reads one integration (2.4 ms, and a margin) after the upper beam blocks
  * (docs/hardware.md): a reading this soon after a block began was taken of what blocked it. */
 const READ_AFTER_BLOCK_US = 30_000;
-const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 
 /** `a` names a kind other than `b` (null: it names none). */
 const differentKind = (a: string | null, b: string) => a !== null && a !== b;

@@ -12,17 +12,15 @@ import type { MatchIds } from './assignment.ts';
 import { toHex } from './hmac.ts';
 import type { DigestFactory, PostAnswer, TransportPort } from './ports.ts';
 import { signedBody } from './record.ts';
+import { eventLines } from './match-records.ts';
 
 /** A shot message's body, at most (the server answers 413 past it). */
 export const SHOT_MAX = 8 * 1024;
 export const SHOTS_PATH = '/api/v1/shots';
 
-/** The log's line count (its header is line 0; a log as written ends each line with a newline). */
-const lineCount = (log: string): number => {
-  let n = 0;
-  for (let i = log.indexOf('\n'); i >= 0; i = log.indexOf('\n', i + 1)) n++;
-  return n;
-};
+/** The log's line count (its header is line 0; a log as written ends each line with a newline): its
+ * event lines and the header's (match-records.ts counts them, once in the device's bundle). */
+const lineCount = (log: string): number => eventLines(log) + 1;
 
 /** A match's id in shot messages: the first 16 hex digits of the SHA-256 of its log's header line. */
 export function matchId(headerLine: string, digest: DigestFactory): string {

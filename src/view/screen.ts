@@ -121,7 +121,7 @@ export function playScreen(header: MatchHeader, s: ScreenState, last: string, co
 }
 
 /** The men each side owes now (its dues not yet paid), side by side: the one count that the display's
- * `DUE 0-3`, its `DUE: BEN OWES 3` line (src/app/explain.ts) and the simulator's page all say. */
+ * `DUE 0-3`, its `DUE: BEN OWES 3` line (src/app/say/explain.ts) and the simulator's page all say. */
 export function menOwed(board: { readonly dues: readonly number[] }): number[] {
   return board.dues.slice();
 }

@@ -2,8 +2,8 @@
 // through pockets × kinds, the means, the verdict (separable, the weak pocket) and what flash keeps.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CalibrationRun, DROPS, KINDS, computeCalibration, type Sample, type Samples } from '../../src/app/calibration.ts';
-import { parseStored, storedText } from '../../src/app/table-config.ts';
+import { CalibrationRun, DROPS, KINDS, computeCalibration, type Sample, type Samples } from '../../src/app/install/calibration.ts';
+import { parseStored, storedText } from '../../src/app/install/table-config.ts';
 import type { Reading, Rgb } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
 import { colour, passage } from '../helpers/readings.ts';

@@ -3,7 +3,7 @@
 // allows; a display that stopped between pages gets the rest at the next tick.
 import assert from 'node:assert/strict';
 import { TableApp, type DisplayPort } from '../../src/app/app.ts';
-import { GATE_HOLD_US, STRIKE_QUIET_US } from '../../src/app/display-gate.ts';
+import { GATE_HOLD_US, STRIKE_QUIET_US } from '../../src/app/screen/display-gate.ts';
 import { Changes } from '../../src/view/changes.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';

@@ -2,8 +2,8 @@
 // (real shots of each preset) and over a shot that makes each of the engine's warnings.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describeEvent } from '../../src/app/describe.ts';
-import { EXPLAIN, WORDS, explainEvent, fill } from '../../src/app/explain.ts';
+import { describeEvent } from '../../src/app/say/describe.ts';
+import { EXPLAIN, WORDS, explainEvent, fill } from '../../src/app/say/explain.ts';
 import { parseLog, start, step, type State } from '../../src/rules/index.ts';
 import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
 import { FOUL_KINDS } from '../../src/rules/types.ts';

@@ -2,8 +2,8 @@
 // with the buttons (SETTINGS › LANGUAGE), then SETTINGS › INSTALL › CALIBRATE and SELF-TEST are opened
 // with them too, in that language's words, and what the display shows is in it.
 import assert from 'node:assert/strict';
-import { DROPS } from '../../src/app/calibration.ts';
-import { STEPS } from '../../src/app/install.ts';
+import { DROPS } from '../../src/app/install/calibration.ts';
+import { STEPS } from '../../src/app/install/install.ts';
 import { LANGUAGE_NAMES, say, type Language } from '../../src/i18n/index.ts';
 import { Frame } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';

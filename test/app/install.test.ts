@@ -2,8 +2,8 @@
 // readings of dropped pieces go to them (never into the match), the calibration is kept in its own key
 // and the sensing layer names pieces by it, now and after the next boot.
 import assert from 'node:assert/strict';
-import { STEPS } from '../../src/app/install.ts';
-import { DROPS } from '../../src/app/calibration.ts';
+import { STEPS } from '../../src/app/install/install.ts';
+import { DROPS } from '../../src/app/install/calibration.ts';
 import type { Calibration, Reading } from '../../src/sensing/types.ts';
 import type { TextScreen } from '../../src/view/screen.ts';
 import { Frame } from '../../src/view/frame.ts';

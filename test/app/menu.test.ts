@@ -1,12 +1,12 @@
 // The menus: every call of the match log (docs/formats.md) is reachable, every menu ends with BACK, every item opens or does
 // something, and long presses always lead back to the play screen.
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, MenuStack, mainMenu, type Menu, type MenuContext } from '../../src/app/menu.ts';
+import { DEFAULT_SETTINGS, MenuStack, mainMenu, type Menu, type MenuContext } from '../../src/app/screen/menu.ts';
 import { FOUL_KINDS } from '../../src/rules/types.ts';
 import type { TraceCall } from '../../src/sensing/types.ts';
 import { play } from '../helpers/play.ts';
 import { header } from '../../tools/script.ts';
-import { LostShot } from '../../src/app/lost.ts';
+import { LostShot } from '../../src/app/say/lost.ts';
 
 function context(awaiting: string[] = [], lost: LostShot | null = null): { c: MenuContext; calls: TraceCall[]; answers: boolean[]; installs: string[] } {
   const calls: TraceCall[] = [];

@@ -1,7 +1,7 @@
 // The self-test's pure parts: the live sensor state from readings, the faults from it and the health
 // facts, each message naming the part and the pin.
 import assert from 'node:assert/strict';
-import { SensorWatch, fault, faultText, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/selftest.ts';
+import { SensorWatch, fault, faultText, faultsNow, selfTestLines, type FaultInputs, type HardwarePart } from '../../src/app/install/selftest.ts';
 import type { HealthFact } from '../../src/sensing/types.ts';
 import { colour, pulse, strip } from '../helpers/readings.ts';
 import { boardParts, partOf } from '../helpers/board.ts';

@@ -3,7 +3,7 @@
 // device does at boot, so that a pin moved on the board moves in the tests too (pocket 1 left GPIO 36/39).
 import { readFileSync } from 'node:fs';
 import { describeBoard } from '../../hosts/device/hardware.ts';
-import type { HardwarePart } from '../../src/app/selftest.ts';
+import type { HardwarePart } from '../../src/app/install/selftest.ts';
 
 export type BoardFolder = 'reference-v1' | 'devkit-1beam';
 

@@ -1,6 +1,6 @@
 // A table being installed, for the tests of SETTINGS › INSTALL: the reference board's parts as the device
 // describes them, a key for the calibration kept in memory, and a piece dropped through a pocket.
-import type { KeyStore } from '../../src/app/table-config.ts';
+import type { KeyStore } from '../../src/store/key.ts';
 import type { Reading, Rgb } from '../../src/sensing/types.ts';
 import { header } from '../../tools/script.ts';
 import { boardParts } from './board.ts';

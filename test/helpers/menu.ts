@@ -1,7 +1,7 @@
 // A menu's context for the menu tests: a match of `rules` after `steps`, doing nothing when a menu acts;
 // each test sets what it looks at (the settings, the setup, a lost shot, the sync).
-import type { MenuContext } from '../../src/app/menu.ts';
-import { DEFAULT_SETTINGS } from '../../src/app/menu.ts';
+import type { MenuContext } from '../../src/app/screen/menu.ts';
+import { DEFAULT_SETTINGS } from '../../src/app/screen/menu.ts';
 import { header } from '../../tools/script.ts';
 import { play } from './play.ts';
 

@@ -1,8 +1,8 @@
-// The explanations' display lines (src/app/explain.ts) in every language: the same messages and
+// The explanations' display lines (src/app/say/explain.ts) in every language: the same messages and
 // placeholders as English, a glyph for each character, and each line within the bottom line once filled
 // with the longest words it can get.
 import assert from 'node:assert/strict';
-import { EXPLAIN, explainWarning, fill } from '../../src/app/explain.ts';
+import { EXPLAIN, explainWarning, fill } from '../../src/app/say/explain.ts';
 import { EXPLAIN_LINES } from '../../src/i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../../src/i18n/explain-page.ts';
 import { LANGUAGES, say, type Language, type MessageId } from '../../src/i18n/index.ts';

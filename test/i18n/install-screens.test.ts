@@ -2,9 +2,9 @@
 // every fault, rendered, each title within the title row and each row within a text row (20 characters:
 // src/view/text.ts cuts there, leaving the scroll arrows their column).
 import assert from 'node:assert/strict';
-import { CalibrationRun, KINDS, computeCalibration, type Samples } from '../../src/app/calibration.ts';
-import { resultLines, runLines } from '../../src/app/install.ts';
-import { SensorWatch, fault, selfTestLines, type Fact, type HardwarePart } from '../../src/app/selftest.ts';
+import { CalibrationRun, KINDS, computeCalibration, type Samples } from '../../src/app/install/calibration.ts';
+import { resultLines, runLines } from '../../src/app/install/install.ts';
+import { SensorWatch, fault, selfTestLines, type Fact, type HardwarePart } from '../../src/app/install/selftest.ts';
 import { LANGUAGES, say, type Language } from '../../src/i18n/index.ts';
 import { Frame, textWidth } from '../../src/view/frame.ts';
 import { render } from '../../src/view/render.ts';

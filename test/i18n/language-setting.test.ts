@@ -2,8 +2,8 @@
 // its own flash key across a power cut (not in the match journal), and a bad key never stops a boot.
 import assert from 'node:assert/strict';
 import { SimTable } from '../../hosts/simulator/table.ts';
-import { parseSettings, storedSettings } from '../../src/app/settings.ts';
-import { DEFAULT_SETTINGS } from '../../src/app/menu.ts';
+import { parseSettings, storedSettings } from '../../src/app/screen/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/app/screen/menu.ts';
 import { say } from '../../src/i18n/index.ts';
 import type { MenuScreen, PlayScreen } from '../../src/view/screen.ts';
 import { header } from '../../tools/script.ts';

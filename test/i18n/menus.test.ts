@@ -1,8 +1,8 @@
 // Every menu in every language, walked from the main menu (every path, as the buttons would): each
 // title fits the title row and each item its menu row, nothing cut.
 import assert from 'node:assert/strict';
-import { LostShot } from '../../src/app/lost.ts';
-import { DEFAULT_SETTINGS, mainMenu, setupMenu, syncMenu, type Menu, type MenuContext, type SyncControl } from '../../src/app/menu.ts';
+import { LostShot } from '../../src/app/say/lost.ts';
+import { DEFAULT_SETTINGS, mainMenu, setupMenu, syncMenu, type Menu, type MenuContext, type SyncControl } from '../../src/app/screen/menu.ts';
 import { LANGUAGES, NAME_LETTERS, say, type Language } from '../../src/i18n/index.ts';
 import { GLYPHS, glyph } from '../../src/view/font.ts';
 import { textWidth } from '../../src/view/frame.ts';

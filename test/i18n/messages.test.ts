@@ -66,7 +66,7 @@ const SLOTS: Readonly<Record<MessageId, readonly [number, ...Sample[]]>> = {
   notSetUp: [ITEM], queued: [ITEM, 99], queuedSending: [ITEM, 99], refused: [ITEM, 99], damaged: [ITEM, 99], errorIs: [8, ''], lastError: [TITLE], nextTryIn: [ITEM, 999],
   tableIs: [10, ''], serverIs: [10, ''], retryNow: [ITEM], setupPage: [TITLE], noSetupPage: [WRAPPED], forgetSetup: [ITEM], forgetSetupAsk: [TITLE], yesForget: [ITEM],
   wifiNetwork: [8, ''], setupCode: [8, ''], closeSetup: [ITEM],
-  // The installer's text screens (src/app/install.ts, selftest.ts).
+  // The installer's text screens (src/app/install/install.ts, selftest.ts).
   calibrateStep: [TITLE, 16, 16], calibrated: [TITLE], dropIn: [ROW, 3], dropTimes: [ROW, PIECE, 3], seenOf: [ROW, 3, 3], sawNone: [ROW],
   saw: [ROW, POCKET, SIZE, RGB], selectSkip: [ROW], holdStop: [ROW],
   separable: [ROW], notSeparable: [ROW], weakIs: [ROW, POCKET, WHY], wrongCount: [ROW, 12], marginIs: [ROW, '.999'], sizesIs: [ROW, SIZE, SIZE],

@@ -1,5 +1,5 @@
 // No word that gives a player a gender, in anything players and organisers read: the display's and the
-// page's words in the six languages (src/i18n, src/app/explain.ts, the simulator page's words.ts) and the
+// page's words in the six languages (src/i18n, src/app/say/explain.ts, the simulator page's words.ts) and the
 // docs. "The shot counts as his" was said of Asha. Quotations (the federations' own texts, in "…") are
 // theirs and are left out of the docs' check.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { LANGUAGES, TABLES, type Language } from '../../src/i18n/index.ts';
 import { EXPLAIN_LINES } from '../../src/i18n/explain.ts';
 import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../../src/i18n/explain-page.ts';
-import { EXPLAIN, WORDS } from '../../src/app/explain.ts';
+import { EXPLAIN, WORDS } from '../../src/app/say/explain.ts';
 import { PAGE_WORDS } from '../../hosts/simulator/page/words.ts';
 
 /** Each language's pronouns and possessives for a person that say he or she (not the ones that agree

@@ -1,5 +1,5 @@
 // A foul called at the table that the preset does not know changes nothing and is warned of at its line,
-// under every preset (the display then says "NOT A FOUL: …", src/app/explain.ts).
+// under every preset (the display then says "NOT A FOUL: …", src/app/say/explain.ts).
 import assert from 'node:assert/strict';
 import { PRESETS, PRESET_IDS } from '../../src/rules/index.ts';
 import { play } from '../helpers/play.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '../../src/i18n/index.ts';
-import { EXPLAIN } from '../../src/app/explain.ts';
+import { EXPLAIN } from '../../src/app/say/explain.ts';
 import { PAGE_WORDS as CLUB_WORDS } from '../../server/pages/words.ts';
 import { PAGE_WORDS as TYPED_WORDS } from '../../hosts/simulator/page/words.ts';
 

@@ -70,7 +70,7 @@ export const firmware = {
     // over the model's network (model/device/network.ts).
     return start(b, match, table, new Sync(modelSync()));
   },
-  // The app dates its log from the clock it read as the match began (src/app/kept-match.ts begin:
+  // The app dates its log from the clock it read as the match began (src/app/match/kept-match.ts begin:
   // offsetMs = -floor(now / 1000)); the model reads that field, the one private thing it looks at,
   // only to play the trace on the same time origin.
   origin: (app) => -app.kept.offsetMs * 1000,

@@ -15,7 +15,7 @@
 //   "gc"            → a full collection: the slots at the end of it are what the heap keeps (liveSlots)
 import { commands } from './command.ts';
 import { TableApp } from '../../src/app/app.ts';
-import { CalibrationRun, computeCalibration } from '../../src/app/calibration.ts';
+import { CalibrationRun, computeCalibration } from '../../src/app/install/calibration.ts';
 import { formatJson } from '../../src/rules/json.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { parseReading, parseTrace, parseTraceHeader } from '../../src/sensing/trace.ts';

@@ -9,7 +9,7 @@ import Capture from 'capture';
 import Sampler from 'sampler';
 import type { DisplayPort } from '../../../src/app/app.ts';
 import type { Reading } from '../../../src/sensing/types.ts';
-import { fault } from '../../../src/app/selftest.ts';
+import { fault } from '../../../src/app/install/selftest.ts';
 import { describeBoard } from '../hardware.ts';
 import type { Board, ReadingSource } from '../ports.ts';
 import { PreferenceKey } from '../preference-key.ts';

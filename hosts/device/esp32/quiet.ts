@@ -1,9 +1,9 @@
 // Whether the display may take the I²C bus now, asked by the SSD1306 driver before each page (a page
 // holds the bus for about 3 ms). Not while a beam is blocked: a piece is in the throat and its colour
 // sensor is being read on the same bus. Not within STRIKE_QUIET_US of a strike reading: the strips'
-// next samples are the strike's. The same rule as the app's (src/app/display-gate.ts), but from the
+// next samples are the strike's. The same rule as the app's (src/app/screen/display-gate.ts), but from the
 // capture driver's own mask of blocked beams, which is newer than any edge JavaScript has read yet.
-import { GATE_HOLD_US, STRIKE_QUIET_US } from '../../../src/app/display-gate.ts';
+import { GATE_HOLD_US, STRIKE_QUIET_US } from '../../../src/app/screen/display-gate.ts';
 import type { Reading } from '../../../src/sensing/types.ts';
 
 export class BusQuiet {

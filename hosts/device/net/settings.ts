@@ -1,7 +1,7 @@
 // What the table keeps for Wi-Fi and results: the network to join, the results server (null: find it by
 // mDNS) and who the table is with its secret. Set on the setup page, never at build time. Kept in
 // Preference on the ESP32 (preference-settings.ts), in one key file in mcsim (keyNetStore).
-import type { KeyStore } from '../../../src/app/table-config.ts';
+import type { KeyStore } from '../../../src/store/key.ts';
 
 export interface NetSettings {
   ssid: string;

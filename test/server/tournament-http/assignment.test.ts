@@ -129,7 +129,7 @@ describe('the table’s next match served over HTTP: signed assignments, refusal
     });
 
     /** A log as the table writes it for an assignment: its header names the draw's `players` in
-     * capitals, as the table starts the match (src/app/offer.ts). */
+     * capitals, as the table starts the match (src/app/screen/offer.ts). */
     /** The records of a whole match of `players` on `table`, each carrying the assignment's ids. */
     const recordsFor = (table: string, ids: { tournament: number; round: number; match: number }, seed: number, players: readonly string[]): TableRecord[] =>
       assignedRecords(table, ids, seed, players);

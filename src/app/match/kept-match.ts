@@ -2,18 +2,17 @@
 // log before the journal's base (the outbox keeps it for the records), the log's clock, which goes on
 // across power cuts, and the records of the boards and the match that ended, made once nothing moves.
 
-import { formatEvent, formatHeader, formatLog } from '../rules/log.ts';
-import { canSnapshot, snapshot } from '../rules/snapshot.ts';
-import { publicState, type State } from '../rules/state.ts';
-import type { GameEvent, MatchHeader } from '../rules/types.ts';
-import type { JournalContent, StoragePort } from '../store/journal.ts';
+import { formatEvent, formatHeader, formatLog } from '../../rules/log.ts';
+import { canSnapshot, snapshot } from '../../rules/snapshot.ts';
+import { publicState, type State } from '../../rules/state.ts';
+import type { GameEvent, MatchHeader } from '../../rules/types.ts';
+import type { JournalContent, StoragePort } from '../../store/journal.ts';
+// Boards finished so far, counted as the records count them (one function in the device's bundle).
+import { boardsDone } from '../../sync/match-records.ts';
 import { replayEvents } from './journal-read.ts';
 import { LogJournal } from './log-journal.ts';
 import { Match } from './match.ts';
-import type { SyncPort } from './ports.ts';
-
-/** Boards finished in the match so far (each game's count starts again). */
-const boardsDone = (s: State) => s.match.games.length * 1000 + s.match.boards.length;
+import type { SyncPort } from './sync-port.ts';
 
 /** The game and board a state is in: the journal is compacted once per board. */
 const boardKey = (s: State) => `${s.match.games.length}.${s.board.number}`;

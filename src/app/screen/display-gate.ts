@@ -5,8 +5,7 @@
 // for the next reading or tick (20 ms) and goes then. The device's driver asks the same between pages
 // (hosts/device/esp32/quiet.ts), from the capture's own view of the beams, which is newer than ours.
 
-import type { Reading } from '../sensing/types.ts';
-import type { SensorWatch } from './selftest.ts';
+import type { Reading } from '../../sensing/types.ts';
 
 /** After the strip said the striker left. That reading is the strike's time, and hardware.md wants it
  * to 10 ms; the strips are sampled every 5 ms below JavaScript, so the next two samples (whether the
@@ -20,6 +19,13 @@ export const STRIKE_QUIET_US = 10_000;
  * a piece resting in the throat, a stuck beam or a finger in the self-test: it holds the display no more. */
 export const GATE_HOLD_US = 250_000;
 
+/** What the gate reads of the live sensors (the installer's SensorWatch, ../install/selftest.ts, which the
+ * app keeps): each beam blocked or not, and since when (µs). */
+export interface BeamsNow {
+  readonly blocked: readonly boolean[];
+  readonly since: readonly number[];
+}
+
 export class DisplayGate {
   /** When a strip last said it has no striker (µs); the striker leaves the baseline at a strike. */
   private struckAt = -Infinity;
@@ -29,7 +35,7 @@ export class DisplayGate {
   }
 
   /** No piece in a gate and no strike just made, at `now` (µs), as the readings so far tell. */
-  quiet(now: number, watch: SensorWatch): boolean {
+  quiet(now: number, watch: BeamsNow): boolean {
     if (now - this.struckAt < STRIKE_QUIET_US) return false;
     for (let i = 0; i < 8; i++) if (watch.blocked[i] && now - watch.since[i] < GATE_HOLD_US) return false;
     return true;

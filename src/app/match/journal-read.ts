@@ -2,12 +2,12 @@
 // from (the snapshot of a board's start, or the match's start), then every event in order. A record that
 // passed its CRC but does not parse was written wrong: that line is skipped, the rest kept.
 
-import { parseEvent, parseHeader } from '../rules/log.ts';
-import { start } from '../rules/engine.ts';
-import { restore } from '../rules/snapshot.ts';
-import type { State } from '../rules/state.ts';
-import type { GameEvent, MatchHeader } from '../rules/types.ts';
-import type { JournalContent } from '../store/journal.ts';
+import { parseEvent, parseHeader } from '../../rules/log.ts';
+import { start } from '../../rules/engine.ts';
+import { restore } from '../../rules/snapshot.ts';
+import type { State } from '../../rules/state.ts';
+import type { GameEvent, MatchHeader } from '../../rules/types.ts';
+import type { JournalContent } from '../../store/journal.ts';
 
 /** The journal's match and the state its records go on from, with the log line of the first; null if
  * the header or the snapshot does not parse (a new match starts then). */

@@ -1,14 +1,9 @@
 // What calibration keeps in flash: one small key, apart from the match journal, read at every boot.
 // A stored value that does not parse is ignored with a reason (the table runs on its defaults).
 
-import type { Calibration, Rgb } from '../sensing/types.ts';
+import type { Calibration, Rgb } from '../../sensing/types.ts';
+import type { KeyStore } from '../../store/key.ts';
 import type { CalibrationResult } from './calibration.ts';
-
-/** A key the host keeps in flash (Preference on the ESP32, memory in the simulator). */
-export interface KeyStore {
-  get(): string | null;
-  set(text: string): void;
-}
 
 /** The table as the sensing layer is told about it. */
 export interface TableConfig {

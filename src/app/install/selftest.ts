@@ -3,8 +3,8 @@
 // hardware description the host gives (hosts/device from the board's pins, the simulator its own).
 // Pure: `now` comes from the caller.
 
-import { say, type Language } from '../i18n/index.ts';
-import type { HealthFact, Reading, Rgb } from '../sensing/types.ts';
+import { say, type Language } from '../../i18n/index.ts';
+import type { HealthFact, Reading, Rgb } from '../../sensing/types.ts';
 
 /** One part of the table's hardware: the channel it serves (the trace channels of docs/formats.md, "display", "up"…). */
 export interface HardwarePart {

@@ -7,14 +7,14 @@
 // the player after the owner's shooter in turn order (ICF 51(b)(i): the player to his right), or the
 // shooter himself when they are the opponent's (ICF 51(b)(ii)); the queen, as `queenPlacedBy` says.
 
-import { nextPlayer } from '../rules/board.ts';
-import type { Counts, State } from '../rules/state.ts';
-import { sideOf } from '../rules/state.ts';
-import type { Colour, GameEvent, MatchHeader } from '../rules/types.ts';
-import { menOwed, sideNames } from '../view/screen.ts';
-import { EXPLAIN_LINES } from '../i18n/explain.ts';
-import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../i18n/explain-page.ts';
-import { say as tr, type Language, type MessageId } from '../i18n/index.ts';
+import { nextPlayer } from '../../rules/board.ts';
+import type { Counts, State } from '../../rules/state.ts';
+import { sideOf } from '../../rules/state.ts';
+import type { Colour, GameEvent, MatchHeader } from '../../rules/types.ts';
+import { menOwed, sideNames } from '../../view/screen.ts';
+import { EXPLAIN_LINES } from '../../i18n/explain.ts';
+import { EXPLAIN_PAGES, EXPLAIN_PAGE_WORDS } from '../../i18n/explain-page.ts';
+import { say as tr, type Language, type MessageId } from '../../i18n/index.ts';
 import { FOUL_WORDS, describeGameEnd } from './describe.ts';
 
 /** One message: the display's line (capitals, at most 21 characters once filled) and the page's sentence. */

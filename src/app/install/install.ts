@@ -3,14 +3,15 @@
 // press leaves; in the calibration select skips a kind (a pocket that sees nothing), and on its result
 // select keeps the calibration in flash.
 
-import { say, type Language, type MessageId } from '../i18n/index.ts';
-import type { HealthFact, Reading } from '../sensing/types.ts';
-import type { Corner, TextScreen } from '../view/screen.ts';
-import { TEXT_ROWS } from '../view/text.ts';
-import type { ButtonName } from './buttons.ts';
+import { say, type Language, type MessageId } from '../../i18n/index.ts';
+import type { HealthFact, Reading } from '../../sensing/types.ts';
+import type { Corner, TextScreen } from '../../view/screen.ts';
+import { TEXT_ROWS } from '../../view/text.ts';
+import type { ButtonName } from '../screen/buttons.ts';
 import { CalibrationRun, DROPS, KINDS, POCKETS, computeCalibration, type CalibrationCfg, type CalibrationResult } from './calibration.ts';
 import { SensorWatch, faultsNow, selfTestLines, type Fault, type HardwarePart } from './selftest.ts';
-import { storedText, type KeyStore } from './table-config.ts';
+import { storedText } from './table-config.ts';
+import type { KeyStore } from '../../store/key.ts';
 
 export interface InstallOptions {
   /** The table's parts, channels and pins (the device from its board, the simulator its own). */

@@ -7,8 +7,8 @@
 // and the players either put its pieces back and play it again, or name what went down and the table
 // logs it as that shot (strike, pockets, settle), so that the board and the log agree again.
 
-import { say, type Language } from '../i18n/index.ts';
-import type { GameEvent, Piece } from '../rules/types.ts';
+import { say, type Language } from '../../i18n/index.ts';
+import type { GameEvent, Piece } from '../../rules/types.ts';
 
 const LETTERS: Readonly<Record<Piece, string>> = Object.freeze({ white: 'W', black: 'B', queen: 'Q', striker: 'S' });
 /** More than every piece of a board: a bound on what a slip of the finger can add. */

@@ -3,7 +3,7 @@
 // clears (unstuck, heard) ends its channel's fault; a flapping beam is noted but is no fault, nor is a
 // lower beam not yet shown to work (unproven: a question for the players, not a fault).
 
-import type { HealthFact } from '../sensing/types.ts';
+import type { HealthFact } from '../../sensing/types.ts';
 
 /** Facts kept, newest last. */
 const KEPT = 32;

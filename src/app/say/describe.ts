@@ -1,9 +1,9 @@
 // The last event in a few words, for the bottom line of the display ("WHITE → P2", "STRIKER: DUE"), in
 // the table's language (src/i18n).
-import { say, type Language, type MessageId } from '../i18n/index.ts';
-import type { State } from '../rules/state.ts';
-import type { CallName, FoulKind, GameEvent, MatchHeader, PocketPiece } from '../rules/types.ts';
-import { sideNames } from '../view/screen.ts';
+import { say, type Language, type MessageId } from '../../i18n/index.ts';
+import type { State } from '../../rules/state.ts';
+import type { CallName, FoulKind, GameEvent, MatchHeader, PocketPiece } from '../../rules/types.ts';
+import { sideNames } from '../../view/screen.ts';
 
 /** The message of each piece (the ids are the pieces' own names). */
 export const PIECE_WORDS: Readonly<Record<PocketPiece, MessageId>> = Object.freeze({

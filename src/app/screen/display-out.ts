@@ -3,12 +3,21 @@
 // used (display-gate.ts: no piece in a gate, no strike just made); a display that sends page by page may
 // stop half-way and have the rest of a frame to send at the next chance.
 
-import { Changes } from '../view/changes.ts';
-import { Frame } from '../view/frame.ts';
-import { Painter } from '../view/painter.ts';
-import type { Screen } from '../view/screen.ts';
+import { Changes } from '../../view/changes.ts';
+import { Frame } from '../../view/frame.ts';
+import { Painter } from '../../view/painter.ts';
+import type { Screen } from '../../view/screen.ts';
 import { DisplayGate } from './display-gate.ts';
-import type { DisplayPort } from './ports.ts';
+
+/** The display the host gives the app (a port: ../ports.ts re-exports it with the others). */
+export interface DisplayPort {
+  /** A 128×64 frame in SSD1306 page layout (1 KiB). `changed` says which columns of which pages differ
+   * from the frame shown last (read during the call only); absent, the whole frame. A display that sends
+   * page by page may stop when the bus must stay free: it returns false, keeps the rest pending, and
+   * sends it at the next call (then `changed` may be empty). */
+  show(frame: Uint8Array, changed?: Changes): boolean | void;
+  brightness?(level: 'low' | 'mid' | 'high'): void;
+}
 
 export class DisplayOut {
   private readonly frame = new Frame();

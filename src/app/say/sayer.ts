@@ -2,10 +2,10 @@
 // of the moment. Each message is shown with the way to say it anew, so that a language chosen in SETTINGS
 // shows at once (BottomLine.retell); an event's messages come in turn, a piece seen alone.
 
-import { say, type Language, type MessageId } from '../i18n/index.ts';
-import type { State } from '../rules/state.ts';
-import type { GameEvent, MatchHeader } from '../rules/types.ts';
-import type { SeenPiece } from '../sensing/types.ts';
+import { say, type Language, type MessageId } from '../../i18n/index.ts';
+import type { State } from '../../rules/state.ts';
+import type { GameEvent, MatchHeader } from '../../rules/types.ts';
+import type { SeenPiece } from '../../sensing/types.ts';
 import type { BottomLine } from './bottom-line.ts';
 import { describeEvent, describePiece } from './describe.ts';
 import { explainEvent } from './explain.ts';

@@ -3,8 +3,8 @@
 // them. A stored value that does not parse, or a field that is not one of the menu's choices, is left
 // at its default: a bad key never stops the table from booting.
 
-import { isLanguage, type Language } from '../i18n/index.ts';
-import type { KeyStore } from './table-config.ts';
+import { isLanguage, type Language } from '../../i18n/index.ts';
+import type { KeyStore } from '../../store/key.ts';
 
 export interface Settings {
   /** Quiet time that settles a shot, seconds. */

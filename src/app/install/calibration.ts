@@ -4,12 +4,12 @@
 // and a verdict: are the kinds told apart on this table, and which pocket is the weakest.
 // Pure: readings carry their time; nothing here reads a clock.
 
-import { Beam, type Pulse } from '../sensing/beam.ts';
-import { classifyColour, piecesBySize } from '../sensing/classify.ts';
-import { DEFAULT_CONFIG, type Calibration, type Reading, type Rgb, type SensingConfig } from '../sensing/types.ts';
+import { Beam, type Pulse } from '../../sensing/beam.ts';
+import { KINDS, classifyColour, piecesBySize, type Kind } from '../../sensing/classify.ts';
+import { DEFAULT_CONFIG, type Calibration, type Reading, type Rgb, type SensingConfig } from '../../sensing/types.ts';
 
-export const KINDS = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
-export type Kind = (typeof KINDS)[number];
+/** The kinds dropped in each pocket, in order: the sensing layer's own list (one in the device's bundle). */
+export { KINDS, type Kind };
 export const POCKETS = 4;
 /** Drops of each kind in each pocket. */
 export const DROPS = 3;

@@ -3,14 +3,14 @@
 // (a long press: wrong table). Shown in the table's language, on the text screen the self-test uses;
 // the app (app.ts) hands SELECT to answerOffer while the start screen offers a match.
 
-import { say, type Language } from '../i18n/index.ts';
-import type { MatchHeader } from '../rules/types.ts';
-import type { Assignment } from '../sync/assignment.ts';
-import { sideNames, type Corner, type TextScreen } from '../view/screen.ts';
-import { TEXT_ROWS } from '../view/text.ts';
-import { wrap } from '../view/wrap.ts';
-import type { SyncPort } from './ports.ts';
-import type { Sayer } from './sayer.ts';
+import { say, type Language } from '../../i18n/index.ts';
+import type { MatchHeader } from '../../rules/types.ts';
+import type { Assignment } from '../../sync/assignment.ts';
+import { sideNames, type Corner, type TextScreen } from '../../view/screen.ts';
+import { TEXT_ROWS } from '../../view/text.ts';
+import { wrap } from '../../view/wrap.ts';
+import type { SyncPort } from '../match/sync-port.ts';
+import type { Sayer } from '../say/sayer.ts';
 
 /** A text screen's row (the last column keeps its scroll arrows) and its title. */
 const ROW = 20;

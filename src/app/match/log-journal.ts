@@ -2,9 +2,9 @@
 // board's compaction goes with the first record after it. A flash that refuses a write (full, worn) must
 // not stop the table: what it refused stays here and is written with the next record that lands (a
 // power cut meanwhile loses it, as it would the shot in progress), and `failed` says so until then.
-import { formatEvent } from '../rules/log.ts';
-import type { GameEvent } from '../rules/types.ts';
-import { Journal, type JournalContent, type StoragePort } from '../store/journal.ts';
+import { formatEvent } from '../../rules/log.ts';
+import type { GameEvent } from '../../rules/types.ts';
+import { Journal, type JournalContent, type StoragePort } from '../../store/journal.ts';
 
 interface Compaction {
   header: string;

@@ -6,8 +6,8 @@
 // One JSON object: {"lowerBeams": ["works", "unknown", "blind", "works"]}. A record that does not parse,
 // or a journal written before there was one, says nothing: every beam `unknown`.
 
-import type { LowerHealth } from '../sensing/lower-blind.ts';
-import type { Sensing } from '../sensing/sensing.ts';
+import type { LowerHealth } from '../../sensing/lower-blind.ts';
+import type { Sensing } from '../../sensing/sensing.ts';
 import type { KeptMatch } from './kept-match.ts';
 
 const HEALTHS: readonly LowerHealth[] = Object.freeze(['works', 'blind', 'unknown']);

@@ -2,10 +2,10 @@
 // and the log since. State is their fold; an undo folds the shorter log again (replay.ts). Only the
 // events are kept, not a state per event: the heap stays small, and an undo costs one board's fold.
 
-import { step } from '../rules/engine.ts';
-import { foldEvents } from '../rules/replay.ts';
-import type { State } from '../rules/state.ts';
-import type { GameEvent, LoggedEvent, MatchHeader } from '../rules/types.ts';
+import { step } from '../../rules/engine.ts';
+import { foldEvents } from '../../rules/replay.ts';
+import type { State } from '../../rules/state.ts';
+import type { GameEvent, LoggedEvent, MatchHeader } from '../../rules/types.ts';
 
 export class Match {
   private events: LoggedEvent[] = [];

@@ -1,17 +1,17 @@
 // Menus for the three buttons: every call of the match log (docs/formats.md), a new match, settings. Up and down move,
 // select opens or does, a long press backs out one level (menu-stack.ts); every menu ends with BACK. No dead ends.
 
-import { PRESETS, PRESET_IDS, presetNamed } from '../rules/presets.ts';
-import type { PublicState } from '../rules/state.ts';
-import { FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../rules/types.ts';
-import { calledFoulCounts } from '../rules/fouls.ts';
-import { withOptions } from '../rules/params.ts';
-import type { TraceCall } from '../sensing/types.ts';
-import type { SyncView } from '../sync/sync.ts';
-import type { LostShot } from './lost.ts';
-import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../i18n/index.ts';
-import { FOUL_WORDS, PIECE_WORDS } from './describe.ts';
-import { wrap } from '../view/wrap.ts';
+import { PRESETS, PRESET_IDS, presetNamed } from '../../rules/presets.ts';
+import type { PublicState } from '../../rules/state.ts';
+import { DEFINITE_PIECES, FOUL_KINDS, type FoulKind, type MatchHeader, type Mode } from '../../rules/types.ts';
+import { calledFoulCounts } from '../../rules/fouls.ts';
+import { withOptions } from '../../rules/params.ts';
+import type { TraceCall } from '../../sensing/types.ts';
+import type { SyncView } from '../../sync/sync.ts';
+import type { LostShot } from '../say/lost.ts';
+import { LANGUAGES, LANGUAGE_NAMES, NAME_LETTERS, say, type Language, type MessageId } from '../../i18n/index.ts';
+import { FOUL_WORDS, PIECE_WORDS } from '../say/describe.ts';
+import { wrap } from '../../view/wrap.ts';
 import { BRIGHTNESS_CHOICES, SETTLE_CHOICES, type Settings } from './settings.ts';
 import type { Item, Menu } from './menu-stack.ts';
 
@@ -62,7 +62,6 @@ export interface SyncControl {
 const goBack = () => 'back' as const;
 /** A menu in the table's language; every menu ends with BACK. */
 const menu = (lang: Language, title: string, items: Item[]): Menu => ({ title, items: [...items, { label: say(lang, 'back'), act: goBack }] });
-const PIECES = Object.freeze(['white', 'black', 'queen', 'striker'] as const);
 const MODE_WORDS: Readonly<Record<Mode, MessageId>> = Object.freeze({ singles: 'singles', doubles: 'doubles', three: 'three' });
 
 export function mainMenu(c: MenuContext): Menu {
@@ -109,7 +108,7 @@ function pieceMenu(title: string, c: MenuContext, identify: boolean): Menu {
   return menu(
     lang,
     title,
-    PIECES.map((piece) => ({
+    DEFINITE_PIECES.map((piece) => ({
       label: say(lang, PIECE_WORDS[piece]),
       act: () => (c.call(identify ? { call: 'identify', piece } : { call: 'offboard', piece }), 'close'),
     })),
@@ -131,7 +130,7 @@ function lostShotMenu(c: MenuContext): Menu {
   const lost = c.lost;
   if (!lost) return menu(lang, say(lang, 'lostShot'), []); // answered, or play went on
   return menu(lang, say(lang, 'lostShotTitle', lost.shot, lost.tally(lang)), [
-    ...PIECES.map((piece) => ({ label: say(lang, 'wentIn', say(lang, PIECE_WORDS[piece])), act: () => (lost.add(piece), 'stay' as const) })),
+    ...DEFINITE_PIECES.map((piece) => ({ label: say(lang, 'wentIn', say(lang, PIECE_WORDS[piece])), act: () => (lost.add(piece), 'stay' as const) })),
     { label: say(lang, 'logTheShot'), act: () => (c.answerLostShot(false), 'close') },
     { label: say(lang, 'putBackReplay'), act: () => (c.answerLostShot(true), 'close') },
     { label: say(lang, 'startAgain'), act: () => (lost.clear(), 'stay') },

@@ -7,7 +7,7 @@
 import type { AssignedJson } from '../../json/club.ts';
 import type { LiveSnapshotJson, ShotEventJson } from '../../json/live.ts';
 import type { Call, PocketPiece } from '../../../src/rules/types.ts';
-import { el, sides, t } from './core.ts';
+import { el, sides, t } from './shared.ts';
 import { showLive, type LiveShown, type ShotShown } from './shots.ts';
 
 interface Copy {

@@ -3,7 +3,8 @@
 // - dist/club.js (main.ts): every page's script, and all of the pages without a live part.
 // - dist/live.js (live.ts): the live shots' rendering, the overlay, the rules engine and the notation, which
 //   club.js loads only on the pages with a live part (live-bundle.ts). It takes the page's words and
-//   helpers from club.js (shared.ts, imported as `./club.js`), so the words are loaded once.
+//   helpers from club.js (its imports of core.ts and ../words.ts are made imports of `./club.js`, which
+//   exports them), so that both run the one copy the page loaded: one language, one set of words.
 // No module is in both: the build fails if one is (a page's code that imports a live module directly would
 // put the rules engine back into club.js).
 import { build, type BuildOptions, type Plugin } from 'esbuild';
@@ -16,20 +17,21 @@ export interface PagesBundle {
 
 const COMMON: BuildOptions = { bundle: true, format: 'esm', platform: 'browser', target: 'es2020', minify: true, metafile: true, write: false, logLevel: 'warning' };
 
-/** An import (of `kinds`) of a file whose path ends in `file` left to the browser, as `to` (a sibling bundle). */
-function leftTo(file: string, to: string, kinds: readonly string[]): Plugin {
-  const filter = new RegExp(`/${file.replace('.', '\\.')}$`);
+/** An import (of `kinds`) by the pages' browser code of a file named one of `files` left to the browser, as
+ * `to` (a sibling bundle). */
+function leftTo(files: readonly string[], to: string, kinds: readonly string[]): Plugin {
+  const filter = new RegExp(`/(${files.map((f) => f.replace('.', '\\.')).join('|')})$`);
   return {
-    name: `${file} is ${to}`,
+    name: `${files.join(', ')} from ${to}`,
     setup(b) {
-      b.onResolve({ filter }, (args) => (kinds.includes(args.kind) ? { path: to, external: true } : undefined));
+      b.onResolve({ filter }, (args) => (kinds.includes(args.kind) && args.importer.includes('/server/pages/browser/') ? { path: to, external: true } : undefined));
     },
   };
 }
 
 export const PAGES: readonly PagesBundle[] = Object.freeze([
-  { name: 'club', options: { ...COMMON, entryPoints: ['server/pages/browser/main.ts'], plugins: [leftTo('live.ts', './live.js', ['dynamic-import'])] } },
-  { name: 'live', options: { ...COMMON, entryPoints: ['server/pages/browser/live.ts'], plugins: [leftTo('shared.ts', './club.js', ['import-statement'])] } },
+  { name: 'club', options: { ...COMMON, entryPoints: ['server/pages/browser/main.ts'], plugins: [leftTo(['live.ts'], './live.js', ['dynamic-import'])] } },
+  { name: 'live', options: { ...COMMON, entryPoints: ['server/pages/browser/live.ts'], plugins: [leftTo(['core.ts', 'words.ts'], './club.js', ['import-statement'])] } },
 ]);
 
 /** dist/NAME.js, and dist/NAME.json beside it: the bundle's SHA-256 and each of its sources'. The rules presets go

@@ -7,7 +7,7 @@
 import type { AssignedJson } from '../../json/club.ts';
 import type { Call, PocketPiece } from '../../../src/rules/types.ts';
 import { logLines, shotOf, snapshotOf, withShot } from './live-log.ts';
-import { el, sides, t } from './shared.ts';
+import { el, sides, t } from './core.ts';
 import { showLive, type LiveShown, type ShotShown } from './shots.ts';
 
 interface Copy {

@@ -2,7 +2,7 @@
 // /club.js as a module). Each page's shell (server/pages/html.ts) says which page it is in `data-page`;
 // this puts the shell's words in the page's language, then runs that page's part. The pages with a live
 // part (the club's, a table's, the hall, the overlay) load the live bundle too (live-bundle.ts), which
-// takes the page's words and helpers from here (shared.ts): hence the exports.
+// takes the page's words and helpers (core.ts, ../words.ts) from here: hence the exports.
 import { bracketPage, rankingOnStandings, tablesPage } from './bracket.ts';
 import { clubPage, leaderboardPage, tablePage } from './club.ts';
 import { page, translatePage } from './core.ts';
@@ -12,7 +12,8 @@ import { organiserPage } from './organiser.ts';
 import { printPage } from './print.ts';
 import { tournamentsPage } from './tournaments.ts';
 
-export * from './shared.ts';
+export * from './core.ts';
+export * from '../words.ts';
 
 translatePage();
 if (page === 'club') void clubPage();

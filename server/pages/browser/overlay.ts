@@ -7,7 +7,8 @@
 import { printNotation } from '../../../src/notation/index.ts';
 import { parseLog, replay, type State } from '../../../src/rules/index.ts';
 import { sideOf } from '../../../src/rules/state.ts';
-import { byId, el, lang as pageLang, PAGE_LANGUAGES, PAGE_WORDS, sides, type PageLanguage } from './shared.ts';
+import { PAGE_LANGUAGES, PAGE_WORDS, type PageLanguage } from '../words.ts';
+import { byId, el, lang as pageLang, sides } from './core.ts';
 import { followTable, type LiveLog } from './live-source.ts';
 import { lastShots } from './overlay-shots.ts';
 

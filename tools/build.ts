@@ -1,6 +1,8 @@
-// Builds the bundles with esbuild: the Node command line, and the XS bundles that tests and benchmarks load.
+// Builds the bundles with esbuild: the Node command line, the pages' scripts (build-pages.ts), the simulator's
+// page, and the XS bundles that tests and benchmarks load.
 import { build, transform, type BuildOptions } from 'esbuild';
 import { PAGE_BUNDLE, PAGE_ENTRY } from '../hosts/simulator/page-bundle.ts';
+import { buildPages } from './build-pages.ts';
 
 export const CLI: BuildOptions = {
   // The results server's threads load their code from beside dist/carrom.js (server/common/threads.ts): the
@@ -17,35 +19,6 @@ export const CLI: BuildOptions = {
   external: ['better-sqlite3', 'pg', 'pg-native', 'multicast-dns', 'esbuild'],
   logLevel: 'warning',
 };
-
-/** The results server's pages' script (server/pages/browser/): one classic script for `<script src="/club.js">`. */
-export const PAGES: BuildOptions = {
-  entryPoints: ['server/pages/browser/main.ts'],
-  outfile: 'dist/club.js',
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'es2020',
-  minify: true,
-  metafile: true,
-  logLevel: 'warning',
-};
-
-/** dist/club.js, and dist/club.json beside it: what the server checks it by (server/pages/script.ts). The
- * rules presets go in as the constant CARROM_PRESETS (server/pages/presets.ts), their sources among the inputs. */
-export async function buildPages(options: BuildOptions = PAGES): Promise<void> {
-  const { readFileSync, writeFileSync, mkdirSync } = await import('node:fs');
-  const { dirname } = await import('node:path');
-  const { sha256 } = await import('../server/pages/script.ts');
-  const { PAGES_PRESETS, PAGES_PRESETS_SOURCES } = await import('../server/pages/presets.ts');
-  const r = await build({ ...options, write: false, define: { ...options.define, CARROM_PRESETS: JSON.stringify(PAGES_PRESETS) } });
-  const code = r.outputFiles![0].contents;
-  const sources = [...new Set([...Object.keys(r.metafile!.inputs).filter((path) => !path.startsWith('<')), ...PAGES_PRESETS_SOURCES])].sort();
-  const inputs = Object.fromEntries(sources.map((path) => [path, sha256(readFileSync(path))]));
-  mkdirSync(dirname(options.outfile!), { recursive: true });
-  writeFileSync(options.outfile!, code);
-  writeFileSync(options.outfile!.replace(/\.js$/, '.json'), `${JSON.stringify({ bundle: sha256(Buffer.from(code)), inputs }, null, 1)}\n`);
-}
 
 /** The simulator's page (hosts/simulator/page/): one script for the browser, served as /page.js. */
 export const SIMULATOR_PAGE: BuildOptions = {

@@ -54,7 +54,9 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     case '/tournaments':
       return { status: 200, type: HTML_TYPE, body: TOURNAMENTS_PAGE, headers: CSP };
     case '/club.js':
-      return { status: 200, type: 'text/javascript; charset=utf-8', body: pageScript() };
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: pageScript('club') };
+    case '/live.js':
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: pageScript('live') };
     case '/club.css':
       return { status: 200, type: 'text/css; charset=utf-8', body: PAGE_STYLE };
     case '/favicon.svg':

@@ -20,6 +20,7 @@ export interface PublicRead {
 export const PUBLIC_READS: readonly PublicRead[] = Object.freeze([
   { path: '/', shows: 'text' },
   { path: '/club.js', shows: 'text' },
+  { path: '/live.js', shows: 'text' },
   { path: '/club.css', shows: 'text' },
   { path: '/favicon.svg', shows: 'text' },
   { path: '/leaderboard', shows: 'text' },

@@ -3,11 +3,14 @@
 // script (server/pages/browser/shots.ts).
 import type { AssignedJson, RecordEventJson } from './club.ts';
 
-/** A table's live log changed (server/live/live-matches.ts's `ShotEvent`): a reader cuts its copy of the
- * table's live log to `from` lines and appends `lines`; or the table's feed waits (`held`). `seq` is the
- * table's own count on the server's bus, not the feed's. */
+/** A table's live log changed, as the live matches publish it on their bus (server/live/live-matches.ts)
+ * and the feeds send it as a `shot` event: a reader truncates its copy of the table's live log to `from`
+ * lines and appends `lines` (an append when `from` is what it had; `healed` when lines it had were
+ * replaced); or the table's feed waits (`held`, with why). */
 export interface ShotEventJson {
   table: string;
+  /** The table's own count on the server's bus, one more at each event of the table across its matches
+   *  (this process's count), not the feed's. */
   seq: number;
   matchId: string;
   from?: number;

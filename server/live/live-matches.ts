@@ -12,22 +12,12 @@ import { parseHeader, parseLogTail } from '../../src/rules/log.ts';
 import { foldEvents, KeptEvents } from '../../src/rules/replay.ts';
 import type { State } from '../../src/rules/state.ts';
 import type { LoggedEvent, MatchHeader } from '../../src/rules/types.ts';
+import type { ShotEventJson } from '../json/live.ts';
 import { matchIdOf, type ShotMessage } from './shot-message.ts';
 
-/** What the bus carries, and the event stream sends as a `shot` event: a table's live log changed. A
- * reader truncates its copy of the table's live log to `from` lines and appends `lines` (an append when
- * `from` is what it had; `healed` when lines it had were replaced); or the match is `held`, with why. */
-export interface ShotEvent {
-  table: string;
-  /** One more at each event of the table, across its matches (this process's count). */
-  seq: number;
-  matchId: string;
-  from?: number;
-  lines?: string;
-  healed?: true;
-  held?: string;
-  assigned?: { tournament: number; round: number; match: number };
-}
+/** What the bus carries, and the event stream sends as a `shot` event: a table's live log changed. Its
+ * shape is the feeds' JSON (server/json/live.ts), the one the pages read. */
+export type ShotEvent = ShotEventJson;
 
 export interface ShotAnswer {
   status: 200 | 202 | 400;

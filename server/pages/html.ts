@@ -6,6 +6,13 @@ import { PAGE_WORDS } from './words.ts';
 /** A page's title in English, before club.js puts in the page's language ({0}, the table, left out). */
 const english = (key: string) => PAGE_WORDS.en[key].replace(' {0}', '');
 
+/** The pages with a live part (server/pages/browser/main.ts loads the live bundle, dist/live.js, on them). */
+const LIVE_PAGES: ReadonlySet<string> = new Set(['club', 'table', 'hall', 'overlay']);
+
+/** A page's scripts: club.js, a module; on a page with a live part, live.js asked for at once beside it
+ * (club.js imports it: without the hint the browser would ask only once club.js has run). */
+export const scripts = (page: string): string => `<script type="module" src="/club.js"></script>${LIVE_PAGES.has(page) ? '\n<link rel="modulepreload" href="/live.js">' : ''}`;
+
 /** A page's shell; `title` is the key of its title in words.ts (club.js puts in the page's language). */
 export const shell = (page: string, title: string, main: string): string => `<!doctype html>
 <html lang="en">
@@ -15,7 +22,7 @@ export const shell = (page: string, title: string, main: string): string => `<!d
 <title>${english(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/club.css">
-<script src="/club.js" defer></script>
+${scripts(page)}
 </head>
 <body data-page="${page}">
 <header>

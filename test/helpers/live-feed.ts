@@ -5,6 +5,7 @@ import { request, type IncomingMessage } from 'node:http';
 import type { LiveSnapshotJson, ShotEventJson } from '../../server/json/live.ts';
 import { signature } from '../../tools/results.ts';
 import { answerOf, type Answered } from './answers.ts';
+import { takeBlocks } from './sse.ts';
 
 export interface FeedEvent {
   id: number;
@@ -38,14 +39,9 @@ export function readFeed(url: string, path: string, o: { lastEventId?: string; a
         all += d;
         buf += d;
         if (type.startsWith('text/event-stream')) {
-          let end: number;
-          while ((end = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, end);
-            buf = buf.slice(end + 2);
-            const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-            const event = field('event');
-            if (event) events.push({ id: Number(field('id')), event, data: JSON.parse(field('data') ?? 'null') as Record<string, unknown> });
-          }
+          const { blocks, rest } = takeBlocks(buf);
+          buf = rest;
+          for (const b of blocks) if (b.event) events.push({ id: Number(b.id), event: b.event, data: JSON.parse(b.data ?? 'null') as Record<string, unknown> });
         } else if (type.startsWith('application/x-ndjson')) {
           let end: number;
           while ((end = buf.indexOf('\n')) >= 0) {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { until } from './answers.ts';
+import { takeBlocks } from './sse.ts';
 import { tracked } from '../../tools/scratch.ts';
 
 export interface ServeProcess {
@@ -65,15 +66,11 @@ export function readEvents(url: string, lastEventId?: string, localAddress?: str
       let buf = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => {
-        buf += d;
-        let end: number;
-        while ((end = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, end);
-          buf = buf.slice(end + 2);
-          const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-          const event = field('event');
-          lastId = field('id') ?? lastId;
-          if (event) events.push({ id: field('id'), event, data: field('data') ?? '' });
+        const { blocks, rest } = takeBlocks(buf + d);
+        buf = rest;
+        for (const b of blocks) {
+          lastId = b.id ?? lastId;
+          if (b.event) events.push({ id: b.id, event: b.event, data: b.data ?? '' });
         }
       });
       res.on('error', () => undefined);

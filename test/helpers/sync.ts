@@ -12,6 +12,21 @@ import { MemoryFlash } from './table.ts';
 export const SECRET = '8f'.repeat(32);
 export const SETTINGS: SyncSettings = Object.freeze({ server: 'http://127.0.0.1:9', table: 'club-1', secret: SECRET });
 
+/** A tournament's match as a server assigns it to a table (docs/tournament.md §5.1): the tests' one example. */
+export const ASSIGNED: Assignment = Object.freeze({
+  tournament: 7,
+  name: 'Club open',
+  round: 2,
+  match: 118,
+  label: 'R2 T3',
+  rules: 'icf',
+  options: {},
+  mode: 'singles',
+  players: ['ASHA', 'BEN'],
+  breaker: 0,
+  publishedAt: '2026-12-01T10:02:00.000Z',
+}) as Assignment;
+
 export interface Posted {
   request: PostRequest;
   body: string;

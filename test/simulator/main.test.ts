@@ -58,7 +58,7 @@ describe('the simulator command (npm start)', () => {
   before(async () => {
     await build({ entryPoints: ['hosts/simulator/main.ts'], outfile: MAIN, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
     // A bundle takes the pages' script from beside itself, as dist/carrom.js does (server/pages/script.ts).
-    for (const f of ['club.js', 'club.json']) copyFileSync(join('dist', f), join(dir, f));
+    for (const f of ['club.js', 'club.json', 'live.js', 'live.json']) copyFileSync(join('dist', f), join(dir, f));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
   const INHERITED = ['toString', '__proto__', 'constructor', 'hasOwnProperty'];

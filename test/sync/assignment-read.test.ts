@@ -3,26 +3,14 @@
 // edges of each (a counter of 0 is taken, a breaker one past the players is not), the signature header's
 // form, and when two answers carry the same match. Issue 31: mutation testing found these checks loose.
 import assert from 'node:assert/strict';
-import { readAssignment, sameAssignment, type Assignment, type Read } from '../../src/sync/assignment.ts';
+import { readAssignment, sameAssignment, type Read } from '../../src/sync/assignment.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
-import { SECRET, nodeHmac } from '../helpers/sync.ts';
+import { ASSIGNED, SECRET, nodeHmac } from '../helpers/sync.ts';
 
 const TABLE = 'club-1';
 const NONCE = '0123456789abcdef0123456789abcdef';
 
-const MATCH: Assignment = {
-  tournament: 7,
-  name: 'Club open',
-  round: 2,
-  match: 118,
-  label: 'R2 T3',
-  rules: 'icf',
-  options: {},
-  mode: 'singles',
-  players: ['ASHA', 'BEN'],
-  breaker: 0,
-  publishedAt: '2026-12-01T10:02:00.000Z',
-};
+const MATCH = ASSIGNED;
 
 /** An answer's body with `change` over the contract's fields (a field set to undefined is left out). */
 const body = (change: Record<string, unknown> = {}, assignment: Record<string, unknown> | null = {}): string =>

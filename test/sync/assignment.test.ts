@@ -11,7 +11,7 @@ import { ASK_EVERY_US } from '../../src/sync/assigner.ts';
 import type { Sync } from '../../src/sync/sync.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
-import { HandGetTransport, HandTransport, SECRET, SETTINGS, makeSync, nodeHmac } from '../helpers/sync.ts';
+import { ASSIGNED, HandGetTransport, HandTransport, SECRET, SETTINGS, makeSync, nodeHmac } from '../helpers/sync.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
 const CONTRACT = readFileSync('docs/tournament.md', 'utf8');
@@ -24,19 +24,7 @@ function example(start: string): string {
   return CONTRACT.slice(at + 1, end).split('\n').map((l) => l.trim()).join('');
 }
 
-const MATCH: Assignment = Object.freeze({
-  tournament: 7,
-  name: 'Club open',
-  round: 2,
-  match: 118,
-  label: 'R2 T3',
-  rules: 'icf',
-  options: {},
-  mode: 'singles',
-  players: ['ASHA', 'BEN'],
-  breaker: 0,
-  publishedAt: '2026-12-01T10:02:00.000Z',
-}) as Assignment;
+const MATCH = ASSIGNED;
 
 const answer = (nonce: string, counter: number, assignment: Assignment | null = MATCH, table = SETTINGS.table): string => assignmentText({ table, counter, nonce, assignment });
 

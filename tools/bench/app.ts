@@ -1,7 +1,10 @@
 // Benchmarks of the table app in XS: the display's updates (render operations and bytes on the I²C bus,
 // for each update of a match and for the full redraw a boot makes), a journal write, the heap after
-// whole boards played through the app (sensing, rules, view, journal), and the size of the device bundle.
+// whole boards played through the app (sensing, rules, view, journal), and the size of the device bundle
+// (and beside it, the sizes of the results server's pages' scripts: what a spectator's phone loads).
 import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { PAGE_BUNDLES } from '../../server/pages/script.ts';
 import { DEVICE, buildDevice, xsScript } from '../build.ts';
 import { randomMatch } from '../random-match.ts';
 import { generateTrace } from '../../model/table/generate.ts';
@@ -22,6 +25,15 @@ const RENDERS = 20;
 export async function deviceBundleBytes(): Promise<number> {
   await buildDevice(DEVICE);
   return statSync('build/device/esp32/carrom.js').size;
+}
+
+/** Each of the pages' scripts as `npm run build` made them (dist/NAME.js, minified): bytes, and gzipped (the
+ *  default level, as a server or proxy that compresses would send it). */
+export function pagesBundleBytes(): { name: string; bytes: number; gzip: number }[] {
+  return PAGE_BUNDLES.map((name) => {
+    const code = readFileSync(`dist/${name}.js`);
+    return { name, bytes: code.length, gzip: gzipSync(code).length };
+  });
 }
 
 /** The slots the manifests give the XS heap on the device (creation.heap: initial, no increment). */
@@ -98,6 +110,7 @@ export async function benchApp(): Promise<string> {
       ['the app\'s heap at its highest (after a GC, after any reading), over the code', fmt(highest - code), `of the ${fmt(slotBudget())} slots the manifests give the device (its host's own objects not counted)`],
       ['garbage a full redraw leaves for the collector', fmt(garbage), 'slots: the screen model and its strings, made at each update'],
       ['device bundle (build/device/esp32/carrom.js, minified)', `${fmt(bundle / 1024, 1)} KiB`],
+      ...pagesBundleBytes().map((b): [string, string, string] => [`the pages' script dist/${b.name}.js (minified) / gzipped`, `${fmt(b.bytes / 1024, 1)} / ${fmt(b.gzip / 1024, 1)} KiB`, b.name === 'live' ? 'loaded by the pages with a live part only' : 'loaded by every page']),
     ]);
   } finally {
     xs.close();

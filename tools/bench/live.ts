@@ -6,13 +6,14 @@
 // the spectators connected, per shot and per shot and spectator (/proc/PID/stat); its memory; and what
 // was lost: each spectator's live log of each table against the stored record's log at the end.
 // BENCH_LIVE_FEED=/path reads another feed than /api/v1/events (its `shot` events as §4 writes them).
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store/store.ts';
 import { freshDatabase } from '../pg-cluster.ts';
 import { scratchDir } from '../scratch.ts';
+import { serve } from './serve.ts';
 import { playedMatch, playTable, type Played, type TableRun } from './live-tables.ts';
 import { fmt, median, percentile } from './stats.ts';
 
@@ -99,18 +100,9 @@ function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function serve(db: string, maxStreams: number) {
-  const child = spawn(process.execPath, ['bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns', '--max-streams', String(maxStreams)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /club page (http:\/\/[\d.:]+)\//.exec(err);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`carrom serve exited (${code}): ${err}`)));
-  });
-  return { url, pid: child.pid!, log: () => err, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+async function serveLive(db: string, maxStreams: number) {
+  const s = await serve(db, ['--max-streams', String(maxStreams)]);
+  return { url: s.url, pid: s.child.pid!, log: s.said, stop: async () => void (await s.stop()) };
 }
 
 type FromSpectators = { opened?: number; refused?: number[]; report?: Pick<LiveResult, 'latency' | 'first' | 'lag' | 'mismatched' | 'missed' | 'unmatched' | 'held' | 'healed' | 'events'> };
@@ -133,7 +125,7 @@ export async function runLive(db: string, engine: string, o: LiveOptions): Promi
   const store = await openStore(db);
   for (const p of played) await store.addTable(p.table, SECRET, new Date().toISOString());
   await store.close();
-  const server = await serve(db, Math.ceil(o.spectators * 1.25) + 50);
+  const server = await serveLive(db, Math.ceil(o.spectators * 1.25) + 50);
   const spectators = fork(new URL('./live-spectators.ts', import.meta.url).pathname, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const answer = () => new Promise<FromSpectators>((resolve) => spectators.once('message', (m) => resolve(m as FromSpectators)));
   try {

@@ -4,7 +4,6 @@
 // exactly once (retries included). Each server runs as `carrom serve` in its own process, as in a club;
 // wall-clock figures, so they vary with the machine and its load (the bench's own client shares it).
 // BENCH_ENGINES=postgres (or sqlite) runs only that database's half; BENCH_TABLES=N another number of tables.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { openStore } from '../../server/store/store.ts';
 import { freshDatabase, startCluster, type Cluster } from '../pg-cluster.ts';
 import { matchRecords, signature } from '../results.ts';
 import { Connection } from './raw-http.ts';
+import { serve } from './serve.ts';
 import { fmt, median, percentile } from './stats.ts';
 import { scratchDir } from '../scratch.ts';
 
@@ -78,22 +78,13 @@ export async function backendsCpu(db: string): Promise<number> {
   }
 }
 
-async function serve(db: string): Promise<{ url: string; cpu(): number; stop(): Promise<Stopped> }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), 'bin/carrom.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, '--no-mdns'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /club page (http:\/\/[\d.:]+)\//.exec(err);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`carrom serve exited (${code}): ${err}`)));
-  });
-  const stopped = (): Stopped => {
+async function serveStored(db: string): Promise<{ url: string; cpu(): number; stop(): Promise<Stopped> }> {
+  const s = await serve(db, [], process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []);
+  const stopped = (err: string): Stopped => {
     const m = /(\d+) records stored in (\d+) transactions(?: \((\d+) statements\))?/.exec(err);
     return { records: Number(m?.[1] ?? NaN), transactions: Number(m?.[2] ?? NaN), statements: Number(m?.[3] ?? NaN) };
   };
-  return { url, cpu: () => cpuSeconds(child.pid), stop: () => new Promise((resolve) => (child.once('exit', () => resolve(stopped())), child.kill('SIGTERM'))) };
+  return { url: s.url, cpu: () => cpuSeconds(s.child.pid), stop: async () => stopped(await s.stop()) };
 }
 
 interface Result {
@@ -144,8 +135,8 @@ async function run(db: string, processes: number, o: Options, { logs, starts }: 
   const store = await openStore(db);
   for (let t = 0; t < TABLES; t++) await store.addTable(`bench-${t}`, SECRET, new Date().toISOString());
   await store.close();
-  const servers: Awaited<ReturnType<typeof serve>>[] = [];
-  for (let i = 0; i < processes; i++) servers.push(await serve(db));
+  const servers: Awaited<ReturnType<typeof serveStored>>[] = [];
+  for (let i = 0; i < processes; i++) servers.push(await serveStored(db));
   // Every post, when it started and ended; the figures count the posts that ended inside the window.
   const posts: { t0: number; t1: number; status: number; retry: boolean }[] = [];
   const accepted = new Set<string>();

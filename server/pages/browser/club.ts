@@ -2,7 +2,10 @@
 // by board, and the leaderboard.
 import type { ForwardingAnswer, LeaderboardAnswer, MatchesAnswer, MatchJson, RefusedForwardJson, StateJson, TablesAnswer } from '../../json/club.ts';
 import { byId, el, games, hintWide, lang, live, one, readJson, retried, sides, t, time } from './core.ts';
-import { followShots, liveBox } from './live-shots.ts';
+import { liveBundle, type LiveBundle } from './live-bundle.ts';
+
+// The table's box of live shots (the live bundle's), set before the club's page or a table's starts.
+let liveBox: LiveBundle['liveBox'];
 
 // The club page's list of records the federation refused (a club server that forwards).
 const refusedShown = new Set<string>();
@@ -83,7 +86,9 @@ function showTable(r: Shown): void {
   // The table's live shots (its last three) under its last record's score.
   n.appendChild(liveBox(r.table));
 }
-export function clubPage(): void {
+export async function clubPage(): Promise<void> {
+  const { followShots, liveBox: box } = await liveBundle();
+  liveBox = box;
   const load = retried(async () => {
     const [tables, forwarding] = await Promise.all([readJson<TablesAnswer>('/api/v1/tables'), readJson<ForwardingAnswer>('/api/v1/forwarding')]);
     tables.tables.forEach(showTable);
@@ -115,7 +120,9 @@ export function clubPage(): void {
 }
 
 // A table's page: its matches, board by board.
-export function tablePage(): void {
+export async function tablePage(): Promise<void> {
+  const { followShots, liveBox: box } = await liveBundle();
+  liveBox = box;
   const id = decodeURIComponent(location.pathname.split('/').pop() ?? '');
   one('h1').textContent = t('table', id);
   document.title = t('tableTitle', id);

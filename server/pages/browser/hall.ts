@@ -5,7 +5,7 @@
 import type { AssignedJson, StateJson, TablesAnswer } from '../../json/club.ts';
 import type { DrawnMatchJson } from '../../json/tournament.ts';
 import { byId, el, live, one, readJson, retried, sides, t } from './core.ts';
-import { followShots, liveBox, liveMatch } from './live-shots.ts';
+import { liveBundle, type LiveBundle } from './live-bundle.ts';
 import { how, nameOf, readTournament, roundLine, sayNote, tid, titled, whereOf, type Named, type WithRound } from './tournament.ts';
 
 /** A table's latest record, as the tables read and the stream give it. */
@@ -27,6 +27,9 @@ interface BoardShown {
 
 const latest = new Map<string, Latest>();
 let shown: WithRound | null = null;
+// The tables' live matches and their boxes of shots (the live bundle's), set before the hall starts.
+let liveBox: LiveBundle['liveBox'];
+let liveMatch: LiveBundle['liveMatch'];
 function keepRecord(r: Latest): boolean {
   const had = latest.get(r.table);
   if (had && r.counter !== null && had.counter !== null && r.counter < had.counter) return false;
@@ -152,7 +155,9 @@ function showHall(x: WithRound): void {
   const last = x.tournament.status === 'finished';
   sayNote(open > 0 ? '' : last ? `${t('final')}: ${t('allDone')}` : `${t('allDone')} ${t('nextDraw')}`);
 }
-export function hallPage(): void {
+export async function hallPage(): Promise<void> {
+  const bundle = await liveBundle();
+  ({ liveBox, liveMatch } = bundle);
   const load = retried(async () => {
     const r = await readJson<TablesAnswer>('/api/v1/tables');
     r.tables.forEach(keepRecord);
@@ -162,7 +167,7 @@ export function hallPage(): void {
   });
   load();
   // Each shot of the tournament's tables as it happens; a box not on a card yet (a match that just began) puts the hall again.
-  followShots(`/api/v1/live/tournaments/${encodeURIComponent(tid)}`, {
+  bundle.followShots(`/api/v1/live/tournaments/${encodeURIComponent(tid)}`, {
     shots: 4,
     notation: 6,
     changed: (table) => {

@@ -5,8 +5,8 @@
 // last lines in the carrom notation. The browser resumes a dropped feed by itself (Last-Event-ID): the
 // server sends what it missed, each once; after a `reset` a snapshot follows.
 import type { AssignedJson } from '../../json/club.ts';
-import type { LiveSnapshotJson, ShotEventJson } from '../../json/live.ts';
 import type { Call, PocketPiece } from '../../../src/rules/types.ts';
+import { logLines, shotOf, snapshotOf, withShot } from './live-log.ts';
 import { el, sides, t } from './core.ts';
 import { showLive, type LiveShown, type ShotShown } from './shots.ts';
 
@@ -70,20 +70,20 @@ export function followShots(path: string, o: FollowOptions): void {
     count(m, 'snapshot');
     const had = [...copies.keys()];
     copies.clear();
-    for (const s of (JSON.parse(m.data) as LiveSnapshotJson).tables) {
-      copies.set(s.table, { matchId: s.matchId, lines: s.lines.slice(0, -1).split('\n'), held: s.held ?? null, assigned: s.assigned ?? null });
+    for (const s of snapshotOf(m).tables) {
+      copies.set(s.table, { matchId: s.matchId, lines: logLines(s.lines), held: s.held ?? null, assigned: s.assigned ?? null });
     }
     for (const table of new Set([...had, ...copies.keys()])) changed(table);
   });
   es.addEventListener('shot', (m) => {
     count(m, 'event');
-    const e = JSON.parse(m.data) as ShotEventJson;
+    const e = shotOf(m);
     let c = copies.get(e.table);
     if (!c || c.matchId !== e.matchId) copies.set(e.table, (c = { matchId: e.matchId, lines: [], held: null, assigned: null }));
     if (e.assigned) c.assigned = e.assigned;
     if (e.held !== undefined) c.held = e.held;
     else if (e.from !== undefined && e.lines !== undefined) {
-      c.lines = [...c.lines.slice(0, e.from), ...e.lines.slice(0, -1).split('\n')];
+      c.lines = withShot(c.lines, { from: e.from, lines: e.lines });
       c.held = null;
     }
     changed(e.table);

@@ -8,15 +8,14 @@
 // into a log), and reads it again when a shot does not fit its copy.
 import { readNotation } from '../../../src/notation/index.ts';
 import { formatEvent, formatHeader } from '../../../src/rules/index.ts';
-import type { LiveSnapshotJson, ShotEventJson } from '../../json/live.ts';
+import type { ShotEventJson } from '../../json/live.ts';
+import { logLines, shotOf, snapshotOf, withShot } from './live-log.ts';
 
 /** A table's live log as the page holds it: its lines (line 0 the header), and why its feed waits, if it does. */
 export interface LiveLog {
   lines: readonly string[];
   held: string | null;
 }
-
-const split = (text: string): string[] => text.replace(/\n$/, '').split('\n');
 
 /** Calls `onChange` with the table's live log each time it changes (first from its newest record). */
 export function followTable(table: string, onChange: (log: LiveLog) => void): void {
@@ -70,7 +69,7 @@ export function followTable(table: string, onChange: (log: LiveLog) => void): vo
     if (e.from === undefined || e.lines === undefined) return;
     const fits = lines !== null && e.from <= lines.length && (matchId === e.matchId || (matchId === null && !ended && e.from > 0));
     if (e.from === 0 || fits) {
-      lines = [...(e.from === 0 || !lines ? [] : lines.slice(0, e.from)), ...split(e.lines)];
+      lines = withShot(e.from === 0 ? null : lines, { from: e.from, lines: e.lines });
       matchId = e.matchId;
       ended = false;
       held = null;
@@ -87,20 +86,20 @@ export function followTable(table: string, onChange: (log: LiveLog) => void): vo
     document.body.dataset.stream = 'down';
   };
   es.addEventListener('snapshot', (m) => {
-    const live = (JSON.parse((m as MessageEvent<string>).data) as LiveSnapshotJson).tables.find((t) => t.table === table);
+    const live = snapshotOf(m).tables.find((t) => t.table === table);
     if (!live) {
       // No live match here: the record says where the table stands.
       if (matchId === null) void fromRecord();
       return;
     }
-    lines = split(live.lines);
+    lines = logLines(live.lines);
     matchId = live.matchId;
     ended = false;
     held = live.held ?? null;
     show();
   });
   es.addEventListener('shot', (m) => {
-    const e = JSON.parse((m as MessageEvent<string>).data) as ShotEventJson;
+    const e = shotOf(m);
     if (e.table === table) take(e);
   });
   es.addEventListener('record', (m) => {

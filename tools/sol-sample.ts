@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startResultsServer } from '../server/index.ts';
 import { addOrganiser } from '../server/tournament-http/organisers.ts';
-import { api, logIn } from '../test/helpers/organiser.ts';
+import { api, logIn } from '../test/helpers/tournament/organiser.ts';
 import type { RandomOptions } from './random-match.ts';
 import { matchRecords, playedBy, postRecord } from './results.ts';
 import { scratchDir } from './scratch.ts';

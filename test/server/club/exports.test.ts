@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, recordBody, type TableRecord } from '../../../tools/results.ts';
 import { readCsv } from '../../helpers/csv.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '3c'.repeat(32);
 

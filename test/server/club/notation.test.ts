@@ -7,8 +7,8 @@ import type { ResultsServer } from '../../../server/index.ts';
 import { readNotation } from '../../../src/notation/index.ts';
 import { parseLog } from '../../../src/rules/index.ts';
 import { matchRecords, playedBy, postRecord } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, organisedServer, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '6d'.repeat(32);
 const OTHER = '4a'.repeat(32);

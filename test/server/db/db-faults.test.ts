@@ -12,9 +12,9 @@ import { openPostgres } from '../../../server/db/postgres.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords } from '../../../tools/results.ts';
 import { freshDatabase, startCluster, type Cluster } from '../../../tools/pg-cluster.ts';
-import { answerOf, post, until, type Answered } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
+import { answerOf, post, until, type Answered } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
 import { scratchDir, tracked } from '../../../tools/scratch.ts';
 
 declare const document: { getElementById(id: string): { hidden: boolean } | null; querySelectorAll(s: string): ArrayLike<unknown> };

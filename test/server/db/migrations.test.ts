@@ -12,8 +12,8 @@ import type { Sql } from '../../../server/db/sql.ts';
 import { routeRead } from '../../../server/club/api.ts';
 import { openStore, storeOn } from '../../../server/store/store.ts';
 import { matchRecords, recordBody, stateOf } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { unversioned } from '../../helpers/unversioned.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { unversioned } from '../../helpers/databases/unversioned.ts';
 import { tracked } from '../../../tools/scratch.ts';
 
 const TABLES = ['carrom_tables', 'carrom_matches', 'carrom_records', 'carrom_boards', 'carrom_forward'];

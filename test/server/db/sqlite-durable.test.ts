@@ -13,7 +13,7 @@ import { WalSync } from '../../../server/db/wal-sync.ts';
 import { storeOn } from '../../../server/store/store.ts';
 import { migrate } from '../../../server/db/migrations.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 import { scratchDir } from '../../../tools/scratch.ts';
 
 describe('SQLite commits made durable off the event loop', () => {

@@ -11,10 +11,10 @@ import { recordsUrl } from '../../../server/forward/forward.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { openStore } from '../../../server/store/store.ts';
 import { matchRecords, postRecord, recordBody, signature } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { serveProcess, startRelay, type Relay } from '../../helpers/processes.ts';
-import { until } from '../../helpers/answers.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { serveProcess, startRelay, type Relay } from '../../helpers/servers/processes.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
 import { scratchDir } from '../../../tools/scratch.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; hidden?: boolean } | null };

@@ -2,8 +2,8 @@
 // claiming at once get disjoint entries; a claim holds until its time, then the entry is due again.
 import assert from 'node:assert/strict';
 import { openStore, type Store } from '../../../server/store/store.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { execute } from '../../helpers/processes.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { execute } from '../../helpers/servers/processes.ts';
 
 for (const engine of ENGINES) {
   describe(`forward queue claims on ${engine.name}`, function () {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord } from '../../../tools/results.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '3c'.repeat(32);
 

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { clubSignature } from '../../../server/forward/club.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
-import { answerOf, until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { readEvents } from '../../helpers/processes.ts';
+import { answerOf, until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { readEvents } from '../../helpers/servers/processes.ts';
 
 const SECRET = '1e'.repeat(32);
 const CLUB_KEY = '5c'.repeat(32);

@@ -11,8 +11,8 @@ import { PUBLIC_READS } from '../../../server/common/public-reads.ts';
 import type { ResultsServer } from '../../../server/index.ts';
 import { matchIdOf } from '../../../server/live/shot-message.ts';
 import { postRecord, signature } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '4c'.repeat(32);
 const MINUTE = 60_000;

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../../server/index.ts';
 import { postRecord, stateOf } from '../../../tools/results.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 interface Shown {
   textContent: string | null;

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { TABLE_KEPT } from '../../../server/live/feeds.ts';
 import { matchRecords, postRecord } from '../../../tools/results.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { liveLogs, readFeed, sendShot, type FeedReader } from '../../helpers/live-feed.ts';
-import { api, logIn, withOrganiser } from '../../helpers/organiser.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { liveLogs, readFeed, sendShot, type FeedReader } from '../../helpers/servers/live-feed.ts';
+import { api, logIn, withOrganiser } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '6f'.repeat(32);

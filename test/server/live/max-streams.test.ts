@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { readEvents, serveProcess, type ServeProcess } from '../../helpers/processes.ts';
+import { readEvents, serveProcess, type ServeProcess } from '../../helpers/servers/processes.ts';
 import { scratchDir } from '../../../tools/scratch.ts';
 
 describe('carrom serve --max-streams', function () {

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
-import { answerOf, until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { answerOf, until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '4d'.repeat(32);
 const PUSH_SECRET = '9b'.repeat(32);

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, signature } from '../../../tools/results.ts';
-import { answerOf, post, until, type Answered } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { readEvents } from '../../helpers/processes.ts';
+import { answerOf, post, until, type Answered } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { readEvents } from '../../helpers/servers/processes.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '6f'.repeat(32);

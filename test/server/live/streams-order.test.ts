@@ -11,9 +11,9 @@ import { EventHub } from '../../../server/live/events.ts';
 import { FEED_CHANNEL, publishAll } from '../../../server/store/feed.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { openStore, type Store } from '../../../server/store/store.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES, pgClients } from '../../helpers/databases.ts';
-import { readEvents } from '../../helpers/processes.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES, pgClients } from '../../helpers/databases/databases.ts';
+import { readEvents } from '../../helpers/servers/processes.ts';
 
 /** The `n` of each event's data (the tests below write `{"n": …}`), in the order the page got them. */
 const ns = (s: { events: { event: string; data: string }[] }) => s.events.filter((e) => e.event === 'record').map((e) => (JSON.parse(e.data) as { n: number }).n);

@@ -9,9 +9,9 @@ import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, recordBody } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { readEvents } from '../../helpers/processes.ts';
-import { until } from '../../helpers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { readEvents } from '../../helpers/servers/processes.ts';
+import { until } from '../../helpers/servers/answers.ts';
 
 const SECRET = '6b'.repeat(32);
 

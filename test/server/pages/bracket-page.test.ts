@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../../server/index.ts';
 import { postRecord, signature } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, askHeaders, assignedRecords, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
 

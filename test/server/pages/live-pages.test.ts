@@ -11,10 +11,10 @@ import { printNotation } from '../../../src/notation/print.ts';
 import { parseLog } from '../../../src/rules/log.ts';
 import type { ResultsServer } from '../../../server/index.ts';
 import { matchRecords, stateOf } from '../../../tools/results.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { sendShot } from '../../helpers/live-feed.ts';
-import { api, logIn, tournamentServer, withOrganiser } from '../../helpers/organiser.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { sendShot } from '../../helpers/servers/live-feed.ts';
+import { api, logIn, tournamentServer, withOrganiser } from '../../helpers/tournament/organiser.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }>; body: { dataset: Record<string, string | undefined> } };
 

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import type { ResultsServer } from '../../../server/index.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
-import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../../helpers/organiser.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
+import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null; matches(s: string): boolean } | null;

@@ -10,9 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
 import { refusalText } from '../../../src/sync/assignment.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, askHeaders, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, askHeaders, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null; hidden?: boolean } | null;

@@ -10,10 +10,10 @@ import { parseLog, replay } from '../../../src/rules/index.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { lastShots } from '../../../server/pages/browser/overlay-shots.ts';
 import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
-import { answerOf } from '../../helpers/answers.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { readPng } from '../../helpers/rgba-png.ts';
+import { answerOf } from '../../helpers/servers/answers.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { readPng } from '../../helpers/pages/rgba-png.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null; dataset: Record<string, string | undefined> }>; body: { dataset: Record<string, string | undefined> } };
 

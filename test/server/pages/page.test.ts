@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, recordBody, stateOf } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { launchChromium } from '../../helpers/chromium.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { launchChromium } from '../../helpers/pages/chromium.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null; getAttribute(n: string): string | null } | null; querySelectorAll(s: string): ArrayLike<unknown>; body: { dataset: Record<string, string | undefined> } };
 declare const window: Record<string, unknown>;

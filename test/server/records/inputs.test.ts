@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { parseRecord } from '../../../server/records/record.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, recordBody } from '../../../tools/results.ts';
-import { post } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { post } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '6a'.repeat(32);
 

@@ -10,8 +10,8 @@ import { formatLog } from '../../../src/rules/log.ts';
 import type { GameEvent } from '../../../src/rules/types.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
 import { boardEnds, postRecord, recordBody } from '../../../tools/results.ts';
-import { answerOf, until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { answerOf, until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '7e'.repeat(32);
 const TABLES = ['hall-1', 'hall-2', 'hall-3', 'hall-4', 'hall-5', 'hall-6'];

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { replayLog } from '../../../server/records/check.ts';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, type TableRecord } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '3c'.repeat(32);
 const TABLES = ['hall-1', 'hall-2', 'hall-3'];

@@ -9,7 +9,7 @@ import { Replayer } from '../../../server/records/replay.ts';
 import { sign } from '../../../server/common/sign.ts';
 import { openStore, type Store } from '../../../server/store/store.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '5a'.repeat(32);
 

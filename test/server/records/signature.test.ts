@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord, signature } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '4b'.repeat(32);
 

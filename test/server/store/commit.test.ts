@@ -12,9 +12,9 @@ import { unpacked, type ToStore } from '../../../server/records/storable.ts';
 import { storeBatch } from '../../../server/store/store-batch.ts';
 import { openStore, type NewRecord, type Store, type StoreOutcome } from '../../../server/store/store.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 /** One record of each of `n` tables. */
 const records = (n: number): NewRecord[] =>

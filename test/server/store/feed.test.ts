@@ -12,9 +12,9 @@ import { watchFeed, type Feed } from '../../../server/store/feed-watch.ts';
 import { stateTextOf } from '../../../server/records/storable.ts';
 import type { NewRecord } from '../../../server/store/store.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { prepared } from '../../helpers/prepared.ts';
-import { ENGINES, pgClients } from '../../helpers/databases.ts';
-import { until } from '../../helpers/answers.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
+import { ENGINES, pgClients } from '../../helpers/databases/databases.ts';
+import { until } from '../../helpers/servers/answers.ts';
 
 for (const engine of ENGINES) {
   describe(`event feed on ${engine.name}`, function () {

@@ -11,8 +11,8 @@ import { formatLog, parseLog } from '../../../src/rules/log.ts';
 import { replay } from '../../../src/rules/replay.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
 import { recordBody } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 const SECRET = 'cd'.repeat(32);
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { SCHEMA_VERSION } from '../../../server/db/migrations.ts';
 import { openStore } from '../../../server/store/store.ts';
 import { matchRecords, postRecord } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { unversioned } from '../../helpers/unversioned.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { unversioned } from '../../helpers/databases/unversioned.ts';
 import { scratchDir, tracked } from '../../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';

@@ -6,8 +6,8 @@ import { RecentLogs } from '../../../server/store/recent-logs.ts';
 import { openStore } from '../../../server/store/store.ts';
 import { removeTable } from '../../../server/store/tables.ts';
 import { matchRecords, type TableRecord } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 describe('the logs a store keeps of its recent records', () => {
   it('holds at most its capacity in characters, dropping the first kept first', () => {

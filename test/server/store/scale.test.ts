@@ -10,8 +10,8 @@ import { openStore, type Store } from '../../../server/store/store.ts';
 import { matchRecords, postRecord, recordBody } from '../../../tools/results.ts';
 import { MIGRATIONS } from '../../../server/db/migrations.ts';
 import type { Sql } from '../../../server/db/sql.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 const SECRET = '3c'.repeat(32);
 const AT = '2026-12-01T12:00:00Z';

@@ -13,8 +13,8 @@ import { sign } from '../../../server/common/sign.ts';
 import { openStore, storeOn, type Store } from '../../../server/store/store.ts';
 import { removeTable } from '../../../server/store/tables.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { answerOf, post } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { answerOf, post } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 const SECRET = '3c'.repeat(32);
 const NEW_SECRET = '4d'.repeat(32);

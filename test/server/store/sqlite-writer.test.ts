@@ -13,8 +13,8 @@ import { sqliteWriters, type SqliteWriter } from '../../../server/store/sqlite-w
 import { pack, type PackedRecord } from '../../../server/records/storable.ts';
 import { openStore, type NewRecord } from '../../../server/store/store.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { answerOf, post, until, type Answered } from '../../helpers/answers.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { answerOf, post, until, type Answered } from '../../helpers/servers/answers.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 import { scratchDir } from '../../../tools/scratch.ts';
 
 const SECRET = '5e'.repeat(32);

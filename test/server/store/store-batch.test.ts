@@ -9,9 +9,9 @@ import { recordEvent } from '../../../server/store/feed.ts';
 import { rebuild } from '../../../server/store/rebuild.ts';
 import { openStore, storeOn, type NewRecord, type Store, type StoreOutcome } from '../../../server/store/store.ts';
 import { matchRecords } from '../../../tools/results.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 const SECRET = 'ab'.repeat(32);
 const TABLES = 20;

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { openStore, type Store } from '../../../server/store/store.ts';
 import { matchRecords, type TableRecord } from '../../../tools/results.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { prepared } from '../../helpers/prepared.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { prepared } from '../../helpers/databases/prepared.ts';
 
 const SECRET = 'ab'.repeat(32);
 

@@ -4,17 +4,17 @@
 // draw's preset and breaker, turned into sensor readings by the table model, so that the table's sensing,
 // rules and outbox make the result as on a real table.
 import assert from 'node:assert/strict';
-import { FetchTransport, nodeDigest } from '../../hosts/simulator/sync.ts';
-import { generateTrace } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { resultOf } from '../../server/tournament/attach.ts';
-import type { MatchHeader } from '../../src/rules/types.ts';
-import type { Reading } from '../../src/sensing/types.ts';
-import type { Assignment } from '../../src/sync/assignment.ts';
-import { Sync } from '../../src/sync/sync.ts';
-import { randomMatch, rng } from '../../tools/random-match.ts';
-import { header } from '../../tools/script.ts';
-import { MemoryFlash, makeTable, play, press, type TestTable } from './table.ts';
+import { FetchTransport, nodeDigest } from '../../../hosts/simulator/sync.ts';
+import { generateTrace } from '../../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';
+import { resultOf } from '../../../server/tournament/attach.ts';
+import type { MatchHeader } from '../../../src/rules/types.ts';
+import type { Reading } from '../../../src/sensing/types.ts';
+import type { Assignment } from '../../../src/sync/assignment.ts';
+import { Sync } from '../../../src/sync/sync.ts';
+import { randomMatch, rng } from '../../../tools/random-match.ts';
+import { header } from '../../../tools/script.ts';
+import { MemoryFlash, makeTable, play, press, type TestTable } from '../table.ts';
 
 /** One board to 1 point: a match of a few dozen shots, so that a day of 40 stays quick. */
 export const QUICK = Object.freeze({ matchTarget: 1, maxBoards: 1 });

@@ -1,4 +1,4 @@
-// The process of test/helpers/attack.ts's `attacks`: runs the plans it is given (its argument, as JSON)
+// The process of test/helpers/servers/attack.ts's `attacks`: runs the plans it is given (its argument, as JSON)
 // and answers "stats" and "stop" from its parent; it ends when its parent stops it or goes away.
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';

@@ -17,8 +17,8 @@ import { connect, type Socket } from 'node:net';
 import { fork } from 'node:child_process';
 import { getPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { tracked } from '../../tools/scratch.ts';
-import { matchRecords, signature } from '../../tools/results.ts';
+import { tracked } from '../../../tools/scratch.ts';
+import { matchRecords, signature } from '../../../tools/results.ts';
 
 /** What an attack is aimed at. */
 export interface Target {
@@ -262,7 +262,7 @@ export interface Plan {
   options?: AttackOptions;
 }
 
-/** Attacks run in a process of their own (test/helpers/attack-worker.ts), its thread at nice 10, so that
+/** Attacks run in a process of their own (test/helpers/servers/attack-worker.ts), its thread at nice 10, so that
  * their work does not delay the table's and the visitor's requests this process times. A process, not a
  * thread: a thread of this process would share its collector's helper threads with the one that times,
  * and a collection of the timing thread's heap would then wait for helpers busy with the attack's heap

@@ -1,10 +1,10 @@
 // For the tournament interface's tests: a results server in this process on loopback with a clock the
 // test moves, an organiser logged in through the real login form, and JSON requests with its session.
-import { startResultsServer, type ResultsServer } from '../../server/index.ts';
-import { addOrganiser } from '../../server/tournament-http/organisers.ts';
-import { askText } from '../../src/sync/assignment.ts';
-import { matchRecords, playedBy, signature, type TableRecord } from '../../tools/results.ts';
-import { ENGINES } from './databases.ts';
+import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
+import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
+import { askText } from '../../../src/sync/assignment.ts';
+import { matchRecords, playedBy, signature, type TableRecord } from '../../../tools/results.ts';
+import { ENGINES } from '../databases/databases.ts';
 
 export interface Clock {
   now: Date;

@@ -3,8 +3,8 @@
 // removed at the process's end, however it ends (tools/scratch.ts).
 import { join } from 'node:path';
 import pg from 'pg';
-import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
-import { scratchDir } from '../../tools/scratch.ts';
+import { freshDatabase, startCluster, type Cluster } from '../../../tools/pg-cluster.ts';
+import { scratchDir } from '../../../tools/scratch.ts';
 
 let cluster: Promise<Cluster> | null = null;
 let made = 0;

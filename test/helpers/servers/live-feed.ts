@@ -2,8 +2,8 @@
 // their forms, and a table's shot messages signed as a table signs them (docs/sync.md §7).
 import { createHash } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
-import type { LiveSnapshotJson, ShotEventJson } from '../../server/json/live.ts';
-import { signature } from '../../tools/results.ts';
+import type { LiveSnapshotJson, ShotEventJson } from '../../../server/json/live.ts';
+import { signature } from '../../../tools/results.ts';
 import { answerOf, type Answered } from './answers.ts';
 
 export interface FeedEvent {

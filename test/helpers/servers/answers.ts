@@ -1,6 +1,6 @@
 // For the server's fault tests: a bounded wait for a condition, and a post that gives up after a while,
 // so that a server that never answers fails a test instead of hanging it.
-import { signature } from '../../tools/results.ts';
+import { signature } from '../../../tools/results.ts';
 
 /** Polls `check` every 50 ms until it holds, or throws after `ms`. */
 export async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {

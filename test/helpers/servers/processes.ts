@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { until } from './answers.ts';
-import { tracked } from '../../tools/scratch.ts';
+import { tracked } from '../../../tools/scratch.ts';
 
 export interface ServeProcess {
   url: string;

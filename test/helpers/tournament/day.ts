@@ -1,12 +1,12 @@
 // A tournament day for the end-to-end tests: a `carrom serve` process with the hall's tables registered
 // and an organiser logged in, a tournament of the given players created over the JSON interface, and the
-// hall's simulated tables (test/helpers/hall.ts) that fetch, play and report each round's matches.
+// hall's simulated tables (test/helpers/tournament/hall.ts) that fetch, play and report each round's matches.
 import assert from 'node:assert/strict';
-import { openStore } from '../../server/store/store.ts';
-import { addOrganiser } from '../../server/tournament-http/organisers.ts';
+import { openStore } from '../../../server/store/store.ts';
+import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
 import { hallTable, playOffer, setOnline, until, type HallTable } from './hall.ts';
 import { ORGANISER_PASSWORD, api, logIn, type LoggedIn } from './organiser.ts';
-import { serveProcess, type ServeProcess } from './processes.ts';
+import { serveProcess, type ServeProcess } from '../servers/processes.ts';
 import type { DayMatch, DayRound } from './tournament-checks.ts';
 
 /** A table's secret of its own: 32 bytes of one value, from its place in the hall. */

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { tracked } from '../../tools/scratch.ts';
+import { tracked } from '../../../tools/scratch.ts';
 import { until } from './answers.ts';
 
 export const NGINX = '/usr/sbin/nginx';

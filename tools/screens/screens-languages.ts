@@ -1,13 +1,13 @@
 // Golden screens of each language but English (src/i18n): the play screen with its queen and dues, a
 // prompt, the main menu and the settings menu, and the installer's calibration verdict and self-test,
 // built by the real screen, menu and install code in that language.
-import { mainMenu, settingsMenu, DEFAULT_SETTINGS, type Menu, type MenuContext } from '../src/app/menu.ts';
-import { LANGUAGES, say, type Language } from '../src/i18n/index.ts';
-import { publicState } from '../src/rules/state.ts';
-import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
-import { playState } from '../test/helpers/play.ts';
+import { mainMenu, settingsMenu, DEFAULT_SETTINGS, type Menu, type MenuContext } from '../../src/app/menu.ts';
+import { LANGUAGES, say, type Language } from '../../src/i18n/index.ts';
+import { publicState } from '../../src/rules/state.ts';
+import { playScreen, type Corner, type Screen } from '../../src/view/screen.ts';
+import { playState } from '../../test/helpers/play.ts';
 import { calibrateResult, selfTestStuckBeam } from './screens-install.ts';
-import { header } from './script.ts';
+import { header } from '../script.ts';
 
 function context(lang: Language): MenuContext {
   return {

@@ -1,13 +1,13 @@
-// `npx tsx tools/simulator-screenshot.ts [docs/simulator.png]`: the README's picture of the simulator,
+// `npx tsx tools/screens/simulator-screenshot.ts [docs/simulator.png]`: the README's picture of the simulator,
 // taken in Debian's chromium from the page as it is: an ICF match replayed into the simulator up to
 // the second game, the striker put on a baseline. Look at the picture before committing it.
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { parseLog } from '../src/rules/log.ts';
-import { serve } from '../hosts/simulator/server.ts';
-import { SimTable } from '../hosts/simulator/table.ts';
-import { generateTrace } from '../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../model/table/noise.ts';
+import { parseLog } from '../../src/rules/log.ts';
+import { serve } from '../../hosts/simulator/server.ts';
+import { SimTable } from '../../hosts/simulator/table.ts';
+import { generateTrace } from '../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 
 const out = process.argv[2] ?? 'docs/simulator.png';
 const log = parseLog(readFileSync('test/fixtures/matches/icf-singles.jsonl', 'utf8'));

@@ -2,15 +2,15 @@
 // HTTP, the organiser's JSON interface, one match reported by its table), printed as the server's `.sol`
 // export: what a maintainer loads with SoL's own loader to check the export (docs/tournament.md §9.1).
 //
-//   npx tsx tools/sol-sample.ts [--system swiss|knockout|all-play-all] [--doubles] > sample.sol
+//   npx tsx tools/docs/sol-sample.ts [--system swiss|knockout|all-play-all] [--doubles] > sample.sol
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startResultsServer } from '../server/index.ts';
-import { addOrganiser } from '../server/tournament-http/organisers.ts';
-import { api, logIn } from '../test/helpers/tournament/organiser.ts';
-import type { RandomOptions } from './random-match.ts';
-import { matchRecords, playedBy, postRecord } from './results.ts';
-import { scratchDir } from './scratch.ts';
+import { startResultsServer } from '../../server/index.ts';
+import { addOrganiser } from '../../server/tournament-http/organisers.ts';
+import { api, logIn } from '../../test/helpers/tournament/organiser.ts';
+import type { RandomOptions } from '../random-match.ts';
+import { matchRecords, playedBy, postRecord } from '../results.ts';
+import { scratchDir } from '../scratch.ts';
 
 export interface SampleOptions {
   system: 'swiss' | 'knockout' | 'all-play-all';

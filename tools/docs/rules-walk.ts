@@ -1,18 +1,18 @@
 // The walk of a shot through the rules: which files of src/rules its adjudication visits, in order, taken
 // by stepping through the real code statement by statement under the V8 inspector (no instrumentation of
 // the engine). A stay is a run of statements in one file; a return is a stay in a file already left.
-//   npx tsx tools/rules-walk.ts [--json] [LOG…]   (the distinct walks of the pass, and a summary; by default
+//   npx tsx tools/docs/rules-walk.ts [--json] [LOG…]   (the distinct walks of the pass, and a summary; by default
 //   over the hand-worked matches of test/fixtures/matches; --json: every settle's walk, a JSON line a log)
 // Run it with tsx as here: under mocha's loader (a module made CommonJS) the inspector's steps do not go
 // into the engine's functions, so test/rules/walk.test.ts runs this program.
 import { readdirSync, readFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { basename, join } from 'node:path';
-import { start, step } from '../src/rules/engine.ts';
-import { parseLog } from '../src/rules/log.ts';
-import { effectiveEvents } from '../src/rules/replay.ts';
-import type { State } from '../src/rules/state.ts';
-import { FIXTURES } from './fixtures.ts';
+import { start, step } from '../../src/rules/engine.ts';
+import { parseLog } from '../../src/rules/log.ts';
+import { effectiveEvents } from '../../src/rules/replay.ts';
+import type { State } from '../../src/rules/state.ts';
+import { FIXTURES } from '../fixtures.ts';
 
 const RULES = '/src/rules/';
 

@@ -1,11 +1,11 @@
 // Golden screens of installing the table: a calibration step, its verdict, the self-test with a stuck beam
-// (in English here; tools/screens-languages.ts has the verdict and the self-test in each other language).
-import { CalibrationRun, computeCalibration, type Samples } from '../src/app/calibration.ts';
-import { resultLines, runLines } from '../src/app/install.ts';
-import { SensorWatch, fault, selfTestLines } from '../src/app/selftest.ts';
-import { say, type Language } from '../src/i18n/index.ts';
-import type { Corner, Screen } from '../src/view/screen.ts';
-import { CALIBRATION } from '../model/table/noise.ts';
+// (in English here; tools/screens/screens-languages.ts has the verdict and the self-test in each other language).
+import { CalibrationRun, computeCalibration, type Samples } from '../../src/app/calibration.ts';
+import { resultLines, runLines } from '../../src/app/install.ts';
+import { SensorWatch, fault, selfTestLines } from '../../src/app/selftest.ts';
+import { say, type Language } from '../../src/i18n/index.ts';
+import type { Corner, Screen } from '../../src/view/screen.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 
 const KIND_ORDER = ['white', 'black', 'queen', 'striker'] as const;
 

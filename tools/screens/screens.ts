@@ -3,19 +3,19 @@
 // 4× copies); the golden test compares every pixel.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publicState } from '../src/rules/state.ts';
-import { Frame } from '../src/view/frame.ts';
-import { render } from '../src/view/render.ts';
-import { playScreen, type Corner, type Screen } from '../src/view/screen.ts';
-import { playState } from '../test/helpers/play.ts';
-import { framePng } from '../hosts/simulator/png.ts';
+import { publicState } from '../../src/rules/state.ts';
+import { Frame } from '../../src/view/frame.ts';
+import { render } from '../../src/view/render.ts';
+import { playScreen, type Corner, type Screen } from '../../src/view/screen.ts';
+import { playState } from '../../test/helpers/play.ts';
+import { framePng } from '../../hosts/simulator/png.ts';
 import { installScreens } from './screens-install.ts';
 import { languageScreens } from './screens-languages.ts';
-import { header, scriptEvents } from './script.ts';
-import { syncMenu } from '../src/app/menu.ts';
-import { describeEvent } from '../src/app/describe.ts';
-import { explainEvent } from '../src/app/explain.ts';
-import { start, step } from '../src/rules/engine.ts';
+import { header, scriptEvents } from '../script.ts';
+import { syncMenu } from '../../src/app/menu.ts';
+import { describeEvent } from '../../src/app/describe.ts';
+import { explainEvent } from '../../src/app/explain.ts';
+import { start, step } from '../../src/rules/engine.ts';
 
 const ok: Corner = { fault: false, wifi: 'up' };
 /** The player on turn takes the queen, covers it and clears his men. */

@@ -5,8 +5,8 @@
 //   npm run wiring -- --update FILE      rewrites the tables between <!-- wiring:BOARD --> and <!-- /wiring -->
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BoardData } from '../boards/types.ts';
-import { BUTTONS, INPUT_ONLY, POCKETS, beamName, boardFolders, loadBoard } from './boards.ts';
+import type { BoardData } from '../../boards/types.ts';
+import { BUTTONS, INPUT_ONLY, POCKETS, beamName, boardFolders, loadBoard } from '../boards.ts';
 
 export interface WiringRow {
   part: string;

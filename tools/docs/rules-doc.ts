@@ -2,16 +2,16 @@
 // value in each preset with the clause it comes from. test/rules/doc.test.ts checks the document holds
 // exactly this text, so the document cannot drift from the data.
 //
-//   npx tsx tools/rules-doc.ts          # rewrites docs/rules.md between the markers
+//   npx tsx tools/docs/rules-doc.ts          # rewrites docs/rules.md between the markers
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PARAM_NAMES, type ParamName } from '../src/rules/params.ts';
-import { PRESET_IDS, PRESETS } from '../src/rules/presets.ts';
+import { PARAM_NAMES, type ParamName } from '../../src/rules/params.ts';
+import { PRESET_IDS, PRESETS } from '../../src/rules/presets.ts';
 
-export const RULES_DOC = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'rules.md');
-export const BEGIN = '<!-- generated from src/rules/presets.ts by `npx tsx tools/rules-doc.ts`: do not edit by hand -->';
+export const RULES_DOC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'rules.md');
+export const BEGIN = '<!-- generated from src/rules/presets.ts by `npx tsx tools/docs/rules-doc.ts`: do not edit by hand -->';
 export const END = '<!-- end of generated part -->';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');

@@ -2,7 +2,7 @@
 // The host provider of every board (docs/hardware.md): apps reach it as `device`
 // (embedded:provider/builtin); pins are never literals in app code. The pins, I²C addresses and table
 // layout are not written here but in the board's board.json (the module "carrom/board", mapped by the
-// board folder's manifest.json), which tools/wiring.ts also reads to print the installer's wiring table.
+// board folder's manifest.json), which tools/docs/wiring.ts also reads to print the installer's wiring table.
 //
 // One file for all boards: the Moddable build takes embedded:provider/builtin from the board folder
 // ($(SUBPLATFORMDIRECTORY)/host/provider, in the SDK's modules/io manifests), so each board folder has a

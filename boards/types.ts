@@ -1,5 +1,5 @@
 // What a board folder's board.json holds: the one pin map that the host provider hands the firmware
-// (as `device`) and that tools/wiring.ts prints for the installer. Keys of `pin` are the firmware's
+// (as `device`) and that tools/docs/wiring.ts prints for the installer. Keys of `pin` are the firmware's
 // names: beam<pocket><a|b> (a upper, b lower), buttonUp, buttonDown, buttonSelect.
 import type { Calibration } from '../src/sensing/types.ts';
 

@@ -39,14 +39,6 @@ const SERVER_LAYERS: readonly (readonly string[])[] = [
  * top (docs/architecture.md). */
 const APP_LAYERS: readonly (readonly string[])[] = [['src/app/match', 'src/app/say'], ['src/app/screen'], ['src/app/install'], ['src/app']];
 
-/** No folder holds more than this many files (.ts and .js): each fits on one screen. */
-const FOLDER_MAX = 20;
-
-/** The folders still over FOLDER_MAX, each with the count it may not grow past, until it is cut: tools/
- * (its files are being split on another branch), and the tests of the server and their helpers. A folder
- * cut to FOLDER_MAX or fewer must leave this list (the test says so), so that it only shrinks. */
-const OVER: Readonly<Record<string, number>> = { tools: 25, 'test/helpers': 31, 'test/server': 62 };
-
 type Edge = readonly [from: string, to: string];
 
 function sources(dir: string): string[] {
@@ -216,17 +208,7 @@ describe('the dependency rule: no import circle, no import up a layer', () => {
     assert.deepEqual(folders.filter((f) => folderOf(`${f}/x.ts`, APP_LAYERS) !== f), []);
   });
 
-  it(`each folder of the repository's code and tests holds at most ${FOLDER_MAX} files`, () => {
-    const counts = [...SCOPE, 'test']
-      .flatMap((d) => sources(join(ROOT, d)))
-      .map((f) => dirname(relative(ROOT, f)))
-      .reduce((m, f) => m.set(f, (m.get(f) ?? 0) + 1), new Map<string, number>());
-    assert.ok(counts.size > 50, [...counts.keys()].join(', '));
-    const big = [...counts].filter(([f, n]) => n > (OVER[f] ?? FOLDER_MAX)).map(([f, n]) => `${f}: ${n} files`);
-    assert.deepEqual(big, []);
-    const cut = Object.keys(OVER).filter((f) => (counts.get(f) ?? 0) <= FOLDER_MAX);
-    assert.deepEqual(cut, [], 'folders cut to the limit: take them out of OVER');
-  });
+  // The 20-file limit of every folder is test/folders.test.ts's.
 
   it(`each folder of the server has its place in the layers`, () => {
     const folders = [...new Set(sources(join(ROOT, 'server')).map((f) => dirname(relative(ROOT, f))))];

@@ -62,7 +62,7 @@ describe('docs/formats.md', () => {
     const shown = shownFiles(FORMATS);
     assert.ok(shown.length >= 3);
     for (const { path, text } of shown) assert.equal(text, read(path), `${path} differs from the page`);
-    // The match logs and traces (docs/examples also holds a program: server.md's push receiver, tested by test/server/push.test.ts).
+    // The match logs and traces (docs/examples also holds a program: server.md's push receiver, tested by test/server/live/push.test.ts).
     const files = readdirSync(join(ROOT, 'docs/examples')).filter((f) => f.endsWith('.jsonl')).map((f) => `docs/examples/${f}`);
     assert.deepEqual(shown.map((s) => s.path).sort(), files.sort());
   });

@@ -24,7 +24,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { until } from './helpers/answers.ts';
+import { until } from './helpers/servers/answers.ts';
 import { blocks, type Block } from './helpers/markdown.ts';
 import { SERVE_USAGE, parseServeArgs } from '../tools/cli/serve.ts';
 import { ONE_BOARD, shot } from './e2e/simulator-process.ts';

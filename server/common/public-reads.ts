@@ -1,7 +1,7 @@
 // The server's route table of what anyone may read (GET and HEAD, no login): every path the reads, the
 // pages and the tournament's public interface answer. The request handler (server/http.ts) answers 404
 // to a read of any other path before routing it, so that a read added to the routes is reachable only
-// once it is listed here; and the delay's test (test/server/delay-every-read.test.ts) reads every path
+// once it is listed here; and the delay's test (test/server/live/delay-every-read.test.ts) reads every path
 // listed, as a spectator while a delayed tournament plays, and finds nothing newer than its delay. So a
 // read added later without the delay fails that test.
 // A table's own endpoints (its posts, its next match: signed by its secret) and the health check are

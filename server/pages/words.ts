@@ -114,7 +114,7 @@ const SV: Words = {
 };
 
 /** The pages' word sets, each one page family's; a key in two of them would silently take the later
- * one's word on the other's page (test/server/page-words.test.ts refuses it). */
+ * one's word on the other's page (test/server/pages/page-words.test.ts refuses it). */
 export const PAGE_WORD_SETS: Readonly<Record<string, Readonly<Record<PageLanguage, Words>>>> = Object.freeze({
   club: { en: EN, pt: PT, sl: SL, it: IT, ro: RO, sv: SV },
   hall: TOURNAMENT_WORDS,

@@ -11,7 +11,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { basename, resolve } from 'node:path';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const OUT = resolve('build/moddable-check');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null; scrollWidth: number; clientWidth: number }> };

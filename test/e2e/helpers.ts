@@ -9,7 +9,7 @@ import { FetchTransport } from '../../hosts/simulator/sync.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { rng } from '../../tools/random-match.ts';
 import { readCsv } from '../helpers/csv.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 

@@ -9,11 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { playedMatch, playTable, type Fate, type Played, type TableRun } from '../../tools/bench/live-tables.ts';
 import { stateOf } from '../../tools/results.ts';
-import { until } from '../helpers/answers.ts';
-import { launchChromium } from '../helpers/chromium.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { api, organisedServer, type LoggedIn } from '../helpers/organiser.ts';
-import { readEvents } from '../helpers/processes.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { api, organisedServer, type LoggedIn } from '../helpers/tournament/organiser.ts';
+import { readEvents } from '../helpers/servers/processes.ts';
 
 declare const document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
 declare const window: Record<string, unknown>;

@@ -11,7 +11,7 @@ import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import type { SimTable } from '../../hosts/simulator/table.ts';
 import type { ResultsServer } from '../../server/index.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 import { csvRows, getJson, realServer } from './helpers.ts';
 import { Rig } from './rig.ts';
 

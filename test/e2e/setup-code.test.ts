@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { parseSetupCode } from '../../src/sync/setup-code.ts';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { sleep } from './helpers.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
 import { scratchDir, tracked } from '../../tools/scratch.ts';

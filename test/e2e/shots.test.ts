@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { readEvents, serveProcess, type ServeProcess } from '../helpers/processes.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { readEvents, serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
 import { npmStart, ONE_BOARD, shot, type Running } from './simulator-process.ts';
 
 const BIN = 'bin/carrom.js';

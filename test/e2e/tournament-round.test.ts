@@ -4,16 +4,16 @@
 // a script" does, then ONE SIMULATOR PROCESS PER TABLE started as the guide says (`CARROM_SETUP_CODE=…
 // npm start -- --server …`). Each table must fetch its match by itself, the match is played through the
 // simulator's HTTP interface only (docs/simulator.md, "Driving the simulator from a script"), and the results must
-// reach the standings with no hand. The library-level days (test/helpers/day.ts) build the table app on
+// reach the standings with no hand. The library-level days (test/helpers/tournament/day.ts) build the table app on
 // a transport of their own; this one runs the code a user runs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { ONE_BOARD, npmStart, shot, type Running } from './simulator-process.ts';
-import { until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { ORGANISER_PASSWORD, api, logIn } from '../helpers/organiser.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
-import type { DayMatch } from '../helpers/tournament-checks.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { ORGANISER_PASSWORD, api, logIn } from '../helpers/tournament/organiser.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
+import type { DayMatch } from '../helpers/tournament/tournament-checks.ts';
 
 const TABLES = ['hall-1', 'hall-2', 'hall-3', 'hall-4'];
 /** One board to 1 point, one game (docs/rules.md's options): the quickest match a Swiss round allows. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PARAM_NAMES, PARAMS } from '../../src/rules/index.ts';
-import { BEGIN, END, presetTables, RULES_DOC, withTables } from '../../tools/rules-doc.ts';
+import { BEGIN, END, presetTables, RULES_DOC, withTables } from '../../tools/docs/rules-doc.ts';
 import { DECISION_CASES } from './decisions.test.ts';
 
 const doc = readFileSync(RULES_DOC, 'utf8');
@@ -16,7 +16,7 @@ const section = (title: string) => {
 };
 
 describe('docs/rules.md', () => {
-  it('holds the tables generated from src/rules/presets.ts (npx tsx tools/rules-doc.ts)', () => {
+  it('holds the tables generated from src/rules/presets.ts (npx tsx tools/docs/rules-doc.ts)', () => {
     const begin = doc.indexOf(BEGIN);
     const end = doc.indexOf(END);
     assert.ok(begin >= 0 && end > begin, 'the generated part is marked');

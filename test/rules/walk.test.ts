@@ -1,5 +1,5 @@
 // A shot's walk through the rules (docs/rules.md, "One pass"): stepping through the real engine under the
-// inspector (tools/rules-walk.ts, run as its own program), every settle of hand-worked matches visits each
+// inspector (tools/docs/rules-walk.ts, run as its own program), every settle of hand-worked matches visits each
 // rules file once, in the pass's order. Before the pass (issue 33) a settle went back and forth between
 // adjudicate.ts, board.ts, pieces.ts, fouls.ts and lastmen.ts.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FIXTURES } from '../../tools/fixtures.ts';
-import { PASS, passWalk, returnsOf } from '../../tools/rules-walk.ts';
+import { PASS, passWalk, returnsOf } from '../../tools/docs/rules-walk.ts';
 
 /** The rules the pass calls, in its order; a shot visits some of them (a break not made stops at the
  * opening and is charged by turn.ts; a board that ends goes to board.ts instead of turn.ts). */
@@ -32,7 +32,7 @@ describe('rules: a shot adjudicated in one pass', function () {
   let walks: { name: string; stays: string[]; pass: string[] }[] = [];
   before(async () => {
     const logs = ['icf-singles', 'ro-gamerules-singles', 'si-three'].map((name) => join(FIXTURES, `${name}.jsonl`));
-    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/rules-walk.ts', '--json', ...logs], { maxBuffer: 1 << 24 });
+    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/docs/rules-walk.ts', '--json', ...logs], { maxBuffer: 1 << 24 });
     for (const line of run.stdout.trim().split('\n')) {
       const { log, walks: stays } = JSON.parse(line) as { log: string; walks: string[][] };
       for (const w of stays) walks.push({ name: log, stays: w, pass: passWalk(w) });

@@ -9,9 +9,9 @@ import { UNVERIFIED_BYTES, UNVERIFIED_SHARE } from '../../server/http.ts';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { MAX_BODY } from '../../server/records/record.ts';
 import { matchRecords, signature } from '../../tools/results.ts';
-import { answerOf, post, until } from '../helpers/answers.ts';
-import { attack, timed } from '../helpers/attack.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { answerOf, post, until } from '../helpers/servers/answers.ts';
+import { attack, timed } from '../helpers/servers/attack.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 
 const SECRET = '2b'.repeat(32);
 const WRONG = `sha256=${'0'.repeat(64)}`;

@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { until } from '../helpers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const BIN = 'bin/carrom.js';

@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
 import { HEALTH_TIMEOUT } from '../../server/health.ts';
-import { answerOf, until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
+import { answerOf, until } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
 
 const health = (url: string, init: RequestInit = {}) => answerOf(`${url}/api/v1/health`, init);
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { matchRecords, namedLog, postRecord, recordBody, signature } from '../../tools/results.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { matchRecords, signature } from '../../tools/results.ts';
-import { answerOf, type Answered } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
+import { answerOf, type Answered } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
 
 const SECRET = '5a'.repeat(32);
 const [record] = matchRecords('hall-1', 1, 23, { rules: 'icf', mode: 'singles', options: { matchTarget: 9 } });

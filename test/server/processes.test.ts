@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../server/index.ts';
 import { openStore } from '../../server/store/store.ts';
 import { matchRecords, postRecord, stateOf } from '../../tools/results.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { execute, readEvents, serveProcess, startRelay, type Relay, type ServeProcess, type SseEvent } from '../helpers/processes.ts';
-import { until } from '../helpers/answers.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { execute, readEvents, serveProcess, startRelay, type Relay, type ServeProcess, type SseEvent } from '../helpers/servers/processes.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 declare const document: {
   querySelector(s: string): { textContent: string | null } | null;

@@ -18,7 +18,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { blocks } from '../helpers/markdown.ts';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 

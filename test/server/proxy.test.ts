@@ -9,9 +9,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { scratchDir } from '../../tools/scratch.ts';
-import { freePort, hasNginx, startNginx, type Nginx } from '../helpers/nginx.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
-import { hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/tls.ts';
+import { freePort, hasNginx, startNginx, type Nginx } from '../helpers/servers/nginx.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
+import { hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/servers/tls.ts';
 
 const PASSWORD = 'a long enough password';
 const carrom = (args: string[], input?: string) => spawnSync(process.execPath, ['bin/carrom.js', ...args], { encoding: 'utf8', input });

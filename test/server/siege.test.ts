@@ -2,7 +2,7 @@
 // within 100 ms while 1,000 unauthenticated connections of every kind above are held against it, on both
 // databases". A real `carrom serve` process (SQLite, then PostgreSQL) with four tables, an organiser and a
 // tournament whose first round is published (so the tables' asks and the organiser's routes are live),
-// then 1,000 connections of EACH kind of test/helpers/attack.ts at once, 9,000 in all, from 178 loopback
+// then 1,000 connections of EACH kind of test/helpers/servers/attack.ts at once, 9,000 in all, from 178 loopback
 // addresses (127.0.10.x and on), opened and held by the attack's own process. Meanwhile, from this
 // process (which does nothing else): each table posts signed records and asks for its match, signed, and
 // a visitor reads the tables' list, the club page, the hall's page and the hall's reads, and opens the
@@ -11,13 +11,13 @@
 //
 // Held, not just opened: each kind's connections are spread over enough addresses that the server's
 // bounds per address (256 connections, 16 event streams, a share of each body budget) let them in, and
-// the test asserts how many the server holds (test/helpers/attack.ts's `held`): all 1,000 of the kinds it
+// the test asserts how many the server holds (test/helpers/servers/attack.ts's `held`): all 1,000 of the kinds it
 // keeps waiting (stalled headers, records' and refusals' bodies, the asks, the wrong logins) and, by
 // design, as many of the others as its bounds let in: 128 login forms (the strangers' budget, 1 MiB, in
 // 8 KiB forms), 450 event streams (500, less the 50 kept for an address with none); a stranger's
 // tournament write and logout are refused on their headers, at once. A connection the server closes is
 // opened again, as an attacker would: one it held after 0.1–0.3 s, one it refused after 2.5–7.5 s
-// (test/helpers/attack.ts says why not faster). Stalled headers are closed by the server 10 s after they
+// (test/helpers/servers/attack.ts says why not faster). Stalled headers are closed by the server 10 s after they
 // began (its headers' timeout): their count is asserted before the tables are timed, not after.
 //
 // The two kinds that repeat (the unsigned ask and the wrong login) send their request again 1–3 s after
@@ -46,11 +46,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { request } from 'node:http';
-import { attacks, recordsOf, rssOf, timed, type AttackStats, type KindName, type Plan, type Timed } from '../helpers/attack.ts';
-import { ENGINES, type Engine } from '../helpers/databases.ts';
-import { TournamentDay, secretOf } from '../helpers/day.ts';
-import { askHeaders } from '../helpers/organiser.ts';
-import { until } from '../helpers/answers.ts';
+import { attacks, recordsOf, rssOf, timed, type AttackStats, type KindName, type Plan, type Timed } from '../helpers/servers/attack.ts';
+import { ENGINES, type Engine } from '../helpers/databases/databases.ts';
+import { TournamentDay, secretOf } from '../helpers/tournament/day.ts';
+import { askHeaders } from '../helpers/tournament/organiser.ts';
+import { until } from '../helpers/servers/answers.ts';
 
 const MiB = 1 << 20;
 const TABLES = ['t-1', 't-2', 't-3', 't-4'];

@@ -1,5 +1,5 @@
 // Issue 29 §1, §4 and §7's bodies: what strangers' requests cost a real `carrom serve` process, on SQLite
-// and PostgreSQL. The attacks are test/helpers/attack.ts's, from 127.0.0.2 and on; the table that signs
+// and PostgreSQL. The attacks are test/helpers/servers/attack.ts's, from 127.0.0.2 and on; the table that signs
 // and the visitor who reads come from 127.0.0.1. Memory is the server process's RSS (/proc/PID/status),
 // from a baseline taken once the server has stored and served for a few seconds.
 import assert from 'node:assert/strict';
@@ -7,11 +7,11 @@ import { openStore } from '../../server/store/store.ts';
 import { addOrganiser } from '../../server/tournament-http/organisers.ts';
 import { refusalText } from '../../src/sync/assignment.ts';
 import { signature } from '../../tools/results.ts';
-import { attacks, measure, recordsOf, rssOf, timed, worst, type Plan, type Target, type Timed } from '../helpers/attack.ts';
-import { until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { logIn } from '../helpers/organiser.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
+import { attacks, measure, recordsOf, rssOf, timed, worst, type Plan, type Target, type Timed } from '../helpers/servers/attack.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { logIn } from '../helpers/tournament/organiser.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
 
 const SECRET = '2b'.repeat(32);
 const MiB = 1 << 20;

@@ -10,9 +10,9 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { matchRecords, postRecord } from '../../tools/results.ts';
 import { scratchDir } from '../../tools/scratch.ts';
-import { until } from '../helpers/answers.ts';
-import { serveProcess, type ServeProcess } from '../helpers/processes.ts';
-import { ask, hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/tls.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { serveProcess, type ServeProcess } from '../helpers/servers/processes.ts';
+import { ask, hasOpenssl, issue, makeCa, organiserTry, setCookie, type Ca, type Issued } from '../helpers/servers/tls.ts';
 
 const BIN = 'bin/carrom.js';
 const PASSWORD = 'a long enough password';

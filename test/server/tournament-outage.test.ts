@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { ResultsServer } from '../../server/index.ts';
 import { freshDatabase, startCluster, type Cluster } from '../../tools/pg-cluster.ts';
-import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/organiser.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { api, logIn, ORGANISER_PASSWORD, tournamentServer, withOrganiser, type LoggedIn } from '../helpers/tournament/organiser.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 declare const document: {
   getElementById(id: string): { hidden: boolean; textContent: string | null } | null;

@@ -11,8 +11,8 @@ import type { MenuScreen } from '../../src/view/screen.ts';
 import { header, scriptEvents } from '../../tools/script.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { until } from '../helpers/answers.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } }; textContent: string | null } | null; body: { dataset: Record<string, string | undefined>; classList: { contains(c: string): boolean } }; activeElement: { id: string } | null; querySelector(s: string): { textContent: string | null } | null };

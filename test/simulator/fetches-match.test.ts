@@ -8,7 +8,7 @@ import type { MenuScreen } from '../../src/view/screen.ts';
 import type { Assignment } from '../../src/sync/assignment.ts';
 import { SimTable, TICK_US } from '../../hosts/simulator/table.ts';
 import { header } from '../../tools/script.ts';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { SECRET, assignmentServer } from '../helpers/sync.ts';
 
 const DRAW: Assignment = { tournament: 3, name: 'Club open', round: 1, match: 12, label: 'R1 T1', rules: 'icf', options: {}, mode: 'singles', players: ['CHITRA', 'DEV'], breaker: 0, publishedAt: '2026-12-01T10:02:00.000Z' };

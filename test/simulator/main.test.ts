@@ -17,8 +17,8 @@ import { generateTrace } from '../../model/table/generate.ts';
 import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { startResultsServer } from '../../server/index.ts';
 import { parseServeArgs } from '../../tools/cli/serve.ts';
-import { ENGINES } from '../helpers/databases.ts';
-import { until } from '../helpers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
+import { until } from '../helpers/servers/answers.ts';
 import { scratchDir, tracked } from '../../tools/scratch.ts';
 
 const dir = scratchDir('carrom-sim', '.tmp');

@@ -10,8 +10,8 @@ import { serve } from '../../hosts/simulator/server.ts';
 import { SimTable, TICK_US } from '../../hosts/simulator/table.ts';
 import type { Assignment } from '../../src/sync/assignment.ts';
 import { header } from '../../tools/script.ts';
-import { until } from '../helpers/answers.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 import { SECRET, assignmentServer } from '../helpers/sync.ts';
 
 const DRAW: Assignment = { tournament: 3, name: 'Club open', round: 1, match: 12, label: 'R1 T1', rules: 'icf', options: {}, mode: 'singles', players: ['CHITRA <b>RAO</b>', 'DEV'], breaker: 1, publishedAt: '2026-12-01T10:02:00.000Z' };

@@ -8,7 +8,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { ownHostNames } from '../../hosts/simulator/host-names.ts';
 import { LIMITS, serve } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { getElementById(id: string): { getBoundingClientRect(): { x: number; y: number; width: number; height: number } } | null; documentElement: { scrollWidth: number; clientWidth: number } };

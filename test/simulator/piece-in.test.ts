@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { serve, snapshotOf } from '../../hosts/simulator/server.ts';
 import { SimTable } from '../../hosts/simulator/table.ts';
 import type { Reading } from '../../src/sensing/types.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 /** A white dips 50 ms into pocket 2 at `at` µs, read as it blocks the upper beam; the lower beam never blocks. */
 const dip = (at: number): Reading[] => [

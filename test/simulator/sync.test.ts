@@ -12,8 +12,8 @@ import { parseLog, replay, type GameEvent, type MatchHeader } from '../../src/ru
 import { formatReading } from '../../src/sensing/trace.ts';
 import type { Reading } from '../../src/sensing/types.ts';
 import { startResultsServer } from '../../server/index.ts';
-import { until } from '../helpers/answers.ts';
-import { ENGINES } from '../helpers/databases.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { ENGINES } from '../helpers/databases/databases.ts';
 import { SECRET } from '../helpers/sync.ts';
 import { tracked } from '../../tools/scratch.ts';
 

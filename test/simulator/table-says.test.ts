@@ -10,8 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { pngFrame } from '../../hosts/simulator/png.ts';
 import { Frame, WIDTH } from '../../src/view/frame.ts';
 import { npmStart, type Running } from '../e2e/simulator-process.ts';
-import { until } from '../helpers/answers.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { until } from '../helpers/servers/answers.ts';
+import { launchChromium } from '../helpers/pages/chromium.ts';
 
 // The page's globals, for the functions that run inside the browser.
 declare const document: { body: { dataset: Record<string, string | undefined> } };

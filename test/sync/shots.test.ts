@@ -10,7 +10,7 @@ import type { Reading } from '../../src/sensing/types.ts';
 import { matchId, SHOT_MAX, ShotSender } from '../../src/sync/shots.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
-import { scriptedReadings } from '../helpers/hall.ts';
+import { scriptedReadings } from '../helpers/tournament/hall.ts';
 import { HandTransport, makeSync, nodeHmac, SECRET, type Posted } from '../helpers/sync.ts';
 import { MemoryFlash, makeTable, type TestTable } from '../helpers/table.ts';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tracked } from '../../tools/scratch.ts';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 
 describe('running one test file', () => {
   it("runs the README's `npx mocha FILE` on a file of three tests: three tests run", async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { alive, processStart, tracked } from '../../tools/scratch.ts';
-import { until } from '../helpers/answers.ts';
+import { until } from '../helpers/servers/answers.ts';
 
 interface Held {
   /** The mocha command (the leader of its own process group, as a terminal's job is). */

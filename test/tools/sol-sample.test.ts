@@ -1,9 +1,9 @@
-// tools/sol-sample.ts, the tournament day whose `.sol` a maintainer loads with SoL's own loader
+// tools/docs/sol-sample.ts, the tournament day whose `.sol` a maintainer loads with SoL's own loader
 // (docs/tournament.md §9.1): played over loopback HTTP on a real server, it must hold what the check is
 // for, and its competitors must carry the ranking SoL computes from its matches (Tourney.computeRanking:
 // 2 points a win, 1 a draw, the phantom's match a win by the phantom score, Bucholz the opponents' points).
 import assert from 'node:assert/strict';
-import { solSample } from '../../tools/sol-sample.ts';
+import { solSample } from '../../tools/docs/sol-sample.ts';
 
 interface SolMatch { competitor1: number; competitor2: number | null; turn: number; board: number; score1: number; score2: number; breaker?: string; boards?: { number: number; coins1: number; coins2: number; queen?: string }[] }
 interface SolCompetitor { players: number[]; points: number; netscore: number; totscore: number; bucholz: number; retired?: boolean }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BoardData } from '../../boards/types.ts';
 import { boardFolders, boardProblems, loadBoard } from '../../tools/boards.ts';
-import { blocksIn, updateBlocks, wiringRows, wiringTable } from '../../tools/wiring.ts';
+import { blocksIn, updateBlocks, wiringRows, wiringTable } from '../../tools/docs/wiring.ts';
 
 const GUIDE = 'docs/install.md';
 const reference = () => JSON.parse(readFileSync('boards/reference-v1/board.json', 'utf8')) as BoardData;
@@ -106,10 +106,10 @@ describe('wiring tables from the board definitions', () => {
   });
 
   it('npm run wiring prints a board; a bad board exits 2 with the file and the key', () => {
-    const ok = spawnSync(process.execPath, ['--import', 'tsx', 'tools/wiring.ts', 'reference-v1'], { encoding: 'utf8' });
+    const ok = spawnSync(process.execPath, ['--import', 'tsx', 'tools/docs/wiring.ts', 'reference-v1'], { encoding: 'utf8' });
     assert.equal(ok.status, 0, ok.stderr);
     assert.ok(ok.stdout.includes(wiringTable(loadBoard('boards/reference-v1'))));
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'tools/wiring.ts', 'test/fixtures/boards/bad'], { encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'tools/docs/wiring.ts', 'test/fixtures/boards/bad'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.equal(bad.stdout, '');
     assert.match(bad.stderr, /^test\/fixtures\/boards\/bad\/board\.json: pin\.beam1a: GPIO 34 is also pin\.beam0a$/m);

@@ -1,11 +1,11 @@
-// Golden images: every screen of tools/screens.ts rendered and compared pixel for pixel with the PNG
+// Golden images: every screen of tools/screens/screens.ts rendered and compared pixel for pixel with the PNG
 // we looked at when it was written (npm run screens -- --preview DIR to look again).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEIGHT, WIDTH } from '../../src/view/frame.ts';
 import { pngFrame } from '../../hosts/simulator/png.ts';
-import { FIXTURES, SCREENS, renderScreen } from '../../tools/screens.ts';
+import { FIXTURES, SCREENS, renderScreen } from '../../tools/screens/screens.ts';
 
 describe('display: golden images', () => {
   for (const name of Object.keys(SCREENS)) {

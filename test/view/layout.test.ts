@@ -14,7 +14,7 @@ import type { Layout } from '../../src/view/region.ts';
 import { MENU, PLAY2, PLAY3, playLayoutOf } from '../../src/view/render.ts';
 import { playScreen, type Corner, type MenuScreen, type PlayScreen, type Screen, type TextScreen } from '../../src/view/screen.ts';
 import { TEXT, TEXT_ROWS } from '../../src/view/text.ts';
-import { SCREENS } from '../../tools/screens.ts';
+import { SCREENS } from '../../tools/screens/screens.ts';
 import { header } from '../../tools/script.ts';
 import { playState } from '../helpers/play.ts';
 

@@ -12,7 +12,7 @@ import { header } from '../../tools/script.ts';
 import { playState } from '../helpers/play.ts';
 
 const OK: Corner = { fault: false, wifi: 'off' };
-/** The player on turn takes the queen, covers it and clears his men (as tools/screens.ts plays it). */
+/** The player on turn takes the queen, covers it and clears his men (as tools/screens/screens.ts plays it). */
 const RUN = (x: string) => [`${x} ${x} ${x}`, 'Q', x, `${x} ${x} ${x} ${x} ${x}`];
 
 /** A finished match of one game (PT-FPC to 10: Asha 12–0) and one of three (ICF to 9: games 2–1). */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { framePng } from '../../hosts/simulator/png.ts';
-import { PLAYERS_PICTURE, renderScreen } from '../../tools/screens.ts';
+import { PLAYERS_PICTURE, renderScreen } from '../../tools/screens/screens.ts';
 
 describe("the players' page picture", () => {
   it(`${PLAYERS_PICTURE} is the players-guide screen at 4× (npm run screens writes it)`, () => {

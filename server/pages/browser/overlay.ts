@@ -10,7 +10,7 @@ import { sideOf } from '../../../src/rules/state.ts';
 import { PAGE_LANGUAGES, PAGE_WORDS, type PageLanguage } from '../words.ts';
 import { byId, el, lang as pageLang, sides } from './core.ts';
 import { followTable, type LiveLog } from './live-source.ts';
-import { lastShots } from './overlay-shots.ts';
+import { lastShots } from './live-log.ts';
 
 const query = new URLSearchParams(location.search);
 const asked = query.get('lang');

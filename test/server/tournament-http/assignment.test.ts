@@ -9,7 +9,7 @@ import { readAssignment, refusalText, type Read } from '../../../src/sync/assign
 import { formatLog } from '../../../src/rules/log.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
 import { namedLog, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
-import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);

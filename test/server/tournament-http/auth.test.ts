@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { startResultsServer, type ResultsServer } from '../../../server/index.ts';
 import { FREE_FAILURES } from '../../../server/tournament-http/organisers.ts';
-import { api, eachEngine, logIn, loginForm, postLogin, tournamentServer, ORGANISER_PASSWORD, withOrganiser, type Clock } from '../../helpers/organiser.ts';
+import { api, eachEngine, logIn, loginForm, postLogin, tournamentServer, ORGANISER_PASSWORD, withOrganiser, type Clock } from '../../helpers/tournament/organiser.ts';
 
 const PASSWORD = ORGANISER_PASSWORD;
 const OPEN = { name: 'Club open', date: '2026-12-01', rules: 'icf' };

@@ -5,7 +5,7 @@
 // reported, a refusal and the records that could not join the draw, each with when and why.
 import assert from 'node:assert/strict';
 import { postRecord, signature } from '../../../tools/results.ts';
-import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const SIX = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', 'Farah Khan'];

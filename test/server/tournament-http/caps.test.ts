@@ -16,9 +16,9 @@
 import assert from 'node:assert/strict';
 import { openStore } from '../../../server/store/store.ts';
 import { addOrganiser } from '../../../server/tournament-http/organisers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, logIn, ORGANISER_PASSWORD, type LoggedIn } from '../../helpers/organiser.ts';
-import { execute, serveProcess, type ServeProcess } from '../../helpers/processes.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, logIn, ORGANISER_PASSWORD, type LoggedIn } from '../../helpers/tournament/organiser.ts';
+import { execute, serveProcess, type ServeProcess } from '../../helpers/servers/processes.ts';
 
 const SECRET = '5e'.repeat(32);
 const AIM_MS = 100;

@@ -2,8 +2,8 @@
 // whole minutes (anything else a 400 that says so), changed at any time, even mid-tournament, in the
 // change log like every change; and applied to the public's reads at once on the process that took it.
 import assert from 'node:assert/strict';
-import { api, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
-import { assignedRecords } from '../../helpers/organiser.ts';
+import { api, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
+import { assignedRecords } from '../../helpers/tournament/organiser.ts';
 import { postRecord } from '../../../tools/results.ts';
 
 const SECRET = '3b'.repeat(32);

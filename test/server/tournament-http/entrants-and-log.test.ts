@@ -4,7 +4,7 @@
 // answered without a fault, the tournament's last round, and the standings saying which results they count.
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
-import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '6c'.repeat(32);
 

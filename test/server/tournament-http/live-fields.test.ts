@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import type { ResultsServer } from '../../../server/index.ts';
 import { matchRecords, postRecord } from '../../../tools/results.ts';
-import { until } from '../../helpers/answers.ts';
-import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
-import { readEvents } from '../../helpers/processes.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/tournament/organiser.ts';
+import { readEvents } from '../../helpers/servers/processes.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);

@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { FREE_FAILURES, clientKey } from '../../../server/tournament-http/organisers.ts';
 import { SAID_AT_ONCE } from '../../../server/tournament-http/login-log.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { serveProcess, type ServeProcess } from '../../helpers/processes.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { serveProcess, type ServeProcess } from '../../helpers/servers/processes.ts';
 
 const PASSWORD = 'the owner\'s right password';
 /** Every wrong password the tests send holds this, so that the log can be searched for it. */

@@ -9,7 +9,7 @@ import { migrate } from '../../../server/db/migrations.ts';
 import type { Sql } from '../../../server/db/sql.ts';
 import { CheckQueue } from '../../../server/tournament-http/passwords.ts';
 import { addOrganiser, logIn, LOGIN_LANES } from '../../../server/tournament-http/organisers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 
 describe('wrong logins take at most LOGIN_LANES of the database at once (PostgreSQL)', function () {
   this.timeout(120_000);

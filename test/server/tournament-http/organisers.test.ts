@@ -6,8 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { openStore } from '../../../server/store/store.ts';
 import { checkPassword } from '../../../server/tournament-http/passwords.ts';
-import { until } from '../../helpers/answers.ts';
-import { ENGINES } from '../../helpers/databases.ts';
+import { until } from '../../helpers/servers/answers.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
 import { tracked } from '../../../tools/scratch.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');

@@ -16,7 +16,7 @@ import { readAssignment, refusalText, type Read } from '../../../src/sync/assign
 import { formatLog } from '../../../src/rules/log.ts';
 import { randomMatch } from '../../../tools/random-match.ts';
 import { matchRecords, namedLog, playedBy, postRecord, recordBody, signature, stateOf, type TableRecord } from '../../../tools/results.ts';
-import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 interface M { id: number; a: string; b: string | null; status: string; result: { a: number; b: number } | null; source: string | null; boards: unknown[]; corrected: boolean }
 type Ids = { tournament: number; round: number; match: number };

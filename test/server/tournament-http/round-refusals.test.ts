@@ -4,7 +4,7 @@
 // flag that is no boolean, a match that is not the round's, a draft thrown away once published, a Swiss's bracket, and the
 // pairings and tables of a round that has started. One server for the file.
 import assert from 'node:assert/strict';
-import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, eachEngine, organisedServer, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 interface M { id: number; a: string; b: string | null; table: string | null }
 

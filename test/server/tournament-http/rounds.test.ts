@@ -3,7 +3,7 @@
 // again, publishes; results by hand and a walkover finish the round; the standings (worked by hand for
 // five players) and the next round's draw follow; the CSVs and SoL's .sol are served from the core.
 import assert from 'node:assert/strict';
-import { api, askHeaders, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const PLAYERS = ['Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato'];

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { nodeDigest } from '../../../hosts/simulator/sync.ts';
 import { askText, readAssignment } from '../../../src/sync/assignment.ts';
 import { signature } from '../../../tools/results.ts';
-import { api, askHeaders, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, askHeaders, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 const OTHER = '77'.repeat(32);

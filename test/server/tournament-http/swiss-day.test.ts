@@ -7,12 +7,12 @@
 // phantom), nobody meets twice, each table's result is attached to its match, and the standings are in
 // the order and with the tie-breaks docs/tournament.md §7 states.
 import assert from 'node:assert/strict';
-import { ENGINES } from '../../helpers/databases.ts';
-import { TournamentDay, secretOf } from '../../helpers/day.ts';
-import { QUICK, setOnline, until } from '../../helpers/hall.ts';
-import { api, organisedServer } from '../../helpers/organiser.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { TournamentDay, secretOf } from '../../helpers/tournament/day.ts';
+import { QUICK, setOnline, until } from '../../helpers/tournament/hall.ts';
+import { api, organisedServer } from '../../helpers/tournament/organiser.ts';
 import { press } from '../../helpers/table.ts';
-import { checkStandings, meetings, type DayRound, type StandingRow } from '../../helpers/tournament-checks.ts';
+import { checkStandings, meetings, type DayRound, type StandingRow } from '../../helpers/tournament/tournament-checks.ts';
 
 const PLAYERS = [
   'Asha Rao', 'Ben Ode', 'Chandra Iyer', 'Dee Mensah', 'Eli Sato', 'Farid Khan', 'Gita Das', 'Hugo Moretti',

@@ -3,11 +3,11 @@
 // simulated tables, each the real table app, ask a `carrom serve` process for their matches, play them by
 // script and report them; the organiser only draws and publishes.
 import assert from 'node:assert/strict';
-import { ENGINES } from '../../helpers/databases.ts';
-import { TournamentDay } from '../../helpers/day.ts';
-import { QUICK, playOffer, setOnline, until } from '../../helpers/hall.ts';
-import { api } from '../../helpers/organiser.ts';
-import { checkStandings, meetings, type DayMatch, type DayRound } from '../../helpers/tournament-checks.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { TournamentDay } from '../../helpers/tournament/day.ts';
+import { QUICK, playOffer, setOnline, until } from '../../helpers/tournament/hall.ts';
+import { api } from '../../helpers/tournament/organiser.ts';
+import { checkStandings, meetings, type DayMatch, type DayRound } from '../../helpers/tournament/tournament-checks.ts';
 
 const TABLES = ['hall-1', 'hall-2'];
 

@@ -15,9 +15,9 @@ import type { Reading } from '../../../src/sensing/types.ts';
 import { Sync } from '../../../src/sync/sync.ts';
 import { header } from '../../../tools/script.ts';
 import { rng } from '../../../tools/random-match.ts';
-import { ENGINES } from '../../helpers/databases.ts';
-import { api, logIn } from '../../helpers/organiser.ts';
-import { serveProcess, type ServeProcess } from '../../helpers/processes.ts';
+import { ENGINES } from '../../helpers/databases/databases.ts';
+import { api, logIn } from '../../helpers/tournament/organiser.ts';
+import { serveProcess, type ServeProcess } from '../../helpers/servers/processes.ts';
 import { SECRET } from '../../helpers/sync.ts';
 import { MemoryFlash, makeTable, play, press, type TestTable } from '../../helpers/table.ts';
 

@@ -3,7 +3,7 @@
 // change log keeping who, when, before and after; the entry list from a CSV (refused whole at its first
 // bad line), single entries, doubles teams and withdrawals.
 import assert from 'node:assert/strict';
-import { api, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/organiser.ts';
+import { api, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
 

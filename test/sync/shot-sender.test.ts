@@ -119,6 +119,17 @@ describe('shot sender: records', () => {
   });
 });
 
+describe('shot sender: a log with no header line', () => {
+  it('a record of one is not followed: the match followed and what the server holds of it stay', () => {
+    const r = rig();
+    shot(r, 2);
+    r.tr.answer(200, { have: 3 });
+    r.s.recorded(9, '{"e":"strike","t":1}');
+    r.s.recordAcked(9);
+    assert.equal(shot(r, 4), 3);
+  });
+});
+
 describe('shot sender: the message', () => {
   it('names the tournament, round and match when the table was given them', () => {
     const text = shotText({ table: 't1', matchId: 'ab', from: 1, lines: 'x\n', madeAt: '2026-12-07T20:00:00Z', ids: { tournament: 4, round: 2, match: 9 } });

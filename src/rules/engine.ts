@@ -153,6 +153,7 @@ function forceAdjudication(state: State, line: number): State {
     return settle(s, shot);
   }
   const first = last.shot.pieces.find((p) => p.piece === 'white' || p.piece === 'black');
+  // Stryker disable next-line ConditionalExpression: the engine waits for a colour only after a shot with a man in it (needsColourChoice), so a man is always found here
   if (!first) return settle(keepWarnings(last.pre, state), last.shot);
   const s = warn(keepWarnings(last.pre, state), line, `no colour was chosen: ${first.piece}, the first man pocketed, was given`);
   return chooseColour(s, last.shot, first.piece as Colour);

@@ -70,6 +70,7 @@ export function judgeFouls(state: State, board: Board, shot: Shot, f: ShotFacts,
   // Men and the striker off the board (R30–R31).
   if (f.manOff && p.manOffBoard === 'loseTurnUnlessOwn' && f.own === 0) v.loseTurn = true;
   if (f.strikerOff && p.strikerOffBoard === 'loseTurnUnlessOwn' && f.own === 0) v.loseTurn = true;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: with no opponent's man in the shot, sending them back adds none (adjudicate.ts, movePieces adds f.opp)
   v.oppBack = f.opp > 0 && p.opponentManDisposition === 'returned';
   // ICF 74(a) keeps a queen awaiting cover only while the turn goes on (an improper stroke loses it too).
   // Stryker disable next-line ConditionalExpression,StringLiteral: a queen left awaiting its cover goes back when the lost turn passes (turn.ts, passTurn)

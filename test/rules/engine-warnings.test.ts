@@ -154,6 +154,11 @@ describe('rules engine: naming pieces and choosing colours', () => {
     assert.deepEqual(warnings(s), ['7: no colour was chosen: black, the first man pocketed, was given']);
     assert.deepEqual(publicState(s).board.colours, ['black', 'white']);
   });
+  it('it-torneo: no colour chosen after whites only: white is given at the next strike', () => {
+    const s = fold([strike(), pocket('white'), pocket('white'), settle, strike()], 'it-torneo');
+    assert.deepEqual(warnings(s), ['6: no colour was chosen: white, the first man pocketed, was given']);
+    assert.deepEqual(publicState(s).board.colours, ['white', 'black']);
+  });
   it('it-torneo: a man pocketed by a side whose colour is known asks no choice', () => {
     const s = publicState(fold([strike(), pocket('white'), settle, { e: 'call', t: 1, call: 'colour', colour: 'white' }, strike(), pocket('white'), settle], 'it-torneo'));
     assert.equal(s.board.awaiting, null);

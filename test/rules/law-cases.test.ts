@@ -22,6 +22,12 @@ const fouls: Case[] = [
     expect: { board: { turn: 1, colours: [null, null], queen: { state: 'onBoard' }, onBoard: onBoard(9, 9, 1) } } },
   { name: 'icf with manOffBoard foul: the striker off the board is no man off: the own man carries the turn on', rules: 'icf',
     options: { manOffBoard: 'foul' }, steps: ['W W', 'W off:S'], expect: { board: { turn: 0, onBoard: onBoard(6, 9), dues: [0, 0] } } },
+  { name: 'icf 37, 49–50: an improper stroke after the queen is covered leaves it covered', rules: 'icf',
+    steps: ['W W', 'Q W', 'foul:technique'], expect: { board: { turn: 1, queen: { state: 'covered', side: 0 }, onBoard: onBoard(7, 9, 0) } } },
+  { name: 'icf 38: a man off the board with the queen costs nothing: the player goes on to cover it', rules: 'icf',
+    steps: ['W W', '-', '-', 'Q off:K'], expect: { board: { turn: 0, queen: { state: 'pending', side: 0 }, onBoard: onBoard(7, 9, 0) } } },
+  { name: 'icf: the striker off the board with the queen costs nothing: the player goes on to cover it', rules: 'icf',
+    steps: ['W W', '-', '-', 'Q off:S'], expect: { board: { turn: 0, queen: { state: 'pending', side: 0 }, onBoard: onBoard(7, 9, 0) } } },
   { name: 'ro-gamerules three 003 L24: a white and a black, the last men, before the queen: a foul, both back and the cheapest man too', rules: 'ro-gamerules', mode: 'three',
     steps: [`${times('K', 8)} ${times('W', 8)}`, 'K W'], expect: { match: { boards: [] }, board: { turn: 2, points: [23, 0, 0], onBoard: onBoard(1, 2) } } },
 ];

@@ -78,6 +78,12 @@ describe('match log: lines', () => {
     assert.equal(p.value.headerLine, 2);
     assert.deepEqual(p.value.events, [{ line: 4, event: { e: 'strike', t: 1 } }]);
   });
+  it('trims what JSON does not take as whitespace: a byte order mark before a line, a no-break space after one', () => {
+    // JSON.parse itself skips spaces, tabs and CRs around a value; these only the trim removes.
+    const p = parseLog(`\uFEFF${head({})}\n{"e":"strike","t":1}\u00A0\n`);
+    assert.ok(p.ok, JSON.stringify(p));
+    assert.deepEqual(p.value.events, [{ line: 2, event: { e: 'strike', t: 1 } }]);
+  });
   it('formats a log as its header and one line an event, each ended by a newline', () => {
     const text = formatLog(HEADER as never, [{ e: 'strike', t: 1, seat: 0 }, { e: 'pocket', t: 2, piece: 'queen', pocket: 1 }]);
     assert.equal(text, `${JSON.stringify(HEADER)}\n{"e":"strike","seat":0,"t":1}\n{"e":"pocket","piece":"queen","pocket":1,"t":2}\n`);

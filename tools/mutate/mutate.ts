@@ -58,7 +58,7 @@ export const FOLDERS: Folder[] = [
   // app-sync.test.ts last: its whole matches with power cuts reach nearly every mutant of the folder and
   // take seconds a test, and mocha runs the files in this order, so a mutant a quick test kills dies
   // before them (the same tests run either way; a survivor runs them all).
-  { folder: 'src/sync', spec: ['test/sync/a[!p]*.test.ts', 'test/sync/[!a]*.test.ts', 'test/sync/app-sync.test.ts'] },
+  { folder: 'src/sync', spec: ['test/sync/a[!p]*.test.ts', 'test/sync/[!a]*.test.ts', 'test/sync/outbox/*.test.ts', 'test/sync/app-sync.test.ts'] },
   { folder: 'src/sensing', spec: ['test/sensing/*.test.ts'] },
   // Not walk.test.ts: it steps through the engine under the inspector in a process of its own (where no
   // mutant is), for minutes, before its first test.

@@ -4,10 +4,10 @@
 // system sees it, and as NOR flash leaves it (a word partly programmed, an erase leaving garbage), where
 // only the items' CRCs can tell. A byte damaged in the copy in charge is caught the same way.
 import assert from 'node:assert/strict';
-import { Outbox } from '../../src/sync/outbox.ts';
-import { encodeUtf8 } from '../../src/store/utf8.ts';
-import type { StoragePort } from '../../src/store/slots.ts';
-import { CUT_MODELS, MemoryFlash } from '../helpers/flash.ts';
+import { Outbox } from '../../../src/sync/outbox.ts';
+import { encodeUtf8 } from '../../../src/store/utf8.ts';
+import type { StoragePort } from '../../../src/store/slots.ts';
+import { CUT_MODELS, MemoryFlash } from '../../helpers/flash.ts';
 
 for (const reads of ['ranged', 'whole'] as const) {
 /** The flash as the outbox sees it: with ranged reads (the device's files, the simulator), or a storage

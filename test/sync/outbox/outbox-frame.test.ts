@@ -4,11 +4,11 @@
 // and a head whose type is no item type is never taken for an item, even with a CRC that checks. An
 // outbox holding every type reboots without a write (a mended item would have it copy the slot).
 import assert from 'node:assert/strict';
-import { HEAD, ITEM, SlotBytes, frame, isDamage, scan, type ItemType } from '../../src/sync/outbox-frame.ts';
-import { Outbox } from '../../src/sync/outbox.ts';
-import type { StoragePort } from '../../src/store/slots.ts';
-import { encodeUtf8 } from '../../src/store/utf8.ts';
-import { MemoryFlash } from '../helpers/flash.ts';
+import { HEAD, ITEM, SlotBytes, frame, isDamage, scan, type ItemType } from '../../../src/sync/outbox-frame.ts';
+import { Outbox } from '../../../src/sync/outbox.ts';
+import type { StoragePort } from '../../../src/store/slots.ts';
+import { encodeUtf8 } from '../../../src/store/utf8.ts';
+import { MemoryFlash } from '../../helpers/flash.ts';
 
 /** A slot holding `bytes`, read whole (as a storage without ranged reads is). */
 function slot(bytes: Uint8Array): SlotBytes {

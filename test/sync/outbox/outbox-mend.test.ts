@@ -3,8 +3,8 @@
 // it must take nothing (issue 31: the outbox's damage tests reach it, but none looked at what it returns).
 // Slot 0 is the slot in charge, slot 1 the copy's source.
 import assert from 'node:assert/strict';
-import { keptBy, recovered } from '../../src/sync/outbox-mend.ts';
-import type { Entry, EntryStatus, Lost, SlotState } from '../../src/sync/outbox-items.ts';
+import { keptBy, recovered } from '../../../src/sync/outbox-mend.ts';
+import type { Entry, EntryStatus, Lost, SlotState } from '../../../src/sync/outbox-items.ts';
 
 const entry = (counter: number, slot: 0 | 1, status: EntryStatus = 'queued'): Entry => ({
   counter,

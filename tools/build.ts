@@ -7,8 +7,9 @@ import { buildPages } from './build-pages.ts';
 export const CLI: BuildOptions = {
   // The results server's threads load their code from beside dist/carrom.js (server/common/threads.ts): the
   // replay threads (server/records/replay-pool.ts) dist/replay-worker.js, SQLite's writer (server/store/sqlite-writer.ts)
-  // dist/sqlite-writer-thread.js, the draw thread (server/tournament/draws.ts) dist/draw-thread.js.
-  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/records/replay-worker.ts', 'sqlite-writer-thread': 'server/store/sqlite-writer-thread.ts', 'draw-thread': 'server/tournament/draw-thread.ts' },
+  // dist/sqlite-writer-thread.js, the draw thread (server/tournament/draws.ts) dist/draw-thread.js, the password checks'
+  // (server/tournament-http/password-threads.ts) dist/password-thread.js.
+  entryPoints: { carrom: 'tools/carrom.ts', 'replay-worker': 'server/records/replay-worker.ts', 'sqlite-writer-thread': 'server/store/sqlite-writer-thread.ts', 'draw-thread': 'server/tournament/draw-thread.ts', 'password-thread': 'server/tournament-http/password-thread.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

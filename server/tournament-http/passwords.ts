@@ -2,6 +2,7 @@
 // random salt, a 32-byte key, written `scrypt$N$r$p$<salt>$<key>` (base64url) so that a later version
 // can raise the cost and still check the old ones.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { deriveOffLoop } from './password-threads.ts';
 
 const N = 2 ** 15;
 const R = 8;
@@ -22,17 +23,20 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-/** Whether `password` is the one `hash` was made from; false for a hash this code cannot read. */
+/** Whether `password` is the one `hash` was made from; false for a hash this code cannot read. Checked
+ *  in a thread that goes after the event loop (password-threads.ts): the login's checks are what a
+ *  stranger can make the server compute most of. */
 export async function checkPassword(password: string, hash: string): Promise<boolean> {
   const m = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([\w-]+)\$([\w-]+)$/.exec(hash);
   if (!m) return false;
   const want = Buffer.from(m[5], 'base64url');
-  const key = await derive(password, Buffer.from(m[4], 'base64url'), { N: Number(m[1]), r: Number(m[2]), p: Number(m[3]) });
+  const key = await deriveOffLoop(password, Buffer.from(m[4], 'base64url'), KEY, { N: Number(m[1]), r: Number(m[2]), p: Number(m[3]), maxmem: MAXMEM });
   return key.length === want.length && timingSafeEqual(key, want);
 }
 
-/** scrypt checks running at once, over all names: each holds 32 MiB and one of libuv's four threads
- * (the file system and DNS share them), about 75 ms each on one core here, so about 26 logins a second. */
+/** scrypt checks running at once, over all names: each holds 32 MiB and a check thread of its own
+ * (password-threads.ts), about 75 ms each on one core of the Xeon this was written on, so about 26
+ * logins a second there (250–280 ms on the EPYC VM of December 2026). */
 export const CHECKS_AT_ONCE = 2;
 /** Logins of one name under way at once (one checked, the others waiting their turn): more are refused
  * at once (429), without a check. */

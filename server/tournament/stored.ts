@@ -27,11 +27,13 @@ export function storedMatch(r: Row): StoredMatch {
 /** The names the match starts with at its table (§5.1's `players`), for entrants `a` and `b`: singles
  * `a`'s then `b`'s; doubles in the log's order, `a`'s first player, `b`'s first, `a`'s second, `b`'s second. */
 export async function matchPlayers(sql: Sql, mode: string, a: unknown, b: unknown): Promise<string[]> {
-  const entrant = async (id: unknown) => {
-    const r = (await sql.all('SELECT name, players FROM carrom_entrants WHERE id = ?', [Number(id)]))[0];
+  // Both in one statement: a table's every ask reads them (issue 29's siege: a thousand strangers' asks).
+  const rows = await sql.all('SELECT id, name, players FROM carrom_entrants WHERE id IN (?, ?)', [Number(a), Number(b)]);
+  const entrant = (id: unknown) => {
+    const r = rows.find((row) => Number(row.id) === Number(id))!;
     return { name: String(r.name), players: (JSON.parse(String(r.players)) as { name: string }[]).map((p) => p.name) };
   };
-  const x = await entrant(a);
-  const y = await entrant(b);
+  const x = entrant(a);
+  const y = entrant(b);
   return mode === 'doubles' ? [x.players[0], y.players[0], x.players[1], y.players[1]] : [x.name, y.name];
 }

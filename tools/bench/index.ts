@@ -9,6 +9,7 @@ import { benchRules } from './rules.ts';
 import { benchSensing } from './sensing.ts';
 import { benchApp } from './app.ts';
 import { benchServer } from './server.ts';
+import { benchSiege } from './siege.ts';
 import { benchStore } from './store.ts';
 import { benchSync } from './sync.ts';
 import { benchDevice } from './device.ts';
@@ -32,7 +33,7 @@ export const SECTIONS: readonly Section[] = [
   { name: 'sensing', run: (o) => benchSensing({ shotsPerLevel: o.quick ? 600 : 2_600 }) },
   { name: 'app', run: () => benchApp() },
   { name: 'sync', run: () => benchSync() },
-  { name: 'server', run: (o) => benchServer({ seconds: o.quick ? 1.5 : 4 }) },
+  { name: 'server', run: async (o) => (await benchServer({ seconds: o.quick ? 1.5 : 4 })) + (await benchSiege({ seconds: o.quick ? 5 : 15 })) },
   { name: 'store', run: (o) => benchStore({ rounds: o.quick ? 4 : 12 }) },
   { name: 'device', run: (o) => benchDevice(o.quick ? { matches: 1, shots: 20, independentSpeeds: [400] } : { matches: 6, shots: 40 }) },
   { name: 'tournament', run: (o) => benchTournament({ entrants: 256, rounds: 9, runs: o.quick ? 10 : 50 }) },

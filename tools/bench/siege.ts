@@ -10,9 +10,9 @@
 // the password-check threads: "other threads").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attacks, recordsOf, timed, type KindName, type Plan } from '../../test/helpers/attack.ts';
-import { TournamentDay, secretOf } from '../../test/helpers/day.ts';
-import { askHeaders } from '../../test/helpers/organiser.ts';
+import { attacks, recordsOf, timed, type KindName, type Plan } from '../../test/helpers/servers/attack.ts';
+import { TournamentDay, secretOf } from '../../test/helpers/tournament/day.ts';
+import { askHeaders } from '../../test/helpers/tournament/organiser.ts';
 import { scratchDir } from '../scratch.ts';
 import { fmt, table } from './stats.ts';
 

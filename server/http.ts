@@ -42,6 +42,9 @@ export interface Context {
   live: LiveMatches;
   /** The public live feeds, per table, per tournament and the club's (server/live/feeds.ts). */
   feeds: LiveFeeds;
+  /** The same feeds for organisers logged in: live, where `feeds` (the public's) are delayed per
+   *  tournament, and numbered apart from them; absent, everyone gets `feeds`. */
+  organiserFeeds?: LiveFeeds;
   /** The event streams of organisers logged in: live, where `hub`'s (the public's) are delayed per
    *  tournament (server/live/delay.ts); absent, everyone gets `hub`. */
   organiserHub?: EventHub;
@@ -234,7 +237,10 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     res.setHeader('Retry-After', '30');
     return json(res, refused.status, { error: refused.error }), false;
   }
-  if (isLivePath(path)) return routeLive(c.feeds, c.store, req, res, url, clientAddress(req));
+  if (isLivePath(path)) {
+    const feeds = c.organiserFeeds && (await isOrganiser(c.store.sql, req, c.now())) ? c.organiserFeeds : c.feeds;
+    return routeLive(feeds, c.store, req, res, url, clientAddress(req));
+  }
   const page = await routeRead(c.store, path, url.searchParams, viewFor(c.store.sql, c.delays, req, c.now));
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);

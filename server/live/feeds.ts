@@ -8,7 +8,7 @@
 // read the delay stage's bus, the organisers' (organiserFeeds) the live matches' own, numbered apart.
 import type { ServerResponse } from 'node:http';
 import type { RecordEventJson } from '../json/club.ts';
-import type { HubLimits, Refused } from './events.ts';
+import type { HubLimits, Refused } from './admission.ts';
 import { FeedLog, LiveCopies, type Kept } from './feed-log.ts';
 import { FeedStreams, type Format } from './feed-streams.ts';
 import type { ShotEvent } from './live-matches.ts';

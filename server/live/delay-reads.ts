@@ -39,6 +39,8 @@ export class PublicView {
   private constructor(
     private readonly sql: Sql,
     private readonly hidden: ReadonlyMap<string, readonly HiddenRecord[]>,
+    /** A table's ask for its next match after this time (ISO 8601) is not shown yet; null: every ask is. */
+    readonly asksFrom: string | null = null,
   ) {}
 
   /** What the delays hide at `now` (ms): one read of the records that came within the longest delay, and
@@ -58,7 +60,11 @@ export class PublicView {
         hidden.set(String(r.table_id), list);
       }
     }
-    return new PublicView(sql, hidden);
+    // A table asks for its next match at rest, at once after its match's last record (docs/tournament.md
+    // §5.1), and never in a match: a fresh ask says a match ended, or none is being played. So an ask is
+    // shown when it is as old as the longest delay (an ask says no tournament).
+    const asksFrom = delayed.size > 0 ? new Date(now - Math.max(...delayed.values())).toISOString() : null;
+    return new PublicView(sql, hidden, asksFrom);
   }
 
   /** Whether nothing is held back now (most reads: then everything reads as stored). */

@@ -5,9 +5,9 @@
 // given back as those records' newest shown left it: `playing` with no result when that one is a board
 // of it, `assigned` with no records when none is shown; a board row that arrived after it is left out.
 // A result entered by an organiser's hand is no record's: it shows as it is. A table's last ask for its
-// next match shows once it is the longest delay old (a fresh one says a match ended). The rows are recognised by
-// their columns, whichever read asks for them (the round, the standings, the bracket, the exports, the
-// tables report), so that a read added later that reads these rows is delayed as well.
+// next match shows once it is the longest delay old (a fresh one says a match ended). The rows are
+// recognised by their columns, whichever read asks for them (the round, the standings, the bracket, the
+// exports, the tables report), so that a read added later that reads these rows is delayed as well.
 import type { Row, Sql } from '../db/sql.ts';
 import { resultOf } from '../tournament/attach.ts';
 import type { PublicView, ShownRecord } from './delay-reads.ts';

@@ -15,7 +15,7 @@ import { healthCheck } from './health.ts';
 import type { EventHub } from './live/events.ts';
 import type { LiveMatches } from './live/live-matches.ts';
 import type { LiveFeeds } from './live/feeds.ts';
-import { isLivePath, routeLive } from './live/feeds-http.ts';
+import { isLivePath, noLiveFeed, routeLive } from './live/feeds-http.ts';
 import type { Delays } from './live/delays.ts';
 import { isOrganiser, publicSql, viewFor } from './audience.ts';
 import { SHOTS_PATH } from './live/shot-message.ts';
@@ -32,7 +32,7 @@ import { ASSIGNMENT_PATH, REFUSAL_PATH, routeAssignment } from './tournament-htt
 import { Asks } from './tournament-http/asks.ts';
 import { routeTournament, STRANGERS_BYTES, STRANGERS_SHARE } from './tournament-http/routes.ts';
 import { SparseLog } from './common/sparse-log.ts';
-import { isPublicRead } from './common/public-reads.ts';
+import { allowedOn, isPublicRead } from './common/public-reads.ts';
 
 export interface Context {
   store: Store;
@@ -42,6 +42,9 @@ export interface Context {
   live: LiveMatches;
   /** The public live feeds, per table, per tournament and the club's (server/live/feeds.ts). */
   feeds: LiveFeeds;
+  /** The same feeds for organisers logged in: live, where `feeds` (the public's) are delayed per
+   *  tournament, and numbered apart from them; absent, everyone gets `feeds`. */
+  organiserFeeds?: LiveFeeds;
   /** The event streams of organisers logged in: live, where `hub`'s (the public's) are delayed per
    *  tournament (server/live/delay.ts); absent, everyone gets `hub`. */
   organiserHub?: EventHub;
@@ -200,8 +203,13 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
   }
   // Nothing else has header checks before its body: the 100 costs nothing.
   if (expectsContinue) res.writeContinue();
-  // A read is of a path in the route table of public reads, or nothing (server/common/public-reads.ts).
-  if ((req.method === 'GET' || req.method === 'HEAD') && !isPublicRead(path)) return json(res, 404, { error: `nothing at ${path}` }), false;
+  // A read is of a path in the route table of public reads, or nothing (server/common/public-reads.ts): a
+  // path there for another method says which (405), one under the live feeds' names them.
+  if ((req.method === 'GET' || req.method === 'HEAD') && !isPublicRead(path)) {
+    const allow = allowedOn(path);
+    if (allow) return res.setHeader('Allow', allow), json(res, 405, { error: `${req.method} is not allowed on ${path} (it takes ${allow})` }), false;
+    return json(res, 404, { error: isLivePath(path) ? noLiveFeed(path) : `nothing at ${path}` }), false;
+  }
   // With TLS, the organiser's side is not served in clear: no password or session crosses the hall.
   const clear = inClear(c, req, path);
   if (clear) {
@@ -234,7 +242,10 @@ async function handle(c: Context, req: IncomingMessage, res: ServerResponse, log
     res.setHeader('Retry-After', '30');
     return json(res, refused.status, { error: refused.error }), false;
   }
-  if (isLivePath(path)) return routeLive(c.feeds, c.store, req, res, url, clientAddress(req));
+  if (isLivePath(path)) {
+    const feeds = c.organiserFeeds && (await isOrganiser(c.store.sql, req, c.now())) ? c.organiserFeeds : c.feeds;
+    return routeLive(feeds, c.store, req, res, url, clientAddress(req));
+  }
   const page = await routeRead(c.store, path, url.searchParams, viewFor(c.store.sql, c.delays, req, c.now));
   res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...page.headers });
   res.end(req.method === 'HEAD' ? undefined : page.body);

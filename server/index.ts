@@ -6,14 +6,15 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { hostname } from 'node:os';
 import { boundConnections, paceTimeouts } from './connections.ts';
-import { EventHub, type HubLimits } from './live/events.ts';
+import type { HubLimits } from './live/admission.ts';
+import { EventHub } from './live/events.ts';
 import { DelayStage } from './live/delay.ts';
 import { delayedHistory } from './live/delay-reads.ts';
 import { Delays, LONGEST } from './live/delays.ts';
 import { healFrom } from './live/heal.ts';
 import { LiveMatches } from './live/live-matches.ts';
 import { Push, type PushOptions } from './live/push.ts';
-import { LiveFeeds } from './live/feeds.ts';
+import { LiveFeeds, organiserFeeds as organiserFeedsOf } from './live/feeds.ts';
 import { liveSource } from './live/live-source.ts';
 import type { Feed } from './store/feed-watch.ts';
 import { Forwarder, type ClubKey } from './forward/forward.ts';
@@ -120,10 +121,15 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   const source = liveSource(stage);
   stage.on('record', (e) => source.fromFeed(e));
   const feeds = new LiveFeeds(source.bus, o.streams, log);
+  // An organiser logged in reads the same feeds live: a bus of the live matches and the feed, before the
+  // stage, its feeds numbered apart from the public's (ORGANISER_NUMBERS) and made at their first reader.
+  const organiserSource = liveSource(live);
+  const organiserFeeds = organiserFeedsOf(organiserSource.bus, o.streams, log);
   let feed: Feed;
   try {
     feed = await store.watch((e) => {
       organisers.send(e);
+      organiserSource.fromFeed(e);
       stage.record(e);
       healFrom(store, live, e, log);
       if (push && e.event === 'record') push.push('record', e.data);
@@ -131,6 +137,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   } catch (e) {
     push?.close();
     feeds.close();
+    organiserFeeds.close();
     hub.close();
     organisers.close();
     stage.close();
@@ -146,7 +153,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
   // Records packed for SQLite's writer thread, where there is one (server/records/storable.ts).
   const replays = new ReplayPool(o.replayThreads ?? defaultReplayThreads(), sqliteWriters.has(store.sql));
   // The HTTPS port is known once it listens: the plain port's redirects read it from here.
-  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, organiserHub: organisers, delays, live, feeds, forwarder, relay, now, log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
+  const context = { store, replay: (table: string, raw: Buffer) => replays.read(table, raw), hub, organiserHub: organisers, delays, live, feeds, organiserFeeds, forwarder, relay, now, log, name: o.name ?? 'carrom-results', trustProxy: trust, httpsPort: null as number | null };
   const handlers = handler(context);
   const server = createServer(SERVER_TIMEOUTS, handlers.request);
   server.on('checkContinue', handlers.checkContinue);
@@ -169,6 +176,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
     push?.close();
     relay?.close();
     feeds.close();
+    organiserFeeds.close();
     hub.close();
     organisers.close();
     stage.close();
@@ -207,6 +215,7 @@ export async function startResultsServer(o: ServerOptions = {}): Promise<Results
       push?.close();
       relay?.close();
       feeds.close();
+      organiserFeeds.close();
       hub.close();
       organisers.close();
       stage.close();

@@ -117,7 +117,11 @@ export async function routeRead(store: Store, path: string, query = new URLSearc
     if (table[1] === 'tables') return { status: 200, type: HTML_TYPE, body: TABLE_PAGE, headers: CSP };
     const page = pageOf(query, (v) => (/^[1-9]\d{0,15}$/.test(v) ? Number(v) : null), 'a counter');
     if (typeof page === 'string') return asJson(400, { error: page });
-    const matches = await delayedMatches(await store.matches(id, page ?? undefined), await view());
+    const v = await view();
+    // A page of what the public sees is paged by the counters it sees (server/live/delay-reads.ts).
+    if (page && v && !v.whole) return asJson(200, { table: id, ...(await v.page(store, id, page)) } satisfies MatchesAnswer);
+    const matches = await delayedMatches(await store.matches(id, page ?? undefined), v);
+    if (v && !v.whole) matches.sort((a, b) => a.counter - b.counter); // the public's order, as its pages'
     const more = page !== null && matches.length > page.limit;
     const shown = more ? matches.slice(0, page.limit) : matches;
     return asJson(200, { table: id, matches: shown, next: more ? shown[shown.length - 1].counter : null } satisfies MatchesAnswer);

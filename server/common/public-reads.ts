@@ -64,9 +64,30 @@ export const PUBLIC_READS: readonly PublicRead[] = Object.freeze([
   { path: '/api/v1/tournaments/{tournament}/export.sol', shows: 'records' },
 ]);
 
+/** The paths that are there for another method only (the organiser's writes): a GET or HEAD of one is
+ * answered 405 with `Allow`, not 404, before any route is tried, as the 404 is; so this list makes no
+ * read reachable. (The tables' own paths, routed before the route table, answer their own 405.) */
+export const WRITTEN_ONLY: readonly { path: string; allow: string }[] = Object.freeze([
+  { path: '/logout', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/rounds', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/rounds/{round}/swap', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/rounds/{round}/move', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/rounds/{round}/publish', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/matches/{match}/result', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/matches/{match}/walkover', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/matches/{match}/replay', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/entrants.csv', allow: 'POST' },
+  { path: '/api/v1/tournaments/{tournament}/entrants/{entrant}', allow: 'PATCH, DELETE' },
+]);
+
 // Each placeholder matches what its route takes (and a little more: the route itself answers 404 or 400).
-const PART: Record<string, string> = { '{table}': '[^/]+', '{match}': '\\d+', '{tournament}': '\\d+', '{round}': '\\d+' };
-const PATTERNS = PUBLIC_READS.map((r) => new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, (p) => PART[p])}$`));
+const PART: Record<string, string> = { '{table}': '[^/]+', '{match}': '\\d+', '{tournament}': '\\d+', '{round}': '\\d+', '{entrant}': '\\d+' };
+const patternOf = (path: string): RegExp => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, (p) => PART[p])}$`);
+const PATTERNS = PUBLIC_READS.map((r) => patternOf(r.path));
+const WRITTEN = WRITTEN_ONLY.map((w) => ({ pattern: patternOf(w.path), allow: w.allow }));
 
 /** Whether `path` is one of the public reads. */
 export const isPublicRead = (path: string): boolean => PATTERNS.some((p) => p.test(path));
+
+/** The methods a path that is no read is there for (the `Allow` of its 405), or null: nothing there. */
+export const allowedOn = (path: string): string | null => WRITTEN.find((w) => w.pattern.test(path))?.allow ?? null;

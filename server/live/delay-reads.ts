@@ -8,7 +8,7 @@
 import type { Sql } from '../db/sql.ts';
 import { assignedOfColumn, type Assigned } from '../records/assigned.ts';
 import type { FeedEvent } from '../store/feed.ts';
-import { winnerOf, type MatchSummary, type Store } from '../store/store.ts';
+import { winnerOf, type MatchSummary, type Page, type Store } from '../store/store.ts';
 import { leaderboardOf, type Standing } from '../store/standings.ts';
 import type { History } from './events.ts';
 import { recordGate } from './delay.ts';
@@ -39,6 +39,8 @@ export class PublicView {
   private constructor(
     private readonly sql: Sql,
     private readonly hidden: ReadonlyMap<string, readonly HiddenRecord[]>,
+    /** A table's ask for its next match after this time (ISO 8601) is not shown yet; null: every ask is. */
+    readonly asksFrom: string | null = null,
   ) {}
 
   /** What the delays hide at `now` (ms): one read of the records that came within the longest delay, and
@@ -58,7 +60,11 @@ export class PublicView {
         hidden.set(String(r.table_id), list);
       }
     }
-    return new PublicView(sql, hidden);
+    // A table asks for its next match at rest, at once after its match's last record (docs/tournament.md
+    // §5.1), and never in a match: a fresh ask says a match ended, or none is being played. So an ask is
+    // shown when it is as old as the longest delay (an ask says no tournament).
+    const asksFrom = delayed.size > 0 ? new Date(now - Math.max(...delayed.values())).toISOString() : null;
+    return new PublicView(sql, hidden, asksFrom);
   }
 
   /** Whether nothing is held back now (most reads: then everything reads as stored). */
@@ -120,6 +126,25 @@ export class PublicView {
       out.push({ ...m, counter: r.counter, over, abandoned: false, updatedAt: r.receivedAt, state: r.state, boards });
     }
     return out;
+  }
+
+  /** One page of a table's matches as the public sees them (docs/server.md §4, "Paging what grows"): in
+   *  the order of each one's newest counter shown, `next` that counter of the page's last, so that the
+   *  next page goes on from where the public's list left off (a match whose newest records are hidden
+   *  stands at its newest shown, not at its stored place: paged by the stored counter, it came again on
+   *  the next page). Only the matches with a record hidden (those of the delay: few) stand elsewhere than
+   *  stored: the page reads as many more of the stored list, and those matches wherever they are. */
+  async page(store: Store, table: string, page: Page<number>): Promise<{ matches: MatchSummary[]; next: number | null }> {
+    const held = [...new Set((this.hidden.get(table) ?? []).map((h) => h.match))];
+    const stored = await store.matches(table, { after: page.after, limit: page.limit + held.length });
+    const read = new Set(stored.map((m) => m.id));
+    const elsewhere = await store.matches(table, undefined, held.filter((id) => !read.has(id)));
+    const shown = (await this.matches([...stored, ...elsewhere])).filter((m) => page.after === null || m.counter > page.after).sort((a, b) => a.counter - b.counter);
+    // Past the stored ones read, every match stands at its stored counter, after all of these (the stored
+    // list read had `limit` and more that are not held): so the first `limit` here are the page.
+    const more = shown.length > page.limit;
+    const matches = shown.slice(0, page.limit);
+    return { matches, next: more ? matches[matches.length - 1].counter : null };
   }
 
   /** The leaderboard as the public sees it: the kept one when nothing is hidden, else folded from the

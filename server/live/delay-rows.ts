@@ -4,9 +4,10 @@
 // `playing`, its end gives the result); a row whose records are hidden from the public (PublicView) is
 // given back as those records' newest shown left it: `playing` with no result when that one is a board
 // of it, `assigned` with no records when none is shown; a board row that arrived after it is left out.
-// A result entered by an organiser's hand is no record's: it shows as it is. The rows are recognised by
-// their columns, whichever read asks for them (the round, the standings, the bracket, the exports, the
-// tables report), so that a read added later that reads these rows is delayed as well.
+// A result entered by an organiser's hand is no record's: it shows as it is. A table's last ask for its
+// next match shows once it is the longest delay old (a fresh one says a match ended). The rows are
+// recognised by their columns, whichever read asks for them (the round, the standings, the bracket, the
+// exports, the tables report), so that a read added later that reads these rows is delayed as well.
 import type { Row, Sql } from '../db/sql.ts';
 import { resultOf } from '../tournament/attach.ts';
 import type { PublicView, ShownRecord } from './delay-reads.ts';
@@ -15,7 +16,7 @@ type MatchState = Parameters<typeof resultOf>[0];
 
 /** `sql` for the public's reads of the tournaments, or `sql` itself when nothing is hidden. */
 export function delayedSql(sql: Sql, view: PublicView): Sql {
-  if (view.whole) return sql;
+  if (view.whole && view.asksFrom === null) return sql;
   const shown = new Map<number, Promise<ShownRecord | null>>();
   // The newest record shown of one of the records' matches (a carrom_matches id), read once per request.
   const shownOf = (match: number): Promise<ShownRecord | null> | null => {
@@ -57,6 +58,12 @@ async function mask(rows: Row[], view: PublicView, shownOf: (match: number) => P
     }
     // A record that could not join the draw (carrom_unattached), shown once it is not hidden.
     if ('tmatch' in r && 'reason' in r && 'counter' in r && view.isHidden(String(r.table_id), Number(r.counter))) continue;
+    // A table's last ask for its next match (the tables report): not shown while it is newer than the
+    // longest delay (delay-reads.ts says why); the ask before it is not kept.
+    if ('id' in r && 'assign_asked_at' in r && Object.keys(r).length === 2 && view.asksFrom !== null && r.assign_asked_at !== null && String(r.assign_asked_at) > view.asksFrom) {
+      out.push({ ...r, assign_asked_at: null });
+      continue;
+    }
     // A table's last record's arrival (the tables report).
     if ('table_id' in r && 'at' in r && Object.keys(r).length === 2 && view.hasHidden(String(r.table_id))) {
       const s = await view.shown(String(r.table_id));

@@ -10,6 +10,7 @@
 // resumes from there. When what it missed is no longer kept it gets a `reset` event: read everything again.
 import type { ServerResponse } from 'node:http';
 import type { FeedEvent } from '../store/feed.ts';
+import { Admission, type HubLimits, type Refused } from './admission.ts';
 
 /** Where the missed events come from (the store, server/store/feed.ts). */
 export interface History {
@@ -37,32 +38,6 @@ const MAX_GAP = 1_000;
 /** Whether a live event is one the stream was not sent as it caught up (and now is, once). */
 const unsent = (f: Floor, e: FeedEvent): boolean => e.seq > f.upTo || f.gaps.delete(e.seq);
 
-export interface HubLimits {
-  /** Open event streams at most; one more is answered 503 (default 500). */
-  maxStreams?: number;
-  /** Open event streams from one client address at most; one more is answered 429 (default 16). */
-  maxPerAddress?: number;
-  /** The last streams of `maxStreams` that go only to an address with no stream open yet (default a
-   *  tenth of `maxStreams`: 50 of 500). */
-  reserved?: number;
-  /** Bytes written to a stream and not yet taken by its client, at most, before it is dropped (default 1 MiB). */
-  maxBacklog?: number;
-  /** Milliseconds a stream's socket may stay full (a write the operating system did not take) before
-   *  the stream is dropped (default 30 s). */
-  stallMs?: number;
-}
-
-export const MAX_STREAMS = 500;
-export const MAX_PER_ADDRESS = 16;
-export const MAX_BACKLOG = 1 << 20;
-export const STALL_MS = 30_000;
-
-/** A stream not opened: the status (429 for the address's own cap, 503 when the server's are reached) and why. */
-export interface Refused {
-  status: 429 | 503;
-  error: string;
-}
-
 export class EventHub {
   private readonly open = new Set<ServerResponse>();
   /** Streams being sent what they missed, each with the live events that came meanwhile. */
@@ -70,20 +45,13 @@ export class EventHub {
   /** Streams that caught up to an event the feed may still bring live: what they were sent of the
    *  database up to it (Floor). */
   private readonly floors = new Map<ServerResponse, Floor>();
-  /** The open streams of each client address, and each stream's address. */
-  private readonly perAddress = new Map<string, number>();
+  /** Each stream's client address (the bounds count them per address: server/live/admission.ts). */
   private readonly addressOf = new Map<ServerResponse, string>();
   /** Streams whose socket is full (a write returned false), since when: dropped past `stallMs` without a drain. */
   private readonly stalled = new Map<ServerResponse, number>();
-  /** Addresses said in the log to be at their cap (said once until their streams are all closed). */
-  private readonly capped = new Set<string>();
   private readonly beat: NodeJS.Timeout;
   private readonly sweep: NodeJS.Timeout;
-  private readonly maxStreams: number;
-  private readonly maxPerAddress: number;
-  private readonly reserved: number;
-  private readonly maxBacklog: number;
-  private readonly stallMs: number;
+  private readonly admission: Admission;
   private pending: FeedEvent[] = [];
   /** The events the delay held, sent late (sendLate): past every stream's floor. */
   private readonly late = new WeakSet<FeedEvent>();
@@ -95,25 +63,21 @@ export class EventHub {
     private readonly history: History | null = null,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.maxStreams = limits.maxStreams ?? MAX_STREAMS;
-    this.maxPerAddress = limits.maxPerAddress ?? MAX_PER_ADDRESS;
-    this.reserved = Math.min(limits.reserved ?? Math.floor(this.maxStreams / 10), this.maxStreams);
-    this.maxBacklog = limits.maxBacklog ?? MAX_BACKLOG;
-    this.stallMs = limits.stallMs ?? STALL_MS;
+    this.admission = new Admission(limits, { streams: 'event streams', one: 'a page' }, log);
     // A comment now and then keeps proxies and phones from closing a quiet stream.
     this.beat = setInterval(() => this.write(': still here\n\n'), 15_000);
     this.beat.unref();
     // The streams whose socket stayed full too long go, whether or not events come meanwhile.
-    this.sweep = setInterval(() => this.dropStalled(), Math.max(100, Math.min(1_000, this.stallMs / 4)));
+    this.sweep = setInterval(() => this.dropStalled(), this.admission.sweepMs);
     this.sweep.unref();
   }
 
   /** Opens a stream on `res` for a client at `address`, sending first what came after `lastEventId` (the
    *  request's `Last-Event-ID`); or says why not (nothing written). */
   subscribe(res: ServerResponse, address: string, lastEventId?: string | string[]): Refused | null {
-    const refused = this.refusal(address);
+    const refused = this.admission.refusal(address, this.streams);
     if (refused) return refused;
-    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.admission.opened(address);
     this.addressOf.set(res, address);
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     this.put(res, 'retry: 2000\n\n');
@@ -123,9 +87,7 @@ export class EventHub {
       this.floors.delete(res);
       this.stalled.delete(res);
       this.addressOf.delete(res);
-      const left = (this.perAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.perAddress.set(address, left);
-      else (this.perAddress.delete(address), this.capped.delete(address));
+      this.admission.closed(address);
     });
     res.on('drain', () => this.stalled.delete(res));
     if (!this.history) {
@@ -144,21 +106,6 @@ export class EventHub {
         this.join(res, 'event: reset\ndata: {}\n\n');
       },
     );
-    return null;
-  }
-
-  /** Why a client at `address` gets no stream now, or null when it gets one. */
-  private refusal(address: string): Refused | null {
-    const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= this.maxPerAddress) {
-      if (!this.capped.has(address)) this.log(`event streams: ${address} has ${mine} open, the most one address gets; its next ones are answered 429 (said once until they are all closed)`);
-      this.capped.add(address);
-      return { status: 429, error: `${mine} event streams are open from your address already, the most one address gets; close one or try again later` };
-    }
-    if (this.streams >= this.maxStreams) return { status: 503, error: `${this.maxStreams} event streams are open already, the most this server keeps; try again later` };
-    if (mine > 0 && this.streams >= this.maxStreams - this.reserved) {
-      return { status: 503, error: `${this.streams} event streams are open already; the last ${this.reserved} of the ${this.maxStreams} this server keeps are for a page at an address with none yet; try again later` };
-    }
     return null;
   }
 
@@ -186,7 +133,7 @@ export class EventHub {
         }
       }
       if (missed.length < CATCH_UP_BATCH) return this.join(res, '', { upTo: last, gaps });
-      if (res.writableLength > this.maxBacklog / 2) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      if (res.writableLength > this.admission.maxBacklog / 2) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
     }
   }
 
@@ -209,8 +156,8 @@ export class EventHub {
   /** Drops the streams whose socket has been full for `stallMs` with no drain: a reader that stopped. */
   private dropStalled(): void {
     if (this.stalled.size === 0) return;
-    const since = Date.now() - this.stallMs;
-    for (const [r, at] of this.stalled) if (at <= since) this.drop(r, `its socket stayed full for ${this.stallMs / 1000} s`);
+    const since = Date.now() - this.admission.stallMs;
+    for (const [r, at] of this.stalled) if (at <= since) this.drop(r, `its socket stayed full for ${this.admission.stallMs / 1000} s`);
   }
 
   /** A client that does not take what it is sent goes; its page reconnects if it lives. Said in the log:
@@ -274,7 +221,7 @@ export class EventHub {
       }
       // What the client has not taken stays in our memory: past the bound it is a client that stopped
       // reading (or reads far slower than records arrive), and it goes; its page reconnects if it lives.
-      if (r.writableLength > this.maxBacklog) this.drop(r, `over ${this.maxBacklog >> 10} KiB waited for it`);
+      if (r.writableLength > this.admission.maxBacklog) this.drop(r, `over ${this.admission.maxBacklog >> 10} KiB waited for it`);
     }
   }
 }

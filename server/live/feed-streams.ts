@@ -1,10 +1,10 @@
-// The open readers of the public live feeds (docs/server.md §4, "The live feeds"), bounded as the event
-// stream's are (server/live/events.ts, the same defaults): in all, per client address with the last of
-// them kept for an address's first reader, and a reader that does not take what it is sent is dropped
+// The open readers of the live feeds (docs/server.md §4, "The live feeds"), bounded as the event
+// streams are (server/live/admission.ts: the same rules, counted apart): in all, per client address with
+// the last of them kept for an address's first reader, and a reader that does not take what it is sent is dropped
 // (its backlog past a bound, or a full socket not drained for a while). A feed's reader is a server-sent
 // event stream or an NDJSON stream: the feeds give each event in both forms, encoded once per feed.
 import type { ServerResponse } from 'node:http';
-import { MAX_BACKLOG, MAX_PER_ADDRESS, MAX_STREAMS, STALL_MS, type HubLimits, type Refused } from './events.ts';
+import { Admission, type HubLimits, type Refused } from './admission.ts';
 import type { Kept } from './feed-log.ts';
 
 export type Format = 'sse' | 'ndjson';
@@ -16,16 +16,10 @@ export const encode = (k: Kept, format: Format): string =>
 export class FeedStreams {
   private readonly formatOf = new Map<ServerResponse, Format>();
   private readonly addressOf = new Map<ServerResponse, string>();
-  private readonly perAddress = new Map<string, number>();
   private readonly stalled = new Map<ServerResponse, number>();
-  private readonly capped = new Set<string>();
   private readonly beat: NodeJS.Timeout;
   private readonly sweep: NodeJS.Timeout;
-  private readonly maxStreams: number;
-  private readonly maxPerAddress: number;
-  private readonly reserved: number;
-  private readonly maxBacklog: number;
-  private readonly stallMs: number;
+  private readonly admission: Admission;
 
   constructor(
     limits: HubLimits,
@@ -33,17 +27,13 @@ export class FeedStreams {
     /** Called as a reader goes (closed, or dropped), to take it off its feed. */
     private readonly gone: (res: ServerResponse) => void,
   ) {
-    this.maxStreams = limits.maxStreams ?? MAX_STREAMS;
-    this.maxPerAddress = limits.maxPerAddress ?? MAX_PER_ADDRESS;
-    this.reserved = Math.min(limits.reserved ?? Math.floor(this.maxStreams / 10), this.maxStreams);
-    this.maxBacklog = limits.maxBacklog ?? MAX_BACKLOG;
-    this.stallMs = limits.stallMs ?? STALL_MS;
+    this.admission = new Admission(limits, { streams: 'live feeds', one: 'a reader' }, log);
     // Now and then a comment (SSE) or an empty line (NDJSON) keeps proxies and phones from closing a quiet stream.
     this.beat = setInterval(() => {
       for (const [r, f] of this.formatOf) this.put(r, f === 'sse' ? ': still here\n\n' : '\n');
     }, 15_000);
     this.beat.unref();
-    this.sweep = setInterval(() => this.dropStalled(), Math.max(100, Math.min(1_000, this.stallMs / 4)));
+    this.sweep = setInterval(() => this.dropStalled(), this.admission.sweepMs);
     this.sweep.unref();
   }
 
@@ -53,9 +43,9 @@ export class FeedStreams {
 
   /** Opens a reader on `res` for a client at `address` (its answer's head written), or says why not. */
   open(res: ServerResponse, address: string, format: Format): Refused | null {
-    const refused = this.refusal(address);
+    const refused = this.admission.refusal(address, this.streams);
     if (refused) return refused;
-    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.admission.opened(address);
     this.addressOf.set(res, address);
     this.formatOf.set(res, format);
     const type = format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
@@ -72,25 +62,8 @@ export class FeedStreams {
     this.formatOf.delete(res);
     this.addressOf.delete(res);
     this.stalled.delete(res);
-    const left = (this.perAddress.get(address) ?? 1) - 1;
-    if (left > 0) this.perAddress.set(address, left);
-    else (this.perAddress.delete(address), this.capped.delete(address));
+    this.admission.closed(address);
     this.gone(res);
-  }
-
-  /** Why a client at `address` gets no reader now, or null. */
-  private refusal(address: string): Refused | null {
-    const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= this.maxPerAddress) {
-      if (!this.capped.has(address)) this.log(`live feeds: ${address} has ${mine} open, the most one address gets; its next ones are answered 429 (said once until they are all closed)`);
-      this.capped.add(address);
-      return { status: 429, error: `${mine} live feeds are open from your address already, the most one address gets; close one or try again later` };
-    }
-    if (this.streams >= this.maxStreams) return { status: 503, error: `${this.maxStreams} live feeds are open already, the most this server keeps; try again later` };
-    if (mine > 0 && this.streams >= this.maxStreams - this.reserved) {
-      return { status: 503, error: `${this.streams} live feeds are open already; the last ${this.reserved} of the ${this.maxStreams} this server keeps are for a reader at an address with none yet; try again later` };
-    }
-    return null;
   }
 
   /** Events to one reader, in its form. */
@@ -114,13 +87,13 @@ export class FeedStreams {
   private put(res: ServerResponse, chunk: string | Buffer): void {
     if (!res.write(chunk) && !this.stalled.has(res)) this.stalled.set(res, Date.now());
     // What the client has not taken stays in our memory: past the bound it is a reader that stopped.
-    if (res.writableLength > this.maxBacklog) this.drop(res, `over ${this.maxBacklog >> 10} KiB waited for it`);
+    if (res.writableLength > this.admission.maxBacklog) this.drop(res, `over ${this.admission.maxBacklog >> 10} KiB waited for it`);
   }
 
   private dropStalled(): void {
     if (this.stalled.size === 0) return;
-    const since = Date.now() - this.stallMs;
-    for (const [r, at] of this.stalled) if (at <= since) this.drop(r, `its socket stayed full for ${this.stallMs / 1000} s`);
+    const since = Date.now() - this.admission.stallMs;
+    for (const [r, at] of this.stalled) if (at <= since) this.drop(r, `its socket stayed full for ${this.admission.stallMs / 1000} s`);
   }
 
   private drop(r: ServerResponse, why: string): void {

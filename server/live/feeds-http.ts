@@ -14,6 +14,10 @@ export const LIVE_PATH = '/api/v1/live';
 /** Whether `path` is one of the live feeds' (or under their path: answered 404 there). */
 export const isLivePath = (path: string): boolean => path === LIVE_PATH || path === `${LIVE_PATH}.ndjson` || path.startsWith(`${LIVE_PATH}/`);
 
+/** The 404's words for a path under the feeds' that is none of them (the route table of public reads
+ * answers it: server/http.ts). */
+export const noLiveFeed = (path: string): string => `no live feed at ${path.slice(0, 100)}: the feeds are ${LIVE_PATH}, ${LIVE_PATH}/tables/<table> and ${LIVE_PATH}/tournaments/<id>`;
+
 /** The request's feed, form and resume point, or a refusal (status and why). */
 export function readLiveRequest(path: string, query: URLSearchParams, headers: IncomingMessage['headers']): { name: FeedName; format: Format; after: number | null } | { status: number; error: string } {
   const ndjsonPath = path.endsWith('.ndjson');
@@ -27,7 +31,7 @@ export function readLiveRequest(path: string, query: URLSearchParams, headers: I
   } else if ((m = /^\/tournaments\/([^/]*)$/.exec(rest))) {
     if (!/^[1-9]\d{0,9}$/.test(m[1])) return { status: 404, error: `no tournament "${m[1].slice(0, 60)}": a tournament's id is a number` };
     name = { tournament: Number(m[1]) };
-  } else return { status: 404, error: `no live feed at ${path.slice(0, 100)}: the feeds are ${LIVE_PATH}, ${LIVE_PATH}/tables/<table> and ${LIVE_PATH}/tournaments/<id>` };
+  } else return { status: 404, error: noLiveFeed(path) };
   const asked = query.get('format');
   if (asked !== null && asked !== 'sse' && asked !== 'ndjson') return { status: 400, error: `query "format" must be sse or ndjson, not "${asked.slice(0, 40)}"` };
   const accept = String(headers.accept ?? '');

@@ -1,13 +1,14 @@
-// The public live feeds (docs/server.md §4, "The live feeds"): the club's (every table), each table's and
+// The live feeds (docs/server.md §4, "The live feeds"): the club's (every table), each table's and
 // each tournament's, read as server-sent events or NDJSON. Each feed numbers its events and keeps its
 // newest, so that a reader that reconnects with the number of the last it got is sent what it missed,
 // each once, then the live ones; one whose missed events are no longer kept gets `reset` and a new
 // snapshot. A new reader gets a snapshot first: every live match of the feed, so that a spectator who
 // joins mid-board sees the board. Everything comes from one bus (live-source.ts): what the feeds send
-// and what their snapshots hold are what that bus told them, whatever stage sits before it.
+// and what their snapshots hold are what that bus told them, whatever stage sits before it: the public's
+// read the delay stage's bus, the organisers' (organiserFeeds) the live matches' own, numbered apart.
 import type { ServerResponse } from 'node:http';
 import type { RecordEventJson } from '../json/club.ts';
-import type { HubLimits, Refused } from './events.ts';
+import type { HubLimits, Refused } from './admission.ts';
 import { FeedLog, LiveCopies, type Kept } from './feed-log.ts';
 import { FeedStreams, type Format } from './feed-streams.ts';
 import type { ShotEvent } from './live-matches.ts';
@@ -23,6 +24,20 @@ export const TABLE_KEPT = { events: 256, bytes: 128 * 1024 };
 export const WIDE_KEPT = { events: 2048, bytes: 1024 * 1024 };
 /** Tournaments' feeds held at once: past it, the one quiet longest with no reader is let go. */
 export const TOURNAMENT_FEEDS = 16;
+/** Where the organisers' feeds' numbers start, above the public's (each starts from the time it was made,
+ * some 1.8 × 10¹² ms now, and would need 3,000 years to reach this): a number of one family is never one
+ * of the other's, so a reader that crosses over (a page whose browser logs in or out and reconnects with
+ * its Last-Event-ID) gets `reset` and a snapshot, never the events after a number that meant another one. */
+export const ORGANISER_NUMBERS = 10 ** 14;
+
+/** How a set of feeds is kept: the public's by default. */
+export interface FeedsOptions {
+  /** Added to each feed's first number (ORGANISER_NUMBERS for the organisers'). */
+  numbers?: number;
+  /** Each feed is made at its first reader, not at its first event (the organisers': few read them, and
+   *  a feed that nobody reads keeps nothing). The snapshots' live logs are kept all the same. */
+  onDemand?: boolean;
+}
 
 interface Feed {
   log: FeedLog;
@@ -46,6 +61,7 @@ export class LiveFeeds {
     limits: HubLimits = {},
     log: (line: string) => void = () => undefined,
     private readonly now: () => number = Date.now,
+    private readonly o: FeedsOptions = {},
   ) {
     this.streams = new FeedStreams(limits, log, (res) => {
       this.feedOf.get(res)?.readers.delete(res);
@@ -53,7 +69,7 @@ export class LiveFeeds {
     });
     bus.on('shot', this.onShot);
     bus.on('record', this.onRecord);
-    this.feed('club');
+    if (!o.onDemand) this.feed('club');
   }
 
   /** Opens a reader of feed `name` on `res`: a snapshot first, or (`after`, the number of the last event
@@ -105,7 +121,9 @@ export class LiveFeeds {
     const keys = ['club', `table ${table}`];
     if (tournament !== null) keys.push(`tournament ${tournament}`);
     for (const key of keys) {
-      const feed = this.feed(key);
+      const feed = this.o.onDemand ? this.feeds.get(key) : this.feed(key);
+      if (!feed) continue;
+      if (this.o.onDemand) feed.used = this.now();
       this.streams.sendAll(feed.readers, feed.log.add(event, data));
     }
   }
@@ -114,7 +132,7 @@ export class LiveFeeds {
     let f = this.feeds.get(key);
     if (!f) {
       const kept = key.startsWith('table ') ? TABLE_KEPT : WIDE_KEPT;
-      f = { log: new FeedLog(this.now(), kept.events, kept.bytes), readers: new Set(), used: this.now() };
+      f = { log: new FeedLog((this.o.numbers ?? 0) + this.now(), kept.events, kept.bytes), readers: new Set(), used: this.now() };
       this.feeds.set(key, f);
       if (key.startsWith('tournament ')) this.letGo(key);
     }
@@ -130,6 +148,11 @@ export class LiveFeeds {
     for (const [k] of idle.slice(0, tournaments.length - TOURNAMENT_FEEDS)) this.feeds.delete(k);
   }
 }
+
+/** The organisers' feeds (docs/server.md §4, "The live feeds"): on the undelayed bus, numbered from
+ * ORGANISER_NUMBERS up, each made at its first reader. */
+export const organiserFeeds = (bus: LiveBus, limits: HubLimits = {}, log: (line: string) => void = () => undefined, now: () => number = Date.now): LiveFeeds =>
+  new LiveFeeds(bus, limits, log, now, { numbers: ORGANISER_NUMBERS, onDemand: true });
 
 /** Which tables' live matches a feed's snapshot holds. */
 function pick(name: FeedName): (table: string, assigned: { tournament: number } | null | undefined) => boolean {

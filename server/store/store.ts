@@ -60,7 +60,9 @@ export interface Store extends ForwardStore, PostReads {
   /** Tables in id order: all, or one page (one more row than `limit` when there are more). */
   tables(page?: Page<string>): Promise<Row[]>;
   /** Matches by table, then newest counter: all, or one page of one table's (one more than `limit` when there are more). */
-  matches(table: string | null, page?: Page<number>): Promise<MatchSummary[]>;
+  /** The matches (of `table`, or all), in the order of their newest counter (a page of them, or only
+   *  those of `ids`). */
+  matches(table: string | null, page?: Page<number>, ids?: readonly number[]): Promise<MatchSummary[]>;
   leaderboard(): Promise<Standing[]>;
   /** Transactions that stored records, the records they stored, and the statements they took, since the
    * store was opened; and the times a record waited for a later batch, its table's row held by another process. */
@@ -175,7 +177,7 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
         params,
       );
     },
-    matches: (table, page) => matchesOf(sql, table, page),
+    matches: (table, page, ids) => matchesOf(sql, table, page, ids),
     leaderboard: () => standings(sql),
     async recordCount() {
       return Number((await sql.all('SELECT COUNT(*) AS n FROM carrom_records'))[0].n);
@@ -201,23 +203,25 @@ export function storeOn(sql: Sql, url: string | null = null, { writerThread = tr
  * A value of the existing column, not a new one: a database made before needs no migration, and a
  * server of before reads 2 as "not over", which an abandoned match is. */
 
-async function matchesOf(sql: Sql, table: string | null, page?: Page<number>): Promise<MatchSummary[]> {
-  const where = [...(table === null ? [] : ['table_id = ?']), ...(page?.after != null ? ['newest_counter > ?'] : [])];
-  const params = [...(table === null ? [] : [table]), ...(page?.after != null ? [page.after] : []), ...(page ? [page.limit + 1] : [])];
+async function matchesOf(sql: Sql, table: string | null, page?: Page<number>, ids?: readonly number[]): Promise<MatchSummary[]> {
+  if (ids?.length === 0) return [];
+  const only = ids ? [`id IN (${ids.map(() => '?').join(', ')})`] : [];
+  const where = [...(table === null ? [] : ['table_id = ?']), ...(page?.after != null ? ['newest_counter > ?'] : []), ...only];
+  const params = [...(table === null ? [] : [table]), ...(page?.after != null ? [page.after] : []), ...(ids ?? []), ...(page ? [page.limit + 1] : [])];
   const matches = await sql.all(
     `SELECT * FROM carrom_matches ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY table_id, newest_counter ${page ? 'LIMIT ?' : ''}`,
     params,
   );
   // The boards of those matches only: a page of a long history reads a page of boards.
-  const ids = matches.map((m) => Number(m.id));
+  const matchIds = matches.map((m) => Number(m.id));
   const boards =
-    ids.length === 0
+    matchIds.length === 0
       ? []
       : await sql.all(
-          table === null && !page
+          table === null && !page && !ids
             ? 'SELECT * FROM carrom_boards ORDER BY match_id, idx'
-            : `SELECT * FROM carrom_boards WHERE match_id IN (${ids.map(() => '?').join(', ')}) ORDER BY match_id, idx`,
-          table === null && !page ? [] : ids,
+            : `SELECT * FROM carrom_boards WHERE match_id IN (${matchIds.map(() => '?').join(', ')}) ORDER BY match_id, idx`,
+          table === null && !page && !ids ? [] : matchIds,
         );
   const byMatch = new Map<number, MatchSummary['boards']>();
   for (const b of boards) {

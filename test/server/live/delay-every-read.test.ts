@@ -3,8 +3,8 @@
 // spectator while a table plays a delayed tournament's match (its records and its shot messages), shows
 // nothing newer than now − the delay: each answer is the one it gave before that play, to the
 // millisecond before the delay is past, and the one an organiser (logged in: live) got, once it is. The
-// event stream likewise: a spectator's gets the play's events when they are the delay old, an organiser's
-// at once. The server's clock is the test's (ServerOptions.now, which the command line cannot set).
+// event stream and the live feeds likewise: a spectator's get the play's events when they are the delay
+// old, an organiser's at once, and a feed's reader that logs in or out meanwhile is told to read again. The server's clock is the test's (ServerOptions.now, which the command line cannot set).
 import assert from 'node:assert/strict';
 import { request, type IncomingMessage } from 'node:http';
 import { PUBLIC_READS } from '../../../server/common/public-reads.ts';
@@ -122,6 +122,8 @@ for (const engine of ENGINES) {
       /** A feed's events that show t-1's play: its shots and records, and a snapshot holding its live match. */
       const playOf = (f: Stream) => f.events.filter((e) => ((e.event === 'shot' || e.event === 'record') && e.data.includes('"table":"t-1"')) || (e.event === 'snapshot' && e.data.includes('"table":"t-1"')));
       const organiser = await openStream(url, asha.cookie);
+      // The same feeds as an organiser logged in reads them: live.
+      const organiserFeeds = await Promise.all(feedPaths.map((p) => openStream(url, asha.cookie, undefined, p)));
 
       // The play: the match's next board shot by shot (its first lines), then every record to its end.
       const lines = records[2].log.split('\n').slice(0, 4);
@@ -135,6 +137,31 @@ for (const engine of ENGINES) {
       while (organiser.events.filter((e) => e.event === 'record').length < records.length - 2 && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const organiserNow = await readAll(asha);
+      // Each organiser's feed has the play at once, as the organiser's event stream has it.
+      const ofT1 = (s: Stream['events'], kind: string) => s.filter((e) => e.event === kind && e.data.includes('"table":"t-1"')).map((e) => e.data);
+      for (const [i, f] of organiserFeeds.entries()) {
+        for (const kind of ['record', 'shot']) {
+          while (ofT1(f.events, kind).length < ofT1(organiser.events, kind).length && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 20));
+          assert.deepEqual(ofT1(f.events, kind), ofT1(organiser.events, kind), `the organiser's ${feedPaths[i]}: its ${kind}s live`);
+        }
+      }
+      // A reader that crosses over resumes from a number of the other side's feed: it is told to read
+      // again (reset, then a snapshot: the organiser's with the play, the public's without), never sent
+      // what came after a number that is not its feed's.
+      const crossed = async (from: Stream, cookie: string | null, path: string) => {
+        const r = await openStream(url, cookie, [...from.events].reverse().find((e) => e.id !== undefined)!.id, path);
+        const deadline = Date.now() + 5_000;
+        while (r.events.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        r.close();
+        return r.events;
+      };
+      const tableFeed = feedPaths.indexOf('/api/v1/live/tables/t-1');
+      const loggedIn = await crossed(feeds[tableFeed], asha.cookie, feedPaths[tableFeed]);
+      assert.deepEqual(loggedIn.map((e) => e.event), ['reset', 'snapshot'], 'a public reader that logged in: told to read again');
+      assert.match(loggedIn[1].data, /"table":"t-1"/, "the organiser's snapshot has the play");
+      const loggedOut = await crossed(organiserFeeds[tableFeed], null, feedPaths[tableFeed]);
+      assert.deepEqual(loggedOut.map((e) => e.event), ['reset', 'snapshot'], 'an organiser that logged out: told to read again');
+      assert.doesNotMatch(loggedOut[1].data, /"table":"t-1"/, "the public's snapshot has none of the play yet");
       assert.equal((await api(url, null, 'GET', `${base}/rounds/1`)).json.round.matches[0].status, 'playing', "the spectator's round: in play, no result");
       assert.equal((await api(url, asha, 'GET', `${base}/rounds/1`)).json.round.matches[0].status, 'finished', "the organiser's: finished");
 
@@ -184,7 +211,6 @@ for (const engine of ENGINES) {
       while (spectator.events.filter((e) => e.event === 'record').length < records.length - 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       // Each kind in its order (the hub writes a record at its next turn and a shot at once, for the
       // organiser's stream as for this: records and shots released together may come in either order).
-      const ofT1 = (s: Stream['events'], kind: string) => s.filter((e) => e.event === kind && e.data.includes('"table":"t-1"')).map((e) => e.data);
       for (const kind of ['record', 'shot']) {
         const want = ofT1(organiser.events, kind).slice(0, kind === 'shot' ? shotsBefore : undefined);
         while (ofT1(spectator.events, kind).length < want.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -205,6 +231,7 @@ for (const engine of ENGINES) {
       resumed.close();
       spectator.close();
       organiser.close();
+      for (const f of organiserFeeds) f.close();
     });
   });
 }

@@ -186,9 +186,11 @@ describe('the public live feeds', function () {
       ['/api/v1/live/tables/nope', 404, /no table "nope" on this server/],
       ['/api/v1/live/tables/NOPE', 404, /a table's id is 1–40 characters/],
       ['/api/v1/live/tournaments/42', 404, /no tournament 42 on this server/],
-      // Paths of no feed are refused by the route table of public reads (server/common/public-reads.ts).
-      ['/api/v1/live/tournaments/x', 404, /nothing at \/api\/v1\/live\/tournaments\/x/],
-      ['/api/v1/live/elsewhere', 404, /nothing at \/api\/v1\/live\/elsewhere/],
+      // Paths of no feed are refused by the route table of public reads (server/common/public-reads.ts),
+      // naming the feeds there are.
+      ['/api/v1/live/tournaments/x', 404, /^no live feed at \/api\/v1\/live\/tournaments\/x: the feeds are \/api\/v1\/live, /],
+      ['/api/v1/live/elsewhere', 404, /^no live feed at \/api\/v1\/live\/elsewhere: the feeds are /],
+      ['/api/v1/live/tables/t-1/more', 404, /^no live feed at \/api\/v1\/live\/tables\/t-1\/more: the feeds are /],
       ['/api/v1/live/tables/t-1?format=xml', 400, /query "format" must be sse or ndjson/],
       ['/api/v1/live/tables/t-1?after=-3', 400, /query "after" must be the number of an event/],
     ];

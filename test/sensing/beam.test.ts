@@ -64,6 +64,12 @@ describe('sensing: one beam (Beam)', () => {
     assert.deepEqual(split.said, ['pulse 1000-5000', 'pulse 5250-9000']);
   });
 
+  it('a block from the trace\'s first microsecond is a pulse like any other', () => {
+    const { b, said } = beam();
+    block(b, 0, 2000);
+    assert.deepEqual(said, ['pulse 0-2000']);
+  });
+
   it('an edge to the level the beam is at, or a clear edge on a clear beam, changes nothing', () => {
     const { b, said } = beam();
     b.edge(1000, false);

@@ -80,17 +80,18 @@ describe('sensor trace: a reading, field by field', () => {
     for (const v of [null, [], 'p0.a', 1]) assert.equal(readingSays(v), 'a reading must be a JSON object', JSON.stringify(v));
   });
 
+  // Infinity: a number JSON writes as 1e400.
   it('has a time in µs from 0, never below the last one (the same time again is fine)', () => {
     const refused = 'field "t" must be a time in microseconds';
     assert.equal(readingSays({ t: 0, ch: 's0', v: null }), 'ok');
-    for (const t of [-1, '5', null]) assert.equal(readingSays({ t, ch: 's0', v: null }), refused, `${t}`);
+    for (const t of [-1, '5', null, Infinity]) assert.equal(readingSays({ t, ch: 's0', v: null }), refused, `${t}`);
     assert.equal(readingSays({ t: 10, ch: 's0', v: null }, 10), 'ok');
     assert.equal(readingSays({ t: 9, ch: 's0', v: null }, 10), 'time goes backwards (9 after 10)');
   });
 
   it('has a channel', () => {
     assert.equal(readingSays({ t: 1, v: 0 }), 'missing field "ch"');
-    for (const ch of ['p4.a', 'p0.d', 'p0', 's4', 'x', 'p0.a ', 'sp0.a']) assert.equal(readingSays({ t: 1, ch, v: 0 }), `unknown channel "${ch}"`, ch);
+    for (const ch of ['p4.a', 'p0.d', 'p0', 's4', 'x', 'p0.a ', 'sp0.a', 'xs1', 's12', 's1 ']) assert.equal(readingSays({ t: 1, ch, v: 0 }), `unknown channel "${ch}"`, ch);
   });
 
   it('reads a beam: pocket, upper (a) or lower (b), 0 blocked and 1 clear', () => {
@@ -107,7 +108,7 @@ describe('sensor trace: a reading, field by field', () => {
   it('reads a strip: a position in mm from 0, or null (empty)', () => {
     assert.deepEqual(read({ t: 8, ch: 's2', v: 0 }), { t: 8, kind: 'strip', seat: 2, mm: 0 });
     assert.deepEqual(read({ t: 8, ch: 's3', v: null }), { t: 8, kind: 'strip', seat: 3, mm: null });
-    for (const v of [-0.1, '12', undefined]) assert.equal(readingSays({ t: 1, ch: 's1', v }), 'field "v" of s1 must be a position in mm or null', `${v}`);
+    for (const v of [-0.1, '12', undefined, Infinity]) assert.equal(readingSays({ t: 1, ch: 's1', v }), 'field "v" of s1 must be a position in mm or null', `${v}`);
   });
 
   it('reads a call: an object, undo, identify with or without its pocket, or a match log call', () => {

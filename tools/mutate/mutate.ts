@@ -54,12 +54,18 @@ const TOURNAMENT_HTTP_SPEC = ['assignment', 'auth', 'bracket', 'entrants-and-log
 const NOT_POSTGRES = '^(?!.*\\bpostgres\\b)';
 const NOT_SQLITE = '^(?!.*\\bsqlite\\b)';
 
+const SENSING_SLOW = ['men-trains', 'fuzz', 'throat-trace', 'accuracy', 'e2e', 'first-rattle', 'independent'];
+
 export const FOLDERS: Folder[] = [
   // app-sync.test.ts last: its whole matches with power cuts reach nearly every mutant of the folder and
   // take seconds a test, and mocha runs the files in this order, so a mutant a quick test kills dies
   // before them (the same tests run either way; a survivor runs them all).
   { folder: 'src/sync', spec: ['test/sync/a[!p]*.test.ts', 'test/sync/[!a]*.test.ts', 'test/sync/outbox/*.test.ts', 'test/sync/app-sync.test.ts'] },
-  { folder: 'src/sensing', spec: ['test/sensing/*.test.ts'] },
+  // The quick files first (together 3 s on a loaded machine, lower-blind's 3 included), then the whole
+  // traces and matches (test/sensing/traces/), quickest first (men-trains 6, fuzz 16, throat-trace 19,
+  // accuracy 21, e2e 31, first-rattle 113, independent 199): a mutant dies at the first test that fails, and a static
+  // one runs every test until then (the same tests run either way; a survivor runs them all).
+  { folder: 'src/sensing', spec: ['test/sensing/*.test.ts', 'test/sensing/traces/hand-traces.test.ts', ...SENSING_SLOW.map((f) => `test/sensing/traces/${f}.test.ts`)] },
   // Not walk.test.ts: it steps through the engine under the inspector in a process of its own (where no
   // mutant is), for minutes, before its first test.
   { folder: 'src/rules', spec: ['test/rules/*.test.ts'], ignore: ['test/rules/walk.test.ts'] },

@@ -3,14 +3,14 @@
 // final state: for every preset and mode, every noise level, and every table layout.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { PRESETS } from '../../src/rules/presets.ts';
-import { formatEvent } from '../../src/rules/log.ts';
-import { senseTrace } from '../../src/sensing/index.ts';
-import { randomMatch } from '../../tools/random-match.ts';
-import { finalState } from '../../tools/tracegen/accuracy.ts';
-import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
-import { generateTrace, type Generated } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { PRESETS } from '../../../src/rules/presets.ts';
+import { formatEvent } from '../../../src/rules/log.ts';
+import { senseTrace } from '../../../src/sensing/index.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { finalState } from '../../../tools/tracegen/accuracy.ts';
+import type { GameEvent, MatchHeader } from '../../../src/rules/types.ts';
+import { generateTrace, type Generated } from '../../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';
 
 const withoutTime = (e: object) => formatEvent({ ...(e as { t: number }), t: 0 } as never);
 
@@ -19,7 +19,7 @@ const asks = (piece: string) => piece === 'man' || piece === 'unknown';
 /** The sensed log against the ground truth. The truth is the generator's own (a perfect reader, by its
  * physics), so on noisy signals the sensing layer may ask a player about a piece the perfect reader
  * would have named, or name rightly one it would have asked about: that, and only that, may differ,
- * for at most 1 % of the pieces (test/sensing/accuracy.test.ts holds the exact targets). Nothing may
+ * for at most 1 % of the pieces (test/sensing/traces/accuracy.test.ts holds the exact targets). Nothing may
  * be missing, extra, out of order or named wrongly; with no difference, the final states are equal.
  * Except one thing a table cannot know: a piece that touched the one before it on the only beam that counts
  * (one pulse for both: g.mergedOnOneBeam) is not counted, since a one-beam gate counts by its beam, never

@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { parseLog } from '../../src/rules/log.ts';
-import type { GameEvent } from '../../src/rules/types.ts';
-import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
-import { describeFaults, independentTraces, judge } from '../helpers/independent.ts';
+import { parseLog } from '../../../src/rules/log.ts';
+import type { GameEvent } from '../../../src/rules/types.ts';
+import { parseTrace, senseTrace } from '../../../src/sensing/index.ts';
+import { describeFaults, independentTraces, judge } from '../../helpers/independent.ts';
 
 const TRACES = independentTraces();
 

@@ -6,11 +6,11 @@
 // `carrom sense --device` as a user runs them.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { parseLog } from '../../src/rules/log.ts';
-import { Sensing } from '../../src/sensing/sensing.ts';
-import { parseTrace } from '../../src/sensing/trace.ts';
-import type { GameEvent } from '../../src/rules/types.ts';
-import type { HealthFact } from '../../src/sensing/types.ts';
+import { parseLog } from '../../../src/rules/log.ts';
+import { Sensing } from '../../../src/sensing/sensing.ts';
+import { parseTrace } from '../../../src/sensing/trace.ts';
+import type { GameEvent } from '../../../src/rules/types.ts';
+import type { HealthFact } from '../../../src/sensing/types.ts';
 
 const HEADER =
   '{"carrom-trace": 1, "table": "reference-v1", "beamGapMm": 10, "stripMm": 530, "calibration": {"white": [0.36, 0.34, 0.30], "black": [0.30, 0.33, 0.37], "queen": [0.55, 0.22, 0.23], "striker": [0.33, 0.33, 0.34]}, "match": {"carrom": 1, "rules": "icf", "mode": "singles", "players": ["Asha", "Ben"], "breaker": 0}}';

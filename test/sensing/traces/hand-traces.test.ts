@@ -3,8 +3,8 @@
 // striker touching a man. Each piece counted and named as it went down.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseTrace, senseTrace } from '../../src/sensing/index.ts';
-import { HAND_TRACES, handTracePath } from '../helpers/hand-traces.ts';
+import { parseTrace, senseTrace } from '../../../src/sensing/index.ts';
+import { HAND_TRACES, handTracePath } from '../../helpers/hand-traces.ts';
 
 describe('sensing: traces written by hand (issue 30)', () => {
   for (const t of HAND_TRACES) {

@@ -1,12 +1,12 @@
 // Garbage in from the sensors (random edges, colours, strips and calls at random times) never crashes
 // the sensing layer, and what comes out is always a well-formed match log that replays.
 import assert from 'node:assert/strict';
-import { formatEvent, parseEvent, replay } from '../../src/rules/index.ts';
-import { senseTrace } from '../../src/sensing/index.ts';
-import type { Reading, TraceHeader } from '../../src/sensing/types.ts';
-import { rng } from '../../tools/random-match.ts';
-import { header } from '../../tools/script.ts';
-import { CALIBRATION } from '../../model/table/noise.ts';
+import { formatEvent, parseEvent, replay } from '../../../src/rules/index.ts';
+import { senseTrace } from '../../../src/sensing/index.ts';
+import type { Reading, TraceHeader } from '../../../src/sensing/types.ts';
+import { rng } from '../../../tools/random-match.ts';
+import { header } from '../../../tools/script.ts';
+import { CALIBRATION } from '../../../model/table/noise.ts';
 
 describe('sensing: fuzzed readings', () => {
   it('2,000 random traces: no throw, and a well-formed log with time never going back', () => {

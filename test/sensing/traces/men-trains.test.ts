@@ -4,11 +4,11 @@
 // its edges included. The generator makes what it says, the default traces have none of it, and the pure
 // sensing layer counts and names them as a perfect reader would.
 import assert from 'node:assert/strict';
-import { senseTrace } from '../../src/sensing/index.ts';
-import { generateTrace } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { randomMatch } from '../../tools/random-match.ts';
-import { compare, emptyTally, pct } from '../../tools/tracegen/accuracy.ts';
+import { senseTrace } from '../../../src/sensing/index.ts';
+import { generateTrace } from '../../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { compare, emptyTally, pct } from '../../../tools/tracegen/accuracy.ts';
 
 const OPTIONS = { menTrains: 1, readingsAnywhere: true };
 
@@ -54,7 +54,7 @@ describe('trace generator: trains of men, readings anywhere (issue 30)', () => {
         const m = randomMatch(seed, { clean: true, maxShots: 80 });
         const g = generateTrace(m.header, m.events, seed, NOISE[noise], LAYOUTS.reference, OPTIONS);
         // But a piece merged with the one before on the only beam that counts (the other stuck): one pulse
-        // there is one piece (formats.md §2), as test/sensing/e2e.test.ts has it.
+        // there is one piece (formats.md §2), as test/sensing/traces/e2e.test.ts has it.
         let k = 0;
         const merged = g.truth.events.map((e) => e.e === 'pocket' && g.mergedOnOneBeam[k++]);
         const truth = g.truth.events.filter((_, i) => !merged[i]);

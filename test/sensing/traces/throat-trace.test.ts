@@ -1,13 +1,13 @@
 // Issue 16 §1, §3, §4 at every noise level: generated matches whose throats rattle, hang for 0.2–5 s,
 // and take a piece right behind a hung one (model/table/throat.ts), sensed and scored against what
-// really went in (the generator's own physics, as test/sensing/accuracy.test.ts does for the rest).
+// really went in (the generator's own physics, as test/sensing/traces/accuracy.test.ts does for the rest).
 import assert from 'node:assert/strict';
-import { senseTrace } from '../../src/sensing/index.ts';
-import { randomMatch } from '../../tools/random-match.ts';
-import { compare, emptyTally, pct, type Tally } from '../../tools/tracegen/accuracy.ts';
-import { generateTrace } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
-import { THROAT } from '../../model/table/throat.ts';
+import { senseTrace } from '../../../src/sensing/index.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { compare, emptyTally, pct, type Tally } from '../../../tools/tracegen/accuracy.ts';
+import { generateTrace } from '../../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';
+import { THROAT } from '../../../model/table/throat.ts';
 
 const SEEDS = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 

@@ -2,12 +2,12 @@
 // that really went in (model/table: the generator's own physics, never the sensing layer's tuning):
 // 100 % on clean signals; at the noisiest, ≥ 99.9 % counted, ≥ 99.5 % classified, no phantom piece.
 import assert from 'node:assert/strict';
-import { senseTrace } from '../../src/sensing/index.ts';
-import type { SensingConfig } from '../../src/sensing/types.ts';
-import { randomMatch } from '../../tools/random-match.ts';
-import { compare, emptyTally, pct, type Tally } from '../../tools/tracegen/accuracy.ts';
-import { generateTrace, type GenerateOptions } from '../../model/table/generate.ts';
-import { LAYOUTS, NOISE } from '../../model/table/noise.ts';
+import { senseTrace } from '../../../src/sensing/index.ts';
+import type { SensingConfig } from '../../../src/sensing/types.ts';
+import { randomMatch } from '../../../tools/random-match.ts';
+import { compare, emptyTally, pct, type Tally } from '../../../tools/tracegen/accuracy.ts';
+import { generateTrace, type GenerateOptions } from '../../../model/table/generate.ts';
+import { LAYOUTS, NOISE } from '../../../model/table/noise.ts';
 
 const SEEDS = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 

@@ -21,6 +21,7 @@ import { say } from '../i18n/index.ts';
 import { storedSettings } from './screen/settings.ts';
 import { mainMenu, setupHeader, type MenuContext, type Settings, type Setup } from './screen/menu.ts';
 import { TableMatch } from './table-match.ts';
+import { installEnded, installStarted, keepBeams } from './match/beam-health.ts';
 
 export type { AppOptions, Clock, DisplayPort, ResultsPort, SyncPort, WifiTrouble } from './ports.ts';
 
@@ -81,7 +82,7 @@ export class TableApp extends TableMatch {
     if (this.settingsUnsaved && this.still) this.saveSettings();
     // What the match showed of the lower beams (a beam that works, one found blind), at the host's timer:
     // not at every batch of readings, which comes at every edge.
-    if (!this.install.active) this.beams.keep(this.sensing, this.still);
+    if (!this.install.active) keepBeams(this.beams, this.sensing, this.still);
     if (this.line.advance(t)) this.draw();
     if (this.o.sync?.tick(t, this.atRest, this.settings.wifi, this.free, this.still)) this.draw();
     this.flushDisplay();
@@ -220,7 +221,7 @@ export class TableApp extends TableMatch {
 
   private startInstall(what: 'calibrate' | 'selftest'): void {
     if (!this.installer.start(what, this.atRest)) this.said.say('waitShotInPlay');
-    else this.beams.installStarted(this.install.watch.pulses);
+    else installStarted(this.beams, this.install.watch.pulses);
   }
 
   /** The table as the sensing layer sees it: the host's defaults, or the calibration kept in flash. */
@@ -236,10 +237,10 @@ export class TableApp extends TableMatch {
   /** Back to the match: a fresh sensing layer (with the calibration, if one was kept), told which beams are
    * blocked since when and where the strikers rest; the faults it saw before are its to report again. */
   private leaveInstall(): void {
-    this.beams.installEnded(this.install.watch.pulses, this.atRest);
+    installEnded(this.beams, this.install.watch.pulses, this.atRest);
     this.sensing = this.newSensing(this.match.header);
     this.healthLog.clear();
-    this.beams.tell(this.sensing, this.o.clock.now());
+    this.sensing.lowerBeams(this.beams.health, this.o.clock.now());
     for (const r of this.install.watch.present(this.o.clock.now())) this.sensing.reading(r);
     this.sensing.advance(this.o.clock.now());
     this.said.say('ready');

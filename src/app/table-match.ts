@@ -21,7 +21,7 @@ import { warningNotes } from './say/explain.ts';
 import { BottomLine } from './say/bottom-line.ts';
 import { Sayer } from './say/sayer.ts';
 import { HealthLog } from './install/health.ts';
-import { KeptBeams } from './match/beam-health.ts';
+import { keepBeams, keptBeams, parseBeams, type KeptBeams } from './match/beam-health.ts';
 import { LostShot } from './say/lost.ts';
 import { journalBase } from './match/journal-read.ts';
 import { KeptMatch } from './match/kept-match.ts';
@@ -62,7 +62,7 @@ export abstract class TableMatch {
 
   constructor(protected readonly o: AppOptions) {
     this.kept = new KeptMatch(o.storage, o.sync);
-    this.beams = new KeptBeams(this.kept);
+    this.beams = keptBeams(this.kept);
     this.settings = loadSettings(o.settings);
     if (this.settings.brightness !== DEFAULT_SETTINGS.brightness) o.display.brightness?.(this.settings.brightness);
   }
@@ -143,7 +143,7 @@ export abstract class TableMatch {
   /** Reads the journal back, or starts the default match (app.ts calls it once its own parts are made). */
   protected boot(): void {
     const content = this.kept.read();
-    this.beams.read(content?.beams);
+    this.beams.health = parseBeams(content?.beams); // absent or bad: nothing known
     if (content) {
       const restored = this.restoreFrom(content);
       if (restored) return;
@@ -178,7 +178,8 @@ export abstract class TableMatch {
   protected opened(header: MatchHeader): void {
     this.lost = null;
     this.sensing = this.newSensing(header);
-    this.beams.tell(this.sensing, this.o.clock.now());
+    // What the self-test and the last match said (a beam known blind is a fault it shows).
+    this.sensing.lowerBeams(this.beams.health, this.o.clock.now());
   }
 
   protected get match(): Match {
@@ -205,7 +206,8 @@ export abstract class TableMatch {
 
   /** The players' answer: a piece went into `pocket` (counted, named by its reading) or none did. */
   protected answerPieceIn(pocket: number, fell: boolean): void {
-    this.beams.answer(this.sensing, pocket, fell, this.sensedNow(this.o.clock.now()), this.still);
+    this.sensing.answer(pocket, fell, this.sensedNow(this.o.clock.now()));
+    keepBeams(this.beams, this.sensing, this.still); // what it says of the beam is kept
     this.draw();
   }
 
@@ -218,7 +220,7 @@ export abstract class TableMatch {
     if (before.shot === null && after.shot !== null) this.o.sync?.shotStarted();
     this.o.observer?.event?.(e);
     // What the lower beams showed goes with the event's record (before it: the events' record commits).
-    this.beams.keep(this.sensing, false);
+    keepBeams(this.beams, this.sensing, false);
     this.kept.record(e, after);
     if (e.e === 'strike') this.shotWarnedFrom = before.warnings.length;
     // A menu forgotten open would hide what the shot did: the score screen comes back.

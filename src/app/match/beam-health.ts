@@ -33,65 +33,47 @@ export function parseBeams(text: string | null | undefined): LowerHealth[] {
   return out;
 }
 
-/** What the self-test or the calibration saw: a lower beam that blocked and cleared there works (a
- * dead one, its receiver lit for good, never blocks). `pulsesBefore`/`pulsesAfter`: each beam's count
- * of pulses (SensorWatch.pulses, beams in the order p0.a, p0.b, p1.a…) as it began and as it ended. */
-export function afterInstall(lower: readonly LowerHealth[], pulsesBefore: readonly number[], pulsesAfter: readonly number[]): LowerHealth[] {
-  return lower.map((h, p) => (pulsesAfter[2 * p + 1] > pulsesBefore[2 * p + 1] ? 'works' : h));
-}
-
-/** The parts of the sensing layer the lower beams' health is read from and told to. */
-type BeamSensing = Pick<Sensing, 'lowerBeams' | 'lowerHealth' | 'lowerHealthOf' | 'answer'>;
+/** The parts of the sensing layer the lower beams' health is read from. */
+type BeamSensing = Pick<Sensing, 'lowerHealth' | 'lowerHealthOf'>;
 
 /** The lower beams' health as the app keeps it: read from the journal at boot, told to each new sensing
- * layer, updated from what a match's sensing layer saw and from the self-test's or the calibration's
- * pulses, and written back to the journal (KeptMatch.beams) at rest: flash is not written while pieces
- * move, so a change seen then is owed until a call at rest. */
-export class KeptBeams {
-  private health: LowerHealth[] = UNKNOWN_BEAMS.slice();
+ * layer (Sensing.lowerBeams), updated from what a match's sensing layer saw and from the self-test's or
+ * the calibration's pulses, and written back to the journal (KeptMatch.beams) at rest: flash is not
+ * written while pieces move, so a change seen then is owed until a call at rest. A plain object and the
+ * functions below rather than a class: the bundle minifies a function's name, never a property's. */
+export interface KeptBeams {
+  /** Where it is written. */
+  readonly kept: Pick<KeptMatch, 'beams'>;
+  /** Each lower beam's health, as last read, seen or kept. */
+  health: LowerHealth[];
   /** A beam's health changed while pieces moved: written at the next call at rest. */
-  private owed = false;
-  /** Each beam's pulse count as the calibration or self-test began (afterInstall). */
-  private pulsesAtInstall: readonly number[] = [];
+  owed: boolean;
+  /** Each beam's pulse count as the calibration or self-test began (installEnded). */
+  pulses: readonly number[];
+}
 
-  constructor(private readonly kept: Pick<KeptMatch, 'beams'>) {}
+/** Nothing known yet (until the journal is read at boot: its `health` then is parseBeams of its record). */
+export const keptBeams = (kept: Pick<KeptMatch, 'beams'>): KeptBeams => ({ kept, health: UNKNOWN_BEAMS.slice(), owed: false, pulses: [] });
 
-  /** At boot: what the journal's beams record says (absent or bad: nothing known). */
-  read(text: string | null | undefined): void {
-    this.health = parseBeams(text);
-  }
+/** What the sensing layer now knows of the lower beams, into the journal if it changed (written only
+ * `atRest`; otherwise owed). */
+export function keepBeams(b: KeptBeams, sensing: BeamSensing, atRest: boolean): void {
+  let changed = false;
+  for (let p = 0; p < b.health.length; p++) if (sensing.lowerHealthOf(p) !== b.health[p]) changed = true;
+  if (changed) b.health = sensing.lowerHealth();
+  if (changed || b.owed) b.owed = !b.kept.beams(beamsText(b.health), atRest);
+}
 
-  /** A new sensing layer is told what the self-test and the last match said (a beam known blind is a
-   * fault it shows), as at time `t`. */
-  tell(sensing: BeamSensing, t: number): void {
-    sensing.lowerBeams(this.health, t);
-  }
+/** The calibration or the self-test begins: each beam's pulse count now (SensorWatch.pulses). */
+export function installStarted(b: KeptBeams, pulses: readonly number[]): void {
+  b.pulses = pulses.slice();
+}
 
-  /** What the sensing layer now knows of the lower beams, into the journal if it changed (written only
-   * `atRest`; otherwise owed). */
-  keep(sensing: BeamSensing, atRest: boolean): void {
-    let changed = false;
-    for (let p = 0; p < this.health.length; p++) if (sensing.lowerHealthOf(p) !== this.health[p]) changed = true;
-    if (changed) this.health = sensing.lowerHealth();
-    if (changed || this.owed) this.owed = !this.kept.beams(beamsText(this.health), atRest);
-  }
-
-  /** The players' answer to `PIECE IN?` at `pocket` (src/sensing/lower-blind.ts): a piece went in or
-   * none did; what it says of the beam is kept. */
-  answer(sensing: BeamSensing, pocket: number, fell: boolean, t: number, atRest: boolean): void {
-    sensing.answer(pocket, fell, t);
-    this.keep(sensing, atRest);
-  }
-
-  /** The calibration or the self-test begins: each beam's pulse count now (SensorWatch.pulses). */
-  installStarted(pulses: readonly number[]): void {
-    this.pulsesAtInstall = pulses.slice();
-  }
-
-  /** It ended: a lower beam that blocked and cleared as pieces were dropped works (no rattle there asks
-   * the players any more); kept in the journal. */
-  installEnded(pulses: readonly number[], atRest: boolean): void {
-    this.health = afterInstall(this.health, this.pulsesAtInstall, pulses);
-    this.owed = !this.kept.beams(beamsText(this.health), atRest);
-  }
+/** It ended: a lower beam that blocked and cleared as pieces were dropped works (no rattle there asks
+ * the players any more; a dead one, its receiver lit for good, never blocks); kept in the journal.
+ * `pulses`: each beam's count now, beams in the order p0.a, p0.b, p1.a… (the lower beam of pocket p is
+ * 2p + 1). */
+export function installEnded(b: KeptBeams, pulses: readonly number[], atRest: boolean): void {
+  b.health = b.health.map((h, p) => (pulses[2 * p + 1] > b.pulses[2 * p + 1] ? 'works' : h));
+  b.owed = !b.kept.beams(beamsText(b.health), atRest);
 }

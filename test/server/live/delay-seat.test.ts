@@ -79,5 +79,36 @@ describe("a table's ask on a delayed tournament's draw and log", function () {
       clock.pass(1);
       assert.deepEqual(await read(null), organiser, "the public's, the delay past: the organiser's");
     });
+
+    it("holds back the next match's `assigned` even in a tournament with no delay, while the match before it is held", async () => {
+      const made = await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Delayed', date: '2026-12-01', rules: 'icf', options: { matchTarget: 9 }, tables: ['hall-1'], delay: 1 });
+      const tournament = made.json.tournament.id as number;
+      const base = `/api/v1/tournaments/${tournament}`;
+      assert.equal((await api(url, asha, 'POST', `${base}/entrants.csv`, 'name\nAsha\nBen\n', { 'Content-Type': 'text/csv' })).status, 201);
+      assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
+      const [played] = (await api(url, asha, 'POST', `${base}/rounds/1/publish`)).json.round.matches as Drawn[];
+      const ask = async (nonce: string) => {
+        const res = await fetch(`${url}/api/v1/assignment`, { headers: askHeaders('hall-1', SECRET, nonce.repeat(32), clock.now) });
+        assert.equal(res.headers.get('carrom-ask'), 'counted');
+        return JSON.parse(await res.text()) as { assignment: { match: number } | null };
+      };
+      assert.equal((await ask('1')).assignment?.match, played.id);
+      // A second tournament on the same table, live (no delay), published while the first's match is on.
+      const live = await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Live', date: '2026-12-01', rules: 'icf', options: { matchTarget: 9 }, tables: ['hall-1'] });
+      const other = `/api/v1/tournaments/${live.json.tournament.id}`;
+      assert.equal((await api(url, asha, 'POST', `${other}/entrants.csv`, 'name\nChitra\nDev\n', { 'Content-Type': 'text/csv' })).status, 201);
+      assert.equal((await api(url, asha, 'POST', `${other}/rounds`)).status, 201);
+      const [next] = (await api(url, asha, 'POST', `${other}/rounds/1/publish`)).json.round.matches as Drawn[];
+      clock.pass(2 * MINUTE);
+      for (const r of assignedRecords('hall-1', { tournament, round: 1, match: played.id }, 23, ['Asha', 'Ben'])) assert.equal((await postRecord(url, 'hall-1', SECRET, r.body)).status, 201);
+      assert.equal((await ask('2')).assignment?.match, next.id, "the table is given the live tournament's match");
+      const status = async (who: LoggedIn | null) => ((await api(url, who, 'GET', `${other}/rounds/1`)).json.round.matches as Drawn[]).map((m) => [m.table, m.status]);
+      assert.deepEqual(await status(asha), [['hall-1', 'assigned']], "the organiser's: at once");
+      assert.deepEqual(await status(null), [['hall-1', 'waiting']], "the public's: not while the delayed match's end is held");
+      clock.pass(MINUTE - 1);
+      assert.deepEqual(await status(null), [['hall-1', 'waiting']], 'a millisecond before the delay is past');
+      clock.pass(1);
+      assert.deepEqual(await status(null), [['hall-1', 'assigned']], 'the delay past');
+    });
   });
 });

@@ -4,7 +4,8 @@
 // `seat` entry in the change log. The public sees none of them before the delay is past (to the
 // millisecond), an organiser at once. Real HTTP on loopback, on both databases (server/live/delay-rows.ts).
 import assert from 'node:assert/strict';
-import { postRecord } from '../../../tools/results.ts';
+import { refusalText } from '../../../src/sync/assignment.ts';
+import { postRecord, signature } from '../../../tools/results.ts';
 import { api, askHeaders, assignedRecords, eachEngine, organisedServer, type Clock, type LoggedIn } from '../../helpers/tournament/organiser.ts';
 
 const SECRET = '5e'.repeat(32);
@@ -109,6 +110,33 @@ describe("a table's ask on a delayed tournament's draw and log", function () {
       assert.deepEqual(await status(null), [['hall-1', 'waiting']], 'a millisecond before the delay is past');
       clock.pass(1);
       assert.deepEqual(await status(null), [['hall-1', 'assigned']], 'the delay past');
+    });
+
+    it("shows the public a table's refusal (which dates the ask it follows) only once the delay is past", async () => {
+      const made = await api(url, asha, 'POST', '/api/v1/tournaments', { name: 'Delayed', date: '2026-12-01', rules: 'icf', options: { matchTarget: 9 }, tables: ['hall-1'], delay: 1 });
+      const base = `/api/v1/tournaments/${made.json.tournament.id}`;
+      assert.equal((await api(url, asha, 'POST', `${base}/entrants.csv`, 'name\nAsha\nBen\n', { 'Content-Type': 'text/csv' })).status, 201);
+      assert.equal((await api(url, asha, 'POST', `${base}/rounds`)).status, 201);
+      assert.equal((await api(url, asha, 'POST', `${base}/rounds/1/publish`)).status, 200);
+      const asked = await fetch(`${url}/api/v1/assignment`, { headers: askHeaders('hall-1', SECRET, '1'.repeat(32), clock.now) });
+      const served = JSON.parse(await asked.text()) as { counter: number; assignment: { match: number } };
+      clock.pass(2 * MINUTE);
+      const body = refusalText({ table: 'hall-1', counter: served.counter, match: served.assignment.match, reason: 'wrong-table' });
+      const res = await fetch(`${url}/api/v1/assignment/refusal`, { method: 'POST', headers: { 'Carrom-Table': 'hall-1', 'Carrom-Signature': signature(SECRET, body) }, body });
+      assert.equal(res.status, 201, await res.text());
+      const read = async (who: LoggedIn | null) => ({
+        status: ((await api(url, who, 'GET', `${base}/rounds/1`)).json.round.matches as Drawn[]).map((m) => m.status),
+        refused: ((await api(url, who, 'GET', `${base}/tables`)).json.refused as { match: number }[]).map((r) => r.match),
+        log: ((await api(url, who, 'GET', `${base}/log`)).json.changes as { action: string }[]).map((c) => c.action),
+      });
+      const organiser = await read(asha);
+      assert.deepEqual(organiser, { status: ['refused'], refused: [served.assignment.match], log: ['create', 'import', 'draw', 'publish', 'refused'] });
+      const held = { status: ['assigned'], refused: [], log: ['create', 'import', 'draw', 'publish'] };
+      assert.deepEqual(await read(null), held, "the public's, at once");
+      clock.pass(MINUTE - 1);
+      assert.deepEqual(await read(null), held, 'a millisecond before the delay is past');
+      clock.pass(1);
+      assert.deepEqual(await read(null), organiser, 'the delay past');
     });
   });
 });

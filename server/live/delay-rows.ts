@@ -5,7 +5,7 @@
 // given back as those records' newest shown left it: `playing` with no result when that one is a board
 // of it, `assigned` with no records when none is shown; a board row that arrived after it is left out.
 // A result entered by an organiser's hand is no record's: it shows as it is. A table's last ask for its
-// next match shows once it is the longest delay old (a fresh one says a match ended). The rows are
+// next match shows once it is the longest delay old (a fresh one says a match ended).
 // A table's ask leaves traces in the draw too (the match it is given `assigned`, a waiting one seated on
 // it with a `seat` entry in the change log, by the table): the public sees them no sooner than what they
 // say, that the table's match before ended (`asked`, below). The rows are

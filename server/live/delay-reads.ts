@@ -81,6 +81,12 @@ export class PublicView {
     return this.hidden.has(table);
   }
 
+  /** Whether `table` has a hidden record of a records' match other than `match` (a carrom_matches id, or
+   *  null): a match it was given after that one says that one ended (delay-rows.ts). */
+  hidesOther(table: string, match: number | null): boolean {
+    return this.hidden.get(table)?.some((h) => h.match !== match) ?? false;
+  }
+
   /** The table of a records' match (a carrom_matches id) with a record hidden, or null when none is. */
   tableOfHidden(match: number): string | null {
     for (const [table, list] of this.hidden) if (list.some((h) => h.match === match)) return table;

@@ -5,9 +5,12 @@
 // given back as those records' newest shown left it: `playing` with no result when that one is a board
 // of it, `assigned` with no records when none is shown; a board row that arrived after it is left out.
 // A result entered by an organiser's hand is no record's: it shows as it is. A table's last ask for its
-// next match shows once it is the longest delay old (a fresh one says a match ended). The rows are
+// next match shows once it is the longest delay old (a fresh one says a match ended).
+// A table's ask leaves traces in the draw too (the match it is given `assigned`, a waiting one seated on
+// it with a `seat` entry in the change log, by the table): the public sees them no sooner than what they
+// say, that the table's match before ended (`asked`, below). The rows are
 // recognised by their columns, whichever read asks for them (the round, the standings, the bracket, the
-// exports, the tables report), so that a read added later that reads these rows is delayed as well.
+// exports, the tables report, the log), so that a read added later that reads these rows is delayed as well.
 import type { Row, Sql } from '../db/sql.ts';
 import { resultOf } from '../tournament/attach.ts';
 import type { PublicView, ShownRecord } from './delay-reads.ts';
@@ -25,9 +28,13 @@ export function delayedSql(sql: Sql, view: PublicView): Sql {
     if (!shown.has(match)) shown.set(match, view.shown(table, match));
     return shown.get(match)!;
   };
+  // The tables' own entries in the change log within the longest delay (seats, refusals): one query, once
+  // per request, and only when some row needs it.
+  let acts: Promise<TableActs> | null = null;
+  const actsOf = (): Promise<TableActs> => (acts ??= tableActs(sql, view.asksFrom));
   const masked: Sql = {
     dialect: sql.dialect,
-    all: async (q, p) => mask(await sql.all(q, p), view, shownOf),
+    all: async (q, p) => mask(await sql.all(q, p), view, shownOf, actsOf),
     run: (q, p) => sql.run(q, p),
     transaction: (work) => sql.transaction((tx) => work(delayedSql(tx, view))),
     close: () => sql.close(),
@@ -35,16 +42,49 @@ export function delayedSql(sql: Sql, view: PublicView): Sql {
   return masked;
 }
 
-async function mask(rows: Row[], view: PublicView, shownOf: (match: number) => Promise<ShownRecord | null> | null): Promise<Row[]> {
+/** The matches seated, and refused, by a table's entry in the change log newer than `from`. */
+interface TableActs {
+  seated: Set<number>;
+  refused: Set<number>;
+}
+
+async function tableActs(sql: Sql, from: string | null): Promise<TableActs> {
+  const acts: TableActs = { seated: new Set(), refused: new Set() };
+  if (from === null) return acts;
+  const rows = await sql.all("SELECT action, target FROM carrom_changes WHERE table_id IS NOT NULL AND at > ? AND action IN ('seat', 'refused')", [from]);
+  for (const r of rows) {
+    const match = Number((JSON.parse(String(r.target)) as { match?: number }).match);
+    (String(r.action) === 'seat' ? acts.seated : acts.refused).add(match);
+  }
+  return acts;
+}
+
+async function mask(rows: Row[], view: PublicView, shownOf: (match: number) => Promise<ShownRecord | null> | null, actsOf: () => Promise<TableActs>): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const out: Row[] = [];
+  // The tournaments whose change log is cut short at a table's entry held back (below).
+  const cut = new Set<string>();
   for (const r of rows) {
-    // A match of the draw (carrom_tmatches) that its records finished or began.
-    if ('record_match' in r && 'status' in r && 'score_a' in r && r.record_match !== null && r.source !== 'hand' && r.source !== 'walkover') {
-      const s = shownOf(Number(r.record_match));
-      if (!s) out.push(r);
-      else out.push(asOf(r, await s));
+    // A match of the draw (carrom_tmatches): as its records shown left it, then without a fresh ask's traces.
+    if ('record_match' in r && 'status' in r && 'score_a' in r) {
+      let row = r;
+      if (r.record_match !== null && r.source !== 'hand' && r.source !== 'walkover') {
+        const s = shownOf(Number(r.record_match));
+        if (s) row = asOf(r, await s);
+      }
+      out.push(view.asksFrom === null ? row : await asked(row, r.record_match === null ? null : Number(r.record_match), view, actsOf));
       continue;
+    }
+    // An entry of the change log made by a table (a seat, a refusal: carrom_changes) newer than the longest
+    // delay: it dates an ask, so it is held back as the ask is. The log (with `seq`) is cut there, not
+    // gapped (a gap in the numbers would say an entry is held): the organisers' entries after it wait too.
+    if ('target' in r && 'at' in r && 'table_id' in r && view.asksFrom !== null) {
+      const key = String(r.tournament_id ?? '');
+      if ('seq' in r && cut.has(key)) continue;
+      if (r.table_id !== null && String(r.at) > view.asksFrom) {
+        if ('seq' in r) cut.add(key);
+        continue;
+      }
     }
     // A board of a records' match (carrom_boards), with when it first arrived.
     if ('match_id' in r && 'idx' in r && 'received_at' in r) {
@@ -73,6 +113,23 @@ async function mask(rows: Row[], view: PublicView, shownOf: (match: number) => P
     out.push(r);
   }
   return out;
+}
+
+/** A row of the draw with no record shown, without the traces of an ask the public may not know of yet (a
+ *  table asks at once after its match's last record, so an ask says that match ended): seated by a table's
+ *  ask within the longest delay, it is shown waiting for a table; `assigned` on a table with a hidden
+ *  record of another match (the one before it, whose end that ask followed), waiting; refused within the
+ *  longest delay (a refusal follows the ask that served it), as it was before. `ownMatch`: the row's
+ *  stored records' match, whose own hidden records say nothing of its ask. */
+async function asked(row: Row, ownMatch: number | null, view: PublicView, actsOf: () => Promise<TableActs>): Promise<Row> {
+  if (row.record_match !== null || !['waiting', 'assigned', 'refused'].includes(String(row.status))) return row;
+  const acts = await actsOf();
+  const id = Number(row.id);
+  if (row.status === 'refused' && !acts.refused.has(id)) return row;
+  if (acts.seated.has(id)) return { ...row, table_id: null, status: 'waiting' };
+  const status = row.status === 'refused' ? 'assigned' : String(row.status);
+  if (status === 'assigned' && row.table_id !== null && view.hidesOther(String(row.table_id), ownMatch)) return { ...row, status: 'waiting' };
+  return { ...row, status };
 }
 
 /** A row of the draw as its newest record shown left it (`shown` null: none yet). */

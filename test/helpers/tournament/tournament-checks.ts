@@ -1,6 +1,7 @@
 // Checks of a tournament as its JSON interface serves it (docs/tournament.md §3.3, §7), for the
 // end-to-end tests: who met whom, and the standings worked out again from the rounds' matches.
 import assert from 'node:assert/strict';
+import type { StandingJson } from '../../../server/json/tournament.ts';
 
 export interface DayMatch {
   id: number;
@@ -22,21 +23,8 @@ export interface DayRound {
   matches: DayMatch[];
 }
 
-export interface StandingRow {
-  rank: number;
-  id: string;
-  name: string;
-  seed: number;
-  points: number;
-  bucholz: number;
-  netscore: number;
-  totscore: number;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  byes: number;
-}
+/** A line of the standings as the server answers it (server/json/tournament.ts). */
+export type StandingRow = StandingJson;
 
 /** The pairs that have met, `<id> v <id>` with the ids sorted. */
 export function meetings(rounds: readonly DayRound[]): Set<string> {

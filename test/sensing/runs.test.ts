@@ -68,3 +68,44 @@ describe('sensing: a device\'s back-to-back colour readings of one piece', () =>
     assert.deepEqual(pockets(sense(readings)), ['white', 'black']);
   });
 });
+
+// Which of a piece's readings names it where the rules draw a line (src/sensing/train.ts): the middle half
+// of a resting piece's block, and two readings equally near a piece's middle (the earlier names it).
+describe('sensing: a piece’s several readings at the bounds of the rule that picks one', () => {
+  const A = ms(100);
+  const { white: WH, black: BL, striker: ST } = CALIBRATION;
+
+  // The upper beam blocked 400 ms (a piece resting on it), the lower one as the piece fell: the middle
+  // half of the block is 100 ms to 300 ms into it. Its readings there are averaged: a white and a black
+  // average to neither, named as a man the players name.
+  it('a piece that rested on the upper beam: every reading from a quarter into its block to a quarter before its end weighs in, the bounds included', () => {
+    const rested = (white: number, black: number) =>
+      pockets(sense([...pulse(1, 0, A, A + 400_000), ...pulse(1, 1, A + 390_000, A + 423_300), colour(1, A + white, WH), colour(1, A + black, BL)]));
+    assert.deepEqual(rested(100_000, 300_000), ['man'], 'both at the bounds: both weigh');
+    assert.deepEqual(rested(99_999, 300_000), ['black'], 'the white just before the middle half');
+    assert.deepEqual(rested(100_000, 300_001), ['white'], 'the black just after it');
+  });
+
+  it('one beam: of two readings equally near the middle of the pulse, the earlier names the piece', () => {
+    const one = (first: Rgb, second: Rgb) =>
+      pockets(sense([...pulse(1, 0, A, A + 33_300), colour(1, A + 10_000, first), colour(1, A + 23_300, second)], { beamGapMm: 0 }));
+    assert.deepEqual(one(WH, THROAT), ['white']);
+    assert.deepEqual(one(THROAT, WH), ['unknown']);
+  });
+
+  /** One merged pulse of `mm` at 1 m/s on both beams (the upper from A, the lower 10 ms later), readings `at` µs after A. */
+  const merged = (mm: number, reads: [number, Rgb][]) =>
+    pockets(sense([...pulse(1, 0, A, A + mm * 1000), ...pulse(1, 1, A + 10_000, A + 10_000 + mm * 1000), ...reads.map(([at, rgb]) => colour(1, A + at, rgb))]));
+
+  it('two touching men, the first read twice equally far either side of his middle (16.5 ms): the earlier reading names him', () => {
+    assert.deepEqual(merged(66, [[10_500, WH], [22_500, BL]]), ['white', 'man']);
+    assert.deepEqual(merged(66, [[10_500, BL], [22_500, WH]]), ['black', 'man']);
+  });
+
+  // 76 mm: a man and the striker. With the striker second the man's stretch is the first 33 ms, its
+  // middle 16.5 ms: read there 6 ms either side, white then like the striker, the earlier weighs the
+  // lay-outs (the man placed first) and names him.
+  it('a man and the striker, the man read twice equally far either side of his middle: the earlier reading weighs the lay-outs', () => {
+    assert.deepEqual(merged(76, [[10_500, WH], [22_500, ST], [57_000, ST]]), ['white', 'striker']);
+  });
+});

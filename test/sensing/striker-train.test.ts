@@ -10,7 +10,7 @@ import type { GameEvent, MatchHeader } from '../../src/rules/types.ts';
 import { trainBySize } from '../../src/sensing/classify.ts';
 import { passageParts } from '../../src/sensing/passage.ts';
 import { senseTrace } from '../../src/sensing/index.ts';
-import type { Reading } from '../../src/sensing/types.ts';
+import type { Reading, Rgb } from '../../src/sensing/types.ts';
 import { generateTrace } from '../../model/table/generate.ts';
 import { CALIBRATION, LAYOUTS, NOISE } from '../../model/table/noise.ts';
 import { randomMatch } from '../../tools/random-match.ts';
@@ -246,5 +246,79 @@ describe('trace generator: striker-and-man trains (model/table/trains.ts)', () =
     assert.ok(trains >= 20, `trains: ${trains}`);
     assert.equal(orders.strikerFirst + orders.manFirst, trains, `${trains} trains: ${JSON.stringify(orders)}`);
     assert.ok(orders.strikerFirst > 0 && orders.manFirst > 0, JSON.stringify(orders));
+  });
+});
+
+// Which colour reading names which piece of one merged pulse (src/sensing/train.ts), at the bounds its
+// rules draw: the pieces' stretches, the slack at their ends, the colour distance and margin.
+describe('sensing: the readings of a merged pulse, each given to its piece (train.ts)', () => {
+  const A = ms(100);
+  const { white: WH, black: BL, striker: ST } = CALIBRATION;
+  /** One merged pulse of `mm` at 1 m/s at pocket 1 (the upper beam blocked from A to A + mm × 1000 µs, the
+   * lower beam 10 ms later), with colour readings `at` µs after A: its pockets, and the health facts. */
+  const merged = (mm: number, reads: [number, Rgb][]) => {
+    const run = sense([
+      ...pulse(1, 0, A, A + mm * 1000),
+      ...pulse(1, 1, A + 10_000, A + 10_000 + mm * 1000),
+      ...reads.map(([at, rgb]) => colour(1, A + at, rgb)),
+    ]);
+    return pockets(run);
+  };
+
+  // Two men, 66 mm: the cut at 33 ms, an eighth of a man 4,125 µs.
+  it('as many readings as pieces: each is its own piece’s up to an eighth of a man past either end of its stretch, not beyond', () => {
+    assert.deepEqual(merged(66, [[37_125, WH], [49_500, BL]]), [W, K], 'the first read an eighth of a man into the second');
+    assert.deepEqual(merged(66, [[37_126, WH], [49_500, BL]]), ['man', K], 'a microsecond further: both the second’s, the first unread');
+    assert.deepEqual(merged(66, [[16_500, WH], [28_875, BL]]), [W, K], 'the second read an eighth of a man before its stretch');
+    assert.deepEqual(merged(66, [[16_500, WH], [28_874, BL]]), [W, 'man'], 'a microsecond earlier: both the first’s, the second unread');
+  });
+
+  it('a reading exactly at the cut between two touching men is the second’s', () => {
+    assert.deepEqual(merged(66, [[33_000, BL]]), ['man', K]);
+    assert.deepEqual(merged(66, [[32_999, BL]]), [K, 'man']);
+  });
+
+  // A man and the striker, 76 mm: the man the first 33 ms (or the striker the first 43). The sampler reads
+  // a piece several times; at the man's ends the window is part throat, part neighbour, and reads like the
+  // striker. The man's reading is the one nearest the middle of his stretch, in weighing the lay-outs too:
+  // by the one at his end, the striker's colour would fit either lay-out as well, and both would be asked.
+  it('a man read at his middle and again, like the striker, at his leading or trailing end: the middle reading names him, the striker placed', () => {
+    assert.deepEqual(merged(76, [[2_000, ST], [16_500, WH], [57_000, ST]]), [W, S], 'at his leading end');
+    assert.deepEqual(merged(76, [[16_500, WH], [30_000, ST], [57_000, ST]]), [W, S], 'at his trailing end');
+  });
+
+  // 71 mm: two men or the striker with a man. The white at the first man's middle makes the striker first
+  // dearer; the lay-outs "two men" and "the striker second" tie (the second piece is unread). The first
+  // piece, a man in both, is named by the reading nearest the middle of the mean of their stretches.
+  it('where lay-outs tie, a man read twice is named by the reading nearest the middle of their mean stretch, not the one by the junction', () => {
+    assert.deepEqual(merged(71, [[17_750, WH], [25_560, BL]]), [W, 'unknown']);
+  });
+
+  it('three touching men, each read: each named, and the colour sensor is not taken for silent', () => {
+    const rs = [...pulse(1, 0, A, A + 99_000), ...pulse(1, 1, A + 10_000, A + 109_000)];
+    const run = sense([...rs, colour(1, A + 16_500, WH), colour(1, A + 49_500, BL), colour(1, A + 82_500, WH)]);
+    assert.deepEqual(pockets(run), [W, K, W]);
+    assert.deepEqual(run.health, []);
+    // Unread, they are: the check above can fail.
+    assert.deepEqual(sense(rs).health.map((h) => h.fact), ['colourSilent']);
+  });
+
+  // A man and the striker (76 mm), one reading, of the first piece: it weighs the lay-outs only if it is
+  // within the largest colour distance (0.08) of some piece; else both pieces are asked.
+  it('a reading exactly the largest colour distance from the striker (and further from every man) places the striker; a hair further, it tells nothing', () => {
+    const edge: Rgb = [0.3939999999999999, 0.33, 0.3880000000000002];
+    assert.equal(Math.hypot(edge[0] - ST[0], edge[1] - ST[1], edge[2] - ST[2]), 0.08);
+    assert.deepEqual(merged(76, [[19_000, edge]]), [S, 'man']);
+    assert.deepEqual(merged(76, [[19_000, [0.394, 0.33, 0.3880000000000002]]]), ['unknown', 'unknown']);
+  });
+
+  // The same, with a reading nearer the striker than the nearest man by exactly the colour margin (0.012):
+  // as classifyColour asks of one reading, a lay-out that much dearer is not tied.
+  it('a lay-out dearer by exactly the colour margin is not tied; by a hair less, both pieces are asked', () => {
+    const d = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    const margin: Rgb = [0.34578827431197806, 0.34, 0.33];
+    assert.equal(Math.min(d(margin, WH), d(margin, BL), d(margin, CALIBRATION.queen)) - d(margin, ST), 0.012);
+    assert.deepEqual(merged(76, [[19_000, margin]]), [S, 'man']);
+    assert.deepEqual(merged(76, [[19_000, [0.3457882743119781, 0.34, 0.33]]]), ['unknown', 'unknown']);
   });
 });

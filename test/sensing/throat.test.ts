@@ -102,6 +102,20 @@ describe('sensing: the pocket throat (issue 16)', () => {
       ]);
     });
 
+    it("a piece that comes in at the trace's first microsecond and rests in both beams: one piece, no fault", () => {
+      // The lower beam's block is taken for a resting piece because the upper one began just before it, at 0 µs.
+      const h = { at: 0, speedIn: mps(0.6), speedOut: mps(0.4), restMm: -12, hangUs: ms(3000) };
+      const run = sense(hung(1, h, 'black'), {}, ms(10_000));
+      assert.deepEqual(run.events, [{ e: 'pocket', piece: 'black', pocket: 1, t: 0 }]);
+      assert.deepEqual(run.health, []);
+    });
+
+    it("a beam blocked from the trace's first microsecond, with no piece coming in, is reported stuck at the stuck time", () => {
+      const run = sense([...pulse(2, 0, 0, ms(4000)), ...passage(2, ms(5000), 1), colourOf(2, ms(5010), 'white')], {}, ms(8000));
+      assert.deepEqual(run.health.map((x) => [x.fact, x.channel, x.t]), [['stuck', 'p2.a', ms(1500)], ['unstuck', 'p2.a', ms(4000)]]);
+      assert.deepEqual(pockets(run), ['white']);
+    });
+
     it('a failed beam, blocked with no piece coming in and no reading, is still reported stuck at the stuck time', () => {
       const run = sense([...pulse(2, 1, ms(1000), ms(4000)), ...passage(2, ms(5000), 1)], {}, ms(8000));
       assert.deepEqual(run.health.map((x) => [x.fact, x.channel, x.t]), [['stuck', 'p2.b', ms(2500)], ['unstuck', 'p2.b', ms(4000)]]);

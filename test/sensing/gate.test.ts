@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { Reading } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
-import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
+import { colour, colourOf, ms, passage, pockets, pulse, sense, strip } from '../helpers/readings.ts';
 
 describe('sensing: pocket gates', () => {
   it('a man at 1 m/s, named by its colour reading', () => {
@@ -141,6 +141,21 @@ describe('sensing: pocket gates', () => {
     const run = sense(readings);
     assert.deepEqual(pockets(run), ['man', 'man', 'man', 'man']);
     assert.deepEqual(run.health.map((h) => [h.fact, h.channel]), [['colourSilent', 'p3.c']]);
+  });
+
+  it('the colour sensor is silent from the third piece in a row with no reading, reported once, dated when that piece was named; heard again, it starts over', () => {
+    const men = (...at: number[]) => at.flatMap((t) => passage(3, ms(t), 1));
+    const facts = (readings: Reading[], cfg = {}) => sense(readings, cfg).health.map((h) => [h.fact, h.channel, h.t]);
+    // Named at the next reading after each passage (a strip reading here), so each fact has a date.
+    assert.deepEqual(facts([...men(100, 400), strip(0, ms(2000), 200)]), [], 'two');
+    assert.deepEqual(facts([...men(100, 400, 700), strip(0, ms(2000), 200), ...men(2100), strip(0, ms(2500), 210)]), [['colourSilent', 'p3.c', ms(2000)]], 'three, then a fourth: once');
+    // A reading heard (of no piece: 500 ms before the next) starts the count again, and the fact may be said again.
+    assert.deepEqual(facts([...men(100, 400), colourOf(3, ms(600), 'white'), ...men(1100), strip(0, ms(2000), 200)]), [], 'two, heard, one');
+    const again = [...men(100, 400, 700), strip(0, ms(1000), 200), colourOf(3, ms(1100), 'white'), ...men(1600, 1900, 2200), strip(0, ms(3000), 210)];
+    assert.deepEqual(facts(again), [['colourSilent', 'p3.c', ms(1000)], ['colourSilent', 'p3.c', ms(3000)]]);
+    assert.deepEqual(facts(men(100, 400, 700, 1000), { calibration: null }), [], 'no colour sensor: nothing to be silent');
+    // Found only as the trace ends (the gate's time is then +Infinity): dated 0, never Infinity, which JSON cannot carry.
+    assert.deepEqual(facts(men(100, 400, 700)), [['colourSilent', 'p3.c', 0]]);
   });
 
   it('tells the app about a piece before it can be put in order', () => {

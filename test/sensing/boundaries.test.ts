@@ -10,6 +10,7 @@ import { classifyColour, piecesBySize, trainBySize } from '../../src/sensing/cla
 import { Naming } from '../../src/sensing/naming.ts';
 import { Strips } from '../../src/sensing/strips.ts';
 import { StuckBeams } from '../../src/sensing/stuck.ts';
+import type { ColourReading } from '../../src/sensing/train.ts';
 import { DEFAULT_CONFIG, type Calibration, type SensingConfig } from '../../src/sensing/types.ts';
 
 const SIZES = { manMm: 33, strikerMm: 43 };
@@ -197,10 +198,10 @@ describe('sensing: a beam stuck, and a block that is a piece resting (StuckBeams
   const cfg = (beamGapMm: number, calibration: Calibration | null = null): SensingConfig => ({ ...DEFAULT_CONFIG, maxBeamDelayUs: DELAY, beamGapMm, calibration });
 
   /** A gate's two beams (real ones), its waiting pulses and closed stuck spans, as gate.ts holds them. */
-  function gate(c: SensingConfig, o: { pulses?: [Pulse[], Pulse[]]; spans?: [Pulse[], Pulse[]] } = {}) {
+  function gate(c: SensingConfig, o: { pulses?: [Pulse[], Pulse[]]; spans?: [Pulse[], Pulse[]]; readings?: ColourReading[] } = {}) {
     const quiet: BeamListener = { pulse() {}, stuck() {}, unstuck() {}, flapping() {} };
     const beams: [Beam, Beam] = [new Beam(c, quiet), new Beam(c, quiet)];
-    const naming = new Naming(0, c, [], () => {}, () => {});
+    const naming = new Naming(0, c, o.readings ?? [], () => {}, () => {});
     const stuck = new StuckBeams(c, beams, o.pulses ?? [[], []], o.spans ?? [[], []], naming);
     return { beams, stuck };
   }
@@ -233,6 +234,21 @@ describe('sensing: a beam stuck, and a block that is a piece resting (StuckBeams
     const CAL = { white: [0.9, 0.9, 0.9], black: [0.1, 0.1, 0.1], queen: [0.8, 0.1, 0.1], striker: [0.5, 0.5, 0.1] } as Calibration;
     const waiting = gate(cfg(10, CAL), { pulses: [[], [pulse(3000, 3100)]] });
     assert.equal(waiting.stuck.resting(0, 3000), false);
+  });
+
+  it("with colour sensors, a reading taken from 1 ms before the upper beam's block began to 30 ms after, and near a piece's colour, says a piece rests; all bounds included", () => {
+    // Distances and times in binary fractions, so that each bound is met exactly.
+    const CAL = { white: [0.5, 0.5, 0.5], black: [0.0625, 0.0625, 0.0625], queen: [1, 0, 0], striker: [0, 1, 0] } as Calibration;
+    const c = { ...cfg(10, CAL), colourMaxDistance: 0.25 };
+    const rests = (t: number, rgb: [number, number, number] = [0.5, 0.5, 0.5]) => gate(c, { readings: [{ t, rgb }] }).stuck.resting(0, 10_000);
+    assert.equal(rests(9000), true);
+    assert.equal(rests(8999), false);
+    assert.equal(rests(40_000), true);
+    assert.equal(rests(40_001), false);
+    assert.equal(rests(20_000, [0.75, 0.5, 0.5]), true, 'at the largest distance from white');
+    assert.equal(rests(20_000, [0.75, 0.5, 0.25]), false, 'beyond it, and near no other piece');
+    assert.equal(rests(20_000, [0.0625, 0.0625, 0.3125]), true, 'near black');
+    assert.equal(gate(c, { readings: [{ t: 8000, rgb: [0.5, 0.5, 0.5] }, { t: 20_000, rgb: [0.5, 0.5, 0.5] }] }).stuck.resting(0, 10_000), true, 'an earlier reading does not hide a later one');
   });
 
   it('stuck through [from, to]: a closed span holding the whole of it, both ends included; a beam stuck since before from', () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Reading } from '../../src/sensing/types.ts';
 import { hangBlocks, rattleBlock, restingIn, type Hang } from '../../model/table/throat.ts';
-import { colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
+import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
 
 const LEN_MM = 33.3; // a man as the beams measure it
 const mps = (x: number) => x / 1000; // m/s to mm per µs
@@ -81,6 +81,19 @@ describe('sensing: the pocket throat (issue 16)', () => {
         const h = { at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm, hangUs: ms(2500) };
         assert.deepEqual(pockets(sense(hung(0, h, 'striker'), {}, ms(10_000))), ['striker'], `rest at ${restMm} mm`);
       }
+    });
+
+    it('resting across both beams (its size unknown), a man needs a reading twice as clear as usual; the queen does not', () => {
+      // A table whose queen reads near its white: a reading between them, 0.018 nearer one (over the 0.012
+      // margin, under twice it). The striker lies between white and black, so a man or the striker must be
+      // told apart as surely as white from black; the queen is no such neighbour.
+      const CAL = { white: [0.5, 0.5, 0.5], black: [0.1, 0.1, 0.1], queen: [0.6, 0.5, 0.5], striker: [0.3, 0.3, 0.3] } as const;
+      const { upper, lower } = hangBlocks({ at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm: -12, hangUs: ms(3000), lenMm: LEN_MM, gapMm: 10 });
+      const blocks = [...pulse(1, 0, Math.round(upper.from), Math.round(upper.to)), ...pulse(1, 1, Math.round(lower!.from), Math.round(lower!.to))];
+      const named = (rgb: [number, number, number]) => pockets(sense([...blocks, colour(1, ms(1003), rgb)], { calibration: CAL }, ms(10_000)));
+      assert.deepEqual(named([0.559, 0.5, 0.5]), ['queen']);
+      assert.deepEqual(named([0.541, 0.5, 0.5]), ['unknown'], 'white by 0.018: not clear enough');
+      assert.deepEqual(named([0.5, 0.5, 0.5]), ['white']);
     });
 
     it('a hang on the upper beam with no colour sensor: the beam is reported stuck and the piece counted once, for a player to name', () => {

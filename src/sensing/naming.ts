@@ -67,6 +67,7 @@ export class Naming {
     if (calibration && reading) kind = classifyColour(reading.rgb, calibration, this.cfg, true) ?? 'unknown';
     // Readings of the pulse that name different kinds: touching pieces (one beam cannot say how many), so
     // any one name would be a guess: a player names it.
+    // Stryker disable next-line ConditionalExpression: `r !== reading` made true is equivalent: the reading that named the piece names its own kind again
     for (const r of inside) if (kind !== 'unknown' && r !== reading && differentKind(classifyColour(r.rgb, calibration!, this.cfg, true), kind)) kind = 'unknown';
     this.emit(p.start, kind, p.end);
     this.note(reading !== null, now);

@@ -89,6 +89,13 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(pockets(sense(readings, { beamGapMm: 0, calibration: null })), ['unknown', 'unknown', 'unknown']);
   });
 
+  it('one-beam table: every reading from 1 ms before a pulse to its end is its own; two that name different kinds make it unknown, two of the striker do not', () => {
+    const one = (...rgbs: [number, [number, number, number]][]) => pockets(sense([...passage(0, ms(100), 1, 33.3, 0), ...rgbs.map(([t, rgb]) => colour(0, t, rgb))], { beamGapMm: 0 }));
+    assert.deepEqual(one([ms(100) - 500, CALIBRATION.white], [ms(116), CALIBRATION.black]), ['unknown'], 'a white just before, a black in the middle');
+    // The striker's own colour, and one nearer the striker than black by just over the margin (black without the striker).
+    assert.deepEqual(one([ms(105), [0.32, 0.33, 0.35]], [ms(116), CALIBRATION.striker]), ['striker']);
+  });
+
   it('a stuck upper beam: reported, the lower beam counts alone, and it recovers', () => {
     const readings = [
       ...pulse(2, 0, ms(1000), ms(9000)), // stuck for 8 s
@@ -154,6 +161,8 @@ describe('sensing: pocket gates', () => {
     const again = [...men(100, 400, 700), strip(0, ms(1000), 200), colourOf(3, ms(1100), 'white'), ...men(1600, 1900, 2200), strip(0, ms(3000), 210)];
     assert.deepEqual(facts(again), [['colourSilent', 'p3.c', ms(1000)], ['colourSilent', 'p3.c', ms(3000)]]);
     assert.deepEqual(facts(men(100, 400, 700, 1000), { calibration: null }), [], 'no colour sensor: nothing to be silent');
+    const strikers = [100, 400, 700].flatMap((t) => passage(3, ms(t), 1, 42.8));
+    assert.deepEqual(facts([...strikers, strip(0, ms(2000), 200)]), [], 'the striker, sized so, needs no reading');
     // Found only as the trace ends (the gate's time is then +Infinity): dated 0, never Infinity, which JSON cannot carry.
     assert.deepEqual(facts(men(100, 400, 700)), [['colourSilent', 'p3.c', 0]]);
   });

@@ -94,6 +94,19 @@ describe('sensing: the pocket throat (issue 16)', () => {
       assert.deepEqual(named([0.559, 0.5, 0.5]), ['queen']);
       assert.deepEqual(named([0.541, 0.5, 0.5]), ['unknown'], 'white by 0.018: not clear enough');
       assert.deepEqual(named([0.5, 0.5, 0.5]), ['white']);
+      assert.deepEqual(pockets(sense([...blocks, colour(1, Math.round(upper.from) - 500, [0.5, 0.5, 0.5])], { calibration: CAL }, ms(10_000))), ['white'], 'a reading 0.5 ms before the block is its own');
+    });
+
+    it('a man that hung on the lower beam, sized by the upper, is named by a reading from 1 ms before its block to its end', () => {
+      // (It is named as the lower beam clears: a reading after that comes too late for it.)
+      for (const restMm of [-28]) {
+        const { upper, lower } = hangBlocks({ at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm, hangUs: ms(3000), lenMm: LEN_MM, gapMm: 10 });
+        const blocks = [...pulse(1, 0, Math.round(upper.from), Math.round(upper.to)), ...pulse(1, 1, Math.round(lower!.from), Math.round(lower!.to))];
+        const end = Math.round(Math.max(upper.to, lower!.to));
+        for (const t of [Math.round(upper.from) - 500, end - 500]) {
+          assert.deepEqual(pockets(sense([...blocks, colourOf(1, t, 'black')], {}, ms(10_000))), ['black'], `rest at ${restMm} mm, read at ${t} µs`);
+        }
+      }
     });
 
     it('a hang on the upper beam with no colour sensor: the beam is reported stuck and the piece counted once, for a player to name', () => {

@@ -1,6 +1,6 @@
 // Pocket gates over hand-made edge sequences: each case of issue 3 §1, and each failure mode.
 import assert from 'node:assert/strict';
-import type { Reading } from '../../src/sensing/types.ts';
+import type { Reading, Rgb } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
 import { colour, colourOf, ms, passage, pockets, pulse, sense, strip } from '../helpers/readings.ts';
 
@@ -90,7 +90,7 @@ describe('sensing: pocket gates', () => {
   });
 
   it('one-beam table: every reading from 1 ms before a pulse to its end is its own; two that name different kinds make it unknown, two of the striker do not', () => {
-    const one = (...rgbs: [number, [number, number, number]][]) => pockets(sense([...passage(0, ms(100), 1, 33.3, 0), ...rgbs.map(([t, rgb]) => colour(0, t, rgb))], { beamGapMm: 0 }));
+    const one = (...rgbs: [number, Rgb][]) => pockets(sense([...passage(0, ms(100), 1, 33.3, 0), ...rgbs.map(([t, rgb]) => colour(0, t, rgb))], { beamGapMm: 0 }));
     assert.deepEqual(one([ms(100) - 500, CALIBRATION.white], [ms(116), CALIBRATION.black]), ['unknown'], 'a white just before, a black in the middle');
     // The striker's own colour, and one nearer the striker than black by just over the margin (black without the striker).
     assert.deepEqual(one([ms(105), [0.32, 0.33, 0.35]], [ms(116), CALIBRATION.striker]), ['striker']);

@@ -8,6 +8,7 @@ import { Beam, type BeamListener, type Pulse } from '../../src/sensing/beam.ts';
 import { BehindPassage, flicker, leavingSpeed } from '../../src/sensing/behind-passage.ts';
 import { classifyColour, piecesBySize, trainBySize } from '../../src/sensing/classify.ts';
 import { Naming } from '../../src/sensing/naming.ts';
+import { passageParts, rested, restedSize } from '../../src/sensing/passage.ts';
 import { Strips } from '../../src/sensing/strips.ts';
 import { StuckBeams } from '../../src/sensing/stuck.ts';
 import type { ColourReading } from '../../src/sensing/train.ts';
@@ -69,6 +70,44 @@ describe('sensing: trainBySize', () => {
   it('on a tie between the striker with n − 1 men and n + 1 men, takes the fewer pieces', () => {
     // 87.5 mm is 11.5 from the striker and a man (76) and from three men (99).
     assert.equal(sized(87.5, 0), '2 yes');
+  });
+});
+
+describe('sensing: a piece that rested in the throat, and a passage cut into parts (passage.ts)', () => {
+  // Binary fractions: 8 mm between the beams, crossed in 8192 µs, is 2^-10 mm/µs; a man is 32 mm.
+  const CFG = { beamGapMm: 8, manMm: 32, strikerMm: 43 };
+
+  it('rested: blocked longer than four and a half men at the leading edges\' speed, that length itself not', () => {
+    const at = (us: number) => rested([pulse(0, us)], 1, [pulse(8192, 8192 + us)], 1, CFG);
+    assert.equal(at(147_456), false, '144 mm, 4.5 men');
+    assert.equal(at(147_457), true);
+  });
+
+  it('restedSize: one beam blocked more than half as long again as the other, and crossed after it on the lower beam or before it on the upper', () => {
+    // Resting on the lower beam: the upper one saw it cross whole, from the leading edges' speed.
+    assert.equal(restedSize(pulse(0, 1000), pulse(100, 1601), CFG), 80);
+    assert.equal(restedSize(pulse(0, 1000), pulse(100, 1600), CFG), null, 'exactly half as long again');
+    assert.equal(restedSize(pulse(100, 1100), pulse(100, 5000), CFG), null, 'both began together: no speed');
+    assert.equal(restedSize(pulse(200, 1200), pulse(100, 5000), CFG), null, 'the lower began first');
+    // Resting on the upper beam: the lower one saw it cross whole as it fell, from the trailing edges' speed.
+    assert.equal(restedSize(pulse(0, 1501), pulse(601, 1601), CFG), 80);
+    assert.equal(restedSize(pulse(0, 1500), pulse(600, 1600), CFG), null, 'exactly half as long again');
+    assert.equal(restedSize(pulse(0, 3000), pulse(2000, 3000), CFG), null, 'both ended together: no speed');
+    assert.equal(restedSize(pulse(0, 3000), pulse(100, 1100), CFG), null, 'the lower ended first');
+  });
+
+  it('passageParts: cut at every gap either beam saw, in time order, whichever beam saw it', () => {
+    // Three men at 2^-10 mm/µs (32 mm = 32768 µs): the upper beam sees the gap between the second and
+    // third, the lower beam the one between the first and second.
+    const as = [pulse(0, 65_536), pulse(66_536, 98_304)];
+    const bs = [pulse(8192, 40_960), pulse(41_960, 106_496)];
+    const parts = passageParts(as, 2, bs, 2, CFG);
+    assert.deepEqual(parts.map((p) => p.size.count), [1, 1, 1]);
+    assert.deepEqual([parts[0].from, parts[1].from === parts[0].to, parts[2].from === parts[1].to, parts[2].to], [0, true, true, 98_304]);
+    // The cuts: the middle of the upper gap, and of the lower one carried onto the upper beam's times (the
+    // lower beam's span stretched onto the upper's: about 33,270 µs).
+    assert.ok(Math.abs(parts[0].to - 33_270) < 100, `${parts[0].to}`);
+    assert.equal(parts[1].to, 66_036);
   });
 });
 

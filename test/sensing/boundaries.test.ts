@@ -96,6 +96,19 @@ describe('sensing: a piece that rested in the throat, and a passage cut into par
     assert.equal(restedSize(pulse(0, 3000), pulse(100, 1100), CFG), null, 'the lower ended first');
   });
 
+  it('passageParts: a cut less than a quarter of a man from either end of the passage is none (the same gap, or an end, seen twice); a quarter of a man is one', () => {
+    // Two men merged on the upper beam; on the lower beam (the same length, so its times map 1:1 onto the
+    // upper's, 8192 µs earlier) one gap, whose middle is put at each place. A quarter man is 8192 µs.
+    const cutsAt = (lowerGapMiddle: number) => {
+      const bs = [pulse(8192, lowerGapMiddle - 500), pulse(lowerGapMiddle + 500, 73_728)];
+      return passageParts([pulse(0, 65_536)], 1, bs, 2, CFG).map((p) => p.to);
+    };
+    assert.deepEqual(cutsAt(16_384), [8192, 65_536], 'a quarter man after the start');
+    assert.deepEqual(cutsAt(16_383), [65_536]);
+    assert.deepEqual(cutsAt(65_536), [57_344, 65_536], 'a quarter man before the end');
+    assert.deepEqual(cutsAt(65_537), [65_536]);
+  });
+
   it('passageParts: cut at every gap either beam saw, in time order, whichever beam saw it', () => {
     // Three men at 2^-10 mm/µs (32 mm = 32768 µs): the upper beam sees the gap between the second and
     // third, the lower beam the one between the first and second.

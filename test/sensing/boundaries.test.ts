@@ -8,7 +8,7 @@ import { Beam, type BeamListener, type Pulse } from '../../src/sensing/beam.ts';
 import { BehindPassage, flicker, leavingSpeed } from '../../src/sensing/behind-passage.ts';
 import { classifyColour, piecesBySize, trainBySize } from '../../src/sensing/classify.ts';
 import { Naming } from '../../src/sensing/naming.ts';
-import { passageParts, rested, restedSize } from '../../src/sensing/passage.ts';
+import { passageExtent, passageParts, rested, restedSize } from '../../src/sensing/passage.ts';
 import { Strips } from '../../src/sensing/strips.ts';
 import { StuckBeams } from '../../src/sensing/stuck.ts';
 import type { ColourReading } from '../../src/sensing/train.ts';
@@ -94,6 +94,62 @@ describe('sensing: a piece that rested in the throat, and a passage cut into par
     assert.equal(restedSize(pulse(0, 1500), pulse(600, 1600), CFG), null, 'exactly half as long again');
     assert.equal(restedSize(pulse(0, 3000), pulse(2000, 3000), CFG), null, 'both ended together: no speed');
     assert.equal(restedSize(pulse(0, 3000), pulse(100, 1100), CFG), null, 'the lower ended first');
+  });
+
+  // passageExtent at 2^-10 mm/µs (8 mm crossed in 8192 µs): half a man is 16,384 µs, the widest gap between
+  // touching pieces 4,608 µs. A man: upper beam 0 to 32,768 µs, lower 8192 to 40,960 µs.
+  const extent = (as: Pulse[], bs: Pulse[], openA = Infinity, openB = Infinity, now = Infinity, cfg = CFG) => passageExtent(as, bs, openA, openB, now, cfg);
+  const MAN_A = pulse(0, 32_768);
+  const MAN_B = pulse(8192, 40_960);
+
+  it('passageExtent: a piece still to come is the passage\'s if it starts within the widest touching gap on both beams, that gap included', () => {
+    assert.deepEqual(extent([MAN_A, pulse(37_376, 70_144)], [MAN_B, pulse(45_568, 78_336)]), { na: 2, nb: 2 });
+    assert.deepEqual(extent([MAN_A, pulse(37_377, 70_144)], [MAN_B, pulse(45_568, 78_336)]), { na: 1, nb: 1 });
+    assert.deepEqual(extent([MAN_A, pulse(37_376, 70_144)], [MAN_B, pulse(45_569, 78_336)]), { na: 1, nb: 1 });
+    // Still being assembled on both beams, as near: wait for them (or, at the end, take what is there).
+    assert.equal(extent([MAN_A], [MAN_B], 37_376, 45_568, 50_000), null);
+    assert.deepEqual(extent([MAN_A], [MAN_B], 37_377, 45_568, 50_000), { na: 1, nb: 1 });
+    assert.deepEqual(extent([MAN_A], [MAN_B], 37_376, 45_569, 50_000), { na: 1, nb: 1 });
+    assert.deepEqual(extent([MAN_A], [MAN_B], 37_376, 45_568), { na: 1, nb: 1 });
+  });
+
+  it('passageExtent: none still to come, it waits while one could still start within the widest touching gap after either beam\'s last pulse', () => {
+    assert.equal(extent([MAN_A], [MAN_B], Infinity, Infinity, 45_568), null);
+    assert.deepEqual(extent([MAN_A], [MAN_B], Infinity, Infinity, 45_569), { na: 1, nb: 1 });
+    // The upper beam's pulse ending last (on a table whose touching gap is 1 µs a µs of trail: 4.5 mm apart).
+    const cfg = { ...CFG, beamGapMm: 4.5 };
+    assert.equal(extent([MAN_A], [pulse(4608, 31_768)], Infinity, Infinity, 32_769, cfg), null);
+    assert.deepEqual(extent([MAN_A], [pulse(4608, 31_768)], Infinity, Infinity, 32_770, cfg), { na: 1, nb: 1 });
+  });
+
+  it('passageExtent: after a hang (trailing edges closer than half the leading ones\' delay), the touching gap is taken at the trailing edges\' pace', () => {
+    // Trail of 4096 µs, half the delay: the gap is the leading edges' (4608 µs).
+    assert.equal(extent([MAN_A], [pulse(8192, 36_864)], 37_376, 41_472, 50_000), null);
+    // Trail of 2048 µs: 4.5 mm at the pace of 8 mm in 2048 µs, 1152 µs.
+    assert.equal(extent([MAN_A], [pulse(8192, 34_816)], 33_920, 35_968, 50_000), null);
+    assert.deepEqual(extent([MAN_A], [pulse(8192, 34_816)], 33_921, 35_968, 50_000), { na: 1, nb: 1 });
+  });
+
+  it('passageExtent: where one beam goes on past the other by more than half a man, the other\'s next pulse belongs to it if it starts before the passage ends there', () => {
+    // The lower beam ends half a man later: still agreed; a next upper pulse 7232 µs on is no touching piece.
+    assert.deepEqual(extent([MAN_A, pulse(40_000, 45_000)], [pulse(8192, 57_344)]), { na: 1, nb: 1 });
+    // More than half a man later: the upper beam's next pulse is the passage's if it starts before 51,808 µs.
+    assert.deepEqual(extent([MAN_A, pulse(51_807, 53_000)], [pulse(8192, 60_000)]), { na: 2, nb: 1 });
+    assert.deepEqual(extent([MAN_A, pulse(51_808, 53_000)], [pulse(8192, 60_000)]), { na: 1, nb: 1 });
+    // The lower beam ends more than half a man early: its next pulse is, if it starts before 40,960 µs.
+    assert.deepEqual(extent([MAN_A], [pulse(8192, 20_000), pulse(30_000, 42_000)]), { na: 1, nb: 2 });
+    // None yet: wait while one may still start before that end, or time has not reached it.
+    assert.equal(extent([MAN_A], [pulse(8192, 60_000)], Infinity, Infinity, 51_807), null);
+    assert.deepEqual(extent([MAN_A], [pulse(8192, 60_000)], Infinity, Infinity, 51_808), { na: 1, nb: 1 });
+    assert.equal(extent([MAN_A], [pulse(8192, 60_000)], 51_807, Infinity, 60_000), null);
+    assert.deepEqual(extent([MAN_A], [pulse(8192, 60_000)], 51_808, Infinity, 60_000), { na: 1, nb: 1 });
+    assert.deepEqual(extent([MAN_A], [pulse(8192, 60_000)], 0, Infinity), { na: 1, nb: 1 }, 'at the end nothing more comes');
+  });
+
+  it('passageParts: a part is sized by both beams, the lower beam\'s stretch mapped onto the upper\'s whole', () => {
+    // 36 mm on the upper beam, 44 on the lower (the piece sped up): 40 mm, the striker.
+    const [part] = passageParts([pulse(0, 36_864)], 1, [pulse(8192, 53_248)], 1, CFG);
+    assert.deepEqual(part.size, { count: 1, striker: 'yes' });
   });
 
   it('passageParts: a cut less than a quarter of a man from either end of the passage is none (the same gap, or an end, seen twice); a quarter of a man is one', () => {

@@ -49,6 +49,7 @@ export function restingReading(readings: readonly ColourReading[], from: number,
   const sum: [number, number, number] = [0, 0, 0];
   for (const r of readings) {
     if (r.t < from + quarter || r.t > to - quarter) continue;
+    // Stryker disable next-line EqualityOperator: `c <= 3` is equivalent: it adds undefined to a fourth sum, which nothing reads
     for (let c = 0; c < 3; c++) sum[c] += r.rgb[c];
     n++;
   }
@@ -75,6 +76,7 @@ const STRIKER_ONLY: readonly number[] = Object.freeze([0]);
 export function nameParts(part: Part, readings: readonly ColourReading[], cfg: Cfg): NamedPiece[] {
   const { count, striker } = part.size;
   // Only men, or the striker alone (the common parts): nothing to weigh.
+  // Stryker disable next-line ConditionalExpression, EqualityOperator, StringLiteral: the test of 'yes' changed is equivalent: a part of one piece is sized 'yes' or 'no', never 'maybe' (trainBySize), and cheapest() gives STRIKER_ONLY's lay-out for it
   const tied = striker === 'no' ? NO_STRIKER : striker === 'yes' && count === 1 ? STRIKER_ONLY : cheapest(part, readings, cfg);
   const cal = cfg.calibration;
   const out: NamedPiece[] = [];
@@ -133,6 +135,7 @@ function cheapest(part: Part, readings: readonly ColourReading[], cfg: Cfg): num
   let best = Infinity;
   for (const k of layouts) {
     let cost = 0;
+    // Stryker disable next-line EqualityOperator: `i <= count` is equivalent: no reading names a piece past the last (owner() gives each one below count), so the extra turn adds nothing
     for (let i = 0; i < count; i++) {
       const j = namingReading(part, readings, i, k, cfg);
       if (j >= 0) cost += i === k ? toStriker[j] : toMan[j];

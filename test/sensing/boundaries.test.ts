@@ -11,7 +11,7 @@ import { Naming } from '../../src/sensing/naming.ts';
 import { passageExtent, passageParts, rested, restedSize } from '../../src/sensing/passage.ts';
 import { Strips } from '../../src/sensing/strips.ts';
 import { StuckBeams } from '../../src/sensing/stuck.ts';
-import type { ColourReading } from '../../src/sensing/train.ts';
+import { middleReading, restingReading, type ColourReading } from '../../src/sensing/train.ts';
 import { DEFAULT_CONFIG, type Calibration, type SensingConfig } from '../../src/sensing/types.ts';
 
 const SIZES = { manMm: 33, strikerMm: 43 };
@@ -177,6 +177,20 @@ describe('sensing: a piece that rested in the throat, and a passage cut into par
     // lower beam's span stretched onto the upper's: about 33,270 µs).
     assert.ok(Math.abs(parts[0].to - 33_270) < 100, `${parts[0].to}`);
     assert.equal(parts[1].to, 66_036);
+  });
+});
+
+describe('sensing: the reading that names a piece (train.ts)', () => {
+  const r = (t: number, v: number): ColourReading => ({ t, rgb: [v, v, v] });
+
+  it('middleReading: the one nearest the middle of the block; of two as near, the earlier', () => {
+    assert.deepEqual(middleReading([r(100, 0.1), r(400, 0.2), r(900, 0.3)], 0, 1000), r(400, 0.2));
+    assert.deepEqual(middleReading([r(300, 0.1), r(700, 0.2)], 0, 1000), r(300, 0.1));
+  });
+
+  it("restingReading: the mean of those in the block's middle half, its bounds included, dated at the middle", () => {
+    const mean = restingReading([r(100, 0.9), r(250, 0.25), r(500, 0.5), r(750, 0.75), r(900, 0.1)], 0, 1000);
+    assert.deepEqual(mean, { t: 500, rgb: [0.5, 0.5, 0.5] });
   });
 });
 

@@ -11,7 +11,8 @@ import { Naming } from '../../src/sensing/naming.ts';
 import { passageExtent, passageParts, rested, restedSize } from '../../src/sensing/passage.ts';
 import { Strips } from '../../src/sensing/strips.ts';
 import { StuckBeams } from '../../src/sensing/stuck.ts';
-import { middleReading, restingReading, type ColourReading } from '../../src/sensing/train.ts';
+import { middleReading, nameParts, restingReading, type ColourReading } from '../../src/sensing/train.ts';
+import { CALIBRATION } from '../../model/table/noise.ts';
 import { DEFAULT_CONFIG, type Calibration, type SensingConfig } from '../../src/sensing/types.ts';
 
 const SIZES = { manMm: 33, strikerMm: 43 };
@@ -186,6 +187,17 @@ describe('sensing: the reading that names a piece (train.ts)', () => {
   it('middleReading: the one nearest the middle of the block; of two as near, the earlier', () => {
     assert.deepEqual(middleReading([r(100, 0.1), r(400, 0.2), r(900, 0.3)], 0, 1000), r(400, 0.2));
     assert.deepEqual(middleReading([r(300, 0.1), r(700, 0.2)], 0, 1000), r(300, 0.1));
+  });
+
+  it('nameParts: a piece is weighed by its reading nearest the middle of its stretch, not by one at its edge', () => {
+    // Two pieces in 75 ms that may hold the striker (two men: 37.5 ms each; the striker first: 43 ms).
+    const part = { from: 0, to: 75_000, size: { count: 2, striker: 'maybe' as const } };
+    const cfg = { calibration: CALIBRATION, manMm: 32, strikerMm: 43, colourMaxDistance: 0.08, colourMargin: 0.012 };
+    const at = (t: number, kind: keyof typeof CALIBRATION): ColourReading => ({ t, rgb: CALIBRATION[kind] });
+    const named = (readings: ColourReading[]) => nameParts(part, readings, cfg).map((p) => p.piece);
+    // A reading of the striker's colour at the first piece's leading edge (a flicker), or late in it, is outweighed by its middle one.
+    assert.deepEqual(named([at(1500, 'striker'), at(20_000, 'white'), at(56_000, 'black')]), ['white', 'black']);
+    assert.deepEqual(named([at(20_000, 'white'), at(33_000, 'striker'), at(56_000, 'black')]), ['white', 'black']);
   });
 
   it("restingReading: the mean of those in the block's middle half, its bounds included, dated at the middle", () => {

@@ -200,6 +200,19 @@ describe('sensing: the reading that names a piece (train.ts)', () => {
     assert.deepEqual(named([at(20_000, 'white'), at(33_000, 'striker'), at(56_000, 'black')]), ['white', 'black']);
   });
 
+  it('nameParts: as many readings as pieces go one to each if each lies within an eighth of a man of its own stretch, that bound included; else each to the stretch it fell in', () => {
+    // Two touching men in 64 ms: stretches 0–32 ms and 32–64 ms; an eighth of a man is 4 ms.
+    const part = { from: 0, to: 64_000, size: { count: 2, striker: 'no' as const } };
+    const cfg = { calibration: CALIBRATION, manMm: 32, strikerMm: 43, colourMaxDistance: 0.08, colourMargin: 0.012 };
+    const at = (t: number, kind: keyof typeof CALIBRATION): ColourReading => ({ t, rgb: CALIBRATION[kind] });
+    const named = (readings: ColourReading[]) => nameParts(part, readings, cfg).map((p) => p.piece);
+    assert.deepEqual(named([at(20_000, 'white'), at(28_000, 'black')]), ['white', 'black']);
+    assert.deepEqual(named([at(20_000, 'white'), at(27_999, 'black')]), ['white', 'man'], 'both the first\'s');
+    assert.deepEqual(named([at(36_000, 'white'), at(50_000, 'black')]), ['white', 'black']);
+    assert.deepEqual(named([at(36_001, 'white'), at(50_000, 'black')]), ['man', 'black'], 'both the second\'s');
+    assert.deepEqual(named([at(32_000, 'black')]), ['man', 'black'], 'one reading at the cut: the second piece\'s');
+  });
+
   it("restingReading: the mean of those in the block's middle half, its bounds included, dated at the middle", () => {
     const mean = restingReading([r(100, 0.9), r(250, 0.25), r(500, 0.5), r(750, 0.75), r(900, 0.1)], 0, 1000);
     assert.deepEqual(mean, { t: 500, rgb: [0.5, 0.5, 0.5] });

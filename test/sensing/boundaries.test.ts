@@ -211,6 +211,7 @@ describe('sensing: the reading that names a piece (train.ts)', () => {
     assert.deepEqual(named([at(36_000, 'white'), at(50_000, 'black')]), ['white', 'black']);
     assert.deepEqual(named([at(36_001, 'white'), at(50_000, 'black')]), ['man', 'black'], 'both the second\'s');
     assert.deepEqual(named([at(32_000, 'black')]), ['man', 'black'], 'one reading at the cut: the second piece\'s');
+    assert.deepEqual(named([at(12_000, 'white'), at(20_000, 'black'), at(48_000, 'white')]), ['white', 'white'], 'two as near the middle: the earlier');
   });
 
   it("restingReading: the mean of those in the block's middle half, its bounds included, dated at the middle", () => {

@@ -70,11 +70,13 @@ export class Beam {
   correct(t: number, blocked: boolean): void {
     const moves = blocked !== this.blocked;
     this.edge(t, blocked);
+    // Stryker disable next-line ConditionalExpression: `this.start >= 0` made true is equivalent: a move leaves a pulse being assembled (a block starts one, a clear ends the one its block started)
     if (moves && this.start >= 0) this.loose = true;
   }
 
   /** Time has reached `now`: close pulses, notice a stuck beam. */
   advance(now: number): void {
+    // Stryker disable next-line ConditionalExpression: made false it is equivalent: idle, start and end are both -1 and neither check below holds; the return spares an idle beam, advanced at every reading, their work
     if (this.start < 0) return; // idle: clear
     if (this.end >= 0 && now - this.end >= this.cfg.minGapUs) this.close();
     if (this.start >= 0 && this.end < 0 && !this.isStuck && now - this.start >= this.cfg.stuckUs) {
@@ -94,7 +96,7 @@ export class Beam {
     if (blocked) {
       if (this.end >= 0) this.end = -1; // clear for less than minGapUs: the same pulse goes on
       else this.start = t; // loose is false here: close() cleared it
-    } else if (this.start >= 0) {
+    } else /* Stryker disable next-line ConditionalExpression: made true it is equivalent: a clear edge comes only to a blocked beam (edge() drops one to a clear beam), and a block always has its pulse's start */ if (this.start >= 0) {
       this.end = t;
     }
   }
@@ -116,6 +118,7 @@ export class Beam {
   private glitch(t: number): void {
     const g = this.glitches;
     g.push(t);
+    // Stryker disable next-line ConditionalExpression, EqualityOperator: `g.length > 0` made true or `>= 0` is equivalent: g ends with t, just pushed, and t - t = 0 is within the window, so the loop stops there before g is empty
     while (g.length > 0 && t - g[0] > FLAP_WINDOW_US) g.shift();
     if (g.length >= FLAP_GLITCHES && t - this.flapReportedAt > FLAP_QUIET_US) {
       this.flapReportedAt = t;

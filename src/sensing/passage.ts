@@ -55,6 +55,7 @@ export function passageExtent(as: readonly Pulse[], bs: readonly Pulse[], openA:
     }
     // One beam goes on past the other's last pulse: the other beam's next pulse belongs here, if it
     // starts before this passage ends on the longer beam.
+    // Stryker disable next-line EqualityOperator: `>= 0` is equivalent: here |excess| > halfMan, so excess is never 0
     const upper = excess > 0;
     const list = upper ? as : bs;
     const n = upper ? na : nb;

@@ -70,6 +70,41 @@ describe('sensing: one beam (Beam)', () => {
     assert.deepEqual(said, ['pulse 0-2000']);
   });
 
+  it('ringing in the trace\'s first microsecond: a block and a clear both at 0 µs are a glitch, and a block again within the shortest gap goes on with the same pulse', () => {
+    const alone = beam();
+    alone.b.edge(0, true);
+    alone.b.edge(0, false);
+    alone.b.edge(5000, true); // long after the gap: a pulse of its own
+    alone.b.edge(8000, false);
+    alone.b.advance(20_000);
+    assert.deepEqual(alone.said, ['pulse 5000-8000']);
+    const rings = beam();
+    rings.b.edge(0, true);
+    rings.b.edge(0, false);
+    rings.b.edge(100, true); // within the gap: the block that began at 0 goes on
+    rings.b.edge(5000, false);
+    rings.b.advance(20_000);
+    assert.deepEqual(rings.said, ['pulse 0-5000']);
+  });
+
+  it('a corrected level found blocked at the trace\'s first microsecond starts a loose pulse', () => {
+    const { b, said } = beam();
+    b.correct(0, true);
+    assert.equal(b.openLoose(), true);
+    b.edge(600, false); // shorter than any piece, but its true start is earlier, unseen
+    b.advance(10_000);
+    assert.deepEqual(said, ['pulse 0-600 loose']);
+  });
+
+  it('a block that clears a moment before the stuck time is no stuck beam while its gap runs', () => {
+    const { b, said } = beam();
+    b.edge(1000, true);
+    b.edge(1_500_900, false); // 1.4999 s blocked
+    b.advance(1_501_000); // the stuck time since the block began, the clear 100 µs old: still in its gap
+    b.advance(1_501_150);
+    assert.deepEqual(said, ['pulse 1000-1500900']);
+  });
+
   it('an edge to the level the beam is at, or a clear edge on a clear beam, changes nothing', () => {
     const { b, said } = beam();
     b.edge(1000, false);

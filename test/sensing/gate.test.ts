@@ -1,8 +1,8 @@
 // Pocket gates over hand-made edge sequences: each case of issue 3 §1, and each failure mode.
 import assert from 'node:assert/strict';
-import type { Reading } from '../../src/sensing/types.ts';
+import type { Reading, Rgb } from '../../src/sensing/types.ts';
 import { CALIBRATION } from '../../model/table/noise.ts';
-import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
+import { colour, colourOf, ms, passage, pockets, pulse, sense, strip } from '../helpers/readings.ts';
 
 describe('sensing: pocket gates', () => {
   it('a man at 1 m/s, named by its colour reading', () => {
@@ -89,6 +89,13 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(pockets(sense(readings, { beamGapMm: 0, calibration: null })), ['unknown', 'unknown', 'unknown']);
   });
 
+  it('one-beam table: every reading from 1 ms before a pulse to its end is its own; two that name different kinds make it unknown, two of the striker do not', () => {
+    const one = (...rgbs: [number, Rgb][]) => pockets(sense([...passage(0, ms(100), 1, 33.3, 0), ...rgbs.map(([t, rgb]) => colour(0, t, rgb))], { beamGapMm: 0 }));
+    assert.deepEqual(one([ms(100) - 500, CALIBRATION.white], [ms(116), CALIBRATION.black]), ['unknown'], 'a white just before, a black in the middle');
+    // The striker's own colour, and one nearer the striker than black by just over the margin (black without the striker).
+    assert.deepEqual(one([ms(105), [0.32, 0.33, 0.35]], [ms(116), CALIBRATION.striker]), ['striker']);
+  });
+
   it('a stuck upper beam: reported, the lower beam counts alone, and it recovers', () => {
     const readings = [
       ...pulse(2, 0, ms(1000), ms(9000)), // stuck for 8 s
@@ -141,6 +148,25 @@ describe('sensing: pocket gates', () => {
     const run = sense(readings);
     assert.deepEqual(pockets(run), ['man', 'man', 'man', 'man']);
     assert.deepEqual(run.health.map((h) => [h.fact, h.channel]), [['colourSilent', 'p3.c']]);
+  });
+
+  it('the colour sensor is silent from the third piece in a row with no reading, reported once, dated when that piece was named; heard again, it starts over', () => {
+    const men = (...at: number[]) => at.flatMap((t) => passage(3, ms(t), 1));
+    const facts = (readings: Reading[], cfg = {}) => sense(readings, cfg).health.map((h) => [h.fact, h.channel, h.t]);
+    // Named at the next reading after each passage (a strip reading here), so each fact has a date.
+    assert.deepEqual(facts([...men(100, 400), strip(0, ms(2000), 200)]), [], 'two');
+    assert.deepEqual(facts([...men(100, 400, 700), strip(0, ms(2000), 200), ...men(2100), strip(0, ms(2500), 210)]), [['colourSilent', 'p3.c', ms(2000)]], 'three, then a fourth: once');
+    // A reading heard (of no piece: 500 ms before the next) starts the count again, and the fact may be said again.
+    assert.deepEqual(facts([...men(100, 400), colourOf(3, ms(600), 'white'), ...men(1100), strip(0, ms(2000), 200)]), [], 'two, heard, one');
+    const again = [...men(100, 400, 700), strip(0, ms(1000), 200), colourOf(3, ms(1100), 'white'), ...men(1600, 1900, 2200), strip(0, ms(3000), 210)];
+    assert.deepEqual(facts(again), [['colourSilent', 'p3.c', ms(1000)], ['colourSilent', 'p3.c', ms(3000)]]);
+    assert.deepEqual(facts(men(100, 400, 700, 1000), { calibration: null }), [], 'no colour sensor: nothing to be silent');
+    const strikers = [100, 400, 700].flatMap((t) => passage(3, ms(t), 1, 42.8));
+    assert.deepEqual(facts([...strikers, strip(0, ms(2000), 200)]), [], 'the striker, sized so, needs no reading');
+    // Two unread, one read (its reading heard, and the man named by it), two unread: never three in a row.
+    assert.deepEqual(facts([...men(100, 400, 700, 1000, 1300), colourOf(3, ms(715), 'white'), strip(0, ms(2000), 200)]), []);
+    // Found only as the trace ends (the gate's time is then +Infinity): dated 0, never Infinity, which JSON cannot carry.
+    assert.deepEqual(facts(men(100, 400, 700)), [['colourSilent', 'p3.c', 0]]);
   });
 
   it('tells the app about a piece before it can be put in order', () => {

@@ -24,6 +24,14 @@ describe('sensing: lost beam edges and the driver\'s corrections', () => {
     assert.deepEqual(run.health, [], 'not stuck');
   });
 
+  it("a lost clear edge of a piece that blocked the upper beam at the trace's first microsecond: one piece, counted once", () => {
+    const black = passage(2, 0, 5);
+    const lostAt = black.find((r) => r.kind === 'beam' && r.beam === 0 && !r.blocked)!.t;
+    const run = sense([...without(black, 0, lostAt), corrected(2, 0, ms(25), false), colourOf(2, ms(3), 'black')]);
+    assert.deepEqual(run.events.filter((e) => e.e === 'pocket'), [{ e: 'pocket', piece: 'black', pocket: 2, t: 0 }]);
+    assert.deepEqual(run.health, []);
+  });
+
   it('a lost clear edge on the lower beam: one piece, named by its colour', () => {
     const queen = passage(0, ms(200), 3);
     const lostAt = queen.filter((r) => r.kind === 'beam' && r.beam === 1).at(-1)!.t;

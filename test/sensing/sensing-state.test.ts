@@ -46,6 +46,13 @@ describe('sensing: the state the app reads between readings', () => {
     assert.equal(s.quiet, true);
   });
 
+  it("not quiet while a beam blocked at the trace's first microsecond is still blocked", () => {
+    const { s } = sensing();
+    s.reading({ t: 0, kind: 'beam', pocket: 2, beam: 0, blocked: true });
+    s.advance(ms(1));
+    assert.equal(s.quiet, false, 'blocked since 0 µs: a passage still to judge');
+  });
+
   it("each lower beam is unknown until a piece crosses both of its pocket's beams", () => {
     const { s } = sensing();
     assert.deepEqual(s.lowerHealth(), ['unknown', 'unknown', 'unknown', 'unknown']);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Reading } from '../../src/sensing/types.ts';
 import { hangBlocks, rattleBlock, restingIn, type Hang } from '../../model/table/throat.ts';
-import { colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
+import { colour, colourOf, ms, passage, pockets, pulse, sense } from '../helpers/readings.ts';
 
 const LEN_MM = 33.3; // a man as the beams measure it
 const mps = (x: number) => x / 1000; // m/s to mm per µs
@@ -83,6 +83,32 @@ describe('sensing: the pocket throat (issue 16)', () => {
       }
     });
 
+    it('resting across both beams (its size unknown), a man needs a reading twice as clear as usual; the queen does not', () => {
+      // A table whose queen reads near its white: a reading between them, 0.018 nearer one (over the 0.012
+      // margin, under twice it). The striker lies between white and black, so a man or the striker must be
+      // told apart as surely as white from black; the queen is no such neighbour.
+      const CAL = { white: [0.5, 0.5, 0.5], black: [0.1, 0.1, 0.1], queen: [0.6, 0.5, 0.5], striker: [0.3, 0.3, 0.3] } as const;
+      const { upper, lower } = hangBlocks({ at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm: -12, hangUs: ms(3000), lenMm: LEN_MM, gapMm: 10 });
+      const blocks = [...pulse(1, 0, Math.round(upper.from), Math.round(upper.to)), ...pulse(1, 1, Math.round(lower!.from), Math.round(lower!.to))];
+      const named = (rgb: [number, number, number]) => pockets(sense([...blocks, colour(1, ms(1003), rgb)], { calibration: CAL }, ms(10_000)));
+      assert.deepEqual(named([0.559, 0.5, 0.5]), ['queen']);
+      assert.deepEqual(named([0.541, 0.5, 0.5]), ['unknown'], 'white by 0.018: not clear enough');
+      assert.deepEqual(named([0.5, 0.5, 0.5]), ['white']);
+      assert.deepEqual(pockets(sense([...blocks, colour(1, Math.round(upper.from) - 500, [0.5, 0.5, 0.5])], { calibration: CAL }, ms(10_000))), ['white'], 'a reading 0.5 ms before the block is its own');
+    });
+
+    it('a man that hung on the lower beam, sized by the upper, is named by a reading from 1 ms before its block to its end', () => {
+      // (It is named as the lower beam clears: a reading after that comes too late for it.)
+      for (const restMm of [-28]) {
+        const { upper, lower } = hangBlocks({ at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm, hangUs: ms(3000), lenMm: LEN_MM, gapMm: 10 });
+        const blocks = [...pulse(1, 0, Math.round(upper.from), Math.round(upper.to)), ...pulse(1, 1, Math.round(lower!.from), Math.round(lower!.to))];
+        const end = Math.round(Math.max(upper.to, lower!.to));
+        for (const t of [Math.round(upper.from) - 500, end - 500]) {
+          assert.deepEqual(pockets(sense([...blocks, colourOf(1, t, 'black')], {}, ms(10_000))), ['black'], `rest at ${restMm} mm, read at ${t} µs`);
+        }
+      }
+    });
+
     it('a hang on the upper beam with no colour sensor: the beam is reported stuck and the piece counted once, for a player to name', () => {
       const h = { at: ms(1000), speedIn: mps(0.6), speedOut: mps(0.4), restMm: 5, hangUs: ms(3000) };
       const readings = hung(3, h, 'white').filter((r) => r.kind !== 'colour');
@@ -100,6 +126,20 @@ describe('sensing: the pocket throat (issue 16)', () => {
         ['unstuck', 'p3.a', Math.round(hangBlocks({ ...h, lenMm: LEN_MM, gapMm: 10 }).upper.to)],
         ['unstuck', 'p3.b', Math.round(hangBlocks({ ...h, lenMm: LEN_MM, gapMm: 10 }).lower!.to)],
       ]);
+    });
+
+    it("a piece that comes in at the trace's first microsecond and rests in both beams: one piece, no fault", () => {
+      // The lower beam's block is taken for a resting piece because the upper one began just before it, at 0 µs.
+      const h = { at: 0, speedIn: mps(0.6), speedOut: mps(0.4), restMm: -12, hangUs: ms(3000) };
+      const run = sense(hung(1, h, 'black'), {}, ms(10_000));
+      assert.deepEqual(run.events, [{ e: 'pocket', piece: 'black', pocket: 1, t: 0 }]);
+      assert.deepEqual(run.health, []);
+    });
+
+    it("a beam blocked from the trace's first microsecond, with no piece coming in, is reported stuck at the stuck time", () => {
+      const run = sense([...pulse(2, 0, 0, ms(4000)), ...passage(2, ms(5000), 1), colourOf(2, ms(5010), 'white')], {}, ms(8000));
+      assert.deepEqual(run.health.map((x) => [x.fact, x.channel, x.t]), [['stuck', 'p2.a', ms(1500)], ['unstuck', 'p2.a', ms(4000)]]);
+      assert.deepEqual(pockets(run), ['white']);
     });
 
     it('a failed beam, blocked with no piece coming in and no reading, is still reported stuck at the stuck time', () => {

@@ -4,7 +4,7 @@
 // and a head whose type is no item type is never taken for an item, even with a CRC that checks. An
 // outbox holding every type reboots without a write (a mended item would have it copy the slot).
 import assert from 'node:assert/strict';
-import { HEAD, ITEM, SlotBytes, frame, isDamage, scan, type ItemType } from '../../../src/sync/outbox-frame.ts';
+import { HEAD, ITEM, PIECE, SlotBytes, frame, isDamage, scan, type ItemType } from '../../../src/sync/outbox-frame.ts';
 import { Outbox } from '../../../src/sync/outbox.ts';
 import type { StoragePort } from '../../../src/store/slots.ts';
 import { encodeUtf8 } from '../../../src/store/utf8.ts';
@@ -14,6 +14,19 @@ import { MemoryFlash } from '../../helpers/flash.ts';
 function slot(bytes: Uint8Array): SlotBytes {
   const storage: StoragePort = { read: () => bytes, append: () => assert.fail('scan writes nothing'), erase: () => assert.fail('scan erases nothing') };
   return new SlotBytes(storage, 0);
+}
+
+/** A slot holding `bytes` read a range at a time (as the device's files are), and the count of its reads. */
+function rangedSlot(bytes: Uint8Array): { slot: SlotBytes; reads: () => number } {
+  let reads = 0;
+  const storage: StoragePort = {
+    read: () => assert.fail('no whole read with ranged reads'),
+    readRange: (_s, offset, length) => (reads++, bytes.slice(offset, offset + length)),
+    size: () => bytes.length,
+    append: () => assert.fail('scan writes nothing'),
+    erase: () => assert.fail('scan erases nothing'),
+  };
+  return { slot: new SlotBytes(storage, 0), reads: () => reads };
 }
 
 const join = (...parts: Uint8Array[]): Uint8Array => {
@@ -67,12 +80,62 @@ describe("the outbox's items read back (scan)", () => {
     assert.deepEqual(again.queued().map((e) => e.counter), [1]);
   });
 
+  it('a copy carries a record of 3 KiB in one write from a storage that reads whole slots (the bytes are in memory), a piece at a time from one that reads ranges', () => {
+    for (const reads of ['whole', 'ranged'] as const) {
+      const flash = new MemoryFlash();
+      const port: StoragePort = reads === 'ranged' ? flash : { read: (s) => flash.read(s), append: (s, b) => flash.append(s, b), erase: (s) => flash.erase(s) };
+      const o = new Outbox(port);
+      o.open();
+      const big = new Uint8Array(3000).fill(0x62);
+      o.add('board', () => ({ bytes: big, signature: 'sig-big' }));
+      flash.append(flash.ops[flash.ops.length - 1].slot, Uint8Array.of(0xcb)); // a torn tail: the reboot copies
+      const from = flash.ops.length;
+      new Outbox(port).open();
+      const writes = flash.ops.slice(from).flatMap((op) => (op.kind === 'append' ? [op.bytes.length] : []));
+      if (reads === 'whole') assert.ok(writes.includes(big.length), `${reads}: ${writes.join(', ')}`);
+      else assert.deepEqual(writes.filter((n) => n > PIECE), [], `${reads}: ${writes.join(', ')}`);
+      const again = new Outbox(port);
+      again.open();
+      const [e] = again.queued();
+      assert.deepEqual(again.body(e).read(0, e.at.length), big, `${reads}: the record as it was`);
+    }
+  });
+
   it('finds every item type whole again after a run of damaged bytes, assigned included', () => {
     const junk = Uint8Array.of(0x00, 0x13, 0xff, 0x7a, 0x01);
     for (const [name, t] of TYPES) {
       const it = item(t, `{"after":"${name}"}`);
       assert.deepEqual(found(join(junk, it)), { mended: false, items: [['damage', 0, junk.length], [t, junk.length + HEAD, it.length - HEAD]] }, name);
     }
+  });
+
+  it('finds an item right after one damaged byte at the very end of the slot, one with an empty body included', () => {
+    for (const [name, t] of TYPES) {
+      const it = frame(t, new Uint8Array(0));
+      assert.deepEqual(found(join(Uint8Array.of(0x00), it)), { mended: false, items: [['damage', 0, 1], [t, 1 + HEAD, 0]] }, name);
+    }
+  });
+
+  it('looks for the next head a piece at a time, reading a head only where a magic byte is followed by a type (each read is a storage call, a file opened on the device)', () => {
+    // Damage as an erase cut short leaves it: garbage with many magic bytes, followed by a zero, by a
+    // byte past the types, by a UTF-8 continuation byte (as the text of a record has them); and a type
+    // byte after another byte than the magic.
+    const garbage = new Uint8Array(400);
+    for (let i = 0; i < garbage.length; i += 10) garbage.set([0xcb, 0x00, 0xcb, 0x08, 0xcb, 0x80, 0xcb, 0xcb, 0x41, ITEM.entry], i);
+    const after = item(ITEM.status, '{"n":2}');
+    const { slot: s, reads } = rangedSlot(join(garbage, after));
+    const { items, mended } = scan(s);
+    assert.equal(mended, false);
+    assert.deepEqual(items.map((x) => (isDamage(x) ? ['damage', x.start, x.end] : [x.type, x.start, x.length])), [['damage', 0, garbage.length], [ITEM.status, garbage.length + HEAD, after.length - HEAD]]);
+    assert.ok(reads() <= 12, `${reads()} reads of a slot of ${garbage.length + after.length} bytes holding ${garbage.length * 0.4} magic bytes`);
+  });
+
+  it("a head whose length reads 0 is not taken for an item's end (every item has a body): the damaged run stays one", () => {
+    const parts = [item(ITEM.entry, '{"counter":1,"signature":"s"}\nH\nb1\n'), item(ITEM.status, '{"n":2}')];
+    const bytes = join(...parts);
+    bytes.fill(0, 2, 6); // the length, a flash word gone to zero
+    bytes[HEAD + 3] ^= 0x01; // and a byte of the body: no mend
+    assert.deepEqual(found(bytes), { mended: false, items: [['damage', 0, parts[0].length], [ITEM.status, parts[0].length + HEAD, parts[1].length - HEAD]] });
   });
 
   it('mends two items whose magic bytes are both damaged (one run of damage across two heads): the second attempt, at the first head\'s stated end', () => {

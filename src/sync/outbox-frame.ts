@@ -95,7 +95,7 @@ export interface Item {
 }
 
 /** A run of bytes that holds no whole item: `type` is its first head's type byte as it reads (it may be
- * the damaged byte), `tail` whether no whole item follows it (a cut looks the same), `cut` whether its
+ * the damaged byte), `tail` whether it runs to the slot's end (no whole item follows it: a cut looks the same), `cut` whether its
  * head's length runs past the end of the slot (only a cut or a damaged length does that). */
 export interface Damage {
   start: number;
@@ -122,6 +122,7 @@ function nextWhole(bytes: SlotBytes, from: number): number {
   // Stryker disable next-line ArithmeticOperator: a bound past the end adds pieces of no bytes
   for (let at = from; at <= bytes.length - HEAD; at += PIECE) {
     const piece = bytes.get(at, PIECE);
+    // Stryker disable next-line EqualityOperator: piece[piece.length] is undefined, no magic byte
     for (let i = 0; i < piece.length; i++) {
       // A head read (a storage call) only where one may start: its magic, then a type. At a piece's last
       // byte, piece[i + 1] is undefined, which neither test refuses: whole() reads the head.
@@ -139,7 +140,9 @@ function nextWhole(bytes: SlotBytes, from: number): number {
 function mended(bytes: SlotBytes, start: number, end: number): Item | null {
   const h = bytes.get(start, HEAD);
   const length = end - start - HEAD;
-  if (h.length < HEAD || length < 0 || h[1] < 1 || h[1] > TYPES) return null;
+  // Stryker disable next-line ConditionalExpression: a head cut short gives a run shorter than a head (length < 0); in a run shorter than a head, a CRC of no body bytes would have to match (as unlikely as any false head)
+  if (h.length < HEAD || length < 0) return null;
+  if (h[1] < 1 || h[1] > TYPES) return null;
   const fields = Uint8Array.of(h[1], length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, length >>> 24);
   if (((crc32(fields) ^ bytes.crc(start + HEAD, length)) >>> 0) !== readU32(h, 6)) return null;
   return { type: h[1] as ItemType, start: start + HEAD, length };
@@ -176,7 +179,7 @@ export function scan(bytes: SlotBytes): { items: (Item | Damage)[]; mended: bool
         p = fixed.start + fixed.length;
         continue;
       }
-      items.push({ start: p, end: q, type: h[1] ?? 0, tail: next < 0 && q === end, cut: stated > bytes.length });
+      items.push({ start: p, end: q, type: h[1] ?? 0, tail: q === bytes.length, cut: stated > bytes.length });
       p = q;
     }
     at = end;

@@ -146,13 +146,25 @@ describe("the outbox's items read back (scan)", () => {
     assert.deepEqual(found(bytes), { mended: true, items: wholeItems(parts, [ITEM.entry, ITEM.assigned, ITEM.status]) });
   });
 
-  it('mends an item whose magic byte alone is damaged, whatever its type', () => {
+  it('mends an item whose magic byte alone is damaged, whatever its type and length, an empty one included', () => {
     for (const [name, t] of TYPES) {
-      const parts = [item(t, `{"mend":"${name}"}`), item(ITEM.status, '{"n":2}')];
-      const bytes = join(...parts);
-      bytes[0] = 0x5a;
-      assert.deepEqual(found(bytes), { mended: true, items: wholeItems(parts, [t, ITEM.status]) }, name);
+      for (const first of [item(t, `{"mend":"${name}"}`), frame(t, new Uint8Array(0))]) {
+        const parts = [first, item(ITEM.status, '{"n":2}')];
+        const bytes = join(...parts);
+        bytes[0] = 0x5a;
+        assert.deepEqual(found(bytes), { mended: true, items: wholeItems(parts, [t, ITEM.status]) }, `${name}, ${first.length - HEAD} bytes`);
+      }
     }
+  });
+
+  it('damage at the end of the slot across two heads: only its last part is the tail (the part before it is a damaged item, not a cut)', () => {
+    const parts = [item(ITEM.entry, '{"n":1}'), item(ITEM.entry, '{"n":2}'), item(ITEM.entry, '{"n":3}')];
+    const bytes = join(...parts);
+    const second = parts[0].length;
+    bytes[second + HEAD + 2] ^= 0x01; // a byte of the second's body, and one of the third's: neither mends
+    bytes[bytes.length - 2] ^= 0x01;
+    const { items } = scan(slot(bytes));
+    assert.deepEqual(items.map((x) => (isDamage(x) ? { start: x.start, end: x.end, tail: x.tail, cut: x.cut } : x.type)), [ITEM.entry, { start: second, end: second + parts[1].length, tail: false, cut: false }, { start: second + parts[1].length, end: bytes.length, tail: true, cut: false }]);
   });
 
   for (const bad of [0, 8, 0xcb]) {

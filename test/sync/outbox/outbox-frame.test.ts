@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { HEAD, ITEM, PIECE, SlotBytes, frame, isDamage, scan, type ItemType } from '../../../src/sync/outbox-frame.ts';
 import { Outbox } from '../../../src/sync/outbox.ts';
+import { readSlot } from '../../../src/sync/outbox-items.ts';
 import type { StoragePort } from '../../../src/store/slots.ts';
 import { encodeUtf8 } from '../../../src/store/utf8.ts';
 import { MemoryFlash } from '../../helpers/flash.ts';
@@ -101,6 +102,25 @@ describe("the outbox's items read back (scan)", () => {
     }
   });
 
+  it('a record of 4 KiB damaged in a copy is never read whole (as text: a SEAL is looked for only in short runs), only a piece at a time', () => {
+    const flash = new MemoryFlash();
+    const o = new Outbox(flash);
+    o.open();
+    const big = new Uint8Array(4000).fill(0x61);
+    o.add('board', () => ({ bytes: big, signature: 'sig-big' }));
+    flash.append(flash.ops[flash.ops.length - 1].slot, Uint8Array.of(0xcb)); // a torn tail: the reboot copies
+    new Outbox(flash).open();
+    const slotNow = flash.ops[flash.ops.length - 1].slot;
+    flash.slots[slotNow][flash.slots[slotNow].length - 1000] ^= 0x01; // in the copied record's body
+    let largest = 0;
+    const readRange = flash.readRange.bind(flash);
+    flash.readRange = (s, offset, length) => ((largest = Math.max(largest, length)), readRange(s, offset, length));
+    const again = new Outbox(flash);
+    again.open();
+    assert.deepEqual(again.queued().map((e) => e.counter), [1], 'taken whole from the other slot');
+    assert.ok(largest <= PIECE, `the largest piece read at once: ${largest} bytes`);
+  });
+
   it('finds every item type whole again after a run of damaged bytes, assigned included', () => {
     const junk = Uint8Array.of(0x00, 0x13, 0xff, 0x7a, 0x01);
     for (const [name, t] of TYPES) {
@@ -181,4 +201,65 @@ describe("the outbox's items read back (scan)", () => {
       assert.deepEqual(found(bytes).items, items);
     });
   }
+});
+
+// A slot's items read for what they mean (src/sync/outbox-items.ts, readSlot), in slots built by hand: what
+// counts as a copy, what a damaged run is taken for, and items whose fields are not as this firmware writes them.
+const head = (generation: unknown, mark?: unknown) => item(ITEM.head, JSON.stringify({ generation, mark }));
+const seal = (generation: unknown) => item(ITEM.seal, JSON.stringify({ generation }));
+const entry = (counter: number, meta: object = {}) =>
+  item(ITEM.entry, `${JSON.stringify({ counter, kind: 'board', status: 'queued', error: null, signature: `sig${counter}`, ...meta })}\nH\nb${counter}\n`);
+/** `bytes` with the byte at `at` (from its end if negative) XORed with `x`. */
+const hurt = (bytes: Uint8Array, at: number, x = 0x01) => {
+  const out = bytes.slice();
+  out[at < 0 ? out.length + at : at] ^= x;
+  return out;
+};
+const read = (...parts: Uint8Array[]) => readSlot(slot(join(...parts)));
+
+describe("a slot's items read for what they mean (readSlot)", () => {
+  it('a copy counts only once its SEAL is whole: one torn at the slot\'s end leaves the slot out', () => {
+    assert.notEqual(read(head(2, 1), entry(1), seal(2)), null);
+    assert.equal(read(head(2, 1), entry(1), seal(2).subarray(0, -1)), null);
+  });
+
+  it('a record appended after the SEAL whose type byte reads SEAL is a damaged record all the same: counted and reported', () => {
+    const s = read(head(1, 0), seal(1), hurt(entry(1), 1, ITEM.entry ^ ITEM.seal), entry(2));
+    assert.deepEqual([s?.mark, s?.entries.map((e) => e.counter), s?.lost], [2, [2], [{ counter: 1, kind: 'board', status: null }]]);
+    // Its counter is used up though no record follows it (an item does: it is no cut).
+    const alone = read(head(1, 0), seal(1), hurt(entry(1), -2), item(ITEM.assigned, '{"counter":4}'));
+    assert.deepEqual([alone?.mark, alone?.lost.map((l) => l.counter)], [1, [1]]);
+  });
+
+  it('a damaged run is taken for the SEAL by its text only if the text is a SEAL\'s (its generation alone, not a HEAD\'s)', () => {
+    const typeless = (b: Uint8Array) => hurt(b, 1, b[1]); // its type byte reads 0
+    assert.equal(read(head(3, 0), typeless(item(ITEM.seal, '{"generation":3,"mark":0}')), entry(1)), null);
+    const s = read(head(3, 0), typeless(seal(3)), entry(1));
+    assert.deepEqual([s?.generation, s?.entries.map((e) => e.counter)], [3, [1]]);
+    // By its type byte, whatever its text: a SEAL damaged in its text, whole items after it.
+    assert.deepEqual(read(head(3, 0), hurt(seal(3), -2), entry(1))?.entries.map((e) => e.counter), [1]);
+  });
+
+  it("damaged records of a copy: a counter read from a record's first line is believed only above the records before it and up to the mark; each is reported, those of no counter too", () => {
+    const damaged = (c: number) => hurt(entry(c), -2); // a byte of its log: its first line whole
+    const s = read(head(1, 4), entry(1), entry(2), damaged(2), damaged(5), damaged(3), damaged(4), seal(1));
+    assert.deepEqual(s?.lost.map((l) => l.counter), [null, null, 3, 4]);
+    assert.equal(s?.mark, 4);
+  });
+
+  it('a slot that does not begin with a HEAD (whole or damaged), or whose HEAD lacks its numbers, does not count', () => {
+    assert.equal(read(entry(1), seal(1)), null);
+    assert.equal(read(head('2', 1), entry(1), seal('2')), null);
+    assert.equal(read(head(2), entry(1), seal(2)), null);
+  });
+
+  it('items whose fields are not as this firmware writes them are read safely: no signature, no record; an odd kind, status or error read as the plain ones', () => {
+    const s = read(head(1, 0), seal(1), entry(1, { signature: 7 }), entry(2, { kind: 'x', status: 'weird', error: 7 }), entry(3), item(ITEM.status, '{"counter":3,"status":"refused","error":7}'));
+    assert.deepEqual(s?.entries.map((e) => [e.counter, e.kind, e.status, e.error]), [[2, 'board', 'queued', null], [3, 'board', 'refused', null]]);
+  });
+
+  it('a LOST item\'s list read safely: a counter that is no number, an unknown kind, an entry that is no object', () => {
+    const s = read(head(1, 5), item(ITEM.lost, '{"lost":[{"counter":2,"kind":"match"},{"counter":"3","kind":"x"},null,7]}'), seal(1), item(ITEM.status, '{"counter":2,"status":"refused","error":7}'));
+    assert.deepEqual(s?.lost, [{ counter: 2, kind: 'match', status: { status: 'refused', error: null } }, { counter: null, kind: null, status: null }, { counter: null, kind: null, status: null }, { counter: null, kind: null, status: null }]);
+  });
 });

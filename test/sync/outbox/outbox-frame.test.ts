@@ -241,9 +241,9 @@ describe("a slot's items read for what they mean (readSlot)", () => {
   });
 
   it("damaged records of a copy: a counter read from a record's first line is believed only above the records before it and up to the mark; each is reported, those of no counter too", () => {
-    const damaged = (c: number) => hurt(entry(c), -2); // a byte of its log: its first line whole
-    const s = read(head(1, 4), entry(1), entry(2), damaged(2), damaged(5), damaged(3), damaged(4), seal(1));
-    assert.deepEqual(s?.lost.map((l) => l.counter), [null, null, 3, 4]);
+    const damaged = (c: number, kind = 'board') => hurt(entry(c, { kind }), -2); // a byte of its log: its first line whole
+    const s = read(head(1, 4), entry(1), entry(2), damaged(2), damaged(5), damaged(3, 'match'), damaged(4, 'x'), seal(1));
+    assert.deepEqual(s?.lost.map((l) => [l.counter, l.kind]), [[null, 'board'], [null, 'board'], [3, 'match'], [4, null]]);
     assert.equal(s?.mark, 4);
   });
 
@@ -254,12 +254,15 @@ describe("a slot's items read for what they mean (readSlot)", () => {
   });
 
   it('items whose fields are not as this firmware writes them are read safely: no signature, no record; an odd kind, status or error read as the plain ones', () => {
-    const s = read(head(1, 0), seal(1), entry(1, { signature: 7 }), entry(2, { kind: 'x', status: 'weird', error: 7 }), entry(3), item(ITEM.status, '{"counter":3,"status":"refused","error":7}'));
+    const status = (text: string) => item(ITEM.status, text);
+    const s = read(head(1, 0), seal(1), entry(1, { signature: 7 }), entry(2, { kind: 'x', status: 'weird', error: 7 }), entry(3), status('{"counter":3,"status":"refused","error":7}'), status('{"counter":3,"status":"weird"}'), status('not JSON'));
     assert.deepEqual(s?.entries.map((e) => [e.counter, e.kind, e.status, e.error]), [[2, 'board', 'queued', null], [3, 'board', 'refused', null]]);
   });
 
-  it('a LOST item\'s list read safely: a counter that is no number, an unknown kind, an entry that is no object', () => {
-    const s = read(head(1, 5), item(ITEM.lost, '{"lost":[{"counter":2,"kind":"match"},{"counter":"3","kind":"x"},null,7]}'), seal(1), item(ITEM.status, '{"counter":2,"status":"refused","error":7}'));
+  it('a LOST item read safely (its list\'s counter that is no number, unknown kind, entry that is no object; a LOST item that holds no list), and the statuses of its records', () => {
+    const lost = (text: string) => item(ITEM.lost, text);
+    const status = (text: string) => item(ITEM.status, text);
+    const s = read(head(1, 5), lost('{"lost":[{"counter":2,"kind":"match"},{"counter":"3","kind":"x"},null,7]}'), seal(1), lost('not JSON'), lost('{"lost":5}'), status('{"counter":2,"status":"refused","error":7}'), status('{"counter":2,"status":"weird"}'), status('{"counter":9,"status":"refused"}'));
     assert.deepEqual(s?.lost, [{ counter: 2, kind: 'match', status: { status: 'refused', error: null } }, { counter: null, kind: null, status: null }, { counter: null, kind: null, status: null }, { counter: null, kind: null, status: null }]);
   });
 });

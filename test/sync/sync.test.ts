@@ -349,6 +349,18 @@ describe('results sync', () => {
     assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2]);
   });
 
+  it('a post is given up on once 120 s have passed without an answer: not at 120 s, just after', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(tr.posted.length, 1);
+    sync.tick(120 * S, true, true);
+    assert.deepEqual([tr.cancels, sync.view().sending], [0, true], 'at 120 s: still waiting');
+    sync.tick(120 * S + 1, true, true);
+    assert.deepEqual([tr.cancels, sync.view().sending], [1, false], 'past 120 s: given up on');
+  });
+
   it('an answer that never comes is given up on; a late one is ignored', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);

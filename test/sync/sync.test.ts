@@ -349,6 +349,22 @@ describe('results sync', () => {
     assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2]);
   });
 
+  it('Wi-Fi back ends a wait that no answer caused (the next try goes at once), not one that the server\'s answer caused', () => {
+    for (const cause of ['no answer', 'the server\'s 500'] as const) {
+      const tr = new HandTransport();
+      const sync = makeSync(tr);
+      sync.finished('board', log(1), STATE);
+      sync.tick(0, true, true);
+      if (cause === 'no answer') tr.fail('no route to host');
+      else tr.answer(500, { error: 'busy' });
+      sync.tick(20_000, true, true);
+      assert.ok(sync.view().retryInS! > 0, `${cause}: waiting`);
+      sync.networkUp();
+      sync.tick(40_000, true, true);
+      assert.equal(tr.posted.length, cause === 'no answer' ? 1 : 0, cause);
+    }
+  });
+
   it('a post is given up on once 120 s have passed without an answer: not at 120 s, just after', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);

@@ -379,6 +379,7 @@ describe(`the outbox (${reads} reads)`, () => {
     const e = o.add('board', (c) => body(c, 'H\nb1\nb2\n'));
     assert.equal(e.counter, 2);
     assert.deepEqual(reopen(flash).queued().map((x) => x.counter), [1, 2]);
+    assert.deepEqual(reopen(flash).lost(), [], 'the torn write is left behind in the old slot: no damaged record reported');
   });
 });
 }

@@ -318,6 +318,28 @@ describe('results sync', () => {
     assert.equal(cancels, 2, 'once a look-up');
   });
 
+  it('a server found by look-up is used without the slashes its address ends in; one already looked up is not looked up again', () => {
+    const tr = new HandTransport();
+    let finds = 0;
+    let answer: ((error: string | null, url: string | null) => void) | null = null;
+    const sync = new Sync({
+      storage: new MemoryFlash(),
+      transport: tr,
+      digest: nodeDigest,
+      random: { next: () => 0.5 },
+      settings: { load: () => ({ ...SETTINGS, server: null }), forget: () => {} },
+      firmware: 't',
+      finder: { find: (done) => void (finds++, (answer = done)) },
+    });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.tick(20_000, true, true);
+    assert.equal(finds, 1, 'a look-up in progress is not started again');
+    answer!(null, 'http://10.0.0.7:8080//');
+    sync.tick(40_000, true, true);
+    assert.equal(tr.posted[0]?.request.url, 'http://10.0.0.7:8080/api/v1/records');
+  });
+
   it('Wi-Fi off in the settings: nothing is sent', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);

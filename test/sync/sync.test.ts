@@ -318,7 +318,7 @@ describe('results sync', () => {
     assert.equal(cancels, 2, 'once a look-up');
   });
 
-  it('a server found by look-up is used without the slashes its address ends in; one already looked up is not looked up again', () => {
+  it('a server found by look-up is used without the slashes its address ends in, looked up once at a time, and looked up again after no answer', () => {
     const tr = new HandTransport();
     let finds = 0;
     let answer: ((error: string | null, url: string | null) => void) | null = null;
@@ -338,6 +338,9 @@ describe('results sync', () => {
     answer!(null, 'http://10.0.0.7:8080//');
     sync.tick(40_000, true, true);
     assert.equal(tr.posted[0]?.request.url, 'http://10.0.0.7:8080/api/v1/records');
+    tr.fail('timed out');
+    ticks(sync, 60_000, 120 * S);
+    assert.deepEqual([finds, tr.posted.length], [2, 0], 'no answer from the server found: it is looked up again before the next try');
   });
 
   it('Wi-Fi off in the settings: nothing is sent', () => {

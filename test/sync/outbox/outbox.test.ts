@@ -5,6 +5,7 @@
 // only the items' CRCs can tell. A byte damaged in the copy in charge is caught the same way.
 import assert from 'node:assert/strict';
 import { Outbox } from '../../../src/sync/outbox.ts';
+import { ITEM, SlotBytes, scan } from '../../../src/sync/outbox-frame.ts';
 import { encodeUtf8 } from '../../../src/store/utf8.ts';
 import type { StoragePort } from '../../../src/store/slots.ts';
 import { CUT_MODELS, MemoryFlash } from '../../helpers/flash.ts';
@@ -378,6 +379,58 @@ describe(`the outbox (${reads} reads)`, () => {
     const e = o.add('board', (c) => body(c, 'H\nb1\nb2\n'));
     assert.equal(e.counter, 2);
     assert.deepEqual(reopen(flash).queued().map((x) => x.counter), [1, 2]);
+    assert.deepEqual(reopen(flash).lost(), [], 'the torn write is left behind in the old slot: no damaged record reported');
   });
 });
 }
+
+// What the outbox writes: nothing for nothing, and a copy only when the dead bytes outweigh the live ones
+// (flash wears, and a copy of a slot is a write of all it keeps).
+describe('the outbox writes nothing for nothing', () => {
+  const writesOf = (flash: MemoryFlash, f: () => void): number => {
+    const from = flash.ops.length;
+    f();
+    return flash.ops.length - from;
+  };
+  const opened = (flash: MemoryFlash): Outbox => {
+    const o = new Outbox(flash);
+    o.open();
+    return o;
+  };
+  const record = (c: number, n: number) => ({ bytes: encodeUtf8(JSON.stringify({ counter: c, log: 'H\n', pad: 'p'.repeat(n) })), signature: `sig${c}` });
+
+  it('no status for a counter it does not hold, no LOST item to dismiss when nothing is lost, none in a copy', () => {
+    const flash = new MemoryFlash();
+    const o = opened(flash);
+    o.add('board', (c) => record(c, 10));
+    assert.equal(writesOf(flash, () => (o.acknowledge(9), o.refuse(9, '422'), o.requeue(9))), 0);
+    assert.equal(writesOf(flash, () => o.dismissLost()), 0);
+    o.acknowledge(1);
+    flash.append(flash.ops[flash.ops.length - 1].slot, Uint8Array.of(0xcb)); // a torn tail: the reboot copies
+    assert.ok(writesOf(flash, () => opened(flash)) > 0);
+    const slot = flash.ops[flash.ops.length - 1].slot;
+    const { items } = scan(new SlotBytes(flash, slot));
+    assert.deepEqual(items.map((x) => ('type' in x ? x.type : 'damage')), [ITEM.head, ITEM.entry, ITEM.seal], 'a copy: HEAD, the archive record, SEAL');
+  });
+
+  it('tidy copies only past its minimum, and only when the dead bytes outweigh what a copy keeps (a record, the archive, the tournament state)', () => {
+    const flash = new MemoryFlash();
+    const o = opened(flash);
+    o.add('board', (c) => record(c, 100));
+    o.add('board', (c) => record(c, 10));
+    o.acknowledge(2); // #1's bytes are live (queued), #2's too (the log's archive): the statuses are dead
+    assert.equal(writesOf(flash, () => o.tidy(0)), 0, 'live bytes outweigh the dead ones');
+    for (const live of ['record', 'archive', 'assigned'] as const) {
+      const f = new MemoryFlash();
+      const x = opened(f);
+      if (live === 'record') x.add('board', (c) => record(c, 3000));
+      if (live === 'archive') x.archive(`H\n${'b\n'.repeat(1500)}`, { boards: 1, over: false });
+      if (live === 'assigned') x.setAssigned(JSON.stringify({ counter: 7, pad: 'p'.repeat(1000) }));
+      assert.equal(writesOf(f, () => x.tidy(0)), 0, `${live}: nothing dead, no copy`);
+    }
+    o.acknowledge(1);
+    o.add('board', (c) => record(c, 10)); // #1 acknowledged, and no longer the archive: dead
+    assert.equal(writesOf(flash, () => o.tidy(o.size)), 0, 'the dead bytes outweigh the live, but the slot is at the minimum: no copy');
+    assert.ok(writesOf(flash, () => o.tidy(o.size - 1)) > 0, 'past the minimum: a copy');
+  });
+});

@@ -163,6 +163,10 @@ describe('sensing: pocket gates', () => {
     assert.deepEqual(facts(men(100, 400, 700, 1000), { calibration: null }), [], 'no colour sensor: nothing to be silent');
     const strikers = [100, 400, 700].flatMap((t) => passage(3, ms(t), 1, 42.8));
     assert.deepEqual(facts([...strikers, strip(0, ms(2000), 200)]), [], 'the striker, sized so, needs no reading');
+    // On a one-beam table (each pulse named alone) the same: three unread in a row, and not with the middle one read.
+    const oneBeam = (...at: number[]) => at.flatMap((t) => passage(3, ms(t), 1, 33.3, 0));
+    assert.deepEqual(facts([...oneBeam(100, 400, 700), strip(0, ms(2000), 200)], { beamGapMm: 0 }), [['colourSilent', 'p3.c', ms(2000)]]);
+    assert.deepEqual(facts([...oneBeam(100, 400, 700, 1000, 1300), colourOf(3, ms(715), 'white'), strip(0, ms(2000), 200)], { beamGapMm: 0 }), []);
     // Two unread, one read (its reading heard, and the man named by it), two unread: never three in a row.
     assert.deepEqual(facts([...men(100, 400, 700, 1000, 1300), colourOf(3, ms(715), 'white'), strip(0, ms(2000), 200)]), []);
     // Found only as the trace ends (the gate's time is then +Infinity): dated 0, never Infinity, which JSON cannot carry.

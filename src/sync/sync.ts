@@ -105,7 +105,8 @@ export class Sync extends SyncRecords {
       this.lastError = v.error;
       this.nextAt = now + longBackoffUs(this.o.random.next());
     } else {
-      if (!this.settings?.server) this.found = null; // look the server up again
+      // A server looked up and not answering is looked up again (one set in the settings is read before it).
+      this.found = null;
       this.fail(v.error);
       this.offline = a.answer === null;
     }

@@ -423,3 +423,166 @@ describe('results sync', () => {
     }
   });
 });
+
+// Issue 31's mutants of sync.ts and sync-records.ts: the wait the display shows, a server looked up,
+// Wi-Fi back after the network's failures and not the server's, the setup page, flash that fails.
+describe('results sync: the retry shown, the look-up, Wi-Fi back, flash that fails', () => {
+  /** A sync whose jitter is always the middle (a first failure waits 1.5 s), with `extra` options. */
+  function halfSync(tr: TransportPort, settings: SyncSettings | null, extra: Partial<ConstructorParameters<typeof Sync>[0]> = {}, flash = new MemoryFlash()): Sync {
+    let s = settings;
+    return new Sync({
+      storage: flash,
+      transport: tr,
+      digest: nodeDigest,
+      random: { next: () => 0.5 },
+      settings: { load: () => s, forget: () => void (s = null) },
+      firmware: 't',
+      ...extra,
+    });
+  }
+
+  it('the seconds to the next try, shown only while waiting after a failure, rounded up: none at the retry itself', () => {
+    const tr = new HandTransport();
+    const sync = halfSync(tr, SETTINGS);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(sync.view().retryInS, null, 'no failure yet');
+    tr.fail('ECONNREFUSED');
+    sync.tick(100_000, true, true); // the failure: the next try at 100 ms + 1.5 s
+    assert.equal(sync.view().retryInS, 2, '1.5 s, shown rounded up');
+    sync.tick(600_000, true, false);
+    assert.equal(sync.view().retryInS, 1, '1 s left');
+    sync.tick(1_599_999, true, false);
+    assert.equal(sync.view().retryInS, 1, 'a microsecond left is a second');
+    sync.tick(1_600_000, true, false);
+    assert.equal(sync.view().retryInS, null, 'the time of the retry: no wait left');
+  });
+
+  it('no server set: a look-up; its address is used without its trailing slashes and shown; a failed look-up says why, and waits', () => {
+    const tr = new HandTransport();
+    const finds: ((error: string | null, url: string | null) => void)[] = [];
+    const sync = halfSync(tr, { ...SETTINGS, server: null }, { finder: { find: (done) => void finds.push(done) } });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.tick(20_000, true, true);
+    assert.equal(finds.length, 1, 'one look-up at a time');
+    assert.equal(sync.view().server, null);
+    finds.shift()!(null, null);
+    assert.equal(sync.view().error, 'no server found: nothing answered');
+    assert.equal(sync.tick(40_000, true, true), true, 'the display changes');
+    assert.equal(finds.length, 0, 'waits after a failed look-up');
+    sync.tick(1_600_000, true, true);
+    assert.equal(finds.length, 1, 'looks again after the wait');
+    finds.shift()!('mdns: timeout', null);
+    assert.equal(sync.view().error, 'no server found: mdns: timeout');
+    sync.tick(10 * S, true, true);
+    finds.shift()!(null, 'http://10.0.0.5:8080//');
+    assert.equal(sync.view().server, 'http://10.0.0.5:8080');
+    assert.equal(sync.tick(10 * S + 20_000, true, true), true, 'the display changes');
+    assert.equal(tr.posted[0].request.url, 'http://10.0.0.5:8080/api/v1/records');
+    tr.fail('ECONNREFUSED');
+    sync.tick(10 * S + 40_000, true, true);
+    assert.equal(sync.view().server, null, 'a found server that does not answer is looked up again');
+    sync.tick(20 * S, true, true);
+    assert.equal(finds.length, 1);
+  });
+
+  it('no server set and no way to look one up: says so, and waits', () => {
+    const tr = new HandTransport();
+    const sync = halfSync(tr, { ...SETTINGS, server: null });
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(sync.view().error, 'no server set, and none to look one up');
+    assert.equal(sync.view().retryInS, 2);
+  });
+
+  it('settings forgotten while a record is on its way, its post failing: no crash, nothing sent', () => {
+    const tr = new HandTransport();
+    const sync = halfSync(tr, SETTINGS);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.forget();
+    tr.fail('ECONNREFUSED');
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().configured, false);
+    assert.equal(tr.posted.length, 0);
+  });
+
+  it('Wi-Fi back ends a wait the network caused, once, and not one the server\'s answer caused', () => {
+    const tr = new HandTransport();
+    const sync = halfSync(tr, SETTINGS);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    assert.equal(sync.tick(20_000, true, true), false, 'nothing changed');
+    sync.networkUp();
+    assert.equal(sync.tick(40_000, true, true), false, 'Wi-Fi back with no failure changes nothing');
+    tr.answer(500, { error: 'busy' });
+    sync.tick(60_000, true, true);
+    assert.equal(sync.view().retryInS, 2);
+    sync.networkUp();
+    assert.equal(sync.view().retryInS, 2, 'the server\'s failure keeps its wait');
+    sync.tick(1_560_000, true, true);
+    assert.equal(tr.posted.length, 1, 'then tried again');
+    tr.fail('ENETUNREACH');
+    sync.tick(1_580_000, true, true);
+    assert.equal(sync.view().retryInS, 3, 'the second failure waits 3 s');
+    sync.networkUp();
+    assert.equal(sync.view().retryInS, null, 'a network failure: the wait ends');
+    assert.equal(sync.tick(1_600_000, true, true), true, 'the display changes');
+    assert.equal(tr.posted.length, 1, 'tried again at once');
+    sync.tick(122 * S, true, true); // no answer: given up on, a failure that is not the network's word
+    assert.equal(sync.view().retryInS, 2);
+    sync.networkUp();
+    assert.equal(sync.view().retryInS, 2, 'Wi-Fi back once ended the network\'s wait: not this one');
+  });
+
+  it('a long wait (not a results server) shows no count when no failure came before it, and is not ended by Wi-Fi back', () => {
+    const tr = new HandTransport();
+    const sync = halfSync(tr, SETTINGS);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.answer(200, '<html>hello</html>');
+    sync.tick(20_000, true, true);
+    assert.equal(sync.view().retryInS, null, 'a long wait with no failure counted shows no count');
+    sync.networkUp();
+    sync.tick(40_000, true, true);
+    assert.equal(tr.posted.length, 0);
+  });
+
+  it('the setup page: none on a table without one; opened and closed through the port', () => {
+    const none = halfSync(new HandTransport(), SETTINGS);
+    assert.deepEqual(none.openSetup(), { error: 'this table has no setup page', none: true });
+    none.closeSetup();
+    const calls: string[] = [];
+    const sync = halfSync(new HandTransport(), SETTINGS, { setup: { open: () => (calls.push('open'), { network: 'carrom-1', code: '1234' }), close: () => void calls.push('close') } });
+    assert.deepEqual(sync.openSetup(), { network: 'carrom-1', code: '1234' });
+    sync.closeSetup();
+    assert.deepEqual(calls, ['open', 'close']);
+  });
+
+  it('a record made from a log lost to a power cut is none, and says so; a flash write that fails is shown, not a crash', () => {
+    const sync = halfSync(new HandTransport(), SETTINGS);
+    sync.tick(0, true, true);
+    sync.finished('board', null, STATE);
+    assert.equal(sync.view().error, 'the log before a power cut is lost: no record made');
+    assert.equal(sync.view().queued, 0);
+    assert.equal(sync.tick(20_000, true, true), true, 'the display changes');
+    sync.finished('board', null, STATE);
+    sync.finished('board', log(1), STATE);
+    assert.equal(sync.tick(40_000, true, false), true, 'two changes are a change');
+    const flash = new MemoryFlash();
+    const full = halfSync(new HandTransport(), SETTINGS, {}, flash);
+    full.tick(0, true, true);
+    flash.onWrite = () => {
+      throw new Error('no space');
+    };
+    full.finished('board', log(1), STATE);
+    assert.equal(full.view().error, 'flash: no space');
+    assert.equal(full.tick(20_000, true, true), true, 'the display changes');
+    full.finished('board', log(1), STATE);
+    flash.onWrite = () => {};
+    full.finished('board', log(2), STATE);
+    assert.equal(full.view().queued, 1, 'the flash works again');
+    assert.equal(full.tick(40_000, true, false), true, 'two changes are a change');
+  });
+});

@@ -586,3 +586,90 @@ describe('results sync: the retry shown, the look-up, Wi-Fi back, flash that fai
     assert.equal(full.tick(40_000, true, false), true, 'two changes are a change');
   });
 });
+
+describe('results sync: the log archived, a record a power cut prevented, older board records dropped', () => {
+  /** The state after `boards` boards, the match `over` or not (only what the records read of it). */
+  const played = (boards: number, over: boolean) => ({ ...STATE, match: { ...STATE.match, boards: Array.from({ length: boards }, () => ({})), over } }) as unknown as typeof STATE;
+  const erases = (flash: MemoryFlash) => flash.ops.filter((o) => o.kind === 'erase').length;
+
+  it('the log is archived once per new line, and not at all by a table not set up', () => {
+    const flash = new MemoryFlash();
+    const none = makeSync(new HandTransport(), flash, null);
+    const writes = flash.ops.length;
+    none.keepLog(log(3));
+    assert.equal(flash.ops.length, writes, 'not set up: nothing written');
+    const sync = makeSync(new HandTransport(), flash);
+    const before = flash.ops.length;
+    sync.keepLog(log(3));
+    const once = flash.ops.length;
+    assert.ok(once > before, 'archived');
+    sync.keepLog(log(3));
+    assert.equal(flash.ops.length, once, 'the same lines again: nothing written');
+    sync.keepLog(log(4));
+    assert.ok(flash.ops.length > once, 'a line more: archived');
+  });
+
+  it('after a boot with no log kept, there is none to restore', () => {
+    const sync = makeSync(new HandTransport());
+    assert.equal(sync.restoreLog(HEADER, 3), null);
+  });
+
+  it('after a boot: the board and match records a power cut prevented are made from the archive\'s word; none when the log is lost', () => {
+    const flash = new MemoryFlash();
+    makeSync(new HandTransport(), flash).keepLog(log(3)); // a fresh match archived: nothing recorded
+    const sync = makeSync(new HandTransport(), flash);
+    sync.resume(log(3), played(1, true));
+    assert.deepEqual(sync.outbox.queued().map((e) => e.kind), ['board', 'match']);
+    const lost = makeSync(new HandTransport(), new MemoryFlash());
+    lost.resume(null, played(1, true));
+    assert.equal(lost.view().error, null, 'no log: nothing to make, and nothing said');
+  });
+
+  it('a new match archived after a match record: its records are made after a boot', () => {
+    const flash = new MemoryFlash();
+    const sync = makeSync(new HandTransport(), flash);
+    const other = `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n{"e":"placed","t":0}\n`;
+    sync.finished('match', other, played(1, true));
+    sync.matchStarted();
+    sync.keepLog(log(3));
+    const again = makeSync(new HandTransport(), flash);
+    again.resume(log(3), played(1, true));
+    assert.deepEqual(again.outbox.queued().map((e) => e.kind), ['match', 'board', 'match']);
+  });
+
+  it('a board record, then the match\'s, then the log archived: after a boot no record is made again, but a board the cut kept from its record is', () => {
+    for (const kinds of [['board'], ['board', 'match']] as const) {
+      const flash = new MemoryFlash();
+      const sync = makeSync(new HandTransport(), flash);
+      for (const k of kinds) sync.finished(k, log(2), played(2, k === 'match'));
+      sync.keepLog(log(3));
+      const again = makeSync(new HandTransport(), flash);
+      again.resume(log(3), played(2, kinds.length === 2));
+      assert.equal(again.outbox.queued().length, kinds.length, `${kinds.join(', ')}: nothing more made`);
+    }
+    const flash = new MemoryFlash();
+    const sync = makeSync(new HandTransport(), flash);
+    sync.finished('board', log(2), played(2, false));
+    sync.keepLog(log(3));
+    const again = makeSync(new HandTransport(), flash);
+    again.resume(log(3), played(3, false));
+    assert.deepEqual(again.outbox.queued().map((e) => [e.counter, e.kind]), [[2, 'board']], 'the third board, which the cut kept from its record, is made (and carries the older record)');
+  });
+
+  it('an older board record dropped makes the outbox copy its live records when dead bytes pile up, never while a record is on its way', () => {
+    const flash = new MemoryFlash();
+    const sync = makeSync(new HandTransport(), flash);
+    const e0 = erases(flash);
+    for (let n = 300; n < 303; n++) sync.finished('board', log(n), STATE);
+    assert.deepEqual(sync.outbox.queued().map((e) => e.counter), [3]);
+    assert.ok(erases(flash) > e0, 'copied');
+    const busyFlash = new MemoryFlash();
+    const busy = makeSync(new HandTransport(), busyFlash);
+    busy.finished('board', log(10), STATE);
+    busy.tick(0, true, true);
+    const e1 = erases(busyFlash);
+    for (let n = 300; n < 303; n++) busy.finished('board', log(n), STATE);
+    assert.deepEqual(busy.outbox.queued().map((e) => e.counter), [1, 4]);
+    assert.equal(erases(busyFlash), e1, 'not copied under the transport');
+  });
+});

@@ -673,3 +673,93 @@ describe('results sync: the log archived, a record a power cut prevented, older 
     assert.equal(erases(busyFlash), e1, 'not copied under the transport');
   });
 });
+
+describe('results sync: refused records again, the answer\'s time limit, the host\'s work at rest, the next match asked', () => {
+  it('refused records from before a boot stay refused until RETRY NOW, which sends them once', () => {
+    const flash = new MemoryFlash();
+    const tr = new HandTransport();
+    const first = makeSync(tr, flash);
+    first.finished('board', log(1), STATE);
+    first.tick(0, true, true);
+    tr.answer(422, { error: 'no' });
+    first.tick(20_000, true, true);
+    const sync = makeSync(tr, flash);
+    assert.equal(sync.tick(0, true, true), true, 'the first tick draws');
+    assert.equal(sync.tick(20_000, true, true), false, 'then nothing changes');
+    assert.equal(tr.posted.length, 0, 'a refused record is not sent again after a boot');
+    assert.equal(sync.view().refused, 1);
+    sync.retryNow();
+    sync.tick(40_000, true, true);
+    assert.equal(tr.posted.length, 1, 'RETRY NOW sends it');
+    tr.answer(422, { error: 'no' });
+    sync.tick(60_000, true, true);
+    ticks(sync, 80_000, 2 * S);
+    assert.equal(tr.posted.length, 0, 'refused again: not sent again by itself');
+    sync.retryNow();
+    assert.equal(sync.tick(3 * S, true, false), true, 'RETRY NOW changes the display');
+  });
+
+  it('a record made before the first tick: the first tick draws', () => {
+    const sync = makeSync(new HandTransport());
+    sync.finished('board', log(1), STATE);
+    assert.equal(sync.tick(0, true, false), true);
+  });
+
+  it('an answer gets 120 s to the microsecond', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    sync.tick(120 * S, true, true);
+    assert.equal(tr.cancels, 0);
+    assert.equal(sync.view().sending, true);
+    sync.tick(120 * S + 1, true, true);
+    assert.equal(tr.cancels, 1);
+  });
+
+  it('an answer in and its post then timed out during a shot: given up on, the answer dropped at rest', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.answer(201, { stored: true });
+    sync.tick(121 * S, false, true);
+    sync.tick(121 * S + 20_000, true, true);
+    assert.equal(sync.view().queued, 1, 'not acknowledged by an answer to a post given up on');
+    assert.match(sync.view().error!, /no answer in 120 s/);
+  });
+
+  it('the host\'s work at rest runs at each tick at rest, with its time, and not during a shot', () => {
+    const times: number[] = [];
+    let s: SyncSettings | null = SETTINGS;
+    const sync = new Sync({ storage: new MemoryFlash(), transport: new HandTransport(), digest: nodeDigest, random: { next: () => 0.5 }, settings: { load: () => s, forget: () => void (s = null) }, firmware: 't', atRest: (now) => void times.push(now) });
+    sync.tick(0, true, true);
+    sync.tick(20_000, false, true);
+    sync.tick(40_000, true, false);
+    assert.deepEqual(times, [0, 40_000]);
+  });
+
+  it('the next match is asked for only with Wi-Fi on and no record on its way; again at once when a match record gets through, not a board record', () => {
+    const off = new HandTransport();
+    makeSync(off).tick(0, true, false, true);
+    assert.equal(off.gets, 0, 'Wi-Fi off: not asked');
+    const busy = new HandTransport();
+    const b = makeSync(busy);
+    b.finished('board', log(1), STATE);
+    b.tick(0, true, true, true);
+    assert.equal(busy.posted.length, 1);
+    assert.equal(busy.gets, 0, 'a record on its way: not asked');
+    for (const kind of ['board', 'match'] as const) {
+      const tr = new HandTransport();
+      const sync = makeSync(tr);
+      sync.tick(0, true, true, true);
+      assert.equal(tr.gets, 1, 'asked');
+      sync.finished(kind, log(1), STATE);
+      sync.tick(20_000, true, true, true); // the answer about the next match takes effect
+      sync.tick(40_000, true, true, true);
+      tr.answer(201, { stored: true });
+      sync.tick(60_000, true, true, true);
+      assert.equal(tr.gets, kind === 'match' ? 2 : 1, `a ${kind} record acknowledged`);
+    }
+  });
+});

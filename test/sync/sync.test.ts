@@ -763,3 +763,25 @@ describe('results sync: refused records again, the answer\'s time limit, the hos
     }
   });
 });
+
+describe('results sync: every change is drawn', () => {
+  it('a failure, a resend after Wi-Fi is back, and an answer with Wi-Fi back again: each tick after one draws', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.finished('board', log(1), STATE);
+    sync.tick(0, true, true);
+    tr.fail('ECONNREFUSED');
+    assert.equal(sync.tick(20_000, true, false), true, 'the failure');
+    sync.networkUp();
+    assert.equal(sync.tick(40_000, true, true), true, 'Wi-Fi back, and the record sent again');
+    assert.equal(tr.posted.length, 1);
+    tr.fail('ENETUNREACH');
+    let t = 60_000;
+    sync.tick(t, true, true);
+    while (tr.posted.length === 0) sync.tick((t += 20_000), true, true);
+    tr.answer(201, { stored: true });
+    sync.networkUp();
+    assert.equal(sync.tick((t += 20_000), true, true), true, 'Wi-Fi back, and the answer');
+    assert.equal(sync.view().queued, 0);
+  });
+});

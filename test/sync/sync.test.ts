@@ -786,3 +786,33 @@ describe('results sync: every change is drawn', () => {
     assert.equal(sync.view().queued, 0);
   });
 });
+
+describe('results sync: shot lines only when still with Wi-Fi on; the outbox copied after an answer', () => {
+  const shotPosts = (tr: HandTransport) => tr.posted.filter((p) => p.request.url.endsWith('/api/v1/shots')).length;
+
+  it('a shot\'s lines go once the table is still and Wi-Fi is on, not before', () => {
+    const tr = new HandTransport();
+    const sync = makeSync(tr);
+    sync.matchStarted();
+    sync.logGrew(() => log(2));
+    sync.tick(0, true, false);
+    assert.equal(shotPosts(tr), 0, 'Wi-Fi off');
+    sync.tick(20_000, true, true, false, false);
+    assert.equal(shotPosts(tr), 0, 'at rest, not yet still');
+    sync.tick(40_000, true, true);
+    assert.equal(shotPosts(tr), 1, 'still');
+  });
+
+  it('an answer that leaves an older match\'s record dead copies the outbox\'s live records', () => {
+    const tr = new HandTransport();
+    const flash = new MemoryFlash();
+    const sync = makeSync(tr, flash);
+    sync.finished('board', log(300), STATE);
+    sync.tick(0, true, true);
+    sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
+    const before = flash.ops.filter((o) => o.kind === 'erase').length;
+    tr.answer(201, { stored: true });
+    sync.tick(20_000, true, true);
+    assert.ok(flash.ops.filter((o) => o.kind === 'erase').length > before, 'copied');
+  });
+});

@@ -803,6 +803,27 @@ describe('results sync: shot lines only when still with Wi-Fi on; the outbox cop
     assert.equal(shotPosts(tr), 1, 'still');
   });
 
+  it('no shot lines with no server known, nor for a shot played before the table was set up', () => {
+    const tr = new HandTransport();
+    const finds: unknown[] = [];
+    const sync = new Sync({ storage: new MemoryFlash(), transport: tr, digest: nodeDigest, random: { next: () => 0.5 }, settings: { load: () => ({ ...SETTINGS, server: null }), forget: () => {} }, firmware: 't', finder: { find: (done) => void finds.push(done) } });
+    sync.matchStarted();
+    sync.logGrew(() => log(2));
+    sync.tick(0, true, true);
+    assert.equal(tr.posted.length, 0, 'no server known: nothing sent');
+    let s: SyncSettings | null = null;
+    const later = new Sync({ storage: new MemoryFlash(), transport: tr, digest: nodeDigest, random: { next: () => 0.5 }, settings: { load: () => s, forget: () => void (s = null) }, firmware: 't' });
+    later.matchStarted();
+    later.logGrew(() => log(2));
+    s = SETTINGS;
+    later.reload();
+    later.tick(0, true, true);
+    assert.equal(shotPosts(tr), 0, 'the shot before the setup is not sent');
+    later.logGrew(() => log(3));
+    later.tick(20_000, true, true);
+    assert.equal(shotPosts(tr), 1, 'the next one is');
+  });
+
   it('an answer that leaves an older match\'s record dead copies the outbox\'s live records', () => {
     const tr = new HandTransport();
     const flash = new MemoryFlash();

@@ -8,7 +8,8 @@ import { BACKOFF } from '../../src/sync/backoff.ts';
 import { Sync } from '../../src/sync/sync.ts';
 import { nodeDigest } from '../../hosts/simulator/sync.ts';
 import { header } from '../../tools/script.ts';
-import { HandTransport, NO_TOURNAMENTS, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
+import { ASSIGNED, HandGetTransport, HandTransport, NO_TOURNAMENTS, SECRET, SETTINGS, makeSync, type Posted } from '../helpers/sync.ts';
+import { assignmentText } from '../../src/sync/assignment.ts';
 import type { PostRequest, SyncSettings, TransportPort } from '../../src/sync/ports.ts';
 import { MemoryFlash } from '../helpers/table.ts';
 
@@ -784,6 +785,19 @@ describe('results sync: every change is drawn', () => {
     sync.networkUp();
     assert.equal(sync.tick((t += 20_000), true, true), true, 'Wi-Fi back, and the answer');
     assert.equal(sync.view().queued, 0);
+  });
+
+  it('the next match offered, or an answer about it refused, with another change: the tick after draws', () => {
+    for (const secret of [SECRET, '00'.repeat(32)]) {
+      const tr = new HandGetTransport();
+      const sync = makeSync(tr);
+      sync.tick(0, true, true, true);
+      tr.answerGet(200, assignmentText({ table: SETTINGS.table, counter: 5, nonce: tr.nonce(), assignment: ASSIGNED }), secret);
+      sync.finished('board', null, STATE);
+      assert.equal(sync.tick(20_000, true, false, true), true, secret === SECRET ? 'offered' : 'refused');
+      if (secret === SECRET) assert.equal(sync.offer()?.match, ASSIGNED.match);
+      else assert.match(sync.view().error!, /^assign: refused/);
+    }
   });
 });
 

@@ -838,6 +838,20 @@ describe('results sync: shot lines only when still with Wi-Fi on; the outbox cop
     assert.equal(shotPosts(tr), 1, 'the next one is');
   });
 
+  it('a shot of a match the server assigned carries its ids', () => {
+    const tr = new HandGetTransport();
+    const sync = makeSync(tr);
+    sync.tick(0, true, true, true);
+    tr.answerGet(200, assignmentText({ table: SETTINGS.table, counter: 5, nonce: tr.nonce(), assignment: ASSIGNED }));
+    sync.tick(20_000, true, true, true);
+    sync.matchStarted();
+    sync.acceptOffer();
+    sync.logGrew(() => log(2));
+    sync.tick(40_000, true, true);
+    const shot = JSON.parse(tr.posted.find((p) => p.request.url.endsWith('/api/v1/shots'))!.body);
+    assert.deepEqual([shot.tournament, shot.round, shot.match], [ASSIGNED.tournament, ASSIGNED.round, ASSIGNED.match]);
+  });
+
   it('an answer that leaves an older match\'s record dead copies the outbox\'s live records', () => {
     const tr = new HandTransport();
     const flash = new MemoryFlash();

@@ -700,6 +700,25 @@ describe('results sync: refused records again, the answer\'s time limit, the hos
     assert.equal(sync.tick(3 * S, true, false), true, 'RETRY NOW changes the display');
   });
 
+  it('a record damaged in flash is shown until RETRY NOW, then no more', () => {
+    const flash = new MemoryFlash();
+    const sync = makeSync(new HandTransport(), flash);
+    sync.finished('board', `${HEADER}\n{"e":"placed","t":0,"note":"rots"}\n`, STATE);
+    sync.finished('board', `{"carrom":1,"rules":"se","mode":"singles","players":["X","Y"]}\n`, STATE);
+    const slot = flash.ops[flash.ops.length - 1].slot;
+    const at = Buffer.from(flash.slots[slot]).indexOf('rots');
+    assert.ok(at >= 0);
+    flash.slots[slot][at + 3] ^= 0x01;
+    const again = makeSync(new HandTransport(), flash);
+    assert.equal(again.view().damaged, 1);
+    again.tick(0, true, false);
+    assert.equal(again.view().damaged, 1, 'shown until a person has seen it');
+    again.retryNow();
+    again.tick(20_000, true, false);
+    assert.equal(again.view().damaged, 0);
+    assert.equal(makeSync(new HandTransport(), flash).view().damaged, 0, 'nor after a boot');
+  });
+
   it('a record made before the first tick: the first tick draws', () => {
     const sync = makeSync(new HandTransport());
     sync.finished('board', log(1), STATE);

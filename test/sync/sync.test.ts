@@ -593,12 +593,15 @@ describe('results sync: the log archived, a record a power cut prevented, older 
   const played = (boards: number, over: boolean) => ({ ...STATE, match: { ...STATE.match, boards: Array.from({ length: boards }, () => ({})), over } }) as unknown as typeof STATE;
   const erases = (flash: MemoryFlash) => flash.ops.filter((o) => o.kind === 'erase').length;
 
-  it('the log is archived once per new line, and not at all by a table not set up', () => {
+  it('the log is archived once per new line, and not at all by a table not set up, which makes no record either', () => {
     const flash = new MemoryFlash();
     const none = makeSync(new HandTransport(), flash, null);
     const writes = flash.ops.length;
+    none.tick(0, true, true);
     none.keepLog(log(3));
+    none.finished('board', log(3), STATE);
     assert.equal(flash.ops.length, writes, 'not set up: nothing written');
+    assert.equal(none.tick(20_000, true, true), false, 'and nothing to draw');
     const sync = makeSync(new HandTransport(), flash);
     const before = flash.ops.length;
     sync.keepLog(log(3));

@@ -27,6 +27,14 @@ function block(b: Beam, from: number, to: number): void {
   b.advance(to + CFG.minGapUs);
 }
 
+/** What a default beam says of `edges` (time, blocked), each in turn, then advanced to `until`. */
+function saysOf(edges: readonly (readonly [number, boolean])[], until = 20_000): string[] {
+  const { b, said } = beam();
+  for (const [t, blocked] of edges) b.edge(t, blocked);
+  b.advance(until);
+  return said;
+}
+
 describe('sensing: one beam (Beam)', () => {
   it('a block of the shortest pulse (1 ms) is a piece; a microsecond less is a glitch', () => {
     const { b, said } = beam();
@@ -48,20 +56,8 @@ describe('sensing: one beam (Beam)', () => {
   });
 
   it('a clear shorter than the shortest gap inside a block is bridged; one as long splits it', () => {
-    const bridged = beam();
-    bridged.b.edge(1000, true);
-    bridged.b.edge(5000, false);
-    bridged.b.edge(5249, true);
-    bridged.b.edge(9000, false);
-    bridged.b.advance(20_000);
-    assert.deepEqual(bridged.said, ['pulse 1000-9000']);
-    const split = beam();
-    split.b.edge(1000, true);
-    split.b.edge(5000, false);
-    split.b.edge(5250, true);
-    split.b.edge(9000, false);
-    split.b.advance(20_000);
-    assert.deepEqual(split.said, ['pulse 1000-5000', 'pulse 5250-9000']);
+    assert.deepEqual(saysOf([[1000, true], [5000, false], [5249, true], [9000, false]]), ['pulse 1000-9000']);
+    assert.deepEqual(saysOf([[1000, true], [5000, false], [5250, true], [9000, false]]), ['pulse 1000-5000', 'pulse 5250-9000']);
   });
 
   it('a block from the trace\'s first microsecond is a pulse like any other', () => {
@@ -71,20 +67,10 @@ describe('sensing: one beam (Beam)', () => {
   });
 
   it('ringing in the trace\'s first microsecond: a block and a clear both at 0 µs are a glitch, and a block again within the shortest gap goes on with the same pulse', () => {
-    const alone = beam();
-    alone.b.edge(0, true);
-    alone.b.edge(0, false);
-    alone.b.edge(5000, true); // long after the gap: a pulse of its own
-    alone.b.edge(8000, false);
-    alone.b.advance(20_000);
-    assert.deepEqual(alone.said, ['pulse 5000-8000']);
-    const rings = beam();
-    rings.b.edge(0, true);
-    rings.b.edge(0, false);
-    rings.b.edge(100, true); // within the gap: the block that began at 0 goes on
-    rings.b.edge(5000, false);
-    rings.b.advance(20_000);
-    assert.deepEqual(rings.said, ['pulse 0-5000']);
+    // A block long after the gap: a pulse of its own.
+    assert.deepEqual(saysOf([[0, true], [0, false], [5000, true], [8000, false]]), ['pulse 5000-8000']);
+    // A block within the gap: the block that began at 0 goes on.
+    assert.deepEqual(saysOf([[0, true], [0, false], [100, true], [5000, false]]), ['pulse 0-5000']);
   });
 
   it('a corrected level found blocked at the trace\'s first microsecond starts a loose pulse', () => {
